@@ -1,0 +1,101 @@
+import { formatProblem, hasBlocking, hasErrors, type Problem } from '../core/problems.ts';
+import type { Project } from '../core/project.ts';
+import { datasetStats } from '../core/stats.ts';
+import { planScene } from '../core/plan.ts';
+import { readRelease } from '../formats/capnav/read.ts';
+import { writeRelease } from '../formats/capnav/write.ts';
+import { CliError, readJsonFiles, writeFiles } from './files.ts';
+import { formatPlan, formatStats } from './tables.ts';
+
+const USAGE = `Traversa command line
+
+  stats <release-dir> [--json]        dataset statistics (CapNav Table 1 definitions)
+  plan <release-dir> [--json]         the labelling work list of every question
+  validate <release-dir> [--json]     every problem, by file and location; exit 1 on errors
+  convert <release-dir> --out <dir>   read a release and write it back in the release layout
+`;
+
+interface Args { command: string; positional: string[]; flags: Map<string, string | true> }
+
+function parseArgs(argv: string[]): Args {
+  const [command = 'help', ...rest] = argv;
+  const positional: string[] = [];
+  const flags = new Map<string, string | true>();
+  for (let i = 0; i < rest.length; i++) {
+    const a = rest[i]!;
+    if (a.startsWith('--')) {
+      const [k, v] = a.slice(2).split('=', 2) as [string, string | undefined];
+      if (v !== undefined) flags.set(k, v);
+      else if (k === 'out') flags.set(k, rest[++i] ?? '');
+      else flags.set(k, true);
+    } else positional.push(a);
+  }
+  return { command, positional, flags };
+}
+
+function load(dir: string | undefined): { project: Project | null; problems: Problem[] } {
+  if (!dir) throw new CliError('missing <release-dir>');
+  return readRelease(readJsonFiles(dir));
+}
+
+/** Read a release that must be usable; fatal problems go to stderr and stop the command. */
+function loadUsable(dir: string | undefined): Project {
+  const { project, problems } = load(dir);
+  if (!project || hasBlocking(problems)) {
+    for (const p of problems.filter((q) => q.severity === 'fatal')) process.stderr.write(formatProblem(p) + '\n');
+    throw new CliError(`${dir} cannot be read as a CapNav release (run "validate" for every problem)`);
+  }
+  return project;
+}
+
+const out = (text: string) => process.stdout.write(text.endsWith('\n') ? text : text + '\n');
+
+export function run(argv: string[]): number {
+  const args = parseArgs(argv);
+  const asJson = args.flags.has('json');
+  switch (args.command) {
+    case 'stats': {
+      const stats = datasetStats(loadUsable(args.positional[0]));
+      out(asJson ? JSON.stringify(stats, null, 2) : formatStats(stats));
+      return 0;
+    }
+    case 'plan': {
+      const project = loadUsable(args.positional[0]);
+      const scenes = Object.fromEntries(project.scenes.map((s) => [s.id, { questions: planScene(s) }]));
+      out(asJson ? JSON.stringify({ scenes }, null, 2) : formatPlan(scenes));
+      return 0;
+    }
+    case 'validate': {
+      const { problems } = load(args.positional[0]);
+      const errors = problems.filter((p) => p.severity !== 'warning').length;
+      const warnings = problems.length - errors;
+      if (asJson) out(JSON.stringify({ ok: !hasErrors(problems), errors, warnings, problems }, null, 2));
+      else out([...problems.map(formatProblem), `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`].join('\n'));
+      return hasErrors(problems) ? 1 : 0;
+    }
+    case 'convert': {
+      const target = args.flags.get('out');
+      if (typeof target !== 'string' || !target) throw new CliError('convert needs --out <dir>');
+      const files = writeRelease(loadUsable(args.positional[0]));
+      writeFiles(target, files);
+      process.stderr.write(`wrote ${files.length} files to ${target}\n`);
+      return 0;
+    }
+    case 'help': case '--help': case '-h':
+      out(USAGE);
+      return 0;
+    default:
+      throw new CliError(`unknown command "${args.command}"\n\n${USAGE}`);
+  }
+}
+
+process.stdout.on('error', (e: NodeJS.ErrnoException) => { if (e.code === 'EPIPE') process.exit(0); throw e; });
+
+try {
+  process.exitCode = run(process.argv.slice(2));
+} catch (e) {
+  if (e instanceof CliError) {
+    process.stderr.write(`traversa: ${e.message}\n`);
+    process.exitCode = 2;
+  } else throw e;
+}

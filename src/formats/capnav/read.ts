@@ -1,0 +1,210 @@
+import { canonicalAgent, DEFAULT_PROFILES, type AgentProfile } from '../../core/agents.ts';
+import { checkScene } from '../../core/checks.ts';
+import { parseSegmentKey } from '../../core/graph.ts';
+import type { Label } from '../../core/labels.ts';
+import { hasBlocking, pointer, type Problem } from '../../core/problems.ts';
+import { PROJECT_SCHEMA_VERSION, type Project, type Scene } from '../../core/project.ts';
+import { resolveRef, type NavQuestion, type NodeRef } from '../../core/questions.ts';
+import { checkShape, extraFields, parseJson, type SourceFile } from '../json.ts';
+import { classify, stripCommonRoot } from './files.ts';
+import { locateFinding, type SceneFiles } from './locate.ts';
+import { KNOWN, RawAgentTable, RawGraph, RawHallucinated, RawLabel, RawProfile, RawProfileFile, RawQuestion, RawQuestionFile, RawTraverseFile } from './rawSchemas.ts';
+
+export interface ReadResult {
+  /** The project, or null when any problem is fatal: a release is imported whole or not at all. */
+  project: Project | null;
+  problems: Problem[];
+}
+
+const HALLUCINATED_KEY = '_hallucinatedQuestions';
+
+/**
+ * Read a CapNav release (any subset of its files; folders may be flattened) into a project.
+ * Every quirk of the real release is accepted; every problem is reported with its file and
+ * location. Nothing is guessed: references that match no node stay unresolved and are reported.
+ */
+export function readRelease(files: readonly SourceFile[], name = 'CapNav release'): ReadResult {
+  const rel = stripCommonRoot(files.map((f) => f.path));
+  const problems: Problem[] = [];
+  const byScene = new Map<string, { graph?: SourceFile; qa?: SourceFile; traverse?: SourceFile }>();
+  let profileFile: SourceFile | undefined;
+
+  for (const original of files) {
+    const file = { path: rel(original.path), text: original.text };
+    const kind = classify(file.path);
+    if (kind.kind === 'other') {
+      if (file.path.toLowerCase().endsWith('.json')) problems.push({ severity: 'warning', code: 'file.ignored', file: file.path, location: '', message: 'not a CapNav release file (expected agent_profile.json, <SCENE>-graph.json, <SCENE>_QA.json or <SCENE>-traverse.json); ignored' });
+      continue;
+    }
+    if (kind.kind === 'profiles') {
+      if (profileFile) problems.push({ severity: 'fatal', code: 'file.duplicate', file: file.path, location: '', message: `a second agent_profile.json (the first is ${profileFile.path})` });
+      else profileFile = file;
+      continue;
+    }
+    const slot = byScene.get(kind.scene) ?? {};
+    const earlier = slot[kind.kind];
+    if (earlier) problems.push({ severity: 'fatal', code: 'file.duplicate', file: file.path, location: '', message: `a second ${kind.kind} file for scene ${kind.scene} (the first is ${earlier.path})` });
+    else slot[kind.kind] = file;
+    byScene.set(kind.scene, slot);
+  }
+  if (byScene.size === 0 && !profileFile) {
+    problems.push({ severity: 'fatal', code: 'release.empty', file: '', location: '', message: 'no CapNav release files found: expected graphs/<SCENE>-graph.json, qa/<SCENE>_QA.json, traverse/<SCENE>-traverse.json and agent_profile.json' });
+  }
+
+  const profiles = profileFile ? readProfiles(profileFile, problems) : DEFAULT_PROFILES.map((p) => ({ ...p }));
+  const scenes: Scene[] = [];
+  for (const sceneId of [...byScene.keys()].sort()) {
+    const scene = readScene(sceneId, byScene.get(sceneId)!, problems);
+    if (scene) scenes.push(scene);
+  }
+  const project: Project = { schemaVersion: PROJECT_SCHEMA_VERSION, name, profiles, scenes };
+  return { project: hasBlocking(problems) ? null : project, problems };
+}
+
+function readProfiles(file: SourceFile, problems: Problem[]): AgentProfile[] {
+  const parsed = parseJson(file);
+  if (!parsed.ok) { problems.push(parsed.problem); return []; }
+  const list = checkShape(file.path, parsed.value, RawProfileFile);
+  if (!list.ok) { problems.push(...list.problems); return []; }
+  const out: AgentProfile[] = [];
+  list.value.forEach((item, i) => {
+    const p = checkShape(file.path, item, RawProfile, [i]);
+    if (!p.ok) { problems.push(...p.problems); return; }
+    const v = p.value;
+    const profile: AgentProfile = {
+      name: canonicalAgent(v.agent_name), shape: v.body_shape, heightM: v.body_height_m, widthM: v.body_width_m,
+      depthM: v.body_depth_m ?? null, maxStepM: v.max_vertical_cross_height_m, canUseStairs: v.can_go_up_or_down_stairs,
+      canUseElevator: v.can_operate_elevator, canOpenDoors: v.can_open_the_door, turningSpaceM: v.turning_space_m ?? null,
+      description: v.description ?? '',
+    };
+    const extra = extraFields(v, KNOWN.profile);
+    if (extra) profile.extra = extra;
+    if (out.some((o) => o.name === profile.name)) {
+      problems.push({ severity: 'fatal', code: 'profile.duplicate', file: file.path, location: pointer([i, 'agent_name']), message: `agent ${profile.name} is defined more than once` });
+    } else out.push(profile);
+  });
+  return out;
+}
+
+function readScene(sceneId: string, files: { graph?: SourceFile; qa?: SourceFile; traverse?: SourceFile }, problems: Problem[]): Scene | null {
+  if (!files.graph) {
+    const other = (files.qa ?? files.traverse)!;
+    problems.push({ severity: 'fatal', code: 'scene.no-graph', file: other.path, location: '', message: `scene ${sceneId} has no ${sceneId}-graph.json, so its questions and labels cannot be resolved` });
+    return null;
+  }
+  const at: SceneFiles = {
+    graph: files.graph.path, qa: files.qa?.path ?? `qa/${sceneId}_QA.json`, traverse: files.traverse?.path ?? `traverse/${sceneId}-traverse.json`,
+    qaBase: [], agentKeys: new Map(),
+  };
+  const before = problems.length;
+  const graph = readGraph(files.graph, problems);
+  if (!files.qa) problems.push({ severity: 'warning', code: 'scene.no-questions', file: files.graph.path, location: '', message: `scene ${sceneId} has no ${sceneId}_QA.json: it has no questions` });
+  if (!files.traverse) problems.push({ severity: 'warning', code: 'scene.no-labels', file: files.graph.path, location: '', message: `scene ${sceneId} has no ${sceneId}-traverse.json: it has no labels` });
+  if (!graph) return null;
+  const questions = files.qa ? readQuestions(files.qa, graph.nodes, at, problems) : [];
+  const traverse = files.traverse ? readTraverse(files.traverse, at, problems) : { labels: {}, hallucinated: [], foreignEntries: [] };
+  if (problems.slice(before).some((p) => p.severity === 'fatal')) return null;
+  const scene: Scene = { id: sceneId, graph: { nodes: graph.nodes, edges: graph.edges }, questions, ...traverse, ...(graph.graphExtra ? { graphExtra: graph.graphExtra } : {}) };
+  for (const finding of checkScene(scene)) problems.push(locateFinding(finding, at));
+  return scene;
+}
+
+function readGraph(file: SourceFile, problems: Problem[]): (Scene['graph'] & Pick<Scene, 'graphExtra'>) | null {
+  const parsed = parseJson(file);
+  if (!parsed.ok) { problems.push(parsed.problem); return null; }
+  const g = checkShape(file.path, parsed.value, RawGraph);
+  if (!g.ok) { problems.push(...g.problems); return null; }
+  const graphExtra = extraFields(g.value, ['nodes', 'edges']);
+  return {
+    ...(graphExtra ? { graphExtra } : {}),
+    nodes: g.value.nodes.map((n) => {
+      const floor = typeof n.floor === 'number' && Number.isInteger(n.floor) ? n.floor : null;
+      const extra = extraFields(n, floor === null ? KNOWN.node.filter((k) => k !== 'floor') : KNOWN.node);
+      const { x, y, z } = n.position;
+      return { id: n.id, name: n.name, description: n.description ?? '', position: { x, y, z }, floor, ...(extra ? { extra } : {}) };
+    }),
+    edges: g.value.edges.map((e) => {
+      const extra = extraFields(e, KNOWN.edge);
+      return { id: e.id, from: e.from, to: e.to, ...(extra ? { extra } : {}) };
+    }),
+  };
+}
+
+function readQuestions(file: SourceFile, nodes: Scene['graph']['nodes'], at: SceneFiles, problems: Problem[]): NavQuestion[] {
+  const parsed = parseJson(file);
+  if (!parsed.ok) { problems.push(parsed.problem); return []; }
+  const shape = checkShape(file.path, parsed.value, RawQuestionFile);
+  if (!shape.ok) {
+    problems.push({ severity: 'fatal', code: 'schema', file: file.path, location: '', message: 'expected a list of questions, or an object with a "questions" list' });
+    return [];
+  }
+  const items = Array.isArray(shape.value) ? shape.value : shape.value.questions;
+  at.qaBase = Array.isArray(shape.value) ? [] : ['questions'];
+  const out: NavQuestion[] = [];
+  items.forEach((item, i) => {
+    const q = checkShape(file.path, item, RawQuestion, [...at.qaBase, i]);
+    if (!q.ok) { problems.push(...q.problems); return; }
+    const v = q.value;
+    const ni = v.nodes_involved;
+    const ref = (raw: string): NodeRef => ({ raw, nodeId: resolveRef(raw, nodes).nodeId });
+    const question: NavQuestion = {
+      id: `q${i}`, text: v.question, start: ref(ni.start), intermediate: (ni.intermediate ?? []).map(ref), end: ref(ni.end),
+    };
+    if (v.scene_type !== undefined) question.sceneType = v.scene_type;
+    if (v.reason !== undefined) question.reason = v.reason;
+    if (ni.start_detail !== undefined) question.startDetail = ni.start_detail;
+    if (ni.end_detail !== undefined) question.endDetail = ni.end_detail;
+    const extra = extraFields(v, KNOWN.question);
+    if (extra) question.extra = extra;
+    const niExtra = extraFields(ni, KNOWN.nodesInvolved.filter((k) => k !== 'intermediate' || ni.intermediate !== null));
+    if (niExtra) question.nodesInvolvedExtra = niExtra;
+    out.push(question);
+  });
+  return out;
+}
+
+type TraverseParts = Pick<Scene, 'labels' | 'hallucinated' | 'foreignEntries' | 'traverseExtra'>;
+
+function readTraverse(file: SourceFile, at: SceneFiles, problems: Problem[]): TraverseParts {
+  const empty = { labels: {}, hallucinated: [], foreignEntries: [] };
+  const parsed = parseJson(file);
+  if (!parsed.ok) { problems.push(parsed.problem); return empty; }
+  const top = checkShape(file.path, parsed.value, RawTraverseFile);
+  if (!top.ok) { problems.push({ severity: 'fatal', code: 'schema', file: file.path, location: '', message: 'expected an object keyed by agent type' }); return empty; }
+  const out: TraverseParts = { labels: {}, hallucinated: [], foreignEntries: [] };
+  for (const [fileKey, value] of Object.entries(top.value)) {
+    if (fileKey === HALLUCINATED_KEY) {
+      const h = checkShape(file.path, value, RawHallucinated, [fileKey]);
+      if (h.ok) out.hallucinated = h.value; else problems.push(...h.problems);
+      continue;
+    }
+    if (fileKey.startsWith('_')) {
+      out.traverseExtra = { ...out.traverseExtra, [fileKey]: value };
+      problems.push({ severity: 'warning', code: 'traverse.unknown-key', file: file.path, location: pointer([fileKey]), message: `"${fileKey}" is not an agent or the hallucination list; kept unchanged` });
+      continue;
+    }
+    const agent = canonicalAgent(fileKey);
+    if (at.agentKeys.has(agent)) {
+      problems.push({ severity: 'fatal', code: 'traverse.duplicate-agent', file: file.path, location: pointer([fileKey]), message: `"${fileKey}" and "${at.agentKeys.get(agent)}" both hold labels of agent ${agent}` });
+      continue;
+    }
+    at.agentKeys.set(agent, fileKey);
+    const table = checkShape(file.path, value, RawAgentTable, [fileKey]);
+    if (!table.ok) { problems.push(...table.problems); continue; }
+    const labels: Record<string, Label> = {};
+    for (const [key, entry] of Object.entries(table.value)) {
+      if (!parseSegmentKey(key)) { out.foreignEntries.push({ agentKey: fileKey, key, value: entry }); continue; }
+      const l = checkShape(file.path, entry, RawLabel, [fileKey, key]);
+      if (!l.ok) { problems.push(...l.problems); continue; }
+      const label: Label = { traversable: l.value.traversable, note: l.value.note ?? '' };
+      if (l.value.timestamp !== undefined) label.timestamp = l.value.timestamp;
+      if (l.value.question !== undefined) label.question = l.value.question;
+      if (l.value.annotator !== undefined) label.annotator = l.value.annotator;
+      const extra = extraFields(l.value, KNOWN.label);
+      if (extra) label.extra = extra;
+      labels[key] = label;
+    }
+    out.labels[agent] = labels;
+  }
+  return out;
+}
