@@ -1,0 +1,81 @@
+import type { Project } from '../core/project.ts';
+import type { StudioStore } from '../state/store.ts';
+import type { TraversaDb } from './db.ts';
+import { migrateProject } from './migrate.ts';
+
+/**
+ * Load the stored project, then keep it saved: every document change is written shortly after
+ * it happens, at once on `pagehide`/hidden, and a failed write is shown to the user. Nothing is
+ * written before the first load has finished, so a slow start can never overwrite stored work.
+ */
+export async function startPersistence(store: StudioStore, db: TraversaDb, delayMs = 250): Promise<{ flush: () => Promise<void>; stop: () => void }> {
+  const setStorage = (storage: ReturnType<StudioStore['getState']>['storage']) => store.setState({ storage });
+  try {
+    const row = await db.documents.get('current');
+    if (row) {
+      const m = migrateProject(row.project);
+      if (m.ok) {
+        store.setState((s) => ({
+          document: { project: m.project },
+          history: { past: [], future: [] },
+          session: { ...s.session, sceneId: s.session.sceneId ?? m.project.scenes[0]?.id ?? null },
+        }));
+        setStorage({ status: 'saved', savedAt: row.savedAt });
+      } else {
+        // Keep the unreadable copy where it is: the user is told, and nothing is overwritten until they act.
+        setStorage({ status: 'error', message: `Could not open the stored project: ${m.message}` });
+        return { flush: async () => {}, stop: () => {} };
+      }
+    } else setStorage({ status: 'idle' });
+  } catch (e) {
+    setStorage({ status: 'error', message: `Storage is not available: ${errorText(e)}` });
+    return { flush: async () => {}, stop: () => {} };
+  }
+
+  let saved: Project | null = store.getState().document.project;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let writing: Promise<void> = Promise.resolve();
+
+  const write = (): Promise<void> => {
+    if (timer) { clearTimeout(timer); timer = null; }
+    const project = store.getState().document.project;
+    if (project === saved) return writing;
+    saved = project;
+    setStorage({ status: 'saving' });
+    writing = writing.then(async () => {
+      try {
+        if (project) await db.documents.put({ slot: 'current', savedAt: Date.now(), project });
+        else await db.documents.delete('current');
+        if (store.getState().document.project === project) setStorage({ status: 'saved', savedAt: Date.now() });
+      } catch (e) {
+        saved = null; // force the next change to retry
+        setStorage({ status: 'error', message: `Saving failed: ${errorText(e)}. Your changes are still open here; export them before closing.` });
+      }
+    });
+    return writing;
+  };
+
+  const unsubscribe = store.subscribe((s, prev) => {
+    if (s.document === prev.document) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => void write(), delayMs);
+  });
+  return { flush: write, stop: () => { unsubscribe(); if (timer) clearTimeout(timer); } };
+}
+
+/** Keep the project that an import is about to replace, so it can be restored. */
+export async function keepPrevious(db: TraversaDb, project: Project): Promise<void> {
+  await db.documents.put({ slot: 'previous', savedAt: Date.now(), project });
+}
+
+export async function loadPrevious(db: TraversaDb): Promise<Project | null> {
+  const row = await db.documents.get('previous');
+  if (!row) return null;
+  const m = migrateProject(row.project);
+  return m.ok ? m.project : null;
+}
+
+function errorText(e: unknown): string {
+  if (e instanceof Error) return e.name === 'QuotaExceededError' ? 'the browser has no storage space left for this site' : e.message;
+  return String(e);
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { PROJECT_SCHEMA_VERSION, ProjectSchema, type Project } from '../core/project.ts';
+
+/**
+ * Bring a stored or imported project document to the current schema and validate it.
+ * Each schema version adds one step here; a document from the future is refused rather than
+ * damaged.
+ */
+export function migrateProject(raw: unknown): { ok: true; project: Project } | { ok: false; message: string } {
+  const version = z.object({ schemaVersion: z.number() }).safeParse(raw);
+  if (!version.success) return { ok: false, message: 'the stored project has no schema version' };
+  if (version.data.schemaVersion > PROJECT_SCHEMA_VERSION) {
+    return { ok: false, message: `the stored project was written by a newer Traversa (schema ${version.data.schemaVersion}; this one reads up to ${PROJECT_SCHEMA_VERSION})` };
+  }
+  const parsed = ProjectSchema.safeParse(raw);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0]!;
+    return { ok: false, message: `the stored project is damaged at ${first.path.join('.') || 'the top'}: ${first.message}` };
+  }
+  return { ok: true, project: parsed.data };
+}

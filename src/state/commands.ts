@@ -1,0 +1,95 @@
+import { agentOrder } from '../core/agents.ts';
+import type { Project, Scene } from '../core/project.ts';
+import { commitDocument, redo, undo } from './history.ts';
+import type { StudioState, StudioStore } from './store.ts';
+
+/**
+ * A named command: buttons, keyboard shortcuts, the command list and tests all run the same
+ * object. `shortcut` uses `Mod` for Ctrl/⌘; `undoable` commands are one undo step each.
+ */
+export interface Command {
+  id: string;
+  label: string;
+  shortcut?: string;
+  undoable: boolean;
+  enabled?: (state: StudioState) => boolean;
+  run: (store: StudioStore) => void;
+}
+
+function updateScene(project: Project, sceneId: string, fn: (s: Scene) => Scene): Project {
+  return { ...project, scenes: project.scenes.map((s) => (s.id === sceneId ? fn(s) : s)) };
+}
+
+export const selectedScene = (s: StudioState): Scene | undefined =>
+  s.document.project?.scenes.find((sc) => sc.id === s.session.sceneId);
+
+const hasProject = (s: StudioState) => s.document.project !== null && s.document.project.scenes.length > 0;
+const setSession = (store: StudioStore, patch: Partial<StudioState['session']>) =>
+  store.setState((s) => ({ session: { ...s.session, ...patch } }));
+
+function stepScene(store: StudioStore, delta: number) {
+  const s = store.getState();
+  const scenes = s.document.project?.scenes ?? [];
+  if (!scenes.length) return;
+  const at = scenes.findIndex((sc) => sc.id === s.session.sceneId);
+  const next = scenes[Math.min(scenes.length - 1, Math.max(0, at < 0 ? 0 : at + delta))]!;
+  setSession(store, { sceneId: next.id, view: 'scene', questionIndex: null });
+}
+
+function stepQuestion(store: StudioStore, delta: number) {
+  const s = store.getState();
+  const scene = selectedScene(s);
+  if (!scene?.questions.length) return;
+  const at = s.session.questionIndex;
+  const next = at === null ? (delta > 0 ? 0 : scene.questions.length - 1) : Math.min(scene.questions.length - 1, Math.max(0, at + delta));
+  setSession(store, { questionIndex: next, view: 'scene' });
+}
+
+/** Mark the selected question hallucinated (excluded from the benchmark), or clear the mark. */
+export function toggleHallucinated(store: StudioStore, sceneId: string, questionIndex: number): void {
+  const q = store.getState().document.project?.scenes.find((s) => s.id === sceneId)?.questions[questionIndex];
+  if (!q) return;
+  commitDocument(store, 'Toggle hallucinated', (p) => updateScene(p, sceneId, (scene) => ({
+    ...scene,
+    hallucinated: scene.hallucinated.includes(q.text) ? scene.hallucinated.filter((t) => t !== q.text) : [...scene.hallucinated, q.text],
+  })));
+}
+
+export const stateCommands: Command[] = [
+  { id: 'edit.undo', label: 'Undo', shortcut: 'Mod+Z', undoable: false, enabled: (s) => s.history.past.length > 0, run: (st) => void undo(st) },
+  { id: 'edit.redo', label: 'Redo', shortcut: 'Mod+Shift+Z', undoable: false, enabled: (s) => s.history.future.length > 0, run: (st) => void redo(st) },
+  { id: 'view.overview', label: 'Show statistics', shortcut: '1', undoable: false, run: (st) => setSession(st, { view: 'overview' }) },
+  { id: 'view.scene', label: 'Show scene', shortcut: '2', undoable: false, enabled: hasProject, run: (st) => {
+    if (!st.getState().session.sceneId) stepScene(st, 0);
+    setSession(st, { view: 'scene' });
+  } },
+  { id: 'view.problems', label: 'Show problems', shortcut: '3', undoable: false, run: (st) => setSession(st, { view: 'problems' }) },
+  { id: 'scene.next', label: 'Next scene', shortcut: 'J', undoable: false, enabled: hasProject, run: (st) => stepScene(st, 1) },
+  { id: 'scene.previous', label: 'Previous scene', shortcut: 'K', undoable: false, enabled: hasProject, run: (st) => stepScene(st, -1) },
+  { id: 'question.next', label: 'Next question', shortcut: 'N', undoable: false, enabled: (s) => !!selectedScene(s), run: (st) => stepQuestion(st, 1) },
+  { id: 'question.previous', label: 'Previous question', shortcut: 'P', undoable: false, enabled: (s) => !!selectedScene(s), run: (st) => stepQuestion(st, -1) },
+  { id: 'agent.next', label: 'Colour edges by the next agent', shortcut: 'A', undoable: false, run: (st) => {
+    const s = st.getState();
+    const agents = agentOrder(s.document.project?.profiles ?? []);
+    setSession(st, { agent: agents[(agents.indexOf(s.session.agent) + 1) % agents.length]! });
+  } },
+  { id: 'question.toggleHallucinated', label: 'Mark question hallucinated / not', shortcut: 'H', undoable: true,
+    enabled: (s) => !!selectedScene(s) && s.session.questionIndex !== null,
+    run: (st) => {
+      const s = st.getState();
+      if (s.session.sceneId && s.session.questionIndex !== null) toggleHallucinated(st, s.session.sceneId, s.session.questionIndex);
+    } },
+];
+
+export function findCommand(commands: readonly Command[], id: string): Command {
+  const c = commands.find((x) => x.id === id);
+  if (!c) throw new Error(`no command ${id}`);
+  return c;
+}
+
+/** Run a command if it is enabled; returns whether it ran. */
+export function runCommand(store: StudioStore, command: Command): boolean {
+  if (command.enabled && !command.enabled(store.getState())) return false;
+  command.run(store);
+  return true;
+}

@@ -1,0 +1,77 @@
+import { useEffect, useState, type DragEvent } from 'react';
+import { runCommand } from '../state/commands.ts';
+import { useStudio, useStudioStore } from '../state/useStudio.ts';
+import { useActions } from './actions.ts';
+import { Header } from './Header.tsx';
+import { ImportReport } from './ImportReport.tsx';
+import { filesFromDrop } from './pickedFiles.ts';
+import { ProblemsView } from './ProblemsView.tsx';
+import { SceneList } from './SceneList.tsx';
+import { SceneView } from './SceneView.tsx';
+import { commandForKey } from './shortcuts.ts';
+import { ShortcutsHelp } from './ShortcutsHelp.tsx';
+import { StatsView } from './StatsView.tsx';
+
+export function App() {
+  const store = useStudioStore();
+  const { commands, importFiles } = useActions();
+  const project = useStudio((s) => s.document.project);
+  const view = useStudio((s) => s.session.view);
+  const [help, setHelp] = useState(false);
+  const [dragging, setDragging] = useState(false);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === '?' && !(e.target instanceof HTMLInputElement)) { setHelp((h) => !h); return; }
+      if (e.key === 'Escape') { setHelp(false); return; }
+      const c = commandForKey(commands, e);
+      if (c && runCommand(store, c)) e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [commands, store]);
+
+  const onDrop = async (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    const files = await filesFromDrop(e.dataTransfer);
+    if (files.length) await importFiles(files);
+  };
+
+  return (
+    <div className="app" onDragOver={(e) => { e.preventDefault(); setDragging(true); }} onDragLeave={(e) => { if (e.currentTarget === e.target) setDragging(false); }} onDrop={(e) => void onDrop(e)}>
+      <Header onHelp={() => setHelp(true)} />
+      <div className="layout">
+        <aside className="sidebar">
+          <nav className="views" aria-label="Views">
+            {(['overview', 'scene', 'problems'] as const).map((v, i) => (
+              <button key={v} className={view === v ? 'active' : ''} disabled={!project}
+                onClick={() => runCommand(store, commands.find((c) => c.id === `view.${v}`)!)}>
+                {['Statistics', 'Scene', 'Problems'][i]} <kbd>{i + 1}</kbd>
+              </button>
+            ))}
+          </nav>
+          <SceneList />
+        </aside>
+        <main className="main">
+          <ImportReport />
+          {!project ? <EmptyState /> : view === 'overview' ? <StatsView /> : view === 'scene' ? <SceneView /> : <ProblemsView />}
+        </main>
+      </div>
+      {dragging && <div className="drop-overlay" aria-hidden="true">Drop a CapNav release folder or its files to import</div>}
+      {help && <ShortcutsHelp onClose={() => setHelp(false)} />}
+    </div>
+  );
+}
+
+function EmptyState() {
+  const storage = useStudio((s) => s.storage);
+  if (storage.status === 'loading') return <p className="empty">Opening your stored project…</p>;
+  return (
+    <section className="empty-state" data-testid="empty-state">
+      <h2>No project yet</h2>
+      <p>Import a CapNav release: choose <strong>Import folder…</strong> and pick the release folder (the one holding <code>graphs/</code>, <code>qa/</code>, <code>traverse/</code> and <code>agent_profile.json</code>), or drag the folder or its files onto this window.</p>
+      <p className="muted">Everything stays in this browser and survives reloads. Press <kbd>?</kbd> for keyboard shortcuts.</p>
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import { useStudio } from '../state/useStudio.ts';
+import { useActions } from './actions.ts';
+import { displayShortcut } from './shortcuts.ts';
+import { filesFromInput } from './pickedFiles.ts';
+
+export const FOLDER_INPUT_ID = 'import-folder-input';
+export const FILES_INPUT_ID = 'import-files-input';
+
+/** Title bar: project name, import/export, storage status. */
+export function Header({ onHelp }: { onHelp: () => void }) {
+  const project = useStudio((s) => s.document.project);
+  const storage = useStudio((s) => s.storage);
+  const { exportRelease, importFiles } = useActions();
+  return (
+    <header className="topbar">
+      <h1>Traversa</h1>
+      <span className="project-name" data-testid="project-name">{project ? project.name : 'No project'}</span>
+      <div className="actions">
+        <label className="button" title={`Import a CapNav release folder (${displayShortcut('Mod+O')})`}>
+          Import folder…
+          <input id={FOLDER_INPUT_ID} data-testid="import-folder" type="file" multiple hidden
+            ref={(el) => { if (el) el.setAttribute('webkitdirectory', ''); }}
+            onChange={(e) => { const list = e.currentTarget.files; if (list?.length) void importFiles(filesFromInput(list)); e.currentTarget.value = ''; }} />
+        </label>
+        <label className="button secondary" title="Import release files (graphs, QA, traverse, agent_profile.json)">
+          Import files…
+          <input id={FILES_INPUT_ID} data-testid="import-files" type="file" multiple accept=".json,application/json" hidden
+            onChange={(e) => { const list = e.currentTarget.files; if (list?.length) void importFiles(filesFromInput(list)); e.currentTarget.value = ''; }} />
+        </label>
+        <button onClick={exportRelease} disabled={!project} title={`Export as a CapNav release zip (${displayShortcut('Mod+E')})`}>Export release</button>
+        <button className="secondary" onClick={onHelp} aria-label="Keyboard shortcuts">?</button>
+      </div>
+      <span className={`storage ${storage.status}`} data-testid="storage-status" role={storage.status === 'error' ? 'alert' : undefined}>
+        {storage.status === 'error' ? storage.message : storage.status === 'saving' ? 'Saving…' : storage.status === 'saved' ? 'Saved in this browser' : storage.status === 'loading' ? 'Opening…' : ''}
+      </span>
+    </header>
+  );
+}

@@ -1,0 +1,30 @@
+import { useMemo } from 'react';
+import { checkScene } from '../core/checks.ts';
+import { useStudio, useStudioStore } from '../state/useStudio.ts';
+
+/** The project's scenes (J / K to move), with a count of each scene's errors. */
+export function SceneList() {
+  const store = useStudioStore();
+  const scenes = useStudio((s) => s.document.project?.scenes);
+  const selected = useStudio((s) => s.session.sceneId);
+  const view = useStudio((s) => s.session.view);
+  const errors = useMemo(() => new Map((scenes ?? []).map((s) => [s.id, checkScene(s).filter((f) => f.severity !== 'warning').length])), [scenes]);
+  if (!scenes?.length) return null;
+  return (
+    <nav className="scene-list" aria-label="Scenes">
+      <h2>Scenes <span className="muted">({scenes.length})</span></h2>
+      <ul>
+        {scenes.map((s) => (
+          <li key={s.id}>
+            <button className={view === 'scene' && selected === s.id ? 'active' : ''} data-scene={s.id}
+              onClick={() => store.setState((st) => ({ session: { ...st.session, sceneId: s.id, view: 'scene', questionIndex: null } }))}>
+              <span>{s.id}</span>
+              <span className="muted">{s.questions.length} q</span>
+              {errors.get(s.id) ? <span className="badge bad" title="errors in this scene">{errors.get(s.id)}</span> : null}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,19 @@
+import { createContext, useContext } from 'react';
+import type { Command } from '../state/commands.ts';
+import type { PickedFile } from './pickedFiles.ts';
+
+/** What the UI asks of the composition root: the IO actions and the full command list. */
+export interface StudioActions {
+  importFiles: (files: PickedFile[]) => Promise<boolean>;
+  exportRelease: () => void;
+  restorePrevious: () => Promise<void>;
+  commands: readonly Command[];
+}
+
+export const ActionsContext = createContext<StudioActions | null>(null);
+
+export function useActions(): StudioActions {
+  const a = useContext(ActionsContext);
+  if (!a) throw new Error('ActionsContext is missing');
+  return a;
+}

@@ -1,0 +1,25 @@
+import type { Command } from '../state/commands.ts';
+
+/** Does a keyboard event match a shortcut like `Mod+Shift+Z`, `J` or `?`. */
+export function matches(shortcut: string, e: KeyboardEvent): boolean {
+  const parts = shortcut.split('+');
+  const key = parts.pop()!;
+  const mod = parts.includes('Mod'), shift = parts.includes('Shift');
+  if (mod !== (e.ctrlKey || e.metaKey) || e.altKey) return false;
+  if (key.length === 1 && /[A-Z]/.test(key)) return shift === e.shiftKey && e.key.toUpperCase() === key;
+  return e.key === key && (key === '?' || shift === e.shiftKey);
+}
+
+const typingIn = (t: EventTarget | null) =>
+  t instanceof HTMLElement && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName));
+
+/** The command a key press should run, if any (never while the user is typing in a field). */
+export function commandForKey(commands: readonly Command[], e: KeyboardEvent): Command | undefined {
+  if (typingIn(e.target)) return undefined;
+  return commands.find((c) => c.shortcut && matches(c.shortcut, e));
+}
+
+export function displayShortcut(s: string): string {
+  const mac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
+  return s.replace('Mod', mac ? '⌘' : 'Ctrl');
+}

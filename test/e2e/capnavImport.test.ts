@@ -1,0 +1,135 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { unzipSync, strFromU8 } from 'fflate';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { datasetStats } from '../../src/core/stats.ts';
+import { readRelease } from '../../src/formats/capnav/read.ts';
+import { readJsonFiles } from '../../src/cli/files.ts';
+import { BrowserProfile, serveBuiltApp } from '../support/browser.ts';
+import { CAPNAV_DIR, sharedAvailable } from '../support/shared.ts';
+
+const haveRelease = sharedAvailable(CAPNAV_DIR, 'the CapNav import browser tests');
+
+async function statCell(page: Page, key: string): Promise<string> {
+  return (await page.locator(`[data-testid=stats-summary] tr[data-stat=${key}] td`).textContent()) ?? '';
+}
+async function agentCell(page: Page, agent: string, col: string): Promise<string> {
+  return (await page.locator(`[data-testid=stats-agents] tr[data-agent=${agent}] td[data-col=${col}]`).textContent()) ?? '';
+}
+
+describe.skipIf(!haveRelease)('a reviewer imports the CapNav release in the browser', () => {
+  let server: Awaited<ReturnType<typeof serveBuiltApp>>;
+  const profile = new BrowserProfile();
+  const expected = datasetStats(readRelease(readJsonFiles(CAPNAV_DIR)).project!);
+
+  beforeAll(async () => { server = await serveBuiltApp(); });
+  afterAll(async () => { await profile.dispose(); await server?.close(); });
+
+  it('starts empty and says what to do', async () => {
+    const page = await profile.page(server.url);
+    await expect.poll(() => page.getByTestId('empty-state').isVisible()).toBe(true);
+    expect(await page.getByTestId('empty-state').textContent()).toContain('Import folder');
+  });
+
+  it('imports the release folder and shows the statistics table', async () => {
+    const page = await profile.page(server.url);
+    await page.getByTestId('import-folder').setInputFiles(CAPNAV_DIR);
+    await page.getByTestId('import-report').waitFor();
+    expect(await page.getByTestId('import-report').textContent()).toContain('Imported capnav with 2 problems to fix');
+    expect(await statCell(page, 'scenes')).toBe(String(expected.scenes));
+    expect(await statCell(page, 'questions')).toBe(String(expected.questions));
+    expect(await statCell(page, 'labels')).toContain(`${expected.labels.total} (${expected.labels.traversable} traversable`);
+    for (const agent of ['HUMAN', 'WHEELCHAIR', 'HUMANOID', 'QUADRUPEDAL', 'SWEEPER']) {
+      const a = expected.agents[agent]!;
+      expect(await agentCell(page, agent, 'labels')).toBe(String(a.labels));
+      expect(await agentCell(page, agent, 'feasible_tasks')).toBe(String(a.feasible_tasks));
+      expect(await agentCell(page, agent, 'edge_traversable_ratio')).toBe(a.edge_traversable_ratio!.toFixed(2));
+    }
+    // The import's problems name the file and the place: the typo'd reference in HM3D00003.
+    const problems = await page.getByTestId('import-problems').textContent();
+    expect(problems).toContain('qa/HM3D00003_QA.json');
+    expect(problems).toContain('/9/nodes_involved/end');
+    await expect.poll(() => page.getByTestId('storage-status').textContent()).toBe('Saved in this browser');
+  });
+
+  it('shows a scene: its graph from above, the unresolved reference, and label coverage per agent', async () => {
+    const page = await profile.page(server.url);
+    await page.locator('[data-scene=HM3D00003]').click();
+    await page.getByTestId('graph-top-down').waitFor();
+    expect(await page.locator('[data-testid=graph-top-down] [data-node]').count()).toBeGreaterThan(5);
+    expect(await page.locator('[data-question="9"] [data-testid=unresolved]').textContent()).toContain('Secondd floor bedroom00');
+    expect(await page.locator('[data-testid=label-coverage] tr[data-agent=WHEELCHAIR]').count()).toBe(1);
+    // Keyboard: next question, mark it hallucinated, undo.
+    await page.keyboard.press('n');
+    await page.keyboard.press('h');
+    await expect.poll(() => page.locator('[data-question="0"]').getAttribute('class')).toContain('hallucinated');
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => page.locator('[data-question="0"]').getAttribute('class')).not.toContain('hallucinated');
+  });
+
+  it('keeps the project after a reload and after the browser is closed and reopened', async () => {
+    let page = await profile.page(server.url);
+    await page.reload();
+    await page.getByTestId('stats-summary').waitFor();
+    expect(await statCell(page, 'scenes')).toBe('30');
+    await profile.close();
+    page = await profile.page(server.url);
+    await page.getByTestId('stats-summary').waitFor();
+    expect(await statCell(page, 'questions')).toBe(String(expected.questions));
+  });
+
+  it('rejects a broken release, naming the file and the line, and leaves the stored project untouched', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'broken-release-'));
+    const root = join(dir, 'broken');
+    mkdirSync(join(root, 'graphs'), { recursive: true });
+    mkdirSync(join(root, 'qa'), { recursive: true });
+    writeFileSync(join(root, 'graphs', 'HM3D99999-graph.json'), '{ "nodes": [ { "id": "node_1", "name": "Hall",, } ], "edges": [] }');
+    writeFileSync(join(root, 'qa', 'HM3D99999_QA.json'), '[]');
+    const page = await profile.page(server.url);
+    await page.getByTestId('stats-summary').waitFor();
+    await page.getByTestId('import-folder').setInputFiles(root);
+    const report = page.getByTestId('import-report');
+    await expect.poll(() => report.textContent()).toContain('nothing was changed');
+    const text = await report.textContent();
+    expect(text).toContain('graphs/HM3D99999-graph.json');
+    expect(text).toMatch(/line 1, column \d+/);
+    expect(await page.getByTestId('project-name').textContent()).toBe('capnav');
+    expect(await statCell(page, 'scenes')).toBe('30');
+    await page.reload();
+    await page.getByTestId('stats-summary').waitFor();
+    expect(await statCell(page, 'scenes')).toBe('30');
+  });
+
+  it('exports the project as a release zip that reads back to the same project', async () => {
+    const page = await profile.page(server.url);
+    await page.getByTestId('stats-summary').waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export release' }).click()]);
+    const zip = unzipSync(new Uint8Array(readFileSync((await download.path())!)));
+    const files = Object.entries(zip).map(([path, bytes]) => ({ path, text: strFromU8(bytes) }));
+    expect(files.filter((f) => f.path.includes('/graphs/')).length).toBe(30);
+    const back = readRelease(files);
+    expect(back.project).not.toBeNull();
+    expect(datasetStats(back.project!)).toEqual(expected);
+  });
+
+  it('imports loose files dropped on the window', async () => {
+    const page = await profile.page(server.url);
+    await page.getByTestId('stats-summary').waitFor();
+    const scene = 'HM3D00025';
+    const files = [`graphs/${scene}-graph.json`, `qa/${scene}_QA.json`, `traverse/${scene}-traverse.json`].map((p) => ({
+      name: p.split('/')[1]!, text: readFileSync(join(CAPNAV_DIR, p), 'utf8'),
+    }));
+    await page.evaluate((list) => {
+      const dt = new DataTransfer();
+      for (const f of list) dt.items.add(new File([f.text], f.name, { type: 'application/json' }));
+      document.querySelector('.app')!.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }, files);
+    await expect.poll(() => statCell(page, 'scenes')).toBe('1');
+    expect(await page.getByTestId('import-report').textContent()).toContain('Imported 3 files');
+    // The replaced project can be restored.
+    await page.getByRole('button', { name: 'Restore the previous project' }).click();
+    await expect.poll(() => statCell(page, 'scenes')).toBe('30');
+  });
+});

@@ -1,0 +1,52 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { preview, type PreviewServer } from 'vite';
+
+/** Flags measured to give a WebGL2 context in headless Chromium on these machines (see platform notes). */
+const ARGS = ['--no-sandbox', '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+/** Serve the built app (dist/) on a free port. The e2e script builds it first. */
+export async function serveBuiltApp(): Promise<{ url: string; close: () => Promise<void> }> {
+  const server: PreviewServer = await preview({ preview: { port: 0, strictPort: false, host: '127.0.0.1' }, logLevel: 'silent' });
+  const url = server.resolvedUrls?.local[0];
+  if (!url) throw new Error('the preview server did not report a URL');
+  return { url, close: () => server.close() };
+}
+
+/**
+ * A browser profile that outlives its windows: close it (like closing the browser) and open it
+ * again to see what the app stored.
+ */
+export class BrowserProfile {
+  readonly dir = mkdtempSync(join(tmpdir(), 'traversa-profile-'));
+  context: BrowserContext | null = null;
+
+  async open(): Promise<BrowserContext> {
+    this.context = await chromium.launchPersistentContext(this.dir, {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      headless: true, args: ARGS, acceptDownloads: true, viewport: { width: 1400, height: 900 },
+    });
+    return this.context;
+  }
+
+  async page(url: string): Promise<Page> {
+    const context = this.context ?? (await this.open());
+    const page = context.pages()[0] ?? (await context.newPage());
+    page.on('pageerror', (e) => console.error('page error:', e.message));
+    await page.goto(url);
+    return page;
+  }
+
+  async close(): Promise<void> {
+    await this.context?.close();
+    this.context = null;
+  }
+
+  async dispose(): Promise<void> {
+    await this.close();
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
