@@ -24,7 +24,9 @@ function parseArgs(argv: string[]): Args {
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i]!;
     if (a.startsWith('--')) {
-      const [k, v] = a.slice(2).split('=', 2) as [string, string | undefined];
+      const eq = a.indexOf('=');
+      const k = eq < 0 ? a.slice(2) : a.slice(2, eq);
+      const v = eq < 0 ? undefined : a.slice(eq + 1);
       if (v !== undefined) flags.set(k, v);
       else if (k === 'out') flags.set(k, rest[++i] ?? '');
       else flags.set(k, true);

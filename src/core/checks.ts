@@ -43,7 +43,7 @@ function checkGraph({ graph }: Scene): Finding[] {
     if (edgeIds.has(e.id)) out.push({ severity: 'fatal', code: 'edge.duplicate-id', where: { kind: 'edge', index, field: 'id' }, message: `edge id ${e.id} is used more than once` });
     edgeIds.add(e.id);
     for (const field of ['from', 'to'] as const) {
-      if (!nodeIds.has(e[field])) out.push({ severity: 'fatal', code: 'edge.missing-node', where: { kind: 'edge', index, field }, message: `edge ${e.id} ${field === 'from' ? 'starts' : 'ends'} at ${e[field]}, which is not a node of the graph` });
+      if (!nodeIds.has(e[field])) out.push({ severity: 'error', code: 'edge.missing-node', where: { kind: 'edge', index, field }, message: `edge ${e.id} ${field === 'from' ? 'starts' : 'ends'} at ${e[field]}, which is not a node of the graph` });
     }
     if (e.from === e.to) out.push({ severity: 'warning', code: 'edge.self-loop', where: { kind: 'edge', index }, message: `edge ${e.id} connects ${e.from} to itself` });
     const key = undirectedKey(e.from, e.to);

@@ -4,9 +4,10 @@
  *
  * Severity:
  * - `fatal`: the input cannot be turned into a consistent document (malformed JSON, wrong types,
- *   duplicate ids, dangling edges). An import with any fatal problem applies nothing.
- * - `error`: the document is consistent but wrong as a benchmark (a question reference that
- *   matches no node, a label on a segment that is not an edge). It imports, and is listed.
+ *   duplicate ids). An import with any fatal problem applies nothing.
+ * - `error`: the document is representable but wrong as a benchmark (a question reference that
+ *   matches no node, an edge to a missing node, a label on a segment that is not an edge). It
+ *   imports, and is listed.
  * - `warning`: suspicious but usable (the two directions of a segment disagree, a label key the
  *   tool does not understand, which is kept verbatim).
  */

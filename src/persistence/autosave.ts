@@ -22,9 +22,10 @@ export async function startPersistence(store: StudioStore, db: TraversaDb, delay
         }));
         setStorage({ status: 'saved', savedAt: row.savedAt });
       } else {
-        // Keep the unreadable copy where it is: the user is told, and nothing is overwritten until they act.
-        setStorage({ status: 'error', message: `Could not open the stored project: ${m.message}` });
-        return { flush: async () => {}, stop: () => {} };
+        // Set the unreadable copy aside (never deleted) so new work can be saved without losing it.
+        await db.documents.put({ ...row, slot: 'damaged' });
+        await db.documents.delete('current');
+        setStorage({ status: 'error', message: `Could not open the stored project (${m.message}). It was set aside unchanged; new work is saved normally.` });
       }
     } else setStorage({ status: 'idle' });
   } catch (e) {

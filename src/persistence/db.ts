@@ -1,8 +1,11 @@
 import Dexie, { type Table } from 'dexie';
 
-/** One stored project document: the current one, and the one the last import replaced. */
+/**
+ * One stored project document: the current one, the one the last import replaced, and a
+ * stored copy that could not be opened (set aside, never deleted, so nothing is lost).
+ */
 export interface StoredDocument {
-  slot: 'current' | 'previous';
+  slot: 'current' | 'previous' | 'damaged';
   savedAt: number;
   /** Validated and migrated on load (see load.ts); stored as plain data. */
   project: unknown;

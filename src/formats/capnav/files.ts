@@ -31,6 +31,8 @@ export const releasePath = {
   traverse: (scene: string) => `traverse/${scene}-traverse.json`,
 };
 
+const RELEASE_FOLDERS = new Set(['graphs', 'qa', 'traverse']);
+
 /**
  * Strip the folder the user picked, so `capnav/graphs/X-graph.json` and `graphs/X-graph.json`
  * are reported alike: the longest common leading folder of all paths is removed.
@@ -40,6 +42,7 @@ export function stripCommonRoot(paths: readonly string[]): (p: string) => string
   if (split.length === 0) return (p) => p;
   let common = 0;
   const first = split[0]!;
-  while (common < first.length - 1 && split.every((s) => s.length - 1 > common && s[common] === first[common])) common++;
+  // Never strip the release's own folders: a pick of only graphs/ still reports graphs/X-graph.json.
+  while (common < first.length - 1 && !RELEASE_FOLDERS.has(first[common]!) && split.every((s) => s.length - 1 > common && s[common] === first[common])) common++;
   return (p) => p.replace(/\\/g, '/').replace(/^\.\//, '').split('/').slice(common).join('/');
 }

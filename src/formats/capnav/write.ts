@@ -1,4 +1,4 @@
-import { CAPNAV_AGENTS, traverseKeyOf, type AgentProfile } from '../../core/agents.ts';
+import { CAPNAV_AGENTS, canonicalAgent, traverseKeyOf, type AgentProfile } from '../../core/agents.ts';
 import type { NavQuestion, NodeRef } from '../../core/questions.ts';
 import type { Label } from '../../core/labels.ts';
 import type { Project, Scene } from '../../core/project.ts';
@@ -86,7 +86,8 @@ function traverseToRaw(scene: Scene): Record<string, unknown> {
     out[traverseKeyOf(agent)] = entries;
   }
   for (const f of scene.foreignEntries) {
-    const table = (out[f.agentKey] ??= {}) as Record<string, unknown>;
+    // Under the same key as the agent's labels, whatever spelling the source file used.
+    const table = (out[traverseKeyOf(canonicalAgent(f.agentKey))] ??= {}) as Record<string, unknown>;
     table[f.key] = f.value;
   }
   return { ...out, ...scene.traverseExtra };
