@@ -2,6 +2,7 @@
 // waypoints) computed with `workList` (block–cut tree, linear) against `edgesByEnumeration` (the
 // original tool's approach: enumerate every simple path, exponential), side by side in one run.
 // Wherever enumeration completes, both must give the same edge set, or the section throws.
+import { CAPNAV_DIR } from '../support/shared.ts';
 import { existsSync } from 'node:fs';
 import { readJsonFiles } from '../../src/cli/files.ts';
 import type { NavGraph, NavNode } from '../../src/core/graph.ts';
@@ -14,7 +15,6 @@ import type { BenchSection } from './run.ts';
 
 type Graph = Pick<NavGraph, 'nodes' | 'edges'>;
 
-const CAPNAV_DIR = process.env.CAPNAV_DIR ?? '/work/shared/capnav';
 /** Each measurement repeats its function until at least this much time was spent timing it. */
 const MIN_TOTAL_MS = 50;
 /** A single run longer than this is timed once (it already dwarfs timer and JIT noise). */

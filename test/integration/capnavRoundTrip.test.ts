@@ -2,12 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '../../src/core/project.ts';
 import { readRelease } from '../../src/formats/capnav/read.ts';
 import { writeRelease } from '../../src/formats/capnav/write.ts';
-import { CAPNAV_DIR, hasRealRelease, readTree, resolveIndependently, warnIfAbsent, type OracleNode, type OracleQuestion, type ReleaseFile } from '../support/capnavOracle.ts';
+import { readTree, resolveIndependently, type OracleNode, type OracleQuestion, type ReleaseFile } from '../support/capnavOracle.ts';
+import { CAPNAV_DIR, sharedAvailable } from '../support/shared.ts';
 import { withResolvedRefsAsIds } from '../support/projects.ts';
 
-warnIfAbsent('round trip of the real release');
+const haveRelease = sharedAvailable(CAPNAV_DIR, 'round trip of the real release');
 
-describe.skipIf(!hasRealRelease())('importing and exporting the shared CapNav release', () => {
+describe.skipIf(!haveRelease)('importing and exporting the shared CapNav release', () => {
   let original: ReleaseFile[];
   let project: Project;
   let written: ReleaseFile[];

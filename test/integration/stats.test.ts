@@ -1,11 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { datasetStats, type DatasetStats } from '../../src/core/stats.ts';
 import { readRelease } from '../../src/formats/capnav/read.ts';
-import { CAPNAV_DIR, hasRealRelease, loadScenes, oracleStats, readTree, warnIfAbsent, type OracleStats } from '../support/capnavOracle.ts';
+import { loadScenes, oracleStats, readTree, type OracleStats } from '../support/capnavOracle.ts';
+import { CAPNAV_DIR, sharedAvailable } from '../support/shared.ts';
 
-warnIfAbsent('dataset statistics on the real release');
+const haveRelease = sharedAvailable(CAPNAV_DIR, 'dataset statistics on the real release');
 
-describe.skipIf(!hasRealRelease())('dataset statistics of the shared CapNav release (30 scenes)', () => {
+describe.skipIf(!haveRelease)('dataset statistics of the shared CapNav release (30 scenes)', () => {
   let stats: DatasetStats;
   let expected: OracleStats;
   beforeAll(() => {

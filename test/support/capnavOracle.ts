@@ -1,20 +1,10 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 /**
  * An independent reading of the CapNav release for tests: straight from the JSON files with the
  * definitions of the format document, sharing no code with src/. Tests compare Traversa against it.
  */
-
-/** The shared copy of the release (30 scenes), next to the repository; override with CAPNAV_DIR. */
-export const CAPNAV_DIR = process.env.CAPNAV_DIR ?? fileURLToPath(new URL('../../../shared/capnav', import.meta.url));
-
-export const hasRealRelease = (): boolean => existsSync(CAPNAV_DIR) && statSync(CAPNAV_DIR).isDirectory();
-
-export function warnIfAbsent(what: string): void {
-  if (!hasRealRelease()) console.warn(`[skipped] ${what}: the real CapNav release is absent at ${CAPNAV_DIR} (expected ../shared/capnav next to the repository)`);
-}
 
 export interface ReleaseFile { path: string; text: string }
 

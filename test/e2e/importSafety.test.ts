@@ -1,0 +1,59 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BrowserProfile, serveBuiltApp } from '../support/browser.ts';
+import { houseScene, releaseFiles, writeReleaseDir } from '../support/releaseBuilder.ts';
+
+/** Runs without the shared data: a synthetic release stands in for a user's project. */
+describe('a broken import never touches the stored project', () => {
+  let server: Awaited<ReturnType<typeof serveBuiltApp>>;
+  const profile = new BrowserProfile();
+  beforeAll(async () => { server = await serveBuiltApp(); });
+  afterAll(async () => { await profile.dispose(); await server?.close(); });
+
+  const scenesCell = (page: Awaited<ReturnType<BrowserProfile['page']>>) =>
+    page.locator('[data-testid=stats-summary] tr[data-stat=scenes] td').textContent();
+
+  it('a new user sees what to do', async () => {
+    const page = await profile.page(server.url);
+    await page.getByTestId('empty-state').waitFor();
+    expect(await page.getByTestId('empty-state').textContent()).toContain('Import folder');
+  });
+
+  it('imports a good release, then rejects a broken one naming the file and the line, and keeps the first across a reload', async () => {
+    const good = writeReleaseDir(releaseFiles([houseScene('HM3D00025'), houseScene('MP3D00001')], { root: 'my-release' }));
+    const page = await profile.page(server.url);
+    await page.getByTestId('import-folder').setInputFiles(join(good, 'my-release'));
+    await expect.poll(() => scenesCell(page)).toBe('2');
+    await expect.poll(() => page.getByTestId('storage-status').textContent()).toBe('Saved in this browser');
+
+    const broken = writeReleaseDir([], 'broken-release-');
+    mkdirSync(join(broken, 'broken', 'graphs'), { recursive: true });
+    writeFileSync(join(broken, 'broken', 'graphs', 'HM3D99999-graph.json'), '{ "nodes": [ { "id": "node_1", "name": "Hall",, } ], "edges": [] }');
+    await page.getByTestId('import-folder').setInputFiles(join(broken, 'broken'));
+    const report = page.getByTestId('import-report');
+    await expect.poll(() => report.textContent()).toContain('nothing was changed');
+    expect(await report.textContent()).toContain('graphs/HM3D99999-graph.json');
+    expect(await report.textContent()).toMatch(/line 1, column \d+/);
+    expect(await page.getByTestId('project-name').textContent()).toBe('my-release');
+    expect(await scenesCell(page)).toBe('2');
+
+    await page.reload();
+    await page.getByTestId('stats-summary').waitFor();
+    expect(await page.getByTestId('project-name').textContent()).toBe('my-release');
+    expect(await scenesCell(page)).toBe('2');
+  });
+
+  it('shows names from the files as text, never as markup', async () => {
+    const scene = houseScene('HM3D00077');
+    (scene.graph.nodes[0] as { name: string }).name = '<img src=x onerror="window.__pwned=1">Front hall';
+    const dir = writeReleaseDir(releaseFiles([scene], { root: 'xss' }));
+    const page = await profile.page(server.url);
+    await page.getByTestId('import-folder').setInputFiles(join(dir, 'xss'));
+    await page.locator('[data-scene=HM3D00077]').click();
+    await page.getByTestId('graph-top-down').waitFor();
+    expect(await page.locator('[data-node=node_1] text').textContent()).toBe('<img src=x onerror="window.__pwned=1">Front hall');
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await page.locator('img').count()).toBe(0);
+  });
+});
