@@ -1,6 +1,6 @@
 import { readRelease } from '../formats/capnav/read.ts';
 import type { SourceFile } from '../formats/json.ts';
-import { keepPrevious } from '../persistence/autosave.ts';
+import { keepPrevious, loadPrevious } from '../persistence/autosave.ts';
 import type { TraversaDb } from '../persistence/db.ts';
 import { replaceDocument } from '../state/history.ts';
 import type { StudioStore } from '../state/store.ts';
@@ -18,6 +18,12 @@ export function commonFolder(paths: readonly string[]): string | null {
  * changes and the report says which file is wrong and where.
  */
 export async function importRelease(store: StudioStore, db: TraversaDb, picked: readonly PickedFile[], flush: () => Promise<void>): Promise<boolean> {
+  if (store.getState().storage.status === 'loading') {
+    // The stored project is still loading and would overwrite the import: refuse, and say so.
+    store.setState({ importReport: { source: 'import', accepted: false, replaced: false, at: Date.now(), problems: [
+      { severity: 'fatal', code: 'import.busy', file: '', location: '', message: 'the stored project is still opening; import again in a moment' }] } });
+    return false;
+  }
   const json = picked.filter((p) => p.path.toLowerCase().endsWith('.json'));
   const source = commonFolder(picked.map((p) => p.path)) ?? `${picked.length} file${picked.length === 1 ? '' : 's'}`;
   const files: SourceFile[] = await Promise.all(json.map(async (p) => ({ path: p.path, text: await p.file.text() })));
@@ -35,4 +41,15 @@ export async function importRelease(store: StudioStore, db: TraversaDb, picked: 
   }));
   await flush();
   return true;
+}
+
+/** Bring back the project the last import replaced; the one it replaces is kept in turn. */
+export async function restorePrevious(store: StudioStore, db: TraversaDb, flush: () => Promise<void>): Promise<void> {
+  const previous = await loadPrevious(db);
+  if (!previous) return;
+  const current = store.getState().document.project;
+  if (current) await keepPrevious(db, current);
+  replaceDocument(store, previous);
+  store.setState((s) => ({ importReport: null, session: { ...s.session, sceneId: previous.scenes[0]?.id ?? null, questionIndex: null } }));
+  await flush();
 }

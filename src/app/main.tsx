@@ -1,9 +1,8 @@
 // Composition root: wires the store, persistence, IO actions, commands and the React tree.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { keepPrevious, loadPrevious, startPersistence } from '../persistence/autosave.ts';
+import { startPersistence } from '../persistence/autosave.ts';
 import { TraversaDb } from '../persistence/db.ts';
-import { replaceDocument } from '../state/history.ts';
 import { stateCommands, type Command } from '../state/commands.ts';
 import { createStudioStore } from '../state/store.ts';
 import { StudioContext } from '../state/useStudio.ts';
@@ -11,7 +10,7 @@ import { ActionsContext, type StudioActions } from '../ui/actions.ts';
 import { App } from '../ui/App.tsx';
 import { FOLDER_INPUT_ID } from '../ui/Header.tsx';
 import { download, releaseZip } from './exportRelease.ts';
-import { importRelease } from './importRelease.ts';
+import { importRelease, restorePrevious } from './importRelease.ts';
 import '../ui/styles.css';
 
 const store = createStudioStore();
@@ -34,15 +33,7 @@ const actions: StudioActions = {
   commands: [...appCommands, ...stateCommands],
   importFiles: (files) => importRelease(store, db, files, () => flush()),
   exportRelease,
-  restorePrevious: async () => {
-    const previous = await loadPrevious(db);
-    if (!previous) return;
-    const current = store.getState().document.project;
-    if (current) await keepPrevious(db, current);
-    replaceDocument(store, previous);
-    store.setState((s) => ({ importReport: null, session: { ...s.session, sceneId: previous.scenes[0]?.id ?? null, questionIndex: null } }));
-    await flush();
-  },
+  restorePrevious: () => restorePrevious(store, db, () => flush()),
 };
 
 // Saving starts after the stored project has loaded, so nothing can overwrite it first.
@@ -51,8 +42,6 @@ void startPersistence(store, db).then((p) => {
   const flushNow = () => void p.flush();
   window.addEventListener('pagehide', flushNow);
   document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') flushNow(); });
-  // Tests and power users can read the state; nothing writes through this handle.
-  (window as unknown as { __traversa?: unknown }).__traversa = { getState: store.getState };
 });
 
 createRoot(document.getElementById('root')!).render(

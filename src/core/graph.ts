@@ -67,7 +67,3 @@ export function adjacency(graph: Pick<NavGraph, 'nodes' | 'edges'>): Map<string,
   }
   return adj;
 }
-
-export function edgeKeySet(graph: Pick<NavGraph, 'edges'>): Set<string> {
-  return new Set(graph.edges.map((e) => undirectedKey(e.from, e.to)));
-}

@@ -36,8 +36,3 @@ export function formatProblem(p: Problem): string {
   const where = p.location ? `${p.file} ${p.location}` : p.file;
   return `${where}: ${p.severity}: ${p.message}`;
 }
-
-/** Sort problems by file, then by where they occur, so reports are stable across runs. */
-export function sortProblems(problems: readonly Problem[]): Problem[] {
-  return [...problems].sort((a, b) => (a.file === b.file ? 0 : a.file < b.file ? -1 : 1));
-}

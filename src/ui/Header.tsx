@@ -11,6 +11,8 @@ export function Header({ onHelp }: { onHelp: () => void }) {
   const project = useStudio((s) => s.document.project);
   const storage = useStudio((s) => s.storage);
   const { exportRelease, importFiles } = useActions();
+  // Until the stored project has loaded, an import could be overwritten by it: wait.
+  const opening = storage.status === 'loading';
   return (
     <header className="topbar">
       <h1>Traversa</h1>
@@ -18,13 +20,13 @@ export function Header({ onHelp }: { onHelp: () => void }) {
       <div className="actions">
         <label className="button" title={`Import a CapNav release folder (${displayShortcut('Mod+O')})`}>
           Import folder…
-          <input id={FOLDER_INPUT_ID} data-testid="import-folder" type="file" multiple hidden
+          <input id={FOLDER_INPUT_ID} data-testid="import-folder" type="file" multiple hidden disabled={opening}
             ref={(el) => { if (el) el.setAttribute('webkitdirectory', ''); }}
             onChange={(e) => { const list = e.currentTarget.files; if (list?.length) void importFiles(filesFromInput(list)); e.currentTarget.value = ''; }} />
         </label>
         <label className="button secondary" title="Import release files (graphs, QA, traverse, agent_profile.json)">
           Import files…
-          <input id={FILES_INPUT_ID} data-testid="import-files" type="file" multiple accept=".json,application/json" hidden
+          <input id={FILES_INPUT_ID} data-testid="import-files" type="file" multiple accept=".json,application/json" hidden disabled={opening}
             onChange={(e) => { const list = e.currentTarget.files; if (list?.length) void importFiles(filesFromInput(list)); e.currentTarget.value = ''; }} />
         </label>
         <button onClick={exportRelease} disabled={!project} title={`Export as a CapNav release zip (${displayShortcut('Mod+E')})`}>Export release</button>
