@@ -3,6 +3,7 @@
 // named ones. A section fails the run (exit code 1) by throwing, e.g. when the two sides of a
 // comparison disagree; the remaining sections still run.
 import { cpus } from 'node:os';
+import { cliBench } from './cli.bench.ts';
 import { worklistBench } from './worklist.bench.ts';
 
 export interface BenchSection {
@@ -12,7 +13,7 @@ export interface BenchSection {
   run(): void | Promise<void>;
 }
 
-const sections: BenchSection[] = [worklistBench];
+const sections: BenchSection[] = [worklistBench, cliBench];
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((w) => !sections.some((s) => s.name === w));

@@ -7,13 +7,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { houseScene, Q, rawQuestion, releaseFiles, writeReleaseDir, type SceneSpec } from '../support/releaseBuilder.ts';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
-const TSX = join(REPO, 'node_modules/.bin/tsx');
 const made: string[] = [];
 
-/** Run the command line as a user would; children run in parallel (each start costs about a second). */
+/** Run the command line as a user would; children run in parallel (the same entry `npm run cli` uses). */
 function traversa(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, ['src/cli/main.ts', ...args], { cwd: REPO, timeout: 30_000 });
+    const child = spawn(process.execPath, ['src/cli/launch.mjs', ...args], { cwd: REPO, timeout: 30_000 });
     let stdout = '', stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => { stdout += d; });
     child.stderr.setEncoding('utf8').on('data', (d: string) => { stderr += d; });
