@@ -21,7 +21,7 @@ function restrict(ourLayers, libs, why) {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'scenes/**', 'public/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'scenes/sample-house/**', 'scenes/generated-large/**', 'public/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {

@@ -1,0 +1,158 @@
+import type { AgentProfile } from '../agents.ts';
+
+/**
+ * Ground-truth traversability of one graph edge for one agent, from the edge's single obstacle
+ * and the agent's profile (src/core/agents.ts). The rules, checked in this order; the first that
+ * fails is the label's note:
+ *
+ * 1. stairs on the edge ⇒ the agent can go up or down stairs;
+ * 2. a lift on the edge ⇒ the agent can operate the lift;
+ * 3. a closed door on the edge ⇒ the agent can open doors;
+ * 4. a sill or step of height h ⇒ h ≤ max step + 1 mm (the measurement tolerance, so a 2 cm sill
+ *    counts as crossable for an agent rated for 2 cm);
+ * 5. every clear width w on the edge (doorway, open passage, corridor, corner leg, stair, lift
+ *    door) ⇒ agent width + 2 × 0.02 m ≤ w, the agent width being the diameter for cylinders;
+ * 6. an L-shaped corner with leg widths a and b ⇒ the footprint can turn it: a box whose shorter
+ *    side is W and longer side L turns when L + 0.02 m ≤ min over θ ∈ (0, π/2) of
+ *    (a·sinθ + b·cosθ − W) / (sinθ·cosθ) — the longest W-wide rectangle that can be carried round
+ *    the corner, found by dense sampling — and a cylinder turns when its diameter + 0.04 m ≤ min(a, b).
+ *
+ * Every edge has the same judgement in both directions (nothing here depends on the direction).
+ */
+
+export type PassageKind = 'doorway' | 'corridor' | 'corner' | 'stairs' | 'lift' | 'open';
+
+/** The obstacle on one edge, as features.json records it. */
+export interface PassageFeature {
+  kind: PassageKind;
+  clearWidthM?: number;
+  sillHeightM?: number;
+  closedDoor?: boolean;
+  cornerWidthsM?: [number, number];
+  riserM?: number;
+  risers?: number;
+  /** The obstacle's centre, mesh frame. */
+  at: { x: number; y: number; z: number };
+  /** Passage axis on the plan, from the edge's `from` node towards its `to` node. */
+  direction?: { x: number; z: number };
+}
+
+export type RuleId = 'stairs' | 'lift' | 'closed-door' | 'sill' | 'width' | 'turning';
+
+/** One rule applied: what was measured against what the agent needs. */
+export interface RuleCheck {
+  rule: RuleId;
+  passed: boolean;
+  /** The obstacle's measure (sill height, clear width, longest footprint that turns). */
+  measuredM?: number;
+  /** The agent's limit (max step + tolerance, width + clearance, footprint length + margin). */
+  limitM?: number;
+}
+
+export interface Judgement {
+  traversable: boolean;
+  note: string;
+  /** The first rule that failed, or null. */
+  failedRule: RuleId | null;
+  checks: RuleCheck[];
+}
+
+/** Sills are measured to the millimetre; an agent rated for 2 cm crosses a 2 cm sill. */
+export const STEP_TOLERANCE_M = 0.001;
+/** Free space the agent needs on each side in a doorway or corridor. */
+export const SIDE_CLEARANCE_M = 0.02;
+/** How much longer than the footprint the longest turnable rectangle must be. */
+export const TURN_MARGIN_M = 0.02;
+const TURN_SAMPLES = 20_000;
+
+/** Width an agent occupies side to side: the diameter of a cylinder, the width of a box. */
+export const agentWidthM = (agent: AgentProfile): number => agent.widthM;
+
+/**
+ * Longest rectangle of width `w` that can be moved round a right-angled corner joining corridors
+ * of widths `a` and `b` (the ladder-round-the-corner bound, with the rectangle's width). Infinity
+ * when the corner is no constraint; 0 when the rectangle does not even fit a leg.
+ */
+export function maxTurningLengthM(a: number, b: number, w: number): number {
+  if (w >= Math.min(a, b)) return 0;
+  let best = Infinity;
+  for (let i = 0; i < TURN_SAMPLES; i++) {
+    const theta = ((i + 0.5) / TURN_SAMPLES) * (Math.PI / 2);
+    const s = Math.sin(theta), c = Math.cos(theta);
+    best = Math.min(best, (a * s + b * c - w) / (s * c));
+  }
+  return best;
+}
+
+/** Whether the agent's footprint can turn an L-shaped corner of leg widths a and b (rule 6). */
+export function turnsCorner(agent: AgentProfile, a: number, b: number): RuleCheck {
+  if (agent.shape === 'cylinder' || agent.depthM === null) {
+    return { rule: 'turning', passed: agent.widthM + 2 * SIDE_CLEARANCE_M <= Math.min(a, b), measuredM: Math.min(a, b), limitM: agent.widthM + 2 * SIDE_CLEARANCE_M };
+  }
+  const short = Math.min(agent.widthM, agent.depthM), long = Math.max(agent.widthM, agent.depthM);
+  const max = maxTurningLengthM(a, b, short);
+  return { rule: 'turning', passed: long + TURN_MARGIN_M <= max, measuredM: max, limitM: long + TURN_MARGIN_M };
+}
+
+/** 0.013 → "0.013", 0.02 → "0.02": millimetres when they matter, at least centimetres. */
+function metres(v: number): string {
+  const s = v.toFixed(3);
+  return s.endsWith('0') ? v.toFixed(2) : s;
+}
+
+/** Judge one edge for one agent by rules 1–6 (see above). */
+export function judgeEdge(agent: AgentProfile, feature: PassageFeature): Judgement {
+  const checks: RuleCheck[] = [];
+  const fail = (check: RuleCheck, note: string): Judgement => ({ traversable: false, note, failedRule: check.rule, checks: [...checks, check] });
+
+  if (feature.kind === 'stairs') {
+    const check: RuleCheck = { rule: 'stairs', passed: agent.canUseStairs };
+    if (!check.passed) return fail(check, 'Stairs: cannot go up or down stairs');
+    checks.push(check);
+  }
+  if (feature.kind === 'lift') {
+    const check: RuleCheck = { rule: 'lift', passed: agent.canUseElevator };
+    if (!check.passed) return fail(check, 'Lift: cannot operate the lift');
+    checks.push(check);
+  }
+  if (feature.closedDoor) {
+    const check: RuleCheck = { rule: 'closed-door', passed: agent.canOpenDoors };
+    if (!check.passed) return fail(check, 'Closed door: cannot open doors');
+    checks.push(check);
+  }
+  if (feature.sillHeightM !== undefined) {
+    const check: RuleCheck = { rule: 'sill', passed: feature.sillHeightM <= agent.maxStepM + STEP_TOLERANCE_M, measuredM: feature.sillHeightM, limitM: agent.maxStepM + STEP_TOLERANCE_M };
+    if (!check.passed) return fail(check, `Sill ${metres(feature.sillHeightM)} m higher than the ${metres(agent.maxStepM)} m the agent can cross`);
+    checks.push(check);
+  }
+  const widths = [feature.clearWidthM, ...(feature.cornerWidthsM ?? [])].filter((w): w is number => w !== undefined);
+  if (widths.length > 0) {
+    const needed = agentWidthM(agent) + 2 * SIDE_CLEARANCE_M;
+    const narrowest = Math.min(...widths);
+    const check: RuleCheck = { rule: 'width', passed: needed <= narrowest, measuredM: narrowest, limitM: needed };
+    if (!check.passed) return fail(check, `Narrow passage: clear width ${narrowest.toFixed(2)} m < ${needed.toFixed(2)} m needed`);
+    checks.push(check);
+  }
+  if (feature.kind === 'corner' && feature.cornerWidthsM) {
+    const [a, b] = feature.cornerWidthsM;
+    const check = turnsCorner(agent, a, b);
+    if (!check.passed) {
+      const corner = a === b ? `${a.toFixed(2)} m` : `${a.toFixed(2)} × ${b.toFixed(2)} m`;
+      const footprint = agent.depthM === null ? `${agent.widthM.toFixed(2)} m round` : `${agent.widthM.toFixed(2)} × ${agent.depthM.toFixed(2)} m`;
+      return fail(check, `Turning space: a ${footprint} footprint cannot turn the ${corner} corner`);
+    }
+    checks.push(check);
+  }
+  return { traversable: true, note: `Clear: ${clearPhrase(feature)}`, failedRule: null, checks };
+}
+
+function clearPhrase(f: PassageFeature): string {
+  switch (f.kind) {
+    case 'doorway': return f.closedDoor ? 'closed door, the agent opens it' : f.sillHeightM !== undefined ? 'doorway with a sill the agent crosses' : 'doorway';
+    case 'open': return 'open passage';
+    case 'corridor': return 'narrow corridor';
+    case 'corner': return 'L-shaped corner, the footprint turns';
+    case 'stairs': return 'stairs';
+    case 'lift': return 'lift';
+  }
+}
