@@ -1,0 +1,143 @@
+import { DoubleSide, Mesh, MeshBasicMaterial, MeshStandardMaterial, type BufferGeometry, type Object3D } from 'three';
+import { acceleratedRaycast } from 'three-mesh-bvh';
+import { frameMatrix } from '../frame.ts';
+import { buildCollision, collisionGeometry } from './collisionBuild.ts';
+import { mergeTriangles } from './collisionMerge.ts';
+import { MeshLoadError, abortReason, describe, throwIfAborted } from './errors.ts';
+import { SideFiles, pickMain, readBytes, sizeOf } from './files.ts';
+import { fromBuffers } from './geometryBuffers.ts';
+import { loadGltf } from './gltf.ts';
+import { buildObj } from './objBuild.ts';
+import { disposeObject, objectStats } from './objectStats.ts';
+import { handleParseRequest } from './parseHandler.ts';
+import type { PlyParsed } from './plyParse.ts';
+import { ProgressReporter } from './progress.ts';
+import type { LoadMeshOptions, LoadProgress, LoadTimings, LoadedMesh, MeshInput } from './types.ts';
+import { defaultWorkerFactory, runJob } from './workerClient.ts';
+
+export { MeshLoadError } from './errors.ts';
+export type { LoadMeshOptions, LoadProgress, LoadedMesh, MeshInput, MeshStats } from './types.ts';
+
+const MB = 1e6;
+
+/**
+ * Load a scan (glTF/GLB, PLY or OBJ with its side files) into a render object, a collision mesh
+ * with a BVH, the frame matrix that puts it in the world, and its floor heights. PLY and OBJ parse
+ * and the BVH build run in workers where there are workers. Fails with a MeshLoadError naming the
+ * file, or with the signal's abort reason; nothing created before a failure is left undisposed.
+ */
+export async function loadMesh(input: MeshInput, options: LoadMeshOptions, onProgress?: (p: LoadProgress) => void, signal?: AbortSignal): Promise<LoadedMesh> {
+  throwIfAborted(signal);
+  const progress = new ProgressReporter(onProgress);
+  const { main, format, sides, warnings } = pickMain(input);
+  const file = main.name;
+  if (!(options.unitScale > 0 && Number.isFinite(options.unitScale))) throw new MeshLoadError(file, `the unit scale must be a positive number (got ${options.unitScale})`);
+  if (options.upAxis !== 'y' && options.upAxis !== 'z') throw new MeshLoadError(file, `the up axis must be 'y' or 'z' (got ${String(options.upAxis)})`);
+  const frame = frameMatrix(options.upAxis, options.unitScale);
+  const createWorker = options.createWorker ?? defaultWorkerFactory;
+  const sideFiles = new SideFiles(sides);
+  const timings: LoadTimings = { read: 0, parse: 0, textures: 0, bvh: 0 };
+  const bytes = sizeOf(main.data) + sides.reduce((n, f) => n + sizeOf(f.data), 0);
+  let object: Object3D | null = null;
+  let collision: BufferGeometry | null = null;
+
+  try {
+    let t = performance.now();
+    const size = sizeOf(main.data);
+    if (size === 0) throw new MeshLoadError(file, 'the file is empty (0 bytes)');
+    progress.emit('read', 0, `Reading ${file}`);
+    let read = 0;
+    const { buffer, owned } = await readBytes(main.data, signal, (n) => { read += n; progress.emit('read', read / size, `Reading ${file}`); });
+    timings.read = performance.now() - t;
+
+    t = performance.now();
+    progress.emit('parse', 0, `Parsing ${file}`);
+    if (format === 'glb' || format === 'gltf') {
+      const gltf = await loadGltf(file, format, buffer, sideFiles, options.renderer, options.timeoutMs ?? 60_000 + (size / MB) * 2_000, signal);
+      object = gltf.object;
+      warnings.push(...gltf.warnings);
+      timings.textures = gltf.texturesMs;
+      timings.parse = performance.now() - t;
+      progress.emit('textures', 1, gltf.texturesMs ? 'Textures decoded' : 'No textures');
+    } else {
+      const { result } = await runJob({
+        kind: 'parse', file, doing: 'parsing', payload: { format, file, data: buffer },
+        // A caller's ArrayBuffer is copied to the worker rather than detached under them.
+        transfer: owned ? [buffer] : [], handler: handleParseRequest, signal, createWorker,
+        timeoutMs: options.timeoutMs ?? 60_000 + (size / MB) * 2_000,
+      });
+      timings.parse = performance.now() - t;
+      if (result.format === 'ply') {
+        object = plyObject(file, result.ply);
+        progress.emit('textures', 1, 'No textures');
+      } else {
+        progress.emit('textures', 0, 'Loading materials and textures');
+        const built = await buildObj(file, result.obj, sideFiles, signal, (done, total) => progress.emit('textures', total ? done / total : 1, `Textures ${done} of ${total}`));
+        object = built.object;
+        warnings.push(...built.warnings);
+        timings.textures = built.texturesMs;
+        progress.emit('textures', 1, 'Textures loaded');
+      }
+    }
+    throwIfAborted(signal);
+
+    t = performance.now();
+    progress.emit('bvh', 0, 'Building the collision BVH');
+    const merged = mergeTriangles(object, file);
+    if (merged.index.length === 0) throw new MeshLoadError(file, 'contains no triangles');
+    const triangles = merged.index.length / 3;
+    const { result } = await runJob({
+      kind: 'bvh', file, doing: 'building the collision BVH', payload: { ...merged, frame: frame.toArray() },
+      transfer: [merged.positions.buffer, merged.index.buffer], handler: buildCollision, signal, createWorker,
+      timeoutMs: options.timeoutMs ?? 60_000 + (triangles / MB) * 10_000,
+      onProgress: (f) => progress.emit('bvh', f, 'Building the collision BVH'),
+    });
+    collision = collisionGeometry(result);
+    timings.bvh = performance.now() - t;
+    throwIfAborted(signal);
+
+    const loaded = assemble(object, collision, frame, result.floors, timings, warnings, { ...objectStats(object), bytes, format });
+    progress.emit('done', 1, `Loaded ${file}`);
+    return loaded;
+  } catch (err) {
+    if (object) disposeObject(object);
+    if (collision) { collision.boundsTree = undefined; collision.dispose(); }
+    if (signal?.aborted) throw abortReason(signal);
+    if (err instanceof MeshLoadError) throw err;
+    throw new MeshLoadError(file, `could not be loaded (${describe(err)})`, { cause: err });
+  } finally {
+    sideFiles.dispose();
+  }
+}
+
+/**
+ * Colour scans carry captured light in their vertex colours, so they are shown unlit (as Habitat
+ * shows them); lighting them again darkens and double-shades. Uncoloured ones get a plain lit grey.
+ */
+function plyObject(file: string, ply: PlyParsed): Mesh {
+  const geometry = fromBuffers(ply.geometry);
+  geometry.computeBoundingSphere();
+  const material = ply.hasColors ? new MeshBasicMaterial({ vertexColors: true }) : new MeshStandardMaterial({ color: 0xbdbdbd, roughness: 1, metalness: 0 });
+  const mesh = new Mesh(geometry, material);
+  mesh.name = file;
+  return mesh;
+}
+
+function assemble(object: Object3D, geometry: BufferGeometry, frame: LoadedMesh['frame'], floors: number[], timings: LoadTimings, warnings: string[], stats: LoadedMesh['stats']): LoadedMesh {
+  // Invisible but raycastable: three's Raycaster does not skip invisible materials, the renderer does.
+  const collision = new Mesh(geometry, new MeshBasicMaterial({ visible: false, side: DoubleSide }));
+  collision.name = 'collision';
+  collision.raycast = acceleratedRaycast;
+  let disposed = false;
+  return {
+    object, collision, frame, stats, floors, timings, warnings,
+    dispose() {
+      if (disposed) return;
+      disposed = true;
+      disposeObject(object);
+      geometry.boundsTree = undefined;
+      geometry.dispose();
+      (collision.material as MeshBasicMaterial).dispose();
+    },
+  };
+}
