@@ -1,9 +1,11 @@
 // Composition root: wires the store, persistence, IO actions, commands and the React tree.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { startPersistence } from '../persistence/autosave.ts';
+import { keepPrevious, loadPrevious as loadPreviousProject, startPersistence } from '../persistence/autosave.ts';
+import { deleteUnreferencedMeshes } from '../persistence/meshStore.ts';
 import { TraversaDb } from '../persistence/db.ts';
-import { stateCommands, type Command } from '../state/commands.ts';
+import { type Command } from '../state/commands.ts';
+import { stateCommands } from '../state/commandList.ts';
 import { createStudioStore } from '../state/store.ts';
 import { StudioContext } from '../state/useStudio.ts';
 import { ActionsContext, type StudioActions } from '../ui/actions.ts';
@@ -11,11 +13,21 @@ import { App } from '../ui/App.tsx';
 import { FOLDER_INPUT_ID } from '../ui/Header.tsx';
 import { download, releaseZip } from './exportRelease.ts';
 import { importRelease, restorePrevious } from './importRelease.ts';
+import { MeshManager } from './meshManager.ts';
+import { openSampleProject } from './sample.ts';
+import { MeshRegistryContext } from '../viewport/meshRuntime.ts';
 import '../ui/styles.css';
 
 const store = createStudioStore();
 const db = new TraversaDb();
+const meshes = new MeshManager(store, db);
 let flush: () => Promise<void> = async () => {};
+
+const openSample = async () => {
+  const current = store.getState().document.project;
+  if (current) await keepPrevious(db, current);
+  await openSampleProject(store, db, () => flush());
+};
 
 const exportRelease = () => {
   const project = store.getState().document.project;
@@ -26,6 +38,7 @@ const exportRelease = () => {
 
 const appCommands: Command[] = [
   { id: 'project.import', label: 'Import a CapNav release folder', shortcut: 'Mod+O', undoable: false, run: () => document.getElementById(FOLDER_INPUT_ID)?.click() },
+  { id: 'project.openSample', label: 'Open the sample house (the current project is kept as “previous”)', undoable: false, run: () => void openSample() },
   { id: 'project.export', label: 'Export the project as a CapNav release zip', shortcut: 'Mod+E', undoable: false, enabled: (s) => s.document.project !== null, run: exportRelease },
 ];
 
@@ -34,11 +47,24 @@ const actions: StudioActions = {
   importFiles: (files) => importRelease(store, db, files, () => flush()),
   exportRelease,
   restorePrevious: () => restorePrevious(store, db, () => flush()),
+  attachMesh: (sceneId, files) => meshes.attach(sceneId, files),
+  removeMesh: (sceneId) => meshes.remove(sceneId),
+  openSample,
 };
 
 // Saving starts after the stored project has loaded, so nothing can overwrite it first.
-void startPersistence(store, db).then((p) => {
+void startPersistence(store, db).then(async (p) => {
   flush = p.flush;
+  const { document: doc, storage } = store.getState();
+  // First start: open the sample house so there is a working scene at once.
+  if (!doc.project && storage.status !== 'error') {
+    store.setState({ storage: { status: 'loading', message: 'Opening the sample house…' } });
+    await openSample().catch((e: unknown) => store.setState({ storage: { status: 'error', message: `Could not open the sample house: ${e instanceof Error ? e.message : String(e)}` } }));
+  }
+  // Scans nothing refers to (replaced, or removed in an earlier session) are deleted; no redo can need them now.
+  const referenced = new Set([store.getState().document.project, await loadPreviousProject(db)].flatMap((pr) => pr?.scenes.flatMap((sc) => (sc.mesh ? [sc.mesh.key] : [])) ?? []));
+  void deleteUnreferencedMeshes(db, referenced);
+  meshes.sync();
   const flushNow = () => void p.flush();
   window.addEventListener('pagehide', flushNow);
   document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') flushNow(); });
@@ -48,7 +74,9 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <StudioContext.Provider value={store}>
       <ActionsContext.Provider value={actions}>
-        <App />
+        <MeshRegistryContext.Provider value={meshes}>
+          <App />
+        </MeshRegistryContext.Provider>
       </ActionsContext.Provider>
     </StudioContext.Provider>
   </StrictMode>,

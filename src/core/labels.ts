@@ -63,3 +63,14 @@ export function directionConflicts(labels: LabelTable): DirectionConflict[] {
   }
   return out;
 }
+
+export type EdgeLabelState = 'traversable' | 'blocked' | 'unlabelled' | 'conflict';
+
+/** How an undirected edge stands for an agent: both directions considered. */
+export function edgeLabelState(labels: LabelTable, agent: AgentName, a: string, b: string): EdgeLabelState {
+  const ab = labels[agent]?.[segmentKey(a, b)];
+  const ba = labels[agent]?.[segmentKey(b, a)];
+  if (!ab && !ba) return 'unlabelled';
+  if (ab && ba && ab.traversable !== ba.traversable) return 'conflict';
+  return (ab ?? ba)!.traversable ? 'traversable' : 'blocked';
+}

@@ -5,10 +5,24 @@ import { LabelSchema } from './labels.ts';
 import { NavQuestionSchema } from './questions.ts';
 
 /** Version of the stored/exported project document. Bump it and add a migration when the shape changes. */
-export const PROJECT_SCHEMA_VERSION = 1;
+export const PROJECT_SCHEMA_VERSION = 2;
 
 /** A label-table entry whose key the tool does not understand (e.g. `startDetail:node_12`), kept verbatim. */
 export const ForeignEntrySchema = z.object({ agentKey: z.string(), key: z.string(), value: z.unknown() });
+
+/**
+ * The scan a scene is built on. The files themselves live in the browser's storage under `key`
+ * (too big for the document); the document keeps how to place them. Graph positions are in the
+ * mesh's own frame; `upAxis` and `unitScale` map that frame to the viewport's Y-up metres.
+ */
+export const SceneMeshSchema = z.object({
+  key: z.string().min(1),
+  mainFile: z.string().min(1),
+  files: z.array(z.object({ name: z.string(), bytes: z.number().int().nonnegative() })),
+  upAxis: z.enum(['y', 'z']),
+  unitScale: z.number().positive(),
+});
+export type SceneMesh = z.infer<typeof SceneMeshSchema>;
 
 export const SceneSchema = z.object({
   /** Scene id as the release names it, e.g. `HM3D00025`. */
@@ -23,6 +37,7 @@ export const SceneSchema = z.object({
   /** Unmodelled top-level fields of the graph and traverse files, written back unchanged. */
   graphExtra: z.record(z.string(), z.unknown()).optional(),
   traverseExtra: z.record(z.string(), z.unknown()).optional(),
+  mesh: SceneMeshSchema.nullable().default(null),
 });
 export type Scene = z.infer<typeof SceneSchema>;
 

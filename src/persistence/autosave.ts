@@ -1,14 +1,15 @@
 import type { Project } from '../core/project.ts';
+import { gestureActive } from '../state/history.ts';
 import type { StudioStore } from '../state/store.ts';
 import type { TraversaDb } from './db.ts';
 import { migrateProject } from './migrate.ts';
 
 /**
- * Load the stored project, then keep it saved: every document change is written shortly after
- * it happens, at once on `pagehide`/hidden, and a failed write is shown to the user. Nothing is
+ * Load the stored project, then keep it saved: every document change is written as soon as it
+ * happens, at once on `pagehide`/hidden, and a failed write is shown to the user. Nothing is
  * written before the first load has finished, so a slow start can never overwrite stored work.
  */
-export async function startPersistence(store: StudioStore, db: TraversaDb, delayMs = 250): Promise<{ flush: () => Promise<void>; stop: () => void }> {
+export async function startPersistence(store: StudioStore, db: TraversaDb, delayMs = 0): Promise<{ flush: () => Promise<void>; stop: () => void }> {
   const setStorage = (storage: ReturnType<StudioStore['getState']>['storage']) => store.setState({ storage });
   try {
     const row = await db.documents.get('current');
@@ -58,8 +59,12 @@ export async function startPersistence(store: StudioStore, db: TraversaDb, delay
 
   const unsubscribe = store.subscribe((s, prev) => {
     if (s.document === prev.document) return;
+    // Say "saving" at once: a change waiting for the debounce is not yet safe.
+    if (s.storage.status !== 'saving' && s.storage.status !== 'error') setStorage({ status: 'saving' });
     if (timer) clearTimeout(timer);
-    timer = setTimeout(() => void write(), delayMs);
+    // Discrete edits are written at once (changes within one tick coalesce); while a drag is
+    // previewing, writes wait for the pointer to rest so a drag does not write on every move.
+    timer = setTimeout(() => void write(), gestureActive(store) ? Math.max(delayMs, 400) : delayMs);
   });
   return { flush: write, stop: () => { unsubscribe(); if (timer) clearTimeout(timer); } };
 }

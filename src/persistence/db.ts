@@ -11,12 +11,22 @@ export interface StoredDocument {
   project: unknown;
 }
 
+/** The files of one scan (main file and side files), stored once and referenced by scenes by `key`. */
+export interface StoredMesh {
+  key: string;
+  savedAt: number;
+  files: { name: string; type: string; blob: Blob }[];
+}
+
 export class TraversaDb extends Dexie {
   documents!: Table<StoredDocument, string>;
+  meshFiles!: Table<StoredMesh, string>;
 
   constructor(name = 'traversa') {
     super(name);
     // Version 1: one table of documents keyed by slot. New versions add an upgrade() here.
     this.version(1).stores({ documents: 'slot' });
+    // Version 2: scans are stored with the project so a reload does not ask for the file again.
+    this.version(2).stores({ documents: 'slot', meshFiles: 'key' });
   }
 }

@@ -1,5 +1,6 @@
 import { agentOrder } from '../core/agents.ts';
-import type { Project, Scene } from '../core/project.ts';
+import { emptyProject, type Project, type Scene } from '../core/project.ts';
+import { addScene } from '../core/projectEdit.ts';
 import { commitDocument, redo, undo } from './history.ts';
 import type { StudioState, StudioStore } from './store.ts';
 
@@ -55,7 +56,16 @@ export function toggleHallucinated(store: StudioStore, sceneId: string, question
   })));
 }
 
-export const stateCommands: Command[] = [
+/** Add an empty scene (and a project to hold it when there is none) and open it. */
+export function createScene(store: StudioStore): void {
+  if (!store.getState().document.project) store.setState({ document: { project: emptyProject('New project') } });
+  let id = '';
+  commitDocument(store, 'New scene', (p) => { const r = addScene(p); id = r.id; return r.project; });
+  setSession(store, { sceneId: id, view: 'scene', questionIndex: null, selection: null });
+}
+
+export const navigationCommands: Command[] = [
+  { id: 'scene.new', label: 'New empty scene (then load its scan)', undoable: true, run: createScene },
   { id: 'edit.undo', label: 'Undo', shortcut: 'Mod+Z', undoable: false, enabled: (s) => s.history.past.length > 0, run: (st) => void undo(st) },
   { id: 'edit.redo', label: 'Redo', shortcut: 'Mod+Shift+Z', undoable: false, enabled: (s) => s.history.future.length > 0, run: (st) => void redo(st) },
   { id: 'view.overview', label: 'Show statistics', shortcut: '1', undoable: false, run: (st) => setSession(st, { view: 'overview' }) },
@@ -66,8 +76,8 @@ export const stateCommands: Command[] = [
   { id: 'view.problems', label: 'Show problems', shortcut: '3', undoable: false, run: (st) => setSession(st, { view: 'problems' }) },
   { id: 'scene.next', label: 'Next scene', shortcut: 'J', undoable: false, enabled: hasProject, run: (st) => stepScene(st, 1) },
   { id: 'scene.previous', label: 'Previous scene', shortcut: 'K', undoable: false, enabled: hasProject, run: (st) => stepScene(st, -1) },
-  { id: 'question.next', label: 'Next question', shortcut: 'N', undoable: false, enabled: (s) => !!selectedScene(s), run: (st) => stepQuestion(st, 1) },
-  { id: 'question.previous', label: 'Previous question', shortcut: 'P', undoable: false, enabled: (s) => !!selectedScene(s), run: (st) => stepQuestion(st, -1) },
+  { id: 'question.next', label: 'Next question', shortcut: ']', undoable: false, enabled: (s) => !!selectedScene(s), run: (st) => stepQuestion(st, 1) },
+  { id: 'question.previous', label: 'Previous question', shortcut: '[', undoable: false, enabled: (s) => !!selectedScene(s), run: (st) => stepQuestion(st, -1) },
   { id: 'agent.next', label: 'Colour edges by the next agent', shortcut: 'A', undoable: false, run: (st) => {
     const s = st.getState();
     const agents = agentOrder(s.document.project?.profiles ?? []);

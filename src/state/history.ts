@@ -44,3 +44,37 @@ export function redo(store: StudioStore): boolean {
   });
   return true;
 }
+
+/**
+ * A gesture (a drag): the document before it is marked at pointer-down, previews change the
+ * document freely without history, and the release commits ONE undo step back to the mark.
+ * Escape cancels back to the mark.
+ */
+const marks = new WeakMap<StudioStore, { project: Project | null }>();
+
+export function beginGesture(store: StudioStore): void {
+  marks.set(store, { project: store.getState().document.project });
+}
+
+export function previewDocument(store: StudioStore, update: (p: Project) => Project): void {
+  const project = store.getState().document.project;
+  if (!project || !marks.has(store)) return;
+  store.setState({ document: { project: update(project) } });
+}
+
+export function commitGesture(store: StudioStore, label: string): void {
+  const mark = marks.get(store);
+  marks.delete(store);
+  if (!mark) return;
+  const { document, history } = store.getState();
+  if (document.project === mark.project) return;
+  store.setState({ history: { past: [...history.past, { label, project: mark.project }].slice(-LIMIT), future: [] } });
+}
+
+export function cancelGesture(store: StudioStore): void {
+  const mark = marks.get(store);
+  marks.delete(store);
+  if (mark) store.setState({ document: { project: mark.project } });
+}
+
+export const gestureActive = (store: StudioStore): boolean => marks.has(store);

@@ -17,6 +17,7 @@ export function App() {
   const { commands, importFiles } = useActions();
   const project = useStudio((s) => s.document.project);
   const view = useStudio((s) => s.session.view);
+  const opening = useStudio((s) => s.storage.status === 'loading');
   const [help, setHelp] = useState(false);
   const [dragging, setDragging] = useState(false);
 
@@ -55,7 +56,7 @@ export function App() {
         </aside>
         <main className="main">
           <ImportReport />
-          {!project ? <EmptyState /> : view === 'overview' ? <StatsView /> : view === 'scene' ? <SceneView /> : <ProblemsView />}
+          {opening ? <Opening /> : !project ? <EmptyState /> : view === 'overview' ? <StatsView /> : view === 'scene' ? <SceneView /> : <ProblemsView />}
         </main>
       </div>
       {dragging && <div className="drop-overlay" aria-hidden="true">Drop a CapNav release folder or its files to import</div>}
@@ -64,13 +65,18 @@ export function App() {
   );
 }
 
+function Opening() {
+  const message = useStudio((s) => s.storage.message);
+  return <p className="empty" role="status" data-testid="opening">{message ?? 'Opening your stored project…'}</p>;
+}
+
 function EmptyState() {
-  const storage = useStudio((s) => s.storage);
-  if (storage.status === 'loading') return <p className="empty">Opening your stored project…</p>;
+  const { openSample } = useActions();
   return (
     <section className="empty-state" data-testid="empty-state">
       <h2>No project yet</h2>
       <p>Import a CapNav release: choose <strong>Import folder…</strong> and pick the release folder (the one holding <code>graphs/</code>, <code>qa/</code>, <code>traverse/</code> and <code>agent_profile.json</code>), or drag the folder or its files onto this window.</p>
+      <p>Or <button className="small" onClick={() => void openSample()}>open the sample house</button>: a generated two-storey house with its scan, graph, questions and ground truth.</p>
       <p className="muted">Everything stays in this browser and survives reloads. Press <kbd>?</kbd> for keyboard shortcuts.</p>
     </section>
   );

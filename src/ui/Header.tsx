@@ -33,7 +33,7 @@ export function Header({ onHelp }: { onHelp: () => void }) {
         <button className="secondary" onClick={onHelp} aria-label="Keyboard shortcuts">?</button>
       </div>
       <span className={`storage ${storage.status}`} data-testid="storage-status" role={storage.status === 'error' ? 'alert' : undefined}>
-        {storage.status === 'error' ? storage.message : storage.status === 'saving' ? 'Saving…' : storage.status === 'saved' ? 'Saved in this browser' : storage.status === 'loading' ? 'Opening…' : ''}
+        {storage.status === 'error' ? storage.message : storage.status === 'saving' ? 'Saving…' : storage.status === 'saved' ? 'Saved in this browser' : storage.status === 'loading' ? (storage.message ?? 'Opening…') : ''}
       </span>
     </header>
   );

@@ -7,6 +7,12 @@ export interface StudioActions {
   importFiles: (files: PickedFile[]) => Promise<boolean>;
   exportRelease: () => void;
   restorePrevious: () => Promise<void>;
+  /** Load a scan (main file plus side files) for a scene; nothing changes if it cannot be read. */
+  attachMesh: (sceneId: string, files: PickedFile[]) => Promise<boolean>;
+  /** Forget a scene's scan (its stored files are deleted once nothing refers to them). */
+  removeMesh: (sceneId: string) => void;
+  /** Open the bundled sample house as the project. */
+  openSample: () => Promise<void>;
   commands: readonly Command[];
 }
 

@@ -4,6 +4,7 @@
 // comparison disagree; the remaining sections still run.
 import { cpus } from 'node:os';
 import { cliBench } from './cli.bench.ts';
+import { meshBench } from './mesh.bench.ts';
 import { worklistBench } from './worklist.bench.ts';
 
 export interface BenchSection {
@@ -13,7 +14,7 @@ export interface BenchSection {
   run(): void | Promise<void>;
 }
 
-const sections: BenchSection[] = [worklistBench, cliBench];
+const sections: BenchSection[] = [worklistBench, cliBench, meshBench];
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((w) => !sections.some((s) => s.name === w));

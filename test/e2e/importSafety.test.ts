@@ -14,15 +14,10 @@ describe('a broken import never touches the stored project', () => {
   const scenesCell = (page: Awaited<ReturnType<BrowserProfile['page']>>) =>
     page.locator('[data-testid=stats-summary] tr[data-stat=scenes] td').textContent();
 
-  it('a new user sees what to do', async () => {
-    const page = await profile.page(server.url);
-    await page.getByTestId('empty-state').waitFor();
-    expect(await page.getByTestId('empty-state').textContent()).toContain('Import folder');
-  });
-
   it('imports a good release, then rejects a broken one naming the file and the line, and keeps the first across a reload', async () => {
     const good = writeReleaseDir(releaseFiles([houseScene('HM3D00025'), houseScene('MP3D00001')], { root: 'my-release' }));
     const page = await profile.page(server.url);
+    await page.locator('[data-scene=sample-house]').waitFor(); // first start opens the sample
     await page.getByTestId('import-folder').setInputFiles(join(good, 'my-release'));
     await expect.poll(() => scenesCell(page)).toBe('2');
     await expect.poll(() => page.getByTestId('storage-status').textContent()).toBe('Saved in this browser');
@@ -51,8 +46,9 @@ describe('a broken import never touches the stored project', () => {
     const page = await profile.page(server.url);
     await page.getByTestId('import-folder').setInputFiles(join(dir, 'xss'));
     await page.locator('[data-scene=HM3D00077]').click();
-    await page.getByTestId('graph-top-down').waitFor();
-    expect(await page.locator('[data-node=node_1] text').textContent()).toBe('<img src=x onerror="window.__pwned=1">Front hall');
+    await page.getByTestId('workspace').waitFor();
+    expect(await page.locator('[data-node-label=node_1]').textContent()).toBe('<img src=x onerror="window.__pwned=1">Front hall');
+    expect(await page.locator('[data-node-item=node_1] .name').textContent()).toBe('<img src=x onerror="window.__pwned=1">Front hall');
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(await page.locator('img').count()).toBe(0);
   });

@@ -35,5 +35,5 @@ export const traversable = (note = 'clear floor', more: Partial<Label> = {}): La
 export const blocked = (note = 'stairs', more: Partial<Label> = {}): Label => ({ traversable: false, note, ...more });
 
 export function sceneOf(parts: Partial<Scene> & { graph: NavGraph }): Scene {
-  return { id: 'HM3D00001', questions: [], labels: {} as LabelTable, hallucinated: [], foreignEntries: [], ...parts };
+  return { id: 'HM3D00001', questions: [], labels: {} as LabelTable, hallucinated: [], foreignEntries: [], mesh: null, ...parts };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyProject, type Project } from '../../src/core/project.ts';
-import { findCommand, runCommand, stateCommands } from '../../src/state/commands.ts';
+import { findCommand, runCommand } from '../../src/state/commands.ts';
+import { stateCommands } from '../../src/state/commandList.ts';
 import { replaceDocument } from '../../src/state/history.ts';
 import { createStudioStore } from '../../src/state/store.ts';
 
@@ -10,7 +11,7 @@ function projectWithOneQuestion(): Project {
     id: 'S1',
     graph: { nodes: [{ id: 'a', name: 'Hall', description: '', position: { x: 0, y: 0, z: 0 }, floor: null }], edges: [] },
     questions: [{ id: 'q0', text: 'Can [Agent] move from the hall to the hall?', start: { raw: 'a', nodeId: 'a' }, intermediate: [], end: { raw: 'a', nodeId: 'a' } }],
-    labels: {}, hallucinated: [], foreignEntries: [],
+    labels: {}, hallucinated: [], foreignEntries: [], mesh: null,
   });
   return p;
 }

@@ -72,3 +72,13 @@ describe('stored document versions', () => {
     expect(migrateProject(emptyProject('now')).ok).toBe(true);
   });
 });
+
+describe('schema migrations', () => {
+  it('opens a version-1 project (before scans were stored) as version 2 with no scan', () => {
+    const v1 = { schemaVersion: 1, name: 'old', profiles: [], scenes: [{ id: 'S', graph: { nodes: [], edges: [] }, questions: [], labels: {}, hallucinated: [] }] };
+    const r = migrateProject(v1);
+    expect(r.ok).toBe(true);
+    expect(r.ok && r.project.schemaVersion).toBe(2);
+    expect(r.ok && r.project.scenes[0]!.mesh).toBeNull();
+  });
+});

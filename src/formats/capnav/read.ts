@@ -104,7 +104,7 @@ function readScene(sceneId: string, files: { graph?: SourceFile; qa?: SourceFile
   const questions = files.qa ? readQuestions(files.qa, graph.nodes, at, problems) : [];
   const traverse = files.traverse ? readTraverse(files.traverse, at, problems) : { labels: {}, hallucinated: [], foreignEntries: [] };
   if (problems.slice(before).some((p) => p.severity === 'fatal')) return null;
-  const scene: Scene = { id: sceneId, graph: { nodes: graph.nodes, edges: graph.edges }, questions, ...traverse, ...(graph.graphExtra ? { graphExtra: graph.graphExtra } : {}) };
+  const scene: Scene = { id: sceneId, graph: { nodes: graph.nodes, edges: graph.edges }, questions, ...traverse, mesh: null, ...(graph.graphExtra ? { graphExtra: graph.graphExtra } : {}) };
   for (const finding of checkScene(scene)) problems.push(locateFinding(finding, at));
   return scene;
 }

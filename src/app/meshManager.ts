@@ -1,0 +1,141 @@
+import { frameMatrix } from '../engine/frame.ts';
+import { detectFloorLevels } from '../engine/mesh/floors.ts';
+import { loadMesh, MeshLoadError, type LoadedMesh } from '../engine/mesh/load.ts';
+import type { SceneMesh } from '../core/project.ts';
+import type { TraversaDb } from '../persistence/db.ts';
+import { judgeRoom, loadMeshFiles, saveMeshFiles, storageRoom, type MeshFile } from '../persistence/meshStore.ts';
+import { editScene } from '../state/graphCommands.ts';
+import type { MeshStatus, StudioStore } from '../state/store.ts';
+import type { PickedFile } from '../ui/pickedFiles.ts';
+import type { MeshRegistry } from '../viewport/meshRuntime.ts';
+
+const MAIN = /\.(glb|gltf|ply|obj)$/i;
+
+/** Scans from HM3D/glTF are Y-up; Matterport and most PLY/OBJ scans are Z-up. The user can change it. */
+export const guessUpAxis = (name: string): 'y' | 'z' => (/\.(glb|gltf)$/i.test(name) ? 'y' : 'z');
+
+interface Entry { key: string; upAxis: 'y' | 'z'; unitScale: number; loaded: LoadedMesh }
+
+/**
+ * Owns the loaded scans (three.js objects outside the store): loads a scene's stored scan when it
+ * is opened, attaches new ones (stored before the document points at them), follows the
+ * document's frame settings and undo/redo of attachments, and reports progress and errors.
+ */
+export class MeshManager implements MeshRegistry {
+  private entries = new Map<string, Entry>();
+  private loading = new Map<string, string>(); // sceneId → key being loaded
+  private listeners = new Set<() => void>();
+  private v = 0;
+
+  constructor(private store: StudioStore, private db: TraversaDb) {
+    store.subscribe((s, prev) => { if (s.document !== prev.document || s.session.sceneId !== prev.session.sceneId) this.sync(); });
+  }
+
+  // Arrow properties: React calls these detached (useSyncExternalStore).
+  get = (sceneId: string) => this.entries.get(sceneId)?.loaded;
+  subscribe = (fn: () => void) => { this.listeners.add(fn); return () => void this.listeners.delete(fn); };
+  version = () => this.v;
+  private changed() { this.v++; for (const fn of this.listeners) fn(); }
+
+  private setStatus(sceneId: string, status: MeshStatus | undefined) {
+    this.store.setState((s) => {
+      const meshes = { ...s.meshes };
+      if (status) meshes[sceneId] = status; else delete meshes[sceneId];
+      return { meshes };
+    });
+  }
+
+  private readyStatus(e: Entry, warnings: string[] = []): Extract<MeshStatus, { state: 'ready' }> {
+    return { state: 'ready', triangles: e.loaded.stats.triangles, floors: e.loaded.floors, warnings };
+  }
+
+  /** Bring the loaded scans in line with the document: the selected scene's scan loaded, frames current, removed ones dropped. */
+  sync(): void {
+    const { document, session } = this.store.getState();
+    const scenes = document.project?.scenes ?? [];
+    for (const [sceneId, e] of this.entries) {
+      const binding = scenes.find((s) => s.id === sceneId)?.mesh;
+      if (!binding || binding.key !== e.key) { e.loaded.dispose(); this.entries.delete(sceneId); this.setStatus(sceneId, undefined); this.changed(); continue; }
+      if (binding.upAxis !== e.upAxis || binding.unitScale !== e.unitScale) this.reframe(sceneId, e, binding);
+    }
+    const current = scenes.find((s) => s.id === session.sceneId);
+    if (current?.mesh && !this.entries.has(current.id) && this.loading.get(current.id) !== current.mesh.key) void this.loadStored(current.id, current.mesh);
+  }
+
+  private reframe(sceneId: string, e: Entry, binding: SceneMesh) {
+    e.upAxis = binding.upAxis;
+    e.unitScale = binding.unitScale;
+    e.loaded.frame.copy(frameMatrix(binding.upAxis, binding.unitScale));
+    const g = e.loaded.collision.geometry;
+    e.loaded.floors = detectFloorLevels(g.getAttribute('position').array as Float32Array, (g.getIndex()?.array as Uint32Array | undefined) ?? null, e.loaded.frame);
+    this.setStatus(sceneId, this.readyStatus(e));
+    this.changed();
+  }
+
+  private async loadStored(sceneId: string, binding: SceneMesh) {
+    this.loading.set(sceneId, binding.key);
+    try {
+      const files = await loadMeshFiles(this.db, binding.key);
+      if (!files) {
+        this.setStatus(sceneId, { state: 'missing', message: `The scan ${binding.mainFile} is not stored in this browser any more. Load it again with “Replace scan…”.` });
+        return;
+      }
+      const loaded = await this.load(sceneId, files, binding.upAxis, binding.unitScale);
+      if (this.loading.get(sceneId) !== binding.key) { loaded.dispose(); return; }
+      const e: Entry = { key: binding.key, upAxis: binding.upAxis, unitScale: binding.unitScale, loaded };
+      this.entries.set(sceneId, e);
+      this.setStatus(sceneId, this.readyStatus(e, loaded.warnings ?? []));
+      this.changed();
+    } catch (err) {
+      this.setStatus(sceneId, errorStatus(err, binding.mainFile));
+    } finally {
+      if (this.loading.get(sceneId) === binding.key) this.loading.delete(sceneId);
+    }
+  }
+
+  private load(sceneId: string, files: MeshFile[], upAxis: 'y' | 'z', unitScale: number): Promise<LoadedMesh> {
+    return loadMesh({ files: files.map((f) => ({ name: f.name, data: f.blob })) }, { upAxis, unitScale }, (p) =>
+      this.setStatus(sceneId, { state: 'loading', stage: p.stage, fraction: p.fraction, message: p.message }));
+  }
+
+  /** Load picked files as the scene's scan. On any failure the scene keeps what it had. */
+  async attach(sceneId: string, picked: PickedFile[], key = `mesh-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`): Promise<boolean> {
+    const main = picked.find((p) => MAIN.test(p.file.name));
+    const previous = this.entries.get(sceneId);
+    const fail = (status: MeshStatus) => {
+      this.setStatus(sceneId, previous ? { ...this.readyStatus(previous), error: `${statusText(status)} — the current scan is unchanged.` } : status);
+      return false;
+    };
+    if (!main) return fail({ state: 'error', file: picked[0]?.file.name ?? 'file', message: 'none of the chosen files is a scan (.glb, .gltf, .ply or .obj)' });
+    const bytes = picked.reduce((n, p) => n + p.file.size, 0);
+    const room = judgeRoom(bytes, await storageRoom());
+    if (!room.ok) return fail({ state: 'error', file: main.file.name, message: room.message });
+    const files: MeshFile[] = picked.map((p) => ({ name: p.file.name, type: p.file.type, blob: p.file }));
+    const upAxis = guessUpAxis(main.file.name);
+    let loaded: LoadedMesh;
+    try {
+      loaded = await this.load(sceneId, files, upAxis, 1);
+    } catch (err) {
+      return fail(errorStatus(err, main.file.name));
+    }
+    await saveMeshFiles(this.db, key, files);
+    const e: Entry = { key, upAxis, unitScale: 1, loaded };
+    previous?.loaded.dispose();
+    this.entries.set(sceneId, e);
+    editScene(this.store, 'Attach scan', (s) => ({ ...s, mesh: { key, mainFile: main.file.name, files: picked.map((p) => ({ name: p.file.name, bytes: p.file.size })), upAxis, unitScale: 1 } }), sceneId);
+    this.setStatus(sceneId, this.readyStatus(e, [...(loaded.warnings ?? []), ...(room.warning ? [room.warning] : [])]));
+    this.changed();
+    return true;
+  }
+
+  remove(sceneId: string): void {
+    editScene(this.store, 'Remove scan', (s) => (s.mesh ? { ...s, mesh: null } : s), sceneId);
+  }
+}
+
+function errorStatus(err: unknown, file: string): MeshStatus {
+  if (err instanceof MeshLoadError) return { state: 'error', file: err.file, message: err.reason };
+  return { state: 'error', file, message: err instanceof Error ? err.message : String(err) };
+}
+
+const statusText = (s: MeshStatus) => (s.state === 'error' ? `${s.file}: ${s.message}` : s.state === 'missing' ? s.message : '');

@@ -1,0 +1,5 @@
+import { navigationCommands, type Command } from './commands.ts';
+import { workspaceCommands } from './workspaceCommands.ts';
+
+/** Every command of the studio's state, in the order the shortcut list shows them. */
+export const stateCommands: Command[] = [...navigationCommands, ...workspaceCommands];

@@ -1,0 +1,81 @@
+import { MapControls, OrbitControls, OrthographicCamera, PerspectiveCamera } from '@react-three/drei';
+import { useFrame, useThree } from '@react-three/fiber';
+import { useEffect, useRef } from 'react';
+import { Vector3, type PerspectiveCamera as PerspectiveCameraImpl } from 'three';
+import type { CameraMode } from '../state/store.ts';
+
+interface Props { mode: CameraMode; center: Vector3; size: number; eyeFloor: number }
+
+/**
+ * Three ways to look: orbit around the scan, a north-up orthographic plan (pan and zoom only),
+ * and walking at eye height (arrow keys to walk, Shift to hurry, drag to look).
+ */
+export function CameraRig({ mode, center, size, eyeFloor }: Props) {
+  if (mode === 'top') {
+    return (
+      <>
+        <OrthographicCamera makeDefault position={[center.x, center.y + size * 2 + 10, center.z]} up={[0, 0, -1]} zoom={600 / size} near={0.01} far={size * 10 + 100}
+          onUpdate={(c) => c.lookAt(center.x, center.y - 100, center.z)} />
+        <MapControls makeDefault target={[center.x, center.y, center.z]} enableRotate={false} screenSpacePanning />
+      </>
+    );
+  }
+  if (mode === 'first') return <FirstPerson start={new Vector3(center.x, eyeFloor + 1.6, center.z)} />;
+  return (
+    <>
+      <PerspectiveCamera makeDefault position={[center.x + size * 0.7, center.y + size * 0.8, center.z + size * 0.9]} fov={50} near={0.05} far={size * 20 + 100} />
+      <OrbitControls makeDefault target={[center.x, center.y, center.z]} enableDamping={false} />
+    </>
+  );
+}
+
+function FirstPerson({ start }: { start: Vector3 }) {
+  const cam = useRef<PerspectiveCameraImpl>(null);
+  const keys = useRef(new Set<string>());
+  const look = useRef({ yaw: 0, pitch: 0 });
+  const { gl, invalidate } = useThree();
+
+  useEffect(() => {
+    const el = gl.domElement;
+    let dragging = false;
+    const down = (e: PointerEvent) => { if (e.button === 0) dragging = true; };
+    const up = () => { dragging = false; };
+    const move = (e: PointerEvent) => {
+      if (!dragging) return;
+      look.current.yaw -= e.movementX * 0.004;
+      look.current.pitch = Math.max(-1.4, Math.min(1.4, look.current.pitch - e.movementY * 0.004));
+      invalidate();
+    };
+    const kd = (e: KeyboardEvent) => { if (e.key.startsWith('Arrow')) { keys.current.add(e.key); keys.current.add(e.shiftKey ? 'Shift' : ''); invalidate(); e.preventDefault(); } };
+    const ku = (e: KeyboardEvent) => { keys.current.delete(e.key); if (!e.shiftKey) keys.current.delete('Shift'); };
+    el.addEventListener('pointerdown', down);
+    window.addEventListener('pointerup', up);
+    window.addEventListener('pointermove', move);
+    window.addEventListener('keydown', kd);
+    window.addEventListener('keyup', ku);
+    return () => {
+      el.removeEventListener('pointerdown', down);
+      window.removeEventListener('pointerup', up);
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('keydown', kd);
+      window.removeEventListener('keyup', ku);
+    };
+  }, [gl, invalidate]);
+
+  useFrame((_, dt) => {
+    const c = cam.current;
+    if (!c) return;
+    c.rotation.set(look.current.pitch, look.current.yaw, 0, 'YXZ');
+    const k = keys.current;
+    const speed = (k.has('Shift') ? 3 : 1.2) * Math.min(dt, 0.1);
+    const fwd = new Vector3(-Math.sin(look.current.yaw), 0, -Math.cos(look.current.yaw));
+    const right = new Vector3(-fwd.z, 0, fwd.x);
+    if (k.has('ArrowUp')) c.position.addScaledVector(fwd, speed);
+    if (k.has('ArrowDown')) c.position.addScaledVector(fwd, -speed);
+    if (k.has('ArrowRight')) c.position.addScaledVector(right, speed);
+    if (k.has('ArrowLeft')) c.position.addScaledVector(right, -speed);
+    if ([...k].some((x) => x.startsWith('Arrow'))) invalidate();
+  });
+
+  return <PerspectiveCamera ref={cam} makeDefault position={start} fov={70} near={0.02} far={500} />;
+}

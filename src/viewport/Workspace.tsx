@@ -1,0 +1,86 @@
+import { Grid } from '@react-three/drei';
+import { Canvas } from '@react-three/fiber';
+import { useMemo, useRef } from 'react';
+import { Box3, Matrix4, Plane, Vector3 } from 'three';
+import { frameMatrix } from '../engine/frame.ts';
+import type { Surface } from '../engine/measure/surface.ts';
+import { planScene } from '../core/plan.ts';
+import { selectedScene } from '../state/commands.ts';
+import { useStudio, useStudioShallow, useStudioStore } from '../state/useStudio.ts';
+import { sceneFloors } from '../state/workspaceCommands.ts';
+import { CameraRig } from './CameraRig.tsx';
+import { GraphOverlay, nodeVisible, NODE_RADIUS } from './GraphOverlay.tsx';
+import { anchor, LabelProjector, type LabelAnchors } from './LabelLayer.tsx';
+import { Interaction } from './Interaction.tsx';
+import { MeasureOverlay, measureLabelAt, measureText } from './MeasureOverlay.tsx';
+import { useSceneMesh } from './meshRuntime.ts';
+import { SceneMeshView } from './SceneMeshView.tsx';
+import { framingBounds, worldPositions } from './worldGraph.ts';
+
+/** The 3D workspace of the selected scene: its scan, its graph, the tools. Renders on demand. */
+export function Workspace() {
+  const store = useStudioStore();
+  const scene = useStudio(selectedScene);
+  const session = useStudio((s) => s.session);
+  const ephemeral = useStudio((s) => s.ephemeral);
+  const floors = useStudioShallow(sceneFloors);
+  const mesh = useSceneMesh(scene?.id ?? null);
+
+  const frame = useMemo(() => mesh?.frame ?? (scene?.mesh ? frameMatrix(scene.mesh.upAxis, scene.mesh.unitScale) : new Matrix4()), [mesh, scene?.mesh]);
+  const world = useMemo(() => (scene ? worldPositions(scene, frame) : new Map<string, Vector3>()), [scene, frame]);
+  const surface: Surface | null = useMemo(() => (mesh ? { geometry: mesh.collision.geometry, frame: mesh.frame } : null), [mesh]);
+  const bounds = useMemo(() => {
+    if (mesh) {
+      const box = new Box3().setFromBufferAttribute(mesh.collision.geometry.getAttribute('position') as never).applyMatrix4(mesh.frame);
+      return framingBounds([box.min, box.max]);
+    }
+    return framingBounds(world.values());
+  }, [mesh, world]);
+  const plan = useMemo(() => (scene ? planScene(scene) : []), [scene]);
+  const anchors = useRef<LabelAnchors>(new Map()).current;
+  if (!scene) return null;
+
+  const maxY = session.slice.on ? session.slice.height : Infinity;
+  const slicePlane = session.slice.on ? new Plane(new Vector3(0, -1, 0), session.slice.height) : null;
+  const sliceFloor = session.slice.on ? [...floors].reverse().find((f) => f <= session.slice.height) ?? floors[0] ?? 0 : floors[0] ?? 0;
+  const q = session.questionIndex !== null ? scene.questions[session.questionIndex] : undefined;
+  const planned = session.questionIndex !== null ? plan[session.questionIndex] : undefined;
+  const route = {
+    edges: new Set(planned && 'edges' in planned ? planned.edges : []),
+    start: q?.start.nodeId ?? null,
+    end: q?.end.nodeId ?? null,
+  };
+
+  return (
+    <div className={`workspace tool-${session.tool}`} data-testid="workspace" data-camera={session.camera} data-tool={session.tool}>
+      <Canvas frameloop="demand" gl={{ localClippingEnabled: true, antialias: true, preserveDrawingBuffer: true }} dpr={[1, 1.5]} data-testid="viewport">
+        <color attach="background" args={['#e9edf2']} />
+        <hemisphereLight args={['#ffffff', '#8a8f99', 1.1]} />
+        <directionalLight position={[5, 10, 4]} intensity={1.2} />
+        <CameraRig key={`${session.camera}:${scene.id}`} mode={session.camera} center={bounds.center} size={bounds.size} eyeFloor={sliceFloor} />
+        {mesh ? <SceneMeshView mesh={mesh} slice={slicePlane} /> : (
+          <Grid position={[bounds.center.x, sliceFloor, bounds.center.z]} args={[bounds.size * 2, bounds.size * 2]} cellSize={0.5} sectionSize={5} infiniteGrid={false} fadeDistance={bounds.size * 4} />
+        )}
+        <GraphOverlay scene={scene} world={world} agent={session.agent} maxY={maxY} selection={session.selection}
+          connectFrom={ephemeral.connectFrom} hoverNode={ephemeral.hoverNode} route={route} />
+        <MeasureOverlay measure={ephemeral.measure} />
+        <Interaction store={store} scene={scene} world={world} surface={surface} frame={frame} maxY={maxY} floorY={sliceFloor} floors={floors} />
+        <LabelProjector anchors={anchors} />
+      </Canvas>
+      <div className="label-layer" aria-hidden="true">
+        {scene.graph.nodes.map((n) => {
+          const p = world.get(n.id);
+          if (!p) return null;
+          const selected = session.selection?.kind === 'node' && session.selection.id === n.id;
+          return (
+            <div key={n.id} ref={anchor(anchors, `node:${n.id}`, p.clone().setY(p.y + NODE_RADIUS * 2.2), !nodeVisible(world, n.id, maxY))}
+              className={`node-label${selected ? ' selected' : ''}`} data-node-label={n.id}>{n.name || n.id}</div>
+          );
+        })}
+        {ephemeral.measure && measureText(ephemeral.measure) && (
+          <div ref={anchor(anchors, 'measure', measureLabelAt(ephemeral.measure)!, false)} className="measure-label" data-testid="measure-label">{measureText(ephemeral.measure)}</div>
+        )}
+      </div>
+    </div>
+  );
+}

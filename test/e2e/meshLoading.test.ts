@@ -1,0 +1,77 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BrowserProfile, serveBuiltApp } from '../support/browser.ts';
+import { writeCorruptGlb, writeDracoGlb, writeGltfWithSides, writeKtx2Glb, writeMeshoptGlb, writeObjWithMtl } from '../support/meshFixtures.ts';
+import { MESHES_DIR, sharedAvailable } from '../support/shared.ts';
+
+const haveMeshes = sharedAvailable(MESHES_DIR, 'loading the real scans in the browser');
+
+async function newSceneWithScan(page: Page, files: string[]) {
+  await page.getByTestId('new-scene').click();
+  await page.getByTestId('workspace').waitFor();
+  await page.getByTestId('load-mesh').setInputFiles(files);
+}
+const ready = async (page: Page) => {
+  await page.getByTestId('mesh-ready').waitFor({ timeout: 60_000 });
+  return (await page.getByTestId('mesh-ready').textContent()) ?? '';
+};
+
+describe('loading scans in the browser', () => {
+  let server: Awaited<ReturnType<typeof serveBuiltApp>>;
+  const profile = new BrowserProfile();
+  const fixtures = mkdtempSync(join(tmpdir(), 'traversa-meshes-'));
+  beforeAll(async () => { server = await serveBuiltApp(); });
+  afterAll(async () => { await profile.dispose(); await server?.close(); });
+
+  it.skipIf(!haveMeshes)('loads the real Z-up PLY scan fragment, and a reload brings it back from storage without asking for the file', async () => {
+    const page = await profile.page(server.url);
+    await page.locator('[data-scene=sample-house]').waitFor();
+    await newSceneWithScan(page, [join(MESHES_DIR, 'open3d-frag_115.ply')]);
+    expect(await ready(page)).toContain('127,229 triangles');
+    expect(await page.getByLabel('Up axis').inputValue()).toBe('z');
+    await expect.poll(() => page.getByTestId('storage-status').textContent()).toBe('Saved in this browser');
+    await page.reload();
+    await page.locator('[data-scene=SCENE001]').click();
+    expect(await ready(page)).toContain('127,229 triangles');
+  });
+
+  it.skipIf(!haveMeshes)('loads the Habitat GLBs', async () => {
+    const page = await profile.page(server.url);
+    await page.locator('[data-scene=sample-house]').waitFor();
+    await newSceneWithScan(page, [join(MESHES_DIR, 'habitat-simple_room.glb')]);
+    expect(await ready(page)).toContain('84 triangles');
+    await newSceneWithScan(page, [join(MESHES_DIR, 'habitat-stage_floor1.glb')]);
+    expect(await ready(page)).toContain('2,048 triangles · 1 floor');
+  });
+
+  it('decodes Draco, meshopt and Basis (KTX2) glTF, a .gltf with its .bin and texture, and an OBJ with its MTL', async () => {
+    const page = await profile.page(server.url);
+    await page.locator('[data-scene=sample-house]').waitFor();
+    const draco = await writeDracoGlb(fixtures);
+    const meshopt = await writeMeshoptGlb(fixtures);
+    const ktx2 = await writeKtx2Glb(fixtures);
+    const gltf = await writeGltfWithSides(fixtures);
+    const obj = writeObjWithMtl(fixtures);
+    for (const files of [[draco.glb], [meshopt.glb], [ktx2.glb], [gltf.gltf, gltf.bin, gltf.png], [obj.obj, obj.mtl, obj.png]]) {
+      await newSceneWithScan(page, files);
+      const text = await ready(page);
+      expect(text, files[0]).toContain('34 triangles');
+      expect(text, files[0]).not.toContain('warning');
+    }
+  });
+
+  it('a corrupt scan shows its file and reason and changes nothing', async () => {
+    const page = await profile.page(server.url);
+    await page.locator('[data-scene=sample-house]').click();
+    const before = await ready(page);
+    const bad = writeCorruptGlb(fixtures);
+    await page.getByTestId('load-mesh').setInputFiles([bad.glb]);
+    await page.getByTestId('mesh-error').waitFor();
+    expect(await page.getByTestId('mesh-error').textContent()).toMatch(/corrupt\.glb|\.glb/);
+    expect(await page.getByTestId('mesh-ready').textContent()).toContain(before.split(' · ')[0]!);
+    await expect.poll(() => page.locator('.mesh-name').textContent()).toBe('house.glb');
+  });
+});
