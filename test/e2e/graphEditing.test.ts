@@ -1,10 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrowserProfile, serveBuiltApp } from '../support/browser.ts';
+import { nodeOnPage, probeReady } from '../support/viewportProbe.ts';
 
-type Probe = { nodeOnPage(id: string): { x: number; y: number } | null };
-const nodeOnPage = (page: Page, id: string) =>
-  page.evaluate((nid) => (window as unknown as { __traversaViewport: Probe }).__traversaViewport.nodeOnPage(nid), id);
 const nodeNames = (page: Page) => page.locator('[data-testid=node-list] [data-node-item] .name').allTextContents();
 const edgeCount = (page: Page) => page.locator('[data-testid=edge-list] [data-edge-item]').count();
 
@@ -74,7 +72,7 @@ describe('an annotator builds a graph with the mouse and keyboard', () => {
     await page.getByTestId('workspace').waitFor();
     await page.keyboard.press('t');
     await page.keyboard.press('v');
-    await expect.poll(() => page.evaluate(() => 'nodeOnPage' in ((window as unknown as { __traversaViewport?: object }).__traversaViewport ?? {}))).toBe(true);
+    await expect.poll(() => probeReady(page)).toBe(true);
     const before = (await nodeOnPage(page, 'node_3'))!;
     await page.mouse.move(before.x, before.y);
     await page.mouse.down();

@@ -1,16 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrowserProfile, serveBuiltApp } from '../support/browser.ts';
-
-interface Probe {
-  nodeOnPage(id: string): { x: number; y: number } | null;
-  scenePointOnPage(x: number, y: number, z: number): { x: number; y: number };
-}
-const probe = <T>(page: Page, fn: (p: Probe, arg: string) => T, arg = '') =>
-  page.evaluate(({ src, a }) => new Function('p', 'a', `return (${src})(p, a)`)((window as unknown as { __traversaViewport: Probe }).__traversaViewport, a), { src: fn.toString(), a: arg }) as Promise<T>;
-const labelShown = (page: Page, id: string) => page.locator(`[data-node-label=${id}]`).evaluate((el) => (el as HTMLElement).style.display !== 'none');
+import { labelShown, nodeOnPage, scenePointOnPage } from '../support/viewportProbe.ts';
 
 const features = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../scenes/sample-house/features.json'), 'utf8')) as {
   edges: Record<string, { clearWidthM: number; at: { x: number; y: number; z: number } }>;
@@ -29,13 +21,13 @@ describe('a new user opens the studio and finds the sample house ready to work i
     expect(await page.locator('[data-testid=node-list] [data-node-item]').count()).toBe(14);
 
     // Orbit: a drag on empty canvas turns the view, so a node moves on screen.
-    const before = (await probe(page, (p) => p.nodeOnPage('node_1')))!;
+    const before = (await nodeOnPage(page, 'node_1'))!;
     const box = (await page.getByTestId('workspace').boundingBox())!;
     await page.mouse.move(box.x + 40, box.y + box.height - 40);
     await page.mouse.down();
     await page.mouse.move(box.x + 160, box.y + box.height - 60, { steps: 8 });
     await page.mouse.up();
-    await expect.poll(async () => Math.abs((await probe(page, (p) => p.nodeOnPage('node_1')))!.x - before.x)).toBeGreaterThan(10);
+    await expect.poll(async () => Math.abs((await nodeOnPage(page, 'node_1'))!.x - before.x)).toBeGreaterThan(10);
 
     // Slice: the ground floor hides the upper rooms; the next floor up shows them.
     await page.keyboard.press('PageUp');
@@ -52,7 +44,7 @@ describe('a new user opens the studio and finds the sample house ready to work i
     await page.keyboard.press('m');
     await page.keyboard.press('w');
     const door = features.edges['node_11|node_13']!;
-    const at = await probe(page, (p, a) => { const d = JSON.parse(a) as { x: number; y: number; z: number }; return p.scenePointOnPage(d.x, d.y, d.z); }, JSON.stringify(door.at));
+    const at = await scenePointOnPage(page, door.at);
     await page.mouse.click(at.x, at.y);
     await expect.poll(() => page.getByTestId('measure-readout').textContent()).toMatch(/Clear width 0\.\d{3} m/);
     const width = Number(/Clear width (\d\.\d{3})/.exec((await page.getByTestId('measure-readout').textContent())!)![1]);

@@ -1,0 +1,20 @@
+import type { Page } from 'playwright-core';
+
+/** The app's read-only viewport probe (see src/viewport/Interaction.tsx): where things are drawn on the page. */
+interface Probe {
+  nodeOnPage(id: string): { x: number; y: number } | null;
+  scenePointOnPage(x: number, y: number, z: number): { x: number; y: number };
+}
+type Win = { __traversaViewport?: Probe };
+
+export const probeReady = (page: Page) => page.evaluate(() => 'nodeOnPage' in ((window as unknown as Win).__traversaViewport ?? {}));
+
+export const nodeOnPage = (page: Page, id: string) =>
+  page.evaluate((nid) => (window as unknown as Win).__traversaViewport!.nodeOnPage(nid), id);
+
+export const scenePointOnPage = (page: Page, p: { x: number; y: number; z: number }) =>
+  page.evaluate((q) => (window as unknown as Win).__traversaViewport!.scenePointOnPage(q.x, q.y, q.z), p);
+
+/** Whether a node's name label is shown (labels above the slice are hidden). */
+export const labelShown = (page: Page, id: string) =>
+  page.locator(`[data-node-label=${id}]`).evaluate((el) => (el as HTMLElement).style.display !== 'none');
