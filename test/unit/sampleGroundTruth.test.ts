@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PROFILES, type AgentProfile } from '../../src/core/agents.ts';
-import { judgeEdge, maxTurningLengthM, turnsCorner, type PassageFeature, type RuleId } from '../../src/core/sample/groundTruth.ts';
+import { judgeEdge, maxTurningLengthM, turnsCorner, type PassageFeature, type RuleId } from '../../src/core/rules.ts';
 import { SAMPLE_HOUSE } from '../../src/core/sample/houseSpec.ts';
 import { buildSampleRelease, LABEL_TIMESTAMP } from '../../src/core/sample/sampleRelease.ts';
 

@@ -1,4 +1,4 @@
-import type { PassageFeature } from './groundTruth.ts';
+import type { PassageFeature } from '../rules.ts';
 import { findOpening, floorHeight, openingCentre, roomByKey, round3, type ConnectionSpec, type HouseSpec, type Rect, type Vec2 } from './houseSpec.ts';
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The bundled sample house as declarative data: a two-storey home whose every graph edge passes
  * exactly one obstacle (a doorway, the straight 0.8 m corridor, the L-shaped corner, the stairs or
- * the lift), so each agent's traversability follows from the geometry (see groundTruth.ts).
+ * the lift), so each agent's traversability follows from the geometry (see ../rules.ts).
  *
  * Frame: metres, Y up (glTF). The ground floor's walking surface is y = 0, the upper floor's
  * y = 2.8. X runs east, Z runs south; the footprint is x ∈ [-0.075, 15.075], z ∈ [-0.075, 10.075]

@@ -4,7 +4,7 @@ import type { Label } from '../labels.ts';
 import type { Scene } from '../project.ts';
 import type { NavQuestion } from '../questions.ts';
 import { passageFeature, type SampleFeatures } from './features.ts';
-import { judgeEdge } from './groundTruth.ts';
+import { judgeEdge } from '../rules.ts';
 import { nodePosition, SAMPLE_HOUSE, type HouseSpec } from './houseSpec.ts';
 import { SAMPLE_QUESTIONS, type SampleQuestion } from './sampleQuestions.ts';
 

@@ -1,8 +1,9 @@
-import type { AgentProfile } from '../agents.ts';
+import type { AgentProfile } from './agents.ts';
 
 /**
- * Ground-truth traversability of one graph edge for one agent, from the edge's single obstacle
- * and the agent's profile (src/core/agents.ts). The rules, checked in this order; the first that
+ * Traversability of one graph edge for one agent, from the obstacle on the edge and the agent's
+ * profile (src/core/agents.ts). The sample house's ground truth applies these rules to the
+ * obstacles it was built with; the suggestions apply them to obstacles measured in a scan. The rules, checked in this order; the first that
  * fails is the label's note:
  *
  * 1. stairs on the edge ⇒ the agent can go up or down stairs;
@@ -38,6 +39,18 @@ export interface PassageFeature {
 }
 
 export type RuleId = 'stairs' | 'lift' | 'closed-door' | 'sill' | 'width' | 'turning';
+
+/** Reason categories of a not-traversable label (CapNav §4.4 obstacle types, plus doors, lifts and other). */
+export const REASONS = ['stairs', 'step', 'narrow', 'turning', 'door', 'lift', 'other'] as const;
+export type ReasonCategory = (typeof REASONS)[number];
+
+export const REASON_OF_RULE: Record<RuleId, ReasonCategory> = {
+  stairs: 'stairs', lift: 'lift', 'closed-door': 'door', sill: 'step', width: 'narrow', turning: 'turning',
+};
+
+export const REASON_LABEL: Record<ReasonCategory, string> = {
+  stairs: 'Stairs', step: 'Step / sill', narrow: 'Narrow passage', turning: 'Turning space', door: 'Door it cannot open', lift: 'Lift it cannot use', other: 'Other',
+};
 
 /** One rule applied: what was measured against what the agent needs. */
 export interface RuleCheck {
