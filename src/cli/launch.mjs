@@ -18,7 +18,7 @@ function newestSource(dir) {
   return newest;
 }
 
-const stale = !existsSync(bundle) || ['core', 'formats', 'cli'].some((d) => newestSource(join(src, d)) > statSync(bundle).mtimeMs);
+const stale = !existsSync(bundle) || ['core', 'formats', 'engine', 'cli'].some((d) => newestSource(join(src, d)) > statSync(bundle).mtimeMs);
 if (stale) {
   const { build } = await import('esbuild');
   // Build beside the bundle and rename: commands started together never read a half-written file.

@@ -5,6 +5,7 @@ import { planScene } from '../core/plan.ts';
 import { readRelease } from '../formats/capnav/read.ts';
 import { writeRelease } from '../formats/capnav/write.ts';
 import { CliError, readJsonFiles, writeFiles } from './files.ts';
+import { InputError, suggestCommand } from './suggest.ts';
 import { formatPlan, formatStats } from './tables.ts';
 
 const USAGE = `Traversa command line
@@ -13,7 +14,12 @@ const USAGE = `Traversa command line
   plan <release-dir> [--json]         the labelling work list of every question
   validate <release-dir> [--json]     every problem, by file and location; exit 1 on errors
   convert <release-dir> --out <dir>   read a release and write it back in the release layout
+  suggest --mesh <file> --graph <graph.json> [--agents <agent_profile.json>] [--up y|z] [--scale N] [--json]
+                                      suggested traversability per agent and edge, measured in the scan
 `;
+
+/** Flags followed by a value (`--out dir`); the others are switches unless written `--flag=value`. */
+const VALUE_FLAGS = new Set(['out', 'mesh', 'graph', 'agents', 'up', 'scale']);
 
 interface Args { command: string; positional: string[]; flags: Map<string, string | true> }
 
@@ -28,7 +34,7 @@ function parseArgs(argv: string[]): Args {
       const k = eq < 0 ? a.slice(2) : a.slice(2, eq);
       const v = eq < 0 ? undefined : a.slice(eq + 1);
       if (v !== undefined) flags.set(k, v);
-      else if (k === 'out') flags.set(k, rest[++i] ?? '');
+      else if (VALUE_FLAGS.has(k)) flags.set(k, rest[++i] ?? '');
       else flags.set(k, true);
     } else positional.push(a);
   }
@@ -52,7 +58,12 @@ function loadUsable(dir: string | undefined): Project {
 
 const out = (text: string) => process.stdout.write(text.endsWith('\n') ? text : text + '\n');
 
-export function run(argv: string[]): number {
+const flag = (args: Args, k: string): string | undefined => {
+  const v = args.flags.get(k);
+  return typeof v === 'string' ? v : undefined;
+};
+
+export async function run(argv: string[]): Promise<number> {
   const args = parseArgs(argv);
   const asJson = args.flags.has('json');
   switch (args.command) {
@@ -83,6 +94,11 @@ export function run(argv: string[]): number {
       process.stderr.write(`wrote ${files.length} files to ${target}\n`);
       return 0;
     }
+    case 'suggest': {
+      const a = { mesh: flag(args, 'mesh'), graph: flag(args, 'graph'), agents: flag(args, 'agents'), up: flag(args, 'up'), scale: flag(args, 'scale'), json: asJson };
+      out(await suggestCommand(a));
+      return 0;
+    }
     case 'help': case '--help': case '-h':
       out(USAGE);
       return 0;
@@ -94,10 +110,13 @@ export function run(argv: string[]): number {
 process.stdout.on('error', (e: NodeJS.ErrnoException) => { if (e.code === 'EPIPE') process.exit(0); throw e; });
 
 try {
-  process.exitCode = run(process.argv.slice(2));
+  process.exitCode = await run(process.argv.slice(2));
 } catch (e) {
   if (e instanceof CliError) {
     process.stderr.write(`traversa: ${e.message}\n`);
     process.exitCode = 2;
+  } else if (e instanceof InputError) {
+    process.stderr.write(`traversa: ${e.message}\n`);
+    process.exitCode = 1;
   } else throw e;
 }

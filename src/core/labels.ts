@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AgentName } from './agents.ts';
+import { REASONS } from './rules.ts';
 import { parseSegmentKey, segmentKey } from './graph.ts';
 
 /**
@@ -17,6 +18,18 @@ export const LabelSchema = z.object({
   question: z.string().optional(),
   /** Who confirmed it (Traversa provenance; not in the CapNav release files). */
   annotator: z.string().optional(),
+  /** Why not traversable, as a category (Traversa; the note carries the words). */
+  reason: z.enum(REASONS).optional(),
+  /** How the label came about: an annotator's decision, the auto-approved unrestricted human, a generator. */
+  source: z.enum(['annotator', 'auto-approved', 'generator']).optional(),
+  /** What the decision rested on: measured values, the suggestion shown, the driven trajectory. */
+  evidence: z.object({
+    measured: z.record(z.string(), z.number()).optional(),
+    suggestion: z.object({ traversable: z.boolean(), reason: z.enum(REASONS).nullable(), note: z.string() }).optional(),
+    /** World positions [x, y, z] of a drive, thinned to every ~10 cm. */
+    trajectory: z.array(z.tuple([z.number(), z.number(), z.number()])).optional(),
+    contact: z.object({ kind: z.string(), message: z.string(), point: z.tuple([z.number(), z.number(), z.number()]), heightM: z.number().optional() }).optional(),
+  }).optional(),
   /** Fields of the source file Traversa does not model, written back unchanged. */
   extra: z.record(z.string(), z.unknown()).optional(),
 });

@@ -2,7 +2,7 @@ import type { Project } from '../core/project.ts';
 import { gestureActive } from '../state/history.ts';
 import type { StudioStore } from '../state/store.ts';
 import type { TraversaDb } from './db.ts';
-import { migrateProject } from './migrate.ts';
+import { migrateProject } from '../core/migrate.ts';
 
 /**
  * Load the stored project, then keep it saved: every document change is written as soon as it

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { emptyProject } from '../../src/core/project.ts';
 import { startPersistence } from '../../src/persistence/autosave.ts';
 import { TraversaDb } from '../../src/persistence/db.ts';
-import { migrateProject } from '../../src/persistence/migrate.ts';
+import { migrateProject } from '../../src/core/migrate.ts';
 import { replaceDocument } from '../../src/state/history.ts';
 import { createStudioStore } from '../../src/state/store.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROJECT_SCHEMA_VERSION, ProjectSchema, type Project } from '../core/project.ts';
+import { PROJECT_SCHEMA_VERSION, ProjectSchema, type Project } from './project.ts';
 
 /**
  * Bring a stored or imported project document to the current schema and validate it.

@@ -1,0 +1,203 @@
+import { Vector3, type Box3 } from 'three';
+import type { Vec3 } from '../../core/graph.ts';
+import type { PassageFeature, PassageKind } from '../../core/rules.ts';
+import type { SceneGeometry } from './geometry.ts';
+import type { AgentNavMesh } from './navmesh.ts';
+import { findCorner, headingAt } from './probes/corner.ts';
+import { findDoorCrossing } from './probes/door.ts';
+import { liftApproach, liftBetween } from './probes/lift.ts';
+import { findSteps, round4 } from './probes/steps.ts';
+import { measureWidthGrid, narrowestIn, WidthProbe, type WidthGrid, type WidthSample } from './probes/width.ts';
+import { Caster } from './rays.ts';
+import { findRoute, floorProfile, floorUnder, isDetour, resample } from './route.ts';
+import type { EdgeEvidence, MeasuredEdge, WidthAtHeight } from './types.ts';
+
+/**
+ * One edge measured in the scan, the same for every agent: the reference route from `a` to `b`, and
+ * along it the stairs, the highest step or sill, the narrowest clear width per height, a narrow
+ * corner, a closed door; or a lift ride; or no route at all. See probes/*.ts for each measurement.
+ */
+
+const FLOOR_STEP_M = 0.01;
+/** Width samples are every 5th floor sample: ~5 cm apart. */
+const WIDTH_EVERY = 5;
+/** Narrower than this anywhere on the route is a doorway or corridor; wider is an open passage. */
+const OPEN_FROM_M = 1.5;
+/** A narrowest stretch longer than this is a corridor, shorter a doorway (a wall's thickness). */
+const DOORWAY_MAX_M = 0.6;
+
+/** Rays over one scene's geometry, built once and shared by every edge. */
+export interface MeasureContext {
+  geom: SceneGeometry;
+  ref: AgentNavMesh;
+  solid: Caster;
+  doors: Caster;
+  probe: WidthProbe;
+}
+
+export function measureContext(geom: SceneGeometry, ref: AgentNavMesh): MeasureContext {
+  const solid = new Caster(geom.solid);
+  return { geom, ref, solid, doors: new Caster(geom.doors), probe: new WidthProbe(solid) };
+}
+
+const plain = (v: Vector3): Vec3 => ({ x: r3(v.x), y: r3(v.y), z: r3(v.z) });
+const r3 = (v: number) => Math.round(v * 1000) / 1000 + 0;
+
+/**
+ * Measure the edge between nodes at `a` and `b` (MESH frame, as graph files store them).
+ * Pass a context to share its rays between edges; results are in world coordinates.
+ */
+export function measureEdge(geom: SceneGeometry, ref: AgentNavMesh, a: Vec3, b: Vec3, ids = { a: 'a', b: 'b' }, ctx = measureContext(geom, ref)): MeasuredEdge {
+  const started = performance.now();
+  const aFloor = floorUnder(ctx.solid, new Vector3(a.x, a.y, a.z).applyMatrix4(geom.frame));
+  const bFloor = floorUnder(ctx.solid, new Vector3(b.x, b.y, b.z).applyMatrix4(geom.frame));
+  const straight = aFloor.distanceTo(bFloor);
+  const route = findRoute(ctx.ref, aFloor, bFloor, [ids.a, ids.b]);
+  const direct = route.ok && !isDetour(route.lengthM, straight);
+  const base = { a: ids.a, b: ids.b };
+  const done = (m: Omit<MeasuredEdge, 'a' | 'b' | 'measureMs'>): MeasuredEdge => ({ ...base, ...m, measureMs: performance.now() - started });
+
+  if (!direct) {
+    const lift = liftBetween(geom.lifts, aFloor, bFloor);
+    if (lift) return done(measureLift(ctx, aFloor, bFloor, lift.box, straight));
+    const why = route.ok ? `the only walkable route is a ${route.lengthM.toFixed(1)} m detour` : route.why;
+    return done({ feature: null, noRoute: `No walkable route between the nodes in the scan (${why})`, evidence: emptyEvidence(straight, route.ok ? route.points : null) });
+  }
+  return done(measureRoute(ctx, route.points, route.lengthM, straight));
+}
+
+function emptyEvidence(straight: number, route: Vector3[] | null): EdgeEvidence {
+  return {
+    route: route ? route.map(plain) : null, routeLengthM: null, straightLengthM: round4(straight), samples: [], sampleWidthM: [],
+    steps: [], stairs: null, widthsByHeight: [], corner: null, door: null, lift: null,
+  };
+}
+
+interface Sampled { samples: (WidthSample & { s: number })[]; floor: number[]; fine: { s: number; at: Vec3 }[] }
+
+/** The route every centimetre with the floor under it, and every ~5 cm for the width probes. */
+function sample(ctx: MeasureContext, points: readonly Vector3[]): Sampled {
+  const fineRoute = resample(points, FLOOR_STEP_M);
+  const floor = floorProfile(ctx.solid, fineRoute.map((f) => f.p));
+  const fine = fineRoute.map((f, i) => ({ s: f.s, at: plain(new Vector3(f.p.x, floor[i]!, f.p.z)) }));
+  const samples: Sampled['samples'] = [];
+  for (let i = 0; i < fineRoute.length; i += WIDTH_EVERY) push(i);
+  if ((fineRoute.length - 1) % WIDTH_EVERY !== 0) push(fineRoute.length - 1);
+  function push(i: number) {
+    const f = fineRoute[i]!;
+    samples.push({ p: new Vector3(f.p.x, floor[i]!, f.p.z), floorY: floor[i]!, heading: f.heading, s: f.s });
+  }
+  return { samples, floor, fine };
+}
+
+/** Per height, the narrowest width over the samples (refined), and per sample the narrowest over heights. */
+function widthsOf(ctx: MeasureContext, grid: WidthGrid, samples: readonly WidthSample[]): { byHeight: WidthAtHeight[]; perSample: (number | null)[] } {
+  const byHeight = grid.heights.map((heightM, k): WidthAtHeight => {
+    const n = narrowestIn(ctx.probe, grid, samples, k);
+    return { heightM, widthM: n ? round4(n.width) : null, at: n ? plain(samples[n.index]!.p) : null };
+  });
+  const H = grid.heights.length;
+  const perSample = samples.map((_, i) => {
+    let m = Infinity;
+    for (let k = 0; k < H; k++) { const w = grid.width[i * H + k]!; if (w < m) m = w; }
+    return Number.isFinite(m) ? round4(m) : null;
+  });
+  return { byHeight, perSample };
+}
+
+const minOf = (ws: readonly (number | null)[]): number | undefined => {
+  const m = Math.min(...ws.map((w) => w ?? Infinity));
+  return Number.isFinite(m) ? round4(m) : undefined;
+};
+
+function measureRoute(ctx: MeasureContext, points: Vector3[], lengthM: number, straight: number): Omit<MeasuredEdge, 'a' | 'b' | 'measureMs'> {
+  const { samples, floor, fine } = sample(ctx, points);
+  const steps = findSteps(fine, floor);
+  const grid = measureWidthGrid(ctx.probe, samples);
+  const { byHeight, perSample } = widthsOf(ctx, grid, samples);
+  const corner = findCorner(ctx.probe, grid, samples);
+  const door = ctx.geom.doors ? findDoorCrossing(ctx.doors, samples) : null;
+
+  const clearWidthM = minOf(byHeight.map((w) => w.widthM));
+  let kind: PassageKind;
+  let at: number; // sample index of the obstacle
+  if (steps.stairs) {
+    kind = 'stairs';
+    const mid = (steps.stairs.fromS + steps.stairs.toS) / 2;
+    at = samples.reduce((best, s, i) => (Math.abs(s.s - mid) < Math.abs(samples[best]!.s - mid) ? i : best), 0);
+  } else if (corner) {
+    kind = 'corner';
+    at = corner.index;
+  } else {
+    ({ kind, at } = passageKind(perSample, samples, door !== null));
+  }
+  const where = samples[at]!;
+  const feature: PassageFeature = {
+    kind,
+    ...(clearWidthM !== undefined ? { clearWidthM } : {}),
+    ...(steps.sillHeightM !== undefined ? { sillHeightM: steps.sillHeightM } : {}),
+    ...(door ? { closedDoor: true } : {}),
+    ...(corner ? { cornerWidthsM: [minOf(corner.legWidthsByHeight[0])!, minOf(corner.legWidthsByHeight[1])!] as [number, number] } : {}),
+    ...(steps.stairs ? { riserM: steps.stairs.riserM, risers: steps.stairs.risers } : {}),
+    at: door && kind === 'doorway' ? plain(door) : plain(where.p),
+    ...(kind !== 'corner' ? { direction: headingAt(samples, at) } : {}),
+  };
+  const evidence: EdgeEvidence = {
+    route: points.map(plain), routeLengthM: round4(lengthM), straightLengthM: round4(straight),
+    samples: samples.map((s) => plain(s.p)), sampleWidthM: perSample,
+    steps: steps.steps, stairs: steps.stairs, widthsByHeight: byHeight,
+    corner: corner ? { at: plain(samples[corner.index]!.p), turnDeg: Math.round(corner.turnDeg), legWidthsByHeight: [corner.legWidthsByHeight[0].map(n4), corner.legWidthsByHeight[1].map(n4)] } : null,
+    door: door ? { at: plain(door) } : null,
+    lift: null,
+  };
+  return { feature, noRoute: null, evidence };
+}
+
+const n4 = (w: number | null) => (w === null ? null : round4(w));
+
+/**
+ * Doorway, corridor or open passage, from the narrowest stretch of the route: wider than 1.5 m is
+ * open; a stretch within 5 cm of the narrowest that is longer than 0.6 m is a corridor.
+ */
+function passageKind(perSample: readonly (number | null)[], samples: readonly { s: number }[], closedDoor: boolean): { kind: PassageKind; at: number } {
+  let m = -1;
+  perSample.forEach((w, i) => { if (w !== null && (m < 0 || w < perSample[m]!)) m = i; });
+  if (m < 0) return { kind: closedDoor ? 'doorway' : 'open', at: samples.length >> 1 };
+  const limit = perSample[m]! + 0.05;
+  let lo = m, hi = m;
+  while (lo > 0 && (perSample[lo - 1] ?? Infinity) <= limit) lo--;
+  while (hi < samples.length - 1 && (perSample[hi + 1] ?? Infinity) <= limit) hi++;
+  const centre = samples.findIndex((s) => s.s >= (samples[lo]!.s + samples[hi]!.s) / 2);
+  if (closedDoor) return { kind: 'doorway', at: centre };
+  if (perSample[m]! >= OPEN_FROM_M) return { kind: 'open', at: centre };
+  return { kind: samples[hi]!.s - samples[lo]!.s > DOORWAY_MAX_M ? 'corridor' : 'doorway', at: centre };
+}
+
+/** A lift ride: the lift door's clear width from both approaches. */
+function measureLift(ctx: MeasureContext, aFloor: Vector3, bFloor: Vector3, box: Box3 | null, straight: number): Omit<MeasuredEdge, 'a' | 'b' | 'measureMs'> {
+  const approaches: Vector3[][] = [];
+  const samples: WidthSample[] = [];
+  for (const from of [aFloor, bFloor]) {
+    const way = box ? liftApproach(ctx.ref, from, box) : null;
+    if (!way) continue;
+    approaches.push(way.points);
+    const { samples: onRoute } = sample(ctx, way.points.slice(0, way.doorIndex + 1));
+    const doorFloor = onRoute[onRoute.length - 1]?.floorY ?? from.y;
+    samples.push(...onRoute);
+    // Into the cabin, whose floor is not part of the walkable scan: keep the lobby's floor height.
+    for (const f of resample(way.points.slice(way.doorIndex), FLOOR_STEP_M * WIDTH_EVERY).slice(1)) {
+      samples.push({ p: new Vector3(f.p.x, doorFloor, f.p.z), floorY: doorFloor, heading: f.heading });
+    }
+  }
+  const grid = measureWidthGrid(ctx.probe, samples);
+  const { byHeight, perSample } = widthsOf(ctx, grid, samples);
+  const clearWidthM = minOf(byHeight.map((w) => w.widthM));
+  const centre = box ? box.getCenter(new Vector3()) : aFloor.clone().lerp(bFloor, 0.5);
+  const feature: PassageFeature = { kind: 'lift', ...(clearWidthM !== undefined ? { clearWidthM } : {}), at: plain(centre) };
+  const evidence: EdgeEvidence = {
+    ...emptyEvidence(straight, null),
+    samples: samples.map((s) => plain(s.p)), sampleWidthM: perSample, widthsByHeight: byHeight,
+    lift: { box: box ? { min: plain(box.min), max: plain(box.max) } : null, approaches: approaches.map((w) => w.map(plain)) },
+  };
+  return { feature, noRoute: null, evidence };
+}
