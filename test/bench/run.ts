@@ -4,7 +4,9 @@
 // comparison disagree; the remaining sections still run.
 import { cpus } from 'node:os';
 import { cliBench } from './cli.bench.ts';
+import { colliderBench } from './collider.bench.ts';
 import { meshBench } from './mesh.bench.ts';
+import { navmeshBench } from './navmesh.bench.ts';
 import { worklistBench } from './worklist.bench.ts';
 
 export interface BenchSection {
@@ -14,7 +16,7 @@ export interface BenchSection {
   run(): void | Promise<void>;
 }
 
-const sections: BenchSection[] = [worklistBench, cliBench, meshBench];
+const sections: BenchSection[] = [worklistBench, cliBench, meshBench, navmeshBench, colliderBench];
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((w) => !sections.some((s) => s.name === w));
