@@ -1,4 +1,5 @@
 import { readRelease } from '../formats/capnav/read.ts';
+import { looksLikeBundle, readBundle } from '../formats/bundle.ts';
 import type { SourceFile } from '../formats/json.ts';
 import { keepPrevious, loadPrevious } from '../persistence/autosave.ts';
 import type { TraversaDb } from '../persistence/db.ts';
@@ -27,7 +28,8 @@ export async function importRelease(store: StudioStore, db: TraversaDb, picked: 
   const json = picked.filter((p) => p.path.toLowerCase().endsWith('.json'));
   const source = commonFolder(picked.map((p) => p.path)) ?? `${picked.length} file${picked.length === 1 ? '' : 's'}`;
   const files: SourceFile[] = await Promise.all(json.map(async (p) => ({ path: p.path, text: await p.file.text() })));
-  const { project, problems } = readRelease(files, commonFolder(picked.map((p) => p.path)) ?? 'CapNav release');
+  const bundle = files.length === 1 && looksLikeBundle(files[0]!);
+  const { project, problems } = bundle ? readBundle(files[0]!) : readRelease(files, commonFolder(picked.map((p) => p.path)) ?? 'CapNav release');
   if (!project) {
     store.setState({ importReport: { source, accepted: false, replaced: false, problems, at: Date.now() } });
     return false;

@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { keepPrevious, loadPrevious as loadPreviousProject, startPersistence } from '../persistence/autosave.ts';
 import { deleteUnreferencedMeshes } from '../persistence/meshStore.ts';
 import { TraversaDb } from '../persistence/db.ts';
-import { type Command } from '../state/commands.ts';
+import { runCommand, type Command } from '../state/commands.ts';
 import { stateCommands } from '../state/commandList.ts';
 import { createStudioStore } from '../state/store.ts';
 import { StudioContext } from '../state/useStudio.ts';
@@ -12,8 +12,12 @@ import { ActionsContext, type StudioActions } from '../ui/actions.ts';
 import { App } from '../ui/App.tsx';
 import { FOLDER_INPUT_ID } from '../ui/Header.tsx';
 import { download, releaseZip } from './exportRelease.ts';
+import { writeBundle } from '../formats/bundle.ts';
+import { strToU8 } from 'fflate';
 import { importRelease, restorePrevious } from './importRelease.ts';
 import { MeshManager } from './meshManager.ts';
+import { followAutoApprove, labellingCommands } from './labelling.ts';
+import { SuggestionRunner } from './suggestions.ts';
 import { openSampleProject } from './sample.ts';
 import { MeshRegistryContext } from '../viewport/meshRuntime.ts';
 import '../ui/styles.css';
@@ -21,6 +25,8 @@ import '../ui/styles.css';
 const store = createStudioStore();
 const db = new TraversaDb();
 const meshes = new MeshManager(store, db);
+const suggestions = new SuggestionRunner(store, meshes);
+followAutoApprove(store);
 let flush: () => Promise<void> = async () => {};
 
 const openSample = async () => {
@@ -40,10 +46,17 @@ const appCommands: Command[] = [
   { id: 'project.import', label: 'Import a CapNav release folder', shortcut: 'Mod+O', undoable: false, run: () => document.getElementById(FOLDER_INPUT_ID)?.click() },
   { id: 'project.openSample', label: 'Open the sample house (the current project is kept as “previous”)', undoable: false, run: () => void openSample() },
   { id: 'project.export', label: 'Export the project as a CapNav release zip', shortcut: 'Mod+E', undoable: false, enabled: (s) => s.document.project !== null, run: exportRelease },
+  { id: 'project.exportBundle', label: 'Export the Traversa bundle (labels with reasons and evidence)', shortcut: 'Mod+Shift+E', undoable: false, enabled: (s) => s.document.project !== null,
+    run: () => { const p = store.getState().document.project; if (p) { const f = writeBundle(p); download(f.path, strToU8(f.text), 'application/json'); } } },
 ];
 
+const tell = (notice: string) => store.setState((s) => ({ ephemeral: { ...s.ephemeral, notice } }));
+const commands: Command[] = [...appCommands, ...labellingCommands(store, () => flush(), tell), ...stateCommands];
+
 const actions: StudioActions = {
-  commands: [...appCommands, ...stateCommands],
+  commands,
+  runCommand: (id) => { const c = commands.find((x) => x.id === id); if (c) runCommand(store, c); },
+  computeSuggestions: (sceneId) => suggestions.compute(sceneId),
   importFiles: (files) => importRelease(store, db, files, () => flush()),
   exportRelease,
   restorePrevious: () => restorePrevious(store, db, () => flush()),

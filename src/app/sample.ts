@@ -17,8 +17,8 @@ async function fetchOk(path: string): Promise<Response> {
 }
 
 /**
- * Open the sample house as the project, so a new user sees a working scene at once: its release
- * files become the project and its scan is stored like any other.
+ * Open the sample house as the project, so a new user sees a working scene at once: its graph,
+ * questions and scan, stored like any other project, with the labelling still to do.
  */
 export async function openSampleProject(store: StudioStore, db: TraversaDb, flush: () => Promise<void>): Promise<void> {
   const files = await Promise.all(RELEASE.map(async (path) => ({ path, text: await (await fetchOk(path)).text() })));
@@ -26,7 +26,9 @@ export async function openSampleProject(store: StudioStore, db: TraversaDb, flus
   if (!project) throw new Error(`the bundled sample is broken: ${problems.map((p) => `${p.file} ${p.location}: ${p.message}`).join('; ')}`);
   const blob = await (await fetchOk(MESH)).blob();
   await saveMeshFiles(db, SAMPLE_MESH_KEY, [{ name: MESH, type: 'model/gltf-binary', blob }]);
-  const scenes = project.scenes.map((s) => ({ ...s, mesh: { key: SAMPLE_MESH_KEY, mainFile: MESH, files: [{ name: MESH, bytes: blob.size }], upAxis: 'y' as const, unitScale: 1 } }));
+  // The house opens unlabelled, ready to label; its recorded ground truth stays in
+  // scenes/sample-house/traverse/ (the tests and the suggestions are checked against it).
+  const scenes = project.scenes.map((s) => ({ ...s, labels: {}, mesh: { key: SAMPLE_MESH_KEY, mainFile: MESH, files: [{ name: MESH, bytes: blob.size }], upAxis: 'y' as const, unitScale: 1 } }));
   const sample = { ...project, scenes };
   replaceDocument(store, sample);
   store.setState((s) => ({ session: { ...s.session, sceneId: scenes[0]?.id ?? null, view: 'scene', camera: 'orbit' } }));

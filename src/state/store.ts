@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AgentName } from '../core/agents.ts';
+import type { ReasonCategory } from '../core/rules.ts';
 import type { Problem } from '../core/problems.ts';
 import type { Project } from '../core/project.ts';
 
@@ -13,7 +14,7 @@ import type { Project } from '../core/project.ts';
 export interface StudioState {
   document: { project: Project | null };
   session: {
-    view: 'overview' | 'scene' | 'problems';
+    view: 'overview' | 'scene' | 'label' | 'problems';
     sceneId: string | null;
     agent: AgentName;
     questionIndex: number | null;
@@ -23,6 +24,14 @@ export interface StudioState {
     /** Hide everything above `height` (world Y, metres) when on. */
     slice: { on: boolean; height: number };
     measureMode: MeasureMode;
+    /** Position in the selected scene's labelling queue. */
+    queueCursor: number;
+    /** The reason and note being written for the current queue item. */
+    labelDraft: { reason: ReasonCategory | null; note: string };
+    /** Who is labelling (kept in this browser; written into every label's provenance). */
+    annotator: string;
+    /** Label the unrestricted human traversable automatically, as the original CapNav tool did. */
+    autoApproveHuman: boolean;
   };
   ephemeral: {
     hoverNode: string | null;
@@ -32,9 +41,15 @@ export interface StudioState {
     measure: Measurement | null;
     /** Bumped to ask the node panel to focus its name field (F2). */
     renameRequest: number;
+    /** Bumped to ask the labelling panel to focus its note field (/). */
+    noteRequest: number;
+    /** The last thing the labelling queue has to tell the annotator. */
+    notice: string | null;
   };
   /** Loading state of each scene's mesh (the three.js objects themselves live outside the store). */
   meshes: Record<string, MeshStatus>;
+  /** Automatic suggestions per scene (derived from the scan; never document data until confirmed). */
+  suggestions: Record<string, SuggestionsState>;
   history: { past: HistoryEntry[]; future: HistoryEntry[] };
   /** The report of the last import attempt (accepted with findings, or rejected). */
   importReport: ImportReport | null;
@@ -64,6 +79,19 @@ export type MeshStatus =
   | { state: 'error'; file: string; message: string }
   | { state: 'missing'; message: string };
 
+export interface SuggestionView {
+  traversable: boolean;
+  reason: ReasonCategory | null;
+  note: string;
+  measured: Record<string, number | number[]>;
+  navmeshRoute: boolean | null;
+}
+
+export type SuggestionsState =
+  | { state: 'running'; fraction: number; message: string }
+  | { state: 'ready'; agents: Record<string, Record<string, SuggestionView>>; computedAt: number }
+  | { state: 'error'; message: string };
+
 export interface HistoryEntry {
   label: string;
   project: Project | null;
@@ -86,9 +114,11 @@ export function initialState(): StudioState {
     session: {
       view: 'overview', sceneId: null, agent: 'WHEELCHAIR', questionIndex: null, selection: null, tool: 'select',
       camera: 'orbit', slice: { on: false, height: 2 }, measureMode: 'distance',
+      queueCursor: 0, labelDraft: { reason: null, note: '' }, annotator: '', autoApproveHuman: true,
     },
-    ephemeral: { hoverNode: null, connectFrom: null, measure: null, renameRequest: 0 },
+    ephemeral: { hoverNode: null, connectFrom: null, measure: null, renameRequest: 0, noteRequest: 0, notice: null },
     meshes: {},
+    suggestions: {},
     history: { past: [], future: [] },
     importReport: null,
     storage: { status: 'loading' },

@@ -7,6 +7,8 @@ import type { StudioState, StudioStore, Tool, CameraMode } from './store.ts';
 const setSession = (store: StudioStore, patch: Partial<StudioState['session']>) =>
   store.setState((s) => ({ session: { ...s.session, ...patch } }));
 const inScene = (s: StudioState) => s.session.view === 'scene' && !!selectedScene(s);
+/** Views that show the 3D workspace (editing and labelling): cameras and the slice work in both. */
+const in3d = (s: StudioState) => (s.session.view === 'scene' || s.session.view === 'label') && !!selectedScene(s);
 
 /** Floor heights of the selected scene (world Y): detected from its mesh, else from its nodes' heights. */
 export function sceneFloors(s: StudioState): number[] {
@@ -45,7 +47,7 @@ const tool = (id: Tool, label: string, key: string): Command => ({
   run: (st) => { setSession(st, { tool: id }); st.setState((s) => ({ ephemeral: { ...s.ephemeral, connectFrom: null, measure: null } })); },
 });
 const camera = (id: CameraMode, label: string, key: string): Command => ({
-  id: `camera.${id}`, label, shortcut: key, undoable: false, enabled: inScene, run: (st) => setSession(st, { camera: id }),
+  id: `camera.${id}`, label, shortcut: key, undoable: false, enabled: in3d, run: (st) => setSession(st, { camera: id }),
 });
 
 export const workspaceCommands: Command[] = [
@@ -58,10 +60,10 @@ export const workspaceCommands: Command[] = [
   camera('orbit', 'Orbit view', 'O'),
   camera('top', 'Top-down orthographic view', 'T'),
   camera('first', 'First-person view (W A S D to walk, drag to look)', 'F'),
-  { id: 'slice.toggle', label: 'Slice: hide everything above a height', shortcut: 'L', undoable: false, enabled: inScene,
+  { id: 'slice.toggle', label: 'Slice: hide everything above a height', shortcut: 'L', undoable: false, enabled: in3d,
     run: (st) => { const s = st.getState().session.slice; if (s.on) setSession(st, { slice: { ...s, on: false } }); else stepSlice(st, 0); } },
-  { id: 'slice.up', label: 'Slice at the next floor up', shortcut: 'PageUp', undoable: false, enabled: inScene, run: (st) => stepSlice(st, 1) },
-  { id: 'slice.down', label: 'Slice at the next floor down', shortcut: 'PageDown', undoable: false, enabled: inScene, run: (st) => stepSlice(st, -1) },
+  { id: 'slice.up', label: 'Slice at the next floor up', shortcut: 'PageUp', undoable: false, enabled: in3d, run: (st) => stepSlice(st, 1) },
+  { id: 'slice.down', label: 'Slice at the next floor down', shortcut: 'PageDown', undoable: false, enabled: in3d, run: (st) => stepSlice(st, -1) },
   { id: 'selection.delete', label: 'Delete the selected node or edge', shortcut: 'Delete', undoable: true, enabled: (s) => inScene(s) && !!s.session.selection, run: deleteSelection },
   { id: 'selection.deleteBackspace', label: 'Delete the selected node or edge', shortcut: 'Backspace', undoable: true, enabled: (s) => inScene(s) && !!s.session.selection, run: deleteSelection },
   { id: 'node.rename', label: 'Rename the selected node', shortcut: 'F2', undoable: false, enabled: (s) => s.session.selection?.kind === 'node',

@@ -8,6 +8,7 @@ import { filesFromDrop } from './pickedFiles.ts';
 import { ProblemsView } from './ProblemsView.tsx';
 import { SceneList } from './SceneList.tsx';
 import { SceneView } from './SceneView.tsx';
+import { LabelView } from './LabelView.tsx';
 import { commandForKey } from './shortcuts.ts';
 import { ShortcutsHelp } from './ShortcutsHelp.tsx';
 import { StatsView } from './StatsView.tsx';
@@ -45,10 +46,10 @@ export function App() {
       <div className="layout">
         <aside className="sidebar">
           <nav className="views" aria-label="Views">
-            {(['overview', 'scene', 'problems'] as const).map((v, i) => (
-              <button key={v} className={view === v ? 'active' : ''} disabled={!project}
+            {(['overview', 'scene', 'label', 'problems'] as const).map((v, i) => (
+              <button key={v} className={view === v ? 'active' : ''} disabled={!project} data-view={v}
                 onClick={() => runCommand(store, commands.find((c) => c.id === `view.${v}`)!)}>
-                {['Statistics', 'Scene', 'Problems'][i]} <kbd>{i + 1}</kbd>
+                {['Statistics', 'Scene', 'Label', 'Problems'][i]} <kbd>{i + 1}</kbd>
               </button>
             ))}
           </nav>
@@ -56,7 +57,7 @@ export function App() {
         </aside>
         <main className="main">
           <ImportReport />
-          {opening ? <Opening /> : !project ? <EmptyState /> : view === 'overview' ? <StatsView /> : view === 'scene' ? <SceneView /> : <ProblemsView />}
+          {opening ? <Opening /> : !project ? <EmptyState /> : view === 'overview' ? <StatsView /> : view === 'scene' ? <SceneView /> : view === 'label' ? <LabelView /> : <ProblemsView />}
         </main>
       </div>
       {dragging && <div className="drop-overlay" aria-hidden="true">Drop a CapNav release folder or its files to import</div>}

@@ -10,7 +10,7 @@ export const FILES_INPUT_ID = 'import-files-input';
 export function Header({ onHelp }: { onHelp: () => void }) {
   const project = useStudio((s) => s.document.project);
   const storage = useStudio((s) => s.storage);
-  const { exportRelease, importFiles } = useActions();
+  const { exportRelease, importFiles, runCommand } = useActions();
   // Until the stored project has loaded, an import could be overwritten by it: wait.
   const opening = storage.status === 'loading';
   return (
@@ -30,6 +30,8 @@ export function Header({ onHelp }: { onHelp: () => void }) {
             onChange={(e) => { const list = e.currentTarget.files; if (list?.length) void importFiles(filesFromInput(list)); e.currentTarget.value = ''; }} />
         </label>
         <button onClick={exportRelease} disabled={!project} title={`Export as a CapNav release zip (${displayShortcut('Mod+E')})`}>Export release</button>
+        <button className="secondary" onClick={() => runCommand('project.exportBundle')} disabled={!project} data-testid="export-bundle"
+          title={`Export the Traversa bundle: labels with reasons, provenance and evidence (${displayShortcut('Mod+Shift+E')})`}>Bundle</button>
         <button className="secondary" onClick={onHelp} aria-label="Keyboard shortcuts">?</button>
       </div>
       <span className={`storage ${storage.status}`} data-testid="storage-status" role={storage.status === 'error' ? 'alert' : undefined}>

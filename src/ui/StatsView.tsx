@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { datasetStats, type DatasetStats } from '../core/stats.ts';
 import { useStudio } from '../state/useStudio.ts';
+import { ProfilesPanel } from './ProfilesPanel.tsx';
 
 const fmt = (x: number | null, digits = 2) => (x === null ? '–' : x.toFixed(digits));
 
@@ -15,6 +16,7 @@ export function StatsView() {
       <p className="hint">Definitions as in CapNav Table 1: a task is a non-hallucinated question whose waypoints all resolve; it is feasible for an agent when a simple path from start to end uses only edges labelled traversable for it (a missing label counts as not traversable).</p>
       <SummaryTable stats={stats} />
       <AgentTable stats={stats} />
+      <ProfilesPanel />
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { useActions } from './actions.ts';
 import { displayShortcut } from './shortcuts.ts';
 
 /** Tools, views and the slice, each a command with its shortcut shown. */
-export function Toolbar() {
+export function Toolbar({ tools = true }: { tools?: boolean }) {
   const store = useStudioStore();
   const { commands } = useActions();
   const session = useStudio((s) => s.session);
@@ -22,13 +22,13 @@ export function Toolbar() {
   const setSlice = (patch: Partial<typeof session.slice>) => store.setState((s) => ({ session: { ...s.session, slice: { ...s.session.slice, ...patch } } }));
   return (
     <div className="toolbar" role="toolbar" aria-label="Workspace tools">
-      <div className="group">
+      {tools && <div className="group">
         {button('tool.select', 'Select', session.tool === 'select')}
         {button('tool.place', 'Place node', session.tool === 'place')}
         {button('tool.connect', 'Connect', session.tool === 'connect')}
         {button('tool.measure', 'Measure', session.tool === 'measure')}
         {session.tool === 'measure' && button('measure.toggleMode', session.measureMode === 'distance' ? 'Distance / step' : 'Clear width', false)}
-      </div>
+      </div>}
       <div className="group">
         {button('camera.orbit', 'Orbit', session.camera === 'orbit')}
         {button('camera.top', 'Top', session.camera === 'top')}

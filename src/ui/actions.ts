@@ -13,6 +13,10 @@ export interface StudioActions {
   removeMesh: (sceneId: string) => void;
   /** Open the bundled sample house as the project. */
   openSample: () => Promise<void>;
+  /** Run a command by id, if it is enabled (buttons use the same commands as the keys). */
+  runCommand: (id: string) => void;
+  /** Measure the scene's scan and suggest a label for every edge and agent. */
+  computeSuggestions: (sceneId: string) => Promise<void>;
   commands: readonly Command[];
 }
 

@@ -17,6 +17,8 @@ interface Props {
   connectFrom: string | null;
   hoverNode: string | null;
   route: { edges: Set<string>; start: string | null; end: string | null };
+  /** The segment being labelled, drawn over everything. */
+  segment?: { from: string; to: string } | null;
 }
 
 /**
@@ -26,10 +28,12 @@ interface Props {
  */
 export const nodeVisible = (world: Map<string, Vector3>, id: string, maxY: number) => (world.get(id)?.y ?? Infinity) <= maxY + 0.05;
 
-export function GraphOverlay({ scene, world, agent, maxY, selection, connectFrom, hoverNode, route }: Props) {
+export function GraphOverlay({ scene, world, agent, maxY, selection, connectFrom, hoverNode, route, segment }: Props) {
   const visible = (id: string) => nodeVisible(world, id, maxY);
+  const sa = segment && world.get(segment.from), sb = segment && world.get(segment.to);
   return (
     <group>
+      {sa && sb && <Line points={[sa, sb]} color="#ffb703" lineWidth={10} depthTest={false} renderOrder={3} />}
       {scene.graph.edges.map((e) => {
         const a = world.get(e.from), b = world.get(e.to);
         if (!a || !b || (!visible(e.from) && !visible(e.to))) return null;

@@ -8,6 +8,7 @@ import { planScene } from '../core/plan.ts';
 import { selectedScene } from '../state/commands.ts';
 import { useStudio, useStudioShallow, useStudioStore } from '../state/useStudio.ts';
 import { sceneFloors } from '../state/workspaceCommands.ts';
+import { currentItem } from '../state/queueSelectors.ts';
 import { CameraRig } from './CameraRig.tsx';
 import { GraphOverlay, nodeVisible, NODE_RADIUS } from './GraphOverlay.tsx';
 import { anchor, LabelProjector, type LabelAnchors } from './LabelLayer.tsx';
@@ -38,6 +39,7 @@ export function Workspace() {
   }, [mesh, world]);
   const plan = useMemo(() => (scene ? planScene(scene) : []), [scene]);
   const anchors = useRef<LabelAnchors>(new Map()).current;
+  const item = useStudio((s) => (s.session.view === 'label' ? currentItem(s) : undefined));
   if (!scene) return null;
 
   const maxY = session.slice.on ? session.slice.height : Infinity;
@@ -62,7 +64,7 @@ export function Workspace() {
           <Grid position={[bounds.center.x, sliceFloor, bounds.center.z]} args={[bounds.size * 2, bounds.size * 2]} cellSize={0.5} sectionSize={5} infiniteGrid={false} fadeDistance={bounds.size * 4} />
         )}
         <GraphOverlay scene={scene} world={world} agent={session.agent} maxY={maxY} selection={session.selection}
-          connectFrom={ephemeral.connectFrom} hoverNode={ephemeral.hoverNode} route={route} />
+          connectFrom={ephemeral.connectFrom} hoverNode={ephemeral.hoverNode} route={route} segment={item ?? null} />
         <MeasureOverlay measure={ephemeral.measure} />
         <Interaction store={store} scene={scene} world={world} surface={surface} frame={frame} maxY={maxY} floorY={sliceFloor} floors={floors} />
         <LabelProjector anchors={anchors} />

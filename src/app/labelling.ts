@@ -1,0 +1,64 @@
+import { undirectedKey } from '../core/graph.ts';
+import { existingLabel } from '../core/queue.ts';
+import { REASON_LABEL } from '../core/rules.ts';
+import { selectedScene, type Command } from '../state/commands.ts';
+import { autoApproveHuman, labelItem, type Decision } from '../state/labelCommands.ts';
+import { toNextUnlabelled } from '../state/queueCommands.ts';
+import { currentItem, sceneQueue } from '../state/queueSelectors.ts';
+import type { StudioState, StudioStore } from '../state/store.ts';
+
+/**
+ * The labelling decisions, at the edge of the app because each one is stored durably before the
+ * queue moves on: decide → one undo step → wait for the write → next unlabelled segment.
+ */
+export function labellingCommands(store: StudioStore, flush: () => Promise<void>, tell: (message: string) => void): Command[] {
+  const suggestionFor = (s: StudioState) => {
+    const item = currentItem(s), scene = selectedScene(s);
+    const sug = scene && s.suggestions[scene.id];
+    return item && sug?.state === 'ready' ? sug.agents[item.agent]?.[undirectedKey(item.from, item.to)] : undefined;
+  };
+
+  async function decide(traversable: boolean | 'suggestion'): Promise<void> {
+    const s = store.getState();
+    const scene = selectedScene(s), item = currentItem(s);
+    if (!scene || !item) return;
+    const sug = suggestionFor(s);
+    if (traversable === 'suggestion' && !sug) { tell('No suggestion for this segment: compute suggestions (needs the scan), or press Y / X.'); return; }
+    const t = traversable === 'suggestion' ? sug!.traversable : traversable;
+    const draft = s.session.labelDraft;
+    const reason = t ? null : draft.reason ?? (sug && !sug.traversable ? sug.reason : null);
+    const note = draft.note.trim() || (traversable === 'suggestion' || (sug && sug.traversable === t && sug.reason === reason) ? sug!.note : '') || (reason ? REASON_LABEL[reason] : '');
+    if (!t && !note) { tell('Say why it is not traversable: a reason key (S P W R D E Q) or a note (/).'); return; }
+    const decision: Decision = {
+      traversable: t, reason, note,
+      ...(sug ? { evidence: { suggestion: { traversable: sug.traversable, reason: sug.reason, note: sug.note }, measured: numbers(sug.measured) } } : {}),
+    };
+    labelItem(store, scene.id, scene.questions[item.questionIndex]!.text, item, decision);
+    await flush();
+    if (store.getState().storage.status === 'error') { tell('The label could not be saved; the queue stays here. See the message at the top.'); return; }
+    tell(`Saved: ${item.agent} ${item.from} → ${item.to} ${t ? 'traversable' : `not traversable (${note})`}.`);
+    if (!toNextUnlabelled(store)) tell('Every segment of this scene is labelled for every agent.');
+  }
+
+  const active = (s: StudioState) => s.session.view === 'label' && !!currentItem(s);
+  return [
+    { id: 'label.traversable', label: 'Label the segment traversable', shortcut: 'Y', undoable: true, enabled: active, run: () => void decide(true) },
+    { id: 'label.blocked', label: 'Label the segment not traversable (with the chosen reason)', shortcut: 'X', undoable: true, enabled: active, run: () => void decide(false) },
+    { id: 'label.accept', label: 'Accept the suggestion', shortcut: 'Enter', undoable: true, enabled: active, run: () => void decide('suggestion') },
+  ];
+}
+
+/** While labelling, the unrestricted human is approved on each question the queue reaches (a setting). */
+export function followAutoApprove(store: StudioStore): () => void {
+  return store.subscribe((s, prev) => {
+    if (s.session.view !== 'label' || !s.session.autoApproveHuman) return;
+    if (s.session.questionIndex === prev.session.questionIndex && s.session.view === prev.session.view && s.session.autoApproveHuman === prev.session.autoApproveHuman) return;
+    const scene = selectedScene(s), item = currentItem(s);
+    if (!scene || !item) return;
+    if (autoApproveHuman(store, scene.id, sceneQueue(s), item.questionIndex) && item.agent === 'HUMAN' && existingLabel(store.getState().document.project!.scenes.find((x) => x.id === scene.id)!, item)) {
+      toNextUnlabelled(store);
+    }
+  });
+}
+
+const numbers = (m: Record<string, number | number[]>) => Object.fromEntries(Object.entries(m).filter((e): e is [string, number] => typeof e[1] === 'number'));

@@ -1,0 +1,89 @@
+import type { AgentName } from './agents.ts';
+import { buildBlockCutTree } from './blockCutTree.ts';
+import { adjacency, parseSegmentKey, segmentKey } from './graph.ts';
+import { labelFor, type Label } from './labels.ts';
+import type { Scene } from './project.ts';
+import { isHallucinated } from './project.ts';
+import { resolvedWaypoints } from './questions.ts';
+import { workList } from './worklist.ts';
+
+/** One thing to decide: one agent, one directed segment, in the question it is decided for. */
+export interface QueueItem {
+  questionIndex: number;
+  agent: AgentName;
+  from: string;
+  to: string;
+}
+
+export const itemKey = (i: QueueItem) => `${i.questionIndex}:${i.agent}:${segmentKey(i.from, i.to)}`;
+
+/** Hops from `start` over the whole graph (unreachable nodes are absent). */
+function distancesFrom(adj: Map<string, string[]>, start: string): Map<string, number> {
+  const dist = new Map([[start, 0]]);
+  const queue = [start];
+  for (let h = 0; h < queue.length; h++) {
+    const u = queue[h]!;
+    for (const v of adj.get(u) ?? []) if (!dist.has(v)) { dist.set(v, dist.get(u)! + 1); queue.push(v); }
+  }
+  return dist;
+}
+
+/**
+ * The labelling queue of a scene: for every benchmark question (not hallucinated, references
+ * resolved), every agent, every segment of its work list — oriented the way a route from the
+ * question's start walks it (nearer node first), as the release's directed keys are.
+ */
+export function buildQueue(scene: Scene, agents: readonly AgentName[]): QueueItem[] {
+  const bct = buildBlockCutTree(scene.graph);
+  const adj = adjacency(scene.graph);
+  const items: QueueItem[] = [];
+  scene.questions.forEach((q, questionIndex) => {
+    if (isHallucinated(scene, q.text)) return;
+    const wps = resolvedWaypoints(q);
+    if (!wps) return;
+    const dist = distancesFrom(adj, wps[0]!);
+    const segments = workList(scene.graph, wps, bct).map((k) => {
+      const { from: a, to: b } = parseSegmentKey(k)!;
+      return (dist.get(a) ?? Infinity) <= (dist.get(b) ?? Infinity) ? { from: a, to: b } : { from: b, to: a };
+    }).sort((x, y) => (dist.get(x.from) ?? 0) - (dist.get(y.from) ?? 0) || (x.from < y.from ? -1 : x.from > y.from ? 1 : 0));
+    for (const agent of agents) for (const s of segments) items.push({ questionIndex, agent, ...s });
+  });
+  return items;
+}
+
+/** The label that already decides an item (one label per agent per segment, reused across questions). */
+export const existingLabel = (scene: Scene, item: QueueItem): Label | undefined => labelFor(scene.labels, item.agent, item.from, item.to);
+
+export interface Progress { done: number; total: number }
+
+export interface QueueProgress {
+  scene: Progress;
+  byAgent: Record<AgentName, Progress>;
+  byQuestion: Record<number, Progress>;
+  byQuestionAgent: Record<string, Progress>;
+}
+
+const bump = (p: Progress | undefined, done: boolean): Progress => ({ done: (p?.done ?? 0) + (done ? 1 : 0), total: (p?.total ?? 0) + 1 });
+
+/** Labelled out of needed, for the scene, each agent, each question, and each question × agent. */
+export function queueProgress(scene: Scene, items: readonly QueueItem[]): QueueProgress {
+  const out: QueueProgress = { scene: { done: 0, total: 0 }, byAgent: {}, byQuestion: {}, byQuestionAgent: {} };
+  for (const item of items) {
+    const done = existingLabel(scene, item) !== undefined;
+    out.scene = bump(out.scene, done);
+    out.byAgent[item.agent] = bump(out.byAgent[item.agent], done);
+    out.byQuestion[item.questionIndex] = bump(out.byQuestion[item.questionIndex], done);
+    const qa = `${item.questionIndex}:${item.agent}`;
+    out.byQuestionAgent[qa] = bump(out.byQuestionAgent[qa], done);
+  }
+  return out;
+}
+
+/** The next item at or after `from` (wrapping) that has no label yet; -1 when all are labelled. */
+export function nextUnlabelled(scene: Scene, items: readonly QueueItem[], from: number): number {
+  for (let k = 0; k < items.length; k++) {
+    const i = (from + k) % items.length;
+    if (!existingLabel(scene, items[i]!)) return i;
+  }
+  return -1;
+}

@@ -1,0 +1,24 @@
+import { agentOrder } from '../core/agents.ts';
+import { buildQueue, type QueueItem } from '../core/queue.ts';
+import type { Scene } from '../core/project.ts';
+import { selectedScene } from './commands.ts';
+import type { StudioState } from './store.ts';
+
+let cache: { scene: Scene; profiles: unknown; items: QueueItem[] } | null = null;
+
+/** The selected scene's labelling queue (rebuilt only when the scene or the profiles change). */
+export function sceneQueue(s: StudioState): QueueItem[] {
+  const scene = selectedScene(s);
+  if (!scene) return [];
+  const profiles = s.document.project?.profiles ?? [];
+  // Labels change on every decision but do not change the queue: key the cache on the graph and questions.
+  if (cache && cache.profiles === profiles && cache.scene.graph === scene.graph && cache.scene.questions === scene.questions && cache.scene.hallucinated === scene.hallucinated && cache.scene.id === scene.id) return cache.items;
+  const items = buildQueue(scene, agentOrder(profiles));
+  cache = { scene, profiles, items };
+  return items;
+}
+
+export function currentItem(s: StudioState): QueueItem | undefined {
+  const items = sceneQueue(s);
+  return items[Math.min(s.session.queueCursor, items.length - 1)];
+}

@@ -1,0 +1,30 @@
+import { selectedScene } from '../state/commands.ts';
+import { useStudio } from '../state/useStudio.ts';
+import { Workspace } from '../viewport/Workspace.tsx';
+import { AgreementPanel } from './AgreementPanel.tsx';
+import { ConflictsPanel } from './ConflictsPanel.tsx';
+import { QueuePanel } from './QueuePanel.tsx';
+import { Toolbar } from './Toolbar.tsx';
+
+/** Labelling: the route and the current segment in 3D beside the queue. */
+export function LabelView() {
+  const scene = useStudio(selectedScene);
+  if (!scene) return <p className="empty">Choose a scene on the left.</p>;
+  return (
+    <section className="scene label-view" aria-labelledby="label-title">
+      <header className="scene-header">
+        <h2 id="label-title">Label {scene.id}</h2>
+        <span className="muted">Y traversable · X not (reason S P W R D E Q, note /) · Enter accepts the suggestion · , . move · U next unlabelled · H hallucinated</span>
+      </header>
+      <Toolbar tools={false} />
+      <div className="scene-body">
+        <div className="viewport-panel"><Workspace /></div>
+        <aside className="side-panel">
+          <QueuePanel />
+          <ConflictsPanel />
+          <AgreementPanel />
+        </aside>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BrowserProfile, serveBuiltApp } from '../support/browser.ts';
+
+const SAMPLE = resolve(import.meta.dirname, '../../scenes/sample-house');
+const truth = JSON.parse(readFileSync(resolve(SAMPLE, 'traverse/sample-house-traverse.json'), 'utf8')) as Record<string, Record<string, { traversable: boolean; note: string }>>;
+const KEY_OF_NOTE: [RegExp, string][] = [[/^Stairs/, 's'], [/^Lift/, 'e'], [/^Closed door/, 'd'], [/^Sill/, 'p'], [/^Narrow/, 'w'], [/^Turning/, 'r']];
+
+/** The recorded ground truth of a segment for an agent (either direction; the humanoid is filed as ROBOT). */
+function expected(agent: string, segment: string) {
+  const table = truth[agent === 'HUMANOID' ? 'ROBOT' : agent]!;
+  const [a, b] = segment.split('|');
+  return table[`${a}|${b}`] ?? table[`${b}|${a}`]!;
+}
+
+async function currentItem(page: Page) {
+  const el = page.getByTestId('queue-item');
+  return { agent: (await el.getAttribute('data-agent'))!, segment: (await el.getAttribute('data-segment'))! };
+}
+
+describe('labelling a sample question for all five agents with the keyboard alone', () => {
+  let server: Awaited<ReturnType<typeof serveBuiltApp>>;
+  const profile = new BrowserProfile();
+  beforeAll(async () => { server = await serveBuiltApp(); });
+  afterAll(async () => { await profile.dispose(); await server?.close(); });
+
+  it('walks the first question segment by segment, agent by agent, and the feasibility follows', async () => {
+    const page = await profile.page(server.url);
+    await page.locator('[data-scene=sample-house]').waitFor();
+    await page.keyboard.press('3'); // the labelling queue
+    await page.getByTestId('queue-item').waitFor();
+    const total = Number(/\d+ \/ (\d+)/.exec((await page.getByTestId("progress-scene").textContent())!)?.[1] ?? 0);
+    expect(total).toBeGreaterThan(0);
+    // The unrestricted human is auto-approved, as in the original tool: the queue starts at the wheelchair.
+    await expect.poll(async () => (await currentItem(page)).agent).toBe('WHEELCHAIR');
+
+    const decided: string[] = [];
+    for (let guard = 0; guard < 60; guard++) {
+      const q = (await page.locator('.queue-question .q-index').textContent())!;
+      if (q !== '#0') break;
+      const item = await currentItem(page);
+      const gt = expected(item.agent, item.segment);
+      if (gt.traversable) await page.keyboard.press('y');
+      else {
+        await page.keyboard.press(KEY_OF_NOTE.find(([re]) => re.test(gt.note))![1]);
+        await page.keyboard.press('x');
+      }
+      decided.push(`${item.agent} ${item.segment}`);
+      await expect.poll(async () => JSON.stringify(await currentItem(page)), { timeout: 10_000 }).not.toBe(JSON.stringify(item));
+    }
+    expect(decided.length).toBeGreaterThan(4);
+    // Hall → Bedroom 2: the human and the quadruped by the stairs, the humanoid by the lift; the
+    // wheelchair and the sweeper are stopped by the 5 cm sill.
+    // The queue has moved on to the next question; the scene's question list shows the first one.
+    await page.keyboard.press('2');
+    await page.getByRole('tab', { name: /Questions/ }).click();
+    const feas = page.locator('[data-question="0"] .feasibility');
+    const shown = async (agent: string) => (await feas.locator(`[title^="${agent}:"]`).getAttribute('class'))!.includes('yes');
+    expect({ HUMAN: await shown('HUMAN'), WHEELCHAIR: await shown('WHEELCHAIR'), HUMANOID: await shown('HUMANOID'), QUADRUPEDAL: await shown('QUADRUPEDAL'), SWEEPER: await shown('SWEEPER') })
+      .toEqual({ HUMAN: true, WHEELCHAIR: false, HUMANOID: true, QUADRUPEDAL: true, SWEEPER: false });
+  });
+});
