@@ -1,17 +1,18 @@
 import { undirectedKey } from '../core/graph.ts';
-import { existingLabel } from '../core/queue.ts';
+import { existingLabel, itemKey } from '../core/queue.ts';
 import { REASON_LABEL } from '../core/rules.ts';
 import { selectedScene, type Command } from '../state/commands.ts';
 import { autoApproveHuman, labelItem, type Decision } from '../state/labelCommands.ts';
 import { toNextUnlabelled } from '../state/queueCommands.ts';
 import { currentItem, sceneQueue } from '../state/queueSelectors.ts';
 import type { StudioState, StudioStore } from '../state/store.ts';
+import type { DriveController } from './drive.ts';
 
 /**
  * The labelling decisions, at the edge of the app because each one is stored durably before the
  * queue moves on: decide → one undo step → wait for the write → next unlabelled segment.
  */
-export function labellingCommands(store: StudioStore, flush: () => Promise<void>, tell: (message: string) => void): Command[] {
+export function labellingCommands(store: StudioStore, flush: () => Promise<void>, tell: (message: string) => void, drive: DriveController): Command[] {
   const suggestionFor = (s: StudioState) => {
     const item = currentItem(s), scene = selectedScene(s);
     const sug = scene && s.suggestions[scene.id];
@@ -29,11 +30,16 @@ export function labellingCommands(store: StudioStore, flush: () => Promise<void>
     const reason = t ? null : draft.reason ?? (sug && !sug.traversable ? sug.reason : null);
     const note = draft.note.trim() || (traversable === 'suggestion' || (sug && sug.traversable === t && sug.reason === reason) ? sug!.note : '') || (reason ? REASON_LABEL[reason] : '');
     if (!t && !note) { tell('Say why it is not traversable: a reason key (S P W R D E Q) or a note (/).'); return; }
-    const decision: Decision = {
-      traversable: t, reason, note,
-      ...(sug ? { evidence: { suggestion: { traversable: sug.traversable, reason: sug.reason, note: sug.note }, measured: numbers(sug.measured) } } : {}),
+    const drive = s.ephemeral.drive?.itemKey === itemKey(item) ? s.ephemeral.drive : null;
+    const evidence: NonNullable<Decision['evidence']> = {
+      ...(sug ? { suggestion: { traversable: sug.traversable, reason: sug.reason, note: sug.note } } : {}),
+      ...(sug || drive ? { measured: { ...(sug ? numbers(sug.measured) : {}), ...prefixed('drive', drive?.measured ?? {}) } } : {}),
+      ...(drive ? { trajectory: drive.trajectory } : {}),
+      ...(drive?.contact ? { contact: drive.contact } : {}),
     };
+    const decision: Decision = { traversable: t, reason, note, ...(Object.keys(evidence).length ? { evidence } : {}) };
     labelItem(store, scene.id, scene.questions[item.questionIndex]!.text, item, decision);
+    store.setState((st) => ({ ephemeral: { ...st.ephemeral, drive: null } }));
     await flush();
     if (store.getState().storage.status === 'error') { tell('The label could not be saved; the queue stays here. See the message at the top.'); return; }
     tell(`Saved: ${item.agent} ${item.from} → ${item.to} ${t ? 'traversable' : `not traversable (${note})`}.`);
@@ -45,6 +51,8 @@ export function labellingCommands(store: StudioStore, flush: () => Promise<void>
     { id: 'label.traversable', label: 'Label the segment traversable', shortcut: 'Y', undoable: true, enabled: active, run: () => void decide(true) },
     { id: 'label.blocked', label: 'Label the segment not traversable (with the chosen reason)', shortcut: 'X', undoable: true, enabled: active, run: () => void decide(false) },
     { id: 'label.accept', label: 'Accept the suggestion', shortcut: 'Enter', undoable: true, enabled: active, run: () => void decide('suggestion') },
+    { id: 'drive.auto', label: 'Drive the agent along the segment until something stops it', shortcut: 'G', undoable: false, enabled: active, run: () => void drive.auto() },
+    { id: 'drive.spawn', label: 'Place the agent at the segment start (then drive with the arrow keys)', shortcut: 'B', undoable: false, enabled: active, run: () => drive.spawn() },
   ];
 }
 
@@ -62,3 +70,22 @@ export function followAutoApprove(store: StudioStore): () => void {
 }
 
 const numbers = (m: Record<string, number | number[]>) => Object.fromEntries(Object.entries(m).filter((e): e is [string, number] => typeof e[1] === 'number'));
+
+const prefixed = (p: string, m: Record<string, number>) => Object.fromEntries(Object.entries(m).map(([k, v]) => [`${p}.${k}`, v]));
+
+/** Arrow keys drive a placed agent (before any camera takes them): ↑/↓ 5 cm, ←/→ 5°. */
+export function driveKeys(store: StudioStore, drive: DriveController): () => void {
+  const onKey = (e: KeyboardEvent) => {
+    if (!store.getState().ephemeral.drive || store.getState().session.view !== 'label') return;
+    const t = e.target as HTMLElement | null;
+    if (t && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName))) return;
+    const moves: Record<string, [number, number]> = { ArrowUp: [0.05, 0], ArrowDown: [-0.05, 0], ArrowLeft: [0, Math.PI / 36], ArrowRight: [0, -Math.PI / 36] };
+    const m = moves[e.key];
+    if (!m) return;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+    drive.step(m[0], m[1]);
+  };
+  window.addEventListener('keydown', onKey, true);
+  return () => window.removeEventListener('keydown', onKey, true);
+}

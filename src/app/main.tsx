@@ -16,7 +16,9 @@ import { writeBundle } from '../formats/bundle.ts';
 import { strToU8 } from 'fflate';
 import { importRelease, restorePrevious } from './importRelease.ts';
 import { MeshManager } from './meshManager.ts';
-import { followAutoApprove, labellingCommands } from './labelling.ts';
+import { driveKeys, followAutoApprove, labellingCommands } from './labelling.ts';
+import { DriveController } from './drive.ts';
+import { rememberSession } from './sessionMemory.ts';
 import { SuggestionRunner } from './suggestions.ts';
 import { openSampleProject } from './sample.ts';
 import { MeshRegistryContext } from '../viewport/meshRuntime.ts';
@@ -51,7 +53,9 @@ const appCommands: Command[] = [
 ];
 
 const tell = (notice: string) => store.setState((s) => ({ ephemeral: { ...s.ephemeral, notice } }));
-const commands: Command[] = [...appCommands, ...labellingCommands(store, () => flush(), tell), ...stateCommands];
+const drive = new DriveController(store, meshes, tell);
+driveKeys(store, drive);
+const commands: Command[] = [...appCommands, ...labellingCommands(store, () => flush(), tell, drive), ...stateCommands];
 
 const actions: StudioActions = {
   commands,
@@ -77,6 +81,7 @@ void startPersistence(store, db).then(async (p) => {
   // Scans nothing refers to (replaced, or removed in an earlier session) are deleted; no redo can need them now.
   const referenced = new Set([store.getState().document.project, await loadPreviousProject(db)].flatMap((pr) => pr?.scenes.flatMap((sc) => (sc.mesh ? [sc.mesh.key] : [])) ?? []));
   void deleteUnreferencedMeshes(db, referenced);
+  rememberSession(store);
   meshes.sync();
   const flushNow = () => void p.flush();
   window.addEventListener('pagehide', flushNow);

@@ -41,7 +41,11 @@ export async function startPersistence(store: StudioStore, db: TraversaDb, delay
   const write = (): Promise<void> => {
     if (timer) { clearTimeout(timer); timer = null; }
     const project = store.getState().document.project;
-    if (project === saved) return writing;
+    if (project === saved) {
+      // Back to what is stored (an undo to the saved state): nothing to write, and nothing unsaved.
+      writing = writing.then(() => { if (store.getState().storage.status === 'saving' && store.getState().document.project === saved) setStorage({ status: 'saved', savedAt: Date.now() }); });
+      return writing;
+    }
     saved = project;
     setStorage({ status: 'saving' });
     writing = writing.then(async () => {

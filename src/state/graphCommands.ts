@@ -86,6 +86,7 @@ export const endNodeDrag = (store: StudioStore) => commitGesture(store, 'Move no
 export function escape(store: StudioStore): void {
   if (gestureActive(store)) { cancelGesture(store); return; }
   const { ephemeral, session } = store.getState();
+  if (ephemeral.drive) { setEphemeral(store, { drive: null }); return; }
   if (ephemeral.connectFrom || ephemeral.measure) { setEphemeral(store, { connectFrom: null, measure: null }); return; }
   if (session.selection) { setSession(store, { selection: null }); return; }
   if (session.tool !== 'select') setSession(store, { tool: 'select' });

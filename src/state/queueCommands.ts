@@ -33,10 +33,14 @@ export function toNextUnlabelled(store: StudioStore): boolean {
 const REASON_KEYS: Record<ReasonCategory, string> = { stairs: 'S', step: 'P', narrow: 'W', turning: 'R', door: 'D', lift: 'E', other: 'Q' };
 
 export const queueCommands: Command[] = [
-  { id: 'view.label', label: 'Label traversability (the queue)', shortcut: '3', undoable: false, enabled: (s) => !!selectedScene(s),
-    run: (st) => { st.setState((s) => ({ session: { ...s.session, view: 'label' } })); moveCursor(st, st.getState().session.queueCursor); } },
+  { id: 'view.label', label: 'Label traversability (the queue)', shortcut: '3', undoable: false, enabled: (s) => !!s.document.project?.scenes.length,
+    run: (st) => {
+      st.setState((s) => ({ session: { ...s.session, view: 'label', sceneId: s.session.sceneId ?? s.document.project!.scenes[0]!.id } }));
+      moveCursor(st, st.getState().session.queueCursor);
+    } },
   { id: 'queue.next', label: 'Next segment', shortcut: '.', undoable: false, enabled: labelling, run: (st) => moveCursor(st, st.getState().session.queueCursor + 1) },
   { id: 'queue.previous', label: 'Previous segment', shortcut: ',', undoable: false, enabled: labelling, run: (st) => moveCursor(st, st.getState().session.queueCursor - 1) },
+  { id: 'queue.first', label: 'First segment of the queue', shortcut: 'Home', undoable: false, enabled: labelling, run: (st) => moveCursor(st, 0) },
   { id: 'queue.nextUnlabelled', label: 'Next unlabelled segment', shortcut: 'U', undoable: false, enabled: labelling, run: (st) => void toNextUnlabelled(st) },
   { id: 'label.note', label: 'Write a note for this segment', shortcut: '/', undoable: false, enabled: labelling,
     run: (st) => st.setState((s) => ({ ephemeral: { ...s.ephemeral, noteRequest: s.ephemeral.noteRequest + 1 } })) },

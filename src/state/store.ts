@@ -45,6 +45,8 @@ export interface StudioState {
     noteRequest: number;
     /** The last thing the labelling queue has to tell the annotator. */
     notice: string | null;
+    /** The agent being driven through the scan, if any (world coordinates). */
+    drive: DriveView | null;
   };
   /** Loading state of each scene's mesh (the three.js objects themselves live outside the store). */
   meshes: Record<string, MeshStatus>;
@@ -78,6 +80,26 @@ export type MeshStatus =
   | { state: 'ready'; triangles: number; floors: number[]; warnings: string[]; error?: string }
   | { state: 'error'; file: string; message: string }
   | { state: 'missing'; message: string };
+
+export type Triple = [number, number, number];
+
+export interface DriveView {
+  sceneId: string;
+  agent: string;
+  /** The queue item (`question:agent:from|to`) the drive was made for. */
+  itemKey: string;
+  shape: 'box' | 'cylinder';
+  widthM: number;
+  depthM: number;
+  heightM: number;
+  pose: { x: number; y: number; z: number; yaw: number };
+  trajectory: Triple[];
+  contact: { kind: string; message: string; point: Triple; heightM?: number } | null;
+  reached: boolean;
+  readouts: { clearWidthM: number | null; lastStepM: number; tightestClearanceM: number | null };
+  /** What the drive measured at what stopped it (clear width of the opening, or the step's height). */
+  measured: Record<string, number>;
+}
 
 export interface SuggestionView {
   traversable: boolean;
@@ -116,7 +138,7 @@ export function initialState(): StudioState {
       camera: 'orbit', slice: { on: false, height: 2 }, measureMode: 'distance',
       queueCursor: 0, labelDraft: { reason: null, note: '' }, annotator: '', autoApproveHuman: true,
     },
-    ephemeral: { hoverNode: null, connectFrom: null, measure: null, renameRequest: 0, noteRequest: 0, notice: null },
+    ephemeral: { hoverNode: null, connectFrom: null, measure: null, renameRequest: 0, noteRequest: 0, notice: null, drive: null },
     meshes: {},
     suggestions: {},
     history: { past: [], future: [] },

@@ -68,7 +68,7 @@ export const workspaceCommands: Command[] = [
   { id: 'selection.deleteBackspace', label: 'Delete the selected node or edge', shortcut: 'Backspace', undoable: true, enabled: (s) => inScene(s) && !!s.session.selection, run: deleteSelection },
   { id: 'node.rename', label: 'Rename the selected node', shortcut: 'F2', undoable: false, enabled: (s) => s.session.selection?.kind === 'node',
     run: (st) => st.setState((s) => ({ ephemeral: { ...s.ephemeral, renameRequest: s.ephemeral.renameRequest + 1 } })) },
-  { id: 'node.assignFloor', label: 'Assign the selected node to the sliced floor', shortcut: 'G', undoable: true, enabled: (s) => s.session.selection?.kind === 'node',
+  { id: 'node.assignFloor', label: 'Assign the selected node to the sliced floor', shortcut: 'G', undoable: true, enabled: (s) => inScene(s) && s.session.selection?.kind === 'node',
     run: (st) => { const s = st.getState(); assignFloor(st, [s.session.selection!.id], currentFloorIndex(s)); } },
   { id: 'escape', label: 'Cancel the drag, the connection or the selection', shortcut: 'Escape', undoable: false, run: escape },
 ];

@@ -26,7 +26,7 @@ export function App() {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === '?' && !(e.target instanceof HTMLInputElement)) { setHelp((h) => !h); return; }
       if (e.key === 'Escape') { setHelp(false); return; }
-      const c = commandForKey(commands, e);
+      const c = commandForKey(commands, e, store.getState());
       if (c && runCommand(store, c)) e.preventDefault();
     };
     window.addEventListener('keydown', onKey);

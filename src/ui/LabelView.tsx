@@ -3,6 +3,7 @@ import { useStudio } from '../state/useStudio.ts';
 import { Workspace } from '../viewport/Workspace.tsx';
 import { AgreementPanel } from './AgreementPanel.tsx';
 import { ConflictsPanel } from './ConflictsPanel.tsx';
+import { DrivePanel } from './DrivePanel.tsx';
 import { QueuePanel } from './QueuePanel.tsx';
 import { Toolbar } from './Toolbar.tsx';
 
@@ -14,11 +15,11 @@ export function LabelView() {
     <section className="scene label-view" aria-labelledby="label-title">
       <header className="scene-header">
         <h2 id="label-title">Label {scene.id}</h2>
-        <span className="muted">Y traversable · X not (reason S P W R D E Q, note /) · Enter accepts the suggestion · , . move · U next unlabelled · H hallucinated</span>
+        <span className="muted">Y traversable · X not (reason S P W R D E Q, note /) · Enter accepts the suggestion · G drive · , . move · U next unlabelled · H hallucinated</span>
       </header>
       <Toolbar tools={false} />
       <div className="scene-body">
-        <div className="viewport-panel"><Workspace /></div>
+        <div className="viewport-panel"><Workspace /><DrivePanel /></div>
         <aside className="side-panel">
           <QueuePanel />
           <ConflictsPanel />

@@ -1,4 +1,5 @@
 import type { Command } from '../state/commands.ts';
+import type { StudioState } from '../state/store.ts';
 
 /** Does a keyboard event match a shortcut like `Mod+Shift+Z`, `J` or `?`. */
 export function matches(shortcut: string, e: KeyboardEvent): boolean {
@@ -13,10 +14,13 @@ export function matches(shortcut: string, e: KeyboardEvent): boolean {
 const typingIn = (t: EventTarget | null) =>
   t instanceof HTMLElement && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName));
 
-/** The command a key press should run, if any (never while the user is typing in a field). */
-export function commandForKey(commands: readonly Command[], e: KeyboardEvent): Command | undefined {
+/**
+ * The command a key press should run: the first ENABLED command bound to the key (the same key
+ * can mean different things in different views), never while the user is typing in a field.
+ */
+export function commandForKey(commands: readonly Command[], e: KeyboardEvent, state: StudioState): Command | undefined {
   if (typingIn(e.target)) return undefined;
-  return commands.find((c) => c.shortcut && matches(c.shortcut, e));
+  return commands.find((c) => c.shortcut && matches(c.shortcut, e) && (!c.enabled || c.enabled(state)));
 }
 
 export function displayShortcut(s: string): string {

@@ -14,6 +14,7 @@ import { GraphOverlay, nodeVisible, NODE_RADIUS } from './GraphOverlay.tsx';
 import { anchor, LabelProjector, type LabelAnchors } from './LabelLayer.tsx';
 import { Interaction } from './Interaction.tsx';
 import { MeasureOverlay, measureLabelAt, measureText } from './MeasureOverlay.tsx';
+import { AgentOverlay } from './AgentOverlay.tsx';
 import { useSceneMesh } from './meshRuntime.ts';
 import { SceneMeshView } from './SceneMeshView.tsx';
 import { framingBounds, worldPositions } from './worldGraph.ts';
@@ -66,6 +67,7 @@ export function Workspace() {
         <GraphOverlay scene={scene} world={world} agent={session.agent} maxY={maxY} selection={session.selection}
           connectFrom={ephemeral.connectFrom} hoverNode={ephemeral.hoverNode} route={route} segment={item ?? null} />
         <MeasureOverlay measure={ephemeral.measure} />
+        <AgentOverlay drive={ephemeral.drive?.sceneId === scene.id ? ephemeral.drive : null} />
         <Interaction store={store} scene={scene} world={world} surface={surface} frame={frame} maxY={maxY} floorY={sliceFloor} floors={floors} />
         <LabelProjector anchors={anchors} />
       </Canvas>

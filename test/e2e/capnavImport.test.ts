@@ -73,16 +73,22 @@ describe.skipIf(!haveRelease)('a reviewer imports the CapNav release in the brow
   it('keeps the project after a reload and after the browser is closed and reopened', async () => {
     let page = await profile.page(server.url);
     await page.reload();
+    await page.getByTestId('project-name').filter({ hasText: 'capnav' }).waitFor();
+    await page.keyboard.press('1'); // the session remembers the last view; go to the statistics
     await page.getByTestId('stats-summary').waitFor();
     expect(await statCell(page, 'scenes')).toBe('30');
     await profile.close();
     page = await profile.page(server.url);
+    await page.getByTestId('project-name').filter({ hasText: 'capnav' }).waitFor();
+    await page.keyboard.press('1');
     await page.getByTestId('stats-summary').waitFor();
     expect(await statCell(page, 'questions')).toBe(String(expected.questions));
   });
 
   it('exports the project as a release zip that reads back to the same project', async () => {
     const page = await profile.page(server.url);
+    await page.getByTestId('project-name').filter({ hasText: 'capnav' }).waitFor();
+    await page.keyboard.press('1');
     await page.getByTestId('stats-summary').waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export release' }).click()]);
     const zip = unzipSync(new Uint8Array(readFileSync((await download.path())!)));
@@ -96,6 +102,8 @@ describe.skipIf(!haveRelease)('a reviewer imports the CapNav release in the brow
 
   it('imports loose files dropped on the window', async () => {
     const page = await profile.page(server.url);
+    await page.getByTestId('project-name').filter({ hasText: 'capnav' }).waitFor();
+    await page.keyboard.press('1');
     await page.getByTestId('stats-summary').waitFor();
     const scene = 'HM3D00025';
     const files = [`graphs/${scene}-graph.json`, `qa/${scene}_QA.json`, `traverse/${scene}-traverse.json`].map((p) => ({

@@ -82,3 +82,18 @@ describe('schema migrations', () => {
     expect(r.ok && r.project.scenes[0]!.mesh).toBeNull();
   });
 });
+
+describe('saving status', () => {
+  it('an edit undone before it was written leaves nothing unsaved (not "Saving…" forever)', async () => {
+    const db = freshDb();
+    const store = createStudioStore();
+    const p = await startPersistence(store, db, 5);
+    const stored = emptyProject('stored');
+    replaceDocument(store, stored);
+    await p.flush();
+    store.setState({ document: { project: { ...stored, name: 'edited' } } });
+    store.setState({ document: { project: stored } });
+    await p.flush();
+    expect(store.getState().storage.status).toBe('saved');
+  });
+});
