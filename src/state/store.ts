@@ -1,6 +1,14 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AgentName } from '../core/agents.ts';
 import type { ReasonCategory } from '../core/rules.ts';
+
+/** A scored prediction's route as the viewport draws it (node ids; hops judged against the ground truth). */
+export interface PathPreview {
+  hops: { from: string | null; to: string | null; state: 'traversable' | 'blocked' | 'unlabelled' | 'invalid' }[];
+  gtRoute: string[] | null;
+  wrongStart: string | null;
+  wrongEnd: string | null;
+}
 import type { Problem } from '../core/problems.ts';
 import type { Project } from '../core/project.ts';
 
@@ -14,7 +22,7 @@ import type { Project } from '../core/project.ts';
 export interface StudioState {
   document: { project: Project | null };
   session: {
-    view: 'overview' | 'scene' | 'label' | 'problems';
+    view: 'overview' | 'scene' | 'label' | 'score' | 'problems';
     sceneId: string | null;
     agent: AgentName;
     questionIndex: number | null;
@@ -47,6 +55,8 @@ export interface StudioState {
     notice: string | null;
     /** The agent being driven through the scan, if any (world coordinates). */
     drive: DriveView | null;
+    /** A scored prediction's route shown over the scene (the scoring view). */
+    pathPreview: PathPreview | null;
   };
   /** Loading state of each scene's mesh (the three.js objects themselves live outside the store). */
   meshes: Record<string, MeshStatus>;
@@ -138,7 +148,7 @@ export function initialState(): StudioState {
       camera: 'orbit', slice: { on: false, height: 2 }, measureMode: 'distance',
       queueCursor: 0, labelDraft: { reason: null, note: '' }, annotator: '', autoApproveHuman: true,
     },
-    ephemeral: { hoverNode: null, connectFrom: null, measure: null, renameRequest: 0, noteRequest: 0, notice: null, drive: null },
+    ephemeral: { hoverNode: null, connectFrom: null, measure: null, renameRequest: 0, noteRequest: 0, notice: null, drive: null, pathPreview: null },
     meshes: {},
     suggestions: {},
     history: { past: [], future: [] },

@@ -15,6 +15,7 @@ import { anchor, LabelProjector, type LabelAnchors } from './LabelLayer.tsx';
 import { Interaction } from './Interaction.tsx';
 import { MeasureOverlay, measureLabelAt, measureText } from './MeasureOverlay.tsx';
 import { AgentOverlay } from './AgentOverlay.tsx';
+import { PathOverlay } from './PathOverlay.tsx';
 import { useSceneMesh } from './meshRuntime.ts';
 import { SceneMeshView } from './SceneMeshView.tsx';
 import { framingBounds, worldPositions } from './worldGraph.ts';
@@ -68,6 +69,7 @@ export function Workspace() {
           connectFrom={ephemeral.connectFrom} hoverNode={ephemeral.hoverNode} route={route} segment={item ?? null} />
         <MeasureOverlay measure={ephemeral.measure} />
         <AgentOverlay drive={ephemeral.drive?.sceneId === scene.id ? ephemeral.drive : null} />
+        <PathOverlay preview={session.view === 'score' ? ephemeral.pathPreview : null} world={world} />
         <Interaction store={store} scene={scene} world={world} surface={surface} frame={frame} maxY={maxY} floorY={sliceFloor} floors={floors} />
         <LabelProjector anchors={anchors} />
       </Canvas>

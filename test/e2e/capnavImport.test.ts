@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { datasetStats } from '../../src/core/stats.ts';
 import { readRelease } from '../../src/formats/capnav/read.ts';
 import { readJsonFiles } from '../../src/cli/files.ts';
-import { BrowserProfile, serveBuiltApp } from '../support/browser.ts';
+import { studio } from '../support/browser.ts';
 import { CAPNAV_DIR, sharedAvailable } from '../support/shared.ts';
 
 const haveRelease = sharedAvailable(CAPNAV_DIR, 'the CapNav import browser tests');
@@ -19,18 +19,12 @@ async function agentCell(page: Page, agent: string, col: string): Promise<string
 }
 
 describe.skipIf(!haveRelease)('a reviewer imports the CapNav release in the browser', () => {
-  let server: Awaited<ReturnType<typeof serveBuiltApp>>;
-  const profile = new BrowserProfile();
+  const { profile, url } = studio();
   let expected: ReturnType<typeof datasetStats>;
-
-  beforeAll(async () => {
-    expected = datasetStats(readRelease(readJsonFiles(CAPNAV_DIR)).project!);
-    server = await serveBuiltApp();
-  });
-  afterAll(async () => { await profile.dispose(); await server?.close(); });
+  beforeAll(() => { expected = datasetStats(readRelease(readJsonFiles(CAPNAV_DIR)).project!); });
 
   it('imports the release folder and shows the statistics table', async () => {
-    const page = await profile.page(server.url);
+    const page = await profile.page(url());
     await page.locator('[data-scene=sample-house]').waitFor(); // first start opens the sample
     await page.getByTestId('import-folder').setInputFiles(CAPNAV_DIR);
     await page.getByTestId('import-report').waitFor();
@@ -52,7 +46,7 @@ describe.skipIf(!haveRelease)('a reviewer imports the CapNav release in the brow
   });
 
   it('shows a scene: its graph in the workspace, the unresolved reference, and label coverage per agent', async () => {
-    const page = await profile.page(server.url);
+    const page = await profile.page(url());
     await page.locator('[data-scene=HM3D00003]').click();
     await page.getByTestId('workspace').waitFor();
     expect(await page.locator('[data-testid=node-list] [data-node-item]').count()).toBeGreaterThan(5);
@@ -71,14 +65,14 @@ describe.skipIf(!haveRelease)('a reviewer imports the CapNav release in the brow
   });
 
   it('keeps the project after a reload and after the browser is closed and reopened', async () => {
-    let page = await profile.page(server.url);
+    let page = await profile.page(url());
     await page.reload();
     await page.getByTestId('project-name').filter({ hasText: 'capnav' }).waitFor();
     await page.keyboard.press('1'); // the session remembers the last view; go to the statistics
     await page.getByTestId('stats-summary').waitFor();
     expect(await statCell(page, 'scenes')).toBe('30');
     await profile.close();
-    page = await profile.page(server.url);
+    page = await profile.page(url());
     await page.getByTestId('project-name').filter({ hasText: 'capnav' }).waitFor();
     await page.keyboard.press('1');
     await page.getByTestId('stats-summary').waitFor();
@@ -86,7 +80,7 @@ describe.skipIf(!haveRelease)('a reviewer imports the CapNav release in the brow
   });
 
   it('exports the project as a release zip that reads back to the same project', async () => {
-    const page = await profile.page(server.url);
+    const page = await profile.page(url());
     await page.getByTestId('project-name').filter({ hasText: 'capnav' }).waitFor();
     await page.keyboard.press('1');
     await page.getByTestId('stats-summary').waitFor();
@@ -101,7 +95,7 @@ describe.skipIf(!haveRelease)('a reviewer imports the CapNav release in the brow
   });
 
   it('imports loose files dropped on the window', async () => {
-    const page = await profile.page(server.url);
+    const page = await profile.page(url());
     await page.getByTestId('project-name').filter({ hasText: 'capnav' }).waitFor();
     await page.keyboard.press('1');
     await page.getByTestId('stats-summary').waitFor();

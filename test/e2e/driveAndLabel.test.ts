@@ -2,8 +2,8 @@ import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BrowserProfile, serveBuiltApp } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { studio } from '../support/browser.ts';
 
 /** Step the queue with '.' until it shows this agent on this segment. */
 async function goToItem(page: Page, agent: string, segment: string) {
@@ -17,13 +17,10 @@ async function goToItem(page: Page, agent: string, segment: string) {
 }
 
 describe('driving the wheelchair into the narrowest door and labelling what stopped it', () => {
-  let server: Awaited<ReturnType<typeof serveBuiltApp>>;
-  const profile = new BrowserProfile();
-  beforeAll(async () => { server = await serveBuiltApp(); });
-  afterAll(async () => { await profile.dispose(); await server?.close(); });
+  const { profile, url } = studio();
 
   it('is stopped at the 0.70 m door, labels it with the measured width, survives a killed browser, and exports it', async () => {
-    let page = await profile.page(server.url);
+    let page = await profile.page(url());
     await page.getByTestId('mesh-ready').waitFor({ timeout: 60_000 });
     await page.keyboard.press('3');
     await page.getByTestId('queue-item').waitFor();
@@ -45,7 +42,7 @@ describe('driving the wheelchair into the narrowest door and labelling what stop
     profile.context = null;
     await new Promise((r) => setTimeout(r, 500));
 
-    page = await profile.page(server.url);
+    page = await profile.page(url());
     await page.getByTestId('project-name').filter({ hasText: 'Sample house' }).waitFor();
     await page.keyboard.press('3');
     await page.getByTestId('queue-item').waitFor();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BrowserProfile, serveBuiltApp } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { studio } from '../support/browser.ts';
 import { nodeOnPage, probeReady } from '../support/viewportProbe.ts';
 
 const nodeNames = (page: Page) => page.locator('[data-testid=node-list] [data-node-item] .name').allTextContents();
@@ -13,13 +13,10 @@ async function clickCanvas(page: Page, fx: number, fy: number) {
 }
 
 describe('an annotator builds a graph with the mouse and keyboard', () => {
-  let server: Awaited<ReturnType<typeof serveBuiltApp>>;
-  const profile = new BrowserProfile();
-  beforeAll(async () => { server = await serveBuiltApp(); });
-  afterAll(async () => { await profile.dispose(); await server?.close(); });
+  const { profile, url } = studio();
 
   it('places three nodes, connects two edges, renames one, undoes and redoes, and finds it all after a reload', async () => {
-    const page = await profile.page(server.url);
+    const page = await profile.page(url());
     // A new user first sees the sample house; then starts a scene of their own.
     await page.locator('[data-scene=sample-house]').waitFor();
     await page.getByTestId('new-scene').click();
@@ -67,7 +64,7 @@ describe('an annotator builds a graph with the mouse and keyboard', () => {
   });
 
   it('drags a node along the floor as one undo step', async () => {
-    const page = await profile.page(server.url);
+    const page = await profile.page(url());
     await page.locator('[data-scene=SCENE001]').click();
     await page.getByTestId('workspace').waitFor();
     await page.keyboard.press('t');

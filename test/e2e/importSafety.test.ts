@@ -1,22 +1,20 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BrowserProfile, serveBuiltApp } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { studio } from '../support/browser.ts';
 import { houseScene, releaseFiles, writeReleaseDir } from '../support/releaseBuilder.ts';
 
 /** Runs without the shared data: a synthetic release stands in for a user's project. */
 describe('a broken import never touches the stored project', () => {
-  let server: Awaited<ReturnType<typeof serveBuiltApp>>;
-  const profile = new BrowserProfile();
-  beforeAll(async () => { server = await serveBuiltApp(); });
-  afterAll(async () => { await profile.dispose(); await server?.close(); });
+  const { profile, url } = studio();
 
-  const scenesCell = (page: Awaited<ReturnType<BrowserProfile['page']>>) =>
+  const scenesCell = (page: Page) =>
     page.locator('[data-testid=stats-summary] tr[data-stat=scenes] td').textContent();
 
   it('imports a good release, then rejects a broken one naming the file and the line, and keeps the first across a reload', async () => {
     const good = writeReleaseDir(releaseFiles([houseScene('HM3D00025'), houseScene('MP3D00001')], { root: 'my-release' }));
-    const page = await profile.page(server.url);
+    const page = await profile.page(url());
     await page.locator('[data-scene=sample-house]').waitFor(); // first start opens the sample
     await page.getByTestId('import-folder').setInputFiles(join(good, 'my-release'));
     await expect.poll(() => scenesCell(page)).toBe('2');
@@ -43,7 +41,7 @@ describe('a broken import never touches the stored project', () => {
     const scene = houseScene('HM3D00077');
     (scene.graph.nodes[0] as { name: string }).name = '<img src=x onerror="window.__pwned=1">Front hall';
     const dir = writeReleaseDir(releaseFiles([scene], { root: 'xss' }));
-    const page = await profile.page(server.url);
+    const page = await profile.page(url());
     await page.getByTestId('import-folder').setInputFiles(join(dir, 'xss'));
     await page.locator('[data-scene=HM3D00077]').click();
     await page.getByTestId('workspace').waitFor();

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BrowserProfile, serveBuiltApp } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { studio } from '../support/browser.ts';
 
 const SAMPLE = resolve(import.meta.dirname, '../../scenes/sample-house');
 const truth = JSON.parse(readFileSync(resolve(SAMPLE, 'traverse/sample-house-traverse.json'), 'utf8')) as Record<string, Record<string, { traversable: boolean; note: string }>>;
@@ -21,13 +21,10 @@ async function currentItem(page: Page) {
 }
 
 describe('labelling a sample question for all five agents with the keyboard alone', () => {
-  let server: Awaited<ReturnType<typeof serveBuiltApp>>;
-  const profile = new BrowserProfile();
-  beforeAll(async () => { server = await serveBuiltApp(); });
-  afterAll(async () => { await profile.dispose(); await server?.close(); });
+  const { profile, url } = studio();
 
   it('walks the first question segment by segment, agent by agent, and the feasibility follows', async () => {
-    const page = await profile.page(server.url);
+    const page = await profile.page(url());
     await page.locator('[data-scene=sample-house]').waitFor();
     await page.keyboard.press('3'); // the labelling queue
     await page.getByTestId('queue-item').waitFor();

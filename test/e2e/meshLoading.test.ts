@@ -2,8 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BrowserProfile, serveBuiltApp } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { studio } from '../support/browser.ts';
 import { writeCorruptGlb, writeDracoGlb, writeGltfWithSides, writeKtx2Glb, writeMeshoptGlb, writeObjWithMtl } from '../support/meshFixtures.ts';
 import { MESHES_DIR, sharedAvailable } from '../support/shared.ts';
 
@@ -20,14 +20,11 @@ const ready = async (page: Page) => {
 };
 
 describe('loading scans in the browser', () => {
-  let server: Awaited<ReturnType<typeof serveBuiltApp>>;
-  const profile = new BrowserProfile();
+  const { profile, url } = studio();
   const fixtures = mkdtempSync(join(tmpdir(), 'traversa-meshes-'));
-  beforeAll(async () => { server = await serveBuiltApp(); });
-  afterAll(async () => { await profile.dispose(); await server?.close(); });
 
   it.skipIf(!haveMeshes)('loads the real Z-up PLY scan fragment, and a reload brings it back from storage without asking for the file', async () => {
-    const page = await profile.page(server.url);
+    const page = await profile.page(url());
     await page.locator('[data-scene=sample-house]').waitFor();
     await newSceneWithScan(page, [join(MESHES_DIR, 'open3d-frag_115.ply')]);
     expect(await ready(page)).toContain('127,229 triangles');
@@ -39,7 +36,7 @@ describe('loading scans in the browser', () => {
   });
 
   it.skipIf(!haveMeshes)('loads the Habitat GLBs', async () => {
-    const page = await profile.page(server.url);
+    const page = await profile.page(url());
     await page.locator('[data-scene=sample-house]').waitFor();
     await newSceneWithScan(page, [join(MESHES_DIR, 'habitat-simple_room.glb')]);
     expect(await ready(page)).toContain('84 triangles');
@@ -48,7 +45,7 @@ describe('loading scans in the browser', () => {
   });
 
   it('decodes Draco, meshopt and Basis (KTX2) glTF, a .gltf with its .bin and texture, and an OBJ with its MTL', async () => {
-    const page = await profile.page(server.url);
+    const page = await profile.page(url());
     await page.locator('[data-scene=sample-house]').waitFor();
     const draco = await writeDracoGlb(fixtures);
     const meshopt = await writeMeshoptGlb(fixtures);
@@ -64,7 +61,7 @@ describe('loading scans in the browser', () => {
   });
 
   it('a corrupt scan shows its file and reason and changes nothing', async () => {
-    const page = await profile.page(server.url);
+    const page = await profile.page(url());
     await page.locator('[data-scene=sample-house]').click();
     const before = await ready(page);
     const bad = writeCorruptGlb(fixtures);

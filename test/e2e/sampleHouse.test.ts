@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BrowserProfile, serveBuiltApp } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { studio } from '../support/browser.ts';
 import { labelShown, nodeOnPage, scenePointOnPage } from '../support/viewportProbe.ts';
 
 const features = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../scenes/sample-house/features.json'), 'utf8')) as {
@@ -9,13 +9,10 @@ const features = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../sce
 };
 
 describe('a new user opens the studio and finds the sample house ready to work in', () => {
-  let server: Awaited<ReturnType<typeof serveBuiltApp>>;
-  const profile = new BrowserProfile();
-  beforeAll(async () => { server = await serveBuiltApp(); });
-  afterAll(async () => { await profile.dispose(); await server?.close(); });
+  const { profile, url } = studio();
 
   it('shows the house in 3D with its graph, orbits, slices to the upper floor, goes top-down and measures the narrowest door', async () => {
-    const page = await profile.page(server.url);
+    const page = await profile.page(url());
     await page.getByTestId('mesh-ready').waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('mesh-ready').textContent()).toMatch(/triangles · 2 floors/);
     expect(await page.locator('[data-testid=node-list] [data-node-item]').count()).toBe(14);

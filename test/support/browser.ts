@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { preview, type PreviewServer } from 'vite';
 
 /** Flags measured to give a WebGL2 context in headless Chromium on these machines (see platform notes). */
@@ -49,4 +50,17 @@ export class BrowserProfile {
     await this.close();
     rmSync(this.dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The usual browser-test setup: the built app served, one browser profile, both torn down after
+ * the describe block. `open()` gives the page (the profile's first window).
+ */
+export function studio(): { profile: BrowserProfile; url: () => string; open: () => Promise<Page> } {
+  let server: Awaited<ReturnType<typeof serveBuiltApp>> | null = null;
+  const profile = new BrowserProfile();
+  beforeAll(async () => { server = await serveBuiltApp(); });
+  afterAll(async () => { await profile.dispose(); await server?.close(); });
+  const url = () => server!.url;
+  return { profile, url, open: () => profile.page(url()) };
 }
