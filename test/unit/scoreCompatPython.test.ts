@@ -1,0 +1,180 @@
+import { describe, expect, it } from 'vitest';
+import { pyDumps } from '../../src/core/scoring/compat/pyDumps.ts';
+import { pyJsonLoads } from '../../src/core/scoring/compat/pyJson.ts';
+import { pyCompare, pyFloatRepr, pyRemovePunctuation, pyStr, pyStrip } from '../../src/core/scoring/compat/pyText.ts';
+import { toJsonl, toSummaryJson, type CompatRecord, type CompatSummary } from '../../src/core/scoring/compat/index.ts';
+
+/*
+ * The released scorer is Python; wherever JavaScript's behaviour differs, compat mode must behave
+ * like Python. Every expected value here was produced by CPython 3.11 and pasted as a literal.
+ */
+const PY = {
+  reprs: [
+    "0.1", "0.3333333333333333", "0.6666666666666666", "1e+16", "1000000000000000.0", "9999999999999998.0", "123456789.0", "0.0001", "1e-05", "0.00012",
+    "0.5", "1e+22", "1.5e+300", "5e-324", "100.0", "2.5", "1.7976931348623157e+308", "0.30000000000000004", "1.2345678901234568e+16", "1e-07",
+    "3.14e-10", "777.3333333333331", "10928588.983213553", "1.4186613525849614e+134", "-7.571968556055867e-74", "-1.4074705188261364e+113",
+    "-3.3339745473042614e-121", "-1.2342180766211395e-271", "-5.126864004244935e+111", "-2.1520217579844227e+32", "0.1399601630397701",
+    "1.01853664031722e-244", "2.9704598186234577e-115", "3.0534183338726823e+150", "-2.3027782228163463e+146", "3.56409621163656e+161",
+    "6.352929017207453e-183", "0.3146575865605324", "-1.2761724801771812e-23", "2.0868668176225336e+195", "3.66898827745704e-84",
+    "-1.389122273370197e+145", "1.7548715433165102e+172", "-1039514241563211.8", "5.7804021771411506e-220", "-2.8497478716107576e-163",
+    "3.490691392124745e+240", "1.3282314387596086e-145", "-2.9317061175715426e+274", "4.1124768973349897e-302", "-2.5983853818656714e+29",
+    "-2.5839922981649337e+259", "3.7615508677292285e-104", "2.1435728770450893e-103", "6.3583676891104784e+78", "2.0062829023357212e-63",
+    "-6.792475937705741e+155", "-1.1878910286585398e-153", "1.1477511623364303e-84", "-6.384685499984821e+269", "6.725524671613862e-66",
+    "-3.3367034274052276e+265", "3.877694405952627e+164", "4.653705104647486e-282", "4.570939674669643e+203", "-2.4421404212946136e+229",
+    "2.26797932753915e+17", "1.7861671810658467e+101", "-2.602349164887994e+83", "-1.8724773489262678e-202", "-2.535696537529436e-190",
+    "-1.3710624349377491e-52", "3.013890678074884e-227", "1.6848352620292958e+130", "2.8283307810991783e+69", "-1.8226019816232835e-66",
+    "7.721876539108463e-81", "5.2524808150207456e+274", "1.7032929977986795e-91", "88637315.64805965", "-2.3695306911835436e+233",
+    "-8.801629211661505e+245", "7.497950222912732e+18", "404294081.16688967", "787.7383039804342", "3.763654126116546e+17", "9.078386819528438e-10",
+    "70775825665.08612", "0.009551798995911664", "0.011902055707377502", "929655.3195975211", "344.38181305301197", "0.8927110919706659",
+    "7.756030146989954e-06", "5897633712619398.0", "7.972266775913328e+18", "29586.380747431194", "9.458001850421838e-07", "20848339.304879703",
+    "6.108275380926243e-05", "33995952662584.46", "5.451440370982389", "6.8596583095788946", "1.7747777550498855e-07", "626805768526107.4",
+    "6891745.873488751", "1.6152946442461625e-08", "8095823218.449283", "5335.307413608343", "31826482991401.785", "5.939602206932969e+17",
+    "250208858070.26248", "4.217572819115893e-08", "979050620765.0106", "327212.1996927579", "0.0033418529360316153", "130571827153119.98",
+    "5.6404761187582133e-05", "6.303992934263946e+16", "0.0004138224132853047", "4.3455519060043716e-05", "5877.061817596774",
+  ],
+  strs: [
+    ["1", "1"], ["1.0", "1.0"], ["-0.0", "-0.0"], ["1e400", "inf"], ["NaN", "nan"], ["-Infinity", "-inf"], ["true", "True"], ["null", "None"],
+    ["123456789012345678901234567890", "123456789012345678901234567890"], ["1E5", "100000.0"], ["0.5e1", "5.0"], ["-12", "-12"],
+    ["[1, \"a\", true, null, 2.5, [], {}]", "[1, 'a', True, None, 2.5, [], {}]"], ["{\"k\": \"v\", \"n\": [1]}", "{'k': 'v', 'n': [1]}"],
+    ["\"it's\"", "it's"], ["[\"it's\", \"say \\\"hi\\\"\"]", "[\"it's\", 'say \"hi\"']"], ["[\"both ' and \\\"\"]", "['both \\' and \"']"],
+    ["[\"tab\\tnew\\nline\\u0001\\u007f\\r\"]", "['tab\\tnew\\nline\\x01\\x7f\\r']"],
+    ["[\"\\u00e9\\u00a0\\u2028\\ud83d\\ude00\\ud800\\u00ad\"]", "['\u00e9\\xa0\\u2028\ud83d\ude00\\ud800\\xad']"], ["[\"\\\\\"]", "['\\\\']"],
+    ["{\"a\":1,\"b\":2,\"a\":3}", "{'a': 3, 'b': 2}"], [" [ ] ", "[]"], ["{\"__proto__\": 1}", "{'__proto__': 1}"], ["\"\\/\"", "/"],
+  ],
+  bad: [
+    ["\ufeff{}", "Unexpected UTF-8 BOM (decode using utf-8-sig)"], ["01", "Extra data"], ["1.", "Extra data"], ["[1,]", "Expecting value"],
+    ["{\"a\":1,}", "Expecting property name enclosed in double quotes"], ["'a'", "Expecting value"], ["\"\\x\"", "Invalid \\escape"],
+    ["\"a\tb\"", "Invalid control character at"], ["", "Expecting value"], [" ", "Expecting value"], ["nul", "Expecting value"], ["[1] x", "Extra data"],
+    ["-", "Expecting value"], ["1e", "Extra data"], ["{\"a\" 1}", "Expecting ':' delimiter"], ["[1 2]", "Expecting ',' delimiter"],
+    ["{1: 2}", "Expecting property name enclosed in double quotes"], ["\"\\u12g4\"", "Invalid \\uXXXX escape"],
+    ["\"abc", "Unterminated string starting at"],
+  ],
+  strips: [
+    ["  a b  ", "a b"], ["\u001c\u001dx\u001e\u001f", "x"], ["\u0085yes\u0085", "yes"], ["\ufeffyes\ufeff", "\ufeffyes\ufeff"],
+    ["\u3000(a)\u2003", "(a)"], ["\t\n\u000b\fz\r ", "z"], ["", ""],
+  ],
+  words: [
+    ["a\u0301b", "ab"], ["kitchen_2", "kitchen_2"], ["\u00e9t\u00e9", "\u00e9t\u00e9"], ["\u0663\u0664", "\u0663\u0664"], ["x\u00b2", "x\u00b2"],
+    ["\u2160", "\u2160"], ["a-b", "ab"], ["a\u2014b", "ab"], ["a\u00a0b", "a\u00a0b"],
+  ],
+  sortedPaths: [
+    "A.json", "a-c/x.json", "a.json", "a.jsonx", "a/B.json", "a/b.json", "b/a.json", "z.json", "\u00e9.json", "\uff01.json", "\ud83d\ude00.json",
+  ],
+} as const;
+
+describe('Python semantics the compat scorer depends on', () => {
+  it('prints floats as repr() does: 1e-05, 1e+16, 1000000000000000.0, shortest round-trip digits', () => {
+    for (const text of PY.reprs) expect(pyFloatRepr(Number(text))).toBe(text);
+    expect(pyFloatRepr(-0)).toBe('-0.0');
+    expect([pyFloatRepr(NaN), pyFloatRepr(Infinity), pyFloatRepr(-Infinity)]).toEqual(['nan', 'inf', '-inf']);
+  });
+
+  it('reads JSON as json.loads does and str()s the values as Python does (ints and floats apart)', () => {
+    for (const [text, str] of PY.strs) {
+      const r = pyJsonLoads(text);
+      expect(r.ok, text).toBe(true);
+      if (r.ok) expect(pyStr(r.value), text).toBe(str);
+    }
+  });
+
+  it('rejects what json.loads rejects, a byte-order mark included, with the same message', () => {
+    for (const [text, message] of PY.bad) {
+      const r = pyJsonLoads(text);
+      expect(r.ok, JSON.stringify(text)).toBe(false);
+      if (!r.ok) expect(r.message, JSON.stringify(text)).toBe(message);
+    }
+  });
+
+  it('strips the whitespace str.strip() strips: U+001C–U+001F and U+0085 yes, U+FEFF no', () => {
+    for (const [s, stripped] of PY.strips) expect(pyStrip(s), JSON.stringify(s)).toBe(stripped);
+  });
+
+  it('removes punctuation as re.sub(r"[^\\w\\s]", "", s) does: Unicode letters and digits stay, marks and dashes go', () => {
+    for (const [s, kept] of PY.words) expect(pyRemovePunctuation(s), JSON.stringify(s)).toBe(kept);
+  });
+
+  it('orders paths as sorted() orders str: by code point, so an astral character sorts after U+FF01', () => {
+    expect([...PY.sortedPaths].reverse().sort(pyCompare)).toEqual(PY.sortedPaths);
+  });
+});
+
+const record: CompatRecord = {
+  qid: 'HM3D00000::Can [Agent] go from the caf\u00e9 \u{1F600} "A" \\ / \x01\x7f\t to the hall?::HUMAN', scene: 'HM3D00000', agent: 'HUMAN',
+  ok: true, error: null, format_error: false, format_error_type: null, derive_method: 'from_to', src_id: 'node_1', tgt_id: 'node_2',
+  vlm_answer: true, vlm_path_ids: ['node_1', null, 'node_2'], pv_valid: false, pv_errors: ['unresolved_tokens'], rta_applicable: false,
+  traversability_score: null, rv_applicable: false, rv_score: null, ground_truth_doable: true, correct_answer: true, binary_bucket: 'TP',
+};
+
+describe('writing the outputs as json.dumps writes them', () => {
+  it('writes a record line with ensure_ascii escapes, surrogate pairs and Python floats', () => {
+    const QID = '"qid": "HM3D00000::Can [Agent] go from the caf\\u00e9 \\ud83d\\ude00 \\"A\\" \\\\ / \\u0001\\u007f\\t to the hall?::HUMAN"';
+    expect(toJsonl([record])).toBe(`{${QID}, "scene": "HM3D00000", "agent": "HUMAN", "ok": true, "error": null, "format_error": false, "format_error_type": null, "derive_method": "from_to", "src_id": "node_1", "tgt_id": "node_2", "vlm_answer": true, "vlm_path_ids": ["node_1", null, "node_2"], "pv_valid": false, "pv_errors": ["unresolved_tokens"], "rta_applicable": false, "traversability_score": null, "rv_applicable": false, "rv_score": null, "ground_truth_doable": true, "correct_answer": true, "binary_bucket": "TP"}\n`);
+    const scored = toJsonl([{ ...record, rta_applicable: true, traversability_score: 1, vlm_path_ids: [], pv_errors: [] }, { ...record, traversability_score: 2 / 3 }]);
+    expect(scored).toContain('"vlm_path_ids": [], "pv_valid": false, "pv_errors": [], "rta_applicable": true, "traversability_score": 1.0,');
+    expect(scored).toContain('"traversability_score": 0.6666666666666666,');
+    expect(scored.split('\n')).toHaveLength(3);
+    expect(toJsonl([])).toBe('');
+  });
+
+  it('writes the summary as json.dump(summary, f, indent=2): ints stay ints, rta_sum 0 before any score', () => {
+    const summary: CompatSummary = {
+      n_records: 3, n_ok: 2, n_fail: 1, n_correct: 1, pv_total: 2, pv_valid: 1, rta_count: 0, rta_sum: 0, rv_count: 1, rv_sum: 0,
+      format_errors: 0, capnav_score: (2 / 3 + 0.5 + 0 + 0) / 4, capnav_components: { f1: 2 / 3, pv: 0.5, rta: 0, rv: 0 },
+      binary_classification: { TP: 1, FP: 0, TN: 0, FN: 1, precision: 1, recall: 0.5, f1: 2 / 3 },
+      fail_reason_count: { no_node_name_hit_in_question: 1 }, derive_method_count: { from_to: 2 }, format_error_details: {},
+    };
+    expect(toSummaryJson(summary)).toBe(PY_SUMMARY);
+    expect(toSummaryJson({ ...summary, rta_count: 2, rta_sum: 2 })).toContain('"rta_sum": 2.0,');
+  });
+
+  it('writes records field by field exactly as the generic json.dumps port would', () => {
+    const variants: CompatRecord[] = [
+      record,
+      { ...record, ok: false, error: 'unknown_scene', scene: null, agent: null, vlm_answer: null, vlm_path_ids: null, pv_valid: null, correct_answer: null, binary_bucket: null, derive_method: null },
+      { ...record, format_error: true, format_error_type: 'yes_without_path', rv_applicable: true, rv_score: 0, traversability_score: 0.3333333333333333 },
+      { ...record, rv_score: 1, traversability_score: 1e-7, vlm_path_ids: [null], pv_errors: ['missing_edge:node_\u00e9->node_2'] },
+    ];
+    for (const r of variants) expect(toJsonl([r])).toBe(pyDumps(r, { floatKeys: new Set(['traversability_score']) }) + '\n');
+  });
+
+  it('refuses to print a fraction for a field not declared a float, rather than write what Python would not', () => {
+    expect(() => pyDumps({ n: 0.5 })).toThrow(/not an integer/);
+  });
+});
+
+const PY_SUMMARY = `{
+  "n_records": 3,
+  "n_ok": 2,
+  "n_fail": 1,
+  "n_correct": 1,
+  "pv_total": 2,
+  "pv_valid": 1,
+  "rta_count": 0,
+  "rta_sum": 0,
+  "rv_count": 1,
+  "rv_sum": 0,
+  "format_errors": 0,
+  "capnav_score": 0.29166666666666663,
+  "capnav_components": {
+    "f1": 0.6666666666666666,
+    "pv": 0.5,
+    "rta": 0.0,
+    "rv": 0.0
+  },
+  "binary_classification": {
+    "TP": 1,
+    "FP": 0,
+    "TN": 0,
+    "FN": 1,
+    "precision": 1.0,
+    "recall": 0.5,
+    "f1": 0.6666666666666666
+  },
+  "fail_reason_count": {
+    "no_node_name_hit_in_question": 1
+  },
+  "derive_method_count": {
+    "from_to": 2
+  },
+  "format_error_details": {}
+}`;
