@@ -5,6 +5,7 @@ import { planScene } from '../core/plan.ts';
 import { readRelease } from '../formats/capnav/read.ts';
 import { writeRelease } from '../formats/capnav/write.ts';
 import { CliError, readJsonFiles, writeFiles } from './files.ts';
+import { baselineCommand, scoreCommand } from './score.ts';
 import { InputError, suggestCommand } from './suggest.ts';
 import { formatPlan, formatStats } from './tables.ts';
 
@@ -16,10 +17,19 @@ const USAGE = `Traversa command line
   convert <release-dir> --out <dir>   read a release and write it back in the release layout
   suggest --mesh <file> --graph <graph.json> [--agents <agent_profile.json>] [--up y|z] [--scale N] [--json]
                                       suggested traversability per agent and edge, measured in the scan
+  score --gt <release-dir> --pred <results-dir> --out <dir> [--compat reference] [--judge rule|none|http]
+        [--verdicts <file>] [--cache <file>] [--weights λc,λp,λt,λr] [--bootstrap N] [--seed N]
+        [--averaging micro|macro] [--json]
+                                      CapNav scores of model predictions (paper definitions, or the
+                                      released scorer with --compat reference); writes
+                                      scored_per_record.jsonl and scored_summary.json into --out.
+                                      --judge http reads TRAVERSA_JUDGE_URL, TRAVERSA_JUDGE_MODEL, TRAVERSA_JUDGE_KEY
+  baseline random|oracle --gt <release-dir> --out <file.jsonl> [--seed N]
+                                      random-walk (lower bound) or ground-truth (upper bound) predictions
 `;
 
 /** Flags followed by a value (`--out dir`); the others are switches unless written `--flag=value`. */
-const VALUE_FLAGS = new Set(['out', 'mesh', 'graph', 'agents', 'up', 'scale']);
+const VALUE_FLAGS = new Set(['out', 'mesh', 'graph', 'agents', 'up', 'scale', 'gt', 'pred', 'compat', 'judge', 'weights', 'bootstrap', 'seed', 'averaging', 'verdicts', 'cache']);
 
 interface Args { command: string; positional: string[]; flags: Map<string, string | true> }
 
@@ -97,6 +107,19 @@ export async function run(argv: string[]): Promise<number> {
     case 'suggest': {
       const a = { mesh: flag(args, 'mesh'), graph: flag(args, 'graph'), agents: flag(args, 'agents'), up: flag(args, 'up'), scale: flag(args, 'scale'), json: asJson };
       out(await suggestCommand(a));
+      return 0;
+    }
+    case 'score': {
+      const a = {
+        gt: flag(args, 'gt'), pred: flag(args, 'pred'), out: flag(args, 'out'), compat: flag(args, 'compat'), judge: flag(args, 'judge'),
+        weights: flag(args, 'weights'), bootstrap: flag(args, 'bootstrap'), seed: flag(args, 'seed'), averaging: flag(args, 'averaging'),
+        verdicts: flag(args, 'verdicts'), cache: flag(args, 'cache'), json: asJson,
+      };
+      out(await scoreCommand(a));
+      return 0;
+    }
+    case 'baseline': {
+      process.stderr.write(baselineCommand(args.positional[0], { gt: flag(args, 'gt'), out: flag(args, 'out'), seed: flag(args, 'seed') }) + '\n');
       return 0;
     }
     case 'help': case '--help': case '-h':

@@ -7,6 +7,7 @@ import { cliBench } from './cli.bench.ts';
 import { colliderBench } from './collider.bench.ts';
 import { meshBench } from './mesh.bench.ts';
 import { navmeshBench } from './navmesh.bench.ts';
+import { scoreBench } from './score.bench.ts';
 import { worklistBench } from './worklist.bench.ts';
 
 export interface BenchSection {
@@ -16,7 +17,7 @@ export interface BenchSection {
   run(): void | Promise<void>;
 }
 
-const sections: BenchSection[] = [worklistBench, cliBench, meshBench, navmeshBench, colliderBench];
+const sections: BenchSection[] = [worklistBench, cliBench, meshBench, navmeshBench, colliderBench, scoreBench];
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((w) => !sections.some((s) => s.name === w));

@@ -1,0 +1,73 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { httpJudge, type FetchLike } from '../core/scoring/judges/http.ts';
+import type { CachedVerdict, Judge, VerdictCache } from '../core/scoring/judges/types.ts';
+import { CliError } from './files.ts';
+
+/**
+ * The judge cache as a JSON file (`<out>/judge-cache.json` unless `--cache` names another):
+ *
+ *     { "format": "traversa-judge-cache", "version": 1,
+ *       "entries": { "[\"http:gpt-4o@https://api.openai.com/v1/chat/completions\",\"capnav-rv-1\",\"<reason>\",[\"<note>\"]]":
+ *                    { "correct": true, "explanation": "…" } } }
+ *
+ * Keys are `verdictKey` tuples (judge id, prompt version, reason, notes): readable, and free of
+ * credentials. Written atomically every `flushEvery` new verdicts and at the end, so an
+ * interrupted run keeps what it paid for.
+ */
+export interface FileVerdictCache extends VerdictCache {
+  flush(): void;
+  readonly size: number;
+}
+
+export function fileVerdictCache(path: string, flushEvery = 25): FileVerdictCache {
+  let entries: Record<string, CachedVerdict> = {};
+  if (existsSync(path)) {
+    try {
+      const parsed = JSON.parse(readFileSync(path, 'utf8')) as { format?: unknown; entries?: unknown };
+      if (parsed.format !== 'traversa-judge-cache' || typeof parsed.entries !== 'object' || parsed.entries === null) throw new Error('not a Traversa judge cache');
+      entries = parsed.entries as Record<string, CachedVerdict>;
+    } catch (e) {
+      throw new CliError(`${path} cannot be used as the judge cache: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+  let unsaved = 0;
+  const flush = () => {
+    if (unsaved === 0) return;
+    mkdirSync(dirname(path), { recursive: true });
+    const tmp = `${path}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify({ format: 'traversa-judge-cache', version: 1, entries }, null, 1) + '\n');
+    renameSync(tmp, path);
+    unsaved = 0;
+  };
+  return {
+    get: (key) => (Object.hasOwn(entries, key) ? entries[key] : undefined),
+    set: (key, v) => { entries[key] = v; if (++unsaved >= flushEvery) flush(); },
+    flush,
+    get size() { return Object.keys(entries).length; },
+  };
+}
+
+export interface JudgeEnv {
+  TRAVERSA_JUDGE_URL?: string;
+  TRAVERSA_JUDGE_MODEL?: string;
+  TRAVERSA_JUDGE_KEY?: string;
+  /** First retry delay in ms (default 1000). */
+  TRAVERSA_JUDGE_RETRY_MS?: string;
+  /** Per-request time limit in ms (default 60000). */
+  TRAVERSA_JUDGE_TIMEOUT_MS?: string;
+}
+
+/** The HTTP judge over Node's fetch, configured from the environment (the key is read here and only here). */
+export function httpJudgeFromEnv(env: JudgeEnv): Judge {
+  const baseUrl = env.TRAVERSA_JUDGE_URL?.trim();
+  const model = env.TRAVERSA_JUDGE_MODEL?.trim();
+  if (!baseUrl || !model) throw new CliError('--judge http needs TRAVERSA_JUDGE_URL and TRAVERSA_JUDGE_MODEL in the environment (and TRAVERSA_JUDGE_KEY if the endpoint wants one)');
+  const timeout = Number(env.TRAVERSA_JUDGE_TIMEOUT_MS ?? 60_000);
+  const fetchWithTimeout: FetchLike = (url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(timeout) });
+  const baseDelayMs = Number(env.TRAVERSA_JUDGE_RETRY_MS ?? 1000);
+  return httpJudge({
+    baseUrl, model, apiKey: env.TRAVERSA_JUDGE_KEY || undefined, fetch: fetchWithTimeout,
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)), baseDelayMs,
+  });
+}

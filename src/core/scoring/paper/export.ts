@@ -1,0 +1,34 @@
+import type { Problem } from '../../problems.ts';
+import type { PaperReport, ScoredRecord } from './types.ts';
+
+/** A report without its per-record lists (those go to the JSONL), with their sizes instead. */
+export type PaperSummary = Omit<PaperReport, 'records' | 'unmatched' | 'excluded' | 'problems'> & {
+  counts: { records: number; unmatched: number; excluded: number; problems: number };
+};
+
+/**
+ * `scored_summary.json` of paper mode:
+ *
+ *     { "mode": "paper", "models": { "<model setting>": PaperSummary, … }, "problems": [...] }
+ *
+ * `problems` holds the prediction readers' problems and every report's (unmatched predictions,
+ * duplicates, judge failures), each with file and location.
+ */
+export function paperSummary(reports: ReadonlyMap<string, PaperReport>, readProblems: readonly Problem[] = []): { mode: 'paper'; models: Record<string, PaperSummary>; problems: Problem[] } {
+  const models: Record<string, PaperSummary> = {};
+  const problems = [...readProblems];
+  for (const [model, r] of reports) {
+    const { records, unmatched, excluded, problems: own, ...rest } = r;
+    models[model] = { ...rest, counts: { records: records.length, unmatched: unmatched.length, excluded: excluded.length, problems: own.length } };
+    problems.push(...own);
+  }
+  return { mode: 'paper', models, problems };
+}
+
+/** `scored_per_record.jsonl` of paper mode: every record of every model — scored, excluded and unmatched — one per line. */
+export function paperRecordsJsonl(reports: ReadonlyMap<string, PaperReport>): string {
+  const lines: string[] = [];
+  const add = (rs: readonly ScoredRecord[]) => { for (const r of rs) lines.push(JSON.stringify(r)); };
+  for (const r of reports.values()) { add(r.records); add(r.excluded); add(r.unmatched); }
+  return lines.length ? lines.join('\n') + '\n' : '';
+}

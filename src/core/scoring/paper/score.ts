@@ -1,0 +1,196 @@
+import { agentOrder } from '../../agents.ts';
+import type { Problem } from '../../problems.ts';
+import type { Project } from '../../project.ts';
+import { NO_BOOTSTRAP, type BootstrapSettings } from '../bootstrap.ts';
+import { NO_JUDGE, isError, type Judge, type Verdict } from '../judges/types.ts';
+import { aggregate } from './aggregate.ts';
+import { failureModesOf } from './failureModes.ts';
+import { groundTruth, type GroundTruth } from './groundTruth.ts';
+import { scorePrediction, type PendingJudgement } from './record.ts';
+import { DEFAULT_WEIGHTS, type Averaging, type PaperOptions, type PaperReport, type Prediction, type ScoredRecord, type Weights } from './types.ts';
+
+interface Resolved { weights: Weights; judge: Judge | null; averaging: Averaging; bootstrap: BootstrapSettings; concurrency: number }
+
+function resolve(o: PaperOptions): Resolved {
+  return {
+    weights: o.weights ?? DEFAULT_WEIGHTS,
+    judge: o.judge ?? null,
+    averaging: o.averaging ?? 'micro',
+    bootstrap: { ...NO_BOOTSTRAP, ...o.bootstrap },
+    concurrency: Math.max(1, o.judgeConcurrency ?? 4),
+  };
+}
+
+export type ScoreProgress = { phase: 'score' | 'judge'; done: number; total: number } | { phase: 'aggregate' };
+
+export interface ChunkOptions {
+  /** Predictions scored between two progress reports (default 5,000). */
+  chunkSize?: number;
+  /** Called between chunks; a worker posts progress from here. */
+  onProgress?: (p: ScoreProgress) => void;
+  /** Lets other work run between chunks (default: a resolved promise). */
+  yieldNow?: () => Promise<void>;
+  /** Stops scoring between chunks when `aborted` becomes true (then the promise rejects). */
+  signal?: { aborted: boolean };
+}
+
+/**
+ * Score predictions in paper mode (scoring.md §1). Works for any judge; with the rule judge or
+ * none nothing is awaited but the final result.
+ */
+export function scorePaper(project: Project, predictions: readonly Prediction[], options: PaperOptions = {}): Promise<PaperReport> {
+  return scorePaperChunked(project, predictions, options, { chunkSize: Infinity });
+}
+
+/** The same, for a synchronous judge (rule, imported, none): throws if the judge returns a promise. */
+export function scorePaperSync(project: Project, predictions: readonly Prediction[], options: PaperOptions = {}): PaperReport {
+  const o = resolve(options);
+  const gt = groundTruth(project);
+  const problems: Problem[] = [];
+  const { records, pending } = scoreRange(gt, predictions, 0, predictions.length, o.judge !== null, new Map(), problems);
+  if (o.judge) {
+    for (const [, group] of groupPending(pending, o.judge)) {
+      const v = o.judge.judge(group[0]!.request);
+      if (v instanceof Promise) throw new Error(`judge ${o.judge.info.id} is asynchronous: use scorePaper`);
+      applyVerdict(group, v, o.judge, problems);
+    }
+  }
+  return finish(project, gt, records, problems, o);
+}
+
+/** Paper-mode scoring in chunks with progress reports, for a web worker or a long CLI run. */
+export function scorePaperChunked(project: Project, predictions: readonly Prediction[], options: PaperOptions = {}, chunks: ChunkOptions = {}): Promise<PaperReport> {
+  return scoreWith(groundTruth(project), project, predictions, options, chunks);
+}
+
+async function scoreWith(gt: GroundTruth, project: Project, predictions: readonly Prediction[], options: PaperOptions, chunks: ChunkOptions): Promise<PaperReport> {
+  const o = resolve(options);
+  const size = Math.max(1, chunks.chunkSize ?? 5000);
+  const pause = chunks.yieldNow ?? (() => Promise.resolve());
+  const check = () => { if (chunks.signal?.aborted) throw new Error('scoring cancelled'); };
+  const problems: Problem[] = [];
+  const records: ScoredRecord[] = [];
+  const pending: PendingJudgement[] = [];
+  const seen: Seen = new Map();
+  for (let from = 0; from < predictions.length; from += size) {
+    const part = scoreRange(gt, predictions, from, Math.min(predictions.length, from + size), o.judge !== null, seen, problems);
+    for (const r of part.records) records.push(r);
+    for (const p of part.pending) pending.push(p);
+    if (size < predictions.length) {
+      chunks.onProgress?.({ phase: 'score', done: Math.min(predictions.length, from + size), total: predictions.length });
+      await pause();
+      check();
+    }
+  }
+  if (o.judge) {
+    const groups = [...groupPending(pending, o.judge).values()];
+    let done = 0;
+    let next = 0;
+    const judge = o.judge;
+    const worker = async () => {
+      while (next < groups.length) {
+        const group = groups[next++]!;
+        check();
+        applyVerdict(group, await judge.judge(group[0]!.request), judge, problems);
+        chunks.onProgress?.({ phase: 'judge', done: ++done, total: groups.length });
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(o.concurrency, groups.length) }, worker));
+  }
+  chunks.onProgress?.({ phase: 'aggregate' });
+  return finish(project, gt, records, problems, o);
+}
+
+/** One report per model setting, each scored on its own predictions. */
+export async function scorePaperByModel(project: Project, predictions: readonly Prediction[], options: PaperOptions = {}): Promise<Map<string, PaperReport>> {
+  const byModel = new Map<string, Prediction[]>();
+  for (const p of predictions) {
+    const list = byModel.get(p.model);
+    if (list) list.push(p); else byModel.set(p.model, [p]);
+  }
+  const out = new Map<string, PaperReport>();
+  const gt = groundTruth(project); // one index serves every model
+  for (const model of [...byModel.keys()].sort()) out.set(model, await scoreWith(gt, project, byModel.get(model)!, options, { chunkSize: Infinity }));
+  return out;
+}
+
+/** First prediction id per model and task, to report a second prediction for the same task. */
+type Seen = Map<string, Map<object, string>>;
+
+function scoreRange(gt: GroundTruth, predictions: readonly Prediction[], from: number, to: number, judging: boolean, seen: Seen, problems: Problem[]) {
+  const records: ScoredRecord[] = [];
+  const pending: PendingJudgement[] = [];
+  for (let i = from; i < to; i++) {
+    const r = scorePrediction(gt, predictions[i]!, judging);
+    records.push(r.record);
+    if (r.pending) pending.push(r.pending);
+    if (r.task) {
+      let tasks = seen.get(r.record.model);
+      if (!tasks) { tasks = new Map(); seen.set(r.record.model, tasks); }
+      const first = tasks.get(r.task);
+      const rec = r.record;
+      if (first === undefined) tasks.set(r.task, rec.id);
+      else problems.push({ severity: 'warning', code: 'prediction.duplicate', file: rec.file, location: rec.location, message: `a second prediction for ${rec.scene} question ${rec.questionIndex} and ${rec.agent} (the first is ${first}); both are scored` });
+    }
+  }
+  return { records, pending };
+}
+
+/**
+ * Requests with the same reason and notes get one verdict (the judge's cache key is the same,
+ * and a judge that sees only those cannot answer them differently). Imported verdicts may be
+ * keyed by record, so they are not merged.
+ */
+function groupPending(pending: readonly PendingJudgement[], judge: Judge): Map<string, PendingJudgement[]> {
+  const groups = new Map<string, PendingJudgement[]>();
+  pending.forEach((p, i) => {
+    // Notes arrive sorted and de-duplicated, so joining them is a faithful in-run key.
+    const key = judge.info.kind === 'imported' ? String(i) : `${p.request.reason}\u0000${p.request.notes.join('\u0001')}`;
+    const g = groups.get(key);
+    if (g) g.push(p); else groups.set(key, [p]);
+  });
+  return groups;
+}
+
+function applyVerdict(group: readonly PendingJudgement[], v: Verdict, judge: Judge, problems: Problem[]): void {
+  for (const { record } of group) {
+    if (isError(v)) {
+      record.judge = { correct: false, judge: judge.info.id, error: v.error };
+      problems.push({ severity: 'error', code: 'judge.failed', file: record.file, location: record.location, message: `RV not judged (left out of RV): ${v.error}` });
+      continue;
+    }
+    record.rv = v.correct ? 1 : 0;
+    record.judge = { correct: v.correct, judge: judge.info.id };
+    if (v.explanation !== undefined) record.judge.explanation = v.explanation;
+    if (v.cached) record.judge.cached = true;
+  }
+}
+
+function finish(project: Project, gt: GroundTruth, all: ScoredRecord[], problems: Problem[], o: Resolved): PaperReport {
+  const records: ScoredRecord[] = [];
+  const unmatched: ScoredRecord[] = [];
+  const excluded: ScoredRecord[] = [];
+  for (const r of all) {
+    if (r.status === 'unmatched') {
+      unmatched.push(r);
+      problems.push({ severity: 'warning', code: 'prediction.unmatched', file: r.file, location: r.location, message: `not scored: ${r.note}` });
+      continue;
+    }
+    if (r.status !== 'scored') { excluded.push(r); continue; }
+    r.failureModes = failureModesOf(r, gt.profile(r.agent));
+    records.push(r);
+  }
+  const present = new Set(records.map((r) => r.agent));
+  const agents = agentOrder(project.profiles, present).filter((a) => present.has(a));
+  const agg = aggregate(records, agents, o.weights, o.averaging, o.bootstrap, o.judge !== null);
+  return {
+    settings: { weights: o.weights, judge: o.judge?.info ?? NO_JUDGE, averaging: o.averaging, bootstrap: o.bootstrap },
+    ...agg,
+    unmatched,
+    excludedHallucinated: excluded.filter((r) => r.status === 'excluded-hallucinated').length,
+    excludedUnresolved: excluded.filter((r) => r.status === 'excluded-unresolved').length,
+    excluded,
+    problems,
+    records,
+  };
+}

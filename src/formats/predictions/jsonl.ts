@@ -1,0 +1,47 @@
+import type { PredictionRow } from '../../core/scoring/baselines.ts';
+import { parseJson } from '../json.ts';
+import { asText, placeOf, problem, type PredictionRead } from './common.ts';
+import { readPath } from './runner.ts';
+
+/**
+ * Traversa's prediction JSONL: one JSON object per line,
+ *
+ *     {"model": "gemini-2.5-pro", "scene": "HM3D00025", "question": "Can [Agent] move from …",
+ *      "agent": "HUMANOID", "answer": "no", "path": ["node_126", "node_120"], "reason": "stairs"}
+ *
+ * `questionIndex` (position in the scene's QA file, from 0) may stand in for `question`.
+ * `model` defaults to the file's name without extension; `path` may be a list or an arrow
+ * string; `reason` may be missing. Blank lines are skipped; a bad line is reported by its
+ * number and skipped. The baselines write this form.
+ */
+export function readPredictionJsonl(file: { path: string; text: string }, defaultModel?: string): PredictionRead {
+  const out: PredictionRead = { predictions: [], problems: [] };
+  const fallbackModel = defaultModel ?? placeOf(file.path).stem;
+  file.text.split(/\r?\n/).forEach((line, i) => {
+    if (line.trim() === '') return;
+    const location = `line ${i + 1}`;
+    const parsed = parseJson({ path: file.path, text: line });
+    if (!parsed.ok) { out.problems.push(problem('error', 'predictions.malformed', file.path, location, parsed.problem.message)); return; }
+    const v = parsed.value;
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) { out.problems.push(problem('error', 'predictions.item', file.path, location, 'each line must be a JSON object')); return; }
+    const o = v as Record<string, unknown>;
+    const scene = asText(o.scene).trim();
+    const agent = asText(o.agent).trim();
+    const question = asText(o.question);
+    const questionIndex = typeof o.questionIndex === 'number' && Number.isInteger(o.questionIndex) && o.questionIndex >= 0 ? o.questionIndex : null;
+    const missing = [!scene && 'scene', !agent && 'agent', !question.trim() && questionIndex === null && 'question'].filter(Boolean);
+    if (missing.length) { out.problems.push(problem('error', 'predictions.item', file.path, location, `missing ${missing.join(', ')}`)); return; }
+    out.predictions.push({
+      id: `${file.path}#${location}`, file: file.path, location, model: asText(o.model).trim() || fallbackModel,
+      scene, question, questionIndex, agent, answer: asText(o.answer), path: readPath(o.path), reason: asText(o.reason),
+    });
+  });
+  return out;
+}
+
+/** Write prediction rows as JSONL (keys in the documented order). */
+export function toPredictionJsonl(rows: readonly PredictionRow[]): string {
+  return rows.map((r) => JSON.stringify({
+    model: r.model, scene: r.scene, question: r.question, questionIndex: r.questionIndex, agent: r.agent, answer: r.answer, path: r.path, reason: r.reason,
+  })).join('\n') + (rows.length ? '\n' : '');
+}

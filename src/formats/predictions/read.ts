@@ -1,0 +1,30 @@
+import type { SourceFile } from '../json.ts';
+import { problem, type PredictionRead } from './common.ts';
+import { readPredictionJsonl } from './jsonl.ts';
+import { readRunnerFile } from './runner.ts';
+import { readPredictionText } from './text.ts';
+
+/** Files the scorer itself writes into a results folder; never read back as predictions. */
+export const SCORER_OUTPUTS = new Set(['scored_per_record.jsonl', 'scored_summary.json', 'judge-cache.json']);
+
+/**
+ * Read every prediction file of a results folder: `.json` as CapNav runner output (runner.ts),
+ * `.jsonl` as Traversa's JSONL (jsonl.ts), `.txt` as older one-line free text (text.ts). Paths
+ * are relative to the results root. A bad file is reported and the others are still read.
+ * `defaultModel` names the model of files not under a `<model_setting>/<SCENE>/` folder.
+ */
+export function readPredictions(files: readonly SourceFile[], defaultModel = 'model'): PredictionRead {
+  const out: PredictionRead = { predictions: [], problems: [] };
+  for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+    const name = file.path.split('/').pop()!;
+    if (SCORER_OUTPUTS.has(name)) continue;
+    const ext = name.toLowerCase().replace(/^.*(\.[^.]+)$/, '$1');
+    const part = ext === '.json' ? readRunnerFile(file, defaultModel)
+      : ext === '.jsonl' ? readPredictionJsonl(file)
+        : ext === '.txt' ? readPredictionText(file, defaultModel)
+          : { predictions: [], problems: [problem('warning', 'file.ignored', file.path, '', 'not a prediction file (.json, .jsonl or .txt); ignored')] };
+    out.predictions.push(...part.predictions);
+    out.problems.push(...part.problems);
+  }
+  return out;
+}
