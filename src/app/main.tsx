@@ -14,7 +14,8 @@ import { FOLDER_INPUT_ID } from '../ui/Header.tsx';
 import { download, releaseZip } from './exportRelease.ts';
 import { writeBundle } from '../formats/bundle.ts';
 import { strToU8 } from 'fflate';
-import { importRelease, restorePrevious } from './importRelease.ts';
+import { commonFolder, importRelease, restorePrevious } from './importRelease.ts';
+import { ScoringRunner } from './scoring.ts';
 import { MeshManager } from './meshManager.ts';
 import { driveKeys, followAutoApprove, labellingCommands } from './labelling.ts';
 import { DriveController } from './drive.ts';
@@ -28,6 +29,7 @@ const store = createStudioStore();
 const db = new TraversaDb();
 const meshes = new MeshManager(store, db);
 const suggestions = new SuggestionRunner(store, meshes);
+const scorer = new ScoringRunner(store, db);
 followAutoApprove(store);
 let flush: () => Promise<void> = async () => {};
 
@@ -61,6 +63,17 @@ const actions: StudioActions = {
   commands,
   runCommand: (id) => { const c = commands.find((x) => x.id === id); if (c) runCommand(store, c); },
   computeSuggestions: (sceneId) => suggestions.compute(sceneId),
+  scoring: {
+    loadFiles: async (picked) => {
+      const wanted = picked.filter((p) => /\.(json|jsonl|txt)$/i.test(p.path));
+      const files = await Promise.all(wanted.map(async (p) => ({ path: p.path.split('/').slice(1).join('/') || p.path, text: await p.file.text() })));
+      scorer.load(files, commonFolder(picked.map((p) => p.path)) ?? `${picked.length} files`);
+    },
+    addBaseline: (kind) => scorer.addBaseline(kind),
+    run: () => scorer.run(),
+    exportJson: () => { const f = scorer.reportJson(); if (f) download(f.path, strToU8(f.text), 'application/json'); },
+    exportCsv: () => { const f = scorer.reportCsv(); if (f) download(f.path, strToU8(f.text), 'text/csv'); },
+  },
   importFiles: (files) => importRelease(store, db, files, () => flush()),
   exportRelease,
   restorePrevious: () => restorePrevious(store, db, () => flush()),

@@ -31,3 +31,22 @@ export function isFeasible(
   }
   return false;
 }
+
+/**
+ * One feasible route for the agent (fewest hops over traversable hops), or null when the task is
+ * infeasible: what the path preview shows beside a model's route.
+ */
+export function feasibleRoute(graph: Pick<NavGraph, 'nodes' | 'edges'>, labels: LabelTable, agent: AgentName, src: string, tgt: string): string[] | null {
+  const adj = adjacency(graph);
+  if (!adj.has(src) || !adj.has(tgt)) return null;
+  const prev = new Map<string, string | null>([[src, null]]);
+  const queue = [src];
+  for (let head = 0; head < queue.length && !prev.has(tgt); head++) {
+    const u = queue[head]!;
+    for (const v of adj.get(u)!) if (!prev.has(v) && isTraversable(labels, agent, u, v)) { prev.set(v, u); queue.push(v); }
+  }
+  if (!prev.has(tgt)) return null;
+  const route: string[] = [];
+  for (let x: string | null = tgt; x !== null; x = prev.get(x)!) route.unshift(x);
+  return route;
+}

@@ -18,9 +18,13 @@ export interface StoredMesh {
   files: { name: string; type: string; blob: Blob }[];
 }
 
+/** One cached judge verdict, keyed by (judge id, prompt version, reason, notes): re-scoring is free and reproducible. */
+export interface StoredVerdict { key: string; correct: boolean; explanation?: string }
+
 export class TraversaDb extends Dexie {
   documents!: Table<StoredDocument, string>;
   meshFiles!: Table<StoredMesh, string>;
+  verdicts!: Table<StoredVerdict, string>;
 
   constructor(name = 'traversa') {
     super(name);
@@ -28,5 +32,7 @@ export class TraversaDb extends Dexie {
     this.version(1).stores({ documents: 'slot' });
     // Version 2: scans are stored with the project so a reload does not ask for the file again.
     this.version(2).stores({ documents: 'slot', meshFiles: 'key' });
+    // Version 3: the HTTP judge's verdict cache.
+    this.version(3).stores({ documents: 'slot', meshFiles: 'key', verdicts: 'key' });
   }
 }

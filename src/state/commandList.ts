@@ -1,6 +1,7 @@
 import { navigationCommands, type Command } from './commands.ts';
 import { queueCommands } from './queueCommands.ts';
+import { scoreCommands } from './scoreSelectors.ts';
 import { workspaceCommands } from './workspaceCommands.ts';
 
 /** Every command of the studio's state, in the order the shortcut list shows them. */
-export const stateCommands: Command[] = [...navigationCommands, ...queueCommands, ...workspaceCommands];
+export const stateCommands: Command[] = [...navigationCommands, ...queueCommands, ...scoreCommands, ...workspaceCommands];

@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AgentName } from '../core/agents.ts';
 import type { ReasonCategory } from '../core/rules.ts';
+import type { PaperReport } from '../core/scoring/paper/types.ts';
 
 /** A scored prediction's route as the viewport draws it (node ids; hops judged against the ground truth). */
 export interface PathPreview {
@@ -62,6 +63,8 @@ export interface StudioState {
   meshes: Record<string, MeshStatus>;
   /** Automatic suggestions per scene (derived from the scan; never document data until confirmed). */
   suggestions: Record<string, SuggestionsState>;
+  /** Scoring model predictions against the project's ground truth (session data, exported on demand). */
+  scoring: ScoringState;
   history: { past: HistoryEntry[]; future: HistoryEntry[] };
   /** The report of the last import attempt (accepted with findings, or rejected). */
   importReport: ImportReport | null;
@@ -124,6 +127,28 @@ export type SuggestionsState =
   | { state: 'ready'; agents: Record<string, Record<string, SuggestionView>>; computedAt: number }
   | { state: 'error'; message: string };
 
+export interface ScoringState {
+  /** Where the loaded predictions came from, and the files (plus generated baselines). */
+  source: string | null;
+  files: { path: string; text: string }[];
+  settings: {
+    judge: 'rule' | 'none' | 'imported' | 'http';
+    verdicts: { path: string; text: string } | null;
+    http: { baseUrl: string; model: string };
+    weights: { f1: number; pv: number; rta: number; rv: number };
+    averaging: 'micro' | 'macro';
+    bootstrap: number;
+  };
+  status: { state: 'idle' | 'running' | 'done' | 'error'; phase?: string; done?: number; total?: number; message?: string };
+  /** [model, report] in model order (the reports are core PaperReport objects). */
+  reports: [string, PaperReport][];
+  problems: Problem[];
+  selectedModel: string | null;
+  compareModel: string | null;
+  selectedRecord: string | null;
+  filter: { agent: string; outcome: string; failure: string; text: string };
+}
+
 export interface HistoryEntry {
   label: string;
   project: Project | null;
@@ -151,6 +176,12 @@ export function initialState(): StudioState {
     ephemeral: { hoverNode: null, connectFrom: null, measure: null, renameRequest: 0, noteRequest: 0, notice: null, drive: null, pathPreview: null },
     meshes: {},
     suggestions: {},
+    scoring: {
+      source: null, files: [],
+      settings: { judge: 'rule', verdicts: null, http: { baseUrl: '', model: '' }, weights: { f1: 0.25, pv: 0.25, rta: 0.25, rv: 0.25 }, averaging: 'micro', bootstrap: 0 },
+      status: { state: 'idle' }, reports: [], problems: [], selectedModel: null, compareModel: null, selectedRecord: null,
+      filter: { agent: 'all', outcome: 'all', failure: 'all', text: '' },
+    },
     history: { past: [], future: [] },
     importReport: null,
     storage: { status: 'loading' },

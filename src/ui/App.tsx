@@ -9,6 +9,7 @@ import { ProblemsView } from './ProblemsView.tsx';
 import { SceneList } from './SceneList.tsx';
 import { SceneView } from './SceneView.tsx';
 import { LabelView } from './LabelView.tsx';
+import { ScoreView } from './score/ScoreView.tsx';
 import { commandForKey } from './shortcuts.ts';
 import { ShortcutsHelp } from './ShortcutsHelp.tsx';
 import { StatsView } from './StatsView.tsx';
@@ -46,10 +47,10 @@ export function App() {
       <div className="layout">
         <aside className="sidebar">
           <nav className="views" aria-label="Views">
-            {(['overview', 'scene', 'label', 'problems'] as const).map((v, i) => (
+            {(['overview', 'scene', 'label', 'score', 'problems'] as const).map((v, i) => (
               <button key={v} className={view === v ? 'active' : ''} disabled={!project} data-view={v}
                 onClick={() => runCommand(store, commands.find((c) => c.id === `view.${v}`)!)}>
-                {['Statistics', 'Scene', 'Label', 'Problems'][i]} <kbd>{i + 1}</kbd>
+                {['Statistics', 'Scene', 'Label', 'Score', 'Problems'][i]} <kbd>{i + 1}</kbd>
               </button>
             ))}
           </nav>
@@ -57,7 +58,7 @@ export function App() {
         </aside>
         <main className="main">
           <ImportReport />
-          {opening ? <Opening /> : !project ? <EmptyState /> : view === 'overview' ? <StatsView /> : view === 'scene' ? <SceneView /> : view === 'label' ? <LabelView /> : <ProblemsView />}
+          {opening ? <Opening /> : !project ? <EmptyState /> : view === 'overview' ? <StatsView /> : view === 'scene' ? <SceneView /> : view === 'label' ? <LabelView /> : view === 'score' ? <ScoreView /> : <ProblemsView />}
         </main>
       </div>
       {dragging && <div className="drop-overlay" aria-hidden="true">Drop a CapNav release folder or its files to import</div>}

@@ -17,6 +17,13 @@ export interface StudioActions {
   runCommand: (id: string) => void;
   /** Measure the scene's scan and suggest a label for every edge and agent. */
   computeSuggestions: (sceneId: string) => Promise<void>;
+  scoring: {
+    loadFiles: (files: PickedFile[]) => Promise<void>;
+    addBaseline: (kind: 'random' | 'oracle') => void;
+    run: () => Promise<void>;
+    exportJson: () => void;
+    exportCsv: () => void;
+  };
   commands: readonly Command[];
 }
 

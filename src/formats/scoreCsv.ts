@@ -1,0 +1,25 @@
+import type { PaperReport, ScoredRecord } from '../core/scoring/paper/types.ts';
+
+const COLUMNS: [string, (r: ScoredRecord) => unknown][] = [
+  ['model', (r) => r.model], ['scene', (r) => r.scene], ['question_index', (r) => r.questionIndex], ['agent', (r) => r.agent],
+  ['status', (r) => r.status], ['answer', (r) => r.answer ?? ''], ['answer_raw', (r) => r.answerRaw], ['gt_feasible', (r) => r.gtFeasible],
+  ['outcome', (r) => r.outcome ?? ''], ['path', (r) => r.pathTokens.join(' -> ')], ['path_valid', (r) => r.pathValid],
+  ['path_errors', (r) => r.pathErrors.map((e) => e.kind).join(';')], ['rta', (r) => r.rta], ['rv', (r) => r.rv],
+  ['judge', (r) => r.judge?.judge ?? ''], ['obstacles', (r) => r.obstacleTypes.join(';')], ['failure_modes', (r) => r.failureModes.join(';')],
+  ['reason', (r) => r.reason], ['question', (r) => r.question], ['file', (r) => r.file], ['location', (r) => r.location],
+];
+
+/** RFC 4180: quote fields with commas, quotes or line breaks; double the quotes inside. */
+function cell(v: unknown): string {
+  const s = v === null || v === undefined ? '' : String(v);
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** Every scored record of every model as CSV, one row each (unmatched records included, by status). */
+export function recordsCsv(reports: readonly [string, PaperReport][]): string {
+  const rows = [COLUMNS.map(([h]) => h).join(',')];
+  for (const [, report] of reports) {
+    for (const r of [...report.records, ...report.unmatched, ...report.excluded]) rows.push(COLUMNS.map(([, f]) => cell(f(r))).join(','));
+  }
+  return rows.join('\r\n') + '\r\n';
+}

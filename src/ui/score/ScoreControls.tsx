@@ -1,0 +1,74 @@
+import { useStudio, useStudioStore } from '../../state/useStudio.ts';
+import { useActions } from '../actions.ts';
+import { filesFromInput } from '../pickedFiles.ts';
+import { JUDGE_KEY_STORAGE } from './judgeKey.ts';
+
+
+/** Load predictions, choose the judge and the weights, score, export. */
+export function ScoreControls() {
+  const store = useStudioStore();
+  const { scoring } = useActions();
+  const s = useStudio((st) => st.scoring);
+  const set = (patch: Partial<typeof s.settings>) => store.setState((st) => ({ scoring: { ...st.scoring, settings: { ...st.scoring.settings, ...patch } } }));
+  const running = s.status.state === 'running';
+  const predictions = s.files.length;
+  return (
+    <div className="score-controls" data-testid="score-controls">
+      <div className="row">
+        <label className="button small">
+          Load predictions…
+          <input type="file" multiple hidden data-testid="load-predictions" ref={(el) => { if (el) el.setAttribute('webkitdirectory', ''); }}
+            onChange={(e) => { const l = e.currentTarget.files; if (l?.length) void scoring.loadFiles(filesFromInput(l)); e.currentTarget.value = ''; }} />
+        </label>
+        <label className="button small secondary">
+          files…
+          <input type="file" multiple hidden accept=".json,.jsonl,.txt" data-testid="load-prediction-files"
+            onChange={(e) => { const l = e.currentTarget.files; if (l?.length) void scoring.loadFiles(filesFromInput(l)); e.currentTarget.value = ''; }} />
+        </label>
+        <button className="small secondary" onClick={() => scoring.addBaseline('random')} title="CapNav's lower bound: random walks on the graph">+ Random-walk baseline</button>
+        <button className="small secondary" onClick={() => scoring.addBaseline('oracle')} title="The ground truth's own answers: every metric should be (near) 100">+ Oracle</button>
+        <span className="muted" data-testid="prediction-files">{predictions ? `${predictions} file${predictions === 1 ? '' : 's'} from ${s.source}` : 'No predictions loaded: a CapNav results folder (results/<model>/<SCENE>/*.json), .txt answers or Traversa JSONL.'}</span>
+      </div>
+      <div className="row">
+        <label>Judge (RV) <select value={s.settings.judge} onChange={(e) => set({ judge: e.target.value as typeof s.settings.judge })} aria-label="Judge">
+          <option value="rule">offline rule judge (obstacle categories; not an LLM)</option>
+          <option value="http">HTTP judge (OpenAI-compatible)</option>
+          <option value="imported">imported verdicts</option>
+          <option value="none">none (RV not computed)</option>
+        </select></label>
+        {s.settings.judge === 'http' && (
+          <>
+            <input placeholder="https://…/v1" value={s.settings.http.baseUrl} aria-label="Judge endpoint" onChange={(e) => set({ http: { ...s.settings.http, baseUrl: e.target.value } })} />
+            <input placeholder="model" value={s.settings.http.model} aria-label="Judge model" size={12} onChange={(e) => set({ http: { ...s.settings.http, model: e.target.value } })} />
+            <input type="password" placeholder="API key (kept in this browser)" aria-label="Judge API key" defaultValue={localStorage.getItem(JUDGE_KEY_STORAGE) ?? ''}
+              onChange={(e) => localStorage.setItem(JUDGE_KEY_STORAGE, e.target.value)} />
+          </>
+        )}
+        {s.settings.judge === 'imported' && (
+          <label className="button small secondary">{s.settings.verdicts ? s.settings.verdicts.path : 'Verdict file…'}
+            <input type="file" hidden accept=".json,.jsonl" onChange={async (e) => { const f = e.currentTarget.files?.[0]; if (f) set({ verdicts: { path: f.name, text: await f.text() } }); }} />
+          </label>
+        )}
+        <label>λ F1/PV/RTA/RV {(['f1', 'pv', 'rta', 'rv'] as const).map((k) => (
+          <input key={k} type="number" step="0.05" min={0} max={1} value={s.settings.weights[k]} aria-label={`weight ${k}`} className="weight"
+            onChange={(e) => set({ weights: { ...s.settings.weights, [k]: Number(e.target.value) } })} />
+        ))}</label>
+        <label>Averaging <select value={s.settings.averaging} aria-label="Averaging" onChange={(e) => set({ averaging: e.target.value as 'micro' | 'macro' })}>
+          <option value="micro">micro (all records)</option><option value="macro">macro (mean over agents)</option>
+        </select></label>
+        <label>Bootstrap <input type="number" min={0} step={100} value={s.settings.bootstrap} aria-label="Bootstrap resamples" className="weight"
+          onChange={(e) => set({ bootstrap: Math.max(0, Number(e.target.value)) })} /> resamples</label>
+        <button onClick={() => void scoring.run()} disabled={!predictions || running} data-testid="run-score">Score</button>
+        {running && <progress max={s.status.total ?? 1} value={s.status.done ?? 0} aria-label={`Scoring: ${s.status.phase ?? ''}`} data-testid="score-progress" />}
+        {running && <span className="muted">{s.status.phase}</span>}
+        {s.status.state === 'error' && <span className="error" role="alert">{s.status.message}</span>}
+        {s.reports.length > 0 && (
+          <>
+            <button className="small secondary" onClick={() => scoring.exportJson()}>Export JSON</button>
+            <button className="small secondary" onClick={() => scoring.exportCsv()}>Export CSV</button>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { ModelDetails } from './ModelDetail.tsx';
+import { RecordPreview } from './RecordPreview.tsx';
+import { RecordTable } from './RecordTable.tsx';
+import { ScoreControls } from './ScoreControls.tsx';
+import { ScoreTable } from './ScoreTable.tsx';
+import { useStudio } from '../../state/useStudio.ts';
+
+/** Score model predictions against the project's ground truth and look at where they go wrong. */
+export function ScoreView() {
+  const problems = useStudio((s) => s.scoring.problems);
+  return (
+    <section className="score-view" aria-labelledby="score-title">
+      <h2 id="score-title">Score predictions</h2>
+      <ScoreControls />
+      {problems.length > 0 && <p className="warn" data-testid="score-problems">{problems.length} problem{problems.length === 1 ? '' : 's'} reading the predictions: {problems.slice(0, 3).map((p) => `${p.file} ${p.location}: ${p.message}`).join('; ')}{problems.length > 3 ? '…' : ''}</p>}
+      <ScoreTable />
+      <ModelDetails />
+      <div className="score-records">
+        <RecordTable />
+        <RecordPreview />
+      </div>
+    </section>
+  );
+}
