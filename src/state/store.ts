@@ -1,7 +1,8 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AgentName } from '../core/agents.ts';
 import type { ReasonCategory } from '../core/rules.ts';
-import type { PaperReport } from '../core/scoring/paper/types.ts';
+import type { LiteReport } from '../core/scoring/paper/lite.ts';
+import type { ScoredRecord } from '../core/scoring/paper/types.ts';
 
 /** A scored prediction's route as the viewport draws it (node ids; hops judged against the ground truth). */
 export interface PathPreview {
@@ -140,8 +141,10 @@ export interface ScoringState {
     bootstrap: number;
   };
   status: { state: 'idle' | 'running' | 'done' | 'error'; phase?: string; done?: number; total?: number; message?: string };
-  /** [model, report] in model order (the reports are core PaperReport objects). */
-  reports: [string, PaperReport][];
+  /** [model, report] in model order: summaries and light record rows (full records are fetched on demand). */
+  reports: [string, LiteReport][];
+  /** The opened record in full (hops, errors, judge), fetched from where it was scored. */
+  detail: ScoredRecord | null;
   problems: Problem[];
   selectedModel: string | null;
   compareModel: string | null;
@@ -179,7 +182,7 @@ export function initialState(): StudioState {
     scoring: {
       source: null, files: [],
       settings: { judge: 'rule', verdicts: null, http: { baseUrl: '', model: '' }, weights: { f1: 0.25, pv: 0.25, rta: 0.25, rv: 0.25 }, averaging: 'micro', bootstrap: 0 },
-      status: { state: 'idle' }, reports: [], problems: [], selectedModel: null, compareModel: null, selectedRecord: null,
+      status: { state: 'idle' }, reports: [], detail: null, problems: [], selectedModel: null, compareModel: null, selectedRecord: null,
       filter: { agent: 'all', outcome: 'all', failure: 'all', text: '' },
     },
     history: { past: [], future: [] },

@@ -21,8 +21,10 @@ export interface StudioActions {
     loadFiles: (files: PickedFile[]) => Promise<void>;
     addBaseline: (kind: 'random' | 'oracle') => void;
     run: () => Promise<void>;
-    exportJson: () => void;
-    exportCsv: () => void;
+    /** Fetch a record in full (it stays where it was scored) for the preview. */
+    open: (model: string, i: number) => Promise<void>;
+    exportJson: () => Promise<void>;
+    exportCsv: () => Promise<void>;
   };
   commands: readonly Command[];
 }

@@ -1,3 +1,4 @@
+import { append } from '../core/arrays.ts';
 import type { Project } from '../core/project.ts';
 import { ruleJudge } from '../core/scoring/judges/rule.ts';
 import { importedJudge } from '../core/scoring/judges/imported.ts';
@@ -28,10 +29,17 @@ export interface ScoreResult { reports: [string, PaperReport][]; problems: Probl
  * Read the predictions and score each model on them: the pure work the worker runs, and the
  * main thread runs itself when there is no worker (one test proves both give the same reports).
  */
-export async function runScoring(req: ScoreRequest, onProgress: (p: ScoreProgress) => void = () => {}, judgeOverride?: Judge): Promise<ScoreResult> {
+export async function runScoring(req: ScoreRequest, report: (p: ScoreProgress) => void = () => {}, judgeOverride?: Judge): Promise<ScoreResult> {
+  // The scorer reports after every judged group; pass on at most ten reports a second (each
+  // crosses threads and re-renders the page).
+  let lastReport = 0;
+  const onProgress = (p: ScoreProgress) => {
+    const now = Date.now();
+    if (now - lastReport >= 100) { lastReport = now; report(p); }
+  };
   onProgress({ phase: 'read' });
   const read = readPredictions(req.files);
-  const predictions = [...read.predictions, ...(req.predictions ?? [])];
+  const predictions = append(read.predictions, req.predictions ?? []);
   const problems: Problem[] = [...read.problems];
   // `judgeOverride`: a judge that cannot cross into a worker (the HTTP judge with its key and cache).
   let judge: Judge | null = judgeOverride ?? null;
@@ -42,7 +50,10 @@ export async function runScoring(req: ScoreRequest, onProgress: (p: ScoreProgres
     judge = importedJudge(v.verdicts, v.name);
   }
   const byModel = new Map<string, Prediction[]>();
-  for (const p of predictions) byModel.set(p.model, [...(byModel.get(p.model) ?? []), p]);
+  for (const p of predictions) {
+    const list = byModel.get(p.model);
+    if (list) list.push(p); else byModel.set(p.model, [p]);
+  }
   const reports: [string, PaperReport][] = [];
   for (const model of [...byModel.keys()].sort()) {
     const report = await scorePaperChunked(req.project, byModel.get(model)!, {

@@ -1,9 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { build, preview } from 'vite';
-import { BrowserProfile } from '../support/browser.ts';
+import { runBenchPage } from './browserPage.ts';
 import type { BenchSection } from './run.ts';
 
 const REPO = resolve(import.meta.dirname, '../..');
@@ -19,28 +17,6 @@ interface Result {
   disagreements: number;
 }
 
-/** Build the bench page, serve it, and run it in headless Chromium (the same flags as the browser tests). */
-async function runInChromium(): Promise<Result> {
-  const out = mkdtempSync(join(tmpdir(), 'traversa-bench-'));
-  try {
-    await build({ configFile: join(REPO, 'vite.config.ts'), logLevel: 'warn', build: { outDir: out, emptyOutDir: true, sourcemap: false, rollupOptions: { input: join(REPO, 'test/bench/browser/mesh.html') } } });
-    copyFileSync(LARGE, join(out, 'house-1m.glb'));
-    const server = await preview({ configFile: join(REPO, 'vite.config.ts'), logLevel: 'silent', build: { outDir: out }, preview: { port: 0, host: '127.0.0.1' } });
-    const profile = new BrowserProfile();
-    try {
-      const base = server.resolvedUrls!.local[0]!;
-      const page = await profile.page(`${base}test/bench/browser/mesh.html`);
-      await page.waitForFunction(() => (window as unknown as { benchReady?: boolean }).benchReady === true);
-      return (await page.evaluate((u) => (window as unknown as { runMeshBench: (u: string) => Promise<unknown> }).runMeshBench(u), `${base}house-1m.glb`)) as Result;
-    } finally {
-      await profile.dispose();
-      await server.close();
-    }
-  } finally {
-    rmSync(out, { recursive: true, force: true });
-  }
-}
-
 export const meshBench: BenchSection = {
   name: 'mesh',
   title: '~1 M-triangle sample in headless Chromium: file to interactive and floor picks, against a plain three.js load',
@@ -49,7 +25,7 @@ export const meshBench: BenchSection = {
       console.log('Generating the large sample (npm run scenes -- --large)…');
       execFileSync('npx', ['tsx', 'scenes/generate.ts', '--large'], { cwd: REPO, stdio: 'inherit' });
     }
-    const r = await runInChromium();
+    const r = await runBenchPage<Result>('mesh', 'runMeshBench', [{ name: 'house-1m.glb', data: readFileSync(LARGE) }]);
     console.log(`${r.triangles.toLocaleString('en')} triangles, ${(r.bytes / 1e6).toFixed(1)} MB GLB, 2 cores, SwiftShader (no GPU)\n`);
     const rows = [
       ['', 'Traversa (BVH in a worker)', 'plain GLTFLoader (no BVH)'],

@@ -17,25 +17,41 @@ import { readPath } from './runner.ts';
 export function readPredictionJsonl(file: { path: string; text: string }, defaultModel?: string): PredictionRead {
   const out: PredictionRead = { predictions: [], problems: [] };
   const fallbackModel = defaultModel ?? placeOf(file.path).stem;
-  file.text.split(/\r?\n/).forEach((line, i) => {
-    if (line.trim() === '') return;
-    const location = `line ${i + 1}`;
-    const parsed = parseJson({ path: file.path, text: line });
-    if (!parsed.ok) { out.problems.push(problem('error', 'predictions.malformed', file.path, location, parsed.problem.message)); return; }
-    const v = parsed.value;
-    if (typeof v !== 'object' || v === null || Array.isArray(v)) { out.problems.push(problem('error', 'predictions.item', file.path, location, 'each line must be a JSON object')); return; }
+  // A results file can hold 100,000 lines: walk it by index and parse each line directly (a
+  // regex split and a wrapper object per line cost a third of the scoring time).
+  const text = file.text;
+  let lineNo = 0;
+  for (let start = 0; start < text.length;) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    lineNo++;
+    let line = text.slice(start, end);
+    start = end + 1;
+    if (line.endsWith('\r')) line = line.slice(0, -1);
+    if (line.trim() === '') continue;
+    const location = `line ${lineNo}`;
+    let v: unknown;
+    try { v = JSON.parse(line); } catch {
+      const parsed = parseJson({ path: file.path, text: line });
+      out.problems.push(problem('error', 'predictions.malformed', file.path, location, parsed.ok ? 'not valid JSON' : parsed.problem.message));
+      continue;
+    }
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) { out.problems.push(problem('error', 'predictions.item', file.path, location, 'each line must be a JSON object')); continue; }
     const o = v as Record<string, unknown>;
     const scene = asText(o.scene).trim();
     const agent = asText(o.agent).trim();
     const question = asText(o.question);
     const questionIndex = typeof o.questionIndex === 'number' && Number.isInteger(o.questionIndex) && o.questionIndex >= 0 ? o.questionIndex : null;
-    const missing = [!scene && 'scene', !agent && 'agent', !question.trim() && questionIndex === null && 'question'].filter(Boolean);
-    if (missing.length) { out.problems.push(problem('error', 'predictions.item', file.path, location, `missing ${missing.join(', ')}`)); return; }
+    if (!scene || !agent || (!question.trim() && questionIndex === null)) {
+      const missing = [!scene && 'scene', !agent && 'agent', !question.trim() && questionIndex === null && 'question'].filter(Boolean);
+      out.problems.push(problem('error', 'predictions.item', file.path, location, `missing ${missing.join(', ')}`));
+      continue;
+    }
     out.predictions.push({
       id: `${file.path}#${location}`, file: file.path, location, model: asText(o.model).trim() || fallbackModel,
       scene, question, questionIndex, agent, answer: asText(o.answer), path: readPath(o.path), reason: asText(o.reason),
     });
-  });
+  }
   return out;
 }
 

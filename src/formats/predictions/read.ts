@@ -1,3 +1,4 @@
+import { append } from '../../core/arrays.ts';
 import type { SourceFile } from '../json.ts';
 import { problem, type PredictionRead } from './common.ts';
 import { readPredictionJsonl } from './jsonl.ts';
@@ -23,8 +24,8 @@ export function readPredictions(files: readonly SourceFile[], defaultModel = 'mo
       : ext === '.jsonl' ? readPredictionJsonl(file)
         : ext === '.txt' ? readPredictionText(file, defaultModel)
           : { predictions: [], problems: [problem('warning', 'file.ignored', file.path, '', 'not a prediction file (.json, .jsonl or .txt); ignored')] };
-    out.predictions.push(...part.predictions);
-    out.problems.push(...part.problems);
+    append(out.predictions, part.predictions);
+    append(out.problems, part.problems);
   }
   return out;
 }

@@ -1,10 +1,11 @@
 import { REASONS, REASON_LABEL } from '../../core/rules.ts';
-import { FAILURE_MODES, type PaperReport } from '../../core/scoring/paper/types.ts';
+import { FAILURE_MODES } from '../../core/scoring/paper/types.ts';
+import type { LiteReport } from '../../core/scoring/paper/lite.ts';
 import { useStudio } from '../../state/useStudio.ts';
 
 const pct = (x: number | null) => (x === null ? '–' : `${x.toFixed(1)} %`);
 
-function Detail({ model, r }: { model: string; r: PaperReport }) {
+function Detail({ model, r }: { model: string; r: LiteReport }) {
   const c = r.confusion;
   return (
     <div className="model-detail" data-testid="model-detail" data-model={model}>
@@ -29,7 +30,7 @@ function Detail({ model, r }: { model: string; r: PaperReport }) {
         <caption>Failure modes</caption>
         <tbody>{FAILURE_MODES.map((m) => <tr key={m} data-mode={m}><th scope="row">{m.replace('-', ' ')}</th><td>{r.failureModes[m]}</td></tr>)}</tbody>
       </table>
-      <p className="muted">{r.unmatched.length} unmatched prediction{r.unmatched.length === 1 ? '' : 's'} (listed, never dropped) · {r.excludedHallucinated} on hallucinated questions · {r.excludedUnresolved} on unresolved questions
+      <p className="muted">{r.counts.unmatched} unmatched prediction{r.counts.unmatched === 1 ? '' : 's'} (listed, never dropped) · {r.excludedHallucinated} on hallucinated questions · {r.excludedUnresolved} on unresolved questions
         {Object.keys(r.errorCounts).length > 0 && <> · errors: {Object.entries(r.errorCounts).map(([k, v]) => `${k} ${v}`).join(', ')}</>}</p>
     </div>
   );

@@ -4,7 +4,8 @@ import type { ScoredRecord } from '../../core/scoring/paper/types.ts';
 import type { PathPreview } from '../../state/store.ts';
 import { useStudio, useStudioStore } from '../../state/useStudio.ts';
 import { Workspace } from '../../viewport/Workspace.tsx';
-import { cachedFilteredRecords } from '../../state/scoreSelectors.ts';
+import { selectedColumns, selectedIndex } from '../../state/scoreSelectors.ts';
+import { useActions } from '../actions.ts';
 
 type HopState = PathPreview['hops'][number]['state'];
 const STATE_LABEL: Record<HopState, string> = { traversable: 'traversable', blocked: 'not traversable', unlabelled: 'unlabelled', invalid: 'no such edge' };
@@ -17,10 +18,16 @@ export function hopState(h: ScoredRecord['hops'][number]): HopState {
 /** The selected record's route over its scene, hop by hop against the ground truth, with the reason. */
 export function RecordPreview() {
   const store = useStudioStore();
+  const { scoring } = useActions();
   const id = useStudio((s) => s.scoring.selectedRecord);
-  const records = useStudio(cachedFilteredRecords);
+  const model = useStudio((s) => s.scoring.selectedModel);
+  const index = useStudio(selectedIndex);
+  const columns = useStudio(selectedColumns);
+  const detail = useStudio((s) => s.scoring.detail);
   const project = useStudio((s) => s.document.project);
-  const rec = records.find((r) => r.id === id);
+  // The full record lives where it was scored (the worker): fetch it when a row is opened.
+  useEffect(() => { if (index >= 0 && model) void scoring.open(model, index); }, [index, model, columns, scoring]);
+  const rec = detail && detail.id === id ? detail : undefined;
   const scene = rec ? project?.scenes.find((s) => s.id === rec.scene) : undefined;
 
   useEffect(() => {
@@ -35,7 +42,8 @@ export function RecordPreview() {
     store.setState((s) => ({ ephemeral: { ...s.ephemeral, pathPreview: preview }, session: { ...s.session, sceneId: scene.id, agent: rec.agent } }));
   }, [rec, scene, store]);
 
-  if (!rec) return <p className="hint">Select a record to see its route over the scene (, and . step through the list).</p>;
+  if (index < 0) return <p className="hint">Select a record to see its route over the scene (, and . step through the list).</p>;
+  if (!rec) return <p className="hint">Opening the record…</p>;
   const names = new Map(scene?.graph.nodes.map((n) => [n.id, n.name || n.id]));
   const name = (nid: string | null, token?: string) => (nid ? names.get(nid) ?? nid : `“${token ?? '?'}” (no such node)`);
   return (

@@ -64,8 +64,8 @@ export function ScoreControls() {
         {s.status.state === 'error' && <span className="error" role="alert">{s.status.message}</span>}
         {s.reports.length > 0 && (
           <>
-            <button className="small secondary" onClick={() => scoring.exportJson()}>Export JSON</button>
-            <button className="small secondary" onClick={() => scoring.exportCsv()}>Export CSV</button>
+            <button className="small secondary" onClick={() => void scoring.exportJson()}>Export JSON</button>
+            <button className="small secondary" onClick={() => void scoring.exportCsv()}>Export CSV</button>
           </>
         )}
       </div>

@@ -1,5 +1,6 @@
 import { agentOrder } from '../../core/agents.ts';
-import type { MetricSet, PaperReport } from '../../core/scoring/paper/types.ts';
+import type { MetricSet } from '../../core/scoring/paper/types.ts';
+import type { LiteReport } from '../../core/scoring/paper/lite.ts';
 import { useStudio, useStudioShallow, useStudioStore } from '../../state/useStudio.ts';
 
 const f = (x: number | null | undefined) => (x === null || x === undefined ? '–' : x.toFixed(2));
@@ -23,7 +24,7 @@ export function ScoreTable() {
           <tr><th>Model</th><th>Feas-F1</th><th>PV</th><th>RTA</th><th>RV</th><th>CapNav</th>{agents.map((a) => <th key={a}>{a}</th>)}<th>records</th><th>compare</th></tr>
         </thead>
         <tbody>
-          {reports.map(([model, r]: [string, PaperReport]) => {
+          {reports.map(([model, r]: [string, LiteReport]) => {
             const h = r.headline;
             return (
               <tr key={model} data-model={model} className={model === selected ? 'selected' : ''} onClick={() => pick(model, 'selectedModel')}>

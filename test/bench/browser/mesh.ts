@@ -26,8 +26,8 @@ function rays(box: Box3, n: number): { origin: Vector3; dir: Vector3 }[] {
   }));
 }
 
-(window as unknown as { runMeshBench: (url: string) => Promise<unknown> }).runMeshBench = async (url: string) => {
-  const bytes = await (await fetch(url)).arrayBuffer();
+(window as unknown as { runMeshBench: (base: string) => Promise<unknown> }).runMeshBench = async (base: string) => {
+  const bytes = await (await fetch(`${base}house-1m.glb`)).arrayBuffer();
 
   // Traversa: file bytes → interactive (render object + collision mesh with its BVH).
   let stop = longTasks();

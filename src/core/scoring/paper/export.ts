@@ -1,3 +1,4 @@
+import { append } from '../../arrays.ts';
 import type { Problem } from '../../problems.ts';
 import type { PaperReport, ScoredRecord } from './types.ts';
 
@@ -20,7 +21,7 @@ export function paperSummary(reports: ReadonlyMap<string, PaperReport>, readProb
   for (const [model, r] of reports) {
     const { records, unmatched, excluded, problems: own, ...rest } = r;
     models[model] = { ...rest, counts: { records: records.length, unmatched: unmatched.length, excluded: excluded.length, problems: own.length } };
-    problems.push(...own);
+    append(problems, own);
   }
   return { mode: 'paper', models, problems };
 }

@@ -62,11 +62,20 @@ export function statedCategories(label: Label): ReasonCategory[] {
   return label.reason ? [label.reason] : categoriesOf(label.note);
 }
 
+const indexes = new WeakMap<Project, GroundTruth>();
+
 /**
  * The index of a project's ground truth. Scenes are indexed lazily, on their first prediction.
- * The index reads the project as it is now: build a new one after the project changes.
+ * Documents are immutable (every edit makes a new project object), so one index per project
+ * object serves every model scored against it — a results folder often holds dozens.
  */
 export function groundTruth(project: Project): GroundTruth {
+  let gt = indexes.get(project);
+  if (!gt) { gt = buildGroundTruth(project); indexes.set(project, gt); }
+  return gt;
+}
+
+function buildGroundTruth(project: Project): GroundTruth {
   const scenes = new Map(project.scenes.map((s) => [s.id, s]));
   const lower = new Map(project.scenes.map((s) => [s.id.toLowerCase(), s.id]));
   const built = new Map<string, SceneTruth>();
