@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PROJECT_SCHEMA_VERSION, ProjectSchema, type Project } from './project.ts';
+import { DEFAULT_TAXONOMY } from './vqa/taxonomy.ts';
 
 /**
  * Bring a stored or imported project document to the current schema and validate it.
@@ -10,6 +11,8 @@ import { PROJECT_SCHEMA_VERSION, ProjectSchema, type Project } from './project.t
 const steps: Record<number, (doc: Record<string, unknown>) => Record<string, unknown>> = {
   // v2: scenes can carry a mesh binding; existing scenes have none.
   1: (doc) => ({ ...doc, schemaVersion: 2, scenes: (doc.scenes as Record<string, unknown>[] | undefined)?.map((s) => ({ mesh: null, ...s })) }),
+  // v3: question-answer items with reasoning trails; existing projects have none.
+  2: (doc) => ({ ...doc, schemaVersion: 3, qa: doc.qa ?? { taxonomy: DEFAULT_TAXONOMY, items: [] } }),
 };
 
 export function migrateProject(raw: unknown): { ok: true; project: Project } | { ok: false; message: string } {

@@ -3,9 +3,11 @@ import { AgentProfileSchema, DEFAULT_PROFILES, type AgentProfile } from './agent
 import { NavGraphSchema } from './graph.ts';
 import { LabelSchema } from './labels.ts';
 import { NavQuestionSchema } from './questions.ts';
+import { DEFAULT_TAXONOMY, TaxonomySchema } from './vqa/taxonomy.ts';
+import { QaItemSchema } from './vqa/item.ts';
 
 /** Version of the stored/exported project document. Bump it and add a migration when the shape changes. */
-export const PROJECT_SCHEMA_VERSION = 2;
+export const PROJECT_SCHEMA_VERSION = 3;
 
 /** A label-table entry whose key the tool does not understand (e.g. `startDetail:node_12`), kept verbatim. */
 export const ForeignEntrySchema = z.object({ agentKey: z.string(), key: z.string(), value: z.unknown() });
@@ -46,11 +48,13 @@ export const ProjectSchema = z.object({
   name: z.string(),
   profiles: z.array(AgentProfileSchema),
   scenes: z.array(SceneSchema),
+  /** Question-answer ground truth with reasoning trails, and the taxonomy it is categorised by. */
+  qa: z.object({ taxonomy: TaxonomySchema, items: z.array(QaItemSchema) }).default({ taxonomy: DEFAULT_TAXONOMY, items: [] }),
 });
 export type Project = z.infer<typeof ProjectSchema>;
 
 export function emptyProject(name = 'Untitled project', profiles: readonly AgentProfile[] = DEFAULT_PROFILES): Project {
-  return { schemaVersion: PROJECT_SCHEMA_VERSION, name, profiles: profiles.map((p) => ({ ...p })), scenes: [] };
+  return { schemaVersion: PROJECT_SCHEMA_VERSION, name, profiles: profiles.map((p) => ({ ...p })), scenes: [], qa: { taxonomy: DEFAULT_TAXONOMY, items: [] } };
 }
 
 export function isHallucinated(scene: Pick<Scene, 'hallucinated'>, questionText: string): boolean {

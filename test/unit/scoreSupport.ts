@@ -1,6 +1,5 @@
-import { DEFAULT_PROFILES } from '../../src/core/agents.ts';
 import type { Label } from '../../src/core/labels.ts';
-import { PROJECT_SCHEMA_VERSION, type Project } from '../../src/core/project.ts';
+import { emptyProject, type Project } from '../../src/core/project.ts';
 import type { Prediction } from '../../src/core/scoring/paper/types.ts';
 import { blocked, navEdges, navNode, navQuestion, ref, sceneOf, traversable } from '../support/sceneBuilder.ts';
 
@@ -59,7 +58,7 @@ export function scoringHouse(): Project {
       SWEEPER: {},
     },
   });
-  return { schemaVersion: PROJECT_SCHEMA_VERSION, name: 'scoring house', profiles: DEFAULT_PROFILES.map((p) => ({ ...p })), scenes: [scene] };
+  return { ...emptyProject('scoring house'), scenes: [scene] };
 }
 
 let counter = 0;

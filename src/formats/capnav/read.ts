@@ -3,7 +3,7 @@ import { checkScene } from '../../core/checks.ts';
 import { parseSegmentKey } from '../../core/graph.ts';
 import type { Label } from '../../core/labels.ts';
 import { hasBlocking, pointer, type Problem } from '../../core/problems.ts';
-import { PROJECT_SCHEMA_VERSION, type Project, type Scene } from '../../core/project.ts';
+import { emptyProject, type Project, type Scene } from '../../core/project.ts';
 import { resolveRef, type NavQuestion, type NodeRef } from '../../core/questions.ts';
 import { checkShape, extraFields, parseJson, type SourceFile } from '../json.ts';
 import { classify, stripCommonRoot } from './files.ts';
@@ -57,7 +57,7 @@ export function readRelease(files: readonly SourceFile[], name = 'CapNav release
     const scene = readScene(sceneId, byScene.get(sceneId)!, problems);
     if (scene) scenes.push(scene);
   }
-  const project: Project = { schemaVersion: PROJECT_SCHEMA_VERSION, name, profiles, scenes };
+  const project: Project = { ...emptyProject(name, profiles), scenes };
   return { project: hasBlocking(problems) ? null : project, problems };
 }
 
