@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { emptyProject } from '../../src/core/project.ts';
+import { emptyProject, PROJECT_SCHEMA_VERSION } from '../../src/core/project.ts';
 import { startPersistence } from '../../src/persistence/autosave.ts';
 import { TraversaDb } from '../../src/persistence/db.ts';
 import { migrateProject } from '../../src/core/migrate.ts';
@@ -74,12 +74,20 @@ describe('stored document versions', () => {
 });
 
 describe('schema migrations', () => {
-  it('opens a version-1 project (before scans were stored) as version 2 with no scan', () => {
+  it('opens a version-1 project (before scans were stored) at the current version with no scan and no QA items', () => {
     const v1 = { schemaVersion: 1, name: 'old', profiles: [], scenes: [{ id: 'S', graph: { nodes: [], edges: [] }, questions: [], labels: {}, hallucinated: [] }] };
     const r = migrateProject(v1);
     expect(r.ok).toBe(true);
-    expect(r.ok && r.project.schemaVersion).toBe(2);
+    expect(r.ok && r.project.schemaVersion).toBe(PROJECT_SCHEMA_VERSION);
     expect(r.ok && r.project.scenes[0]!.mesh).toBeNull();
+    expect(r.ok && r.project.qa.items).toEqual([]);
+  });
+  it('opens a version-2 project (before QA items) with the default taxonomy and keeps its scenes', () => {
+    const v2 = { schemaVersion: 2, name: 'old', profiles: [], scenes: [{ id: 'S', graph: { nodes: [], edges: [] }, questions: [], labels: {}, hallucinated: [], mesh: null }] };
+    const r = migrateProject(v2);
+    expect(r.ok).toBe(true);
+    expect(r.ok && r.project.scenes.map((s) => s.id)).toEqual(['S']);
+    expect(r.ok && r.project.qa.taxonomy.capabilities.length).toBeGreaterThan(0);
   });
 });
 
