@@ -53,6 +53,16 @@ export const ReviewSchema = z.object({
 });
 export type Review = z.infer<typeof ReviewSchema>;
 
+/** An adjudicator's final decision on an item whose reviews disagreed. */
+export const AdjudicationSchema = z.object({
+  adjudicator: z.string(),
+  decision: z.enum(['accept', 'reject']),
+  reason: z.enum(REJECT_REASONS).optional(),
+  comment: z.string().default(''),
+  at: z.string(),
+});
+export type Adjudication = z.infer<typeof AdjudicationSchema>;
+
 export const ANSWER_KINDS = ['mcq', 'yesno', 'numeric', 'freetext'] as const;
 
 /** The answer, by kind of question. */
@@ -88,6 +98,8 @@ export const QaItemSchema = z.object({
   /** Independent reviews required before the item is decided (overlap). */
   requiredReviews: z.number().int().min(1).max(5).default(1),
   reviews: z.array(ReviewSchema).default([]),
+  /** The decision of an adjudicator on reviews that disagreed; it decides the item over the reviews. */
+  adjudication: AdjudicationSchema.optional(),
   createdAt: z.string(),
   author: z.string().default(''),
 });
