@@ -10,7 +10,7 @@ export function releaseZip(project: Project): { name: string; bytes: Uint8Array 
   return { name: `${folder}.zip`, bytes: zipSync(entries, { level: 6 }) };
 }
 
-function safeName(name: string): string {
+export function safeName(name: string): string {
   return name.trim().replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '');
 }
 

@@ -73,7 +73,7 @@ export const navigationCommands: Command[] = [
     if (!st.getState().session.sceneId) stepScene(st, 0);
     setSession(st, { view: 'scene' });
   } },
-  { id: 'view.problems', label: 'Show problems', shortcut: '5', undoable: false, run: (st) => setSession(st, { view: 'problems' }) },
+  { id: 'view.problems', label: 'Show problems', shortcut: '6', undoable: false, run: (st) => setSession(st, { view: 'problems' }) },
   { id: 'scene.next', label: 'Next scene', shortcut: 'J', undoable: false, enabled: hasProject, run: (st) => stepScene(st, 1) },
   { id: 'scene.previous', label: 'Previous scene', shortcut: 'K', undoable: false, enabled: hasProject, run: (st) => stepScene(st, -1) },
   { id: 'question.next', label: 'Next question', shortcut: ']', undoable: false, enabled: (s) => !!selectedScene(s), run: (st) => stepQuestion(st, 1) },
@@ -84,7 +84,7 @@ export const navigationCommands: Command[] = [
     setSession(st, { agent: agents[(agents.indexOf(s.session.agent) + 1) % agents.length]! });
   } },
   { id: 'question.toggleHallucinated', label: 'Mark question hallucinated / not', shortcut: 'H', undoable: true,
-    enabled: (s) => !!selectedScene(s) && s.session.questionIndex !== null,
+    enabled: (s) => s.session.view !== 'qa' && !!selectedScene(s) && s.session.questionIndex !== null,
     run: (st) => {
       const s = st.getState();
       if (s.session.sceneId && s.session.questionIndex !== null) toggleHallucinated(st, s.session.sceneId, s.session.questionIndex);

@@ -13,6 +13,7 @@ export interface PathPreview {
 }
 import type { Problem } from '../core/problems.ts';
 import type { Project } from '../core/project.ts';
+import type { LabelComparison } from '../core/vqa/labelComparison.ts';
 
 /**
  * The studio's state, split by what happens to it:
@@ -24,7 +25,7 @@ import type { Project } from '../core/project.ts';
 export interface StudioState {
   document: { project: Project | null };
   session: {
-    view: 'overview' | 'scene' | 'label' | 'score' | 'problems';
+    view: 'overview' | 'scene' | 'label' | 'score' | 'qa' | 'problems';
     sceneId: string | null;
     agent: AgentName;
     questionIndex: number | null;
@@ -59,6 +60,8 @@ export interface StudioState {
     drive: DriveView | null;
     /** A scored prediction's route shown over the scene (the scoring view). */
     pathPreview: PathPreview | null;
+    /** Ask the camera to move to a saved viewpoint (bumped `n` each time). */
+    cameraRequest: { camera: CameraPose; n: number } | null;
   };
   /** Loading state of each scene's mesh (the three.js objects themselves live outside the store). */
   meshes: Record<string, MeshStatus>;
@@ -66,6 +69,8 @@ export interface StudioState {
   suggestions: Record<string, SuggestionsState>;
   /** Scoring model predictions against the project's ground truth (session data, exported on demand). */
   scoring: ScoringState;
+  /** The question-answer view: the item open, review mode, and when its review started. */
+  qa: QaSession;
   history: { past: HistoryEntry[]; future: HistoryEntry[] };
   /** The report of the last import attempt (accepted with findings, or rejected). */
   importReport: ImportReport | null;
@@ -74,7 +79,30 @@ export interface StudioState {
 }
 
 export type Selection = { kind: 'node' | 'edge'; id: string };
-export type Tool = 'select' | 'place' | 'connect' | 'measure';
+
+/** Which items the QA list shows. `to-review` is the reviewer's own queue. */
+export type QaFilter = 'all' | 'to-review' | 'draft' | 'pending' | 'accepted' | 'rejected' | 'adjudicate';
+
+/** The question-answer view's session state (not part of the document). */
+export interface QaSession {
+  itemId: string | null;
+  /** Writing items, or reviewing them one after another with the keyboard. */
+  mode: 'edit' | 'review';
+  /** When the open item was shown to the reviewer (for the time spent). */
+  reviewStartedAt: number | null;
+  /** R was pressed: the next key gives the reason. */
+  rejecting: boolean;
+  /** E was pressed: the reviewer is editing the item and accepts it with the edits. */
+  editingForReview: boolean;
+  /** The reviewer's comment on the open item, recorded with the verdict. */
+  comment: string;
+  filter: QaFilter;
+  /** Findings that stopped the last bundle export (errors on accepted items). */
+  exportBlocked: { itemId: string; field: string; message: string }[] | null;
+  /** This project's traversability labels compared with another labelling of the same scenes. */
+  labelComparison: LabelComparison | null;
+}
+export type Tool = 'select' | 'place' | 'connect' | 'measure' | 'mark';
 export type CameraMode = 'orbit' | 'top' | 'first';
 export type MeasureMode = 'distance' | 'width';
 
@@ -96,6 +124,15 @@ export type MeshStatus =
   | { state: 'missing'; message: string };
 
 export type Triple = [number, number, number];
+
+/** Where a camera is and looks (world frame), as a viewpoint saves it. */
+export interface CameraPose {
+  mode: CameraMode;
+  position: { x: number; y: number; z: number };
+  target: { x: number; y: number; z: number };
+  fov?: number;
+  zoom?: number;
+}
 
 export interface DriveView {
   sceneId: string;
@@ -176,9 +213,10 @@ export function initialState(): StudioState {
       camera: 'orbit', slice: { on: false, height: 2 }, measureMode: 'distance',
       queueCursor: 0, labelDraft: { reason: null, note: '' }, annotator: '', autoApproveHuman: true,
     },
-    ephemeral: { hoverNode: null, connectFrom: null, measure: null, renameRequest: 0, noteRequest: 0, notice: null, drive: null, pathPreview: null },
+    ephemeral: { hoverNode: null, connectFrom: null, measure: null, renameRequest: 0, noteRequest: 0, notice: null, drive: null, pathPreview: null, cameraRequest: null },
     meshes: {},
     suggestions: {},
+    qa: { itemId: null, mode: 'edit', reviewStartedAt: null, rejecting: false, editingForReview: false, comment: '', filter: 'all', exportBlocked: null, labelComparison: null },
     scoring: {
       source: null, files: [],
       settings: { judge: 'rule', verdicts: null, http: { baseUrl: '', model: '' }, weights: { f1: 0.25, pv: 0.25, rta: 0.25, rv: 0.25 }, averaging: 'micro', bootstrap: 0 },

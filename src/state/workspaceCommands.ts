@@ -8,7 +8,9 @@ const setSession = (store: StudioStore, patch: Partial<StudioState['session']>) 
   store.setState((s) => ({ session: { ...s.session, ...patch } }));
 const inScene = (s: StudioState) => s.session.view === 'scene' && !!selectedScene(s);
 /** Views that show the 3D workspace (editing and labelling): cameras and the slice work in both. */
-const in3d = (s: StudioState) => (s.session.view === 'scene' || s.session.view === 'label') && !!selectedScene(s);
+const in3d = (s: StudioState) => (s.session.view === 'scene' || s.session.view === 'label' || s.session.view === 'qa') && !!selectedScene(s);
+/** Views where the measuring tool works: editing, and writing question-answer items (answers filled from it). */
+const canMeasure = (s: StudioState) => (s.session.view === 'scene' || s.session.view === 'qa') && !!selectedScene(s);
 
 /** Floor heights of the selected scene (world Y): detected from its mesh, else from its nodes' heights. */
 export function sceneFloors(s: StudioState): number[] {
@@ -42,8 +44,8 @@ export function currentFloorIndex(s: StudioState): number {
   return best;
 }
 
-const tool = (id: Tool, label: string, key: string): Command => ({
-  id: `tool.${id}`, label, shortcut: key, undoable: false, enabled: inScene,
+const tool = (id: Tool, label: string, key: string, enabled = inScene): Command => ({
+  id: `tool.${id}`, label, shortcut: key, undoable: false, enabled,
   run: (st) => { setSession(st, { tool: id }); st.setState((s) => ({ ephemeral: { ...s.ephemeral, connectFrom: null, measure: null } })); },
 });
 const camera = (id: CameraMode, label: string, key: string): Command => ({
@@ -51,11 +53,11 @@ const camera = (id: CameraMode, label: string, key: string): Command => ({
 });
 
 export const workspaceCommands: Command[] = [
-  tool('select', 'Select and drag nodes', 'V'),
+  tool('select', 'Select and drag nodes', 'V', canMeasure),
   tool('place', 'Place a node on the floor under the cursor', 'N'),
   tool('connect', 'Connect nodes (click one, then the next)', 'C'),
-  tool('measure', 'Measure distance, step height or clear width', 'M'),
-  { id: 'measure.toggleMode', label: 'Measure: switch between distance and clear width', shortcut: 'W', undoable: false, enabled: (s) => inScene(s) && s.session.tool === 'measure',
+  tool('measure', 'Measure distance, step height or clear width', 'M', canMeasure),
+  { id: 'measure.toggleMode', label: 'Measure: switch between distance and clear width', shortcut: 'W', undoable: false, enabled: (s) => canMeasure(s) && s.session.tool === 'measure',
     run: (st) => { setSession(st, { measureMode: st.getState().session.measureMode === 'distance' ? 'width' : 'distance' }); st.setState((s) => ({ ephemeral: { ...s.ephemeral, measure: null } })); } },
   camera('orbit', 'Orbit view', 'O'),
   camera('top', 'Top-down orthographic view', 'T'),

@@ -5,7 +5,7 @@ import { useActions } from './actions.ts';
 import { displayShortcut } from './shortcuts.ts';
 
 /** Tools, views and the slice, each a command with its shortcut shown. */
-export function Toolbar({ tools = true }: { tools?: boolean }) {
+export function Toolbar({ tools = true }: { tools?: boolean | 'measure' }) {
   const store = useStudioStore();
   const { commands } = useActions();
   const session = useStudio((s) => s.session);
@@ -24,8 +24,8 @@ export function Toolbar({ tools = true }: { tools?: boolean }) {
     <div className="toolbar" role="toolbar" aria-label="Workspace tools">
       {tools && <div className="group">
         {button('tool.select', 'Select', session.tool === 'select')}
-        {button('tool.place', 'Place node', session.tool === 'place')}
-        {button('tool.connect', 'Connect', session.tool === 'connect')}
+        {tools === true && button('tool.place', 'Place node', session.tool === 'place')}
+        {tools === true && button('tool.connect', 'Connect', session.tool === 'connect')}
         {button('tool.measure', 'Measure', session.tool === 'measure')}
         {session.tool === 'measure' && button('measure.toggleMode', session.measureMode === 'distance' ? 'Distance / step' : 'Clear width', false)}
       </div>}

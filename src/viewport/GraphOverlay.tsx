@@ -19,6 +19,8 @@ interface Props {
   route: { edges: Set<string>; start: string | null; end: string | null };
   /** The segment being labelled, drawn over everything. */
   segment?: { from: string; to: string } | null;
+  /** Nodes the open question-answer item refers to. */
+  highlight?: ReadonlySet<string>;
 }
 
 /**
@@ -28,7 +30,7 @@ interface Props {
  */
 export const nodeVisible = (world: Map<string, Vector3>, id: string, maxY: number) => (world.get(id)?.y ?? Infinity) <= maxY + 0.05;
 
-export function GraphOverlay({ scene, world, agent, maxY, selection, connectFrom, hoverNode, route, segment }: Props) {
+export function GraphOverlay({ scene, world, agent, maxY, selection, connectFrom, hoverNode, route, segment, highlight }: Props) {
   const visible = (id: string) => nodeVisible(world, id, maxY);
   const sa = segment && world.get(segment.from), sb = segment && world.get(segment.to);
   return (
@@ -49,11 +51,11 @@ export function GraphOverlay({ scene, world, agent, maxY, selection, connectFrom
         const p = world.get(n.id);
         if (!p || !visible(n.id)) return null;
         const selected = selection?.kind === 'node' && selection.id === n.id;
-        const colour = selected ? '#ffd166' : connectFrom === n.id ? '#8ecae6' : n.id === route.start ? '#2a9d8f' : n.id === route.end ? '#e76f51' : hoverNode === n.id ? '#ffe8a3' : '#ffffff';
+        const colour = selected ? '#ffd166' : connectFrom === n.id ? '#8ecae6' : n.id === route.start ? '#2a9d8f' : n.id === route.end ? '#e76f51' : hoverNode === n.id ? '#ffe8a3' : highlight?.has(n.id) ? '#f72585' : '#ffffff';
         return (
           <group key={n.id} position={p}>
             <mesh renderOrder={3}>
-              <sphereGeometry args={[NODE_RADIUS * (selected ? 1.35 : 1), 20, 14]} />
+              <sphereGeometry args={[NODE_RADIUS * (selected || highlight?.has(n.id) ? 1.35 : 1), 20, 14]} />
               <meshBasicMaterial color={colour} depthTest={false} transparent opacity={0.95} />
             </mesh>
           </group>

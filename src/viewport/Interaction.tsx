@@ -5,6 +5,7 @@ import { clearWidthAt } from '../engine/measure/clearWidth.ts';
 import { raycastSurface, type Surface } from '../engine/measure/surface.ts';
 import type { Scene } from '../core/project.ts';
 import { connectToolPick, dragNode, endNodeDrag, placeNode, startNodeDrag } from '../state/graphCommands.ts';
+import { addMarkAt } from '../state/qaCommands.ts';
 import type { StudioStore } from '../state/store.ts';
 import { NODE_RADIUS } from './GraphOverlay.tsx';
 import { toSceneFrame } from './worldGraph.ts';
@@ -124,6 +125,9 @@ export function Interaction({ store, scene, world, surface, frame, maxY, floorY,
       } else if (tool === 'measure') {
         const hit = pick(e);
         if (hit) measureAt(store, hit, live.current.surface);
+      } else if (tool === 'mark') {
+        const hit = pick(e);
+        if (hit) addMarkAt(store, toSceneFrame(hit, live.current.frame));
       }
       invalidate();
     };

@@ -9,16 +9,24 @@ import { selectedScene } from '../state/commands.ts';
 import { useStudio, useStudioShallow, useStudioStore } from '../state/useStudio.ts';
 import { sceneFloors } from '../state/workspaceCommands.ts';
 import { currentItem } from '../state/queueSelectors.ts';
+import { openItem } from '../state/qaCommands.ts';
+import type { Mark } from '../core/vqa/item.ts';
+
 import { CameraRig } from './CameraRig.tsx';
 import { GraphOverlay, nodeVisible, NODE_RADIUS } from './GraphOverlay.tsx';
 import { anchor, LabelProjector, type LabelAnchors } from './LabelLayer.tsx';
 import { Interaction } from './Interaction.tsx';
 import { MeasureOverlay, measureLabelAt, measureText } from './MeasureOverlay.tsx';
 import { AgentOverlay } from './AgentOverlay.tsx';
+import { CameraMemory } from './CameraMemory.tsx';
+import { MarksOverlay } from './MarksOverlay.tsx';
 import { PathOverlay } from './PathOverlay.tsx';
 import { useSceneMesh } from './meshRuntime.ts';
 import { SceneMeshView } from './SceneMeshView.tsx';
 import { framingBounds, worldPositions } from './worldGraph.ts';
+
+const NO_MARKS: Mark[] = [];
+const NO_NODES: string[] = [];
 
 /** The 3D workspace of the selected scene: its scan, its graph, the tools. Renders on demand. */
 export function Workspace() {
@@ -42,6 +50,9 @@ export function Workspace() {
   const plan = useMemo(() => (scene ? planScene(scene) : []), [scene]);
   const anchors = useRef<LabelAnchors>(new Map()).current;
   const item = useStudio((s) => (s.session.view === 'label' ? currentItem(s) : undefined));
+  const marks = useStudio((s) => (s.session.view === 'qa' ? openItem(s)?.anchors.marks ?? NO_MARKS : NO_MARKS));
+  const referenced = useStudio((s) => (s.session.view === 'qa' ? openItem(s)?.anchors.nodes ?? NO_NODES : NO_NODES));
+  const highlight = useMemo(() => new Set(referenced), [referenced]);
   if (!scene) return null;
 
   const maxY = session.slice.on ? session.slice.height : Infinity;
@@ -66,12 +77,14 @@ export function Workspace() {
           <Grid position={[bounds.center.x, sliceFloor, bounds.center.z]} args={[bounds.size * 2, bounds.size * 2]} cellSize={0.5} sectionSize={5} infiniteGrid={false} fadeDistance={bounds.size * 4} />
         )}
         <GraphOverlay scene={scene} world={world} agent={session.agent} maxY={maxY} selection={session.selection}
-          connectFrom={ephemeral.connectFrom} hoverNode={ephemeral.hoverNode} route={route} segment={item ?? null} />
+          connectFrom={ephemeral.connectFrom} hoverNode={ephemeral.hoverNode} route={route} segment={item ?? null} highlight={highlight} />
         <MeasureOverlay measure={ephemeral.measure} />
         <AgentOverlay drive={ephemeral.drive?.sceneId === scene.id ? ephemeral.drive : null} />
         <PathOverlay preview={session.view === 'score' ? ephemeral.pathPreview : null} world={world} />
         <Interaction store={store} scene={scene} world={world} surface={surface} frame={frame} maxY={maxY} floorY={sliceFloor} floors={floors} />
         <LabelProjector anchors={anchors} />
+        <CameraMemory store={store} mode={session.camera} />
+        <MarksOverlay marks={marks} frame={frame} />
       </Canvas>
       <div className="label-layer" aria-hidden="true">
         {scene.graph.nodes.map((n) => {
@@ -80,8 +93,12 @@ export function Workspace() {
           const selected = session.selection?.kind === 'node' && session.selection.id === n.id;
           return (
             <div key={n.id} ref={anchor(anchors, `node:${n.id}`, p.clone().setY(p.y + NODE_RADIUS * 2.2), !nodeVisible(world, n.id, maxY))}
-              className={`node-label${selected ? ' selected' : ''}`} data-node-label={n.id}>{n.name || n.id}</div>
+              className={`node-label${selected ? ' selected' : ''}${highlight.has(n.id) ? ' referenced' : ''}`} data-node-label={n.id}>{n.name || n.id}</div>
           );
+        })}
+        {marks.map((m) => {
+          const p = new Vector3(m.position.x, m.position.y, m.position.z).applyMatrix4(frame);
+          return <div key={m.id} ref={anchor(anchors, `mark:${m.id}`, p.setY(p.y + 0.25), p.y > maxY + 0.3)} className="mark-label" data-mark={m.number}>{m.number}{m.label ? ` ${m.label}` : ''}</div>;
         })}
         {ephemeral.measure && measureText(ephemeral.measure) && (
           <div ref={anchor(anchors, 'measure', measureLabelAt(ephemeral.measure)!, false)} className="measure-label" data-testid="measure-label">{measureText(ephemeral.measure)}</div>

@@ -1,0 +1,89 @@
+import type { QaItem, RejectReason, Review } from '../core/vqa/item.ts';
+import { syncHallucination } from '../core/vqa/hallucination.ts';
+import { addReview, adjudicate, reviewQueue } from '../core/vqa/review.ts';
+import { commitDocument } from './history.ts';
+import { openItem, qaItems, selectItem } from './qaCommands.ts';
+import type { QaFilter, StudioState, StudioStore } from './store.ts';
+
+/**
+ * Reviewing question-answer items: one verdict per gesture (one undo step), recorded with the
+ * reviewer's name and the time they spent, the scene's hallucination list kept in step.
+ */
+
+/** Reason keys while rejecting (R, then one of these). */
+export const REJECT_KEYS: Record<RejectReason, string> = { hallucinated: 'H', 'wrong-answer': 'W', ambiguous: 'M', trivial: 'T', 'not-in-taxonomy': 'N', implausible: 'P' };
+
+export const reviewerOf = (s: StudioState): string => s.session.annotator.trim();
+
+/** The items the list shows for a filter; `to-review` is the reviewer's own queue. */
+export function filteredItems(s: StudioState, filter: QaFilter = s.qa.filter): QaItem[] {
+  const items = qaItems(s);
+  if (filter === 'all') return items;
+  if (filter === 'to-review') return reviewQueue(items, reviewerOf(s));
+  return items.filter((i) => i.status === filter);
+}
+
+export type Verdict = { verdict: 'accept' | 'edit-accept' } | { verdict: 'reject'; reason: RejectReason };
+
+/**
+ * Record the reviewer's verdict on the open item. Returns why it could not be recorded, or null.
+ * The item keeps its place; the caller moves on once the verdict is stored.
+ */
+export function recordVerdict(store: StudioStore, v: Verdict, now = Date.now()): string | null {
+  const s = store.getState();
+  const item = openItem(s);
+  if (!item) return 'No item is open.';
+  const reviewer = reviewerOf(s);
+  if (!reviewer) return 'Enter your name as reviewer first: verdicts are recorded with it.';
+  if (item.author && item.author === reviewer) return `You wrote ${item.id}; another person has to review it.`;
+  const review: Review = {
+    reviewer, verdict: v.verdict, comment: s.qa.comment.trim(), timeMs: Math.max(0, now - (s.qa.reviewStartedAt ?? now)), at: new Date(now).toISOString(),
+    ...(v.verdict === 'reject' ? { reason: v.reason } : {}),
+  };
+  const label = v.verdict === 'reject' ? `Reject ${item.id} (${v.reason})` : v.verdict === 'accept' ? `Accept ${item.id}` : `Accept ${item.id} with edits`;
+  commitDocument(store, label, (p) => syncHallucination(p, addReview(item, review)));
+  store.setState((st) => ({ qa: { ...st.qa, rejecting: false, editingForReview: false, comment: '' } }));
+  return null;
+}
+
+/** The adjudicator's final decision on the open item (reviews that disagreed). */
+export function recordAdjudication(store: StudioStore, decision: 'accept' | 'reject', reason: RejectReason | undefined, now = Date.now()): string | null {
+  const s = store.getState();
+  const item = openItem(s);
+  if (!item) return 'No item is open.';
+  const who = reviewerOf(s);
+  if (!who) return 'Enter your name first: the decision is recorded with it.';
+  if (item.reviews.some((r) => r.reviewer === who)) return `You reviewed ${item.id}; someone who did not should adjudicate it.`;
+  const next = adjudicate(item, decision, who, { at: new Date(now).toISOString(), comment: s.qa.comment.trim(), ...(reason ? { reason } : {}) });
+  commitDocument(store, `Adjudicate ${item.id} (${decision})`, (p) => syncHallucination(p, next));
+  store.setState((st) => ({ qa: { ...st.qa, comment: '' } }));
+  return null;
+}
+
+/**
+ * Open the next (or previous) item of the list the reviewer is working through. In review mode
+ * that is the reviewer's queue, which the item just decided has left: the next one is the first
+ * queued item after it in project order. Returns false when there is none.
+ */
+export function stepItem(store: StudioStore, delta: 1 | -1): boolean {
+  const s = store.getState();
+  const all = qaItems(s);
+  const list = s.qa.mode === 'review' ? filteredItems(s, 'to-review') : filteredItems(s);
+  if (list.length === 0) return false;
+  const at = all.findIndex((i) => i.id === s.qa.itemId);
+  const pos = (i: QaItem) => all.indexOf(i);
+  const next = delta > 0 ? list.find((i) => pos(i) > at) : [...list].reverse().find((i) => pos(i) < at);
+  if (!next) return false;
+  selectItem(store, next.id);
+  return true;
+}
+
+/** Start reviewing: the first item of the reviewer's queue is opened (the open one if it is queued). */
+export function startReview(store: StudioStore): boolean {
+  const s = store.getState();
+  store.setState((st) => ({ qa: { ...st.qa, mode: 'review', rejecting: false, editingForReview: false } }));
+  const queue = filteredItems(s, 'to-review');
+  const first = queue.find((i) => i.id === s.qa.itemId) ?? queue[0];
+  if (first) selectItem(store, first.id);
+  return !!first;
+}
