@@ -22,6 +22,7 @@ import { DriveController } from './drive.ts';
 import { rememberSession } from './sessionMemory.ts';
 import { SuggestionRunner } from './suggestions.ts';
 import { openSampleProject } from './sample.ts';
+import { compareLabelFiles, exportQaZip, importQaFiles, qaCommands } from './qaActions.ts';
 import { MeshRegistryContext } from '../viewport/meshRuntime.ts';
 import '../ui/styles.css';
 
@@ -57,7 +58,7 @@ const appCommands: Command[] = [
 const tell = (notice: string) => store.setState((s) => ({ ephemeral: { ...s.ephemeral, notice } }));
 const drive = new DriveController(store, meshes, tell);
 driveKeys(store, drive);
-const commands: Command[] = [...appCommands, ...labellingCommands(store, () => flush(), tell, drive), ...stateCommands];
+const commands: Command[] = [...appCommands, ...qaCommands(store, () => flush(), tell), ...labellingCommands(store, () => flush(), tell, drive), ...stateCommands];
 
 const actions: StudioActions = {
   commands,
@@ -74,6 +75,11 @@ const actions: StudioActions = {
     open: (model, i) => scorer.open(model, i),
     exportJson: async () => { const f = await scorer.reportFiles(); if (f) download('traversa-scores.json', strToU8(f.json), 'application/json'); },
     exportCsv: async () => { const f = await scorer.reportFiles(); if (f) download('traversa-records.csv', strToU8(f.csv), 'text/csv'); },
+  },
+  qa: {
+    importFiles: (files) => importQaFiles(store, files, () => flush()),
+    exportBundle: () => exportQaZip(store, tell),
+    compareLabels: (files) => compareLabelFiles(store, files),
   },
   importFiles: (files) => importRelease(store, db, files, () => flush()),
   exportRelease,

@@ -10,6 +10,7 @@ import { SceneList } from './SceneList.tsx';
 import { SceneView } from './SceneView.tsx';
 import { LabelView } from './LabelView.tsx';
 import { ScoreView } from './score/ScoreView.tsx';
+import { QaView } from './qa/QaView.tsx';
 import { commandForKey } from './shortcuts.ts';
 import { ShortcutsHelp } from './ShortcutsHelp.tsx';
 import { StatsView } from './StatsView.tsx';
@@ -26,13 +27,13 @@ export function App() {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === '?' && !(e.target instanceof HTMLInputElement)) { setHelp((h) => !h); return; }
-      if (e.key === 'Escape') { setHelp(false); return; }
+      if (e.key === 'Escape' && help) { setHelp(false); return; }
       const c = commandForKey(commands, e, store.getState());
       if (c && runCommand(store, c)) e.preventDefault();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [commands, store]);
+  }, [commands, store, help]);
 
   const onDrop = async (e: DragEvent) => {
     e.preventDefault();
@@ -47,10 +48,10 @@ export function App() {
       <div className="layout">
         <aside className="sidebar">
           <nav className="views" aria-label="Views">
-            {(['overview', 'scene', 'label', 'score', 'problems'] as const).map((v, i) => (
+            {(['overview', 'scene', 'label', 'score', 'qa', 'problems'] as const).map((v, i) => (
               <button key={v} className={view === v ? 'active' : ''} disabled={!project} data-view={v}
                 onClick={() => runCommand(store, commands.find((c) => c.id === `view.${v}`)!)}>
-                {['Statistics', 'Scene', 'Label', 'Score', 'Problems'][i]} <kbd>{i + 1}</kbd>
+                {['Statistics', 'Scene', 'Label', 'Score', 'QA', 'Problems'][i]} <kbd>{i + 1}</kbd>
               </button>
             ))}
           </nav>
@@ -58,7 +59,7 @@ export function App() {
         </aside>
         <main className="main">
           <ImportReport />
-          {opening ? <Opening /> : !project ? <EmptyState /> : view === 'overview' ? <StatsView /> : view === 'scene' ? <SceneView /> : view === 'label' ? <LabelView /> : view === 'score' ? <ScoreView /> : <ProblemsView />}
+          {opening ? <Opening /> : !project ? <EmptyState /> : view === 'overview' ? <StatsView /> : view === 'scene' ? <SceneView /> : view === 'label' ? <LabelView /> : view === 'score' ? <ScoreView /> : view === 'qa' ? <QaView /> : <ProblemsView />}
         </main>
       </div>
       {dragging && <div className="drop-overlay" aria-hidden="true">Drop a CapNav release folder or its files to import</div>}

@@ -26,6 +26,14 @@ export interface StudioActions {
     exportJson: () => Promise<void>;
     exportCsv: () => Promise<void>;
   };
+  qa: {
+    /** Import generated items (JSON / JSONL) and CapNav question files as items to review; all or nothing. */
+    importFiles: (files: PickedFile[]) => Promise<boolean>;
+    /** Download the accepted items as a benchmark bundle zip (refused while an accepted item has an error). */
+    exportBundle: () => boolean;
+    /** Compare the project's traversability labels with another labelling (a release folder). */
+    compareLabels: (files: PickedFile[]) => Promise<boolean>;
+  };
   commands: readonly Command[];
 }
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { studio } from '../support/browser.ts';
-import { labelShown, nodeOnPage, scenePointOnPage } from '../support/viewportProbe.ts';
+import { labelShown, measureClearWidthAt, nodeOnPage } from '../support/viewportProbe.ts';
 
 const features = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../scenes/sample-house/features.json'), 'utf8')) as {
   edges: Record<string, { clearWidthM: number; at: { x: number; y: number; z: number } }>;
@@ -36,13 +36,8 @@ describe('a new user opens the studio and finds the sample house ready to work i
     await expect.poll(() => labelShown(page, 'node_13')).toBe(true);
 
     // Top-down, then the clear width of Bedroom 1's door (0.70 m in the generator's record).
-    await page.keyboard.press('t');
-    await expect.poll(() => page.getByTestId('workspace').getAttribute('data-camera')).toBe('top');
-    await page.keyboard.press('m');
-    await page.keyboard.press('w');
     const door = features.edges['node_11|node_13']!;
-    const at = await scenePointOnPage(page, door.at);
-    await page.mouse.click(at.x, at.y);
+    await measureClearWidthAt(page, door.at);
     await expect.poll(() => page.getByTestId('measure-readout').textContent()).toMatch(/Clear width 0\.\d{3} m/);
     const width = Number(/Clear width (\d\.\d{3})/.exec((await page.getByTestId('measure-readout').textContent())!)![1]);
     expect(Math.abs(width - door.clearWidthM)).toBeLessThan(0.01);

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** The app's read-only viewport probe (see src/viewport/Interaction.tsx): where things are drawn on the page. */
 interface Probe {
@@ -18,3 +19,13 @@ export const scenePointOnPage = (page: Page, p: { x: number; y: number; z: numbe
 /** Whether a node's name label is shown (labels above the slice are hidden). */
 export const labelShown = (page: Page, id: string) =>
   page.locator(`[data-node-label=${id}]`).evaluate((el) => (el as HTMLElement).style.display !== 'none');
+
+/** Top-down view, the measuring tool in clear-width mode, and a click at a scene point (e.g. a doorway). */
+export async function measureClearWidthAt(page: Page, at: { x: number; y: number; z: number }): Promise<void> {
+  await page.keyboard.press('t');
+  await expect.poll(() => page.getByTestId('workspace').getAttribute('data-camera')).toBe('top');
+  await page.keyboard.press('m');
+  await page.keyboard.press('w');
+  const p = await scenePointOnPage(page, at);
+  await page.mouse.click(p.x, p.y);
+}

@@ -1,0 +1,65 @@
+import type { QaItem } from '../../core/vqa/item.ts';
+import { showViewpoint, updateItem } from '../../state/qaCommands.ts';
+import { useStudio, useStudioStore } from '../../state/useStudio.ts';
+import { viewportHandle } from '../../viewport/viewportHandle.ts';
+
+/** Where in the scene the item is anchored: saved viewpoints, numbered marks, graph nodes and edges, the agent. */
+export function AnchorsEditor({ item }: { item: QaItem }) {
+  const store = useStudioStore();
+  const scene = useStudio((s) => s.document.project?.scenes.find((x) => x.id === item.sceneId));
+  const profiles = useStudio((s) => s.document.project?.profiles);
+  const tool = useStudio((s) => s.session.tool);
+  const edit = (label: string, fn: (i: QaItem) => QaItem) => updateItem(store, item.id, label, fn);
+  const anchors = item.anchors;
+  const names = new Map(scene?.graph.nodes.map((n) => [n.id, n.name || n.id]));
+
+  const saveViewpoint = () => {
+    const shot = viewportHandle.capture?.();
+    if (!shot) return;
+    const n = anchors.viewpoints.length + 1;
+    edit('Save viewpoint', (i) => ({ ...i, anchors: { ...i.anchors, viewpoints: [...i.anchors.viewpoints, { id: `vp_${Date.now().toString(36)}`, name: `View ${n}`, camera: shot.pose, thumbnail: shot.thumbnail }] } }));
+  };
+  const restore = (camera: QaItem['anchors']['viewpoints'][number]['camera']) => showViewpoint(store, camera);
+
+  return (
+    <div className="anchors" data-testid="anchors">
+      <h4>Viewpoints</h4>
+      <div className="viewpoints">
+        {anchors.viewpoints.map((v) => (
+          <figure key={v.id} className="viewpoint" data-viewpoint={v.id}>
+            {v.thumbnail ? <img src={v.thumbnail} alt={`Viewpoint ${v.name}`} onClick={() => restore(v.camera)} /> : <button className="small secondary" onClick={() => restore(v.camera)}>show</button>}
+            <figcaption>{v.name} <button className="small secondary" aria-label={`Remove ${v.name}`} onClick={() => edit('Remove viewpoint', (i) => ({ ...i, anchors: { ...i.anchors, viewpoints: i.anchors.viewpoints.filter((x) => x.id !== v.id) } }))}>×</button></figcaption>
+          </figure>
+        ))}
+        <button className="small" data-testid="save-viewpoint" onClick={saveViewpoint}>Save this view</button>
+      </div>
+      <h4>Marks</h4>
+      <div className="marks">
+        {anchors.marks.map((m) => (
+          <span key={m.id} className="chip" data-mark-item={m.number}>{m.number}{m.label ? ` ${m.label}` : ''}
+            <button className="small secondary" aria-label={`Remove mark ${m.number}`} onClick={() => edit('Remove mark', (i) => ({ ...i, anchors: { ...i.anchors, marks: i.anchors.marks.filter((x) => x.id !== m.id) } }))}>×</button>
+          </span>
+        ))}
+        <button className={`small${tool === 'mark' ? '' : ' secondary'}`} aria-pressed={tool === 'mark'} data-testid="mark-tool"
+          onClick={() => store.setState((s) => ({ session: { ...s.session, tool: s.session.tool === 'mark' ? 'select' : 'mark' } }))}>
+          {tool === 'mark' ? 'Click the scene to place marks (again to stop)' : 'Place marks'}
+        </button>
+      </div>
+      <h4>Nodes and edges</h4>
+      <div className="refs">
+        {anchors.nodes.map((id) => (
+          <span key={id} className="chip" data-node-ref={id}>{names.get(id) ?? `${id} (missing)`}
+            <button className="small secondary" aria-label={`Remove ${id}`} onClick={() => edit('Remove node reference', (i) => ({ ...i, anchors: { ...i.anchors, nodes: i.anchors.nodes.filter((x) => x !== id) } }))}>×</button>
+          </span>
+        ))}
+        <select aria-label="Add a node reference" value="" onChange={(e) => { const id = e.target.value; if (id) edit('Reference node', (i) => ({ ...i, anchors: { ...i.anchors, nodes: [...new Set([...i.anchors.nodes, id])] } })); }}>
+          <option value="">+ node…</option>
+          {scene?.graph.nodes.map((n) => <option key={n.id} value={n.id}>{n.name || n.id}</option>)}
+        </select>
+        <label>Agent <select aria-label="Agent" value={anchors.agent ?? ''} onChange={(e) => edit('Set agent', (i) => ({ ...i, anchors: { ...i.anchors, agent: e.target.value || undefined } }))}>
+          <option value="">—</option>{profiles?.map((p) => <option key={p.name}>{p.name}</option>)}
+        </select></label>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { useEffect, useState } from 'react';
+import type { Answer, QaItem } from '../../core/vqa/item.ts';
+import { addOption, removeOption, setAnswerFromMeasurement, setAnswerKind, setCategory, setCorrectOption, setNumeric, setOptionText, setQuestion, setReference, setYesNo, submitForReview, type Measurement } from '../../core/vqa/items.ts';
+import { deleteItem, openItem, updateItem } from '../../state/qaCommands.ts';
+import { useStudio, useStudioStore } from '../../state/useStudio.ts';
+import { AnchorsEditor } from './AnchorsEditor.tsx';
+import { TrailEditor } from './TrailEditor.tsx';
+
+/** A text field that commits one undo step when it is left (or Enter in single-line fields). */
+export function Field({ value, onCommit, multiline, label, testId, placeholder }: { value: string; onCommit: (v: string) => void; multiline?: boolean; label: string; testId?: string; placeholder?: string }) {
+  const [v, setV] = useState(value);
+  useEffect(() => setV(value), [value]);
+  const commit = () => { if (v !== value) onCommit(v); };
+  return multiline
+    ? <textarea aria-label={label} data-testid={testId} value={v} rows={3} placeholder={placeholder} onChange={(e) => setV(e.target.value)} onBlur={commit} />
+    : <input aria-label={label} data-testid={testId} value={v} placeholder={placeholder} onChange={(e) => setV(e.target.value)} onBlur={commit} onKeyDown={(e) => { if (e.key === 'Enter') e.currentTarget.blur(); }} />;
+}
+
+const KIND_LABEL: Record<Answer['kind'], string> = { mcq: 'Multiple choice', yesno: 'Yes / no', numeric: 'Numeric', freetext: 'Free text' };
+
+/** The open item: question, answer by kind, category, anchors in the scene, and the reasoning trail. */
+export function ItemEditor() {
+  const store = useStudioStore();
+  const item = useStudio(openItem);
+  const taxonomy = useStudio((s) => s.document.project?.qa.taxonomy);
+  const measure = useStudio((s) => s.ephemeral.measure);
+  if (!item || !taxonomy) return <p className="hint">Choose an item, or “+ New item” to write one for the selected scene.</p>;
+  const edit = (label: string, fn: (i: QaItem) => QaItem) => updateItem(store, item.id, label, fn);
+  const a = item.answer;
+  const cap = taxonomy.capabilities.find((c) => c.id === item.category.capability);
+  const fromMeasure: (Measurement & { label: string })[] = [];
+  const points = measure?.points ?? [];
+  if (measure?.distance) fromMeasure.push({ label: 'distance', value: measure.distance.total, kind: 'distance', points }, { label: 'height', value: measure.distance.vertical, kind: 'height', points }, { label: 'horizontal', value: measure.distance.horizontal, kind: 'horizontal', points });
+  if (measure?.width) fromMeasure.push({ label: 'clear width', value: measure.width.width, kind: 'width', points: [measure.width.a, measure.width.b] });
+
+  return (
+    <div className="item-editor" data-testid="item-editor" data-item={item.id}>
+      <div className="item-head">
+        <span className="muted">{item.id} · {item.sceneId} · {item.source}{item.author ? ` · by ${item.author}` : ''} · </span><strong data-testid="item-status">{item.status}</strong>
+        {item.status === 'draft' && <button className="small" data-testid="submit-item" title="Put the item in the review queue" onClick={() => edit('Submit for review', submitForReview)}>Submit for review</button>}
+        <button className="small secondary" aria-label={`Delete ${item.id}`} onClick={() => deleteItem(store, item.id)}>Delete</button>
+      </div>
+      <label>Question <Field multiline label="Question" testId="item-question" value={item.question} onCommit={(v) => edit('Edit question', (i) => setQuestion(i, v))} /></label>
+      <label>Kind <select aria-label="Answer kind" data-testid="item-kind" value={a.kind} onChange={(e) => edit('Change answer kind', (i) => setAnswerKind(i, e.target.value as Answer['kind']))}>
+        {(Object.keys(KIND_LABEL) as Answer['kind'][]).map((k) => <option key={k} value={k}>{KIND_LABEL[k]}</option>)}
+      </select></label>
+      {a.kind === 'mcq' && (
+        <div className="options" data-testid="mcq-options">
+          {a.options.map((o, k) => (
+            <div key={k} className="option">
+              <input type="radio" name={`correct-${item.id}`} checked={a.correct === o.key} aria-label={`Correct: ${o.key}`} onChange={() => edit('Set correct option', (i) => setCorrectOption(i, o.key))} />
+              <strong>{o.key}</strong>
+              <Field label={`Option ${o.key}`} testId={`option-${o.key}`} value={o.text} onCommit={(v) => edit('Edit option', (i) => setOptionText(i, o.key, v))} />
+              <button className="small secondary" aria-label={`Remove option ${o.key}`} onClick={() => edit('Remove option', (i) => removeOption(i, o.key))}>×</button>
+            </div>
+          ))}
+          <button className="small secondary" data-testid="add-option" onClick={() => edit('Add option', (i) => addOption(i))}>+ Option</button>
+        </div>
+      )}
+      {a.kind === 'yesno' && (
+        <label>Answer <select aria-label="Yes or no" value={a.correct ? 'yes' : 'no'} onChange={(e) => edit('Set answer', (i) => setYesNo(i, e.target.value === 'yes'))}><option value="yes">yes</option><option value="no">no</option></select></label>
+      )}
+      {a.kind === 'numeric' && (
+        <div className="numeric">
+          <label>Value <input type="number" step="0.001" aria-label="Numeric answer" data-testid="numeric-value" value={a.value} onChange={(e) => edit('Set value', (i) => setNumeric(i, { value: e.target.valueAsNumber }))} /></label>
+          <label>Unit <Field label="Unit" value={a.unit} onCommit={(v) => edit('Set unit', (i) => setNumeric(i, { unit: v }))} /></label>
+          <label>Tolerance τ <input type="number" step="0.01" min={0} aria-label="Tolerance" value={a.tolerance} onChange={(e) => edit('Set tolerance', (i) => setNumeric(i, { tolerance: e.target.valueAsNumber }))} /></label>
+          {fromMeasure.map((m) => (
+            <button key={m.kind} className="small" data-testid={`fill-${m.kind}`} onClick={() => edit('Fill answer from measurement', (i) => setAnswerFromMeasurement(i, m))}>Use {m.label} {m.value.toFixed(2)} m</button>
+          ))}
+          {fromMeasure.length === 0 && <span className="muted">Measure in the scene (M) to fill the answer from it.</span>}
+          {item.measurement && <span className="muted" data-testid="measurement-evidence">from a measured {item.measurement.kind} of {item.measurement.value.toFixed(3)} m (kept as evidence)</span>}
+        </div>
+      )}
+      {a.kind === 'freetext' && <label>Reference answer <Field multiline label="Reference answer" value={a.reference} onCommit={(v) => edit('Edit reference answer', (i) => setReference(i, v))} /></label>}
+      <div className="category">
+        <label>Capability <select aria-label="Capability" data-testid="item-capability" value={item.category.capability} onChange={(e) => edit('Set category', (i) => setCategory(i, taxonomy, { ...i.category, capability: e.target.value }))}>
+          <option value="">— required —</option>
+          {taxonomy.capabilities.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+        </select></label>
+        {cap && cap.subcategories.length > 0 && (
+          <label>Subcategory <select aria-label="Subcategory" value={item.category.subcategory ?? ''} onChange={(e) => edit('Set subcategory', (i) => setCategory(i, taxonomy, { ...i.category, subcategory: e.target.value || undefined }))}>
+            <option value="">—</option>{cap.subcategories.map((c) => <option key={c.id} value={c.id}>{c.id} {c.name}</option>)}
+          </select></label>
+        )}
+        <label>Task type <select aria-label="Task type" value={item.category.taskType ?? ''} onChange={(e) => edit('Set task type', (i) => setCategory(i, taxonomy, { ...i.category, taskType: e.target.value || undefined }))}>
+          <option value="">—</option>{taxonomy.taskTypes.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+        </select></label>
+      </div>
+      <AnchorsEditor item={item} />
+      <TrailEditor item={item} />
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { qaItems, selectItem } from '../../state/qaCommands.ts';
+import { filteredItems } from '../../state/qaReview.ts';
+import type { QaFilter } from '../../state/store.ts';
+import { useStudio, useStudioShallow, useStudioStore } from '../../state/useStudio.ts';
+
+const FILTERS: { id: QaFilter; label: string }[] = [
+  { id: 'all', label: 'All' }, { id: 'to-review', label: 'My review queue' }, { id: 'draft', label: 'Drafts' }, { id: 'pending', label: 'Pending review' },
+  { id: 'adjudicate', label: 'To adjudicate' }, { id: 'accepted', label: 'Accepted' }, { id: 'rejected', label: 'Rejected' },
+];
+
+/** The project's items, filtered by status or the reviewer's queue; the open one highlighted. */
+export function ItemList() {
+  const store = useStudioStore();
+  const filter = useStudio((s) => s.qa.filter);
+  const openId = useStudio((s) => s.qa.itemId);
+  const total = useStudio((s) => qaItems(s).length);
+  const items = useStudioShallow((s) => filteredItems(s));
+  const counts = useStudioShallow((s) => FILTERS.map((f) => filteredItems(s, f.id).length));
+  return (
+    <div className="qa-list" data-testid="qa-list">
+      <label>Show <select aria-label="Which items" data-testid="qa-filter" value={filter} onChange={(e) => store.setState((s) => ({ qa: { ...s.qa, filter: e.target.value as QaFilter } }))}>
+        {FILTERS.map((f, i) => <option key={f.id} value={f.id}>{f.label} ({counts[i]})</option>)}
+      </select></label>
+      {total === 0 ? (
+        <p className="hint" data-testid="qa-empty">No items yet. Write one for this scene with “+ New item”, or import generated items (JSON / JSONL, or a CapNav <code>&lt;SCENE&gt;_QA.json</code>) with “Import items…”.</p>
+      ) : items.length === 0 ? <p className="hint">No item matches this filter.</p> : (
+        <ul className="items">
+          {items.map((i) => (
+            <li key={i.id}>
+              <button className={`item-row${i.id === openId ? ' active' : ''}`} data-item-row={i.id} onClick={() => selectItem(store, i.id)}>
+                <span className={`badge status-${i.status}`}>{i.status}</span>
+                <span className="item-id">{i.id}</span> <span className="item-text">{i.question || '(no question yet)'}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { useRef } from 'react';
+import { selectedScene } from '../../state/commands.ts';
+import { newItem } from '../../state/qaCommands.ts';
+import { filteredItems } from '../../state/qaReview.ts';
+import { useStudio, useStudioStore } from '../../state/useStudio.ts';
+import { Workspace } from '../../viewport/Workspace.tsx';
+import { useActions } from '../actions.ts';
+import { filesFromInput } from '../pickedFiles.ts';
+import { MeshBar } from '../MeshBar.tsx';
+import { Toolbar } from '../Toolbar.tsx';
+import { ItemEditor } from './ItemEditor.tsx';
+import { ItemList } from './ItemList.tsx';
+import { QaReport } from './QaReport.tsx';
+import { ReviewPanel } from './ReviewPanel.tsx';
+
+/** Question-answer items: write them anchored in the scene, review generated ones, export the accepted. */
+export function QaView() {
+  const store = useStudioStore();
+  const { runCommand, qa } = useActions();
+  const scene = useStudio(selectedScene);
+  const mode = useStudio((s) => s.qa.mode);
+  const annotator = useStudio((s) => s.session.annotator);
+  const queued = useStudio((s) => filteredItems(s, 'to-review').length);
+  const fileInput = useRef<HTMLInputElement>(null);
+  return (
+    <section className="scene qa-view" aria-labelledby="qa-title">
+      <header className="scene-header">
+        <h2 id="qa-title">Questions and answers{scene ? ` · ${scene.id}` : ''}</h2>
+        <div className="qa-modes" role="group" aria-label="Mode">
+          <button className={mode === 'edit' ? 'active' : 'secondary'} data-testid="mode-write" onClick={() => runCommand('qa.write')}>Write</button>
+          <button className={mode === 'review' ? 'active' : 'secondary'} data-testid="mode-review" onClick={() => runCommand('qa.review')}>Review ({queued} waiting)</button>
+        </div>
+        <label>{mode === 'review' ? 'Reviewer' : 'Author'} <input value={annotator} placeholder="your name" data-testid="qa-annotator"
+          onChange={(e) => { const annotator = e.target.value; store.setState((s) => ({ session: { ...s.session, annotator } })); }} /></label>
+        {mode === 'edit' && <button className="small" data-testid="new-item" disabled={!scene} title={scene ? `A new item about ${scene.id}` : 'Choose a scene first'} onClick={() => newItem(store)}>+ New item</button>}
+        <button className="small secondary" data-testid="import-items" onClick={() => fileInput.current?.click()}>Import items…</button>
+        <input ref={fileInput} type="file" multiple accept=".json,.jsonl,.ndjson" hidden data-testid="import-items-input"
+          onChange={(e) => { const files = e.target.files ? filesFromInput(e.target.files) : []; e.target.value = ''; if (files.length) void qa.importFiles(files); }} />
+        <button className="small secondary" data-testid="export-qa" onClick={() => qa.exportBundle()}>Export QA bundle</button>
+      </header>
+      <MeshBar />
+      <Toolbar tools="measure" />
+      <div className="scene-body">
+        <div className="viewport-panel">{scene ? <Workspace /> : <p className="empty">Choose a scene on the left to see it.</p>}</div>
+        <aside className="side-panel qa-side">
+          <ItemList />
+          {mode === 'review' ? <ReviewPanel /> : <ItemEditor />}
+          <QaReport />
+        </aside>
+      </div>
+    </section>
+  );
+}

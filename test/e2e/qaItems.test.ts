@@ -1,0 +1,191 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { unzipSync, strFromU8 } from 'fflate';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { studio } from '../support/browser.ts';
+import { measureClearWidthAt } from '../support/viewportProbe.ts';
+
+const features = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../scenes/sample-house/features.json'), 'utf8')) as {
+  edges: Record<string, { clearWidthM: number; at: { x: number; y: number; z: number } }>;
+};
+
+async function openQa(page: Page): Promise<void> {
+  await page.locator('[data-scene=sample-house]').waitFor({ timeout: 60_000 });
+  await page.locator('[data-view=qa]').click();
+  await page.getByTestId('qa-list').waitFor();
+  await page.getByTestId('mesh-ready').waitFor({ timeout: 60_000 });
+}
+
+/** Type into a field that commits when it is left. */
+async function commit(page: Page, testId: string, text: string): Promise<void> {
+  const field = page.getByTestId(testId);
+  await field.fill(text);
+  await field.evaluate((el) => (el as HTMLElement).blur());
+}
+
+const storedAll = (page: Page) => expect.poll(() => page.getByTestId('storage-status').textContent()).toBe('Saved in this browser');
+
+function tempFile(name: string, text: string): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'traversa-qa-')), name);
+  writeFileSync(path, text);
+  return path;
+}
+
+describe('writing question-answer ground truth in the sample house', () => {
+  const { profile, url } = studio();
+
+  it('writes a multiple-choice and a measured numeric item with a three-step trail, and finds everything after a reload', async () => {
+    const page = await profile.page(url());
+    await openQa(page);
+    await expect.poll(() => page.getByTestId('qa-empty').isVisible()).toBe(true);
+    await page.getByTestId('qa-annotator').fill('Ana');
+
+    // Multiple choice: which room is upstairs.
+    await page.getByTestId('new-item').click();
+    await commit(page, 'item-question', 'Which of these rooms is on the upper floor?');
+    await page.getByTestId('item-kind').selectOption('mcq');
+    await page.getByTestId('add-option').click();
+    await commit(page, 'option-A', 'Kitchen');
+    await commit(page, 'option-B', 'Bedroom 1');
+    await commit(page, 'option-C', 'Study');
+    await page.getByLabel('Correct: B').check();
+    await page.getByTestId('item-capability').selectOption('spatial');
+    await storedAll(page);
+
+    // Numeric: the clear width of Bedroom 1's door, filled from the measuring tool.
+    await page.getByTestId('new-item').click();
+    await commit(page, 'item-question', 'How wide is the doorway into Bedroom 1, in metres?');
+    await page.getByTestId('item-kind').selectOption('numeric');
+    await page.getByTestId('item-capability').selectOption('physical');
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    const door = features.edges['node_11|node_13']!;
+    await measureClearWidthAt(page, door.at);
+    await page.getByTestId('fill-width').click();
+    const filled = Number(await page.getByTestId('numeric-value').inputValue());
+    expect(Math.abs(filled - door.clearWidthM)).toBeLessThan(0.015);
+    await expect.poll(() => page.getByTestId('measurement-evidence').textContent()).toMatch(/measured width/);
+
+    // A three-step trail: the first step linked to a node, the second to a saved viewpoint.
+    await page.getByTestId('save-viewpoint').click();
+    await page.locator('[data-viewpoint] img').waitFor();
+    for (let k = 0; k < 3; k++) await page.getByTestId('add-step').click();
+    const steps = [['Find the door', 'The door joins the upper hall and Bedroom 1.'], ['Measure it', 'From above, the clear opening between the jambs.'], ['Answer', 'The doorway is about 0.7 m wide.']];
+    for (const [k, [title, text]] of steps.entries()) {
+      await commit(page, `step-title-${k}`, title!);
+      await commit(page, `step-text-${k}`, text!);
+    }
+    await page.getByLabel('Step 1: link a node').selectOption('node_13');
+    await page.getByLabel('Step 2: link a viewpoint').selectOption({ label: 'View 1' });
+    await expect.poll(() => page.locator('[data-step="0"] [data-link="nodes:node_13"]').textContent()).toContain('Bedroom 1');
+    await storedAll(page);
+
+    await page.reload();
+    await openQa(page);
+    await page.getByTestId('qa-filter').selectOption('all');
+    expect(await page.locator('[data-item-row]').count()).toBe(2);
+    await page.locator('[data-item-row=qa_1]').click();
+    expect(await page.getByTestId('item-question').inputValue()).toBe('Which of these rooms is on the upper floor?');
+    expect(await page.getByTestId('option-B').inputValue()).toBe('Bedroom 1');
+    expect(await page.getByLabel('Correct: B').isChecked()).toBe(true);
+    expect(await page.getByTestId('item-capability').inputValue()).toBe('spatial');
+
+    await page.locator('[data-item-row=qa_2]').click();
+    expect(Number(await page.getByTestId('numeric-value').inputValue())).toBe(filled);
+    expect(await page.getByTestId('measurement-evidence').textContent()).toMatch(/measured width/);
+    expect(await page.locator('[data-viewpoint] img').count()).toBe(1);
+    expect(await page.locator('[data-step]').count()).toBe(3);
+    expect(await page.getByTestId('step-title-2').inputValue()).toBe('Answer');
+    expect(await page.getByTestId('step-text-1').inputValue()).toBe('From above, the clear opening between the jambs.');
+    expect(await page.locator('[data-step="0"] [data-link="nodes:node_13"]').count()).toBe(1);
+    expect(await page.locator('[data-step="1"] [data-link^="viewpoints:"]').textContent()).toContain('View 1');
+  });
+});
+
+const generated = (over: Record<string, unknown>) => JSON.stringify({
+  sceneId: 'sample-house', category: { capability: 'spatial' }, generator: 'test-generator v1', trail: [{ title: 'Look', text: 'The rooms are connected.', kind: 'perception' }], ...over,
+});
+
+describe('reviewing generated items with the keyboard', () => {
+  const { profile, url } = studio();
+
+  it('imports generated items, accepts one, edits one, rejects one as hallucinated, and exports exactly the accepted two', async () => {
+    const file = tempFile('generated.jsonl', [
+      generated({ question: 'Is the kitchen next to the living room?', answer: { kind: 'yesno', correct: true }, anchors: { nodes: ['node_2', 'node_3'] } }),
+      generated({ question: 'How many bedrums are upstairs?', answer: { kind: 'numeric', value: 2, unit: '', tolerance: 0 }, category: { capability: 'spatial', subcategory: 'CT' } }),
+      generated({ question: 'Is there a <img src=x onerror="window.__pwned=1"> swimming pool behind the garage, as seen from the hall?', answer: { kind: 'yesno', correct: true } }),
+    ].join('\n') + '\n');
+    const page = await profile.page(url());
+    await openQa(page);
+    await page.getByTestId('import-items-input').setInputFiles(file);
+    await expect.poll(() => page.getByTestId('import-report').textContent()).toContain('Imported generated.jsonl');
+    expect(await page.locator('[data-item-row]').count()).toBe(3);
+
+    await page.getByTestId('qa-annotator').fill('Rita');
+    await page.getByTestId('mode-review').click();
+    await expect.poll(() => page.getByTestId('review-panel').getAttribute('data-item')).toBe('qa_1');
+    // The referenced rooms are highlighted in 3D.
+    await expect.poll(() => page.locator('[data-node-label=node_3]').getAttribute('class')).toContain('referenced');
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+
+    await page.keyboard.press('a');
+    await expect.poll(() => page.getByTestId('review-panel').getAttribute('data-item')).toBe('qa_2');
+    await page.keyboard.press('e');
+    await commit(page, 'item-question', 'How many bedrooms are upstairs?');
+    await page.getByTestId('accept-edits').click();
+    await expect.poll(() => page.getByTestId('review-panel').getAttribute('data-item')).toBe('qa_3');
+    // Generated text is shown as text, never run as markup.
+    expect(await page.getByTestId('review-question').textContent()).toContain('<img src=x onerror="window.__pwned=1">');
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    await page.getByTestId('qa-comment').fill('There is no pool or garage in this house.');
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('r');
+    await page.getByTestId('reject-reasons').waitFor();
+    await page.keyboard.press('h');
+    await expect.poll(() => page.getByTestId('review-empty').isVisible()).toBe(true);
+    await storedAll(page);
+
+    await page.getByTestId('qa-filter').selectOption('all');
+    const statuses = await page.locator('[data-item-row] .badge').allTextContents();
+    expect(statuses).toEqual(['accepted', 'accepted', 'rejected']);
+    expect(await page.getByTestId('qa-report').locator('summary').textContent()).toContain('3 decided, 1 removed (33.3 %)');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-qa').click()]);
+    const zip = unzipSync(new Uint8Array(readFileSync((await download.path())!)));
+    const itemsPath = Object.keys(zip).find((p) => p.endsWith('qa/items.json'))!;
+    const bundle = JSON.parse(strFromU8(zip[itemsPath]!)) as { items: { id: string; question: string; edited: boolean; reviews: { reviewer: string; verdict: string; timeMs: number }[] }[] };
+    expect(bundle.items.map((i) => i.id)).toEqual(['qa_1', 'qa_2']);
+    expect(bundle.items[1]!.question).toBe('How many bedrooms are upstairs?');
+    expect(bundle.items[1]!.edited).toBe(true);
+    expect(bundle.items.map((i) => i.reviews[0]!.verdict)).toEqual(['accept', 'edit-accept']);
+    expect(bundle.items.every((i) => i.reviews[0]!.reviewer === 'Rita' && i.reviews[0]!.timeMs >= 0)).toBe(true);
+    const jsonl = strFromU8(zip[itemsPath.replace(/items\.json$/, 'items.jsonl')]!).trim().split('\n');
+    expect(jsonl.map((l) => (JSON.parse(l) as { id: string }).id)).toEqual(['qa_1', 'qa_2']);
+    const manifest = JSON.parse(strFromU8(zip[itemsPath.replace(/items\.json$/, 'manifest.json')]!)) as { counts: { items: number }; review: { removal: { rejected: number; byReason: Record<string, number> } } };
+    expect(manifest.counts.items).toBe(2);
+    expect(manifest.review.removal.byReason.hallucinated).toBe(1);
+  });
+
+  it('reports every bad record of a malformed file and imports nothing from it', async () => {
+    const file = tempFile('broken.json', JSON.stringify([
+      { sceneId: 'sample-house', question: 'Fine question?', answer: { kind: 'yesno', correct: true }, category: { capability: 'spatial' }, trail: [], generator: 'g' },
+      { sceneId: 'sample-house', question: 'Bad kind?', answer: { kind: 'essay', text: 'x' }, category: { capability: 'spatial' }, trail: [], generator: 'g' },
+      { sceneId: 'no-such-scene', question: 'Where?', answer: { kind: 'yesno', correct: false }, category: { capability: 'spatial' }, trail: [], generator: 'g' },
+      { sceneId: 'sample-house', answer: { kind: 'yesno', correct: false }, category: { capability: 'spatial' }, trail: [], generator: 'g' },
+    ], null, 1));
+    const page = await profile.page(url());
+    await openQa(page);
+    const before = await page.locator('[data-item-row]').count();
+    await page.getByTestId('import-items-input').setInputFiles(file);
+    const report = page.getByTestId('import-report');
+    await expect.poll(() => report.textContent()).toContain('nothing was changed');
+    const text = (await report.textContent())!;
+    expect(text).toContain('broken.json');
+    expect(text).toMatch(/\/1\/answer/);
+    expect(text).toMatch(/\/2\/sceneId/);
+    expect(text).toMatch(/\/3\/question/);
+    expect(text).not.toMatch(/\/0\//);
+    expect(await page.locator('[data-item-row]').count()).toBe(before);
+  });
+});
