@@ -59,3 +59,28 @@ describe('labelling a sample question for all five agents with the keyboard alon
       .toEqual({ HUMAN: true, WHEELCHAIR: false, HUMANOID: true, QUADRUPEDAL: true, SWEEPER: false });
   });
 });
+
+describe('suggestions computed in the browser', () => {
+  const { profile, url } = studio();
+
+  it('measures the scan in a worker and suggests, for each queued segment, what the ground truth says', async () => {
+    const page = await profile.page(url());
+    await page.locator('[data-scene=sample-house]').waitFor();
+    await page.getByTestId('mesh-ready').waitFor({ timeout: 60_000 });
+    await page.keyboard.press('3');
+    await page.getByTestId('queue-item').waitFor();
+    await page.getByTestId('compute-suggestions').click();
+    await page.getByTestId('suggestion').waitFor({ timeout: 90_000 });
+    await page.getByTestId('agreement').waitFor();
+    const seen = new Set<string>();
+    for (let k = 0; k < 8; k++) {
+      const item = await currentItem(page);
+      seen.add(`${item.agent} ${item.segment}`);
+      const suggested = (await page.getByTestId('suggestion').getAttribute('class'))!.includes('yes');
+      expect(suggested, `${item.agent} ${item.segment}`).toBe(expected(item.agent, item.segment).traversable);
+      await page.keyboard.press('.');
+      await expect.poll(async () => JSON.stringify(await currentItem(page))).not.toBe(JSON.stringify(item));
+    }
+    expect(seen.size).toBe(8);
+  });
+});
