@@ -101,6 +101,7 @@ describe('reference frames', () => {
     'Is the towel next to the sink?',
     'Do the two walls meet at a right angle?',
     'How many beds are in the second bedroom?',
+    'Is "B" the right answer?',
   ])('"%s" uses the words as names, not relations: no warning', (q) => {
     expect(frameWarning(q)).toEqual([]);
   });
@@ -116,6 +117,12 @@ describe('reference frames', () => {
     const answer = mcq([['A', 'left of the sofa'], ['B', 'behind the sofa']], 'A');
     expect(frameWarning('Where is the lamp?', { answer })).toHaveLength(1);
     expect(frameWarning('Where is the lamp, as seen from the door?', { answer })).toEqual([]);
+  });
+
+  it('a compass direction states a frame when it relates things, not inside a name', () => {
+    expect(frameWarning('Is the lamp left of the sofa in the west wing?')).toHaveLength(1);
+    expect(frameWarning('Is the lamp on the left, facing north?')).toEqual([]);
+    expect(frameWarning('Is the desk in front of the window on the east side?')).toEqual([]);
   });
 
   it('the helpers name the word found and recognise the frame phrase', () => {

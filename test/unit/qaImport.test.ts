@@ -123,6 +123,13 @@ describe('importing generated items', () => {
     ]);
   });
 
+  it('two marks with the same number and no ids are one mistake, reported once at the number', () => {
+    const marks = [{ number: 3, position: { x: 0, y: 0, z: 0 } }, { number: 3, position: { x: 1, y: 0, z: 0 } }];
+    const r = read([json('gen/x.json', [record({ anchors: { marks } })])]);
+    expect(r.items).toEqual([]);
+    expect(where(r.problems)).toEqual([{ severity: 'fatal', code: 'qa.invalid', file: 'gen/x.json', location: '/0/anchors/marks/1/number' }]);
+  });
+
   it('a trail link to a mark the record does not have is an error at the link, not a block', () => {
     const r = read([json('gen/x.json', { items: [record({ trail: [{ text: 'See mark 4.', kind: 'perception', links: { marks: ['mark_4'] } }] })] })]);
     expect(r.items).toHaveLength(1);

@@ -175,6 +175,19 @@ describe('what a reviewer changed in a generated trail', () => {
     expect(summariseTrailDiff(d)).toEqual({ added: 1, removed: 1, changed: 0, unchanged: 2, moved: 0 });
   });
 
+  it('splitting a step and deleting the next: the second half is added, the deleted step removed (not a change of it)', () => {
+    const gen = generated();
+    const edited = removeStep(splitStep(gen, 0, gen[0]!.text.indexOf(' ') + 1), 2);
+    const d = trailDiff(gen, edited);
+    expect(d.map((x) => [x.kind, x.step.id])).toEqual([['changed', 's1'], ['added', 's4'], ['removed', 's2'], ['unchanged', 's3']]);
+  });
+
+  it('a split at an offset outside the text is refused', () => {
+    const gen = generated();
+    expect(splitStep(gen, 0, -3)).toBe(gen);
+    expect(splitStep(gen, 0, 1.5)).toBe(gen);
+  });
+
   it('a trail whose ids were reassigned still lines up by position', () => {
     const gen = generated();
     const renamed = gen.map((s, i) => ({ ...s, id: `x${i}` }));

@@ -95,6 +95,9 @@ const NAMES_NOT_RELATIONS = [
   /\b(first|second|third|fourth|fifth|last|next)[- ](floor|storey|story|level|bed ?room|bath ?room|room|kitchen|hall(way)?|office|closet|study|garage|landing)s?\b/gi,
   /\bright[- ]angled?s?\b/gi,
   /\bnext to\b/gi,
+  // "right" meaning correct or immediately, not a side.
+  /\b(the )?right (answer|choice|option|one to choose|now|away)\b/gi,
+  /\ball right\b/gi,
 ];
 const FRAME_PHRASES = new RegExp([
   String.raw`from (the |a |an )?(viewpoint|point of view|perspective|camera|ego)`,
@@ -102,7 +105,9 @@ const FRAME_PHRASES = new RegExp([
   String.raw`viewpoint`, String.raw`perspective`, String.raw`(as )?(seen|viewed) from`, String.raw`looking (at|towards?|from|into)`,
   String.raw`facing`, String.raw`relative to`, String.raw`with respect to`, String.raw`with (your|its|their|the agent's|the robot's) back to`,
   String.raw`in (the|this) (image|picture|photo|view|frame|camera view)`, String.raw`on (the )?screen`, String.raw`ego(centric)?`,
-  String.raw`from above`, String.raw`top-down`, String.raw`(north|south|east|west)(ern)?`,
+  String.raw`from above`, String.raw`top-down`,
+  // A compass direction states a frame when it relates things ("north of the sofa", "on the east side"), not in a name ("the west wing").
+  String.raw`(north|south|east|west)(-?(east|west))? of`, String.raw`(to|on|at|from) the (north|south|east|west)(ern)?( side| wall| end)?`, String.raw`facing (north|south|east|west)`,
   String.raw`(when|on|upon) entering`, String.raw`as (you|it|the agent|the robot|\[agent\]) enters?`, String.raw`from the (entrance|door(way)?)`,
   String.raw`standing (at|in|by|on)`, String.raw`direction of (travel|motion)`, String.raw`along the (path|route|way)`,
   String.raw`(your|our|my|its|their|his|her) (left|right|front|back)`, String.raw`(in front of|behind|ahead of) (us|you|me|it|the camera)`,

@@ -76,6 +76,7 @@ export function editStep(trail: readonly TrailStep[], index: number, patch: Part
 export function splitStep(trail: readonly TrailStep[], index: number, offset: number): TrailStep[] {
   if (!inRange(trail, index)) return trail as TrailStep[];
   const step = trail[index]!;
+  if (!Number.isInteger(offset) || offset <= 0 || offset >= step.text.length) return trail as TrailStep[];
   const head = step.text.slice(0, offset).trimEnd();
   const tail = step.text.slice(offset).trimStart();
   if (head.trim() === '' || tail.trim() === '') return trail as TrailStep[];

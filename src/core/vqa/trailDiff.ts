@@ -103,8 +103,9 @@ export type StepDiff =
 /**
  * Step-by-step difference between the generator's trail and the current one, in reading order:
  * the current steps, with each removed step placed where it stood in the generated trail.
- * Steps are matched by id first (editing keeps ids), then, for steps left over that a person did
- * not write, by position (a trail whose ids were reassigned still lines up). `moved` marks the
+ * Steps are matched by id (editing keeps ids). Only when no id matches at all are the steps a
+ * person did not write matched by position (a trail whose ids were all reassigned still lines
+ * up); otherwise a step with a new id is new, e.g. the second half of a split. `moved` marks the
  * fewest matched steps whose reordering explains the new order (those outside a longest run in
  * the old order).
  */
@@ -118,9 +119,11 @@ export function trailDiff(generated: readonly TrailStep[], current: readonly Tra
     if (g !== undefined && !taken.has(g)) { matchOf[i] = g; taken.add(g); }
   });
   // A written step is one a person added, so it never stands for a generated step it happens to replace.
-  current.forEach((s, i) => {
-    if (matchOf[i] === undefined && s.origin !== 'written' && i < generated.length && !taken.has(i)) { matchOf[i] = i; taken.add(i); }
-  });
+  if (taken.size === 0) {
+    current.forEach((s, i) => {
+      if (s.origin !== 'written' && i < generated.length) { matchOf[i] = i; taken.add(i); }
+    });
+  }
 
   const matched = current.map((_, i) => i).filter((i) => matchOf[i] !== undefined);
   const inOrder = longestIncreasing(matched.map((i) => matchOf[i]!));

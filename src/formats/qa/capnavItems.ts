@@ -56,7 +56,7 @@ export function readCapnavQaItems(files: readonly SourceFile[], project: Pick<Pr
       const i = questions.findIndex((q, k) => scene.questions[k]?.text !== q.text);
       if (i !== -1 || questions.length !== scene.questions.length) {
         const where = i !== -1 ? pointer([...base, i, 'question']) : '';
-        const what = i !== -1 ? `question ${i} differs from the scene's question ${i}` : `the file has ${questions.length} questions, the scene ${scene.questions.length}`;
+        const what = i !== -1 && i < scene.questions.length ? `question ${i} differs from the scene's question ${i}` : `the file has ${questions.length} questions, the scene ${scene.questions.length}`;
         problems.push({ severity: 'fatal', code: 'qa.questions-differ', file: file.path, location: where, message: `${what}: the items would stand for the wrong questions. Pick the scene's own question file` });
         continue;
       }

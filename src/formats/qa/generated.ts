@@ -131,11 +131,15 @@ function readRecord(path: string, rec: Located, value: unknown, project: Pick<Pr
   const anchors = r.anchors ?? { nodes: [], edges: [], marks: [], viewpoints: [] };
   const marks = anchors.marks.map((m) => ({ id: m.id ?? `mark_${m.number}`, number: m.number, position: m.position, label: m.label }));
   const viewpoints = anchors.viewpoints.map((v, i) => ({ ...v, id: v.id ?? `vp_${i + 1}` }));
+  // An id the record left out is made up from the mark's number or the viewpoint's place; two made-up
+  // mark ids collide only when the numbers do, which the number check below reports (once).
+  const given = { marks: anchors.marks.map((m) => m.id !== undefined), viewpoints: anchors.viewpoints.map((v) => v.id !== undefined) };
   for (const [list, what, field] of [[marks, 'mark', 'marks'], [viewpoints, 'viewpoint', 'viewpoints']] as const) {
     const firstAt = new Map<string, number>();
     list.forEach((x, i) => {
-      if (firstAt.has(x.id)) fatal(rec.at(['anchors', field, i]), `${what} id ${x.id} is used by ${what} ${firstAt.get(x.id)! + 1} too`);
-      else firstAt.set(x.id, i);
+      const first = firstAt.get(x.id);
+      if (first === undefined) { firstAt.set(x.id, i); return; }
+      if (given[field][i] || given[field][first]) fatal(rec.at(['anchors', field, i]), `${what} id ${x.id} is used by ${what} ${first + 1} too`);
     });
   }
   const numbers = new Map<number, number>();
