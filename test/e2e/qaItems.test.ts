@@ -132,8 +132,8 @@ describe('reviewing generated items with the keyboard', () => {
     await page.keyboard.press('a');
     await expect.poll(() => page.getByTestId('review-panel').getAttribute('data-item')).toBe('qa_2');
     await page.keyboard.press('e');
-    await commit(page, 'item-question', 'How many bedrooms are upstairs?');
-    await page.getByTestId('accept-edits').click();
+    await page.getByTestId('item-question').fill('How many bedrooms are upstairs?');
+    await page.getByTestId('item-question').press('Control+Enter'); // accepts from inside the field, with what was typed
     await expect.poll(() => page.getByTestId('review-panel').getAttribute('data-item')).toBe('qa_3');
     // Generated text is shown as text, never run as markup.
     expect(await page.getByTestId('review-question').textContent()).toContain('<img src=x onerror="window.__pwned=1">');
