@@ -14,6 +14,8 @@ import { readPath } from './runner.ts';
  * string; `reason` may be missing. Blank lines are skipped; a bad line is reported by its
  * number and skipped. The baselines write this form.
  */
+const NON_BLANK = /\S/;
+
 export function readPredictionJsonl(file: { path: string; text: string }, defaultModel?: string): PredictionRead {
   const out: PredictionRead = { predictions: [], problems: [] };
   const fallbackModel = defaultModel ?? placeOf(file.path).stem;
@@ -28,7 +30,7 @@ export function readPredictionJsonl(file: { path: string; text: string }, defaul
     let line = text.slice(start, end);
     start = end + 1;
     if (line.endsWith('\r')) line = line.slice(0, -1);
-    if (line.trim() === '') continue;
+    if (!NON_BLANK.test(line)) continue;
     const location = `line ${lineNo}`;
     let v: unknown;
     try { v = JSON.parse(line); } catch {

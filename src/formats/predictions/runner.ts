@@ -93,7 +93,12 @@ function readItem(item: unknown, file: string, location: string, model: string, 
 
 /** A path as a list of tokens: a list (items as text) or an arrow-separated string. */
 export function readPath(v: unknown): string[] {
-  if (Array.isArray(v)) return v.map((t) => asText(t).trim()).filter((t) => t !== '');
+  if (Array.isArray(v)) {
+    // One array per record, no intermediate one: a results file can hold 100,000 paths.
+    const out: string[] = [];
+    for (const t of v) { const s = asText(t).trim(); if (s !== '') out.push(s); }
+    return out;
+  }
   if (typeof v === 'string') return splitPath(v);
   return [];
 }
