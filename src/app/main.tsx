@@ -16,13 +16,14 @@ import { writeBundle } from '../formats/bundle.ts';
 import { strToU8 } from 'fflate';
 import { commonFolder, importRelease, restorePrevious } from './importRelease.ts';
 import { ScoringRunner } from './scoring.ts';
+import { QaAnswersRunner } from './qaScoring.ts';
 import { MeshManager } from './meshManager.ts';
 import { driveKeys, followAutoApprove, labellingCommands } from './labelling.ts';
 import { DriveController } from './drive.ts';
 import { rememberSession } from './sessionMemory.ts';
 import { SuggestionRunner } from './suggestions.ts';
 import { openSampleProject } from './sample.ts';
-import { compareLabelFiles, exportQaZip, importQaFiles, qaCommands } from './qaActions.ts';
+import { compareLabelFiles, exportQaZip, importQaFiles, importTaxonomyFile, qaCommands } from './qaActions.ts';
 import { MeshRegistryContext } from '../viewport/meshRuntime.ts';
 import '../ui/styles.css';
 
@@ -31,6 +32,7 @@ const db = new TraversaDb();
 const meshes = new MeshManager(store, db);
 const suggestions = new SuggestionRunner(store, meshes);
 const scorer = new ScoringRunner(store, db);
+const qaAnswers = new QaAnswersRunner(store);
 followAutoApprove(store);
 let flush: () => Promise<void> = async () => {};
 
@@ -76,10 +78,16 @@ const actions: StudioActions = {
     exportJson: async () => { const f = await scorer.reportFiles(); if (f) download('traversa-scores.json', strToU8(f.json), 'application/json'); },
     exportCsv: async () => { const f = await scorer.reportFiles(); if (f) download('traversa-records.csv', strToU8(f.csv), 'text/csv'); },
   },
+  qaAnswers: {
+    load: (files) => qaAnswers.load(files),
+    clear: () => qaAnswers.clear(),
+    exportJson: () => qaAnswers.exportJson(),
+  },
   qa: {
     importFiles: (files) => importQaFiles(store, files, () => flush()),
     exportBundle: () => exportQaZip(store, tell),
     compareLabels: (files) => compareLabelFiles(store, files),
+    importTaxonomy: (file) => importTaxonomyFile(store, file),
   },
   importFiles: (files) => importRelease(store, db, files, () => flush()),
   exportRelease,

@@ -7,6 +7,7 @@ import { readRelease } from '../formats/capnav/read.ts';
 import { exportQaBundle } from '../formats/qa/bundle.ts';
 import { applyCapnavQaImport, readCapnavQaItems } from '../formats/qa/capnavItems.ts';
 import { readGeneratedItems } from '../formats/qa/generated.ts';
+import { readTaxonomy } from '../formats/qa/taxonomy.ts';
 import type { SourceFile } from '../formats/json.ts';
 import type { Command } from '../state/commands.ts';
 import { commitDocument } from '../state/history.ts';
@@ -132,5 +133,16 @@ export async function compareLabelFiles(store: StudioStore, picked: PickedFile[]
   }
   const comparison = compareLabellings(project, other.project, source);
   store.setState((s) => ({ qa: { ...s.qa, labelComparison: comparison } }));
+  return true;
+}
+
+/** Replace the project's taxonomy with one from a file (one undo step); a bad file changes nothing and is reported. */
+export async function importTaxonomyFile(store: StudioStore, picked: PickedFile): Promise<boolean> {
+  if (!store.getState().document.project) return false;
+  const r = readTaxonomy({ path: picked.path, text: await picked.file.text() });
+  store.setState({ importReport: { source: picked.path, accepted: r.taxonomy !== null, replaced: false, at: Date.now(), problems: r.problems } });
+  if (!r.taxonomy) return false;
+  const taxonomy = r.taxonomy;
+  commitDocument(store, 'Replace the taxonomy', (p) => ({ ...p, qa: { ...p.qa, taxonomy } }));
   return true;
 }

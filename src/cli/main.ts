@@ -6,6 +6,7 @@ import { readRelease } from '../formats/capnav/read.ts';
 import { writeRelease } from '../formats/capnav/write.ts';
 import { CliError, readJsonFiles, writeFiles } from './files.ts';
 import { baselineCommand, scoreCommand } from './score.ts';
+import { scoreQaCommand } from './scoreQa.ts';
 import { InputError, suggestCommand } from './suggest.ts';
 import { formatPlan, formatStats } from './tables.ts';
 
@@ -26,10 +27,15 @@ const USAGE = `Traversa command line
                                       --judge http reads TRAVERSA_JUDGE_URL, TRAVERSA_JUDGE_MODEL, TRAVERSA_JUDGE_KEY
   baseline random|oracle --gt <release-dir> --out <file.jsonl> [--seed N]
                                       random-walk (lower bound) or ground-truth (upper bound) predictions
+  score-qa --gt <bundle-dir|items.json|items.jsonl> --pred <answers.jsonl|dir> [--tau N]
+        [--averaging micro|macro] [--bootstrap N] [--seed N] [--json] [--out <dir>]
+                                      a model's answers to QA items (one {"id", "answer", "model"} per
+                                      line), Embodied4C scores per capability; --out writes
+                                      qa_scores.json and qa_scored_items.jsonl
 `;
 
 /** Flags followed by a value (`--out dir`); the others are switches unless written `--flag=value`. */
-const VALUE_FLAGS = new Set(['out', 'mesh', 'graph', 'agents', 'up', 'scale', 'gt', 'pred', 'compat', 'judge', 'weights', 'bootstrap', 'seed', 'averaging', 'verdicts', 'cache']);
+const VALUE_FLAGS = new Set(['out', 'mesh', 'graph', 'agents', 'up', 'scale', 'gt', 'pred', 'compat', 'judge', 'weights', 'bootstrap', 'seed', 'averaging', 'verdicts', 'cache', 'tau']);
 
 interface Args { command: string; positional: string[]; flags: Map<string, string | true> }
 
@@ -116,6 +122,13 @@ export async function run(argv: string[]): Promise<number> {
         verdicts: flag(args, 'verdicts'), cache: flag(args, 'cache'), json: asJson,
       };
       out(await scoreCommand(a));
+      return 0;
+    }
+    case 'score-qa': {
+      out(scoreQaCommand({
+        gt: flag(args, 'gt'), pred: flag(args, 'pred'), tau: flag(args, 'tau'), averaging: flag(args, 'averaging'),
+        bootstrap: flag(args, 'bootstrap'), seed: flag(args, 'seed'), out: flag(args, 'out'), json: asJson,
+      }));
       return 0;
     }
     case 'baseline': {

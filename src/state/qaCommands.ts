@@ -1,5 +1,7 @@
 import type { QaItem, Viewpoint } from '../core/vqa/item.ts';
 import { createWrittenItem } from '../core/vqa/items.ts';
+import { capnavItemsForScene } from '../core/vqa/capnav.ts';
+import { DEFAULT_TAXONOMY } from '../core/vqa/taxonomy.ts';
 import type { Project } from '../core/project.ts';
 import { commitDocument } from './history.ts';
 import type { StudioState, StudioStore } from './store.ts';
@@ -77,4 +79,18 @@ export function addMarkAt(store: StudioStore, at: { x: number; y: number; z: num
     const number = Math.max(0, ...i.anchors.marks.map((m) => m.number)) + 1;
     return { ...i, anchors: { ...i.anchors, marks: [...i.anchors.marks, { id: `mark_${number}`, number, position: at, label: '' }] } };
   });
+}
+
+/** The selected scene's navigation questions as items to review (those without one yet), one undo step. Returns how many. */
+export function addSceneQuestionItems(store: StudioStore): number {
+  const s = store.getState();
+  const project = s.document.project;
+  if (!project || !s.session.sceneId) return 0;
+  const items = capnavItemsForScene(project, s.session.sceneId, { createdAt: new Date().toISOString() });
+  if (items.length) addItems(store, `Review ${items.length} navigation question${items.length === 1 ? '' : 's'}`, items);
+  return items.length;
+}
+
+export function restoreDefaultTaxonomy(store: StudioStore): void {
+  commitDocument(store, 'Restore the default taxonomy', (p) => (p.qa.taxonomy === DEFAULT_TAXONOMY ? p : { ...p, qa: { ...p.qa, taxonomy: DEFAULT_TAXONOMY } }));
 }

@@ -14,6 +14,7 @@ export interface PathPreview {
 import type { Problem } from '../core/problems.ts';
 import type { Project } from '../core/project.ts';
 import type { LabelComparison } from '../core/vqa/labelComparison.ts';
+import { initialQaAnswers, type QaAnswersState } from './qaAnswersState.ts';
 
 /**
  * The studio's state, split by what happens to it:
@@ -69,6 +70,8 @@ export interface StudioState {
   suggestions: Record<string, SuggestionsState>;
   /** Scoring model predictions against the project's ground truth (session data, exported on demand). */
   scoring: ScoringState;
+  /** Scoring a model's answers to the accepted QA items (session data, exported on demand). */
+  qaAnswers: QaAnswersState;
   /** The question-answer view: the item open, review mode, and when its review started. */
   qa: QaSession;
   history: { past: HistoryEntry[]; future: HistoryEntry[] };
@@ -223,6 +226,7 @@ export function initialState(): StudioState {
       status: { state: 'idle' }, reports: [], detail: null, problems: [], selectedModel: null, compareModel: null, selectedRecord: null,
       filter: { agent: 'all', outcome: 'all', failure: 'all', text: '' },
     },
+    qaAnswers: initialQaAnswers(),
     history: { past: [], future: [] },
     importReport: null,
     storage: { status: 'loading' },

@@ -26,6 +26,12 @@ export interface StudioActions {
     exportJson: () => Promise<void>;
     exportCsv: () => Promise<void>;
   };
+  /** A model's answers to the accepted QA items: load answer files (JSONL), export the report. */
+  qaAnswers: {
+    load: (files: PickedFile[]) => Promise<void>;
+    clear: () => void;
+    exportJson: () => void;
+  };
   qa: {
     /** Import generated items (JSON / JSONL) and CapNav question files as items to review; all or nothing. */
     importFiles: (files: PickedFile[]) => Promise<boolean>;
@@ -33,6 +39,8 @@ export interface StudioActions {
     exportBundle: () => boolean;
     /** Compare the project's traversability labels with another labelling (a release folder). */
     compareLabels: (files: PickedFile[]) => Promise<boolean>;
+    /** Replace the project's taxonomy with one from a JSON file (a taxonomy, or a QA bundle's manifest). */
+    importTaxonomy: (file: PickedFile) => Promise<boolean>;
   };
   commands: readonly Command[];
 }

@@ -7,6 +7,7 @@ import { cliBench } from './cli.bench.ts';
 import { colliderBench } from './collider.bench.ts';
 import { meshBench } from './mesh.bench.ts';
 import { navmeshBench } from './navmesh.bench.ts';
+import { qaAnswersBench } from './qaAnswers.bench.ts';
 import { scoreBench } from './score.bench.ts';
 import { worklistBench } from './worklist.bench.ts';
 
@@ -17,7 +18,7 @@ export interface BenchSection {
   run(): void | Promise<void>;
 }
 
-const sections: BenchSection[] = [worklistBench, cliBench, meshBench, navmeshBench, colliderBench, scoreBench];
+const sections: BenchSection[] = [worklistBench, cliBench, meshBench, navmeshBench, colliderBench, scoreBench, qaAnswersBench];
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((w) => !sections.some((s) => s.name === w));

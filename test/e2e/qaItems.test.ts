@@ -188,4 +188,30 @@ describe('reviewing generated items with the keyboard', () => {
     expect(text).not.toMatch(/\/0\//);
     expect(await page.locator('[data-item-row]').count()).toBe(before);
   });
+
+  it('reviews the scene’s navigation questions: rejecting one as hallucinated lists it in the scene, and undo takes it off', async () => {
+    const page = await profile.page(url());
+    await openQa(page);
+    await page.getByTestId('mode-write').click();
+    await page.getByTestId('review-scene-questions').click();
+    await expect.poll(() => page.getByTestId('qa-notice').textContent()).toMatch(/10 navigation questions added for review/);
+    await page.getByTestId('qa-annotator').fill('Omar');
+    await page.getByTestId('mode-review').click();
+    // Omar's queue starts with the first question not yet reviewed by him: the CapNav items follow the three generated ones.
+    await page.getByTestId('qa-filter').selectOption('to-review');
+    const first = (await page.locator('[data-item-row]').first().getAttribute('data-item-row'))!;
+    await page.locator(`[data-item-row=${first}]`).click();
+    const question = (await page.getByTestId('review-question').textContent())!;
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('r');
+    await page.keyboard.press('h');
+    await storedAll(page);
+    await page.keyboard.press('2');
+    await page.getByRole('tab', { name: /Questions/ }).click();
+    const row = page.locator('[data-testid=questions] li.hallucinated');
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.textContent()).toContain(question.slice(0, 30));
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => row.count()).toBe(0);
+  });
 });

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { selectedScene } from '../../state/commands.ts';
-import { newItem } from '../../state/qaCommands.ts';
+import { addSceneQuestionItems, newItem } from '../../state/qaCommands.ts';
 import { filteredItems } from '../../state/qaReview.ts';
 import { useStudio, useStudioStore } from '../../state/useStudio.ts';
 import { Workspace } from '../../viewport/Workspace.tsx';
@@ -12,6 +12,7 @@ import { ItemEditor } from './ItemEditor.tsx';
 import { ItemList } from './ItemList.tsx';
 import { QaReport } from './QaReport.tsx';
 import { ReviewPanel } from './ReviewPanel.tsx';
+import { TaxonomyPanel } from './TaxonomyPanel.tsx';
 
 /** Question-answer items: write them anchored in the scene, review generated ones, export the accepted. */
 export function QaView() {
@@ -22,6 +23,7 @@ export function QaView() {
   const annotator = useStudio((s) => s.session.annotator);
   const queued = useStudio((s) => filteredItems(s, 'to-review').length);
   const fileInput = useRef<HTMLInputElement>(null);
+  const notice = useStudio((s) => s.ephemeral.notice);
   return (
     <section className="scene qa-view" aria-labelledby="qa-title">
       <header className="scene-header">
@@ -33,11 +35,18 @@ export function QaView() {
         <label>{mode === 'review' ? 'Reviewer' : 'Author'} <input value={annotator} placeholder="your name" data-testid="qa-annotator"
           onChange={(e) => { const annotator = e.target.value; store.setState((s) => ({ session: { ...s.session, annotator } })); }} /></label>
         {mode === 'edit' && <button className="small" data-testid="new-item" disabled={!scene} title={scene ? `A new item about ${scene.id}` : 'Choose a scene first'} onClick={() => newItem(store)}>+ New item</button>}
+        {mode === 'edit' && scene && scene.questions.length > 0 && (
+          <button className="small secondary" data-testid="review-scene-questions" title="Each navigation question of this scene becomes an item to review; rejecting one as hallucinated lists it in the scene"
+            onClick={() => { const n = addSceneQuestionItems(store); store.setState((s) => ({ ephemeral: { ...s.ephemeral, notice: n ? `${n} navigation question${n === 1 ? '' : 's'} added for review.` : 'Every navigation question of this scene already has an item.' } })); }}>
+            Review this scene’s navigation questions
+          </button>
+        )}
         <button className="small secondary" data-testid="import-items" onClick={() => fileInput.current?.click()}>Import items…</button>
         <input ref={fileInput} type="file" multiple accept=".json,.jsonl,.ndjson" hidden data-testid="import-items-input"
           onChange={(e) => { const files = e.target.files ? filesFromInput(e.target.files) : []; e.target.value = ''; if (files.length) void qa.importFiles(files); }} />
         <button className="small secondary" data-testid="export-qa" onClick={() => qa.exportBundle()}>Export QA bundle</button>
       </header>
+      {notice && <p className="notice" role="status" data-testid="qa-notice">{notice}</p>}
       <MeshBar />
       <Toolbar tools="measure" />
       <div className="scene-body">
@@ -46,6 +55,7 @@ export function QaView() {
           <ItemList />
           {mode === 'review' ? <ReviewPanel /> : <ItemEditor />}
           <QaReport />
+          <TaxonomyPanel />
         </aside>
       </div>
     </section>

@@ -1,4 +1,5 @@
 import { ModelDetails } from './ModelDetail.tsx';
+import { QaAnswersPanel } from './QaAnswersPanel.tsx';
 import { RecordPreview } from './RecordPreview.tsx';
 import { RecordTable } from './RecordTable.tsx';
 import { ScoreControls } from './ScoreControls.tsx';
@@ -19,6 +20,7 @@ export function ScoreView() {
         <RecordTable />
         <RecordPreview />
       </div>
+      <QaAnswersPanel />
     </section>
   );
 }

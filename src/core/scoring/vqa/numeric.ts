@@ -10,6 +10,8 @@ export const TAU_JUDGE_PROMPT = 0.1;
 export function numericScore(predicted: number | null, truth: number, tau: number): number {
   if (predicted === null || !Number.isFinite(predicted)) return 0;
   if (truth === 0) return predicted === 0 ? 100 : 0;
+  // τ = 0 accepts only the exact value (eq. 2 would divide by zero).
+  if (tau <= 0) return predicted === truth ? 100 : 0;
   return Math.max(0, 100 * (1 - Math.abs(predicted - truth) / (tau * Math.abs(truth))));
 }
 

@@ -1,0 +1,96 @@
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { formatProblem, hasBlocking, type Problem } from '../core/problems.ts';
+import { scoreQaAnswers, type QaAnswersReport } from '../core/scoring/vqa/qaAnswers.ts';
+import type { SourceFile } from '../formats/json.ts';
+import { readQaAnswers } from '../formats/qa/answers.ts';
+import { GROUND_TRUTH_FILES, readQaGroundTruth } from '../formats/qa/groundTruth.ts';
+import { CliError } from './files.ts';
+import { formatQaSummary } from './scoreQaTables.ts';
+import { InputError } from './suggest.ts';
+
+export interface ScoreQaArgs {
+  gt?: string; pred?: string; tau?: string; averaging?: string; bootstrap?: string; seed?: string; out?: string; json: boolean;
+}
+
+/** What `score-qa` prints with --json and writes to qa_scores.json: the report and every problem read. */
+export type QaScoresFile = QaAnswersReport & { groundTruth: string; predictions: string[]; problems: Problem[] };
+
+const wholeNumber = (flag: string, v: string | undefined, dflt: number): number => {
+  if (v === undefined) return dflt;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new CliError(`--${flag} takes a whole number ≥ 0`);
+  return n;
+};
+
+function readText(path: string, what: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new InputError(`${path}: the ${what} cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+  }
+}
+
+/** The ground-truth file: the path itself, or the first of qa/items.json, items.json, qa/items.jsonl, items.jsonl in the folder. */
+function groundTruthFile(path: string): SourceFile {
+  const st = statSync(path, { throwIfNoEntry: false });
+  if (!st) throw new InputError(`${path} does not exist: the ground truth cannot be read`);
+  if (st.isFile()) return { path, text: readText(path, 'ground truth') };
+  const found = GROUND_TRUTH_FILES.find((f) => statSync(join(path, f), { throwIfNoEntry: false })?.isFile());
+  if (!found) throw new InputError(`${path} holds none of ${GROUND_TRUTH_FILES.join(', ')}: not a QA bundle`);
+  return { path: join(path, found), text: readText(join(path, found), 'ground truth') };
+}
+
+/** The answer files: the path itself, or every .jsonl / .ndjson under the folder (paths relative to it). */
+function answerFiles(path: string): SourceFile[] {
+  const st = statSync(path, { throwIfNoEntry: false });
+  if (!st) throw new CliError(`${path} does not exist`);
+  if (st.isFile()) return [{ path: path.split(sep).pop()!, text: readText(path, 'answers') }];
+  const out: SourceFile[] = [];
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const full = join(dir, e.name);
+      if (e.isDirectory()) walk(full);
+      else if (/\.(jsonl|ndjson)$/i.test(e.name)) out.push({ path: relative(path, full).split(sep).join('/'), text: readText(full, 'answers') });
+    }
+  };
+  walk(path);
+  return out;
+}
+
+/** `score-qa`: a model's answers to QA items, scored against a bundle's items. Returns what goes to stdout. */
+export function scoreQaCommand(a: ScoreQaArgs): string {
+  if (!a.gt || !a.pred) throw new CliError('score-qa needs --gt <bundle-dir|items.json|items.jsonl> --pred <answers.jsonl|dir>');
+  let tau: number | null = null;
+  if (a.tau !== undefined) {
+    tau = Number(a.tau);
+    if (a.tau.trim() === '' || !Number.isFinite(tau) || tau < 0) throw new CliError('--tau takes a number ≥ 0 (the relative tolerance of numeric answers, e.g. 0.1)');
+  }
+  if (a.averaging !== undefined && a.averaging !== 'micro' && a.averaging !== 'macro') throw new CliError('--averaging is micro or macro');
+  const resamples = wholeNumber('bootstrap', a.bootstrap, 0);
+  const seed = wholeNumber('seed', a.seed, 1);
+
+  const gtFile = groundTruthFile(a.gt);
+  const gt = readQaGroundTruth(gtFile);
+  for (const p of gt.problems) process.stderr.write(formatProblem(p) + '\n');
+  if (hasBlocking(gt.problems) || gt.items.length === 0) throw new InputError(`${gtFile.path}: no ground-truth items could be read`);
+  const left = gt.problems.filter((p) => p.severity === 'error').length;
+  if (left) process.stderr.write(`traversa: ${left} ground-truth record(s) left out (see above)\n`);
+
+  const files = answerFiles(a.pred);
+  if (files.length === 0) process.stderr.write(`traversa: no .jsonl answer files under ${a.pred}\n`);
+  const read = readQaAnswers(files);
+  for (const p of read.problems) process.stderr.write(formatProblem(p) + '\n');
+
+  const report = scoreQaAnswers(gt.items, read.predictions, {
+    tau, averaging: (a.averaging as 'micro' | 'macro' | undefined) ?? 'macro', bootstrap: { resamples, seed, level: 0.95 },
+  });
+  const problems = [...gt.problems, ...read.problems];
+  const full: QaScoresFile = { ...report, groundTruth: gtFile.path, predictions: files.map((f) => f.path), problems };
+  if (a.out) {
+    mkdirSync(a.out, { recursive: true });
+    writeFileSync(join(a.out, 'qa_scores.json'), JSON.stringify(full, null, 2) + '\n');
+    writeFileSync(join(a.out, 'qa_scored_items.jsonl'), report.models.flatMap((m) => m.items.map((it) => JSON.stringify({ model: m.model, ...it }) + '\n')).join(''));
+  }
+  return a.json ? JSON.stringify(full, null, 2) : formatQaSummary(report, problems);
+}
