@@ -1,9 +1,8 @@
 import { Vector3 } from 'three';
-import { undirectedKey } from '../core/graph.ts';
+import { undirectedKey, type Vec3 } from '../core/graph.ts';
 import { itemKey, type QueueItem } from '../core/queue.ts';
 import { SIDE_CLEARANCE_M, STEP_TOLERANCE_M, type ReasonCategory } from '../core/rules.ts';
 import { autoDrive, colliderWorldOf, LiveReadouts, place, type AgentBody, type ColliderWorld, type Contact } from '../engine/collider/index.ts';
-import { buildReferenceNavMesh, measureEdge, prepareGeometry, type AgentNavMesh, type SceneGeometry } from '../engine/suggest/index.ts';
 import type { LoadedMesh } from '../engine/mesh/load.ts';
 import { selectedScene } from '../state/commands.ts';
 import { currentItem } from '../state/queueSelectors.ts';
@@ -19,12 +18,13 @@ const t = (v: { x: number; y: number; z: number }): Triple => [v.x, v.y, v.z];
  */
 export class DriveController {
   private worlds = new WeakMap<LoadedMesh, ColliderWorld>();
-  private refs = new WeakMap<LoadedMesh, Promise<{ geom: SceneGeometry; ref: AgentNavMesh }>>();
   private routes = new Map<string, Vector3[] | null>();
   private body: AgentBody | null = null;
   private readouts = new LiveReadouts();
 
-  constructor(private store: StudioStore, private meshes: MeshManager, private tell: (m: string) => void) {}
+  /** `routeOf`: the reference route between two points of the scan (mesh frame → world), found off the page's thread. */
+  constructor(private store: StudioStore, private meshes: MeshManager, private tell: (m: string) => void,
+    private routeOf: (loaded: LoadedMesh, a: Vec3, b: Vec3) => Promise<Vec3[] | null>) {}
 
   private context() {
     const s = this.store.getState();
@@ -87,12 +87,9 @@ export class DriveController {
   private async route(loaded: LoadedMesh, sceneId: string, item: QueueItem, ends: [Vector3, Vector3]): Promise<Vector3[] | null> {
     const key = `${sceneId}:${undirectedKey(item.from, item.to)}`;
     if (!this.routes.has(key)) {
-      let ref = this.refs.get(loaded);
-      if (!ref) { const geom = prepareGeometry(loaded); ref = buildReferenceNavMesh(geom).then((r) => ({ geom, ref: r })); this.refs.set(loaded, ref); }
-      const { geom, ref: nav } = await ref;
       const inv = loaded.frame.clone().invert();
       const local = (v: Vector3) => { const p = v.clone().applyMatrix4(inv); return { x: p.x, y: p.y, z: p.z }; };
-      const route = measureEdge(geom, nav, local(ends[0]), local(ends[1])).evidence.route;
+      const route = await this.routeOf(loaded, local(ends[0]), local(ends[1]));
       this.routes.set(key, route ? route.map((p) => new Vector3(p.x, p.y, p.z)) : null);
     }
     const r = this.routes.get(key) ?? null;

@@ -58,7 +58,7 @@ const appCommands: Command[] = [
 ];
 
 const tell = (notice: string) => store.setState((s) => ({ ephemeral: { ...s.ephemeral, notice } }));
-const drive = new DriveController(store, meshes, tell);
+const drive = new DriveController(store, meshes, tell, (loaded, a, b) => suggestions.route(loaded, a, b));
 driveKeys(store, drive);
 const commands: Command[] = [...appCommands, ...qaCommands(store, () => flush(), tell), ...labellingCommands(store, () => flush(), tell, drive), ...stateCommands];
 

@@ -1,20 +1,29 @@
+import type { Vec3 } from '../core/graph.ts';
+import type { LoadedMesh } from '../engine/mesh/load.ts';
 import { prepareGeometry, type SceneSuggestions } from '../engine/suggest/index.ts';
 import { packGeometry } from '../engine/suggest/transfer.ts';
 import type { SuggestReply, SuggestRequest } from '../engine/suggest/workerMessages.ts';
 import type { StudioStore, SuggestionView, SuggestionsState } from '../state/store.ts';
 import type { MeshManager } from './meshManager.ts';
 
+type Waiting = { onProgress?: (f: number, m: string) => void; resolve: (r: SuggestReply) => void; reject: (e: Error) => void; resend: () => void };
+
 /**
- * Runs the suggestion engine on a scene's loaded scan in a worker, with progress, and keeps the
- * result in the session (suggestions are derived data: only a confirmed label enters the document).
- * The page stays responsive: navmeshes and probes of a large scan take seconds.
+ * The page's side of the scene worker: suggestions for a scene's scan (kept in the session:
+ * suggestions are derived data, only a confirmed label enters the document) and reference routes
+ * for the auto-drive. Navmeshes and probes of a large scan take seconds; the page stays responsive.
+ * The scan crosses once (with its BVH); later requests about it name it by key.
  */
 export class SuggestionRunner {
   private worker: Worker | null = null;
   private nextId = 1;
-  /** Scene → the id of its run in progress. */
+  private keys = new WeakMap<LoadedMesh, number>();
+  private nextKey = 1;
+  /** The scan the worker holds (it keeps one). */
+  private held: number | null = null;
+  /** Scene → the id of its suggestion run in progress. */
   private running = new Map<string, number>();
-  private waiting = new Map<number, { onProgress: (f: number, m: string) => void; resolve: (r: SceneSuggestions) => void; reject: (e: Error) => void }>();
+  private waiting = new Map<number, Waiting>();
 
   constructor(private store: StudioStore, private meshes: MeshManager) {}
 
@@ -30,6 +39,7 @@ export class SuggestionRunner {
         for (const w of this.waiting.values()) w.reject(new Error(e.message || 'the suggestion worker stopped'));
         this.waiting.clear();
         this.worker = null;
+        this.held = null;
       });
     }
     this.worker.postMessage(msg, transfer);
@@ -39,10 +49,37 @@ export class SuggestionRunner {
     if (m.type === 'ready') return;
     const w = this.waiting.get(m.id);
     if (!w) return;
-    if (m.type === 'progress') { w.onProgress(m.fraction, m.message); return; }
+    if (m.type === 'progress') { w.onProgress?.(m.fraction, m.message); return; }
+    if (m.type === 'missing') { this.held = null; w.resend(); return; }
     this.waiting.delete(m.id);
-    if (m.type === 'done') w.resolve(m.result);
-    else w.reject(Object.assign(new Error(m.message), { aborted: m.aborted }));
+    if (m.type === 'failed') w.reject(Object.assign(new Error(m.message), { aborted: m.aborted }));
+    else w.resolve(m);
+  }
+
+  /** Ask the worker about a scan: the geometry goes along unless the worker holds it already. */
+  private ask(loaded: LoadedMesh, build: (id: number, key: number) => SuggestRequest, onProgress?: Waiting['onProgress']): { id: number; reply: Promise<SuggestReply> } {
+    let key = this.keys.get(loaded);
+    if (key === undefined) { key = this.nextKey++; this.keys.set(loaded, key); }
+    const id = this.nextId++;
+    const send = (withGeometry: boolean) => {
+      const msg = build(id, key);
+      if (withGeometry && msg.type !== 'abort') {
+        const { packed, transfer } = packGeometry(prepareGeometry(loaded));
+        this.held = key;
+        this.post({ ...msg, geometry: packed }, transfer as Transferable[]);
+      } else this.post(msg);
+    };
+    const reply = new Promise<SuggestReply>((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject, ...(onProgress ? { onProgress } : {}), resend: () => send(true) });
+    });
+    send(this.held !== key);
+    return { id, reply };
+  }
+
+  /** The reference route between two points of the scan (mesh frame), in world coordinates; null when there is none. */
+  async route(loaded: LoadedMesh, a: Vec3, b: Vec3): Promise<Vec3[] | null> {
+    const r = await this.ask(loaded, (id, key) => ({ type: 'route', id, key, a, b })).reply;
+    return r.type === 'route' ? r.route : null;
   }
 
   async compute(sceneId: string): Promise<void> {
@@ -53,28 +90,33 @@ export class SuggestionRunner {
     if (!loaded) { this.set(sceneId, { state: 'error', message: 'The scan is not loaded yet: open the scene and wait for it.' }); return; }
     const previous = this.running.get(sceneId);
     if (previous !== undefined) this.post({ type: 'abort', id: previous });
-    const id = this.nextId++;
-    this.running.set(sceneId, id);
     this.set(sceneId, { state: 'running', fraction: 0, message: 'Preparing the scan…' });
+    const profiles = document.project.profiles;
+    const graph = { nodes: scene.graph.nodes, edges: scene.graph.edges };
+    let id = -1;
     const current = () => this.running.get(sceneId) === id;
     try {
-      const { packed, transfer } = packGeometry(prepareGeometry(loaded));
-      const result = await new Promise<SceneSuggestions>((resolve, reject) => {
-        this.waiting.set(id, { resolve, reject, onProgress: (fraction, message) => { if (current()) this.set(sceneId, { state: 'running', fraction, message }); } });
-        this.post({ type: 'run', id, geometry: packed, graph: { nodes: scene.graph.nodes, edges: scene.graph.edges }, profiles: document.project!.profiles }, transfer as Transferable[]);
-      });
-      const agents: Record<string, Record<string, SuggestionView>> = {};
-      for (const [agent, byEdge] of Object.entries(result.agents)) {
-        agents[agent] = {};
-        for (const [edge, sug] of Object.entries(byEdge)) {
-          agents[agent][edge] = { traversable: sug.traversable, reason: sug.reason, note: sug.note, measured: { ...sug.measured } as Record<string, number | number[]>, navmeshRoute: sug.navmeshRoute };
-        }
-      }
-      if (current()) this.set(sceneId, { state: 'ready', agents, computedAt: Date.now() });
+      const asked = this.ask(loaded, (i, key) => ({ type: 'run', id: i, key, graph, profiles }), (fraction, message) => { if (current()) this.set(sceneId, { state: 'running', fraction, message }); });
+      id = asked.id;
+      this.running.set(sceneId, id);
+      const r = await asked.reply;
+      if (r.type !== 'done') return;
+      if (current()) this.set(sceneId, { state: 'ready', agents: views(r.result), computedAt: Date.now() });
     } catch (e) {
       if (current()) this.set(sceneId, { state: 'error', message: `Suggestions failed: ${e instanceof Error ? e.message : String(e)}` });
     } finally {
       if (current()) this.running.delete(sceneId);
     }
   }
+}
+
+function views(result: SceneSuggestions): Record<string, Record<string, SuggestionView>> {
+  const agents: Record<string, Record<string, SuggestionView>> = {};
+  for (const [agent, byEdge] of Object.entries(result.agents)) {
+    agents[agent] = {};
+    for (const [edge, sug] of Object.entries(byEdge)) {
+      agents[agent][edge] = { traversable: sug.traversable, reason: sug.reason, note: sug.note, measured: { ...sug.measured } as Record<string, number | number[]>, navmeshRoute: sug.navmeshRoute };
+    }
+  }
+  return agents;
 }

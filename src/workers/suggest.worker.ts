@@ -1,11 +1,26 @@
-// Computes the suggestions of a scene off the page's thread: the navmeshes and edge probes of
-// engine/suggest on a copy of the scan (BVH included) sent by app/suggestions.ts.
+// The scene worker: suggestions (navmeshes and edge probes of engine/suggest) and reference routes
+// for the auto-drive, off the page's thread, on a copy of the scan (BVH included) sent once per scan.
+import { measureContext, measureEdge, type MeasureContext } from '../engine/suggest/measureEdge.ts';
+import { buildReferenceNavMesh, type AgentNavMesh } from '../engine/suggest/navmesh.ts';
 import { suggestScene } from '../engine/suggest/suggest.ts';
+import type { SceneGeometry } from '../engine/suggest/geometry.ts';
 import { unpackGeometry } from '../engine/suggest/transfer.ts';
-import type { SuggestRequest, SuggestReply } from '../engine/suggest/workerMessages.ts';
+import type { SuggestReply, SuggestRequest } from '../engine/suggest/workerMessages.ts';
 
 const running = new Map<number, AbortController>();
 const reply = (m: SuggestReply) => (self as unknown as { postMessage: (m: SuggestReply) => void }).postMessage(m);
+
+/** The one scan held, and its reference navmesh once a route asked for it. */
+let held: { key: number; geom: SceneGeometry; ref: Promise<{ nav: AgentNavMesh; ctx: MeasureContext }> | null } | null = null;
+
+function scan(msg: { id: number; key: number; geometry?: Parameters<typeof unpackGeometry>[0] }): NonNullable<typeof held> | null {
+  if (msg.geometry) {
+    void held?.ref?.then((r) => r.nav.dispose());
+    held = { key: msg.key, geom: unpackGeometry(msg.geometry), ref: null };
+  }
+  if (!held || held.key !== msg.key) { reply({ type: 'missing', id: msg.id }); return null; }
+  return held;
+}
 
 self.addEventListener('message', (event: MessageEvent<SuggestRequest>) => {
   const msg = event.data;
@@ -14,7 +29,15 @@ self.addEventListener('message', (event: MessageEvent<SuggestRequest>) => {
   running.set(msg.id, abort);
   void (async () => {
     try {
-      const result = await suggestScene(unpackGeometry(msg.geometry), msg.graph, msg.profiles, {
+      const h = scan(msg);
+      if (!h) return;
+      if (msg.type === 'route') {
+        h.ref ??= buildReferenceNavMesh(h.geom).then((nav) => ({ nav, ctx: measureContext(h.geom, nav) }));
+        const { nav, ctx } = await h.ref;
+        reply({ type: 'route', id: msg.id, route: measureEdge(h.geom, nav, msg.a, msg.b, undefined, ctx).evidence.route });
+        return;
+      }
+      const result = await suggestScene(h.geom, msg.graph, msg.profiles, {
         signal: abort.signal,
         onProgress: (p) => reply({ type: 'progress', id: msg.id, fraction: p.fraction, message: p.message }),
       });
