@@ -7,6 +7,7 @@ import { scoreQaAnswers, type QaTruth } from '../../src/core/scoring/vqa/qaAnswe
 import { readQaAnswers } from '../../src/formats/qa/answers.ts';
 import type { BenchSection } from './run.ts';
 import { runBenchPage } from './browserPage.ts';
+import { best } from './best.ts';
 
 const N = 10_000;
 const TARGET_MS = 100;
@@ -38,16 +39,6 @@ export function qaBenchData(): { items: QaTruth[]; jsonl: string } {
     if (rng() < 0.98) lines.push(JSON.stringify({ id, answer: reply, model: 'bench-vlm', ...(judgeScore !== undefined ? { judgeScore } : {}) }));
   }
   return { items, jsonl: lines.join('\n') + '\n' };
-}
-
-function best<T>(runs: number, fn: () => T): { ms: number; value: T } {
-  let ms = Infinity, value: T | undefined;
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    value = fn();
-    ms = Math.min(ms, performance.now() - t0);
-  }
-  return { ms, value: value! };
 }
 
 const verdict = (ms: number) => (ms < TARGET_MS ? `under the ${TARGET_MS} ms target` : `OVER the ${TARGET_MS} ms target`);

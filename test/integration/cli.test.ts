@@ -1,25 +1,12 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { houseScene, Q, rawQuestion, releaseFiles, writeReleaseDir, type SceneSpec } from '../support/releaseBuilder.ts';
+import { traversa } from '../support/cli.ts';
 
-const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const made: string[] = [];
 
-/** Run the command line as a user would; children run in parallel (the same entry `npm run cli` uses). */
-function traversa(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['src/cli/launch.mjs', ...args], { cwd: REPO, timeout: 30_000 });
-    let stdout = '', stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => { stdout += d; });
-    child.stderr.setEncoding('utf8').on('data', (d: string) => { stderr += d; });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 function release(...scenes: SceneSpec[]): string {
   const dir = writeReleaseDir(releaseFiles(scenes));

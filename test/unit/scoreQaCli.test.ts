@@ -1,8 +1,6 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { emptyProject, type Project } from '../../src/core/project.ts';
 import type { QaScoresFile } from '../../src/cli/scoreQa.ts';
@@ -10,25 +8,15 @@ import type { Answer } from '../../src/core/vqa/item.ts';
 import { createWrittenItem } from '../../src/core/vqa/items.ts';
 import { exportQaBundle } from '../../src/formats/qa/bundle.ts';
 import { navGraph, sceneOf } from '../support/sceneBuilder.ts';
+import { traversa } from '../support/cli.ts';
 
 // `score-qa` run as a user runs it (the bundled entry `npm run cli` uses), on a bundle the studio
 // exported: two models' answers to five accepted items, one per capability and one general.
 
-const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const AT = '2026-05-01T10:00:00.000Z';
 const tmp = mkdtempSync(join(tmpdir(), 'traversa-score-qa-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-function traversa(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['src/cli/launch.mjs', ...args], { cwd: REPO, timeout: 60_000 });
-    let stdout = '', stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => { stdout += d; });
-    child.stderr.setEncoding('utf8').on('data', (d: string) => { stderr += d; });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 function project(): Project {
   const p = emptyProject('House QA');

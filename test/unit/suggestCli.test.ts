@@ -1,30 +1,18 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SAMPLE_DIR, sampleRelease } from './suggestTruth.ts';
+import { traversa } from '../support/cli.ts';
 
 // `suggest` on the command line, run as a user runs it (the bundled entry `npm run cli` uses, with
 // recast's wasm loaded from node_modules): the sample house gives the ground truth's labels.
 
-const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const MESH = join(SAMPLE_DIR, 'house.glb');
 const GRAPH = join(SAMPLE_DIR, 'graphs/sample-house-graph.json');
 const tmp = mkdtempSync(join(tmpdir(), 'traversa-suggest-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-function traversa(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['src/cli/launch.mjs', ...args], { cwd: REPO, timeout: 60_000 });
-    let stdout = '', stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => { stdout += d; });
-    child.stderr.setEncoding('utf8').on('data', (d: string) => { stderr += d; });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 interface Output {
   agents: Record<string, Record<string, { traversable: boolean; reason: string | null; measured: Record<string, unknown> }>>;

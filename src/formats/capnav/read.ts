@@ -8,6 +8,7 @@ import { resolveRef, type NavQuestion, type NodeRef } from '../../core/questions
 import { checkShape, extraFields, parseJson, type SourceFile } from '../json.ts';
 import { classify, stripCommonRoot } from './files.ts';
 import { locateFinding, type SceneFiles } from './locate.ts';
+import { navQuestionOf } from './question.ts';
 import { KNOWN, RawAgentTable, RawGraph, RawHallucinated, RawLabel, RawProfile, RawProfileFile, RawQuestion, RawQuestionFile, RawTraverseFile } from './rawSchemas.ts';
 
 export interface ReadResult {
@@ -144,21 +145,7 @@ function readQuestions(file: SourceFile, nodes: Scene['graph']['nodes'], at: Sce
   items.forEach((item, i) => {
     const q = checkShape(file.path, item, RawQuestion, [...at.qaBase, i]);
     if (!q.ok) { problems.push(...q.problems); return; }
-    const v = q.value;
-    const ni = v.nodes_involved;
-    const ref = (raw: string): NodeRef => ({ raw, nodeId: resolveRef(raw, nodes).nodeId });
-    const question: NavQuestion = {
-      id: `q${i}`, text: v.question, start: ref(ni.start), intermediate: (ni.intermediate ?? []).map(ref), end: ref(ni.end),
-    };
-    if (v.scene_type !== undefined) question.sceneType = v.scene_type;
-    if (v.reason !== undefined) question.reason = v.reason;
-    if (ni.start_detail !== undefined) question.startDetail = ni.start_detail;
-    if (ni.end_detail !== undefined) question.endDetail = ni.end_detail;
-    const extra = extraFields(v, KNOWN.question);
-    if (extra) question.extra = extra;
-    const niExtra = extraFields(ni, KNOWN.nodesInvolved.filter((k) => k !== 'intermediate' || ni.intermediate !== null));
-    if (niExtra) question.nodesInvolvedExtra = niExtra;
-    out.push(question);
+    out.push(navQuestionOf(q.value, i, (raw): NodeRef => ({ raw, nodeId: resolveRef(raw, nodes).nodeId })));
   });
   return out;
 }

@@ -5,8 +5,9 @@ import { capnavQuestionItem, type CapnavItemOptions } from '../../core/vqa/capna
 import type { QaItem } from '../../core/vqa/item.ts';
 import { highestItemNumber } from '../../core/vqa/items.ts';
 import { classify } from '../capnav/files.ts';
-import { KNOWN, RawQuestion, RawQuestionFile } from '../capnav/rawSchemas.ts';
-import { checkShape, extraFields, parseJson, type SourceFile } from '../json.ts';
+import { navQuestionOf } from '../capnav/question.ts';
+import { RawQuestion, RawQuestionFile } from '../capnav/rawSchemas.ts';
+import { checkShape, parseJson, type SourceFile } from '../json.ts';
 
 /**
  * CapNav question files (`<SCENE>_QA.json`, a bare list or `{ "questions": [...] }`) read as items
@@ -100,24 +101,12 @@ function readQuestions(file: SourceFile, nodes: Project['scenes'][number]['graph
   list.forEach((raw, i) => {
     const q = checkShape(file.path, raw, RawQuestion, [...base, i]);
     if (!q.ok) { problems.push(...q.problems); return; }
-    const v = q.value, ni = v.nodes_involved;
     const ref = (rawRef: string, path: (string | number)[]): NodeRef => {
       const r = resolveRef(rawRef, nodes);
       if (r.nodeId === null) problems.push({ severity: 'error', code: 'question.unresolved-ref', file: file.path, location: pointer([...base, i, 'nodes_involved', ...path]), message: `question ${i}: ${r.reason}` });
       return { raw: rawRef, nodeId: r.nodeId };
     };
-    const question: NavQuestion = {
-      id: `q${i}`, text: v.question, start: ref(ni.start, ['start']),
-      intermediate: (ni.intermediate ?? []).map((r, k) => ref(r, ['intermediate', k])), end: ref(ni.end, ['end']),
-    };
-    if (v.scene_type !== undefined) question.sceneType = v.scene_type;
-    if (v.reason !== undefined) question.reason = v.reason;
-    if (ni.start_detail !== undefined) question.startDetail = ni.start_detail;
-    if (ni.end_detail !== undefined) question.endDetail = ni.end_detail;
-    const extra = extraFields(v, KNOWN.question);
-    if (extra) question.extra = extra;
-    const niExtra = extraFields(ni, KNOWN.nodesInvolved.filter((k) => k !== 'intermediate' || ni.intermediate !== null));
-    if (niExtra) question.nodesInvolvedExtra = niExtra;
+    const question = navQuestionOf(q.value, i, ref);
     questions.push(question);
   });
   return problems.slice(before).some((p) => p.severity === 'fatal') ? null : { questions, base };

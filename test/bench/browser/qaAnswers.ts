@@ -2,16 +2,8 @@
 // the page's main thread, as the Score view's "QA answers" section does.
 import { scoreQaAnswers, type QaTruth } from '../../../src/core/scoring/vqa/qaAnswers.ts';
 import { readQaAnswers } from '../../../src/formats/qa/answers.ts';
+import { best } from '../best.ts';
 
-const best = <T,>(runs: number, fn: () => T): { ms: number; value: T } => {
-  let ms = Infinity, value: T | undefined;
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    value = fn();
-    ms = Math.min(ms, performance.now() - t0);
-  }
-  return { ms, value: value! };
-};
 
 (window as unknown as { runQaAnswersBench: (base: string) => Promise<unknown> }).runQaAnswersBench = async (base: string) => {
   const items = (await (await fetch(`${base}items.json`)).json()) as QaTruth[];
