@@ -23,12 +23,14 @@ export function CameraMemory({ store, mode }: { store: StudioStore; mode: Camera
       small.width = w; small.height = h;
       small.getContext('2d')?.drawImage(src, 0, 0, w, h);
       const t = controls?.target ?? new Vector3();
+      // An empty canvas gives "data:,": keep the viewpoint without a picture rather than store an invalid one.
+      const thumbnail = small.toDataURL('image/jpeg', 0.75);
       return {
         pose: {
           mode, position: { x: camera.position.x, y: camera.position.y, z: camera.position.z }, target: { x: t.x, y: t.y, z: t.z },
           ...(camera instanceof PerspectiveCamera ? { fov: camera.fov } : {}), ...(camera instanceof OrthographicCamera ? { zoom: camera.zoom } : {}),
         },
-        thumbnail: small.toDataURL('image/jpeg', 0.75),
+        ...(thumbnail.startsWith('data:image/jpeg;base64,') ? { thumbnail } : {}),
       };
     };
     return () => { viewportHandle.capture = null; };

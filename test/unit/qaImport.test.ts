@@ -123,6 +123,15 @@ describe('importing generated items', () => {
     ]);
   });
 
+  it('a viewpoint thumbnail must be an inline image, never a link the studio would fetch', () => {
+    const camera = { mode: 'orbit', position: { x: 0, y: 2, z: 0 }, target: { x: 1, y: 0, z: 0 } };
+    const r = read([json('gen/x.json', [record({ anchors: { viewpoints: [{ name: 'v', camera, thumbnail: 'https://example.org/pixel.png' }] } })])]);
+    expect(r.items).toEqual([]);
+    expect(where(r.problems)).toEqual([{ severity: 'fatal', code: 'schema', file: 'gen/x.json', location: '/0/anchors/viewpoints/0/thumbnail' }]);
+    const ok = read([json('gen/x.json', [record({ anchors: { viewpoints: [{ name: 'v', camera, thumbnail: 'data:image/jpeg;base64,/9j/4AAQ' } ] } })])]);
+    expect(ok.items).toHaveLength(1);
+  });
+
   it('two marks with the same number and no ids are one mistake, reported once at the number', () => {
     const marks = [{ number: 3, position: { x: 0, y: 0, z: 0 } }, { number: 3, position: { x: 1, y: 0, z: 0 } }];
     const r = read([json('gen/x.json', [record({ anchors: { marks } })])]);

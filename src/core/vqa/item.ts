@@ -7,8 +7,11 @@ export const ViewpointSchema = z.object({
   id: z.string().min(1),
   name: z.string(),
   camera: z.object({ mode: z.enum(['orbit', 'top', 'first']), position: Vec3, target: Vec3, fov: z.number().optional(), zoom: z.number().optional() }),
-  /** A JPEG data URL, ~160 px wide; absent when the view was not rendered (e.g. imported). */
-  thumbnail: z.string().optional(),
+  /**
+   * A JPEG data URL, ~160 px wide; absent when the view was not rendered (e.g. imported). Only an
+   * inline image is accepted: a link would make the studio fetch whatever an imported file names.
+   */
+  thumbnail: z.string().regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+=*$/, 'a thumbnail must be an inline PNG, JPEG or WebP image (data:image/…;base64,…), not a link').optional(),
 });
 export type Viewpoint = z.infer<typeof ViewpointSchema>;
 

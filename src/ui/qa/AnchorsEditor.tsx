@@ -17,7 +17,7 @@ export function AnchorsEditor({ item }: { item: QaItem }) {
     const shot = viewportHandle.capture?.();
     if (!shot) return;
     const n = anchors.viewpoints.length + 1;
-    edit('Save viewpoint', (i) => ({ ...i, anchors: { ...i.anchors, viewpoints: [...i.anchors.viewpoints, { id: `vp_${Date.now().toString(36)}`, name: `View ${n}`, camera: shot.pose, thumbnail: shot.thumbnail }] } }));
+    edit('Save viewpoint', (i) => ({ ...i, anchors: { ...i.anchors, viewpoints: [...i.anchors.viewpoints, { id: `vp_${Date.now().toString(36)}`, name: `View ${n}`, camera: shot.pose, ...(shot.thumbnail ? { thumbnail: shot.thumbnail } : {}) }] } }));
   };
   const restore = (camera: QaItem['anchors']['viewpoints'][number]['camera']) => showViewpoint(store, camera);
 
