@@ -27,6 +27,18 @@ const KEYWORD = /\b(?:[Oo]ption|[Aa]nswer|[Cc]hoice|OPTION|ANSWER|CHOICE)\b(?:\s
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** Whole-word matchers of option texts, compiled once per text (a benchmark repeats its options across thousands of replies). */
+const textMatchers = new Map<string, RegExp>();
+function matcherOf(text: string): RegExp {
+  let re = textMatchers.get(text);
+  if (!re) {
+    if (textMatchers.size >= 10_000) textMatchers.clear();
+    re = new RegExp(`(?<![A-Za-z0-9])${escape(text)}(?![A-Za-z0-9])`, 'gi');
+    textMatchers.set(text, re);
+  }
+  return re;
+}
+
 export function parseOption(reply: string, options: readonly string[] = ['A', 'B', 'C', 'D'], choices?: Readonly<Record<string, string>>): string | null {
   const opts = options.map((o) => o.toUpperCase());
   const valid = (l: string | undefined) => (l !== undefined && opts.includes(l.toUpperCase()) ? l.toUpperCase() : null);
@@ -44,7 +56,7 @@ export function parseOption(reply: string, options: readonly string[] = ['A', 'B
   }
   for (const [letter, text] of Object.entries(choices ?? {})) {
     if (!text.trim() || !valid(letter)) continue;
-    for (const m of t.matchAll(new RegExp(`(?<![A-Za-z0-9])${escape(text.trim())}(?![A-Za-z0-9])`, 'gi'))) consider(m.index!, letter.toUpperCase());
+    for (const m of t.matchAll(matcherOf(text.trim()))) consider(m.index!, letter.toUpperCase());
   }
   if (best) return (best as { letter: string }).letter;
 
