@@ -73,11 +73,12 @@ export async function importQaFiles(store: StudioStore, picked: PickedFile[], fl
   if (!project) return false;
   const files: SourceFile[] = await Promise.all(picked.map(async (p) => ({ path: p.path, text: await p.file.text() })));
   const createdAt = new Date().toISOString();
-  const capnav = readCapnavQaItems(files.filter((f) => isCapnavQa(f.path)), project, { createdAt });
+  const requiredReviews = store.getState().qa.importReviews;
+  const capnav = readCapnavQaItems(files.filter((f) => isCapnavQa(f.path)), project, { createdAt, requiredReviews });
   const generatedFiles = files.filter((f) => !isCapnavQa(f.path));
   // Generated items are numbered after the CapNav ones of the same import.
   const afterCapnav = { ...project, qa: { ...project.qa, items: [...project.qa.items, ...capnav.items] } };
-  const generated = readGeneratedItems(generatedFiles, afterCapnav, { createdAt });
+  const generated = readGeneratedItems(generatedFiles, afterCapnav, { createdAt, requiredReviews });
   const problems: Problem[] = [...capnav.problems, ...generated.problems];
   const source = picked.length === 1 ? picked[0]!.path : `${picked.length} item files`;
   const accepted = !hasBlocking(problems) && capnav.items.length + generated.items.length > 0;

@@ -215,3 +215,49 @@ describe('reviewing generated items with the keyboard', () => {
     await expect.poll(() => row.count()).toBe(0);
   });
 });
+
+describe('two reviewers per item', () => {
+  const { profile, url } = studio();
+
+  it('items needing two reviews: agreement is reported as Cohen’s kappa, a disagreement goes to adjudication', async () => {
+    const file = tempFile('overlap.jsonl', [
+      generated({ question: 'Is there a lift between the floors?', answer: { kind: 'yesno', correct: true } }),
+      generated({ question: 'Is the study larger than the kitchen?', answer: { kind: 'yesno', correct: false } }),
+    ].join('\n'));
+    const page = await profile.page(url());
+    await openQa(page);
+    await page.getByTestId('import-reviews').fill('2');
+    await page.getByTestId('import-items-input').setInputFiles(file);
+    await expect.poll(() => page.locator('[data-item-row]').count()).toBe(2);
+
+    const reviewAs = async (name: string, keys: string[][]) => {
+      await page.getByTestId('qa-annotator').fill(name);
+      await page.getByTestId('mode-write').click();
+      await page.getByTestId('mode-review').click();
+      for (const k of keys) {
+        const before = await page.getByTestId('review-panel').getAttribute('data-item');
+        await page.locator('body').click({ position: { x: 5, y: 5 } });
+        for (const key of k) await page.keyboard.press(key);
+        await expect.poll(async () => (await page.getByTestId('review-empty').count()) > 0 || (await page.getByTestId('review-panel').getAttribute('data-item')) !== before).toBe(true);
+      }
+    };
+    await reviewAs('Rita', [['a'], ['a']]);
+    // One review of two: both still pending.
+    await page.getByTestId('qa-filter').selectOption('pending');
+    expect(await page.locator('[data-item-row]').count()).toBe(2);
+    await reviewAs('Omar', [['a'], ['r', 't']]);
+    await page.getByTestId('qa-filter').selectOption('all');
+    expect(await page.locator('[data-item-row] .badge').allTextContents()).toEqual(['accepted', 'adjudicate']);
+
+    // Rita accepted both, Omar one: po = 1/2, pe = 1·1/2 + 0·1/2 = 1/2, κ = 0.
+    await page.getByTestId('qa-report').locator('summary').click();
+    expect(await page.getByTestId('verdict-agreement').textContent()).toContain('Omar and Rita (2 items): Cohen’s κ = 0.000');
+
+    // Someone who did not review decides the disagreement.
+    await page.getByTestId('qa-annotator').fill('Lee');
+    await page.locator('[data-item-row=qa_2]').click();
+    await page.getByTestId('adjudicate').getByRole('button', { name: 'Reject: trivial' }).click();
+    await expect.poll(() => page.locator('[data-item-row=qa_2] .badge').textContent()).toBe('rejected');
+    expect(await page.getByTestId('removal-rate').textContent()).toBe('1 (50.0 %)');
+  });
+});

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Answer, QaItem } from '../../core/vqa/item.ts';
-import { addOption, removeOption, setAnswerFromMeasurement, setAnswerKind, setCategory, setCorrectOption, setNumeric, setOptionText, setQuestion, setReference, setYesNo, submitForReview, type Measurement } from '../../core/vqa/items.ts';
+import { refreshStatus } from '../../core/vqa/review.ts';
+import { addOption, removeOption, setAnswerFromMeasurement, setAnswerKind, setCategory, setCorrectOption, setNumeric, setOptionText, setQuestion, setReference, setRequiredReviews, setYesNo, submitForReview, type Measurement } from '../../core/vqa/items.ts';
 import { deleteItem, openItem, updateItem } from '../../state/qaCommands.ts';
 import { useStudio, useStudioStore } from '../../state/useStudio.ts';
 import { AnchorsEditor } from './AnchorsEditor.tsx';
@@ -37,6 +38,9 @@ export function ItemEditor() {
     <div className="item-editor" data-testid="item-editor" data-item={item.id}>
       <div className="item-head">
         <span className="muted">{item.id} · {item.sceneId} · {item.source}{item.author ? ` · by ${item.author}` : ''} · </span><strong data-testid="item-status">{item.status}</strong>
+        <label className="inline" title="Independent reviews the item needs before it is decided">reviews needed
+          <input type="number" min={1} max={5} className="weight" data-testid="required-reviews" value={item.requiredReviews}
+            onChange={(e) => { const n = e.target.valueAsNumber; edit('Set reviews needed', (i) => refreshStatus(setRequiredReviews(i, n))); }} /></label>
         {item.status === 'draft' && <button className="small" data-testid="submit-item" title="Put the item in the review queue" onClick={() => edit('Submit for review', submitForReview)}>Submit for review</button>}
         <button className="small secondary" aria-label={`Delete ${item.id}`} onClick={() => deleteItem(store, item.id)}>Delete</button>
       </div>

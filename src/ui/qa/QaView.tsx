@@ -24,6 +24,7 @@ export function QaView() {
   const queued = useStudio((s) => filteredItems(s, 'to-review').length);
   const fileInput = useRef<HTMLInputElement>(null);
   const notice = useStudio((s) => s.ephemeral.notice);
+  const importReviews = useStudio((s) => s.qa.importReviews);
   return (
     <section className="scene qa-view" aria-labelledby="qa-title">
       <header className="scene-header">
@@ -42,6 +43,9 @@ export function QaView() {
           </button>
         )}
         <button className="small secondary" data-testid="import-items" onClick={() => fileInput.current?.click()}>Import items…</button>
+        <label title="Independent reviews each imported item needs; 2 or more measures agreement (Cohen's / Fleiss' kappa)">reviews per item
+          <input type="number" min={1} max={5} className="weight" data-testid="import-reviews" value={importReviews}
+            onChange={(e) => { const n = Math.min(5, Math.max(1, Math.round(e.target.valueAsNumber || 1))); store.setState((s) => ({ qa: { ...s.qa, importReviews: n } })); }} /></label>
         <input ref={fileInput} type="file" multiple accept=".json,.jsonl,.ndjson" hidden data-testid="import-items-input"
           onChange={(e) => { const files = e.target.files ? filesFromInput(e.target.files) : []; e.target.value = ''; if (files.length) void qa.importFiles(files); }} />
         <button className="small secondary" data-testid="export-qa" onClick={() => qa.exportBundle()}>Export QA bundle</button>
