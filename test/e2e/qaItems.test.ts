@@ -61,7 +61,7 @@ describe('writing question-answer ground truth in the sample house', () => {
     await page.getByTestId('item-capability').selectOption('physical');
     await page.locator('body').click({ position: { x: 5, y: 5 } });
     const door = features.edges['node_11|node_13']!;
-    await measureClearWidthAt(page, door.at);
+    await measureClearWidthAt(page, door.at, () => page.getByTestId('fill-width').isVisible());
     await page.getByTestId('fill-width').click();
     const filled = Number(await page.getByTestId('numeric-value').inputValue());
     expect(Math.abs(filled - door.clearWidthM)).toBeLessThan(0.015);

@@ -37,7 +37,7 @@ describe('a new user opens the studio and finds the sample house ready to work i
 
     // Top-down, then the clear width of Bedroom 1's door (0.70 m in the generator's record).
     const door = features.edges['node_11|node_13']!;
-    await measureClearWidthAt(page, door.at);
+    await measureClearWidthAt(page, door.at, async () => /Clear width 0\.\d{3} m/.test((await page.getByTestId('measure-readout').textContent()) ?? ''));
     await expect.poll(() => page.getByTestId('measure-readout').textContent()).toMatch(/Clear width 0\.\d{3} m/);
     const width = Number(/Clear width (\d\.\d{3})/.exec((await page.getByTestId('measure-readout').textContent())!)![1]);
     expect(Math.abs(width - door.clearWidthM)).toBeLessThan(0.01);

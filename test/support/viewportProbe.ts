@@ -20,12 +20,23 @@ export const scenePointOnPage = (page: Page, p: { x: number; y: number; z: numbe
 export const labelShown = (page: Page, id: string) =>
   page.locator(`[data-node-label=${id}]`).evaluate((el) => (el as HTMLElement).style.display !== 'none');
 
-/** Top-down view, the measuring tool in clear-width mode, and a click at a scene point (e.g. a doorway). */
-export async function measureClearWidthAt(page: Page, at: { x: number; y: number; z: number }): Promise<void> {
+/**
+ * Top-down view, the measuring tool in clear-width mode, and a click at a scene point (e.g. a
+ * doorway) until `measured()` says a width was taken: the top view may still be framing the scene
+ * when the first click lands, so the point is projected again before each try.
+ */
+export async function measureClearWidthAt(page: Page, at: { x: number; y: number; z: number }, measured: () => Promise<boolean>): Promise<void> {
   await page.keyboard.press('t');
   await expect.poll(() => page.getByTestId('workspace').getAttribute('data-camera')).toBe('top');
   await page.keyboard.press('m');
   await page.keyboard.press('w');
-  const p = await scenePointOnPage(page, at);
-  await page.mouse.click(p.x, p.y);
+  for (let attempt = 0; attempt < 15; attempt++) {
+    const p = await scenePointOnPage(page, at);
+    await page.mouse.click(p.x, p.y);
+    for (let k = 0; k < 10; k++) {
+      if (await measured()) return;
+      await page.waitForTimeout(100);
+    }
+  }
+  throw new Error(`no clear width was measured at ${JSON.stringify(at)}`);
 }
