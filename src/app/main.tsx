@@ -23,7 +23,8 @@ import { DriveController } from './drive.ts';
 import { rememberSession } from './sessionMemory.ts';
 import { SuggestionRunner } from './suggestions.ts';
 import { openSampleProject } from './sample.ts';
-import { compareLabelFiles, exportQaZip, importQaFiles, importTaxonomyFile, qaCommands } from './qaActions.ts';
+import { compareLabelFiles, exportQaZip, importQaFiles, importTaxonomyFile } from './qaFiles.ts';
+import { qaCommands } from './qaReview.ts';
 import { MeshRegistryContext } from '../viewport/meshRuntime.ts';
 import '../ui/styles.css';
 

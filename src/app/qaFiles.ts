@@ -1,7 +1,6 @@
 import { strToU8, zipSync } from 'fflate';
 import { version } from '../../package.json';
 import { hasBlocking, type Problem } from '../core/problems.ts';
-import { REJECT_REASONS } from '../core/vqa/item.ts';
 import { compareLabellings } from '../core/vqa/labelComparison.ts';
 import { readRelease } from '../formats/capnav/read.ts';
 import { exportQaBundle } from '../formats/qa/bundle.ts';
@@ -9,57 +8,14 @@ import { applyCapnavQaImport, readCapnavQaItems } from '../formats/qa/capnavItem
 import { readGeneratedItems } from '../formats/qa/generated.ts';
 import { readTaxonomy } from '../formats/qa/taxonomy.ts';
 import type { SourceFile } from '../formats/json.ts';
-import type { Command } from '../state/commands.ts';
 import { commitDocument } from '../state/history.ts';
-import { openItem, selectItem } from '../state/qaCommands.ts';
-import { recordVerdict, REJECT_KEYS, startReview, stepItem, type Verdict } from '../state/qaReview.ts';
-import type { StudioState, StudioStore } from '../state/store.ts';
+import { selectItem } from '../state/qaCommands.ts';
+import type { StudioStore } from '../state/store.ts';
 import type { PickedFile } from '../ui/pickedFiles.ts';
 import { download, safeName } from './exportRelease.ts';
 import { commonFolder } from './importRelease.ts';
 
-/**
- * The review decisions and the QA file actions, at the edge of the app: each verdict is one undo
- * step, stored durably before the queue moves on (as labels are).
- */
-export function qaCommands(store: StudioStore, flush: () => Promise<void>, tell: (message: string) => void): Command[] {
-  async function decide(v: Verdict): Promise<void> {
-    const id = store.getState().qa.itemId;
-    const refused = recordVerdict(store, v);
-    if (refused) { tell(refused); return; }
-    await flush();
-    if (store.getState().storage.status === 'error') { tell('The verdict could not be saved; the queue stays here. See the message at the top.'); return; }
-    const what = v.verdict === 'reject' ? `rejected (${v.reason})` : v.verdict === 'accept' ? 'accepted' : 'accepted with edits';
-    tell(`Saved: ${id} ${what}.`);
-    if (!stepItem(store, 1) && !stepItem(store, -1)) {
-      selectItem(store, null);
-      tell(`Saved: ${id} ${what}. Nothing left in your review queue.`);
-    }
-  }
-
-  const inQa = (s: StudioState) => s.session.view === 'qa';
-  const reviewing = (s: StudioState) => inQa(s) && s.qa.mode === 'review' && !!openItem(s);
-  const deciding = (s: StudioState) => reviewing(s) && !s.qa.rejecting && !s.qa.editingForReview;
-  const setQa = (patch: Partial<StudioState['qa']>) => store.setState((s) => ({ qa: { ...s.qa, ...patch } }));
-  return [
-    { id: 'view.qa', label: 'Question-answer items: write and review', shortcut: '5', undoable: false, enabled: (s) => !!s.document.project,
-      run: () => store.setState((s) => ({ session: { ...s.session, view: 'qa' } })) },
-    { id: 'qa.review', label: 'Review the items waiting for you, one after another', undoable: false, enabled: inQa, run: () => { if (!startReview(store)) tell('Nothing waits for your review (items you wrote or already reviewed are not in your queue).'); } },
-    { id: 'qa.write', label: 'Back to writing items', undoable: false, enabled: inQa, run: () => setQa({ mode: 'edit', rejecting: false, editingForReview: false }) },
-    { id: 'qa.accept', label: 'Accept the item', shortcut: 'A', undoable: true, enabled: deciding, run: () => void decide({ verdict: 'accept' }) },
-    { id: 'qa.edit', label: 'Edit the item, then accept it with the edits', shortcut: 'E', undoable: false, enabled: deciding, run: () => setQa({ editingForReview: true }) },
-    { id: 'qa.acceptEdits', label: 'Accept the item with your edits', shortcut: 'Mod+Enter', undoable: true, enabled: (s) => reviewing(s) && s.qa.editingForReview, run: () => void decide({ verdict: 'edit-accept' }) },
-    { id: 'qa.reject', label: 'Reject the item (then the reason key)', shortcut: 'R', undoable: false, enabled: deciding, run: () => setQa({ rejecting: true }) },
-    ...REJECT_REASONS.map((reason): Command => ({
-      id: `qa.reject.${reason}`, label: `Reject: ${reason.replace(/-/g, ' ')}`, shortcut: REJECT_KEYS[reason], undoable: true,
-      enabled: (s) => reviewing(s) && s.qa.rejecting, run: () => void decide({ verdict: 'reject', reason }),
-    })),
-    { id: 'qa.cancel', label: 'Cancel the rejection or the edit', shortcut: 'Escape', undoable: false, enabled: (s) => reviewing(s) && (s.qa.rejecting || s.qa.editingForReview), run: () => setQa({ rejecting: false, editingForReview: false }) },
-    { id: 'qa.comment', label: 'Write a comment on the item (recorded with the verdict)', shortcut: '/', undoable: false, enabled: reviewing, run: () => document.getElementById('qa-comment')?.focus() },
-    { id: 'qa.next', label: 'Next item', shortcut: '.', undoable: false, enabled: inQa, run: () => { if (!stepItem(store, 1)) tell('This is the last item of the list.'); } },
-    { id: 'qa.previous', label: 'Previous item', shortcut: ',', undoable: false, enabled: inQa, run: () => { if (!stepItem(store, -1)) tell('This is the first item of the list.'); } },
-  ];
-}
+/** The QA files: importing items and taxonomies, exporting the bundle, comparing labellings. All or nothing, every problem reported. */
 
 const isCapnavQa = (path: string) => /_QA\.json$/i.test(path);
 
