@@ -5,7 +5,7 @@ import { unzipSync, strFromU8 } from 'fflate';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { studio } from '../support/browser.ts';
-import { measureClearWidthAt } from '../support/viewportProbe.ts';
+import { measureClearWidthAt, scenePointOnPage } from '../support/viewportProbe.ts';
 
 const features = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../scenes/sample-house/features.json'), 'utf8')) as {
   edges: Record<string, { clearWidthM: number; at: { x: number; y: number; z: number } }>;
@@ -60,12 +60,24 @@ describe('writing question-answer ground truth in the sample house', () => {
     await page.getByTestId('item-kind').selectOption('numeric');
     await page.getByTestId('item-capability').selectOption('physical');
     await page.locator('body').click({ position: { x: 5, y: 5 } });
+    // The door is upstairs: slice at the upper floor so the pick cannot land on the lintel above it.
+    await page.keyboard.press('PageUp');
+    await page.keyboard.press('PageUp');
+    await expect.poll(() => page.getByTestId('slice-height').textContent()).toBe('4.40 m');
     const door = features.edges['node_11|node_13']!;
     await measureClearWidthAt(page, door.at, () => page.getByTestId('fill-width').isVisible());
     await page.getByTestId('fill-width').click();
     const filled = Number(await page.getByTestId('numeric-value').inputValue());
     expect(Math.abs(filled - door.clearWidthM)).toBeLessThan(0.015);
     await expect.poll(() => page.getByTestId('measurement-evidence').textContent()).toMatch(/measured width/);
+
+    // A numbered mark on the doorway, Set-of-Mark style, named.
+    await page.getByTestId('mark-tool').click();
+    const onDoor = await scenePointOnPage(page, door.at);
+    await page.mouse.click(onDoor.x, onDoor.y);
+    await commit(page, 'mark-label-1', 'door');
+    await expect.poll(() => page.locator('[data-mark="1"]').textContent()).toBe('1 door');
+    await page.getByTestId('mark-tool').click();
 
     // A three-step trail: the first step linked to a node, the second to a saved viewpoint.
     await page.getByTestId('save-viewpoint').click();
@@ -100,6 +112,8 @@ describe('writing question-answer ground truth in the sample house', () => {
     expect(await page.getByTestId('step-text-1').inputValue()).toBe('From above, the clear opening between the jambs.');
     expect(await page.locator('[data-step="0"] [data-link="nodes:node_13"]').count()).toBe(1);
     expect(await page.locator('[data-step="1"] [data-link^="viewpoints:"]').textContent()).toContain('View 1');
+    expect(await page.getByTestId('mark-label-1').inputValue()).toBe('door');
+    await expect.poll(() => page.locator('[data-mark="1"]').textContent()).toBe('1 door');
   });
 });
 

@@ -38,5 +38,7 @@ export async function measureClearWidthAt(page: Page, at: { x: number; y: number
       await page.waitForTimeout(100);
     }
   }
-  throw new Error(`no clear width was measured at ${JSON.stringify(at)}`);
+  const tool = await page.getByTestId('workspace').getAttribute('data-tool');
+  const label = await page.getByTestId('measure-label').textContent().catch(() => null);
+  throw new Error(`no clear width was measured at ${JSON.stringify(at)} (tool ${tool}, measure label ${label})`);
 }

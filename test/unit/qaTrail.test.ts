@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { QaItem, TrailStep } from '../../src/core/vqa/item.ts';
 import { QaItemSchema } from '../../src/core/vqa/item.ts';
-import { addOption, createWrittenItem, nextItemId, removeOption, setAnswerFromMeasurement, setAnswerKind, setCorrectOption, setNumeric, setOptionText } from '../../src/core/vqa/items.ts';
+import { addOption, createWrittenItem, removeAnchor, setMarkLabel, nextItemId, removeOption, setAnswerFromMeasurement, setAnswerKind, setCorrectOption, setNumeric, setOptionText } from '../../src/core/vqa/items.ts';
 import {
   addStep, cloneTrail, editStep, linkStep, mergeSteps, moveStep, nextStepId, pruneLinks, removeStep, splitStep, summariseTrailDiff, textDiff, trailDiff, unlinkStep, type Segment,
 } from '../../src/core/vqa/trail.ts';
@@ -243,5 +243,25 @@ describe('editing an item\'s answer', () => {
     expect(filled.measurement).toEqual({ kind: 'width', value: 0.8347, points });
     expect(filled.measurement!.points[1]).not.toBe(points[1]);
     expect(setAnswerFromMeasurement(base(), { kind: 'height', value: 2.005001, points }).answer).toEqual({ kind: 'numeric', value: 2.01, unit: 'm', tolerance: 0.1 });
+  });
+});
+
+describe('anchors', () => {
+  it('removing a mark or a viewpoint removes the trail links to it in the same edit; naming a mark', () => {
+    const base = createWrittenItem([], { sceneId: 'S', author: 'a', createdAt: 't' });
+    const item: QaItem = {
+      ...base,
+      anchors: { ...base.anchors, marks: [{ id: 'mark_1', number: 1, position: { x: 0, y: 0, z: 0 }, label: '' }, { id: 'mark_2', number: 2, position: { x: 1, y: 0, z: 0 }, label: '' }],
+        viewpoints: [{ id: 'vp_1', name: 'View 1', camera: { mode: 'orbit', position: { x: 0, y: 1, z: 0 }, target: { x: 0, y: 0, z: 0 } } }] },
+      trail: [step('s1', 'See mark 1.', 'written', { marks: ['mark_1', 'mark_2'], viewpoints: ['vp_1'] })],
+    };
+    const noMark = removeAnchor(item, 'marks', 'mark_1');
+    expect(noMark.anchors.marks.map((m) => m.id)).toEqual(['mark_2']);
+    expect(noMark.trail[0]!.links).toMatchObject({ marks: ['mark_2'], viewpoints: ['vp_1'] });
+    expect(removeAnchor(item, 'viewpoints', 'vp_1').trail[0]!.links.viewpoints).toEqual([]);
+    expect(removeAnchor(item, 'marks', 'nope')).toBe(item);
+    expect(setMarkLabel(item, 'mark_2', 'sofa').anchors.marks[1]!.label).toBe('sofa');
+    expect(setMarkLabel(item, 'mark_2', '')).toBe(item);
+    expect(QaItemSchema.safeParse(noMark).success).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import type { Answer, QaItem, TrailStep } from './item.ts';
+import { pruneLinks } from './trail.ts';
 import type { Taxonomy } from './taxonomy.ts';
 
 /**
@@ -186,4 +187,20 @@ export function setAnswerFromMeasurement(item: QaItem, measurement: Measurement)
     answer: { kind: 'numeric', value, unit: 'm', tolerance },
     measurement: { kind: measurement.kind, value: measurement.value, points: measurement.points.map((p) => ({ ...p })) },
   };
+}
+
+/** Remove a mark or a viewpoint from the anchors, and every trail link to it (one edit, so one undo step). */
+export function removeAnchor(item: QaItem, kind: 'marks' | 'viewpoints', id: string): QaItem {
+  const list = item.anchors[kind] as { id: string }[];
+  if (!list.some((x) => x.id === id)) return item;
+  const kept = list.filter((x) => x.id !== id);
+  const trail = pruneLinks(item.trail, { [kind]: new Set(kept.map((x) => x.id)) });
+  return { ...item, anchors: { ...item.anchors, [kind]: kept }, trail };
+}
+
+/** Name a mark ("sofa", "door 2"): the label drawn beside its number. */
+export function setMarkLabel(item: QaItem, id: string, label: string): QaItem {
+  const m = item.anchors.marks.find((x) => x.id === id);
+  if (!m || m.label === label) return item;
+  return { ...item, anchors: { ...item.anchors, marks: item.anchors.marks.map((x) => (x.id === id ? { ...x, label } : x)) } };
 }

@@ -1,5 +1,7 @@
 import type { QaItem } from '../../core/vqa/item.ts';
+import { removeAnchor, setMarkLabel } from '../../core/vqa/items.ts';
 import { showViewpoint, updateItem } from '../../state/qaCommands.ts';
+import { Field } from './Field.tsx';
 import { useStudio, useStudioStore } from '../../state/useStudio.ts';
 import { viewportHandle } from '../../viewport/viewportHandle.ts';
 
@@ -28,7 +30,7 @@ export function AnchorsEditor({ item }: { item: QaItem }) {
         {anchors.viewpoints.map((v) => (
           <figure key={v.id} className="viewpoint" data-viewpoint={v.id}>
             {v.thumbnail ? <img src={v.thumbnail} alt={`Viewpoint ${v.name}`} onClick={() => restore(v.camera)} /> : <button className="small secondary" onClick={() => restore(v.camera)}>show</button>}
-            <figcaption>{v.name} <button className="small secondary" aria-label={`Remove ${v.name}`} onClick={() => edit('Remove viewpoint', (i) => ({ ...i, anchors: { ...i.anchors, viewpoints: i.anchors.viewpoints.filter((x) => x.id !== v.id) } }))}>×</button></figcaption>
+            <figcaption>{v.name} <button className="small secondary" aria-label={`Remove ${v.name}`} onClick={() => edit('Remove viewpoint', (i) => removeAnchor(i, 'viewpoints', v.id))}>×</button></figcaption>
           </figure>
         ))}
         <button className="small" data-testid="save-viewpoint" onClick={saveViewpoint}>Save this view</button>
@@ -36,8 +38,9 @@ export function AnchorsEditor({ item }: { item: QaItem }) {
       <h4>Marks</h4>
       <div className="marks">
         {anchors.marks.map((m) => (
-          <span key={m.id} className="chip" data-mark-item={m.number}>{m.number}{m.label ? ` ${m.label}` : ''}
-            <button className="small secondary" aria-label={`Remove mark ${m.number}`} onClick={() => edit('Remove mark', (i) => ({ ...i, anchors: { ...i.anchors, marks: i.anchors.marks.filter((x) => x.id !== m.id) } }))}>×</button>
+          <span key={m.id} className="chip" data-mark-item={m.number}>{m.number}
+            <Field label={`Mark ${m.number} label`} testId={`mark-label-${m.number}`} value={m.label} placeholder="what it marks" onCommit={(v) => edit('Name mark', (i) => setMarkLabel(i, m.id, v))} />
+            <button className="small secondary" aria-label={`Remove mark ${m.number}`} onClick={() => edit('Remove mark', (i) => removeAnchor(i, 'marks', m.id))}>×</button>
           </span>
         ))}
         <button className={`small${tool === 'mark' ? '' : ' secondary'}`} aria-pressed={tool === 'mark'} data-testid="mark-tool"

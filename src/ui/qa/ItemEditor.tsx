@@ -1,21 +1,11 @@
-import { useEffect, useState } from 'react';
 import type { Answer, QaItem } from '../../core/vqa/item.ts';
 import { refreshStatus } from '../../core/vqa/review.ts';
 import { addOption, removeOption, setAnswerFromMeasurement, setAnswerKind, setCategory, setCorrectOption, setNumeric, setOptionText, setQuestion, setReference, setRequiredReviews, setYesNo, submitForReview, type Measurement } from '../../core/vqa/items.ts';
 import { deleteItem, openItem, updateItem } from '../../state/qaCommands.ts';
 import { useStudio, useStudioStore } from '../../state/useStudio.ts';
 import { AnchorsEditor } from './AnchorsEditor.tsx';
+import { Field } from './Field.tsx';
 import { TrailEditor } from './TrailEditor.tsx';
-
-/** A text field that commits one undo step when it is left (or Enter in single-line fields). */
-export function Field({ value, onCommit, multiline, label, testId, placeholder }: { value: string; onCommit: (v: string) => void; multiline?: boolean; label: string; testId?: string; placeholder?: string }) {
-  const [v, setV] = useState(value);
-  useEffect(() => setV(value), [value]);
-  const commit = () => { if (v !== value) onCommit(v); };
-  return multiline
-    ? <textarea aria-label={label} data-testid={testId} value={v} rows={3} placeholder={placeholder} onChange={(e) => setV(e.target.value)} onBlur={commit} />
-    : <input aria-label={label} data-testid={testId} value={v} placeholder={placeholder} onChange={(e) => setV(e.target.value)} onBlur={commit} onKeyDown={(e) => { if (e.key === 'Enter') e.currentTarget.blur(); }} />;
-}
 
 const KIND_LABEL: Record<Answer['kind'], string> = { mcq: 'Multiple choice', yesno: 'Yes / no', numeric: 'Numeric', freetext: 'Free text' };
 

@@ -3,7 +3,7 @@ import { STEP_KINDS, type QaItem, type TrailStep } from '../../core/vqa/item.ts'
 import { addStep, editStep, linkStep, mergeSteps, moveStep, removeStep, splitStep, unlinkStep, type LinkKind } from '../../core/vqa/trail.ts';
 import { updateItem } from '../../state/qaCommands.ts';
 import { useStudio, useStudioStore } from '../../state/useStudio.ts';
-import { Field } from './ItemEditor.tsx';
+import { Field } from './Field.tsx';
 import { TrailDiffView } from './TrailDiffView.tsx';
 
 /** The reasoning trail: ordered steps, each linked to viewpoints, nodes and marks; every edit is one undo step. */
