@@ -8,7 +8,9 @@ import type { StudioState, StudioStore } from './store.ts';
 
 /** Question-answer items: each edit is one undo step on the document. */
 
-export const qaItems = (s: StudioState): QaItem[] => s.document.project?.qa.items ?? [];
+const NO_ITEMS: QaItem[] = [];
+/** The project's items (the same array until they change, so views can memoise on it). */
+export const qaItems = (s: StudioState): QaItem[] => s.document.project?.qa.items ?? NO_ITEMS;
 export const openItem = (s: StudioState): QaItem | undefined => qaItems(s).find((i) => i.id === s.qa.itemId);
 
 function withItems(p: Project, fn: (items: QaItem[]) => QaItem[]): Project {
@@ -64,11 +66,6 @@ export function newItem(store: StudioStore): string | null {
   addItems(store, 'New item', [item]);
   selectItem(store, item.id);
   return item.id;
-}
-
-/** Edit a project-level change that also touches scenes (e.g. the hallucination list), as one step. */
-export function editProject(store: StudioStore, label: string, fn: (p: Project) => Project): void {
-  commitDocument(store, label, fn);
 }
 
 /** Put the next numbered mark at a point of the scene (scan frame) on the open item. */

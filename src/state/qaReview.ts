@@ -17,9 +17,13 @@ export const reviewerOf = (s: StudioState): string => s.session.annotator.trim()
 
 /** The items the list shows for a filter; `to-review` is the reviewer's own queue. */
 export function filteredItems(s: StudioState, filter: QaFilter = s.qa.filter): QaItem[] {
-  const items = qaItems(s);
-  if (filter === 'all') return items;
-  if (filter === 'to-review') return reviewQueue(items, reviewerOf(s));
+  return itemsFor(qaItems(s), filter, reviewerOf(s));
+}
+
+/** The same from the items themselves, for views that memoise on the item list. */
+export function itemsFor(items: readonly QaItem[], filter: QaFilter, reviewer: string): QaItem[] {
+  if (filter === 'all') return items as QaItem[];
+  if (filter === 'to-review') return reviewQueue(items, reviewer);
   return items.filter((i) => i.status === filter);
 }
 

@@ -1,16 +1,7 @@
 import type { NavGraph } from '../../src/core/graph.ts';
 
-/** A small seeded PRNG (mulberry32): the same seed always yields the same graphs, so a failure can be replayed. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small seeded PRNG (mulberry32, the scorers' own): the same seed always yields the same graphs, so a failure can be replayed. */
+export { seededRandom as mulberry32 } from '../../src/core/scoring/bootstrap.ts';
 
 export type Rng = () => number;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { emptyProject, type Project } from '../../src/core/project.ts';
 import { syncHallucination } from '../../src/core/vqa/hallucination.ts';
 import type { QaItem, RejectReason, Review } from '../../src/core/vqa/item.ts';
-import { addReview, adjudicate, adjudicationQueue, deriveStatus, refreshStatus, rejectReason, removalReport, removeReview, reviewQueue, undoAdjudication } from '../../src/core/vqa/review.ts';
+import { addReview, adjudicate, deriveStatus, refreshStatus, rejectReason, removalReport, reviewQueue } from '../../src/core/vqa/review.ts';
 import { navGraph, navQuestion, ref, sceneOf } from '../support/sceneBuilder.ts';
 
 const AT = '2025-03-01T10:00:00Z';
@@ -51,11 +51,10 @@ describe('the status follows the reviews', () => {
     expect(addReview(item(), reject('ana', 'trivial')).reviews[0]!.reason).toBe('trivial');
   });
 
-  it('withdrawing a verdict, or raising the overlap, sends the item back to pending', () => {
+  it('raising the overlap sends a decided item back to pending', () => {
     const accepted = review(item(), accept('ana'));
-    expect(removeReview(accepted, 'ana').status).toBe('pending');
-    expect(removeReview(accepted, 'zoe')).toBe(accepted);
     expect(refreshStatus({ ...accepted, requiredReviews: 2 }).status).toBe('pending');
+    expect(refreshStatus(accepted)).toBe(accepted);
   });
 });
 
@@ -75,17 +74,6 @@ describe('adjudication', () => {
     expect(addReview(rejected, accept('ben')).status).toBe('rejected');
   });
 
-  it('undoing the adjudication returns the item to adjudication; undoing none changes nothing', () => {
-    const decided = adjudicate(disputed, 'reject', 'cy', { at: AT });
-    const undone = undoAdjudication(decided);
-    expect(undone.status).toBe('adjudicate');
-    expect(undone).not.toHaveProperty('adjudication');
-    expect(undoAdjudication(disputed)).toBe(disputed);
-  });
-
-  it('the adjudication queue holds the disputed items only', () => {
-    expect(adjudicationQueue([item(), disputed, review(item(), accept('ana'))])).toEqual([disputed]);
-  });
 });
 
 describe('the review queue', () => {
@@ -171,12 +159,13 @@ describe('reviewing CapNav questions keeps the scene\'s hallucination list', () 
     expect(listOf(after)).toEqual([OTHER]);
   });
 
-  it('withdrawing a hallucinated rejection unlists the question', () => {
+  it('a hallucinated rejection changed to another reason unlists the question', () => {
     const rejected = review(capnavItem(), reject('ana', 'hallucinated'));
     const listed = syncHallucination(project([], [capnavItem()]), rejected);
-    const withdrawn = syncHallucination(listed, removeReview(rejected, 'ana'));
-    expect(withdrawn.qa.items[0]!.status).toBe('pending');
-    expect(listOf(withdrawn)).toEqual([]);
+    expect(listOf(listed)).toEqual([ASK]);
+    const changed = syncHallucination(listed, addReview(rejected, reject('ana', 'ambiguous')));
+    expect(changed.qa.items[0]!.status).toBe('rejected');
+    expect(listOf(changed)).toEqual([]);
   });
 
   it('a rejection for another reason, or a pending item, leaves a release\'s listing alone', () => {

@@ -9,7 +9,7 @@ import { rejectReason } from './review.ts';
  * - the item is rejected as `hallucinated` → the question's text is listed;
  * - the item is accepted → the text is unlisted (the reviewers found the question grounded,
  *   overturning an earlier listing, including one that came with the release);
- * - the item was rejected as hallucinated and no longer is (the verdict was withdrawn, changed
+ * - the item was rejected as hallucinated and no longer is (the verdict was changed, undone
  *   or overturned) → the text is unlisted;
  * - otherwise (pending, or rejected for another reason) the list is left as it is, so a release's
  *   own listing survives until someone decides the question.

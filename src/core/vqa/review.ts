@@ -45,12 +45,6 @@ function dropReason(r: Review): Review {
   return rest;
 }
 
-/** Withdraw a reviewer's verdict (undoing a rejection, say); the status follows. */
-export function removeReview(item: QaItem, reviewer: string): QaItem {
-  if (!item.reviews.some((r) => r.reviewer === reviewer)) return item;
-  return settle({ ...item, reviews: item.reviews.filter((r) => r.reviewer !== reviewer) });
-}
-
 /** Re-derive the status, e.g. after the number of required reviews changed. */
 export const refreshStatus = settle;
 
@@ -64,12 +58,6 @@ export function adjudicate(item: QaItem, decision: 'accept' | 'reject', adjudica
   return settle({ ...item, adjudication });
 }
 
-export function undoAdjudication(item: QaItem): QaItem {
-  if (!item.adjudication) return item;
-  const { adjudication: _a, ...rest } = item;
-  return settle(rest);
-}
-
 /**
  * Items waiting for this reviewer, in project order: pending items they have not reviewed yet.
  * The author of an item is not asked to review it (reviews are meant to be independent); items
@@ -77,10 +65,6 @@ export function undoAdjudication(item: QaItem): QaItem {
  */
 export function reviewQueue(items: readonly QaItem[], reviewer: string): QaItem[] {
   return items.filter((i) => i.status === 'pending' && i.author !== reviewer && !i.reviews.some((r) => r.reviewer === reviewer));
-}
-
-export function adjudicationQueue(items: readonly QaItem[]): QaItem[] {
-  return items.filter((i) => i.status === 'adjudicate');
 }
 
 /**

@@ -1,7 +1,8 @@
+import { useMemo } from 'react';
 import { qaItems, selectItem } from '../../state/qaCommands.ts';
-import { filteredItems } from '../../state/qaReview.ts';
+import { itemsFor, reviewerOf } from '../../state/qaReview.ts';
 import type { QaFilter } from '../../state/store.ts';
-import { useStudio, useStudioShallow, useStudioStore } from '../../state/useStudio.ts';
+import { useStudio, useStudioStore } from '../../state/useStudio.ts';
 
 const FILTERS: { id: QaFilter; label: string }[] = [
   { id: 'all', label: 'All' }, { id: 'to-review', label: 'My review queue' }, { id: 'draft', label: 'Drafts' }, { id: 'pending', label: 'Pending review' },
@@ -13,9 +14,12 @@ export function ItemList() {
   const store = useStudioStore();
   const filter = useStudio((s) => s.qa.filter);
   const openId = useStudio((s) => s.qa.itemId);
-  const total = useStudio((s) => qaItems(s).length);
-  const items = useStudioShallow((s) => filteredItems(s));
-  const counts = useStudioShallow((s) => FILTERS.map((f) => filteredItems(s, f.id).length));
+  const all = useStudio(qaItems);
+  const reviewer = useStudio(reviewerOf);
+  // Filtered when the items, the filter or the reviewer change, not on every change of the store.
+  const items = useMemo(() => itemsFor(all, filter, reviewer), [all, filter, reviewer]);
+  const counts = useMemo(() => FILTERS.map((f) => itemsFor(all, f.id, reviewer).length), [all, reviewer]);
+  const total = all.length;
   return (
     <div className="qa-list" data-testid="qa-list">
       <label>Show <select aria-label="Which items" data-testid="qa-filter" value={filter} onChange={(e) => store.setState((s) => ({ qa: { ...s.qa, filter: e.target.value as QaFilter } }))}>

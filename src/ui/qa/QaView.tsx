@@ -1,7 +1,7 @@
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { selectedScene } from '../../state/commands.ts';
-import { addSceneQuestionItems, newItem } from '../../state/qaCommands.ts';
-import { filteredItems } from '../../state/qaReview.ts';
+import { addSceneQuestionItems, newItem, qaItems } from '../../state/qaCommands.ts';
+import { itemsFor, reviewerOf } from '../../state/qaReview.ts';
 import { useStudio, useStudioStore } from '../../state/useStudio.ts';
 import { Workspace } from '../../viewport/Workspace.tsx';
 import { useActions } from '../actions.ts';
@@ -21,7 +21,9 @@ export function QaView() {
   const scene = useStudio(selectedScene);
   const mode = useStudio((s) => s.qa.mode);
   const annotator = useStudio((s) => s.session.annotator);
-  const queued = useStudio((s) => filteredItems(s, 'to-review').length);
+  const all = useStudio(qaItems);
+  const reviewer = useStudio(reviewerOf);
+  const queued = useMemo(() => itemsFor(all, 'to-review', reviewer).length, [all, reviewer]);
   const fileInput = useRef<HTMLInputElement>(null);
   const notice = useStudio((s) => s.ephemeral.notice);
   const importReviews = useStudio((s) => s.qa.importReviews);

@@ -28,13 +28,3 @@ export function cachedJudge(inner: Judge, cache: VerdictCache): Judge {
     },
   };
 }
-
-/** A cache held in memory (tests, one browser session); `entries` is what a file would hold. */
-export function memoryCache(initial: Record<string, CachedVerdict> = {}): VerdictCache & { entries: Record<string, CachedVerdict> } {
-  const entries = { ...initial };
-  return {
-    entries,
-    get: (key) => entries[key],
-    set: (key, v) => { entries[key] = v; },
-  };
-}

@@ -142,11 +142,6 @@ export function parseYesNo(reply: string): YesNo | null {
   return last;
 }
 
-/** Embodied4C's numeric score with a per-item τ; τ = 0 accepts only the exact value (eq. 2 divides by τ·|a|). */
-export function numericItemScore(predicted: number | null, truth: number, tau: number): number {
-  return numericScore(predicted, truth, tau);
-}
-
 export function truthText(answer: Answer): string {
   switch (answer.kind) {
     case 'mcq': {
@@ -200,7 +195,7 @@ function scoreOne(t: QaTruth, p: QaPrediction | undefined, tauOverride: number |
     case 'numeric': {
       const parsed = extractNumber(reply);
       row.parsed = parsed;
-      row.score = numericItemScore(parsed, a.value, row.tau!);
+      row.score = numericScore(parsed, a.value, row.tau!);
       if (parsed === null) row.note = 'no number in the reply';
       return { row, vqa: scored(row.score) };
     }
