@@ -34,7 +34,7 @@ export function qaCommands(store: StudioStore, flush: () => Promise<void>, tell:
     { id: 'qa.write', label: 'Back to writing items', undoable: false, enabled: inQa, run: () => setQa({ mode: 'edit', rejecting: false, editingForReview: false }) },
     { id: 'qa.accept', label: 'Accept the item', shortcut: 'A', undoable: true, enabled: deciding, run: () => void decide({ verdict: 'accept' }) },
     { id: 'qa.edit', label: 'Edit the item, then accept it with the edits', shortcut: 'E', undoable: false, enabled: deciding, run: () => setQa({ editingForReview: true }) },
-    { id: 'qa.acceptEdits', label: 'Accept the item with your edits', shortcut: 'Mod+Enter', undoable: true, enabled: (s) => reviewing(s) && s.qa.editingForReview, run: () => void decide({ verdict: 'edit-accept' }) },
+    { id: 'qa.acceptEdits', label: 'Accept the item with your edits', shortcut: 'Mod+Enter', undoable: true, inFields: true, enabled: (s) => reviewing(s) && s.qa.editingForReview, run: () => void decide({ verdict: 'edit-accept' }) },
     { id: 'qa.reject', label: 'Reject the item (then the reason key)', shortcut: 'R', undoable: false, enabled: deciding, run: () => setQa({ rejecting: true }) },
     ...REJECT_REASONS.map((reason): Command => ({
       id: `qa.reject.${reason}`, label: `Reject: ${reason.replace(/-/g, ' ')}`, shortcut: REJECT_KEYS[reason], undoable: true,

@@ -14,6 +14,8 @@ export interface Command {
   shortcut?: string;
   undoable: boolean;
   enabled?: (state: StudioState) => boolean;
+  /** The shortcut also works while typing in a field; the field is left first, so what was typed is committed. */
+  inFields?: boolean;
   run: (store: StudioStore) => void;
 }
 

@@ -11,7 +11,7 @@ import { SceneView } from './SceneView.tsx';
 import { LabelView } from './LabelView.tsx';
 import { ScoreView } from './score/ScoreView.tsx';
 import { QaView } from './qa/QaView.tsx';
-import { commandForKey } from './shortcuts.ts';
+import { commandForKey, leaveField } from './shortcuts.ts';
 import { ShortcutsHelp } from './ShortcutsHelp.tsx';
 import { StatsView } from './StatsView.tsx';
 
@@ -29,7 +29,9 @@ export function App() {
       if (e.key === '?' && !(e.target instanceof HTMLInputElement)) { setHelp((h) => !h); return; }
       if (e.key === 'Escape' && help) { setHelp(false); return; }
       const c = commandForKey(commands, e, store.getState());
-      if (c && runCommand(store, c)) e.preventDefault();
+      if (!c) return;
+      leaveField(e);
+      if (runCommand(store, c)) e.preventDefault();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

@@ -16,11 +16,17 @@ const typingIn = (t: EventTarget | null) =>
 
 /**
  * The command a key press should run: the first ENABLED command bound to the key (the same key
- * can mean different things in different views), never while the user is typing in a field.
+ * can mean different things in different views); while the user is typing in a field, only a
+ * command marked `inFields`.
  */
 export function commandForKey(commands: readonly Command[], e: KeyboardEvent, state: StudioState): Command | undefined {
-  if (typingIn(e.target)) return undefined;
-  return commands.find((c) => c.shortcut && matches(c.shortcut, e) && (!c.enabled || c.enabled(state)));
+  const typing = typingIn(e.target);
+  return commands.find((c) => c.shortcut && (!typing || c.inFields) && matches(c.shortcut, e) && (!c.enabled || c.enabled(state)));
+}
+
+/** Leave the field a key was typed in (committing it) before its command runs. */
+export function leaveField(e: KeyboardEvent): void {
+  if (typingIn(e.target) && e.target instanceof HTMLElement) e.target.blur();
 }
 
 export function displayShortcut(s: string): string {

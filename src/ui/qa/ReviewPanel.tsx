@@ -36,14 +36,7 @@ export function ReviewPanel() {
   if (!item) return <p className="hint" data-testid="review-empty">Nothing waits for your review. Items you wrote, and items you already reviewed, are not in your queue.</p>;
   if (qa.editingForReview) {
     return (
-      <div className="review editing" data-testid="review-panel" data-item={item.id} onKeyDownCapture={(e) => {
-        // Ctrl+Enter accepts even from inside a field: leaving the field first commits what was typed.
-        if (e.key !== 'Enter' || !(e.ctrlKey || e.metaKey)) return;
-        e.preventDefault();
-        e.stopPropagation();
-        if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
-        runCommand('qa.acceptEdits');
-      }}>
+      <div className="review editing" data-testid="review-panel" data-item={item.id}>
         <div className="review-actions">
           <button className="small" data-testid="accept-edits" onClick={() => runCommand('qa.acceptEdits')}>Accept with edits <kbd>Ctrl+Enter</kbd></button>
           <button className="small secondary" onClick={() => runCommand('qa.cancel')}>Back <kbd>Esc</kbd></button>
