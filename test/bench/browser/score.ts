@@ -29,9 +29,13 @@ function inWorker(req: ScoreRequest, w: Worker): Promise<LiteResult> {
   t0 = performance.now();
   const worker = await inWorker(req, w);
   const workerMs = performance.now() - t0;
-  t0 = performance.now();
-  await inWorker(req, w);
-  const warmMs = performance.now() - t0;
+  // Warm: the best of three runs, as the Node figures are taken.
+  let warmMs = Infinity;
+  for (let i = 0; i < 3; i++) {
+    t0 = performance.now();
+    await inWorker(req, w);
+    warmMs = Math.min(warmMs, performance.now() - t0);
+  }
   w.terminate();
   const records = worker.reports.reduce((n, [, r]) => n + r.rows.length, 0);
   const headline = (r: LiteResult) => JSON.stringify(r.reports.map(([m, rep]) => [m, rep.headline, rep.confusion]));
