@@ -61,11 +61,9 @@ export function exportQaZip(store: StudioStore, tell: (message: string) => void)
   if (!project) return false;
   const result = exportQaBundle(project, { createdAt: new Date().toISOString(), appVersion: version });
   if (!result.ok) {
-    store.setState((s) => ({ qa: { ...s.qa, exportBlocked: result.errors.map((f) => ({ itemId: f.itemId, field: f.field, message: f.message })) } }));
     tell(`Export refused: ${result.errors.length} error${result.errors.length === 1 ? '' : 's'} on accepted items (listed in the QA report).`);
     return false;
   }
-  store.setState((s) => ({ qa: { ...s.qa, exportBlocked: null } }));
   const folder = `${safeName(project.name) || 'traversa'}-qa`;
   const entries: Record<string, Uint8Array> = {};
   for (const f of result.files) entries[`${folder}/${f.path}`] = strToU8(f.text);

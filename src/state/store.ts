@@ -100,8 +100,6 @@ export interface QaSession {
   /** The reviewer's comment on the open item, recorded with the verdict. */
   comment: string;
   filter: QaFilter;
-  /** Findings that stopped the last bundle export (errors on accepted items). */
-  exportBlocked: { itemId: string; field: string; message: string }[] | null;
   /** Independent reviews each imported item needs (overlap, for agreement); a record may say otherwise. */
   importReviews: number;
   /** This project's traversability labels compared with another labelling of the same scenes. */
@@ -221,7 +219,7 @@ export function initialState(): StudioState {
     ephemeral: { hoverNode: null, connectFrom: null, measure: null, renameRequest: 0, noteRequest: 0, notice: null, drive: null, pathPreview: null, cameraRequest: null },
     meshes: {},
     suggestions: {},
-    qa: { itemId: null, mode: 'edit', reviewStartedAt: null, rejecting: false, editingForReview: false, comment: '', filter: 'all', exportBlocked: null, labelComparison: null, importReviews: 1 },
+    qa: { itemId: null, mode: 'edit', reviewStartedAt: null, rejecting: false, editingForReview: false, comment: '', filter: 'all', labelComparison: null, importReviews: 1 },
     scoring: {
       source: null, files: [],
       settings: { judge: 'rule', verdicts: null, http: { baseUrl: '', model: '' }, weights: { f1: 0.25, pv: 0.25, rta: 0.25, rv: 0.25 }, averaging: 'micro', bootstrap: 0 },

@@ -21,6 +21,12 @@ export function checkQaItems(project: Pick<Project, 'scenes' | 'qa'>): QaFinding
   return project.qa.items.flatMap((item) => checkQaItem(item, { scene: scenes.get(item.sceneId), taxonomy: project.qa.taxonomy }));
 }
 
+/** The findings that stop an export: errors on accepted items (errors elsewhere, and warnings, do not). */
+export function exportBlockers(project: Pick<Project, 'scenes' | 'qa'>, findings: readonly QaFinding[] = checkQaItems(project)): QaFinding[] {
+  const accepted = new Set(project.qa.items.filter((i) => i.status === 'accepted').map((i) => i.id));
+  return findings.filter((f) => f.severity === 'error' && accepted.has(f.itemId));
+}
+
 export function checkQaItem(item: QaItem, ctx: { scene: Scene | undefined; taxonomy: Taxonomy }): QaFinding[] {
   return [...checkQuestion(item), ...checkAnswer(item), ...checkFrame(item), ...checkReferences(item, ctx.scene), ...checkCategory(item, ctx.taxonomy)];
 }

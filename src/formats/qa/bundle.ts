@@ -77,7 +77,7 @@ import { bytesToHex } from '@noble/hashes/utils.js';
 import { strToU8 } from 'fflate';
 import type { Project, Scene } from '../../core/project.ts';
 import { verdictAgreement, type VerdictAgreement } from '../../core/vqa/agreement.ts';
-import { checkQaItems, type QaFinding } from '../../core/vqa/checks.ts';
+import { exportBlockers, type QaFinding } from '../../core/vqa/checks.ts';
 import { ANSWER_KINDS, type Adjudication, type Answer, type Mark, type QaItem, type TrailStep, type Viewpoint } from '../../core/vqa/item.ts';
 import { removalReport, type RemovalReport } from '../../core/vqa/review.ts';
 import type { Taxonomy } from '../../core/vqa/taxonomy.ts';
@@ -160,8 +160,7 @@ const SOURCES: readonly QaItem['source'][] = ['written', 'generated', 'capnav'];
 
 export function exportQaBundle(project: Pick<Project, 'name' | 'schemaVersion' | 'scenes' | 'qa'>, options: QaBundleOptions): QaBundleResult {
   const accepted = project.qa.items.filter((i) => i.status === 'accepted');
-  const acceptedIds = new Set(accepted.map((i) => i.id));
-  const errors = checkQaItems(project).filter((f) => f.severity === 'error' && acceptedIds.has(f.itemId));
+  const errors = exportBlockers(project);
   if (errors.length > 0) return { ok: false, errors };
 
   const scenes = new Map(project.scenes.map((s) => [s.id, s]));

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { verdictAgreement } from '../../core/vqa/agreement.ts';
-import { checkQaItems } from '../../core/vqa/checks.ts';
+import { checkQaItems, exportBlockers } from '../../core/vqa/checks.ts';
 import { REJECT_REASONS } from '../../core/vqa/item.ts';
 import { removalReport } from '../../core/vqa/review.ts';
 import { selectItem } from '../../state/qaCommands.ts';
@@ -15,19 +15,20 @@ const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
 export function QaReport() {
   const store = useStudioStore();
   const project = useStudio((s) => s.document.project);
-  const blocked = useStudio((s) => s.qa.exportBlocked);
   const items = project?.qa.items;
   const removal = useMemo(() => removalReport(items ?? []), [items]);
   const agreement = useMemo(() => verdictAgreement(items ?? []), [items]);
   const findings = useMemo(() => (project ? checkQaItems(project) : []), [project]);
   if (!project) return null;
   const errors = findings.filter((f) => f.severity === 'error');
+  // Live, not a snapshot of the last export: fixing an item takes it off at once.
+  const blocked = exportBlockers(project, findings);
   return (
-    <details className="qa-report" data-testid="qa-report" open={!!blocked}>
+    <details className="qa-report" data-testid="qa-report" open={blocked.length > 0}>
       <summary>Report: {removal.decided} decided, {removal.rejected} removed ({pct(removal.rate)}) · {errors.length} error{errors.length === 1 ? '' : 's'}, {findings.length - errors.length} warning{findings.length - errors.length === 1 ? '' : 's'}</summary>
-      {blocked && (
+      {blocked.length > 0 && (
         <div className="bad" role="alert" data-testid="export-blocked">
-          <strong>Export refused</strong> until these errors on accepted items are fixed:
+          <strong>Export blocked</strong> until these errors on accepted items are fixed:
           <ul>{blocked.map((f, i) => <li key={i}><button className="link" onClick={() => selectItem(store, f.itemId)}>{f.itemId}</button> {f.field}: {f.message}</li>)}</ul>
         </div>
       )}
