@@ -27,3 +27,17 @@ export function writeFiles(root: string, files: readonly SourceFile[]): void {
 
 /** An error the user caused (bad arguments, missing folder): printed without a stack trace. */
 export class CliError extends Error {}
+
+/** A failure of the inputs rather than of the arguments: printed, exit code 1. */
+export class InputError extends Error {}
+
+/** A file's bytes; an unreadable file is the user's input failing, said with the path and the system's reason. */
+export function readInput(path: string, what: string): Buffer {
+  try {
+    return readFileSync(path);
+  } catch (e) {
+    throw new InputError(`${path}: the ${what} cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+  }
+}
+
+export const readInputText = (path: string, what: string): string => readInput(path, what).toString('utf8');

@@ -4,10 +4,10 @@ import { datasetStats } from '../core/stats.ts';
 import { planScene } from '../core/plan.ts';
 import { readRelease } from '../formats/capnav/read.ts';
 import { writeRelease } from '../formats/capnav/write.ts';
-import { CliError, readJsonFiles, writeFiles } from './files.ts';
+import { CliError, InputError, readJsonFiles, writeFiles } from './files.ts';
 import { baselineCommand, scoreCommand } from './score.ts';
 import { scoreQaCommand } from './scoreQa.ts';
-import { InputError, suggestCommand } from './suggest.ts';
+import { suggestCommand } from './suggest.ts';
 import { formatPlan, formatStats } from './tables.ts';
 
 const USAGE = `Traversa command line

@@ -16,10 +16,9 @@ import type { SourceFile } from '../formats/json.ts';
 import { toPredictionJsonl } from '../formats/predictions/jsonl.ts';
 import { readPredictions, SCORER_OUTPUTS } from '../formats/predictions/read.ts';
 import { readVerdictFile } from '../formats/predictions/verdicts.ts';
-import { CliError, readJsonFiles } from './files.ts';
+import { CliError, InputError, readJsonFiles } from './files.ts';
 import { fileVerdictCache, httpJudgeFromEnv, type JudgeEnv } from './httpJudge.ts';
 import { formatPaperSummary, formatReferenceSummary } from './scoreTables.ts';
-import { InputError } from './suggest.ts';
 
 export interface ScoreArgs {
   gt?: string; pred?: string; out?: string; compat?: string; judge?: string; weights?: string;

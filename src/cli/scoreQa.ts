@@ -1,13 +1,13 @@
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { formatProblem, hasBlocking, type Problem } from '../core/problems.ts';
 import { scoreQaAnswers, type QaAnswersReport } from '../core/scoring/vqa/qaAnswers.ts';
 import type { SourceFile } from '../formats/json.ts';
 import { readQaAnswers } from '../formats/qa/answers.ts';
 import { GROUND_TRUTH_FILES, readQaGroundTruth } from '../formats/qa/groundTruth.ts';
-import { CliError } from './files.ts';
+import { CliError, InputError, readInputText } from './files.ts';
 import { formatQaSummary } from './scoreQaTables.ts';
-import { InputError } from './suggest.ts';
+
 
 export interface ScoreQaArgs {
   gt?: string; pred?: string; tau?: string; averaging?: string; bootstrap?: string; seed?: string; out?: string; json: boolean;
@@ -23,35 +23,27 @@ const wholeNumber = (flag: string, v: string | undefined, dflt: number): number 
   return n;
 };
 
-function readText(path: string, what: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new InputError(`${path}: the ${what} cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
-  }
-}
-
 /** The ground-truth file: the path itself, or the first of qa/items.json, items.json, qa/items.jsonl, items.jsonl in the folder. */
 function groundTruthFile(path: string): SourceFile {
   const st = statSync(path, { throwIfNoEntry: false });
   if (!st) throw new InputError(`${path} does not exist: the ground truth cannot be read`);
-  if (st.isFile()) return { path, text: readText(path, 'ground truth') };
+  if (st.isFile()) return { path, text: readInputText(path, 'ground truth') };
   const found = GROUND_TRUTH_FILES.find((f) => statSync(join(path, f), { throwIfNoEntry: false })?.isFile());
   if (!found) throw new InputError(`${path} holds none of ${GROUND_TRUTH_FILES.join(', ')}: not a QA bundle`);
-  return { path: join(path, found), text: readText(join(path, found), 'ground truth') };
+  return { path: join(path, found), text: readInputText(join(path, found), 'ground truth') };
 }
 
 /** The answer files: the path itself, or every .jsonl / .ndjson under the folder (paths relative to it). */
 function answerFiles(path: string): SourceFile[] {
   const st = statSync(path, { throwIfNoEntry: false });
   if (!st) throw new CliError(`${path} does not exist`);
-  if (st.isFile()) return [{ path: path.split(sep).pop()!, text: readText(path, 'answers') }];
+  if (st.isFile()) return [{ path: path.split(sep).pop()!, text: readInputText(path, 'answers') }];
   const out: SourceFile[] = [];
   const walk = (dir: string) => {
     for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
       const full = join(dir, e.name);
       if (e.isDirectory()) walk(full);
-      else if (/\.(jsonl|ndjson)$/i.test(e.name)) out.push({ path: relative(path, full).split(sep).join('/'), text: readText(full, 'answers') });
+      else if (/\.(jsonl|ndjson)$/i.test(e.name)) out.push({ path: relative(path, full).split(sep).join('/'), text: readInputText(full, 'answers') });
     }
   };
   walk(path);

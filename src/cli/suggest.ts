@@ -1,10 +1,10 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { formatProblem } from '../core/problems.ts';
 import { readRelease } from '../formats/capnav/read.ts';
 import { MeshLoadError, loadMesh } from '../engine/mesh/load.ts';
 import { prepareGeometry, suggestScene, type SceneSuggestions } from '../engine/suggest/index.ts';
-import { CliError } from './files.ts';
+import { CliError, InputError, readInput, readInputText } from './files.ts';
 import { table } from './tables.ts';
 
 /**
@@ -14,24 +14,9 @@ import { table } from './tables.ts';
  * profile file that cannot be read) are a failed command, exit 1; bad arguments are exit 2.
  */
 
-/** A failure of the inputs rather than of the arguments: printed, exit code 1. */
-export class InputError extends Error {}
-
-function text(path: string, what: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new InputError(`${path}: the ${what} cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
-  }
-}
-
 function bytes(path: string): ArrayBuffer {
-  try {
-    const b = readFileSync(path);
-    return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
-  } catch (e) {
-    throw new InputError(`${path}: the mesh cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
-  }
+  const b = readInput(path, 'mesh');
+  return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
 }
 
 /** The mesh file, plus the files beside it for formats that refer to side files (.gltf's .bin, .obj's .mtl). */
@@ -49,8 +34,8 @@ function meshFiles(path: string): { name: string; data: ArrayBuffer }[] {
 /** The graph (and profiles) through the release reader, so they are validated as an import is. */
 function readInputs(graphPath: string, agentsPath: string | undefined) {
   const graphAlias = /-graph\.json$/i.test(basename(graphPath)) ? basename(graphPath) : 'suggest-graph.json';
-  const files = [{ path: `graphs/${graphAlias}`, text: text(graphPath, 'graph') }];
-  if (agentsPath) files.push({ path: 'agent_profile.json', text: text(agentsPath, 'agent profiles') });
+  const files = [{ path: `graphs/${graphAlias}`, text: readInputText(graphPath, 'graph') }];
+  if (agentsPath) files.push({ path: 'agent_profile.json', text: readInputText(agentsPath, 'agent profiles') });
   const { project, problems } = readRelease(files);
   const realName = (p: string) => (p.endsWith(graphAlias) ? graphPath : p === 'agent_profile.json' && agentsPath ? agentsPath : p);
   const shown = problems.filter((p) => p.code !== 'scene.no-questions' && p.code !== 'scene.no-labels');
