@@ -5,7 +5,7 @@ import { unzipSync, strFromU8 } from 'fflate';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { studio } from '../support/browser.ts';
-import { measureClearWidthAt, scenePointOnPage } from '../support/viewportProbe.ts';
+import { measureClearWidthAt, settledPointOnPage } from '../support/viewportProbe.ts';
 
 const features = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../scenes/sample-house/features.json'), 'utf8')) as {
   edges: Record<string, { clearWidthM: number; at: { x: number; y: number; z: number } }>;
@@ -73,7 +73,7 @@ describe('writing question-answer ground truth in the sample house', () => {
 
     // A numbered mark on the doorway, Set-of-Mark style, named.
     await page.getByTestId('mark-tool').click();
-    const onDoor = await scenePointOnPage(page, door.at);
+    const onDoor = await settledPointOnPage(page, door.at);
     await page.mouse.click(onDoor.x, onDoor.y);
     await commit(page, 'mark-label-1', 'door');
     await expect.poll(() => page.locator('[data-mark="1"]').textContent()).toBe('1 door');

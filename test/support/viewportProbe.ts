@@ -20,10 +20,23 @@ export const scenePointOnPage = (page: Page, p: { x: number; y: number; z: numbe
 export const labelShown = (page: Page, id: string) =>
   page.locator(`[data-node-label=${id}]`).evaluate((el) => (el as HTMLElement).style.display !== 'none');
 
+/** Where a scene point is drawn once the view has stopped moving (two readings 150 ms apart agree within a pixel). */
+export async function settledPointOnPage(page: Page, at: { x: number; y: number; z: number }): Promise<{ x: number; y: number }> {
+  let last = await scenePointOnPage(page, at);
+  for (let k = 0; k < 40; k++) {
+    await page.waitForTimeout(150);
+    const now = await scenePointOnPage(page, at);
+    if (Math.abs(now.x - last.x) < 1 && Math.abs(now.y - last.y) < 1) return now;
+    last = now;
+  }
+  throw new Error(`the view kept moving: ${JSON.stringify(at)} never settled on the page`);
+}
+
 /**
  * Top-down view, the measuring tool in clear-width mode, and a click at a scene point (e.g. a
- * doorway) until `measured()` says a width was taken: the top view may still be framing the scene
- * when the first click lands, so the point is projected again before each try.
+ * doorway) until `measured()` says a width was taken. The click waits for the view to settle (the
+ * top view frames the scene after it mounts; a click during that lands elsewhere and measures another
+ * passage), and the point is projected again before each try.
  */
 export async function measureClearWidthAt(page: Page, at: { x: number; y: number; z: number }, measured: () => Promise<boolean>): Promise<void> {
   await page.keyboard.press('t');
@@ -31,7 +44,7 @@ export async function measureClearWidthAt(page: Page, at: { x: number; y: number
   await page.keyboard.press('m');
   await page.keyboard.press('w');
   for (let attempt = 0; attempt < 15; attempt++) {
-    const p = await scenePointOnPage(page, at);
+    const p = await settledPointOnPage(page, at);
     await page.mouse.click(p.x, p.y);
     for (let k = 0; k < 10; k++) {
       if (await measured()) return;
