@@ -11,6 +11,7 @@ import type { AgentProfile } from './agents.ts';
  * 3. a closed door on the edge ⇒ the agent can open doors;
  * 4. a sill or step of height h ⇒ h ≤ max step + 1 mm (the measurement tolerance, so a 2 cm sill
  *    counts as crossable for an agent rated for 2 cm);
+ * 4b. a low opening (a crawl space, a table, a lintel) of clear height c ⇒ the agent's height ≤ c;
  * 5. every clear width w on the edge (doorway, open passage, corridor, corner leg, stair, lift
  *    door) ⇒ agent width + 2 × 0.02 m ≤ w, the agent width being the diameter for cylinders;
  * 6. an L-shaped corner with leg widths a and b ⇒ the footprint can turn it: a box whose shorter
@@ -32,20 +33,23 @@ export interface PassageFeature {
   cornerWidthsM?: [number, number];
   riserM?: number;
   risers?: number;
+  /** The free height of the lowest opening on the edge (floor to the underside of what is above). */
+  clearHeightM?: number;
   /** The obstacle's centre, mesh frame. */
   at: { x: number; y: number; z: number };
   /** Passage axis on the plan, from the edge's `from` node towards its `to` node. */
   direction?: { x: number; z: number };
 }
 
-export type RuleId = 'stairs' | 'lift' | 'closed-door' | 'sill' | 'width' | 'turning';
+export type RuleId = 'stairs' | 'lift' | 'closed-door' | 'sill' | 'headroom' | 'width' | 'turning';
 
 /** Reason categories of a not-traversable label (CapNav §4.4 obstacle types, plus doors, lifts and other). */
 export const REASONS = ['stairs', 'step', 'narrow', 'turning', 'door', 'lift', 'other'] as const;
 export type ReasonCategory = (typeof REASONS)[number];
 
 export const REASON_OF_RULE: Record<RuleId, ReasonCategory> = {
-  stairs: 'stairs', lift: 'lift', 'closed-door': 'door', sill: 'step', width: 'narrow', turning: 'turning',
+  // A low opening is a passage too small for the body, as a narrow one is (CapNav's "tight clearances").
+  stairs: 'stairs', lift: 'lift', 'closed-door': 'door', sill: 'step', headroom: 'narrow', width: 'narrow', turning: 'turning',
 };
 
 export const REASON_LABEL: Record<ReasonCategory, string> = {
@@ -113,6 +117,29 @@ function metres(v: number): string {
   return s.endsWith('0') ? v.toFixed(2) : s;
 }
 
+/**
+ * The wording of each failed rule. Every place that explains a not-traversable label — the ground
+ * truth, the suggestions, the drive — words it through these, so "step too high" reads the same
+ * wherever it is shown.
+ */
+export const NOTES = {
+  stairs: (): string => 'Stairs: cannot go up or down stairs',
+  lift: (): string => 'Lift: cannot operate the lift',
+  door: (): string => 'Closed door: cannot open doors',
+  step: (heightM: number, maxStepM: number): string => `Sill ${metres(heightM)} m higher than the ${metres(maxStepM)} m the agent can cross`,
+  headroom: (clearHeightM: number, agentHeightM: number): string => `Low opening: clear height ${clearHeightM.toFixed(2)} m < ${agentHeightM.toFixed(2)} m agent height`,
+  narrow: (clearWidthM: number, neededM: number): string => `Narrow passage: clear width ${clearWidthM.toFixed(2)} m < ${neededM.toFixed(2)} m needed`,
+  /** Leg widths `a` and `b` of the corner, when measured. */
+  turning: (agent: Pick<AgentProfile, 'widthM' | 'depthM'>, a?: number, b = a): string => {
+    const corner = a === undefined || b === undefined ? '' : a === b ? `${a.toFixed(2)} m ` : `${a.toFixed(2)} × ${b.toFixed(2)} m `;
+    const footprint = agent.depthM === null ? `${agent.widthM.toFixed(2)} m round` : `${agent.widthM.toFixed(2)} × ${agent.depthM.toFixed(2)} m`;
+    return `Turning space: a ${footprint} footprint cannot turn the ${corner}corner`;
+  },
+};
+
+/** The width a passage must have for the agent: its width plus the side clearance each side. */
+export const neededWidthM = (agent: AgentProfile): number => agentWidthM(agent) + 2 * SIDE_CLEARANCE_M;
+
 /** Judge one edge for one agent by rules 1–6 (see above). */
 export function judgeEdge(agent: AgentProfile, feature: PassageFeature): Judgement {
   const checks: RuleCheck[] = [];
@@ -120,40 +147,41 @@ export function judgeEdge(agent: AgentProfile, feature: PassageFeature): Judgeme
 
   if (feature.kind === 'stairs') {
     const check: RuleCheck = { rule: 'stairs', passed: agent.canUseStairs };
-    if (!check.passed) return fail(check, 'Stairs: cannot go up or down stairs');
+    if (!check.passed) return fail(check, NOTES.stairs());
     checks.push(check);
   }
   if (feature.kind === 'lift') {
     const check: RuleCheck = { rule: 'lift', passed: agent.canUseElevator };
-    if (!check.passed) return fail(check, 'Lift: cannot operate the lift');
+    if (!check.passed) return fail(check, NOTES.lift());
     checks.push(check);
   }
   if (feature.closedDoor) {
     const check: RuleCheck = { rule: 'closed-door', passed: agent.canOpenDoors };
-    if (!check.passed) return fail(check, 'Closed door: cannot open doors');
+    if (!check.passed) return fail(check, NOTES.door());
     checks.push(check);
   }
   if (feature.sillHeightM !== undefined) {
     const check: RuleCheck = { rule: 'sill', passed: feature.sillHeightM <= agent.maxStepM + STEP_TOLERANCE_M, measuredM: feature.sillHeightM, limitM: agent.maxStepM + STEP_TOLERANCE_M };
-    if (!check.passed) return fail(check, `Sill ${metres(feature.sillHeightM)} m higher than the ${metres(agent.maxStepM)} m the agent can cross`);
+    if (!check.passed) return fail(check, NOTES.step(feature.sillHeightM, agent.maxStepM));
+    checks.push(check);
+  }
+  if (feature.clearHeightM !== undefined) {
+    const check: RuleCheck = { rule: 'headroom', passed: agent.heightM <= feature.clearHeightM, measuredM: feature.clearHeightM, limitM: agent.heightM };
+    if (!check.passed) return fail(check, NOTES.headroom(feature.clearHeightM, agent.heightM));
     checks.push(check);
   }
   const widths = [feature.clearWidthM, ...(feature.cornerWidthsM ?? [])].filter((w): w is number => w !== undefined);
   if (widths.length > 0) {
-    const needed = agentWidthM(agent) + 2 * SIDE_CLEARANCE_M;
+    const needed = neededWidthM(agent);
     const narrowest = Math.min(...widths);
     const check: RuleCheck = { rule: 'width', passed: needed <= narrowest, measuredM: narrowest, limitM: needed };
-    if (!check.passed) return fail(check, `Narrow passage: clear width ${narrowest.toFixed(2)} m < ${needed.toFixed(2)} m needed`);
+    if (!check.passed) return fail(check, NOTES.narrow(narrowest, needed));
     checks.push(check);
   }
   if (feature.kind === 'corner' && feature.cornerWidthsM) {
     const [a, b] = feature.cornerWidthsM;
     const check = turnsCorner(agent, a, b);
-    if (!check.passed) {
-      const corner = a === b ? `${a.toFixed(2)} m` : `${a.toFixed(2)} × ${b.toFixed(2)} m`;
-      const footprint = agent.depthM === null ? `${agent.widthM.toFixed(2)} m round` : `${agent.widthM.toFixed(2)} × ${agent.depthM.toFixed(2)} m`;
-      return fail(check, `Turning space: a ${footprint} footprint cannot turn the ${corner} corner`);
-    }
+    if (!check.passed) return fail(check, NOTES.turning(agent, a, b));
     checks.push(check);
   }
   return { traversable: true, note: `Clear: ${clearPhrase(feature)}`, failedRule: null, checks };
