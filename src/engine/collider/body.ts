@@ -142,6 +142,14 @@ export class AgentBody {
     return { moved: true, pose: this.pose, stepHeightM, clearanceM: minSide(this.clearanceHere), clearance: this.clearance };
   }
 
+  /**
+   * Whether the body fits at (x, z) facing yaw standing on a floor at `floorY` (no rise or drop
+   * judged: a pose, not a move), without moving it. The planner asks this where its map is not sure.
+   */
+  fitsAt(x: number, z: number, yaw: number, floorY: number): boolean {
+    return this.evaluate(x, z, yaw, floorY, DROP_STOP_M, false).contact === null;
+  }
+
   /** Whether the body would fit at (x, z) facing yaw from its current floor, without moving it. */
   test(x: number, z: number, yaw: number): { floor: number; contact: Contact | null } {
     const { floor, contact } = this.evaluate(x, z, yaw, this.current.y, DROP_STOP_M, true);

@@ -12,6 +12,8 @@ import type { LoadedMesh } from '../mesh/types.ts';
 export interface ColliderWorld {
   solid: Surface;
   doors: Surface | null;
+  /** Lift parts, when a split kept them apart from `solid` (suggest/geometry.ts): solid to every agent. */
+  lifts?: Surface | null;
 }
 
 /** The BVH of a surface, typed as the 0.9 MeshBVH whatever copy's typings won (drei pulls a 0.8 one). */
@@ -24,6 +26,7 @@ export function bvhOf(surface: Surface): MeshBVH {
 /** The surfaces an agent collides with: doors only for an agent that cannot open them. */
 export function blockingSurfaces(world: ColliderWorld, canOpenDoors: boolean): { surface: Surface; door: boolean }[] {
   const list = [{ surface: world.solid, door: false }];
+  if (world.lifts) list.push({ surface: world.lifts, door: false });
   if (world.doors && !canOpenDoors) list.push({ surface: world.doors, door: true });
   return list;
 }

@@ -23,6 +23,8 @@ export interface SceneGeometry {
   doors: Surface | null;
   /** World-space bounds of each lift (touching lift parts merged). */
   lifts: Box3[];
+  /** The lift parts themselves (cabin floors, shaft walls), mesh frame, or null when none is named. */
+  liftParts: Surface | null;
   /** Mesh frame → world. */
   frame: Matrix4;
   /** Whether any door or lift part was found by name. */
@@ -58,11 +60,11 @@ export function prepareGeometry(loaded: LoadedMesh): SceneGeometry {
   });
   const frame = loaded.frame.clone();
   if (parts.door.length === 0 && parts.lift.length === 0) {
-    return { solid: { geometry: loaded.collision.geometry, frame }, doors: null, lifts: [], frame, named: false };
+    return { solid: { geometry: loaded.collision.geometry, frame }, doors: null, lifts: [], liftParts: null, frame, named: false };
   }
   const solid = surfaceOf(root, parts.solid, frame);
   if (!solid) throw new Error('the scan has nothing but door and lift parts: no floor or walls to judge');
-  return { solid, doors: surfaceOf(root, parts.door, frame), lifts: liftBoxes(root, [...liftParts.values()], frame), frame, named: true };
+  return { solid, doors: surfaceOf(root, parts.door, frame), lifts: liftBoxes(root, [...liftParts.values()], frame), liftParts: surfaceOf(root, parts.lift, frame), frame, named: true };
 }
 
 /**

@@ -49,21 +49,34 @@ const r3 = (v: number) => Math.round(v * 1000) / 1000 + 0;
  */
 export function measureEdge(geom: SceneGeometry, ref: AgentNavMesh, a: Vec3, b: Vec3, ids = { a: 'a', b: 'b' }, ctx = measureContext(geom, ref)): MeasuredEdge {
   const started = performance.now();
-  const aFloor = floorUnder(ctx.solid, new Vector3(a.x, a.y, a.z).applyMatrix4(geom.frame));
-  const bFloor = floorUnder(ctx.solid, new Vector3(b.x, b.y, b.z).applyMatrix4(geom.frame));
-  const straight = aFloor.distanceTo(bFloor);
-  const route = findRoute(ctx.ref, aFloor, bFloor, [ids.a, ids.b]);
-  const direct = route.ok && !isDetour(route.lengthM, straight);
-  const base = { a: ids.a, b: ids.b };
-  const done = (m: Omit<MeasuredEdge, 'a' | 'b' | 'measureMs'>): MeasuredEdge => ({ ...base, ...m, measureMs: performance.now() - started });
+  const way = edgeWay(ctx, a, b, ids);
+  const done = (m: Omit<MeasuredEdge, 'a' | 'b' | 'measureMs'>): MeasuredEdge => ({ a: ids.a, b: ids.b, ...m, measureMs: performance.now() - started });
+  if (way.kind === 'lift') return done(measureLift(ctx, way.aFloor, way.bFloor, way.box, way.straightM));
+  if (way.kind === 'none') return done({ feature: null, noRoute: `No walkable route between the nodes in the scan (${way.why})`, evidence: emptyEvidence(way.straightM, way.detour) });
+  return done(measureRoute(ctx, way.points, way.lengthM, way.straightM));
+}
 
-  if (!direct) {
-    const lift = liftBetween(geom.lifts, aFloor, bFloor);
-    if (lift) return done(measureLift(ctx, aFloor, bFloor, lift.box, straight));
-    const why = route.ok ? `the only walkable route is a ${route.lengthM.toFixed(1)} m detour` : route.why;
-    return done({ feature: null, noRoute: `No walkable route between the nodes in the scan (${why})`, evidence: emptyEvidence(straight, route.ok ? route.points : null) });
-  }
-  return done(measureRoute(ctx, route.points, route.lengthM, straight));
+/** Where an edge runs (world): its reference route, a lift ride, or nowhere (with why). */
+export type Way = { aFloor: Vector3; bFloor: Vector3; straightM: number } & (
+  | { kind: 'route'; points: Vector3[]; lengthM: number }
+  | { kind: 'lift'; box: Box3 | null }
+  | { kind: 'none'; why: string; detour: Vector3[] | null });
+
+/**
+ * The way between nodes at `a` and `b` (MESH frame): the reference navmesh's route when it is
+ * direct; else a lift ride when the nodes face the same lift (lift.ts); else none. The suggestions
+ * measure along it, and the drive searches round it (engine/planner).
+ */
+export function edgeWay(ctx: MeasureContext, a: Vec3, b: Vec3, ids = { a: 'a', b: 'b' }): Way {
+  const aFloor = floorUnder(ctx.solid, new Vector3(a.x, a.y, a.z).applyMatrix4(ctx.geom.frame));
+  const bFloor = floorUnder(ctx.solid, new Vector3(b.x, b.y, b.z).applyMatrix4(ctx.geom.frame));
+  const straightM = aFloor.distanceTo(bFloor);
+  const route = findRoute(ctx.ref, aFloor, bFloor, [ids.a, ids.b]);
+  if (route.ok && !isDetour(route.lengthM, straightM)) return { kind: 'route', aFloor, bFloor, straightM, points: route.points, lengthM: route.lengthM };
+  const lift = liftBetween(ctx.geom.lifts, aFloor, bFloor);
+  if (lift) return { kind: 'lift', aFloor, bFloor, straightM, box: lift.box };
+  const why = route.ok ? `the only walkable route is a ${route.lengthM.toFixed(1)} m detour` : route.why;
+  return { kind: 'none', aFloor, bFloor, straightM, why, detour: route.ok ? route.points : null };
 }
 
 function emptyEvidence(straight: number, route: Vector3[] | null): EdgeEvidence {

@@ -13,6 +13,7 @@ export interface PackedGeometry {
   solid: PackedSurface;
   doors: PackedSurface | null;
   lifts: { min: [number, number, number]; max: [number, number, number] }[];
+  liftParts: PackedSurface | null;
   frame: number[];
   named: boolean;
 }
@@ -47,6 +48,7 @@ export function packGeometry(g: SceneGeometry): { packed: PackedGeometry; transf
     solid: packSurface(g.solid, transfer),
     doors: g.doors ? packSurface(g.doors, transfer) : null,
     lifts: g.lifts.map((b) => ({ min: b.min.toArray() as [number, number, number], max: b.max.toArray() as [number, number, number] })),
+    liftParts: g.liftParts ? packSurface(g.liftParts, transfer) : null,
     frame: g.frame.toArray(),
     named: g.named,
   };
@@ -58,6 +60,7 @@ export function unpackGeometry(p: PackedGeometry): SceneGeometry {
     solid: unpackSurface(p.solid),
     doors: p.doors ? unpackSurface(p.doors) : null,
     lifts: p.lifts.map((b) => new Box3(new Vector3(...b.min), new Vector3(...b.max))),
+    liftParts: p.liftParts ? unpackSurface(p.liftParts) : null,
     frame: new Matrix4().fromArray(p.frame),
     named: p.named,
   };

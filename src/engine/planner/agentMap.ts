@@ -1,0 +1,159 @@
+import { squaredDistances } from './distance.ts';
+import type { Terrain } from './terrain.ts';
+
+/**
+ * What one agent may not have under its footprint in one region, as a cell map, and the footprint
+ * tests over it. The collision model is the collider's (body.ts), flattened onto the terrain:
+ *
+ * - no floor (a wall, a hole, another room) — the footprint may not overhang it;
+ * - free height above the floor below the agent's height (a lintel, a table, a crawl space; a
+ *   closed door leaf too, for an agent that cannot open doors);
+ * - the high side of a rise steeper than the agent's step limit (a sill's edge, a riser): the
+ *   footprint may stand wholly below or wholly on top of it, never across it;
+ * - a flight of stairs, for an agent that cannot use them (whatever its step limit: CapNav's rule).
+ *
+ * A pose is free when no blocked cell's centre lies inside the footprint (inflated by the side
+ * margin, as the collider's). Row prefix sums make that a constant-time question per grid row, so
+ * a box test costs about one operation per centimetre of its extent, at any heading.
+ */
+export interface AgentSpec {
+  shape: 'box' | 'disc';
+  /** Half extents of the inflated footprint: across the heading and along it (both the radius for a disc). */
+  halfWidthM: number;
+  halfDepthM: number;
+  heightM: number;
+  /** The highest rise climbed (max step + the rules' 1 mm tolerance). */
+  stepLimitM: number;
+  doorsOpen: boolean;
+  stairs: boolean;
+}
+
+export class AgentMap {
+  readonly blocked: Uint8Array;
+  /** Per row j: prefix[j·(nx+1) + i] = blocked cells among the row's first i. */
+  private readonly prefix: Int32Array;
+  private readonly nx: number;
+  private readonly nz: number;
+  private readonly x0: number;
+  private readonly z0: number;
+  private readonly cell: number;
+  /** Squared distance (cells²) from each cell centre to the nearest blocked one; made on first use. */
+  private clearance: Float32Array | null = null;
+
+  constructor(readonly terrain: Terrain, readonly spec: AgentSpec) {
+    const { grid } = terrain.region;
+    const { floor, headroom, doorHeadroom, stair } = terrain;
+    this.nx = grid.nx; this.nz = grid.nz; this.x0 = grid.x0; this.z0 = grid.z0; this.cell = grid.cellM;
+    const nx = grid.nx, n = nx * grid.nz;
+    const blocked = new Uint8Array(n);
+    for (let c = 0; c < n; c++) {
+      const f = floor[c]!;
+      if (Number.isNaN(f)) { blocked[c] = 1; continue; }
+      const room = spec.doorsOpen ? headroom[c]! : Math.min(headroom[c]!, doorHeadroom[c]!);
+      if (room < spec.heightM || (!spec.stairs && stair[c])) { blocked[c] = 1; continue; }
+      const i = c % nx;
+      // The high side of a rise the agent cannot climb (NaN neighbours compare false).
+      const lim = f - spec.stepLimitM;
+      if ((i > 0 && floor[c - 1]! < lim) || (i < nx - 1 && floor[c + 1]! < lim) || (c >= nx && floor[c - nx]! < lim) || (c + nx < n && floor[c + nx]! < lim)) blocked[c] = 1;
+    }
+    this.blocked = blocked;
+    const prefix = new Int32Array(grid.nz * (nx + 1));
+    for (let j = 0; j < grid.nz; j++) {
+      let run = 0;
+      const base = j * (nx + 1), row = j * nx;
+      for (let i = 0; i < nx; i++) { run += blocked[row + i]!; prefix[base + i + 1] = run; }
+    }
+    this.prefix = prefix;
+  }
+
+  /** Whether the row's cells with centres in [xa, xb] are all unblocked (false when any lies off the grid). */
+  private rowFree(j: number, xa: number, xb: number): boolean {
+    if (j < 0 || j >= this.nz) return false;
+    const i0 = Math.ceil((xa - this.x0) / this.cell - 0.5), i1 = Math.floor((xb - this.x0) / this.cell - 0.5);
+    if (i0 > i1) return true;
+    if (i0 < 0 || i1 >= this.nx) return false;
+    const base = j * (this.nx + 1);
+    return this.prefix[base + i1 + 1]! - this.prefix[base + i0]! === 0;
+  }
+
+  /** Squared distance in cells from the centre of the cell holding (x, z) to the nearest blocked centre. */
+  private clearanceAt(x: number, z: number): number {
+    this.clearance ??= squaredDistances(this.blocked, this.nx, this.nz);
+    const i = Math.floor((x - this.x0) / this.cell), j = Math.floor((z - this.z0) / this.cell);
+    if (i < 0 || j < 0 || i >= this.nx || j >= this.nz) return 0;
+    return this.clearance[j * this.nx + i]!;
+  }
+
+  /** Whether (x, z) is a cell centre (where the clearance answers a disc test exactly). */
+  private onCentre(x: number, z: number): boolean {
+    const u = (x - this.x0) / this.cell - 0.5, v = (z - this.z0) / this.cell - 0.5;
+    return Math.abs(u - Math.round(u)) < 1e-6 && Math.abs(v - Math.round(v)) < 1e-6;
+  }
+
+  /** Whether a disc of radius r centred at (x, z) is free. */
+  discFree(x: number, z: number, r: number): boolean {
+    if (this.onCentre(x, z)) {
+      // Free when no blocked centre lies within r, the row scan's test; and the disc must stay on the grid.
+      const rc = r / this.cell;
+      const i = Math.round((x - this.x0) / this.cell - 0.5), j = Math.round((z - this.z0) / this.cell - 0.5);
+      const inside = i - rc >= -0.5 && j - rc >= -0.5 && i + rc <= this.nx - 0.5 && j + rc <= this.nz - 0.5;
+      if (inside) return this.clearanceAt(x, z) > rc * rc * (1 + 1e-9);
+    }
+    const c = this.cell;
+    const j0 = Math.ceil((z - r - this.z0) / c - 0.5), j1 = Math.floor((z + r - this.z0) / c - 0.5);
+    for (let j = j0; j <= j1; j++) {
+      const dz = this.z0 + (j + 0.5) * c - z;
+      const h = Math.sqrt(Math.max(0, r * r - dz * dz));
+      if (!this.rowFree(j, x - h, x + h)) return false;
+    }
+    return true;
+  }
+
+  /**
+   * Whether the footprint at (x, z) facing `yaw` is free: a box `2·halfWidth` across the heading and
+   * `2·halfDepth` along it (heading = (sin yaw, cos yaw)), or the disc.
+   */
+  poseFree(x: number, z: number, yaw: number): boolean {
+    const s = this.spec;
+    if (s.shape === 'disc') return this.discFree(x, z, s.halfWidthM);
+    return this.boxFree(x, z, yaw, s.halfWidthM, s.halfDepthM);
+  }
+
+  boxFree(x: number, z: number, yaw: number, hu: number, hv: number): boolean {
+    if (this.onCentre(x, z)) {
+      // Quick answers from the clearance: clear past the corners, or a blocked centre within the inscribed disc.
+      const d2 = this.clearanceAt(x, z) * this.cell * this.cell;
+      const inner = Math.min(hu, hv) - this.cell;
+      if (inner > 0 && d2 < inner * inner) return false;
+      if (d2 > (hu * hu + hv * hv) * (1 + 1e-9) && this.discFree(x, z, Math.hypot(hu, hv))) return true;
+    }
+    const sn = Math.sin(yaw), cs = Math.cos(yaw);
+    // Corners: centre ± hv·forward ± hu·left, forward = (sn, cs), left = (cs, −sn).
+    const px = [x + hv * sn + hu * cs, x + hv * sn - hu * cs, x - hv * sn - hu * cs, x - hv * sn + hu * cs];
+    const pz = [z + hv * cs - hu * sn, z + hv * cs + hu * sn, z - hv * cs + hu * sn, z - hv * cs - hu * sn];
+    const c = this.cell;
+    const zMin = Math.min(pz[0]!, pz[1]!, pz[2]!, pz[3]!), zMax = Math.max(pz[0]!, pz[1]!, pz[2]!, pz[3]!);
+    const j0 = Math.ceil((zMin - this.z0) / c - 0.5), j1 = Math.floor((zMax - this.z0) / c - 0.5);
+    for (let j = j0; j <= j1; j++) {
+      const zc = this.z0 + (j + 0.5) * c;
+      let xa = Infinity, xb = -Infinity;
+      for (let k = 0; k < 4; k++) {
+        const ax = px[k]!, az = pz[k]!, bx = px[(k + 1) & 3]!, bz = pz[(k + 1) & 3]!;
+        if ((zc < az && zc < bz) || (zc > az && zc > bz)) continue;
+        const x1 = az === bz ? Math.min(ax, bx) : ax + ((zc - az) / (bz - az)) * (bx - ax);
+        const x2 = az === bz ? Math.max(ax, bx) : x1;
+        if (x1 < xa) xa = x1;
+        if (x2 > xb) xb = x2;
+      }
+      if (xa <= xb && !this.rowFree(j, xa, xb)) return false;
+    }
+    return true;
+  }
+
+  /** Floor height under a point (NaN where there is none). */
+  floorAt(x: number, z: number): number {
+    const i = Math.floor((x - this.x0) / this.cell), j = Math.floor((z - this.z0) / this.cell);
+    if (i < 0 || j < 0 || i >= this.nx || j >= this.nz) return NaN;
+    return this.terrain.floor[j * this.nx + i]!;
+  }
+}

@@ -1,0 +1,222 @@
+import type { Box3 } from 'three';
+import type { AgentProfile } from '../../core/agents.ts';
+import { driveDraft, type DriveMeasured } from '../../core/driveDraft.ts';
+import type { Vec3 } from '../../core/graph.ts';
+import { neededWidthM, type ReasonCategory } from '../../core/rules.ts';
+import type { Pose } from '../collider/body.ts';
+import { blockingSurfaces, type ColliderWorld } from '../collider/world.ts';
+import { AgentBody } from '../collider/body.ts';
+import { attempt, HEADINGS, narrowDisc, pathPoints, poseSpaceOf, STEP_CELLS, towards, type Attempt } from './attempt.ts';
+import { confirmMotion } from './confirm.ts';
+import { diagnose } from './diagnose.ts';
+import { motionOf } from './motion.ts';
+import { motionOfPieces, planWay, type Plan } from './plan.ts';
+import type { PoseSpace } from './poseSpace.ts';
+import { rasterizeColumns } from './rasterize.ts';
+import { regionAround } from './region.ts';
+import { buildTerrain, type Terrain } from './terrain.ts';
+
+/**
+ * Whether an agent can get from one node to the next, decided as a motion planner decides it
+ * (see README "Driving"): `reached` means the planner found a collision-free motion of the agent's
+ * true footprint at its resolution and the exact collider drove it end to end; `stopped` means no
+ * motion exists at that resolution within the edge's region, and the reason is measured
+ * (diagnose.ts). The motion is what the studio then drives, step by step.
+ */
+
+/** Where an edge runs, as the suggestion engine's reference navmesh finds it (suggest/edgeWay.ts). */
+export type EdgeWay =
+  | { kind: 'route'; points: Vec3[] }
+  | { kind: 'lift'; box: Box3 | null }
+  | { kind: 'none'; why: string };
+
+export interface DriveDecision {
+  reached: boolean;
+  reason: ReasonCategory | null;
+  /** The label draft's note, in the rules' words ('' when reached). */
+  note: string;
+  measured: DriveMeasured;
+  /** The motion (world): the whole way when reached, else as far as the agent gets. */
+  motion: Pose[];
+  /** Index in `motion` where a lift ride takes the agent to the other storey, or null. */
+  rideAt: number | null;
+  /** Where it is stopped (world), or null. */
+  stoppedAt: Vec3 | null;
+  resolution: { cellM: number; stepM: number; headingDeg: number };
+  stats: { expanded: number; poseTests: number; exactTests: number; repairs: number; terrainMs: number; searchMs: number; confirmMs: number; totalMs: number };
+}
+
+/** Plan cells of the terrain; lattice = 2 cells. */
+export const CELL_M = 0.01;
+/** Half width of the region searched round the edge's route, and round a straight line when there is no route. */
+const TUBE_M = 2.0;
+const TUBE_NO_ROUTE_M = 3.0;
+/** Heights round the route that are rasterised. */
+const BELOW_M = 1.5;
+const ABOVE_M = 3.0;
+/** Times the exact collider may veto a pose before the planner gives up on its map. */
+const MAX_REPAIRS = 8;
+/** Work spent on showing how far a stopped agent gets, when its own search had nothing to show. */
+const SHOW_EXPANDED = 20_000;
+
+const now = () => performance.now();
+
+export class SegmentPlanner {
+  private readonly terrains = new Map<string, Terrain>();
+  constructor(readonly world: ColliderWorld) {}
+
+  /** The terrain round a route (built once per route and shared by every agent). */
+  terrainFor(route: readonly Vec3[], radiusM: number): { terrain: Terrain; ms: number } {
+    const key = `${radiusM}:` + route.map((p) => `${p.x.toFixed(3)},${p.y.toFixed(3)},${p.z.toFixed(3)}`).join(';');
+    const hit = this.terrains.get(key);
+    if (hit) return { terrain: hit, ms: 0 };
+    const t0 = now();
+    const region = regionAround(route, radiusM, CELL_M);
+    const sources = blockingSurfaces(this.world, false).map(({ surface, door }) => ({ surface, door }));
+    const spans = rasterizeColumns(sources, region.grid, region.mask, region.yMin - BELOW_M, region.yMax + ABOVE_M);
+    const terrain = buildTerrain(spans, region, [route[0]!, route[route.length - 1]!]);
+    this.terrains.set(key, terrain);
+    return { terrain, ms: now() - t0 };
+  }
+
+  /** Decide one agent on one edge, driven from `a` to `b` (world). */
+  decide(profile: AgentProfile, a: Vec3, b: Vec3, way: EdgeWay): DriveDecision {
+    const t0 = now();
+    if (way.kind === 'lift') return this.ride(profile, a, b, way.box, t0);
+    const route = way.kind === 'route' ? oriented(way.points, a) : [a, b];
+    return this.drive(profile, a, b, route, way.kind === 'route' ? TUBE_M : TUBE_NO_ROUTE_M, t0);
+  }
+
+  private ride(profile: AgentProfile, a: Vec3, b: Vec3, box: Box3 | null, t0: number): DriveDecision {
+    if (!profile.canUseElevator) return finish(profile, { reached: false, reason: 'lift', measured: {}, motion: [], rideAt: null, stoppedAt: a, stats: blankStats() }, t0);
+    if (!box) {
+      // A lift the scan does not name: its cabin cannot be driven into, only ridden.
+      return finish(profile, { reached: true, reason: null, measured: {}, motion: [{ ...a, yaw: 0 }, { ...b, yaw: 0 }], rideAt: 0, stoppedAt: null, stats: blankStats() }, t0);
+    }
+    const c = { x: (box.min.x + box.max.x) / 2, z: (box.min.z + box.max.z) / 2 };
+    const into = this.drive(profile, a, { ...c, y: a.y }, [a, { ...c, y: a.y }], TUBE_M, t0);
+    if (!into.reached) return into;
+    const out = this.drive(profile, { ...c, y: b.y }, b, [{ ...c, y: b.y }, b], TUBE_M, now());
+    const stats = sumStats(into.stats, out.stats);
+    return finish(profile, { ...out, motion: [...into.motion, ...out.motion], rideAt: into.motion.length - 1, stats }, t0);
+  }
+
+  /** The agent's pose space on a terrain, unsure poses answered by the exact collider. */
+  private spaceFor(terrain: Terrain, profile: AgentProfile, stepCells = STEP_CELLS): PoseSpace {
+    const body = AgentBody.place(this.world, profile, { x: 0, y: 0, z: 0 }, 0);
+    return poseSpaceOf(terrain, profile, (x, z, yaw, floorY) => body.fitsAt(x, z, yaw, floorY), stepCells);
+  }
+
+  private drive(profile: AgentProfile, a: Vec3, b: Vec3, route: Vec3[], tube: number, t0: number): DriveDecision {
+    const { terrain, ms: terrainMs } = this.terrainFor(route, tube);
+    const coarse = this.spaceFor(terrain, profile);
+    let fine: PoseSpace | null = null;
+    const across = {
+      fine: () => (fine ??= this.spaceFor(terrain, profile, 1)),
+      guide: () => {
+        const g = attempt(this.spaceFor(terrain, guideOf(profile)), a, b);
+        return g.result.found ? pathPoints(g) : null;
+      },
+      radiusM: Math.hypot(profile.widthM, profile.depthM ?? profile.widthM) / 2 + 0.9,
+    };
+    const stats = { ...blankStats(), terrainMs };
+    let plan: Plan;
+    let lastContact: string | null = null;
+    for (;;) {
+      const s0 = now();
+      plan = planWay(coarse, a, b, across);
+      stats.searchMs += now() - s0;
+      stats.expanded += plan.expanded;
+      if (!plan.found) break;
+      const c0 = now();
+      const first = plan.pieces[0]!;
+      const p0 = Math.floor(first.path[0]! / first.space.S);
+      const floorY = first.space.map.floorAt(first.space.x(p0), first.space.z(p0));
+      let conf = confirmMotion(this.world, profile, motionOfPieces(plan.pieces), floorY);
+      if (!conf.ok) conf = confirmMotion(this.world, profile, motionOfPieces(plan.pieces, false), floorY);
+      stats.confirmMs += now() - c0;
+      if (conf.ok) {
+        countTests(stats, coarse, fine);
+        const measured: DriveMeasured = { lengthM: round3(pathLength(conf.poses)) };
+        if (conf.narrowestWidthM !== null) measured.clearWidthM = round3(conf.narrowestWidthM);
+        if (conf.highestRiseM > 0) measured.stepHeightM = conf.highestRiseM;
+        if (Number.isFinite(conf.tightestClearanceM)) measured.tightestClearanceM = round3(conf.tightestClearanceM);
+        return finish(profile, { reached: true, reason: null, measured, motion: conf.poses, rideAt: null, stoppedAt: null, stats }, t0);
+      }
+      lastContact = conf.contact.message;
+      if (stats.repairs >= MAX_REPAIRS) break;
+      // The collider refused a pose the map let through: rule it out on both lattices and search again.
+      const failed = conf.poses[conf.poses.length - 1]!;
+      for (const space of [coarse, fine]) { const p = space?.nearest(failed.x, failed.z) ?? -1; if (p >= 0) space!.veto(p); }
+      stats.repairs++;
+    }
+    countTests(stats, coarse, fine);
+    // As far as it gets: the reachable pose farthest along the route, driven by the collider until it stops.
+    const shown = (stuck: Attempt) => {
+      const c0 = now();
+      const { space, result } = stuck;
+      const p0 = result.path.length ? Math.floor(result.path[0]! / space.S) : -1;
+      const partial = p0 >= 0 ? confirmMotion(this.world, profile, motionOf(space, result.path), space.map.floorAt(space.x(p0), space.z(p0))) : null;
+      stats.confirmMs += now() - c0;
+      return partial ? partial.poses : [];
+    };
+    if (plan.found) {
+      // The map found ways the collider refused every time: say what the collider met.
+      const motion = shown(plan.last);
+      return finish(profile, { reached: false, reason: 'other', measured: {}, message: lastContact ?? undefined, motion, rideAt: null, stoppedAt: motion.at(-1) ?? null, stats }, t0);
+    }
+    const d0 = now();
+    const why = diagnose({ terrain, world: this.world, profile, a, b, full: plan.last, spaceFor: (p) => this.spaceFor(terrain, p) });
+    // Its own search had nothing to search (its width never gets there): head for where it is stopped.
+    const stuck = plan.last.result.path.length > 1 || !why.at ? plan.last : towards(coarse, a, why.at, SHOW_EXPANDED);
+    stats.searchMs += now() - d0;
+    return finish(profile, { reached: false, reason: why.reason, measured: why.measured, message: why.message, motion: shown(stuck), rideAt: null, stoppedAt: why.at, stats }, t0);
+  }
+}
+
+/** A guide across bottlenecks: a disc as wide as the agent's narrow side less one coarse lattice step. */
+function guideOf(profile: AgentProfile): AgentProfile {
+  const disc = narrowDisc(profile);
+  return { ...disc, widthM: Math.max(0.02, disc.widthM - STEP_CELLS * CELL_M) };
+}
+
+function countTests(stats: DriveDecision['stats'], ...spaces: (PoseSpace | null)[]): void {
+  stats.poseTests = spaces.reduce((n, s) => n + (s?.tests ?? 0), 0);
+  stats.exactTests = spaces.reduce((n, s) => n + (s?.exactTests ?? 0), 0);
+}
+
+type Draft = Omit<DriveDecision, 'note' | 'resolution'> & { message?: string | undefined };
+
+function finish(profile: AgentProfile, d: Draft, t0: number): DriveDecision {
+  const { message, ...rest } = d;
+  const measured = { ...d.measured };
+  if (d.reason === 'narrow' && measured.clearWidthM !== undefined) measured.neededWidthM ??= round3(neededWidthM(profile));
+  const draft = driveDraft({ reached: d.reached, reason: d.reason, measured, ...(message ? { message } : {}) }, profile);
+  return {
+    ...rest, measured, note: draft?.note ?? '',
+    resolution: { cellM: CELL_M, stepM: CELL_M * STEP_CELLS, headingDeg: 180 / HEADINGS },
+    stats: { ...d.stats, totalMs: now() - t0 },
+  };
+}
+
+function blankStats(): DriveDecision['stats'] {
+  return { expanded: 0, poseTests: 0, exactTests: 0, repairs: 0, terrainMs: 0, searchMs: 0, confirmMs: 0, totalMs: 0 };
+}
+
+function sumStats(x: DriveDecision['stats'], y: DriveDecision['stats']): DriveDecision['stats'] {
+  return { expanded: x.expanded + y.expanded, poseTests: x.poseTests + y.poseTests, exactTests: x.exactTests + y.exactTests, repairs: x.repairs + y.repairs, terrainMs: x.terrainMs + y.terrainMs, searchMs: x.searchMs + y.searchMs, confirmMs: x.confirmMs + y.confirmMs, totalMs: 0 };
+}
+
+/** The route walked from the end nearer `a`. */
+function oriented(points: readonly Vec3[], a: Vec3): Vec3[] {
+  const first = points[0]!, last = points[points.length - 1]!;
+  return Math.hypot(first.x - a.x, first.z - a.z) <= Math.hypot(last.x - a.x, last.z - a.z) ? [...points] : [...points].reverse();
+}
+
+function pathLength(poses: readonly Pose[]): number {
+  let n = 0;
+  for (let i = 1; i < poses.length; i++) n += Math.hypot(poses[i]!.x - poses[i - 1]!.x, poses[i]!.z - poses[i - 1]!.z);
+  return n;
+}
+
+const round3 = (v: number) => Math.round(v * 1000) / 1000 + 0;

@@ -1,0 +1,180 @@
+import type { AgentProfile } from '../../core/agents.ts';
+import type { DriveMeasured } from '../../core/driveDraft.ts';
+import type { Vec3 } from '../../core/graph.ts';
+import { neededWidthM, type ReasonCategory } from '../../core/rules.ts';
+import { STEP_CLASS_M } from '../collider/body.ts';
+import { footprintOf } from '../collider/footprint.ts';
+import { clearWidthAcross } from '../collider/readouts.ts';
+import type { ColliderWorld } from '../collider/world.ts';
+import { attempt, narrowDisc, pathPoints, type Attempt } from './attempt.ts';
+import type { PoseSpace } from './poseSpace.ts';
+import type { Terrain } from './terrain.ts';
+
+/**
+ * Why no motion exists, measured rather than guessed: the search is repeated with one constraint
+ * of the agent restored at a time, in the rules' order (core/rules.ts), starting from a ghost (a
+ * 10 cm disc that opens every door, climbs anything below the collider's step class and fits under
+ * anything). The first constraint whose restoring leaves no way through is the reason, and what
+ * stops it is measured on the best way found before it: the stairs' risers, the highest step, the
+ * lowest opening, the narrowest clear width (the collider's ray measurement, jamb to jamb). When a
+ * disc as wide as the agent gets through but its box does not, no heading sequence turns the box
+ * where it stops: turning space.
+ */
+export interface Diagnosis {
+  reason: ReasonCategory;
+  measured: DriveMeasured;
+  /** Where it is stopped (world, on the floor). */
+  at: Vec3 | null;
+  message?: string;
+}
+
+/** A 10 cm disc (6 cm and the side clearance) that fits under anything, climbs anything below a wall, opens every door. */
+const GHOST: AgentProfile = {
+  name: 'GHOST', shape: 'cylinder', widthM: 0.06, depthM: null, heightM: 0.05, maxStepM: STEP_CLASS_M - 0.01,
+  canUseStairs: true, canUseElevator: true, canOpenDoors: true, turningSpaceM: null, description: '',
+};
+
+export interface DiagnoseInput {
+  terrain: Terrain;
+  world: ColliderWorld;
+  profile: AgentProfile;
+  a: Vec3;
+  b: Vec3;
+  /** The agent's own search, which found nothing. */
+  full: Attempt;
+  /** The pose space of an agent on this terrain (with the exact collider for unsure poses). */
+  spaceFor: (profile: AgentProfile) => PoseSpace;
+}
+
+export function diagnose({ terrain, world, profile, a, b, full, spaceFor }: DiagnoseInput): Diagnosis {
+  const tryWith = (p: AgentProfile) => attempt(spaceFor(p), a, b, { explore: true });
+  let best = tryWith(GHOST);
+  if (!best.result.found) return { reason: 'other', measured: {}, at: endOf(terrain, best), message: 'No walkable way between the nodes in the scan, even for the smallest agent' };
+  let caps: AgentProfile = GHOST;
+  const restore = (next: AgentProfile): Attempt | null => {
+    const at = tryWith(next);
+    if (!at.result.found) return at;
+    best = at;
+    caps = next;
+    return null;
+  };
+
+  if (!profile.canUseStairs) {
+    const stuck = restore({ ...caps, canUseStairs: false });
+    if (stuck) {
+      const flight = terrain.flight;
+      return { reason: 'stairs', measured: flight ? { risers: flight.risers, riserM: flight.riserM } : {}, at: firstOn(terrain, best, (c) => terrain.stair[c] === 1) };
+    }
+  }
+  if (!profile.canOpenDoors) {
+    if (restore({ ...caps, canOpenDoors: false })) return { reason: 'door', measured: {}, at: firstOn(terrain, best, (c) => terrain.doorHeadroom[c]! < profile.heightM) };
+  }
+  const route = () => samples(terrain, best);
+  if (restore({ ...caps, maxStepM: profile.maxStepM })) {
+    const { riseM, at } = highestRise(terrain, route());
+    return { reason: 'step', measured: { stepHeightM: riseM }, at };
+  }
+  if (restore({ ...caps, heightM: profile.heightM })) {
+    const { heightM, at } = lowestOpening(terrain, route(), caps.canOpenDoors);
+    return { reason: 'narrow', measured: { clearHeightM: heightM }, at };
+  }
+  const fp = footprintOf(profile);
+  // The agent's narrow side as a disc: a box contains it at every heading, so where it cannot pass the box cannot.
+  const box = profile.shape === 'box' && profile.depthM !== null;
+  const disc = narrowDisc(profile);
+  const widthStuck = restore({ ...caps, shape: 'cylinder', widthM: disc.widthM, depthM: null });
+  if (widthStuck) {
+    const { widthM, at } = narrowestNear(world, fp, terrain, route(), endOf(terrain, widthStuck), 1.5);
+    return { reason: 'narrow', measured: { ...(widthM !== null ? { clearWidthM: widthM } : {}), neededWidthM: round3(neededWidthM(profile)) }, at };
+  }
+  if (box) {
+    const { widthM, at } = narrowestNear(world, fp, terrain, route(), endOf(terrain, full), 0.6, true);
+    return { reason: 'turning', measured: widthM !== null ? { clearWidthM: widthM } : {}, at };
+  }
+  return { reason: 'other', measured: {}, at: endOf(terrain, full), message: 'The collider stops the agent where its map says it fits' };
+}
+
+interface Sample { x: number; z: number; cell: number; s: number; yaw: number }
+
+/** The path of an attempt every centimetre, with the grid cell and the direction of travel. */
+function samples(terrain: Terrain, at: Attempt): Sample[] {
+  const pts = pathPoints(at);
+  const g = terrain.region.grid;
+  const out: Sample[] = [];
+  let s = 0;
+  for (let i = 1; i < pts.length; i++) {
+    const p = pts[i - 1]!, q = pts[i]!;
+    const len = Math.hypot(q.x - p.x, q.z - p.z);
+    const n = Math.max(1, Math.round(len / g.cellM));
+    const yaw = Math.atan2(q.x - p.x, q.z - p.z);
+    for (let m = 0; m < n; m++) {
+      const x = p.x + ((q.x - p.x) * m) / n, z = p.z + ((q.z - p.z) * m) / n;
+      const i0 = Math.floor((x - g.x0) / g.cellM), j0 = Math.floor((z - g.z0) / g.cellM);
+      out.push({ x, z, cell: j0 * g.nx + i0, s: s + (len * m) / n, yaw });
+    }
+    s += len;
+  }
+  return out;
+}
+
+const point = (terrain: Terrain, p: { x: number; z: number; cell: number }): Vec3 => ({ x: p.x, y: floorOr(terrain, p.cell), z: p.z });
+const floorOr = (terrain: Terrain, c: number): number => { const f = terrain.floor[c]; return f === undefined || Number.isNaN(f) ? 0 : f; };
+const round3 = (v: number) => Math.round(v * 1000) / 1000 + 0;
+
+function endOf(terrain: Terrain, at: Attempt): Vec3 | null {
+  const pts = pathPoints(at);
+  const last = pts[pts.length - 1];
+  if (!last) return null;
+  const g = terrain.region.grid;
+  return point(terrain, { ...last, cell: Math.floor((last.z - g.z0) / g.cellM) * g.nx + Math.floor((last.x - g.x0) / g.cellM) });
+}
+
+function firstOn(terrain: Terrain, at: Attempt, test: (cell: number) => boolean): Vec3 | null {
+  const hit = samples(terrain, at).find((p) => test(p.cell));
+  return hit ? point(terrain, hit) : endOf(terrain, at);
+}
+
+/** The largest rise between neighbouring samples off the stairs: a sill's or a step's height. */
+function highestRise(terrain: Terrain, route: Sample[]): { riseM: number; at: Vec3 | null } {
+  let riseM = 0, at: Vec3 | null = null;
+  for (let i = 1; i < route.length; i++) {
+    const p = route[i - 1]!, q = route[i]!;
+    if (terrain.stair[p.cell] || terrain.stair[q.cell]) continue;
+    const d = Math.abs(floorOr(terrain, q.cell) - floorOr(terrain, p.cell));
+    if (d > riseM) { riseM = d; at = point(terrain, q.cell === p.cell ? q : floorOr(terrain, q.cell) > floorOr(terrain, p.cell) ? q : p); }
+  }
+  return { riseM: round3(riseM), at };
+}
+
+function lowestOpening(terrain: Terrain, route: Sample[], doorsOpen: boolean): { heightM: number; at: Vec3 | null } {
+  let heightM = Infinity, at: Vec3 | null = null;
+  for (const p of route) {
+    const room = doorsOpen ? terrain.headroom[p.cell]! : Math.min(terrain.headroom[p.cell]!, terrain.doorHeadroom[p.cell]!);
+    if (room < heightM) { heightM = room; at = point(terrain, p); }
+  }
+  return { heightM: round3(heightM), at };
+}
+
+/**
+ * The narrowest clear width (the collider's rays across the way, jamb to jamb) on the route near
+ * where a search got stuck: from the route point nearest `stuck` on for `aheadM` (or `aheadM`
+ * either side when `around`), every 5 cm.
+ */
+function narrowestNear(world: ColliderWorld, fp: ReturnType<typeof footprintOf>, terrain: Terrain, route: Sample[], stuck: Vec3 | null, aheadM: number, around = false): { widthM: number | null; at: Vec3 | null } {
+  if (route.length === 0) return { widthM: null, at: stuck };
+  let k = 0;
+  if (stuck) {
+    let d = Infinity;
+    route.forEach((p, i) => { const e = Math.hypot(p.x - stuck.x, p.z - stuck.z); if (e < d) { d = e; k = i; } });
+  }
+  const s0 = route[k]!.s;
+  let widthM: number | null = null, at: Vec3 | null = stuck;
+  let lastS = -Infinity;
+  for (const p of route) {
+    if (p.s < (around ? s0 - aheadM : s0) || p.s > s0 + aheadM || p.s - lastS < 0.05) continue;
+    lastS = p.s;
+    const reading = clearWidthAcross(world, fp, floorOr(terrain, p.cell), p, p.yaw);
+    if (reading && (widthM === null || reading.widthM < widthM)) { widthM = reading.widthM; at = point(terrain, p); }
+  }
+  return { widthM: widthM === null ? null : round3(widthM), at };
+}

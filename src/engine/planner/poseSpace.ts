@@ -1,0 +1,195 @@
+import type { AgentMap } from './agentMap.ts';
+
+/** The exact collider's answer for one pose (collider/body.ts fitsAt), standing on `floorY`. */
+export type ExactFit = (x: number, z: number, yaw: number, floorY: number) => boolean;
+
+const UNKNOWN = 0, FREE = 1, BLOCKED = 2, UNSURE = 3, UNSURE_FREE = 4, UNSURE_BLOCKED = 5;
+
+/**
+ * The agent's poses at the planner's resolution: positions on a lattice `stepM` apart over the
+ * region, headings in `headings` bins over 180° for a box (a box's footprint is the same turned
+ * half round, and agents may reverse), one bin for a disc.
+ *
+ * A pose is tested on the map three ways: with the footprint grown by a little more than a cell's
+ * half diagonal (clear ⇒ surely free: every cell the true footprint touches was looked at), shrunk
+ * by as much (a blocked cell inside ⇒ surely blocked: that cell lies wholly under the true
+ * footprint), and otherwise it is unsure — within a centimetre of touching — and the exact collider
+ * decides, when asked (`exactFree`). Results are cached.
+ *
+ * A lattice point where the footprint can spin on the spot (the grown disc through its corners is
+ * clear) is one state, "any heading": in open rooms the search then costs no more for a box than
+ * for a disc, and headings multiply only where they matter — doorways, corridors, corners.
+ */
+export class PoseSpace {
+  readonly lx: number;
+  readonly lz: number;
+  readonly stepM: number;
+  readonly stepCells: number;
+  /** Heading bins (1 for a disc). */
+  readonly K: number;
+  /** States per lattice point: K, plus the "any heading" state for a box. */
+  readonly S: number;
+  readonly ANY: number;
+  private readonly ox: number;
+  private readonly oz: number;
+  private readonly poses: Uint8Array;
+  private readonly spin: Uint8Array;
+  private readonly spinRadius: number;
+  /** The map's margin of doubt: a little more than a cell's half diagonal. */
+  readonly sureM: number;
+  /** Lattice points the search may use (all when null). */
+  private within: Uint8Array | null = null;
+  /** Map tests and exact collider calls made (work done). */
+  tests = 0;
+  exactTests = 0;
+
+  constructor(readonly map: AgentMap, stepCells: number, headings: number, private readonly exact: ExactFit | null = null) {
+    const g = map.terrain.region.grid;
+    this.stepM = stepCells * g.cellM;
+    // Points on cell centres 0, step, 2·step…: a finer lattice's every other point is a coarser one's.
+    this.stepCells = stepCells;
+    this.lx = Math.floor((g.nx - 1) / stepCells) + 1;
+    this.lz = Math.floor((g.nz - 1) / stepCells) + 1;
+    this.ox = g.x0 + g.cellM / 2;
+    this.oz = g.z0 + g.cellM / 2;
+    const box = map.spec.shape === 'box';
+    this.K = box ? headings : 1;
+    this.S = box ? headings + 1 : 1;
+    this.ANY = box ? headings : -1;
+    this.poses = new Uint8Array(this.lx * this.lz * this.K);
+    this.spin = new Uint8Array(this.lx * this.lz);
+    this.sureM = g.cellM * 0.75;
+    this.spinRadius = Math.hypot(map.spec.halfWidthM, map.spec.halfDepthM) + this.sureM;
+  }
+
+  get points(): number {
+    return this.lx * this.lz;
+  }
+
+  get exactAvailable(): boolean {
+    return this.exact !== null;
+  }
+
+  x(p: number): number { return this.ox + (p % this.lx) * this.stepM; }
+  z(p: number): number { return this.oz + Math.floor(p / this.lx) * this.stepM; }
+  /** Yaw of heading bin k (radians). */
+  yaw(k: number): number { return (k * Math.PI) / this.K; }
+
+  /** Where the agent stands at point p: how far along the edge's route (metres). */
+  progress(p: number): number {
+    const g = this.map.terrain.region.grid;
+    return this.map.terrain.region.along[Math.round((this.z(p) - this.oz) / g.cellM) * g.nx + Math.round((this.x(p) - this.ox) / g.cellM)] ?? 0;
+  }
+
+  /** The lattice point nearest (x, z), or −1 off the lattice. */
+  nearest(x: number, z: number): number {
+    const a = Math.round((x - this.ox) / this.stepM), b = Math.round((z - this.oz) / this.stepM);
+    return a < 0 || b < 0 || a >= this.lx || b >= this.lz ? -1 : b * this.lx + a;
+  }
+
+  private classify(x: number, z: number, yaw: number): number {
+    this.tests++;
+    const { spec } = this.map, d = this.sureM;
+    if (spec.shape === 'disc') {
+      if (this.map.discFree(x, z, spec.halfWidthM + d)) return FREE;
+      return this.map.discFree(x, z, Math.max(0, spec.halfWidthM - d)) ? UNSURE : BLOCKED;
+    }
+    if (this.map.boxFree(x, z, yaw, spec.halfWidthM + d, spec.halfDepthM + d)) return FREE;
+    return this.map.boxFree(x, z, yaw, Math.max(0, spec.halfWidthM - d), Math.max(0, spec.halfDepthM - d)) ? UNSURE : BLOCKED;
+  }
+
+  /** Keep the search within `radiusM` of a path (plan points): a narrow tube where a finer lattice is affordable. */
+  restrictTo(path: readonly { x: number; z: number }[], radiusM: number): void {
+    const within = new Uint8Array(this.points);
+    const r = Math.ceil(radiusM / this.stepM);
+    for (const { x, z } of path) {
+      const a0 = Math.round((x - this.ox) / this.stepM), b0 = Math.round((z - this.oz) / this.stepM);
+      for (let b = Math.max(0, b0 - r); b <= Math.min(this.lz - 1, b0 + r); b++) {
+        for (let a = Math.max(0, a0 - r); a <= Math.min(this.lx - 1, a0 + r); a++) {
+          if ((a - a0) ** 2 + (b - b0) ** 2 <= r * r) within[b * this.lx + a] = 1;
+        }
+      }
+    }
+    this.within = within;
+  }
+
+  private state(p: number, k: number): number {
+    if (this.within && !this.within[p]) return BLOCKED;
+    const i = p * this.K + k;
+    if (this.poses[i] === UNKNOWN) this.poses[i] = this.classify(this.x(p), this.z(p), this.yaw(k));
+    return this.poses[i]!;
+  }
+
+  /** Whether the footprint may fit at point p in bin k: surely, or unsure and not yet refused by the collider. */
+  free(p: number, k: number): boolean {
+    const v = this.state(p, k);
+    return v !== BLOCKED && v !== UNSURE_BLOCKED;
+  }
+
+  /** Whether it fits: surely, or the exact collider says so (asked once, when unsure). */
+  exactFree(p: number, k: number): boolean {
+    const v = this.state(p, k);
+    if (v === FREE || v === UNSURE_FREE) return true;
+    if (v === BLOCKED || v === UNSURE_BLOCKED) return false;
+    if (!this.exact) return true;
+    this.exactTests++;
+    const x = this.x(p), z = this.z(p);
+    const ok = this.exact(x, z, this.yaw(k), this.map.floorAt(x, z));
+    this.poses[p * this.K + k] = ok ? UNSURE_FREE : UNSURE_BLOCKED;
+    return ok;
+  }
+
+  /** A pose off the lattice that is surely free (for straightening the motion between lattice poses). */
+  surelyFree(x: number, z: number, yaw: number): boolean {
+    return this.classify(x, z, yaw) === FREE;
+  }
+
+  /** Whether the footprint can turn on the spot at p (always false for a disc: it has one state). */
+  spins(p: number): boolean {
+    if (this.ANY < 0 || (this.within && !this.within[p])) return false;
+    let v = this.spin[p]!;
+    if (v === 0) {
+      this.tests++;
+      v = this.map.discFree(this.x(p), this.z(p), this.spinRadius) ? 1 : 2;
+      this.spin[p] = v;
+    }
+    return v === 1;
+  }
+
+  /** The states the agent may be in at point p: "any heading", or each bin it may fit. */
+  statesAt(p: number): number[] {
+    if (this.spins(p)) return [p * this.S + this.ANY];
+    const out: number[] = [];
+    for (let k = 0; k < this.K; k++) if (this.free(p, k)) out.push(p * this.S + k);
+    return out;
+  }
+
+  /** Mark every pose at p blocked: the exact collider refused a motion there. */
+  veto(p: number): void {
+    this.spin[p] = 2;
+    this.poses.fill(BLOCKED, p * this.K, (p + 1) * this.K);
+  }
+
+  /** The nearest lattice point within `radiusM` of (x, z) where the agent may fit at all, or −1. */
+  snap(x: number, z: number, radiusM: number): number {
+    const a0 = Math.round((x - this.ox) / this.stepM), b0 = Math.round((z - this.oz) / this.stepM);
+    const rings = Math.ceil(radiusM / this.stepM);
+    let best = -1, bestD = Infinity;
+    for (let r = 0; r <= rings; r++) {
+      // A ring's nearest point is r steps away: once that is farther than the best found, stop.
+      if (best >= 0 && r * this.stepM > bestD) break;
+      for (let db = -r; db <= r; db++) {
+        for (let da = -r; da <= r; da++) {
+          if (Math.max(Math.abs(da), Math.abs(db)) !== r) continue;
+          const a = a0 + da, b = b0 + db;
+          if (a < 0 || b < 0 || a >= this.lx || b >= this.lz) continue;
+          const p = b * this.lx + a;
+          const d = Math.hypot(this.x(p) - x, this.z(p) - z);
+          if (d > radiusM || d >= bestD) continue;
+          if (this.statesAt(p).length > 0) { best = p; bestD = d; }
+        }
+      }
+    }
+    return best;
+  }
+}

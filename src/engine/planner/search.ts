@@ -1,0 +1,182 @@
+import type { PoseSpace } from './poseSpace.ts';
+
+/**
+ * A* over the pose lattice (poseSpace.ts). Moves: one lattice step to any of the 8 neighbours
+ * keeping the heading, or a turn on the spot by one bin. Straight moves cost their length; a box
+ * moving across its heading pays up to `SIDEWAYS_PENALTY` more (so a wheelchair drives along its
+ * axis and turns where it has room, as a person would drive it, though sidestepping is allowed); a
+ * turn costs what `TURN_COST_M` of travel does. The heuristic is the length of the shortest way to
+ * the goal of a disc as wide as the footprint's narrow side (distanceField): the footprint contains
+ * that disc, so it never needs less — the heuristic never overestimates, the path found is a shortest
+ * one at this resolution, and where the disc cannot go the footprint is not even tried. When none is
+ * found, every reachable pose of the region has been tried: no motion exists at this resolution.
+ *
+ * `maxExpanded` caps the work (then `found` is false with the path as far as it got).
+ *
+ * With `exact`, a pose the map is unsure of is put to the exact collider when it is taken from the
+ * queue (lazily: only the poses the search really goes through are asked), and dropped if refused.
+ */
+
+const SIDEWAYS_PENALTY = 1;
+const TURN_COST_M = 0.02;
+const DIRS: readonly [number, number][] = [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]];
+
+export interface SearchResult {
+  found: boolean;
+  /** States from the start to the goal (found), or to the reachable state farthest along the edge's route. */
+  path: number[];
+  expanded: number;
+  /** Per state: 1 when the search went through it (reachable, and accepted when `exact`). */
+  closed: Uint8Array;
+  /** Per state: the state it was reached from (−1 for a start). */
+  parent: Int32Array;
+}
+
+/** Min-heap of state ids by key. */
+class Heap {
+  private keys = new Float64Array(1 << 12);
+  private ids = new Int32Array(1 << 12);
+  size = 0;
+  push(id: number, key: number): void {
+    if (this.size === this.keys.length) {
+      const k = new Float64Array(this.size * 2); k.set(this.keys); this.keys = k;
+      const d = new Int32Array(this.size * 2); d.set(this.ids); this.ids = d;
+    }
+    let i = this.size++;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (this.keys[parent]! <= key) break;
+      this.keys[i] = this.keys[parent]!; this.ids[i] = this.ids[parent]!;
+      i = parent;
+    }
+    this.keys[i] = key; this.ids[i] = id;
+  }
+  pop(): number {
+    const top = this.ids[0]!;
+    const key = this.keys[--this.size]!, id = this.ids[this.size]!;
+    let i = 0;
+    for (;;) {
+      let c = 2 * i + 1;
+      if (c >= this.size) break;
+      if (c + 1 < this.size && this.keys[c + 1]! < this.keys[c]!) c++;
+      if (this.keys[c]! >= key) break;
+      this.keys[i] = this.keys[c]!; this.ids[i] = this.ids[c]!;
+      i = c;
+    }
+    this.keys[i] = key; this.ids[i] = id;
+    return top;
+  }
+}
+
+/**
+ * Per lattice point, a lower bound on the length of the shortest 8-connected way to `goal` of a disc
+ * of radius `radiusM` (Infinity where it cannot get): Dijkstra from the goal. Once the `from` points
+ * are settled it stops at twice their distance (and a metre): A* never needs more, and the points
+ * left get that frontier distance, which the true length is no shorter than.
+ */
+export function distanceField(space: PoseSpace, goal: number, radiusM: number, from: readonly number[] = []): Float32Array {
+  const { lx, lz, stepM } = space;
+  const dist = new Float32Array(space.points).fill(Infinity);
+  const settled = new Uint8Array(space.points);
+  const fits = new Uint8Array(space.points); // 0 unknown, 1 fits, 2 not
+  const heap = new Heap();
+  dist[goal] = 0;
+  heap.push(goal, 0);
+  const disc = (p: number) => {
+    if (!fits[p]) fits[p] = space.map.discFree(space.x(p), space.z(p), radiusM) ? 1 : 2;
+    return fits[p] === 1;
+  };
+  let waiting = new Set(from).size, stopAt = Infinity;
+  const wanted = new Uint8Array(space.points);
+  for (const p of from) wanted[p] = 1;
+  while (heap.size > 0) {
+    const p = heap.pop();
+    const d = dist[p]!;
+    if (settled[p]) continue;
+    if (d > stopAt) {
+      // Cut off: what is not settled is at least this far (unreached points included: not ruled out).
+      for (let q = 0; q < dist.length; q++) if (!settled[q]) dist[q] = d;
+      return dist;
+    }
+    settled[p] = 1;
+    if (wanted[p] && --waiting === 0) stopAt = 2 * d + 1;
+    const a = p % lx, b = (p - a) / lx;
+    for (let k = 0; k < 8; k++) {
+      const [da, db] = DIRS[k]!;
+      const na = a + da, nb = b + db;
+      if (na < 0 || nb < 0 || na >= lx || nb >= lz) continue;
+      const q = nb * lx + na;
+      const nd = d + (k < 4 ? stepM : stepM * Math.SQRT2);
+      if (nd >= dist[q]! || !disc(q)) continue;
+      dist[q] = nd;
+      heap.push(q, nd);
+    }
+  }
+  return dist;
+}
+
+/**
+ * Search from the given start states to any state at lattice point `goal`. `field` is distanceField's
+ * for the footprint's narrow side, or null when that disc cannot reach the goal at all: then no
+ * state can either, and the search only maps how far the footprint gets (every reachable state).
+ */
+export function searchPoses(space: PoseSpace, starts: readonly number[], goal: number | ((p: number) => boolean), field: Float32Array | null, { exact = false, maxExpanded = Infinity } = {}): SearchResult {
+  const isGoal = typeof goal === 'number' ? (p: number) => p === goal : goal;
+  const { S, K, ANY, lx, lz, stepM } = space;
+  const n = space.points * S;
+  const g = new Float32Array(n).fill(Infinity);
+  const parent = new Int32Array(n).fill(-1);
+  const closed = new Uint8Array(n);
+  // Where the disc cannot get (Infinity), nor can the footprint.
+  const h = field ? (p: number) => field[p]! : () => 0;
+  const heap = new Heap();
+  for (const s of starts) { g[s] = 0; heap.push(s, Math.min(h(Math.floor(s / S)), 1e9)); }
+  const box = ANY >= 0;
+  const sinOff = box ? DIRS.map(([da, db]) => Array.from({ length: K }, (_, k) => Math.abs(Math.sin(Math.atan2(da, db) - space.yaw(k))))) : [];
+  let expanded = 0, best = starts[0] ?? -1, bestProgress = -Infinity;
+
+  const relax = (from: number, to: number, cost: number) => {
+    const ng = g[from]! + cost;
+    if (ng >= g[to]! || h(Math.floor(to / S)) === Infinity) return;
+    g[to] = ng;
+    parent[to] = from;
+    heap.push(to, ng + h(Math.floor(to / S)));
+  };
+
+  while (heap.size > 0 && expanded < maxExpanded) {
+    const s = heap.pop();
+    if (closed[s]) continue;
+    closed[s] = 1;
+    expanded++;
+    const p = Math.floor(s / S), k = s - p * S;
+    // A pose the collider refuses is dropped: marked 2, not reached.
+    if (exact && k !== ANY && !space.exactFree(p, k)) { closed[s] = 2; continue; }
+    const pr = space.progress(p);
+    if (pr > bestProgress) { bestProgress = pr; best = s; }
+    if (isGoal(p)) return { found: true, path: tracePath(parent, s), expanded, closed, parent };
+    const a = p % lx, b = (p - a) / lx;
+    for (let d = 0; d < 8; d++) {
+      const [da, db] = DIRS[d]!;
+      const na = a + da, nb = b + db;
+      if (na < 0 || nb < 0 || na >= lx || nb >= lz) continue;
+      const q = nb * lx + na;
+      const len = d < 4 ? stepM : stepM * Math.SQRT2;
+      if (!box) { if (space.free(q, 0)) relax(s, q, len); continue; }
+      if (space.spins(q)) { relax(s, q * S + ANY, k === ANY ? len : len * (1 + SIDEWAYS_PENALTY * sinOff[d]![k]!)); continue; }
+      if (k === ANY) {
+        for (let kk = 0; kk < K; kk++) if (space.free(q, kk)) relax(s, q * S + kk, len * (1 + SIDEWAYS_PENALTY * sinOff[d]![kk]!));
+      } else if (space.free(q, k)) relax(s, q * S + k, len * (1 + SIDEWAYS_PENALTY * sinOff[d]![k]!));
+    }
+    if (box && k !== ANY) {
+      for (const kk of [(k + 1) % K, (k + K - 1) % K]) if (space.free(p, kk)) relax(s, p * S + kk, TURN_COST_M);
+    }
+  }
+  return { found: false, path: best >= 0 ? tracePath(parent, best) : [], expanded, closed, parent };
+}
+
+/** The states from a start to `s`, by the parents a search left. */
+export function tracePath(parent: Int32Array, s: number): number[] {
+  const out: number[] = [];
+  for (let t = s; t >= 0; t = parent[t]!) out.push(t);
+  return out.reverse();
+}
