@@ -53,7 +53,10 @@ export async function loadMesh(input: MeshInput, options: LoadMeshOptions, onPro
     t = performance.now();
     progress.emit('parse', 0, `Parsing ${file}`);
     if (format === 'glb' || format === 'gltf') {
-      const gltf = await loadGltf(file, format, buffer, sideFiles, options.renderer, options.timeoutMs ?? 60_000 + (size / MB) * 2_000, signal);
+      const gltf = await loadGltf(file, format, buffer, sideFiles, {
+        renderer: options.renderer, timeoutMs: options.timeoutMs ?? 60_000 + (size / MB) * 2_000, signal, createWorker,
+        onTextures: (f) => progress.emit('textures', f, 'Transcoding Basis textures'),
+      });
       object = gltf.object;
       warnings.push(...gltf.warnings);
       timings.textures = gltf.texturesMs;
@@ -70,13 +73,15 @@ export async function loadMesh(input: MeshInput, options: LoadMeshOptions, onPro
       if (result.format === 'ply') {
         object = plyObject(file, result.ply);
         progress.emit('textures', 1, 'No textures');
-      } else {
+      } else if (result.format === 'obj') {
         progress.emit('textures', 0, 'Loading materials and textures');
         const built = await buildObj(file, result.obj, sideFiles, signal, (done, total) => progress.emit('textures', total ? done / total : 1, `Textures ${done} of ${total}`));
         object = built.object;
         warnings.push(...built.warnings);
         timings.textures = built.texturesMs;
         progress.emit('textures', 1, 'Textures loaded');
+      } else {
+        throw new Error('the parse worker answered a mesh with something else');
       }
     }
     throwIfAborted(signal);

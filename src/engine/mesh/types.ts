@@ -13,7 +13,10 @@ export interface LoadMeshOptions {
   upAxis: 'y' | 'z';
   /** Uniform scale from the file's units to metres (applied in `frame`, never to vertex data). */
   unitScale: number;
-  /** Needed to pick GPU formats for KTX2 (Basis) textures; without one a throw-away renderer is made. */
+  /**
+   * Needed to pick GPU formats for Basis textures (KTX2 and GOOGLE_texture_basis); without one a
+   * throw-away renderer is made, and where none can be (Node) GOOGLE_texture_basis images become RGBA.
+   */
   renderer?: WebGLRenderer;
   /**
    * Where parse and BVH work runs. The default starts Vite module workers when `Worker` exists and
