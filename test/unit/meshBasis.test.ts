@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataTexture, Mesh, MeshBasicMaterial, Raycaster, Vector2, Vector3, type Texture } from 'three';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadMesh, type LoadedMesh } from '../../src/engine/mesh/load.ts';
+import { loadMesh, reframeMesh, type LoadedMesh } from '../../src/engine/mesh/load.ts';
 import { QUADRANT_COLOURS, QUADRANT_SPOTS, TEXTURE_SIZE, writeBasisScan, type Rgb } from '../support/basisScan.ts';
 import { meshInput } from '../support/meshFixtures.ts';
 
@@ -89,5 +89,14 @@ describe('an HM3D-style scan with GOOGLE_texture_basis textures', () => {
   it('refuses a file whose Basis image is damaged, naming the file and the image', async () => {
     const scan = await writeBasisScan(dir, { corrupt: true });
     await expect(loadMesh(meshInput(...scan.files), Y_UP)).rejects.toThrow('floor-corrupt.basis.glb: image 0 (quadrants) could not be decoded: its data is damaged (checksum mismatch)');
+  });
+
+  it('is drawn with back faces culled (its floor faces up), and double-sided once turned so that it does not', async () => {
+    const m = await loadMesh(meshInput(...(await writeBasisScan(dir)).files), Y_UP);
+    expect(m.doubleSided).toBe(false);
+    expect(m.floors).toEqual([0]);
+    reframeMesh(m, 'z', 1); // the floor stands up as a wall: nothing faces up any more
+    expect(m.doubleSided).toBe(true);
+    expect(m.floors).toEqual([]);
   });
 });

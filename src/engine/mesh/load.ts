@@ -4,7 +4,9 @@ import { frameMatrix } from '../frame.ts';
 import { buildCollision, collisionGeometry } from './collisionBuild.ts';
 import { mergeTriangles } from './collisionMerge.ts';
 import { MeshLoadError, abortReason, describe, throwIfAborted } from './errors.ts';
+import { drawBothSides, measureFacing, type Facing } from './facing.ts';
 import { SideFiles, pickMain, readBytes, sizeOf } from './files.ts';
+import { detectFloorLevels } from './floors.ts';
 import { fromBuffers } from './geometryBuffers.ts';
 import { loadGltf } from './gltf.ts';
 import { buildObj } from './objBuild.ts';
@@ -101,7 +103,7 @@ export async function loadMesh(input: MeshInput, options: LoadMeshOptions, onPro
     timings.bvh = performance.now() - t;
     throwIfAborted(signal);
 
-    const loaded = assemble(object, collision, frame, result.floors, timings, warnings, { ...objectStats(object), bytes, format });
+    const loaded = assemble(object, collision, frame, result, timings, warnings, { ...objectStats(object), bytes, format });
     progress.emit('done', 1, `Loaded ${file}`);
     return loaded;
   } catch (err) {
@@ -128,14 +130,15 @@ function plyObject(file: string, ply: PlyParsed): Mesh {
   return mesh;
 }
 
-function assemble(object: Object3D, geometry: BufferGeometry, frame: LoadedMesh['frame'], floors: number[], timings: LoadTimings, warnings: string[], stats: LoadedMesh['stats']): LoadedMesh {
+function assemble(object: Object3D, geometry: BufferGeometry, frame: LoadedMesh['frame'], found: { floors: number[]; facing: Facing }, timings: LoadTimings, warnings: string[], stats: LoadedMesh['stats']): LoadedMesh {
+  const { floors, facing } = found;
   // Invisible but raycastable: three's Raycaster does not skip invisible materials, the renderer does.
   const collision = new Mesh(geometry, new MeshBasicMaterial({ visible: false, side: DoubleSide }));
   collision.name = 'collision';
   collision.raycast = acceleratedRaycast;
   let disposed = false;
   return {
-    object, collision, frame, stats, floors, timings, warnings,
+    object, collision, frame, stats, floors, facing, doubleSided: drawBothSides(facing), timings, warnings,
     dispose() {
       if (disposed) return;
       disposed = true;
@@ -145,4 +148,19 @@ function assemble(object: Object3D, geometry: BufferGeometry, frame: LoadedMesh[
       (collision.material as MeshBasicMaterial).dispose();
     },
   };
+}
+
+/**
+ * Put a loaded scan under another up axis or unit scale without loading it again: the frame matrix
+ * (shared by the render object's wrapper, picking and the collision queries) is updated in place,
+ * and what depends on it (floor heights, which way the surfaces face) is measured again.
+ */
+export function reframeMesh(loaded: LoadedMesh, upAxis: 'y' | 'z', unitScale: number): void {
+  loaded.frame.copy(frameMatrix(upAxis, unitScale));
+  const g = loaded.collision.geometry;
+  const positions = g.getAttribute('position').array as Float32Array;
+  const index = (g.getIndex()?.array as Uint32Array | undefined) ?? null;
+  loaded.floors = detectFloorLevels(positions, index, loaded.frame);
+  loaded.facing = measureFacing(positions, index, loaded.frame);
+  loaded.doubleSided = drawBothSides(loaded.facing);
 }
