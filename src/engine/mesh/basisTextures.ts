@@ -205,12 +205,13 @@ const isBasisTextured = (m: Material) => (m as MeshStandardMaterial).map?.userDa
 /**
  * HM3D textures are photographs with the room's light baked in; Habitat draws them unlit, as this
  * app draws coloured PLY scans. Lighting them again darkens and double-shades them (and glTF's
- * default metalness of 1 would turn them near black without an environment map).
+ * default metalness of 1 would turn them near black without an environment map). They are
+ * display colours already, so the renderer's tone mapping (made for lit, HDR scenes) stays off them.
  */
 function asUnlit(m: MeshStandardMaterial): MeshBasicMaterial {
   const basic = new MeshBasicMaterial({
     name: m.name, color: m.color, map: m.map, alphaMap: m.alphaMap, aoMap: m.aoMap, aoMapIntensity: m.aoMapIntensity, opacity: m.opacity,
-    transparent: m.transparent, alphaTest: m.alphaTest, side: m.side, vertexColors: m.vertexColors, depthWrite: m.depthWrite,
+    transparent: m.transparent, alphaTest: m.alphaTest, side: m.side, vertexColors: m.vertexColors, depthWrite: m.depthWrite, toneMapped: false,
   });
   basic.userData = { ...m.userData };
   return basic;

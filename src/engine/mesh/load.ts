@@ -119,12 +119,13 @@ export async function loadMesh(input: MeshInput, options: LoadMeshOptions, onPro
 
 /**
  * Colour scans carry captured light in their vertex colours, so they are shown unlit (as Habitat
- * shows them); lighting them again darkens and double-shades. Uncoloured ones get a plain lit grey.
+ * shows them) and without tone mapping (they are display colours already); lighting them again
+ * darkens and double-shades. Uncoloured ones get a plain lit grey.
  */
 function plyObject(file: string, ply: PlyParsed): Mesh {
   const geometry = fromBuffers(ply.geometry);
   geometry.computeBoundingSphere();
-  const material = ply.hasColors ? new MeshBasicMaterial({ vertexColors: true }) : new MeshStandardMaterial({ color: 0xbdbdbd, roughness: 1, metalness: 0 });
+  const material = ply.hasColors ? new MeshBasicMaterial({ vertexColors: true, toneMapped: false }) : new MeshStandardMaterial({ color: 0xbdbdbd, roughness: 1, metalness: 0 });
   const mesh = new Mesh(geometry, material);
   mesh.name = file;
   return mesh;
