@@ -1,6 +1,4 @@
-import { frameMatrix } from '../engine/frame.ts';
-import { detectFloorLevels } from '../engine/mesh/floors.ts';
-import { loadMesh, MeshLoadError, type LoadedMesh } from '../engine/mesh/load.ts';
+import { loadMesh, MeshLoadError, reframeMesh, type LoadedMesh } from '../engine/mesh/load.ts';
 import type { SceneMesh } from '../core/project.ts';
 import type { TraversaDb } from '../persistence/db.ts';
 import { judgeRoom, loadMeshFiles, saveMeshFiles, storageRoom, type MeshFile } from '../persistence/meshStore.ts';
@@ -14,7 +12,25 @@ const MAIN = /\.(glb|gltf|ply|obj)$/i;
 /** Scans from HM3D/glTF are Y-up; Matterport and most PLY/OBJ scans are Z-up. The user can change it. */
 export const guessUpAxis = (name: string): 'y' | 'z' => (/\.(glb|gltf)$/i.test(name) ? 'y' : 'z');
 
-interface Entry { key: string; upAxis: 'y' | 'z'; unitScale: number; loaded: LoadedMesh }
+interface Entry {
+  key: string;
+  file: string;
+  upAxis: 'y' | 'z';
+  unitScale: number;
+  loaded: LoadedMesh;
+  /** What the load (and the storage check) said; kept when the frame changes. */
+  warnings: string[];
+  /** Share of the view the scan covered when last drawn after appearing or turning; unknown until then. */
+  coverage?: number;
+}
+
+/**
+ * Below this share of the view a loaded scan "draws almost nothing". The camera frames the scan's
+ * bounds when it appears, so a scan that draws at all covers far more (the small Open3D fragment
+ * about a tenth of the view); what falls under it is back faces only, zero-area or NaN triangles, a
+ * wrong unit scale (a room read in millimetres is a speck) or a wrong up axis (a floor seen edge-on).
+ */
+export const DRAWS_NOTHING_BELOW = 0.005;
 
 /**
  * Owns the loaded scans (three.js objects outside the store): loads a scene's stored scan when it
@@ -45,9 +61,17 @@ export class MeshManager implements MeshRegistry {
     });
   }
 
-  private readyStatus(e: Entry, warnings: string[] = []): Extract<MeshStatus, { state: 'ready' }> {
-    return { state: 'ready', triangles: e.loaded.stats.triangles, floors: e.loaded.floors, warnings };
+  private readyStatus(e: Entry): Extract<MeshStatus, { state: 'ready' }> {
+    return { state: 'ready', triangles: e.loaded.stats.triangles, floors: e.loaded.floors, warnings: [...e.warnings, ...notices(e)] };
   }
+
+  /** The viewport measured how much of the view the scan covers (after it appeared or turned). */
+  reportCoverage = (sceneId: string, share: number) => {
+    const e = this.entries.get(sceneId);
+    if (!e || e.coverage === share) return;
+    e.coverage = share;
+    this.setStatus(sceneId, this.readyStatus(e));
+  };
 
   /** Bring the loaded scans in line with the document: the selected scene's scan loaded, frames current, removed ones dropped. */
   sync(): void {
@@ -62,12 +86,16 @@ export class MeshManager implements MeshRegistry {
     if (current?.mesh && !this.entries.has(current.id) && this.loading.get(current.id) !== current.mesh.key) void this.loadStored(current.id, current.mesh);
   }
 
+  /**
+   * The scene's up axis or scale changed (an edit, or its undo): the loaded scan turns in place —
+   * the shared frame matrix moves the drawn scan, picking and collision queries at once — and its
+   * floors and sidedness are measured again. No reload.
+   */
   private reframe(sceneId: string, e: Entry, binding: SceneMesh) {
     e.upAxis = binding.upAxis;
     e.unitScale = binding.unitScale;
-    e.loaded.frame.copy(frameMatrix(binding.upAxis, binding.unitScale));
-    const g = e.loaded.collision.geometry;
-    e.loaded.floors = detectFloorLevels(g.getAttribute('position').array as Float32Array, (g.getIndex()?.array as Uint32Array | undefined) ?? null, e.loaded.frame);
+    reframeMesh(e.loaded, binding.upAxis, binding.unitScale);
+    delete e.coverage; // measured again once drawn in its new pose
     this.setStatus(sceneId, this.readyStatus(e));
     this.changed();
   }
@@ -82,9 +110,9 @@ export class MeshManager implements MeshRegistry {
       }
       const loaded = await this.load(sceneId, files, binding.upAxis, binding.unitScale);
       if (this.loading.get(sceneId) !== binding.key) { loaded.dispose(); return; }
-      const e: Entry = { key: binding.key, upAxis: binding.upAxis, unitScale: binding.unitScale, loaded };
+      const e: Entry = { key: binding.key, file: binding.mainFile, upAxis: binding.upAxis, unitScale: binding.unitScale, loaded, warnings: loaded.warnings ?? [] };
       this.entries.set(sceneId, e);
-      this.setStatus(sceneId, this.readyStatus(e, loaded.warnings ?? []));
+      this.setStatus(sceneId, this.readyStatus(e));
       this.changed();
     } catch (err) {
       this.setStatus(sceneId, errorStatus(err, binding.mainFile));
@@ -119,11 +147,11 @@ export class MeshManager implements MeshRegistry {
       return fail(errorStatus(err, main.file.name));
     }
     await saveMeshFiles(this.db, key, files);
-    const e: Entry = { key, upAxis, unitScale: 1, loaded };
+    const e: Entry = { key, file: main.file.name, upAxis, unitScale: 1, loaded, warnings: [...(loaded.warnings ?? []), ...(room.warning ? [room.warning] : [])] };
     previous?.loaded.dispose();
     this.entries.set(sceneId, e);
     editScene(this.store, 'Attach scan', (s) => ({ ...s, mesh: { key, mainFile: main.file.name, files: picked.map((p) => ({ name: p.file.name, bytes: p.file.size })), upAxis, unitScale: 1 } }), sceneId);
-    this.setStatus(sceneId, this.readyStatus(e, [...(loaded.warnings ?? []), ...(room.warning ? [room.warning] : [])]));
+    this.setStatus(sceneId, this.readyStatus(e));
     this.changed();
     return true;
   }
@@ -131,6 +159,16 @@ export class MeshManager implements MeshRegistry {
   remove(sceneId: string): void {
     editScene(this.store, 'Remove scan', (s) => (s.mesh ? { ...s, mesh: null } : s), sceneId);
   }
+}
+
+/** What the scan bar says about how the scan is drawn, next to the load's own warnings. */
+function notices(e: Entry): string[] {
+  const out: string[] = [];
+  if (e.loaded.doubleSided) out.push(`${e.file} is drawn double-sided: almost none of its surfaces face up, so from above only their backs would show`);
+  if (e.coverage !== undefined && e.coverage < DRAWS_NOTHING_BELOW) {
+    out.push(`${e.file} draws almost nothing in this view (${(e.coverage * 100).toFixed(1)} % of it): its triangles may have no area, or the up axis or unit scale may be wrong`);
+  }
+  return out;
 }
 
 function errorStatus(err: unknown, file: string): MeshStatus {

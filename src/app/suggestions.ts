@@ -17,7 +17,8 @@ type Waiting = { onProgress?: (f: number, m: string) => void; resolve: (r: Sugge
 export class SuggestionRunner {
   private worker: Worker | null = null;
   private nextId = 1;
-  private keys = new WeakMap<LoadedMesh, number>();
+  /** The key the worker knows a scan by, with the frame it was sent in (a new frame is a new scan to it). */
+  private keys = new WeakMap<LoadedMesh, { key: number; frame: string }>();
   private nextKey = 1;
   /** The scan the worker holds (it keeps one). */
   private held: number | null = null;
@@ -58,8 +59,11 @@ export class SuggestionRunner {
 
   /** Ask the worker about a scan: the geometry goes along unless the worker holds it already. */
   private ask(loaded: LoadedMesh, build: (id: number, key: number) => SuggestRequest, onProgress?: Waiting['onProgress']): { id: number; reply: Promise<SuggestReply> } {
-    let key = this.keys.get(loaded);
-    if (key === undefined) { key = this.nextKey++; this.keys.set(loaded, key); }
+    // The up axis or scale can change under a loaded scan (reframeMesh); the worker's copy has the old frame.
+    const frame = loaded.frame.elements.join(',');
+    let known = this.keys.get(loaded);
+    if (known?.frame !== frame) { known = { key: this.nextKey++, frame }; this.keys.set(loaded, known); }
+    const key = known.key;
     const id = this.nextId++;
     const send = (withGeometry: boolean) => {
       const msg = build(id, key);

@@ -22,7 +22,7 @@ export function MeshBar() {
     <div className="mesh-bar" data-testid="mesh-bar">
       <label className="button secondary small" title="A .glb/.gltf (with .bin and textures), .ply, or .obj with its .mtl and textures">
         {binding ? 'Replace scan…' : 'Load scan…'}
-        <input type="file" multiple hidden data-testid="load-mesh" accept=".glb,.gltf,.bin,.ply,.obj,.mtl,.png,.jpg,.jpeg,.ktx2,.webp"
+        <input type="file" multiple hidden data-testid="load-mesh" accept=".glb,.gltf,.bin,.ply,.obj,.mtl,.png,.jpg,.jpeg,.ktx2,.basis,.webp"
           onChange={(e) => { const l = e.currentTarget.files; if (l?.length) void attachMesh(scene.id, filesFromInput(l)); e.currentTarget.value = ''; }} />
       </label>
       {binding && (
@@ -56,7 +56,7 @@ function MeshStatusLine({ status: s }: { status: MeshStatus | undefined }) {
   return (
     <span className="mesh-status ready" data-testid="mesh-ready">
       {s.triangles.toLocaleString('en')} triangles · {s.floors.length} floor{s.floors.length === 1 ? '' : 's'}
-      {s.warnings.length > 0 && <span className="warn" title={s.warnings.join('\n')}> · {s.warnings.join(' · ')}</span>}
+      {s.warnings.length > 0 && <span className="warn" data-testid="mesh-warnings" title={s.warnings.join('\n')}> · {s.warnings.join(' · ')}</span>}
       {s.error && <span className="error" role="alert" data-testid="mesh-error"> · {s.error}</span>}
     </span>
   );

@@ -1,21 +1,64 @@
-import { useEffect } from 'react';
-import { DoubleSide, FrontSide, Material, Mesh, Plane, type Object3D } from 'three';
+import { useFrame, useThree } from '@react-three/fiber';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { DoubleSide, Material, Mesh, Plane, type Group, type Object3D, type Side } from 'three';
+import { viewCoverage } from './coverage.ts';
 import type { SceneMeshRuntime } from './meshRuntime.ts';
+
+interface Props {
+  mesh: SceneMeshRuntime;
+  slice: Plane | null;
+  /** Called once the scan has been drawn after it appeared or was re-oriented: the share of the view it covers. */
+  onCoverage?: (share: number) => void;
+}
+
+/** The side a material was loaded with (a glTF material may be double-sided of its own). */
+const OWN_SIDE = 'traversaOwnSide';
 
 /**
  * The loaded scan under its frame matrix. The slice plane clips every material; the render
  * object never takes part in picking (the collision mesh and its BVH do that).
  */
-export function SceneMeshView({ mesh, slice }: { mesh: SceneMeshRuntime; slice: Plane | null }) {
+export function SceneMeshView({ mesh, slice, onCoverage }: Props) {
+  const group = useRef<Group>(null);
+  const { invalidate } = useThree();
+  // The frame is changed in place when the up axis or scale changes (reframeMesh), so its values,
+  // not its identity, say when to move the scan.
+  const frameKey = mesh.frame.elements.join(',');
+  useLayoutEffect(() => {
+    const g = group.current;
+    if (!g) return;
+    g.matrix.copy(mesh.frame);
+    g.matrixWorldNeedsUpdate = true;
+    invalidate();
+  }, [mesh, frameKey, invalidate]);
+
   useEffect(() => {
-    // Cut walls show their inner faces, so a sliced plan reads as walls rather than as empty floor.
-    forEachMaterial(mesh.object, (m) => { m.clippingPlanes = slice ? [slice] : null; m.side = slice ? DoubleSide : FrontSide; m.needsUpdate = true; });
-  }, [mesh, slice]);
+    // Cut walls show their inner faces, so a sliced plan reads as walls rather than as empty floor;
+    // a scan that faces away from the views above is drawn double-sided always (facing.ts says why).
+    forEachMaterial(mesh.object, (m) => {
+      const own = (m.userData[OWN_SIDE] ??= m.side) as Side;
+      m.clippingPlanes = slice ? [slice] : null;
+      m.side = slice || mesh.doubleSided ? DoubleSide : own;
+      m.needsUpdate = true;
+    });
+    invalidate();
+  }, [mesh, slice, mesh.doubleSided, invalidate]);
   useEffect(() => {
     mesh.object.traverse((o) => { if (o instanceof Mesh) o.raycast = () => {}; });
   }, [mesh]);
+
+  // Measure what the user sees two frames after the scan appears or turns (the camera has been
+  // framed on it by then); a frame is asked for, since the canvas only draws on demand.
+  const probe = useRef(0);
+  useEffect(() => { probe.current = 2; invalidate(); }, [mesh, frameKey, mesh.doubleSided, invalidate]);
+  useFrame(({ gl, camera }) => {
+    if (probe.current === 0 || !group.current) return;
+    if (--probe.current > 0) { invalidate(); return; }
+    onCoverage?.(viewCoverage(gl, group.current, camera));
+  });
+
   return (
-    <group matrixAutoUpdate={false} matrix={mesh.frame}>
+    <group ref={group} matrixAutoUpdate={false}>
       <primitive object={mesh.object} />
     </group>
   );

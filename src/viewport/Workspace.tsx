@@ -1,6 +1,6 @@
 import { Grid } from '@react-three/drei';
 import { Canvas } from '@react-three/fiber';
-import { useMemo, useRef } from 'react';
+import { useContext, useMemo, useRef } from 'react';
 import { Box3, Matrix4, Plane, Vector3 } from 'three';
 import { frameMatrix } from '../engine/frame.ts';
 import type { Surface } from '../engine/measure/surface.ts';
@@ -21,7 +21,7 @@ import { AgentOverlay } from './AgentOverlay.tsx';
 import { CameraMemory } from './CameraMemory.tsx';
 import { MarksOverlay } from './MarksOverlay.tsx';
 import { PathOverlay } from './PathOverlay.tsx';
-import { useSceneMesh } from './meshRuntime.ts';
+import { MeshRegistryContext, useSceneMesh } from './meshRuntime.ts';
 import { SceneMeshView } from './SceneMeshView.tsx';
 import { framingBounds, worldPositions } from './worldGraph.ts';
 
@@ -36,6 +36,7 @@ export function Workspace() {
   const ephemeral = useStudio((s) => s.ephemeral);
   const floors = useStudioShallow(sceneFloors);
   const mesh = useSceneMesh(scene?.id ?? null);
+  const registry = useContext(MeshRegistryContext);
 
   const frame = useMemo(() => mesh?.frame ?? (scene?.mesh ? frameMatrix(scene.mesh.upAxis, scene.mesh.unitScale) : new Matrix4()), [mesh, scene?.mesh]);
   const world = useMemo(() => (scene ? worldPositions(scene, frame) : new Map<string, Vector3>()), [scene, frame]);
@@ -73,7 +74,7 @@ export function Workspace() {
         <hemisphereLight args={['#ffffff', '#8a8f99', 1.1]} />
         <directionalLight position={[5, 10, 4]} intensity={1.2} />
         <CameraRig key={`${session.camera}:${scene.id}`} mode={session.camera} center={bounds.center} size={bounds.size} eyeFloor={sliceFloor} />
-        {mesh ? <SceneMeshView mesh={mesh} slice={slicePlane} /> : (
+        {mesh ? <SceneMeshView mesh={mesh} slice={slicePlane} onCoverage={(share) => registry?.reportCoverage?.(scene.id, share)} /> : (
           <Grid position={[bounds.center.x, sliceFloor, bounds.center.z]} args={[bounds.size * 2, bounds.size * 2]} cellSize={0.5} sectionSize={5} infiniteGrid={false} fadeDistance={bounds.size * 4} />
         )}
         <GraphOverlay scene={scene} world={world} agent={session.agent} maxY={maxY} selection={session.selection}

@@ -5,7 +5,10 @@ import type { Matrix4, Mesh, Object3D } from 'three';
 export interface SceneMeshRuntime {
   object: Object3D;
   collision: Mesh;
+  /** Changed in place when the scene's up axis or unit scale changes. */
   frame: Matrix4;
+  /** Draw it double-sided (its surfaces face away from the views above); follows `frame`. */
+  doubleSided: boolean;
 }
 
 /**
@@ -16,6 +19,8 @@ export interface MeshRegistry {
   get(sceneId: string): SceneMeshRuntime | undefined;
   subscribe(listener: () => void): () => void;
   version(): number;
+  /** The share of the view a scene's scan covered once drawn (after it appeared or turned). */
+  reportCoverage?(sceneId: string, share: number): void;
 }
 
 export const MeshRegistryContext = createContext<MeshRegistry | null>(null);

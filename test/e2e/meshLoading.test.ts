@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { studio } from '../support/browser.ts';
+import { writeBasisScan } from '../support/basisScan.ts';
 import { writeCorruptGlb, writeDracoGlb, writeGltfWithSides, writeKtx2Glb, writeMeshoptGlb, writeObjWithMtl } from '../support/meshFixtures.ts';
 import { MESHES_DIR, sharedAvailable } from '../support/shared.ts';
 
@@ -68,6 +69,18 @@ describe('loading scans in the browser', () => {
     await page.getByTestId('load-mesh').setInputFiles([bad.glb]);
     await page.getByTestId('mesh-error').waitFor();
     expect(await page.getByTestId('mesh-error').textContent()).toMatch(/corrupt\.glb|\.glb/);
+    expect(await page.getByTestId('mesh-ready').textContent()).toContain(before.split(' · ')[0]!);
+    await expect.poll(() => page.locator('.mesh-name').textContent()).toBe('house.glb');
+  });
+
+  it('a scan whose Basis image is damaged names the file and the image, and the scene keeps its scan', async () => {
+    const page = await profile.page(url());
+    await page.locator('[data-scene=sample-house]').click();
+    const before = await ready(page);
+    const bad = await writeBasisScan(join(fixtures, 'damaged-basis'), { corrupt: true });
+    await page.getByTestId('load-mesh').setInputFiles(bad.files);
+    await page.getByTestId('mesh-error').waitFor();
+    expect(await page.getByTestId('mesh-error').textContent()).toContain('floor-corrupt.basis.glb: image 0 (quadrants) could not be decoded: its data is damaged');
     expect(await page.getByTestId('mesh-ready').textContent()).toContain(before.split(' · ')[0]!);
     await expect.poll(() => page.locator('.mesh-name').textContent()).toBe('house.glb');
   });

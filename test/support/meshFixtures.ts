@@ -213,7 +213,7 @@ let muted = false;
  * it binds when its wasm module starts (on the first encode). Binding it to this filter keeps
  * test output clean; outside an encode the filter passes everything on.
  */
-async function quietly<T>(encode: () => Promise<T>): Promise<T> {
+export async function quietly<T>(encode: () => Promise<T>): Promise<T> {
   const log = console.log;
   console.log = (...args: unknown[]) => { if (!muted) log(...args); };
   muted = true;

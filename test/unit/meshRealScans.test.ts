@@ -76,6 +76,12 @@ describe.skipIf(!available)('the Open3D RGB-D fragment (binary PLY, Z up)', () =
     console.info(`open3d-frag_115.ply floors: Z up → [${scan.floors}], dominant surface turned up → [${levels.map((h) => h.toFixed(3))}]`);
     expect(levels).toHaveLength(1);
   });
+
+  it('is drawn double-sided: from above (where the views look from) its faces show only their backs', () => {
+    expect(scan.facing.up).toBeLessThan(1e-9 * scan.facing.total); // not one of its 127,229 faces turns its front up (bar rounding)
+    expect(scan.facing.down).toBeGreaterThan(0.8 * scan.facing.total);
+    expect(scan.doubleSided).toBe(true);
+  });
 });
 
 describe.skipIf(!available)('the Habitat test GLBs', () => {
@@ -93,6 +99,8 @@ describe.skipIf(!available)('the Habitat test GLBs', () => {
     const zUp = await load('habitat-simple_room.glb', 'z');
     console.info(`habitat-simple_room.glb: ${room.stats.triangles} triangles; floors Y up [${room.floors.map((h) => h.toFixed(2))}], Z up [${zUp.floors.map((h) => h.toFixed(2))}]`);
     expect(zUp.floors[0]).toBeCloseTo(0.145, 2);
+    // Closed cubes wound outward: as much faces up as down, so back faces stay culled (the dollhouse view).
+    expect(room.doubleSided).toBe(false);
     room.dispose();
     zUp.dispose();
   });
@@ -103,6 +111,7 @@ describe.skipIf(!available)('the Habitat test GLBs', () => {
     console.info(`habitat-stage_floor1.glb: ${stage.stats.triangles} triangles; floors [${stage.floors.map((h) => h.toFixed(3))}]`);
     expect(stage.floors).toHaveLength(1);
     expect(Math.abs(stage.floors[0]!)).toBeLessThan(0.01);
+    expect(stage.doubleSided).toBe(false); // a floor facing up shows its front from above
     stage.dispose();
   });
 });

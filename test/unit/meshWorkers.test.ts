@@ -9,6 +9,7 @@ import { loadMesh, type LoadedMesh } from '../../src/engine/mesh/load.ts';
 import { handleParseRequest } from '../../src/engine/mesh/parseHandler.ts';
 import type { WorkerFactory, WorkerLike } from '../../src/engine/mesh/workerClient.ts';
 import { serveRequests, type Handler, type WorkerKind, type WorkerScopeLike } from '../../src/engine/mesh/workerProtocol.ts';
+import { writeBasisScan } from '../support/basisScan.ts';
 import { meshInput, writeObjWithMtl, writePly } from '../support/meshFixtures.ts';
 import { MESHES_DIR, sharedAvailable } from '../support/shared.ts';
 
@@ -108,6 +109,23 @@ describe('parsing and BVH building in workers agree with the main thread', () =>
     const f = writeObjWithMtl(dir);
     const viaWorkers = await loadMesh(meshInput(f.obj, f.mtl, f.png), { ...Z_UP, createWorker: inThread([]) });
     const here = await loadMesh(meshInput(f.obj, f.mtl, f.png), { ...Z_UP, createWorker: mainThread });
+    expect(observable(viaWorkers)).toEqual(observable(here));
+  });
+
+  it('for an HM3D-style scan whose Basis images are transcoded in the parse worker: same texture levels', async () => {
+    const scan = await writeBasisScan(join(dir, 'basis'));
+    const made: InThreadWorker[] = [];
+    const viaWorkers = await loadMesh(meshInput(...scan.files), { upAxis: 'y', unitScale: 1, createWorker: inThread(made) });
+    const here = await loadMesh(meshInput(...scan.files), { upAxis: 'y', unitScale: 1, createWorker: mainThread });
+    expect(made).toHaveLength(2); // the Basis job went to a parse worker, the BVH to its own
+    expect((made[0]!.received[0] as { payload: { format: string } }).payload.format).toBe('basis');
+    const levels = (m: LoadedMesh) => {
+      const out: string[] = [];
+      m.object.traverse((o) => { const map = ((o as Mesh).material as { map?: { mipmaps: { data: Uint8Array }[] } } | undefined)?.map; if (map) out.push(...map.mipmaps.map((l) => digest(l.data))); });
+      return out;
+    };
+    expect(levels(viaWorkers).length).toBeGreaterThan(1);
+    expect(levels(viaWorkers)).toEqual(levels(here));
     expect(observable(viaWorkers)).toEqual(observable(here));
   });
 

@@ -71,7 +71,7 @@ export class TestScan {
     geometry.boundsTree = new MeshBVH(geometry) as unknown as NonNullable<BufferGeometry['boundsTree']>;
     const collision = new Mesh(geometry);
     return {
-      object, collision, frame, floors: [], warnings: [],
+      object, collision, frame, floors: [], facing: { up: 0, down: 0, total: 0 }, doubleSided: false, warnings: [],
       stats: { triangles: index.length / 3, vertices: positions.length / 3, textures: 0, bytes: 0, format: 'glb' },
       timings: { read: 0, parse: 0, textures: 0, bvh: 0 },
       dispose() { geometry.dispose(); },

@@ -3,11 +3,13 @@ import { DRACOLoader } from 'three/examples/jsm/loaders/DRACOLoader.js';
 import { GLTFLoader, type GLTF, type GLTFParser } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { KTX2Loader } from 'three/examples/jsm/loaders/KTX2Loader.js';
 import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
+import { googleTextureBasis, gpuSupport } from './basisTextures.ts';
 import { decoderPath } from './decoders.ts';
 import { MeshLoadError, describe, raceAbort, seconds, withTimeout } from './errors.ts';
 import type { SideFiles } from './files.ts';
 import { inspectGltf } from './gltfInspect.ts';
 import { disposeObject, disposeTexture } from './objectStats.ts';
+import type { WorkerFactory } from './workerClient.ts';
 
 export interface GltfLoaded {
   object: Object3D;
@@ -18,13 +20,23 @@ export interface GltfLoaded {
 
 interface TextureLog { first: number; last: number; failed: Set<number>; made: Texture[] }
 
+export interface GltfOptions {
+  renderer: WebGLRenderer | undefined;
+  timeoutMs: number;
+  signal: AbortSignal | undefined;
+  /** Where GOOGLE_texture_basis images are transcoded (the parse worker, or this thread). */
+  createWorker: WorkerFactory;
+  /** Share of the Basis images transcoded so far. */
+  onTextures?: (fraction: number) => void;
+}
+
 /**
- * Load a .glb/.gltf with Draco, KTX2 (Basis) and meshopt support. Decoders are created for this
- * load only and disposed afterwards (their workers hold memory), and only when the file uses them.
+ * Load a .glb/.gltf with Draco, KTX2 and GOOGLE_texture_basis (Basis Universal) and meshopt support.
+ * Decoders are created for this load only and disposed afterwards (their workers hold memory), and
+ * only when the file uses them.
  */
-export async function loadGltf(
-  file: string, format: 'glb' | 'gltf', data: ArrayBuffer, sides: SideFiles, renderer: WebGLRenderer | undefined, timeoutMs: number, signal?: AbortSignal,
-): Promise<GltfLoaded> {
+export async function loadGltf(file: string, format: 'glb' | 'gltf', data: ArrayBuffer, sides: SideFiles, options: GltfOptions): Promise<GltfLoaded> {
+  const { renderer, timeoutMs, signal } = options;
   const facts = inspectGltf(file, format, data, sides);
   const manager = new LoadingManager();
   manager.setURLModifier(sides.modifier);
@@ -48,6 +60,19 @@ export async function loadGltf(
       loader.setKTX2Loader(ktx2);
     }
     if (facts.meshopt) loader.setMeshoptDecoder(MeshoptDecoder);
+    const late: string[] = [];
+    if (facts.googleBasis) {
+      // Without a WebGL renderer (Node) the images are transcoded to plain RGBA, which needs none.
+      const gpu = renderer ?? throwawayRenderer();
+      if (gpu && !renderer) cleanup.push(() => { gpu.dispose(); gpu.forceContextLoss(); });
+      const support = gpuSupport(gpu);
+      loader.register((parser) => googleTextureBasis(parser, {
+        file, sides, missing: facts.missingImages, support, createWorker: options.createWorker, timeoutMs, signal, made: log.made,
+        ...(options.onTextures ? { onProgress: options.onTextures } : {}),
+        timed: (start, end) => { log.first = Math.min(log.first, start); log.last = Math.max(log.last, end); },
+        warn: (w) => late.push(w),
+      }));
+    }
     loader.register((parser) => timeTextures(parser, log, facts.missingImages));
     loader.register((parser) => sideBuffers(parser, sides));
 
@@ -55,7 +80,7 @@ export async function loadGltf(
     try {
       const drop = (late: GLTF) => late.scenes.forEach((s) => disposeObject(s));
       const parsing = withTimeout(loader.parseAsync(data, ''), timeoutMs, () => new MeshLoadError(file,
-        `parsing did not finish within ${seconds(timeoutMs)} s${facts.draco || facts.basisu ? ' (a Draco or Basis decoder may have failed to start)' : ''}`), drop);
+        `parsing did not finish within ${seconds(timeoutMs)} s${facts.draco || facts.basisu || facts.googleBasis ? ' (a Draco or Basis decoder may have failed to start)' : ''}`), drop);
       gltf = await raceAbort(parsing, signal, drop);
     } catch (err) {
       for (const t of log.made) disposeTexture(t);
@@ -66,7 +91,7 @@ export async function loadGltf(
     if (!object) throw new MeshLoadError(file, 'has no scene to show');
     // Extra scenes are not shown; free what they do not share with the one that is.
     for (const s of gltf.scenes) if (s !== object) disposeObject(s, object);
-    const warnings = [...facts.warnings];
+    const warnings = [...facts.warnings, ...late];
     if (log.failed.size) warnings.push(`${file}: ${log.failed.size} of ${facts.images} textures could not be decoded and were left out`);
     return { object, warnings, texturesMs: log.made.length || log.failed.size ? Math.max(0, log.last - log.first) : 0 };
   } finally {

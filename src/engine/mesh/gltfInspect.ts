@@ -13,6 +13,8 @@ interface GltfJson {
 export interface GltfFacts {
   draco: boolean;
   basisu: boolean;
+  /** Habitat's (HM3D's) older Basis extension: raw .basis images (see basisTextures.ts). */
+  googleBasis: boolean;
   meshopt: boolean;
   /** Image count (textures the file may decode). */
   images: number;
@@ -24,13 +26,15 @@ export interface GltfFacts {
 const GLB_MAGIC = 0x46546c67; // 'glTF'
 const CHUNK_JSON = 0x4e4f534a;
 const CHUNK_BIN = 0x004e4942;
-/** What three 0.187's GLTFLoader reads (its EXTENSIONS table), for a clearer refusal than its own. */
+/** What three 0.187's GLTFLoader reads (its EXTENSIONS table) and our plugins add, for a clearer refusal than its own. */
 const SUPPORTED_REQUIRED = new Set([
   'KHR_draco_mesh_compression', 'KHR_texture_basisu', 'EXT_meshopt_compression', 'KHR_meshopt_compression', 'KHR_mesh_quantization',
   'KHR_texture_transform', 'KHR_materials_unlit', 'KHR_materials_emissive_strength', 'KHR_materials_ior', 'KHR_materials_specular',
   'KHR_materials_transmission', 'KHR_materials_volume', 'KHR_materials_clearcoat', 'KHR_materials_sheen', 'KHR_materials_iridescence',
   'KHR_materials_anisotropy', 'KHR_materials_dispersion', 'KHR_materials_diffuse_roughness', 'EXT_materials_bump', 'KHR_lights_punctual', 'EXT_texture_webp', 'EXT_texture_avif',
   'EXT_mesh_gpu_instancing',
+  // Not three's, ours: basisTextures.ts.
+  'GOOGLE_texture_basis',
 ]);
 
 /**
@@ -72,6 +76,7 @@ export function inspectGltf(file: string, format: 'glb' | 'gltf', data: ArrayBuf
   return {
     draco: used.has('KHR_draco_mesh_compression'),
     basisu: used.has('KHR_texture_basisu'),
+    googleBasis: used.has('GOOGLE_texture_basis'),
     meshopt: used.has('EXT_meshopt_compression') || used.has('KHR_meshopt_compression'),
     images: json.images?.length ?? 0,
     missingImages,

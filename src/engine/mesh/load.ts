@@ -4,7 +4,9 @@ import { frameMatrix } from '../frame.ts';
 import { buildCollision, collisionGeometry } from './collisionBuild.ts';
 import { mergeTriangles } from './collisionMerge.ts';
 import { MeshLoadError, abortReason, describe, throwIfAborted } from './errors.ts';
+import { drawBothSides, measureFacing, type Facing } from './facing.ts';
 import { SideFiles, pickMain, readBytes, sizeOf } from './files.ts';
+import { detectFloorLevels } from './floors.ts';
 import { fromBuffers } from './geometryBuffers.ts';
 import { loadGltf } from './gltf.ts';
 import { buildObj } from './objBuild.ts';
@@ -53,7 +55,10 @@ export async function loadMesh(input: MeshInput, options: LoadMeshOptions, onPro
     t = performance.now();
     progress.emit('parse', 0, `Parsing ${file}`);
     if (format === 'glb' || format === 'gltf') {
-      const gltf = await loadGltf(file, format, buffer, sideFiles, options.renderer, options.timeoutMs ?? 60_000 + (size / MB) * 2_000, signal);
+      const gltf = await loadGltf(file, format, buffer, sideFiles, {
+        renderer: options.renderer, timeoutMs: options.timeoutMs ?? 60_000 + (size / MB) * 2_000, signal, createWorker,
+        onTextures: (f) => progress.emit('textures', f, 'Transcoding Basis textures'),
+      });
       object = gltf.object;
       warnings.push(...gltf.warnings);
       timings.textures = gltf.texturesMs;
@@ -70,13 +75,15 @@ export async function loadMesh(input: MeshInput, options: LoadMeshOptions, onPro
       if (result.format === 'ply') {
         object = plyObject(file, result.ply);
         progress.emit('textures', 1, 'No textures');
-      } else {
+      } else if (result.format === 'obj') {
         progress.emit('textures', 0, 'Loading materials and textures');
         const built = await buildObj(file, result.obj, sideFiles, signal, (done, total) => progress.emit('textures', total ? done / total : 1, `Textures ${done} of ${total}`));
         object = built.object;
         warnings.push(...built.warnings);
         timings.textures = built.texturesMs;
         progress.emit('textures', 1, 'Textures loaded');
+      } else {
+        throw new Error('the parse worker answered a mesh with something else');
       }
     }
     throwIfAborted(signal);
@@ -96,7 +103,7 @@ export async function loadMesh(input: MeshInput, options: LoadMeshOptions, onPro
     timings.bvh = performance.now() - t;
     throwIfAborted(signal);
 
-    const loaded = assemble(object, collision, frame, result.floors, timings, warnings, { ...objectStats(object), bytes, format });
+    const loaded = assemble(object, collision, frame, result, timings, warnings, { ...objectStats(object), bytes, format });
     progress.emit('done', 1, `Loaded ${file}`);
     return loaded;
   } catch (err) {
@@ -112,25 +119,27 @@ export async function loadMesh(input: MeshInput, options: LoadMeshOptions, onPro
 
 /**
  * Colour scans carry captured light in their vertex colours, so they are shown unlit (as Habitat
- * shows them); lighting them again darkens and double-shades. Uncoloured ones get a plain lit grey.
+ * shows them) and without tone mapping (they are display colours already); lighting them again
+ * darkens and double-shades. Uncoloured ones get a plain lit grey.
  */
 function plyObject(file: string, ply: PlyParsed): Mesh {
   const geometry = fromBuffers(ply.geometry);
   geometry.computeBoundingSphere();
-  const material = ply.hasColors ? new MeshBasicMaterial({ vertexColors: true }) : new MeshStandardMaterial({ color: 0xbdbdbd, roughness: 1, metalness: 0 });
+  const material = ply.hasColors ? new MeshBasicMaterial({ vertexColors: true, toneMapped: false }) : new MeshStandardMaterial({ color: 0xbdbdbd, roughness: 1, metalness: 0 });
   const mesh = new Mesh(geometry, material);
   mesh.name = file;
   return mesh;
 }
 
-function assemble(object: Object3D, geometry: BufferGeometry, frame: LoadedMesh['frame'], floors: number[], timings: LoadTimings, warnings: string[], stats: LoadedMesh['stats']): LoadedMesh {
+function assemble(object: Object3D, geometry: BufferGeometry, frame: LoadedMesh['frame'], found: { floors: number[]; facing: Facing }, timings: LoadTimings, warnings: string[], stats: LoadedMesh['stats']): LoadedMesh {
+  const { floors, facing } = found;
   // Invisible but raycastable: three's Raycaster does not skip invisible materials, the renderer does.
   const collision = new Mesh(geometry, new MeshBasicMaterial({ visible: false, side: DoubleSide }));
   collision.name = 'collision';
   collision.raycast = acceleratedRaycast;
   let disposed = false;
   return {
-    object, collision, frame, stats, floors, timings, warnings,
+    object, collision, frame, stats, floors, facing, doubleSided: drawBothSides(facing), timings, warnings,
     dispose() {
       if (disposed) return;
       disposed = true;
@@ -140,4 +149,19 @@ function assemble(object: Object3D, geometry: BufferGeometry, frame: LoadedMesh[
       (collision.material as MeshBasicMaterial).dispose();
     },
   };
+}
+
+/**
+ * Put a loaded scan under another up axis or unit scale without loading it again: the frame matrix
+ * (shared by the render object's wrapper, picking and the collision queries) is updated in place,
+ * and what depends on it (floor heights, which way the surfaces face) is measured again.
+ */
+export function reframeMesh(loaded: LoadedMesh, upAxis: 'y' | 'z', unitScale: number): void {
+  loaded.frame.copy(frameMatrix(upAxis, unitScale));
+  const g = loaded.collision.geometry;
+  const positions = g.getAttribute('position').array as Float32Array;
+  const index = (g.getIndex()?.array as Uint32Array | undefined) ?? null;
+  loaded.floors = detectFloorLevels(positions, index, loaded.frame);
+  loaded.facing = measureFacing(positions, index, loaded.frame);
+  loaded.doubleSided = drawBothSides(loaded.facing);
 }

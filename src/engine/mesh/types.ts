@@ -1,4 +1,5 @@
 import type { Matrix4, Mesh, Object3D, WebGLRenderer } from 'three';
+import type { Facing } from './facing.ts';
 import type { WorkerFactory } from './workerClient.ts';
 
 export type MeshFormat = 'glb' | 'gltf' | 'ply' | 'obj';
@@ -13,7 +14,10 @@ export interface LoadMeshOptions {
   upAxis: 'y' | 'z';
   /** Uniform scale from the file's units to metres (applied in `frame`, never to vertex data). */
   unitScale: number;
-  /** Needed to pick GPU formats for KTX2 (Basis) textures; without one a throw-away renderer is made. */
+  /**
+   * Needed to pick GPU formats for Basis textures (KTX2 and GOOGLE_texture_basis); without one a
+   * throw-away renderer is made, and where none can be (Node) GOOGLE_texture_basis images become RGBA.
+   */
   renderer?: WebGLRenderer;
   /**
    * Where parse and BVH work runs. The default starts Vite module workers when `Worker` exists and
@@ -64,8 +68,12 @@ export interface LoadedMesh {
   /** Mesh frame → world (Y up, metres). Put it on a wrapper group holding `object` and `collision`. */
   frame: Matrix4;
   stats: MeshStats;
-  /** Floor heights in world Y, ascending (see floors.ts). Recompute with `detectFloorLevels` when `frame` changes. */
+  /** Floor heights in world Y, ascending (see floors.ts). `reframeMesh` keeps them current when `frame` changes. */
   floors: number[];
+  /** Which way its surfaces face in the world (facing.ts); depends on `frame`, like `floors`. */
+  facing: Facing;
+  /** Draw the render object double-sided (`drawBothSides(facing)`; see facing.ts for why). */
+  doubleSided: boolean;
   timings: LoadTimings;
   /** Problems that did not stop the load (a missing .mtl or texture, an image that did not decode). */
   warnings: string[];

@@ -53,14 +53,14 @@ let nextId = 1;
 export async function runJob<P, R>(job: Job<P, R>): Promise<JobResult<R>> {
   if (job.signal?.aborted) throw abortReason(job.signal);
   const worker = job.createWorker(job.kind);
-  if (!worker) return { result: runHere(job), where: 'main' };
+  if (!worker) return { result: await runHere(job), where: 'main' };
   const outcome = await inWorker(worker, job);
-  if (outcome === 'not-started') return { result: runHere(job), where: 'main' };
+  if (outcome === 'not-started') return { result: await runHere(job), where: 'main' };
   return { result: outcome.result, where: 'worker' };
 }
 
-function runHere<P, R>(job: Job<P, R>): R {
-  return job.handler(job.payload, job.onProgress ?? (() => {})).result;
+async function runHere<P, R>(job: Job<P, R>): Promise<R> {
+  return (await job.handler(job.payload, job.onProgress ?? (() => {}))).result;
 }
 
 function inWorker<P, R>(worker: WorkerLike, job: Job<P, R>): Promise<{ result: R } | 'not-started'> {

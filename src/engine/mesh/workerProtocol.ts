@@ -20,8 +20,11 @@ export type ReplyMessage<R> =
 
 export interface Handled<R> { result: R; transfer: Transferable[] }
 
-/** Pure work shared by the worker and the main-thread fallback. */
-export type Handler<P, R> = (payload: P, progress: (fraction: number) => void) => Handled<R>;
+/**
+ * Pure work shared by the worker and the main-thread fallback. It may be asynchronous: Basis
+ * transcoding has to instantiate its WebAssembly module first, which browsers only do asynchronously.
+ */
+export type Handler<P, R> = (payload: P, progress: (fraction: number) => void) => Handled<R> | Promise<Handled<R>>;
 
 /** What a dedicated worker's global scope offers (typed loosely so tests can stand in for it). */
 export interface WorkerScopeLike {
@@ -44,7 +47,7 @@ export function deserializeError(e: SerializedError): Error {
 
 /** The body of a worker file: answer `run` messages with `handler`, transferring its buffers back. */
 export function serveRequests<P, R>(scope: WorkerScopeLike, handler: Handler<P, R>): void {
-  scope.addEventListener('message', (event: MessageEvent) => {
+  scope.addEventListener('message', async (event: MessageEvent) => {
     const msg = event.data as Partial<RunMessage<P>> | null;
     if (!msg || msg.type !== 'run' || typeof msg.id !== 'number') return;
     const id = msg.id;
@@ -57,7 +60,7 @@ export function serveRequests<P, R>(scope: WorkerScopeLike, handler: Handler<P, 
       scope.postMessage({ type: 'progress', id, fraction } satisfies ReplyMessage<R>, { transfer: [] });
     };
     try {
-      const { result, transfer } = handler(msg.payload as P, progress);
+      const { result, transfer } = await handler(msg.payload as P, progress);
       scope.postMessage({ type: 'done', id, result } satisfies ReplyMessage<R>, { transfer });
     } catch (err) {
       scope.postMessage({ type: 'failed', id, error: serializeError(err) } satisfies ReplyMessage<R>, { transfer: [] });
