@@ -1,4 +1,3 @@
-import { undirectedKey } from '../core/graph.ts';
 import { existingLabel, itemKey } from '../core/queue.ts';
 import { REASON_LABEL } from '../core/rules.ts';
 import { selectedScene, type Command } from '../state/commands.ts';
@@ -6,6 +5,7 @@ import { autoApproveHuman, labelItem, type Decision } from '../state/labelComman
 import { toNextUnlabelled } from '../state/queueCommands.ts';
 import { currentItem, sceneQueue } from '../state/queueSelectors.ts';
 import type { StudioState, StudioStore } from '../state/store.ts';
+import { suggestionFor, suggestionsStale } from '../state/suggestionSelectors.ts';
 import type { DriveController } from './drive.ts';
 
 /**
@@ -13,18 +13,17 @@ import type { DriveController } from './drive.ts';
  * queue moves on: decide → one undo step → wait for the write → next unlabelled segment.
  */
 export function labellingCommands(store: StudioStore, flush: () => Promise<void>, tell: (message: string) => void, drive: DriveController): Command[] {
-  const suggestionFor = (s: StudioState) => {
-    const item = currentItem(s), scene = selectedScene(s);
-    const sug = scene && s.suggestions[scene.id];
-    return item && sug?.state === 'ready' ? sug.agents[item.agent]?.[undirectedKey(item.from, item.to)] : undefined;
-  };
-
   async function decide(traversable: boolean | 'suggestion'): Promise<void> {
     const s = store.getState();
     const scene = selectedScene(s), item = currentItem(s);
     if (!scene || !item) return;
-    const sug = suggestionFor(s);
-    if (traversable === 'suggestion' && !sug) { tell('No suggestion for this segment: compute suggestions (needs the scan), or press Y / X.'); return; }
+    // Only suggestions that still describe the scene are offered or kept as evidence.
+    const sug = suggestionFor(s, scene.id, item);
+    if (traversable === 'suggestion' && !sug) {
+      const stale = suggestionsStale(s, scene.id);
+      tell(stale ? `The suggestions are out of date: ${stale}. Recompute them (Suggest labels), or press Y / X.` : 'No suggestion for this segment: compute suggestions (needs the scan), or press Y / X.');
+      return;
+    }
     const t = traversable === 'suggestion' ? sug!.traversable : traversable;
     const draft = s.session.labelDraft;
     const reason = t ? null : draft.reason ?? (sug && !sug.traversable ? sug.reason : null);

@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AgentName } from '../core/agents.ts';
 import type { ReasonCategory } from '../core/rules.ts';
+import type { SuggestionBasis } from '../core/suggestionBasis.ts';
 import type { LiteReport } from '../core/scoring/paper/lite.ts';
 import type { ScoredRecord } from '../core/scoring/paper/types.ts';
 
@@ -165,7 +166,11 @@ export interface SuggestionView {
 
 export type SuggestionsState =
   | { state: 'running'; fraction: number; message: string }
-  | { state: 'ready'; agents: Record<string, Record<string, SuggestionView>>; computedAt: number }
+  /**
+   * `basis`: the scan, graph and profiles they were computed from (stale once the scene differs);
+   * `unsaved`: why they could not be kept with the project, if they could not.
+   */
+  | { state: 'ready'; agents: Record<string, Record<string, SuggestionView>>; computedAt: number; basis: SuggestionBasis; unsaved?: string }
   | { state: 'error'; message: string };
 
 export interface ScoringState {
