@@ -40,7 +40,7 @@ export interface StudioState {
     /** Position in the selected scene's labelling queue. */
     queueCursor: number;
     /** The reason and note being written for the current queue item. */
-    labelDraft: { reason: ReasonCategory | null; note: string };
+    labelDraft: LabelDraft;
     /** Who is labelling (kept in this browser; written into every label's provenance). */
     annotator: string;
     /** Label the unrestricted human traversable automatically, as the original CapNav tool did. */
@@ -58,6 +58,8 @@ export interface StudioState {
     noteRequest: number;
     /** The last thing the labelling queue has to tell the annotator. */
     notice: string | null;
+    /** The keyboard shortcuts list is open: keys go to it, not to the app behind it. */
+    helpOpen: boolean;
     /** The agent being driven through the scan, if any (world coordinates). */
     drive: DriveView | null;
     /** A scored prediction's route shown over the scene (the scoring view). */
@@ -83,6 +85,17 @@ export interface StudioState {
 }
 
 export type Selection = { kind: 'node' | 'edge'; id: string };
+
+export type View = StudioState['session']['view'];
+
+/**
+ * The label being written for the current queue item. `by` says who wrote it: the annotator (keys
+ * and fields mark it so), or a drive proposing what stopped it. A draft without `by` was written by
+ * the drive controller, which predates the mark; it counts as the drive's.
+ */
+export interface LabelDraft { reason: ReasonCategory | null; note: string; by?: 'annotator' | 'drive' }
+
+export const EMPTY_DRAFT: LabelDraft = { reason: null, note: '' };
 
 /** Which items the QA list shows. `to-review` is the reviewer's own queue. */
 export type QaFilter = 'all' | 'to-review' | 'draft' | 'pending' | 'accepted' | 'rejected' | 'adjudicate';
@@ -219,9 +232,9 @@ export function initialState(): StudioState {
     session: {
       view: 'overview', sceneId: null, agent: 'WHEELCHAIR', questionIndex: null, selection: null, tool: 'select',
       camera: 'orbit', slice: { on: false, height: 2 }, measureMode: 'distance',
-      queueCursor: 0, labelDraft: { reason: null, note: '' }, annotator: '', autoApproveHuman: true,
+      queueCursor: 0, labelDraft: EMPTY_DRAFT, annotator: '', autoApproveHuman: true,
     },
-    ephemeral: { hoverNode: null, connectFrom: null, measure: null, renameRequest: 0, noteRequest: 0, notice: null, drive: null, pathPreview: null, cameraRequest: null },
+    ephemeral: { hoverNode: null, connectFrom: null, measure: null, renameRequest: 0, noteRequest: 0, notice: null, helpOpen: false, drive: null, pathPreview: null, cameraRequest: null },
     meshes: {},
     suggestions: {},
     qa: { itemId: null, mode: 'edit', reviewStartedAt: null, rejecting: false, editingForReview: false, comment: '', filter: 'all', labelComparison: null, importReviews: 1 },

@@ -5,7 +5,7 @@ import { isFeasible } from '../core/feasibility.ts';
 import { existingLabel, queueProgress, type Progress } from '../core/queue.ts';
 import { REASONS, REASON_LABEL } from '../core/rules.ts';
 import { selectedScene } from '../state/commands.ts';
-import { REASON_KEYS } from '../state/queueCommands.ts';
+import { REASON_KEYS, toggleDraftReason } from '../state/queueCommands.ts';
 import { currentItem, sceneQueue } from '../state/queueSelectors.ts';
 import { suggestionFor, suggestionsStale } from '../state/suggestionSelectors.ts';
 import { useStudio, useStudioShallow, useStudioStore } from '../state/useStudio.ts';
@@ -44,7 +44,8 @@ export function QueuePanel() {
   const q = scene.questions[item.questionIndex]!;
   const names = new Map(scene.graph.nodes.map((n) => [n.id, n.name || n.id]));
   const label = existingLabel(scene, item);
-  const setDraft = (patch: Partial<typeof session.labelDraft>) => store.setState((s) => ({ session: { ...s.session, labelDraft: { ...s.session.labelDraft, ...patch } } }));
+  // What the annotator types is theirs (`by`): undo keeps it, unlike a draft a drive proposed.
+  const setDraft = (patch: Partial<typeof session.labelDraft>) => store.setState((s) => ({ session: { ...s.session, labelDraft: { ...s.session.labelDraft, ...patch, by: 'annotator' } } }));
   const agents = agentOrder(profiles);
   const start = q.start.nodeId!, end = q.end.nodeId!;
 
@@ -93,7 +94,7 @@ export function QueuePanel() {
       <div className="reasons" role="group" aria-label="Reason">
         {REASONS.map((r) => (
           <button key={r} className={`chip${session.labelDraft.reason === r ? ' active' : ''}`} aria-pressed={session.labelDraft.reason === r} data-reason={r}
-            onClick={() => setDraft({ reason: session.labelDraft.reason === r ? null : r })}>{REASON_LABEL[r]} <kbd>{REASON_KEYS[r]}</kbd></button>
+            onClick={() => toggleDraftReason(store, r)}>{REASON_LABEL[r]} <kbd>{REASON_KEYS[r]}</kbd></button>
         ))}
       </div>
       <textarea ref={noteRef} rows={2} placeholder="Note (/ to write; Escape leaves the field)" value={session.labelDraft.note} data-testid="label-note"
@@ -103,7 +104,10 @@ export function QueuePanel() {
         <button className="danger" onClick={() => runCommand('label.blocked')} data-testid="label-no">Not traversable <kbd>X</kbd></button>
         <button className="secondary" onClick={() => runCommand('queue.previous')}>Previous <kbd>,</kbd></button>
         <button className="secondary" onClick={() => runCommand('queue.next')}>Next <kbd>.</kbd></button>
-        <button className="secondary" onClick={() => runCommand('question.toggleHallucinated')}>Hallucinated <kbd>H</kbd></button>
+        <button className="secondary" onClick={() => runCommand('queue.previousQuestion')}>Question <kbd>[</kbd></button>
+        <button className="secondary" onClick={() => runCommand('queue.nextQuestion')}>Question <kbd>]</kbd></button>
+        <button className="secondary" onClick={() => runCommand('queue.nextAgent')}>Agent <kbd>A</kbd></button>
+        <button className="secondary" onClick={() => runCommand('queue.toggleHallucinated')}>Hallucinated <kbd>H</kbd></button>
       </div>
       {notice && <p className="notice" role="status" data-testid="queue-notice">{notice}</p>}
     </section>

@@ -1,6 +1,6 @@
 import { Grid } from '@react-three/drei';
 import { Canvas } from '@react-three/fiber';
-import { useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { Box3, Matrix4, Plane, Vector3 } from 'three';
 import { frameMatrix } from '../engine/frame.ts';
 import type { Surface } from '../engine/measure/surface.ts';
@@ -8,7 +8,7 @@ import { planScene } from '../core/plan.ts';
 import { selectedScene } from '../state/commands.ts';
 import { useStudio, useStudioShallow, useStudioStore } from '../state/useStudio.ts';
 import { sceneFloors } from '../state/workspaceCommands.ts';
-import { currentItem } from '../state/queueSelectors.ts';
+import { currentDrive, currentItem } from '../state/queueSelectors.ts';
 import { openItem } from '../state/qaCommands.ts';
 import type { Mark } from '../core/vqa/item.ts';
 
@@ -35,6 +35,7 @@ export function Workspace() {
   const session = useStudio((s) => s.session);
   const ephemeral = useStudio((s) => s.ephemeral);
   const floors = useStudioShallow(sceneFloors);
+  const drive = useStudio(currentDrive);
   const mesh = useSceneMesh(scene?.id ?? null);
 
   const frame = useMemo(() => mesh?.frame ?? (scene?.mesh ? frameMatrix(scene.mesh.upAxis, scene.mesh.unitScale) : new Matrix4()), [mesh, scene?.mesh]);
@@ -53,6 +54,7 @@ export function Workspace() {
   const marks = useStudio((s) => (s.session.view === 'qa' ? openItem(s)?.anchors.marks ?? NO_MARKS : NO_MARKS));
   const referenced = useStudio((s) => (s.session.view === 'qa' ? openItem(s)?.anchors.nodes ?? NO_NODES : NO_NODES));
   const highlight = useMemo(() => new Set(referenced), [referenced]);
+  const keysBlocked = useCallback(() => store.getState().ephemeral.helpOpen, [store]);
   if (!scene) return null;
 
   const maxY = session.slice.on ? session.slice.height : Infinity;
@@ -72,14 +74,14 @@ export function Workspace() {
         <color attach="background" args={['#e9edf2']} />
         <hemisphereLight args={['#ffffff', '#8a8f99', 1.1]} />
         <directionalLight position={[5, 10, 4]} intensity={1.2} />
-        <CameraRig key={`${session.camera}:${scene.id}`} mode={session.camera} center={bounds.center} size={bounds.size} eyeFloor={sliceFloor} />
+        <CameraRig key={`${session.camera}:${scene.id}`} mode={session.camera} center={bounds.center} size={bounds.size} eyeFloor={sliceFloor} keysBlocked={keysBlocked} />
         {mesh ? <SceneMeshView mesh={mesh} slice={slicePlane} /> : (
           <Grid position={[bounds.center.x, sliceFloor, bounds.center.z]} args={[bounds.size * 2, bounds.size * 2]} cellSize={0.5} sectionSize={5} infiniteGrid={false} fadeDistance={bounds.size * 4} />
         )}
         <GraphOverlay scene={scene} world={world} agent={session.agent} maxY={maxY} selection={session.selection}
           connectFrom={ephemeral.connectFrom} hoverNode={ephemeral.hoverNode} route={route} segment={item ?? null} highlight={highlight} />
         <MeasureOverlay measure={ephemeral.measure} />
-        <AgentOverlay drive={ephemeral.drive?.sceneId === scene.id ? ephemeral.drive : null} />
+        <AgentOverlay drive={drive} />
         <PathOverlay preview={session.view === 'score' ? ephemeral.pathPreview : null} world={world} />
         <Interaction store={store} scene={scene} world={world} surface={surface} frame={frame} maxY={maxY} floorY={sliceFloor} floors={floors} />
         <LabelProjector anchors={anchors} />
