@@ -32,3 +32,9 @@ export function floorOf(nodes: readonly NavNode[], up: 'y' | 'z' = 'y'): Map<str
   for (const n of nodes) if (n.floor !== null) out.set(n.id, n.floor);
   return out;
 }
+
+/** A node's height in the viewport's world (Y up, metres): the scan's up axis and scale applied. */
+export function worldHeight(node: Pick<NavNode, 'position'>, mesh: { upAxis: 'y' | 'z'; unitScale: number } | null): number {
+  return (mesh?.upAxis === 'z' ? node.position.z : node.position.y) * (mesh?.unitScale ?? 1);
+}
+

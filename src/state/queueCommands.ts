@@ -9,7 +9,8 @@ import type { StudioState, StudioStore } from './store.ts';
 const labelling = (s: StudioState) => sceneQueue(s).length > 0;
 
 /**
- * Move the queue cursor; the selected question and agent follow it. When the item changes, what belonged to the old one — its drive, draft and
+ * Move the queue cursor; the selected question and agent follow it, and so does the slice (back to
+ * the segment's floor). When the item changes, what belonged to the old one — its drive, draft and
  * notice — is left behind in the same update. `before`: the item shown before the change (given
  * when the queue itself just changed under the cursor).
  */
@@ -24,7 +25,7 @@ export function moveCursor(store: StudioStore, to: number, before: QueueItem | u
   store.setState((st) => {
     const left = moved || staleDrive ? leaveItem(st) : st;
     return {
-      session: { ...(moved ? left.session : st.session), queueCursor: cursor, questionIndex: item.questionIndex, agent: item.agent },
+      session: { ...(moved ? left.session : st.session), queueCursor: cursor, questionIndex: item.questionIndex, agent: item.agent, sliceFollowsItem: true },
       ephemeral: moved || staleDrive ? left.ephemeral : st.ephemeral,
     };
   });

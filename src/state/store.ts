@@ -36,6 +36,11 @@ export interface StudioState {
     camera: CameraMode;
     /** Hide everything above `height` (world Y, metres) when on. */
     slice: { on: boolean; height: number };
+    /**
+     * In the label view the slice follows the current segment's floor (see slice.ts) until the
+     * annotator sets one by hand (L, PageUp/PageDown, the floor buttons); moving the queue follows again.
+     */
+    sliceFollowsItem: boolean;
     measureMode: MeasureMode;
     /** Position in the selected scene's labelling queue. */
     queueCursor: number;
@@ -231,7 +236,7 @@ export function initialState(): StudioState {
     document: { project: null },
     session: {
       view: 'overview', sceneId: null, agent: 'WHEELCHAIR', questionIndex: null, selection: null, tool: 'select',
-      camera: 'orbit', slice: { on: false, height: 2 }, measureMode: 'distance',
+      camera: 'orbit', slice: { on: false, height: 2 }, sliceFollowsItem: true, measureMode: 'distance',
       queueCursor: 0, labelDraft: EMPTY_DRAFT, annotator: '', autoApproveHuman: true,
     },
     ephemeral: { hoverNode: null, connectFrom: null, measure: null, renameRequest: 0, noteRequest: 0, notice: null, helpOpen: false, drive: null, pathPreview: null, cameraRequest: null },

@@ -1,7 +1,7 @@
-import { floorBands } from '../core/floors.ts';
 import type { Command } from './commands.ts';
 import { selectedScene } from './commands.ts';
 import { assignFloor, deleteSelection, escape } from './graphCommands.ts';
+import { followSegment, sceneFloors, setSlice, SLICE_ABOVE_FLOOR, viewSlice } from './slice.ts';
 import type { StudioState, StudioStore, Tool, CameraMode } from './store.ts';
 
 const setSession = (store: StudioStore, patch: Partial<StudioState['session']>) =>
@@ -12,35 +12,26 @@ const VIEWS_3D = ['scene', 'label', 'qa'] as const;
 /** Views where the measuring tool works: editing, and writing question-answer items (answers filled from it). */
 const MEASURE_VIEWS = ['scene', 'qa'] as const;
 
-/** Floor heights of the selected scene (world Y): detected from its mesh, else from its nodes' heights. */
-export function sceneFloors(s: StudioState): number[] {
-  const scene = selectedScene(s);
-  if (!scene) return [];
-  const mesh = s.meshes[scene.id];
-  if (mesh?.state === 'ready' && mesh.floors.length) return mesh.floors;
-  return floorBands(scene.graph.nodes).map((b) => b.min);
-}
-
-/** How far above a floor the slice cuts, so that floor's rooms and walls stay visible. */
-export const SLICE_ABOVE_FLOOR = 1.6;
-
+/** Slice at the floor `delta` floors from the one shown (0: the top floor when off), set by hand. */
 function stepSlice(store: StudioStore, delta: number) {
   const s = store.getState();
   const floors = sceneFloors(s);
   if (!floors.length) return;
-  const current = s.session.slice.on ? s.session.slice.height - SLICE_ABOVE_FLOOR : Infinity;
+  const shown = viewSlice(s);
+  const current = shown.on ? shown.height - SLICE_ABOVE_FLOOR : Infinity;
   let at = floors.findIndex((f) => Math.abs(f - current) < 0.05);
   if (at < 0) at = delta > 0 ? -1 : floors.length;
   const next = Math.min(floors.length - 1, Math.max(0, at + delta));
-  setSession(store, { slice: { on: true, height: floors[next]! + SLICE_ABOVE_FLOOR } });
+  setSlice(store, { on: true, height: floors[next]! + SLICE_ABOVE_FLOOR });
 }
 
 /** The floor index the slice shows (or the lowest), used when assigning floors. */
 export function currentFloorIndex(s: StudioState): number {
   const floors = sceneFloors(s);
-  if (!s.session.slice.on) return 0;
+  const shown = viewSlice(s);
+  if (!shown.on) return 0;
   let best = 0;
-  floors.forEach((f, i) => { if (f <= s.session.slice.height) best = i; });
+  floors.forEach((f, i) => { if (f <= shown.height) best = i; });
   return best;
 }
 
@@ -63,9 +54,10 @@ export const workspaceCommands: Command[] = [
   camera('top', 'Top-down orthographic view', 'T'),
   camera('first', 'First-person view (arrow keys walk, Shift hurries, drag to look)', 'F'),
   { id: 'slice.toggle', label: 'Slice: hide everything above a height', shortcut: 'L', undoable: false, views: VIEWS_3D, enabled: hasScene,
-    run: (st) => { const s = st.getState().session.slice; if (s.on) setSession(st, { slice: { ...s, on: false } }); else stepSlice(st, 0); } },
+    run: (st) => { const s = viewSlice(st.getState()); if (s.on) setSlice(st, { height: s.height, on: false }); else stepSlice(st, 0); } },
   { id: 'slice.up', label: 'Slice at the next floor up', shortcut: 'PageUp', undoable: false, views: VIEWS_3D, enabled: hasScene, run: (st) => stepSlice(st, 1) },
   { id: 'slice.down', label: 'Slice at the next floor down', shortcut: 'PageDown', undoable: false, views: VIEWS_3D, enabled: hasScene, run: (st) => stepSlice(st, -1) },
+  { id: 'slice.followSegment', label: 'Slice at the current segment’s floor again', undoable: false, views: ['label'], enabled: (s) => !s.session.sliceFollowsItem, run: followSegment },
   { id: 'selection.delete', label: 'Delete the selected node or edge', shortcut: 'Delete', undoable: true, views: ['scene'], enabled: (s) => hasScene(s) && !!s.session.selection, run: deleteSelection },
   { id: 'selection.deleteBackspace', label: 'Delete the selected node or edge', shortcut: 'Backspace', undoable: true, views: ['scene'], enabled: (s) => hasScene(s) && !!s.session.selection, run: deleteSelection },
   { id: 'node.rename', label: 'Rename the selected node', shortcut: 'F2', undoable: false, views: ['scene'], enabled: (s) => s.session.selection?.kind === 'node',

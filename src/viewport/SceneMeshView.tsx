@@ -3,14 +3,17 @@ import { DoubleSide, FrontSide, Material, Mesh, Plane, type Object3D } from 'thr
 import type { SceneMeshRuntime } from './meshRuntime.ts';
 
 /**
- * The loaded scan under its frame matrix. The slice plane clips every material; the render
+ * The loaded scan under its frame matrix. The slice planes (above, and in the label view below) clip every material; the render
  * object never takes part in picking (the collision mesh and its BVH do that).
  */
-export function SceneMeshView({ mesh, slice }: { mesh: SceneMeshRuntime; slice: Plane | null }) {
+export function SceneMeshView({ mesh, planes }: { mesh: SceneMeshRuntime; planes: Plane[] }) {
+  // A new array each render: compare the planes themselves so materials are only rebuilt when they change.
+  const key = planes.map((p) => `${p.normal.y}:${p.constant}`).join('|');
   useEffect(() => {
     // Cut walls show their inner faces, so a sliced plan reads as walls rather than as empty floor.
-    forEachMaterial(mesh.object, (m) => { m.clippingPlanes = slice ? [slice] : null; m.side = slice ? DoubleSide : FrontSide; m.needsUpdate = true; });
-  }, [mesh, slice]);
+    const sliced = planes.length > 0;
+    forEachMaterial(mesh.object, (m) => { m.clippingPlanes = sliced ? planes : null; m.side = sliced ? DoubleSide : FrontSide; m.needsUpdate = true; });
+  }, [mesh, key]);
   useEffect(() => {
     mesh.object.traverse((o) => { if (o instanceof Mesh) o.raycast = () => {}; });
   }, [mesh]);

@@ -6,6 +6,7 @@ import { stateCommands } from '../../src/state/commandList.ts';
 import { labelItem } from '../../src/state/labelCommands.ts';
 import { moveCursor, toggleDraftReason } from '../../src/state/queueCommands.ts';
 import { currentItem, sceneQueue } from '../../src/state/queueSelectors.ts';
+import { viewSlice } from '../../src/state/slice.ts';
 import type { StudioStore } from '../../src/state/store.ts';
 import { drive, labellingStore, press } from '../support/labelStudio.ts';
 
@@ -180,5 +181,54 @@ describe('the shortcuts list is in front of the app', () => {
     press(store, '?', { shift: true }, commands);
     expect(press(store, '?', { shift: true }, commands)).toBe('help.toggle');
     expect(store.getState().ephemeral.helpOpen).toBe(false);
+  });
+});
+
+describe('the label view slices the 3D view at the current segment’s floor', () => {
+  it('a ground-floor segment: sliced above the ground floor, nothing hidden below', () => {
+    const store = labellingStore();
+    expect(describeItem(store)).toBe('#0 HUMAN hall→kitchen');
+    expect(viewSlice(store.getState())).toEqual({ on: true, height: 1.6, below: null });
+  });
+
+  it('an upper-floor segment: sliced above the upper floor, and the ground floor (with its names) hidden below', () => {
+    const store = labellingStore();
+    moveCursor(store, at(store, 2, 'HUMAN', 'landing'));
+    expect(viewSlice(store.getState())).toEqual({ on: true, height: 4.6, below: 2.5 });
+  });
+
+  it('a stair segment shows both floors it joins, sliced at the higher one', () => {
+    const store = labellingStore();
+    moveCursor(store, at(store, 1, 'HUMAN', 'foot'));
+    expect(describeItem(store)).toBe('#1 HUMAN foot→landing');
+    expect(viewSlice(store.getState())).toEqual({ on: true, height: 4.6, below: null });
+  });
+
+  it('uses the floors detected in the scan when it is loaded', () => {
+    const store = labellingStore();
+    store.setState({ meshes: { HOUSE: { state: 'ready', triangles: 1, floors: [0, 2.8], warnings: [] } } });
+    moveCursor(store, at(store, 2, 'SWEEPER', 'landing'));
+    const slice = viewSlice(store.getState());
+    expect(slice.height).toBeCloseTo(4.4);
+    expect(slice.below).toBeCloseTo(2.3);
+  });
+
+  it('a slice set by hand stays until the queue moves, then the segment’s floor is followed again', () => {
+    const store = labellingStore();
+    moveCursor(store, at(store, 2, 'HUMAN', 'landing'));
+    expect(press(store, 'PageDown')).toBe('slice.down');
+    expect(viewSlice(store.getState())).toEqual({ on: true, height: 1.6, below: null });
+    press(store, 'S');
+    expect(viewSlice(store.getState()).height).toBe(1.6);
+    press(store, '.');
+    expect(describeItem(store)).toBe('#2 WHEELCHAIR landing→bedroom');
+    expect(viewSlice(store.getState())).toEqual({ on: true, height: 4.6, below: 2.5 });
+  });
+
+  it('the scene view keeps its own slice', () => {
+    const store = labellingStore();
+    moveCursor(store, at(store, 2, 'HUMAN', 'landing'));
+    press(store, '2');
+    expect(viewSlice(store.getState())).toEqual({ on: false, height: 2, below: null });
   });
 });
