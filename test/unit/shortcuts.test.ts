@@ -51,4 +51,20 @@ describe('keyboard shortcuts', () => {
     const first = (key: string) => commands.find((c) => c.shortcut === key && isEnabled(c, s))?.id;
     expect(Object.fromEntries(Object.keys(expected).map((k) => [k, first(k)]))).toEqual(expected);
   });
+
+  // The shortcuts list files a key under "Everywhere" when its command names no views: such a key
+  // must then work in every view (given the same selection, history and open item), or the list lies.
+  it('a key listed as working everywhere works in every view', () => {
+    const views = ['overview', 'scene', 'label', 'score', 'qa', 'problems'] as const;
+    const enabledIn = (c: Command) => views.filter((view) => {
+      store.setState((s) => ({
+        session: { ...s.session, view, sceneId: p.scenes[0]!.id, questionIndex: 0, annotator: 'Rita', selection: { kind: 'node', id: 'hall' } },
+        qa: { ...s.qa, mode: 'review', itemId: 'qa_1', rejecting: false, editingForReview: false },
+      }));
+      return isEnabled(c, store.getState());
+    });
+    const partial = commands.filter((c) => c.shortcut && !c.views).map((c) => [c.id, enabledIn(c)] as const)
+      .filter(([, where]) => where.length > 0 && where.length < views.length);
+    expect(partial).toEqual([]);
+  });
 });
