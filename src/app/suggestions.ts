@@ -68,7 +68,7 @@ export class SuggestionRunner {
     if (shown?.state === 'running') return; // a computation started meanwhile: it wins
     const { kept, setAside } = found;
     const better = kept && (shown?.state !== 'ready' || (kept.basis.meshKey === meshKey && shown.basis.meshKey !== meshKey));
-    if (better) this.set(sceneId, { state: 'ready', ...kept });
+    if (better) this.set(sceneId, { state: 'ready', ...kept, kept: true });
     else if (!kept && setAside.length && !shown) this.set(sceneId, { state: 'error', message: setAside.join(' ') });
   }
 
@@ -150,10 +150,10 @@ export class SuggestionRunner {
       if (!current()) return;
       const ready = { state: 'ready' as const, agents: views(r.result), computedAt: Date.now(), basis };
       this.set(sceneId, ready);
-      await keepSuggestions(this.db, sceneId, { computedAt: ready.computedAt, basis, agents: ready.agents }).catch((e: unknown) => {
-        const message = `They are not kept with the project (${e instanceof Error ? e.message : String(e)}): a reload loses them.`;
-        this.store.setState((s) => (s.suggestions[sceneId] === ready ? { suggestions: { ...s.suggestions, [sceneId]: { ...ready, unsaved: message } } } : {}));
-      });
+      const outcome = await keepSuggestions(this.db, sceneId, { computedAt: ready.computedAt, basis, agents: ready.agents }).then(
+        () => ({ kept: true }),
+        (e: unknown) => ({ unsaved: `They are not kept with the project (${e instanceof Error ? e.message : String(e)}): a reload loses them.` }));
+      this.store.setState((s) => (s.suggestions[sceneId] === ready ? { suggestions: { ...s.suggestions, [sceneId]: { ...ready, ...outcome } } } : {}));
     } catch (e) {
       if (current()) this.set(sceneId, { state: 'error', message: `Suggestions failed: ${e instanceof Error ? e.message : String(e)}` });
     } finally {

@@ -186,9 +186,9 @@ export type SuggestionsState =
   | { state: 'running'; fraction: number; message: string }
   /**
    * `basis`: the scan, graph and profiles they were computed from (stale once the scene differs);
-   * `unsaved`: why they could not be kept with the project, if they could not.
+   * `kept`: they are stored with the project (a reload keeps them); `unsaved`: why they could not be.
    */
-  | { state: 'ready'; agents: Record<string, Record<string, SuggestionView>>; computedAt: number; basis: SuggestionBasis; unsaved?: string }
+  | { state: 'ready'; agents: Record<string, Record<string, SuggestionView>>; computedAt: number; basis: SuggestionBasis; kept?: boolean; unsaved?: string }
   | { state: 'error'; message: string };
 
 export interface ScoringState {

@@ -63,6 +63,7 @@ export function QueuePanel() {
         {suggestions?.state === 'running' && <progress max={1} value={suggestions.fraction} aria-label={suggestions.message} data-testid="suggest-progress" />}
         {suggestions?.state === 'error' && <span className="error" role="alert">{suggestions.message}</span>}
         {suggestions?.state === 'ready' && suggestions.unsaved && <span className="warn" role="alert">{suggestions.unsaved}</span>}
+        {suggestions?.state === 'ready' && suggestions.kept && <span className="muted" data-testid="suggestions-kept">computed {new Date(suggestions.computedAt).toLocaleString()}, kept with the project</span>}
         {stale && <span className="warn" role="status" data-testid="suggestions-stale">Suggestions out of date: {stale}. Recompute them.</span>}
       </div>
       {bar(progress.scene, 'Scene', 'progress-scene')}

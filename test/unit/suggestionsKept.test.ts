@@ -142,7 +142,7 @@ describe('suggestions kept with the project (IndexedDB)', () => {
     replaceDocument(store, p); // the stored project opens
     await runner.restore();
     const shown = store.getState().suggestions.HOUSE;
-    expect(shown).toMatchObject({ state: 'ready', basis: { meshKey: 'scan-1' } });
+    expect(shown).toMatchObject({ state: 'ready', kept: true, basis: { meshKey: 'scan-1' } });
     expect(suggestionsStale(store.getState(), 'HOUSE')).toBeNull();
 
     const moved = { ...p, scenes: [moveNode(p.scenes[0]!, 'bedroom', { x: 1, y: 3, z: 0 })] };
