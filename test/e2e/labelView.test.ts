@@ -116,7 +116,6 @@ describe('the label view as an annotator uses it, on the sample house', () => {
     await expect.poll(() => labelShown(page, 'node_1')).toBe(false); // the entrance hall, right under the upper hall
     expect(await labelShown(page, 'node_11')).toBe(true);
     expect(await labelShown(page, 'node_13')).toBe(true);
-    await page.getByTestId('workspace').screenshot({ path: '/tmp/traversa-label-upper-floor.png' });
 
     await goToItem(page, 'WHEELCHAIR', 'node_1|node_2'); // ground floor
     await expect.poll(() => page.getByTestId('slice-height').textContent()).toBe('1.60 m');
