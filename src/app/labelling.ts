@@ -1,11 +1,13 @@
-import { undirectedKey } from '../core/graph.ts';
 import { existingLabel, itemKey } from '../core/queue.ts';
 import { REASON_LABEL } from '../core/rules.ts';
 import { selectedScene, type Command } from '../state/commands.ts';
 import { autoApproveHuman, labelItem, type Decision } from '../state/labelCommands.ts';
+import { leaveItem } from '../state/itemState.ts';
 import { toNextUnlabelled } from '../state/queueCommands.ts';
 import { currentItem, sceneQueue } from '../state/queueSelectors.ts';
 import type { StudioState, StudioStore } from '../state/store.ts';
+import { suggestionFor, suggestionsStale } from '../state/suggestionSelectors.ts';
+import { DRIVE_KEYS } from '../viewport/movementKeys.ts';
 import type { DriveController } from './drive.ts';
 
 /**
@@ -13,18 +15,17 @@ import type { DriveController } from './drive.ts';
  * queue moves on: decide → one undo step → wait for the write → next unlabelled segment.
  */
 export function labellingCommands(store: StudioStore, flush: () => Promise<void>, tell: (message: string) => void, drive: DriveController): Command[] {
-  const suggestionFor = (s: StudioState) => {
-    const item = currentItem(s), scene = selectedScene(s);
-    const sug = scene && s.suggestions[scene.id];
-    return item && sug?.state === 'ready' ? sug.agents[item.agent]?.[undirectedKey(item.from, item.to)] : undefined;
-  };
-
   async function decide(traversable: boolean | 'suggestion'): Promise<void> {
     const s = store.getState();
     const scene = selectedScene(s), item = currentItem(s);
     if (!scene || !item) return;
-    const sug = suggestionFor(s);
-    if (traversable === 'suggestion' && !sug) { tell('No suggestion for this segment: compute suggestions (needs the scan), or press Y / X.'); return; }
+    // Only suggestions that still describe the scene are offered or kept as evidence.
+    const sug = suggestionFor(s, scene.id, item);
+    if (traversable === 'suggestion' && !sug) {
+      const stale = suggestionsStale(s, scene.id);
+      tell(stale ? `The suggestions are out of date: ${stale}. Recompute them (Suggest labels), or press Y / X.` : 'No suggestion for this segment: compute suggestions (needs the scan), or press Y / X.');
+      return;
+    }
     const t = traversable === 'suggestion' ? sug!.traversable : traversable;
     const draft = s.session.labelDraft;
     const reason = t ? null : draft.reason ?? (sug && !sug.traversable ? sug.reason : null);
@@ -39,20 +40,23 @@ export function labellingCommands(store: StudioStore, flush: () => Promise<void>
     };
     const decision: Decision = { traversable: t, reason, note, ...(Object.keys(evidence).length ? { evidence } : {}) };
     labelItem(store, scene.id, scene.questions[item.questionIndex]!.text, item, decision);
-    store.setState((st) => ({ ephemeral: { ...st.ephemeral, drive: null } }));
+    // The decision used the drive and the draft: they go with it.
+    store.setState(leaveItem);
     await flush();
     if (store.getState().storage.status === 'error') { tell('The label could not be saved; the queue stays here. See the message at the top.'); return; }
-    tell(`Saved: ${item.agent} ${item.from} → ${item.to} ${t ? 'traversable' : `not traversable (${note})`}.`);
-    if (!toNextUnlabelled(store)) tell('Every segment of this scene is labelled for every agent.');
+    // Told after the queue has moved (moving clears the old item's notice), so it stays in view.
+    const saved = `Saved: ${item.agent} ${item.from} → ${item.to} ${t ? 'traversable' : `not traversable (${note})`}.`;
+    tell(toNextUnlabelled(store) ? saved : `${saved} Every segment of this scene is labelled for every agent.`);
   }
 
-  const active = (s: StudioState) => s.session.view === 'label' && !!currentItem(s);
+  const active = (s: StudioState) => !!currentItem(s);
+  const label = ['label'] as const;
   return [
-    { id: 'label.traversable', label: 'Label the segment traversable', shortcut: 'Y', undoable: true, enabled: active, run: () => void decide(true) },
-    { id: 'label.blocked', label: 'Label the segment not traversable (with the chosen reason)', shortcut: 'X', undoable: true, enabled: active, run: () => void decide(false) },
-    { id: 'label.accept', label: 'Accept the suggestion', shortcut: 'Enter', undoable: true, enabled: active, run: () => void decide('suggestion') },
-    { id: 'drive.auto', label: 'Drive the agent along the segment until something stops it', shortcut: 'G', undoable: false, enabled: active, run: () => void drive.auto() },
-    { id: 'drive.spawn', label: 'Place the agent at the segment start (then drive with the arrow keys)', shortcut: 'B', undoable: false, enabled: active, run: () => drive.spawn() },
+    { id: 'label.traversable', label: 'Label the segment traversable', shortcut: 'Y', undoable: true, views: label, enabled: active, run: () => void decide(true) },
+    { id: 'label.blocked', label: 'Label the segment not traversable (with the chosen reason)', shortcut: 'X', undoable: true, views: label, enabled: active, run: () => void decide(false) },
+    { id: 'label.accept', label: 'Accept the suggestion', shortcut: 'Enter', undoable: true, views: label, enabled: active, run: () => void decide('suggestion') },
+    { id: 'drive.auto', label: 'Drive the agent along the segment until something stops it', shortcut: 'G', undoable: false, views: label, enabled: active, run: () => void drive.auto() },
+    { id: 'drive.spawn', label: 'Place the agent at the segment start (then drive with the arrow keys)', shortcut: 'B', undoable: false, views: label, enabled: active, run: () => drive.spawn() },
   ];
 }
 
@@ -73,18 +77,21 @@ const numbers = (m: Record<string, number | number[]>) => Object.fromEntries(Obj
 
 const prefixed = (p: string, m: Record<string, number>) => Object.fromEntries(Object.entries(m).map(([k, v]) => [`${p}.${k}`, v]));
 
-/** Arrow keys drive a placed agent (before any camera takes them): ↑/↓ 5 cm, ←/→ 5°. */
+/**
+ * Arrow keys drive a placed agent (before any camera takes them): ↑/↓ 5 cm, ←/→ 5° (DRIVE_KEYS,
+ * which the shortcuts list shows). Not while the shortcuts list is open: it is in front of the app.
+ */
 export function driveKeys(store: StudioStore, drive: DriveController): () => void {
   const onKey = (e: KeyboardEvent) => {
-    if (!store.getState().ephemeral.drive || store.getState().session.view !== 'label') return;
+    const s = store.getState();
+    if (!s.ephemeral.drive || s.session.view !== 'label' || s.ephemeral.helpOpen) return;
     const t = e.target as HTMLElement | null;
     if (t && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName))) return;
-    const moves: Record<string, [number, number]> = { ArrowUp: [0.05, 0], ArrowDown: [-0.05, 0], ArrowLeft: [0, Math.PI / 36], ArrowRight: [0, -Math.PI / 36] };
-    const m = moves[e.key];
+    const m = DRIVE_KEYS[e.key];
     if (!m) return;
     e.preventDefault();
     e.stopImmediatePropagation();
-    drive.step(m[0], m[1]);
+    drive.step(m.forwardM, m.turnRad);
   };
   window.addEventListener('keydown', onKey, true);
   return () => window.removeEventListener('keydown', onKey, true);

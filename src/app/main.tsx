@@ -31,7 +31,7 @@ import '../ui/styles.css';
 const store = createStudioStore();
 const db = new TraversaDb();
 const meshes = new MeshManager(store, db);
-const suggestions = new SuggestionRunner(store, meshes);
+const suggestions = new SuggestionRunner(store, meshes, db);
 const scorer = new ScoringRunner(store, db);
 const qaAnswers = new QaAnswersRunner(store);
 followAutoApprove(store);

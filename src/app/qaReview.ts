@@ -27,22 +27,23 @@ export function qaCommands(store: StudioStore, flush: () => Promise<void>, tell:
   const reviewing = (s: StudioState) => inQa(s) && s.qa.mode === 'review' && !!openItem(s);
   const deciding = (s: StudioState) => reviewing(s) && !s.qa.rejecting && !s.qa.editingForReview;
   const setQa = (patch: Partial<StudioState['qa']>) => store.setState((s) => ({ qa: { ...s.qa, ...patch } }));
+  const qa = ['qa'] as const;
   return [
     { id: 'view.qa', label: 'Question-answer items: write and review', shortcut: '5', undoable: false, enabled: (s) => !!s.document.project,
       run: () => store.setState((s) => ({ session: { ...s.session, view: 'qa' } })) },
-    { id: 'qa.review', label: 'Review the items waiting for you, one after another', undoable: false, enabled: inQa, run: () => { if (!startReview(store)) tell('Nothing waits for your review (items you wrote or already reviewed are not in your queue).'); } },
-    { id: 'qa.write', label: 'Back to writing items', undoable: false, enabled: inQa, run: () => setQa({ mode: 'edit', rejecting: false, editingForReview: false }) },
-    { id: 'qa.accept', label: 'Accept the item', shortcut: 'A', undoable: true, enabled: deciding, run: () => void decide({ verdict: 'accept' }) },
-    { id: 'qa.edit', label: 'Edit the item, then accept it with the edits', shortcut: 'E', undoable: false, enabled: deciding, run: () => setQa({ editingForReview: true }) },
-    { id: 'qa.acceptEdits', label: 'Accept the item with your edits', shortcut: 'Mod+Enter', undoable: true, inFields: true, enabled: (s) => reviewing(s) && s.qa.editingForReview, run: () => void decide({ verdict: 'edit-accept' }) },
-    { id: 'qa.reject', label: 'Reject the item (then the reason key)', shortcut: 'R', undoable: false, enabled: deciding, run: () => setQa({ rejecting: true }) },
+    { id: 'qa.review', label: 'Review the items waiting for you, one after another', undoable: false, views: qa, enabled: inQa, run: () => { if (!startReview(store)) tell('Nothing waits for your review (items you wrote or already reviewed are not in your queue).'); } },
+    { id: 'qa.write', label: 'Back to writing items', undoable: false, views: qa, enabled: inQa, run: () => setQa({ mode: 'edit', rejecting: false, editingForReview: false }) },
+    { id: 'qa.accept', label: 'Accept the item', shortcut: 'A', undoable: true, views: qa, enabled: deciding, run: () => void decide({ verdict: 'accept' }) },
+    { id: 'qa.edit', label: 'Edit the item, then accept it with the edits', shortcut: 'E', undoable: false, views: qa, enabled: deciding, run: () => setQa({ editingForReview: true }) },
+    { id: 'qa.acceptEdits', label: 'Accept the item with your edits', shortcut: 'Mod+Enter', undoable: true, views: qa, inFields: true, enabled: (s) => reviewing(s) && s.qa.editingForReview, run: () => void decide({ verdict: 'edit-accept' }) },
+    { id: 'qa.reject', label: 'Reject the item (then the reason key)', shortcut: 'R', undoable: false, views: qa, enabled: deciding, run: () => setQa({ rejecting: true }) },
     ...REJECT_REASONS.map((reason): Command => ({
-      id: `qa.reject.${reason}`, label: `Reject: ${reason.replace(/-/g, ' ')}`, shortcut: REJECT_KEYS[reason], undoable: true,
+      id: `qa.reject.${reason}`, label: `Reject: ${reason.replace(/-/g, ' ')}`, shortcut: REJECT_KEYS[reason], undoable: true, views: qa,
       enabled: (s) => reviewing(s) && s.qa.rejecting, run: () => void decide({ verdict: 'reject', reason }),
     })),
-    { id: 'qa.cancel', label: 'Cancel the rejection or the edit', shortcut: 'Escape', undoable: false, enabled: (s) => reviewing(s) && (s.qa.rejecting || s.qa.editingForReview), run: () => setQa({ rejecting: false, editingForReview: false }) },
-    { id: 'qa.comment', label: 'Write a comment on the item (recorded with the verdict)', shortcut: '/', undoable: false, enabled: reviewing, run: () => document.getElementById('qa-comment')?.focus() },
-    { id: 'qa.next', label: 'Next item', shortcut: '.', undoable: false, enabled: inQa, run: () => { if (!stepItem(store, 1)) tell('This is the last item of the list.'); } },
-    { id: 'qa.previous', label: 'Previous item', shortcut: ',', undoable: false, enabled: inQa, run: () => { if (!stepItem(store, -1)) tell('This is the first item of the list.'); } },
+    { id: 'qa.cancel', label: 'Cancel the rejection or the edit', shortcut: 'Escape', undoable: false, views: qa, enabled: (s) => reviewing(s) && (s.qa.rejecting || s.qa.editingForReview), run: () => setQa({ rejecting: false, editingForReview: false }) },
+    { id: 'qa.comment', label: 'Write a comment on the item (recorded with the verdict)', shortcut: '/', undoable: false, views: qa, enabled: reviewing, run: () => document.getElementById('qa-comment')?.focus() },
+    { id: 'qa.next', label: 'Next item', shortcut: '.', undoable: false, views: qa, enabled: inQa, run: () => { if (!stepItem(store, 1)) tell('This is the last item of the list.'); } },
+    { id: 'qa.previous', label: 'Previous item', shortcut: ',', undoable: false, views: qa, enabled: inQa, run: () => { if (!stepItem(store, -1)) tell('This is the first item of the list.'); } },
   ];
 }

@@ -1,17 +1,21 @@
 import type { Vec3 } from '../core/graph.ts';
+import { suggestionBasis } from '../core/suggestionBasis.ts';
 import type { LoadedMesh } from '../engine/mesh/load.ts';
 import { prepareGeometry, type SceneSuggestions } from '../engine/suggest/index.ts';
 import { packGeometry } from '../engine/suggest/transfer.ts';
 import type { SuggestReply, SuggestRequest } from '../engine/suggest/workerMessages.ts';
+import type { TraversaDb } from '../persistence/db.ts';
+import { keepSuggestions, loadSuggestions } from '../persistence/suggestionStore.ts';
 import type { StudioStore, SuggestionView, SuggestionsState } from '../state/store.ts';
 import type { MeshManager } from './meshManager.ts';
 
 type Waiting = { onProgress?: (f: number, m: string) => void; resolve: (r: SuggestReply) => void; reject: (e: Error) => void; resend: () => void };
 
 /**
- * The page's side of the scene worker: suggestions for a scene's scan (kept in the session:
- * suggestions are derived data, only a confirmed label enters the document) and reference routes
- * for the auto-drive. Navmeshes and probes of a large scan take seconds; the page stays responsive.
+ * The page's side of the scene worker: suggestions for a scene's scan and reference routes for the
+ * auto-drive. Suggestions are derived data — only a confirmed label enters the document — kept in
+ * IndexedDB beside the project (by scene and scan) and read back when the project opens or a scene
+ * gets another scan; their basis tells the views when the scene has changed under them. Navmeshes and probes of a large scan take seconds; the page stays responsive.
  * The scan crosses once (with its BVH); later requests about it name it by key.
  */
 export class SuggestionRunner {
@@ -25,8 +29,49 @@ export class SuggestionRunner {
   /** Scene → the id of its suggestion run in progress. */
   private running = new Map<string, number>();
   private waiting = new Map<number, Waiting>();
+  /** Scene → what was last read back for it: the scan asked about and the suggestions shown then. */
+  private looked = new Map<string, { meshKey: string | null; state: SuggestionsState | undefined }>();
+  private reading = new Set<Promise<void>>();
 
-  constructor(private store: StudioStore, private meshes: MeshManager) {}
+  constructor(private store: StudioStore, private meshes: MeshManager, private db: TraversaDb) {
+    store.subscribe((s, prev) => { if (s.document !== prev.document) void this.restore(); });
+  }
+
+  /**
+   * Read back the kept suggestions of every scene whose shown suggestions are not for its scan
+   * (none yet, or its scan was replaced, or an undo brought the old scan back). Resolves when
+   * every read in progress has finished.
+   */
+  restore(): Promise<void> {
+    const { document, suggestions } = this.store.getState();
+    for (const scene of document.project?.scenes ?? []) {
+      const meshKey = scene.mesh?.key ?? null;
+      const shown = suggestions[scene.id];
+      if (shown?.state === 'running' || (shown?.state === 'ready' && shown.basis.meshKey === meshKey)) continue;
+      const last = this.looked.get(scene.id);
+      if (last && last.meshKey === meshKey && last.state === shown) continue;
+      this.looked.set(scene.id, { meshKey, state: shown });
+      const read = this.readBack(scene.id, meshKey).finally(() => this.reading.delete(read));
+      this.reading.add(read);
+    }
+    return Promise.all(this.reading).then(() => undefined);
+  }
+
+  private async readBack(sceneId: string, meshKey: string | null): Promise<void> {
+    let found: Awaited<ReturnType<typeof loadSuggestions>>;
+    try {
+      found = await loadSuggestions(this.db, sceneId, meshKey);
+    } catch (e) {
+      if (!this.store.getState().suggestions[sceneId]) this.set(sceneId, { state: 'error', message: `Kept suggestions could not be read: ${e instanceof Error ? e.message : String(e)}` });
+      return;
+    }
+    const shown = this.store.getState().suggestions[sceneId];
+    if (shown?.state === 'running') return; // a computation started meanwhile: it wins
+    const { kept, setAside } = found;
+    const better = kept && (shown?.state !== 'ready' || (kept.basis.meshKey === meshKey && shown.basis.meshKey !== meshKey));
+    if (better) this.set(sceneId, { state: 'ready', ...kept, kept: true });
+    else if (!kept && setAside.length && !shown) this.set(sceneId, { state: 'error', message: setAside.join(' ') });
+  }
 
   private set(sceneId: string, state: SuggestionsState) {
     this.store.setState((s) => ({ suggestions: { ...s.suggestions, [sceneId]: state } }));
@@ -91,7 +136,8 @@ export class SuggestionRunner {
     const scene = document.project?.scenes.find((s) => s.id === sceneId);
     const loaded = this.meshes.get(sceneId);
     if (!scene || !document.project) return;
-    if (!loaded) { this.set(sceneId, { state: 'error', message: 'The scan is not loaded yet: open the scene and wait for it.' }); return; }
+    const basis = suggestionBasis(scene, document.project.profiles);
+    if (!loaded || !basis) { this.set(sceneId, { state: 'error', message: 'The scan is not loaded yet: open the scene and wait for it.' }); return; }
     const previous = this.running.get(sceneId);
     if (previous !== undefined) this.post({ type: 'abort', id: previous });
     this.set(sceneId, { state: 'running', fraction: 0, message: 'Preparing the scan…' });
@@ -105,7 +151,13 @@ export class SuggestionRunner {
       this.running.set(sceneId, id);
       const r = await asked.reply;
       if (r.type !== 'done') return;
-      if (current()) this.set(sceneId, { state: 'ready', agents: views(r.result), computedAt: Date.now() });
+      if (!current()) return;
+      const ready = { state: 'ready' as const, agents: views(r.result), computedAt: Date.now(), basis };
+      this.set(sceneId, ready);
+      const outcome = await keepSuggestions(this.db, sceneId, { computedAt: ready.computedAt, basis, agents: ready.agents }).then(
+        () => ({ kept: true }),
+        (e: unknown) => ({ unsaved: `They are not kept with the project (${e instanceof Error ? e.message : String(e)}): a reload loses them.` }));
+      this.store.setState((s) => (s.suggestions[sceneId] === ready ? { suggestions: { ...s.suggestions, [sceneId]: { ...ready, ...outcome } } } : {}));
     } catch (e) {
       if (current()) this.set(sceneId, { state: 'error', message: `Suggestions failed: ${e instanceof Error ? e.message : String(e)}` });
     } finally {

@@ -32,3 +32,23 @@ export function floorOf(nodes: readonly NavNode[], up: 'y' | 'z' = 'y'): Map<str
   for (const n of nodes) if (n.floor !== null) out.set(n.id, n.floor);
   return out;
 }
+
+/** A node's height in the viewport's world (Y up, metres): the scan's up axis and scale applied. */
+export function worldHeight(node: Pick<NavNode, 'position'>, mesh: { upAxis: 'y' | 'z'; unitScale: number } | null): number {
+  return (mesh?.upAxis === 'z' ? node.position.z : node.position.y) * (mesh?.unitScale ?? 1);
+}
+
+/**
+ * Why a floor cannot be given to a node (`floor` 0-based, as stored; null clears it): floors are
+ * the ones the scan has (or, without a scan, the nodes' height bands), shown to people from 1.
+ */
+export function floorChoiceProblem(floor: number | null, count: number, from: 'scan' | 'nodes'): string | null {
+  if (floor === null) return null;
+  if (!Number.isInteger(floor)) return 'A floor is a whole number (1 is the lowest floor).';
+  if (floor < 0) return 'Floors are numbered from 1 (the lowest floor).';
+  if (floor < count) return null;
+  const have = count === 0 ? 'no floors' : count === 1 ? 'one floor (1)' : `${count} floors (1–${count})`;
+  return from === 'scan'
+    ? `The scan has ${have}: there is no floor ${floor + 1}. Nothing was changed.`
+    : `Without a scan, floors come from the nodes’ heights, and they make ${have}: there is no floor ${floor + 1}. Nothing was changed.`;
+}

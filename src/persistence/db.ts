@@ -21,10 +21,30 @@ export interface StoredMesh {
 /** One cached judge verdict, keyed by (judge id, prompt version, reason, notes): re-scoring is free and reproducible. */
 export interface StoredVerdict { key: string; correct: boolean; explanation?: string }
 
+/**
+ * A scene's suggestions for one scan: derived data, kept apart from the document (never in undo
+ * history or exports) and read back with the project. The row is validated on load
+ * (suggestionStore.ts); `version` is the row's own format version.
+ */
+export interface StoredSuggestions {
+  sceneId: string;
+  /** The scan they were computed on (the scene's `mesh.key` then). */
+  meshKey: string;
+  version: number;
+  savedAt: number;
+  /** Plain data: `{ computedAt, basis, agents }` at `version`. */
+  suggestions: unknown;
+}
+
+/** A stored row that could not be read: set aside with the reason, never deleted. */
+export interface SetAsideRow { id?: number; table: string; reason: string; at: number; row: unknown }
+
 export class TraversaDb extends Dexie {
   documents!: Table<StoredDocument, string>;
   meshFiles!: Table<StoredMesh, string>;
   verdicts!: Table<StoredVerdict, string>;
+  suggestions!: Table<StoredSuggestions, [string, string]>;
+  setAside!: Table<SetAsideRow, number>;
 
   constructor(name = 'traversa') {
     super(name);
@@ -34,5 +54,7 @@ export class TraversaDb extends Dexie {
     this.version(2).stores({ documents: 'slot', meshFiles: 'key' });
     // Version 3: the HTTP judge's verdict cache.
     this.version(3).stores({ documents: 'slot', meshFiles: 'key', verdicts: 'key' });
+    // Version 4: suggestions kept with the project, keyed by scene and scan; unreadable rows set aside.
+    this.version(4).stores({ documents: 'slot', meshFiles: 'key', verdicts: 'key', suggestions: '[sceneId+meshKey], sceneId', setAside: '++id, table' });
   }
 }

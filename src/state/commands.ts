@@ -2,7 +2,7 @@ import { agentOrder } from '../core/agents.ts';
 import { emptyProject, type Project, type Scene } from '../core/project.ts';
 import { addScene } from '../core/projectEdit.ts';
 import { commitDocument, redo, undo } from './history.ts';
-import type { StudioState, StudioStore } from './store.ts';
+import type { StudioState, StudioStore, View } from './store.ts';
 
 /**
  * A named command: buttons, keyboard shortcuts, the command list and tests all run the same
@@ -13,10 +13,22 @@ export interface Command {
   label: string;
   shortcut?: string;
   undoable: boolean;
+  /**
+   * The views the command works in (absent: every view). It is never enabled elsewhere, so the same
+   * key can mean one thing per view, and the shortcuts list is grouped by it.
+   */
+  views?: readonly View[];
   enabled?: (state: StudioState) => boolean;
   /** The shortcut also works while typing in a field; the field is left first, so what was typed is committed. */
   inFields?: boolean;
+  /** The shortcut works while the shortcuts list is open (only these do: the list is in front of the app). */
+  inHelp?: boolean;
   run: (store: StudioStore) => void;
+}
+
+/** Whether a command can run now: in one of its views, and its own condition holds. */
+export function isEnabled(command: Command, state: StudioState): boolean {
+  return (!command.views || command.views.includes(state.session.view)) && (!command.enabled || command.enabled(state));
 }
 
 function updateScene(project: Project, sceneId: string, fn: (s: Scene) => Scene): Project {
@@ -45,7 +57,7 @@ function stepQuestion(store: StudioStore, delta: number) {
   if (!scene?.questions.length) return;
   const at = s.session.questionIndex;
   const next = at === null ? (delta > 0 ? 0 : scene.questions.length - 1) : Math.min(scene.questions.length - 1, Math.max(0, at + delta));
-  setSession(store, { questionIndex: next, view: 'scene' });
+  setSession(store, { questionIndex: next });
 }
 
 /** Mark the selected question hallucinated (excluded from the benchmark), or clear the mark. */
@@ -70,6 +82,11 @@ export const navigationCommands: Command[] = [
   { id: 'scene.new', label: 'New empty scene (then load its scan)', undoable: true, run: createScene },
   { id: 'edit.undo', label: 'Undo', shortcut: 'Mod+Z', undoable: false, enabled: (s) => s.history.past.length > 0, run: (st) => void undo(st) },
   { id: 'edit.redo', label: 'Redo', shortcut: 'Mod+Shift+Z', undoable: false, enabled: (s) => s.history.future.length > 0, run: (st) => void redo(st) },
+  { id: 'edit.redoY', label: 'Redo', shortcut: 'Mod+Y', undoable: false, enabled: (s) => s.history.future.length > 0, run: (st) => void redo(st) },
+  { id: 'help.toggle', label: 'Show or hide the keyboard shortcuts', shortcut: '?', undoable: false, inHelp: true,
+    run: (st) => st.setState((s) => ({ ephemeral: { ...s.ephemeral, helpOpen: !s.ephemeral.helpOpen } })) },
+  { id: 'help.close', label: 'Close the keyboard shortcuts', shortcut: 'Escape', undoable: false, inHelp: true, enabled: (s) => s.ephemeral.helpOpen,
+    run: (st) => st.setState((s) => ({ ephemeral: { ...s.ephemeral, helpOpen: false } })) },
   { id: 'view.overview', label: 'Show statistics', shortcut: '1', undoable: false, run: (st) => setSession(st, { view: 'overview' }) },
   { id: 'view.scene', label: 'Show scene', shortcut: '2', undoable: false, enabled: hasProject, run: (st) => {
     if (!st.getState().session.sceneId) stepScene(st, 0);
@@ -78,15 +95,16 @@ export const navigationCommands: Command[] = [
   { id: 'view.problems', label: 'Show problems', shortcut: '6', undoable: false, run: (st) => setSession(st, { view: 'problems' }) },
   { id: 'scene.next', label: 'Next scene', shortcut: 'J', undoable: false, enabled: hasProject, run: (st) => stepScene(st, 1) },
   { id: 'scene.previous', label: 'Previous scene', shortcut: 'K', undoable: false, enabled: hasProject, run: (st) => stepScene(st, -1) },
-  { id: 'question.next', label: 'Next question', shortcut: ']', undoable: false, enabled: (s) => !!selectedScene(s), run: (st) => stepQuestion(st, 1) },
-  { id: 'question.previous', label: 'Previous question', shortcut: '[', undoable: false, enabled: (s) => !!selectedScene(s), run: (st) => stepQuestion(st, -1) },
-  { id: 'agent.next', label: 'Colour edges by the next agent', shortcut: 'A', undoable: false, run: (st) => {
+  // The label view has its own ] [ and A: they move its queue (queueCommands.ts).
+  { id: 'question.next', label: 'Next question of the list', shortcut: ']', undoable: false, views: ['scene'], enabled: (s) => !!selectedScene(s), run: (st) => stepQuestion(st, 1) },
+  { id: 'question.previous', label: 'Previous question of the list', shortcut: '[', undoable: false, views: ['scene'], enabled: (s) => !!selectedScene(s), run: (st) => stepQuestion(st, -1) },
+  { id: 'agent.next', label: 'Colour edges by the next agent', shortcut: 'A', undoable: false, views: ['scene'], run: (st) => {
     const s = st.getState();
     const agents = agentOrder(s.document.project?.profiles ?? []);
     setSession(st, { agent: agents[(agents.indexOf(s.session.agent) + 1) % agents.length]! });
   } },
-  { id: 'question.toggleHallucinated', label: 'Mark question hallucinated / not', shortcut: 'H', undoable: true,
-    enabled: (s) => s.session.view !== 'qa' && !!selectedScene(s) && s.session.questionIndex !== null,
+  { id: 'question.toggleHallucinated', label: 'Mark question hallucinated / not', shortcut: 'H', undoable: true, views: ['scene'],
+    enabled: (s) => !!selectedScene(s) && s.session.questionIndex !== null,
     run: (st) => {
       const s = st.getState();
       if (s.session.sceneId && s.session.questionIndex !== null) toggleHallucinated(st, s.session.sceneId, s.session.questionIndex);
@@ -101,7 +119,7 @@ export function findCommand(commands: readonly Command[], id: string): Command {
 
 /** Run a command if it is enabled; returns whether it ran. */
 export function runCommand(store: StudioStore, command: Command): boolean {
-  if (command.enabled && !command.enabled(store.getState())) return false;
+  if (!isEnabled(command, store.getState())) return false;
   command.run(store);
   return true;
 }

@@ -1,6 +1,8 @@
+import { floorChoiceProblem } from '../core/floors.ts';
 import type { Vec3 } from '../core/graph.ts';
 import * as edit from '../core/graphEdit.ts';
 import type { Project, Scene } from '../core/project.ts';
+import { sceneFloorInfo } from './slice.ts';
 import { beginGesture, cancelGesture, commitDocument, commitGesture, gestureActive, previewDocument } from './history.ts';
 import type { StudioState, StudioStore } from './store.ts';
 
@@ -42,6 +44,19 @@ export function placeNode(store: StudioStore, at: Vec3, floor: number | null = n
 export const renameNode = (store: StudioStore, id: string, name: string) => editScene(store, 'Rename node', (s) => edit.renameNode(s, id, name));
 export const describeNode = (store: StudioStore, id: string, text: string) => editScene(store, 'Describe node', (s) => edit.describeNode(s, id, text));
 export const assignFloor = (store: StudioStore, ids: string[], floor: number | null) => editScene(store, 'Assign floor', (s) => edit.assignFloor(s, ids, floor));
+
+/**
+ * Give a node of the selected scene a floor (0-based; null clears it), as typed in the node panel:
+ * one undo step, or — for a floor the scan does not have — nothing at all and the reason why.
+ */
+export function setNodeFloor(store: StudioStore, id: string, floor: number | null): string | null {
+  const info = sceneFloorInfo(store.getState());
+  if (floor !== null && info.from === 'loading') return 'The scan is still loading: its floors are not known yet. Nothing was changed.';
+  const problem = floorChoiceProblem(floor, info.floors.length, info.from === 'scan' ? 'scan' : 'nodes');
+  if (problem) return problem;
+  assignFloor(store, [id], floor);
+  return null;
+}
 
 export function connectNodes(store: StudioStore, a: string, b: string): string | null {
   let id: string | null = null;

@@ -1,4 +1,5 @@
 import type { Project } from '../core/project.ts';
+import { leaveHistoryStep } from './itemState.ts';
 import type { StudioStore } from './store.ts';
 
 const LIMIT = 200;
@@ -23,25 +24,29 @@ export function replaceDocument(store: StudioStore, project: Project | null): vo
   store.setState({ document: { project }, history: { past: [], future: [] } });
 }
 
+/** Undo the last step. The current queue item's drive and notice go with it (see itemState.ts). */
 export function undo(store: StudioStore): boolean {
   const { document, history } = store.getState();
   const last = history.past[history.past.length - 1];
   if (!last) return false;
-  store.setState({
+  store.setState((s) => ({
+    ...leaveHistoryStep(s),
     document: { project: last.project },
     history: { past: history.past.slice(0, -1), future: [{ label: last.label, project: document.project }, ...history.future] },
-  });
+  }));
   return true;
 }
 
+/** Redo the step undone last; like undo, it leaves the current item's drive and notice behind. */
 export function redo(store: StudioStore): boolean {
   const { document, history } = store.getState();
   const next = history.future[0];
   if (!next) return false;
-  store.setState({
+  store.setState((s) => ({
+    ...leaveHistoryStep(s),
     document: { project: next.project },
     history: { past: [...history.past, { label: next.label, project: document.project }], future: history.future.slice(1) },
-  });
+  }));
   return true;
 }
 

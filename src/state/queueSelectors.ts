@@ -1,5 +1,5 @@
 import { agentOrder } from '../core/agents.ts';
-import { buildQueue, type QueueItem } from '../core/queue.ts';
+import { buildQueue, itemKey, type QueueItem } from '../core/queue.ts';
 import type { Scene } from '../core/project.ts';
 import { selectedScene } from './commands.ts';
 import type { StudioState } from './store.ts';
@@ -21,4 +21,13 @@ export function sceneQueue(s: StudioState): QueueItem[] {
 export function currentItem(s: StudioState): QueueItem | undefined {
   const items = sceneQueue(s);
   return items[Math.min(s.session.queueCursor, items.length - 1)];
+}
+
+/**
+ * The drive of the current queue item, if there is one. A drive answered after the queue moved
+ * on (driving is asynchronous) belongs to another item and is not shown.
+ */
+export function currentDrive(s: StudioState): StudioState['ephemeral']['drive'] {
+  const d = s.ephemeral.drive, item = currentItem(s);
+  return d && item && d.sceneId === s.session.sceneId && d.itemKey === itemKey(item) ? d : null;
 }

@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AgentName } from '../core/agents.ts';
 import type { ReasonCategory } from '../core/rules.ts';
+import type { SuggestionBasis } from '../core/suggestionBasis.ts';
 import type { LiteReport } from '../core/scoring/paper/lite.ts';
 import type { ScoredRecord } from '../core/scoring/paper/types.ts';
 
@@ -35,11 +36,16 @@ export interface StudioState {
     camera: CameraMode;
     /** Hide everything above `height` (world Y, metres) when on. */
     slice: { on: boolean; height: number };
+    /**
+     * In the label view the slice follows the current segment's floor (see slice.ts) until the
+     * annotator sets one by hand (L, PageUp/PageDown, the floor buttons); moving the queue follows again.
+     */
+    sliceFollowsItem: boolean;
     measureMode: MeasureMode;
     /** Position in the selected scene's labelling queue. */
     queueCursor: number;
     /** The reason and note being written for the current queue item. */
-    labelDraft: { reason: ReasonCategory | null; note: string };
+    labelDraft: LabelDraft;
     /** Who is labelling (kept in this browser; written into every label's provenance). */
     annotator: string;
     /** Label the unrestricted human traversable automatically, as the original CapNav tool did. */
@@ -57,6 +63,8 @@ export interface StudioState {
     noteRequest: number;
     /** The last thing the labelling queue has to tell the annotator. */
     notice: string | null;
+    /** The keyboard shortcuts list is open: keys go to it, not to the app behind it. */
+    helpOpen: boolean;
     /** The agent being driven through the scan, if any (world coordinates). */
     drive: DriveView | null;
     /** A scored prediction's route shown over the scene (the scoring view). */
@@ -82,6 +90,17 @@ export interface StudioState {
 }
 
 export type Selection = { kind: 'node' | 'edge'; id: string };
+
+export type View = StudioState['session']['view'];
+
+/**
+ * The label being written for the current queue item. `by` says who wrote it: the annotator (keys
+ * and fields mark it so), or a drive proposing what stopped it. A draft without `by` was written by
+ * the drive controller, which predates the mark; it counts as the drive's.
+ */
+export interface LabelDraft { reason: ReasonCategory | null; note: string; by?: 'annotator' | 'drive' }
+
+export const EMPTY_DRAFT: LabelDraft = { reason: null, note: '' };
 
 /** Which items the QA list shows. `to-review` is the reviewer's own queue. */
 export type QaFilter = 'all' | 'to-review' | 'draft' | 'pending' | 'accepted' | 'rejected' | 'adjudicate';
@@ -165,7 +184,11 @@ export interface SuggestionView {
 
 export type SuggestionsState =
   | { state: 'running'; fraction: number; message: string }
-  | { state: 'ready'; agents: Record<string, Record<string, SuggestionView>>; computedAt: number }
+  /**
+   * `basis`: the scan, graph and profiles they were computed from (stale once the scene differs);
+   * `kept`: they are stored with the project (a reload keeps them); `unsaved`: why they could not be.
+   */
+  | { state: 'ready'; agents: Record<string, Record<string, SuggestionView>>; computedAt: number; basis: SuggestionBasis; kept?: boolean; unsaved?: string }
   | { state: 'error'; message: string };
 
 export interface ScoringState {
@@ -213,10 +236,10 @@ export function initialState(): StudioState {
     document: { project: null },
     session: {
       view: 'overview', sceneId: null, agent: 'WHEELCHAIR', questionIndex: null, selection: null, tool: 'select',
-      camera: 'orbit', slice: { on: false, height: 2 }, measureMode: 'distance',
-      queueCursor: 0, labelDraft: { reason: null, note: '' }, annotator: '', autoApproveHuman: true,
+      camera: 'orbit', slice: { on: false, height: 2 }, sliceFollowsItem: true, measureMode: 'distance',
+      queueCursor: 0, labelDraft: EMPTY_DRAFT, annotator: '', autoApproveHuman: true,
     },
-    ephemeral: { hoverNode: null, connectFrom: null, measure: null, renameRequest: 0, noteRequest: 0, notice: null, drive: null, pathPreview: null, cameraRequest: null },
+    ephemeral: { hoverNode: null, connectFrom: null, measure: null, renameRequest: 0, noteRequest: 0, notice: null, helpOpen: false, drive: null, pathPreview: null, cameraRequest: null },
     meshes: {},
     suggestions: {},
     qa: { itemId: null, mode: 'edit', reviewStartedAt: null, rejecting: false, editingForReview: false, comment: '', filter: 'all', labelComparison: null, importReviews: 1 },

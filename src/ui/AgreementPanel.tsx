@@ -1,13 +1,15 @@
 import { useMemo } from 'react';
 import { suggestionAgreement } from '../core/agreement.ts';
 import { selectedScene } from '../state/commands.ts';
+import { freshSuggestions } from '../state/suggestionSelectors.ts';
 import { useStudio } from '../state/useStudio.ts';
 
 /** Agreement between the suggestions and the labels annotators confirmed, per agent. */
 export function AgreementPanel() {
   const scene = useStudio(selectedScene);
-  const sug = useStudio((s) => (scene ? s.suggestions[scene.id] : undefined));
-  const rows = useMemo(() => (scene && sug?.state === 'ready' ? suggestionAgreement(scene, sug.agents) : null), [scene, sug]);
+  // Out-of-date suggestions are not compared: they describe another scan or graph.
+  const sug = useStudio((s) => (scene ? freshSuggestions(s, scene.id) : null));
+  const rows = useMemo(() => (scene && sug ? suggestionAgreement(scene, sug) : null), [scene, sug]);
   if (!rows) return null;
   return (
     <details className="agreement" open data-testid="agreement">

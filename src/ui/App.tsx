@@ -1,5 +1,5 @@
 import { useEffect, useState, type DragEvent } from 'react';
-import { runCommand } from '../state/commands.ts';
+import { findCommand, runCommand } from '../state/commands.ts';
 import { useStudio, useStudioStore } from '../state/useStudio.ts';
 import { useActions } from './actions.ts';
 import { Header } from './Header.tsx';
@@ -21,13 +21,13 @@ export function App() {
   const project = useStudio((s) => s.document.project);
   const view = useStudio((s) => s.session.view);
   const opening = useStudio((s) => s.storage.status === 'loading');
-  const [help, setHelp] = useState(false);
+  const help = useStudio((s) => s.ephemeral.helpOpen);
   const [dragging, setDragging] = useState(false);
 
   useEffect(() => {
+    // Every key goes through the command registry: `?` and Escape open and close the shortcuts
+    // list, and while it is open no other command runs (commandForKey).
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === '?' && !(e.target instanceof HTMLInputElement)) { setHelp((h) => !h); return; }
-      if (e.key === 'Escape' && help) { setHelp(false); return; }
       const c = commandForKey(commands, e, store.getState());
       if (!c) return;
       leaveField(e);
@@ -35,7 +35,8 @@ export function App() {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [commands, store, help]);
+  }, [commands, store]);
+  const run = (id: string) => runCommand(store, findCommand(commands, id));
 
   const onDrop = async (e: DragEvent) => {
     e.preventDefault();
@@ -46,7 +47,7 @@ export function App() {
 
   return (
     <div className="app" onDragOver={(e) => { e.preventDefault(); setDragging(true); }} onDragLeave={(e) => { if (e.currentTarget === e.target) setDragging(false); }} onDrop={(e) => void onDrop(e)}>
-      <Header onHelp={() => setHelp(true)} />
+      <Header onHelp={() => run('help.toggle')} />
       <div className="layout">
         <aside className="sidebar">
           <nav className="views" aria-label="Views">
@@ -65,7 +66,7 @@ export function App() {
         </main>
       </div>
       {dragging && <div className="drop-overlay" aria-hidden="true">Drop a CapNav release folder or its files to import</div>}
-      {help && <ShortcutsHelp onClose={() => setHelp(false)} />}
+      {help && <ShortcutsHelp onClose={() => run('help.close')} />}
     </div>
   );
 }

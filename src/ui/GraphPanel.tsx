@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { edgeLabelState } from '../core/labels.ts';
 import type { NavNode } from '../core/graph.ts';
 import { selectedScene } from '../state/commands.ts';
-import { assignFloor, connectNodes, describeNode, renameNode } from '../state/graphCommands.ts';
+import { connectNodes, describeNode, renameNode, setNodeFloor } from '../state/graphCommands.ts';
+import { sceneFloors } from '../state/slice.ts';
 import { useStudio, useStudioStore } from '../state/useStudio.ts';
 
 /** The graph as lists, linked both ways with the viewport, and an editor for the selected node. */
@@ -49,27 +50,44 @@ export function GraphPanel() {
   );
 }
 
-/** Name, description and floor of a node; each field commits one undo step when it is left or Enter is pressed. */
+const floorText = (floor: number | null) => (floor === null ? '' : String(floor + 1));
+
+/**
+ * Name, description and floor of a node; each field commits one undo step when it is left or Enter
+ * is pressed. A floor the scan does not have is refused with the reason, and nothing changes.
+ */
 function NodeEditor({ node }: { node: NavNode }) {
   const store = useStudioStore();
   const renameRequest = useStudio((s) => s.ephemeral.renameRequest);
+  const floorCount = useStudio((s) => sceneFloors(s).length);
   const nameRef = useRef<HTMLInputElement>(null);
   const [name, setName] = useState(node.name);
   const [description, setDescription] = useState(node.description);
+  const [floor, setFloor] = useState(floorText(node.floor));
+  const [floorProblem, setFloorProblem] = useState<string | null>(null);
   useEffect(() => setName(node.name), [node.name]);
   useEffect(() => setDescription(node.description), [node.description]);
+  useEffect(() => { setFloor(floorText(node.floor)); setFloorProblem(null); }, [node.floor]);
   useEffect(() => { if (renameRequest) { nameRef.current?.focus(); nameRef.current?.select(); } }, [renameRequest]);
   const commitName = () => { if (name !== node.name) renameNode(store, node.id, name); };
   const commitDescription = () => { if (description !== node.description) describeNode(store, node.id, description); };
-  const blurOnEnter = (e: React.KeyboardEvent<HTMLElement>) => { if (e.key === 'Enter') (e.currentTarget as HTMLElement).blur(); if (e.key === 'Escape') { setName(node.name); setDescription(node.description); } };
+  const commitFloor = () => {
+    if (floor.trim() === floorText(node.floor)) { setFloorProblem(null); return; }
+    setFloorProblem(setNodeFloor(store, node.id, floor.trim() === '' ? null : Number(floor) - 1));
+  };
+  const blurOnEnter = (e: React.KeyboardEvent<HTMLElement>) => {
+    if (e.key === 'Enter') (e.currentTarget as HTMLElement).blur();
+    if (e.key === 'Escape') { setName(node.name); setDescription(node.description); setFloor(floorText(node.floor)); setFloorProblem(null); }
+  };
 
   return (
     <form className="node-editor" data-testid="node-editor" onSubmit={(e) => { e.preventDefault(); commitName(); commitDescription(); }}>
       <div className="muted">{node.id} · ({node.position.x.toFixed(2)}, {node.position.y.toFixed(2)}, {node.position.z.toFixed(2)})</div>
       <label>Name <input ref={nameRef} value={name} onChange={(e) => setName(e.target.value)} onBlur={commitName} onKeyDown={blurOnEnter} data-testid="node-name" /></label>
       <label>Description <textarea value={description} rows={2} onChange={(e) => setDescription(e.target.value)} onBlur={commitDescription} data-testid="node-description" /></label>
-      <label>Floor <input type="number" min={1} value={node.floor === null ? '' : node.floor + 1} placeholder="–" data-testid="node-floor"
-        onChange={(e) => assignFloor(store, [node.id], e.target.value === '' ? null : Math.max(0, Number(e.target.value) - 1))} /></label>
+      <label>Floor <input type="number" min={1} max={Math.max(1, floorCount)} step={1} value={floor} placeholder="–" data-testid="node-floor"
+        aria-invalid={floorProblem !== null} onChange={(e) => setFloor(e.target.value)} onBlur={commitFloor} onKeyDown={blurOnEnter} /></label>
+      {floorProblem && <p className="error" role="alert" data-testid="node-floor-problem">{floorProblem}</p>}
     </form>
   );
 }

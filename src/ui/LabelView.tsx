@@ -15,7 +15,7 @@ export function LabelView() {
     <section className="scene label-view" aria-labelledby="label-title">
       <header className="scene-header">
         <h2 id="label-title">Label {scene.id}</h2>
-        <span className="muted">Y traversable · X not (reason S P W R D E Q, note /) · Enter accepts the suggestion · G drive · , . move · U next unlabelled · H hallucinated</span>
+        <span className="muted">Y traversable · X not (reason S P W R D E Q, note /) · Enter accepts the suggestion · G drive · B then arrows drive by hand · , . segment · [ ] question · A agent · U next unlabelled · H hallucinated · ? all keys</span>
       </header>
       <Toolbar tools={false} />
       <div className="scene-body">

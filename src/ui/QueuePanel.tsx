@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { agentOrder } from '../core/agents.ts';
-import { adjacency, undirectedKey } from '../core/graph.ts';
+import { adjacency } from '../core/graph.ts';
 import { isFeasible } from '../core/feasibility.ts';
 import { existingLabel, queueProgress, type Progress } from '../core/queue.ts';
 import { REASONS, REASON_LABEL } from '../core/rules.ts';
 import { selectedScene } from '../state/commands.ts';
-import { REASON_KEYS } from '../state/queueCommands.ts';
+import { REASON_KEYS, toggleDraftReason } from '../state/queueCommands.ts';
 import { currentItem, sceneQueue } from '../state/queueSelectors.ts';
+import { suggestionFor, suggestionsStale } from '../state/suggestionSelectors.ts';
 import { useStudio, useStudioShallow, useStudioStore } from '../state/useStudio.ts';
 import { useActions } from './actions.ts';
 
@@ -29,6 +30,8 @@ export function QueuePanel() {
   const notice = useStudio((s) => s.ephemeral.notice);
   const noteRequest = useStudio((s) => s.ephemeral.noteRequest);
   const suggestions = useStudio((s) => (scene ? s.suggestions[scene.id] : undefined));
+  const stale = useStudio((s) => (scene ? suggestionsStale(s, scene.id) : null));
+  const sug = useStudio((s) => { const it = currentItem(s); return scene && it ? suggestionFor(s, scene.id, it) : undefined; });
   const profiles = useStudioShallow((s) => s.document.project?.profiles ?? []);
   const noteRef = useRef<HTMLTextAreaElement>(null);
   useEffect(() => { if (noteRequest) noteRef.current?.focus(); }, [noteRequest]);
@@ -41,8 +44,8 @@ export function QueuePanel() {
   const q = scene.questions[item.questionIndex]!;
   const names = new Map(scene.graph.nodes.map((n) => [n.id, n.name || n.id]));
   const label = existingLabel(scene, item);
-  const sug = suggestions?.state === 'ready' ? suggestions.agents[item.agent]?.[undirectedKey(item.from, item.to)] : undefined;
-  const setDraft = (patch: Partial<typeof session.labelDraft>) => store.setState((s) => ({ session: { ...s.session, labelDraft: { ...s.session.labelDraft, ...patch } } }));
+  // What the annotator types is theirs (`by`): undo keeps it, unlike a draft a drive proposed.
+  const setDraft = (patch: Partial<typeof session.labelDraft>) => store.setState((s) => ({ session: { ...s.session, labelDraft: { ...s.session.labelDraft, ...patch, by: 'annotator' } } }));
   const agents = agentOrder(profiles);
   const start = q.start.nodeId!, end = q.end.nodeId!;
 
@@ -59,6 +62,9 @@ export function QueuePanel() {
         </button>
         {suggestions?.state === 'running' && <progress max={1} value={suggestions.fraction} aria-label={suggestions.message} data-testid="suggest-progress" />}
         {suggestions?.state === 'error' && <span className="error" role="alert">{suggestions.message}</span>}
+        {suggestions?.state === 'ready' && suggestions.unsaved && <span className="warn" role="alert">{suggestions.unsaved}</span>}
+        {suggestions?.state === 'ready' && suggestions.kept && <span className="muted" data-testid="suggestions-kept">computed {new Date(suggestions.computedAt).toLocaleString()}, kept with the project</span>}
+        {stale && <span className="warn" role="status" data-testid="suggestions-stale">Suggestions out of date: {stale}. Recompute them.</span>}
       </div>
       {bar(progress.scene, 'Scene', 'progress-scene')}
       {bar(progress.byAgent[item.agent], item.agent)}
@@ -83,13 +89,13 @@ export function QueuePanel() {
             Suggested: {sug.traversable ? 'traversable' : `not traversable — ${sug.note}`} <kbd>Enter</kbd> accepts
             {sug.navmeshRoute === false && sug.traversable && <span className="warn"> (the agent’s navigation mesh found no route)</span>}
           </div>
-        ) : <div className="muted">{scene.mesh ? 'No suggestion yet: “Suggest labels” measures the scan.' : 'No scan: decide by the questions and your knowledge of the scene.'}</div>}
+        ) : <div className="muted">{stale ? 'No suggestion: the kept ones are out of date.' : scene.mesh ? 'No suggestion yet: “Suggest labels” measures the scan.' : 'No scan: decide by the questions and your knowledge of the scene.'}</div>}
       </div>
 
       <div className="reasons" role="group" aria-label="Reason">
         {REASONS.map((r) => (
           <button key={r} className={`chip${session.labelDraft.reason === r ? ' active' : ''}`} aria-pressed={session.labelDraft.reason === r} data-reason={r}
-            onClick={() => setDraft({ reason: session.labelDraft.reason === r ? null : r })}>{REASON_LABEL[r]} <kbd>{REASON_KEYS[r]}</kbd></button>
+            onClick={() => toggleDraftReason(store, r)}>{REASON_LABEL[r]} <kbd>{REASON_KEYS[r]}</kbd></button>
         ))}
       </div>
       <textarea ref={noteRef} rows={2} placeholder="Note (/ to write; Escape leaves the field)" value={session.labelDraft.note} data-testid="label-note"
@@ -99,7 +105,10 @@ export function QueuePanel() {
         <button className="danger" onClick={() => runCommand('label.blocked')} data-testid="label-no">Not traversable <kbd>X</kbd></button>
         <button className="secondary" onClick={() => runCommand('queue.previous')}>Previous <kbd>,</kbd></button>
         <button className="secondary" onClick={() => runCommand('queue.next')}>Next <kbd>.</kbd></button>
-        <button className="secondary" onClick={() => runCommand('question.toggleHallucinated')}>Hallucinated <kbd>H</kbd></button>
+        <button className="secondary" onClick={() => runCommand('queue.previousQuestion')}>Question <kbd>[</kbd></button>
+        <button className="secondary" onClick={() => runCommand('queue.nextQuestion')}>Question <kbd>]</kbd></button>
+        <button className="secondary" onClick={() => runCommand('queue.nextAgent')}>Agent <kbd>A</kbd></button>
+        <button className="secondary" onClick={() => runCommand('queue.toggleHallucinated')}>Hallucinated <kbd>H</kbd></button>
       </div>
       {notice && <p className="notice" role="status" data-testid="queue-notice">{notice}</p>}
     </section>

@@ -1,6 +1,6 @@
 import { findCommand, runCommand } from '../state/commands.ts';
 import { useStudio, useStudioShallow, useStudioStore } from '../state/useStudio.ts';
-import { sceneFloors, SLICE_ABOVE_FLOOR } from '../state/workspaceCommands.ts';
+import { sceneFloors, setSlice, SLICE_ABOVE_FLOOR, viewSlice } from '../state/slice.ts';
 import { useActions } from './actions.ts';
 import { displayShortcut } from './shortcuts.ts';
 
@@ -10,6 +10,7 @@ export function Toolbar({ tools = true }: { tools?: boolean | 'measure' }) {
   const { commands } = useActions();
   const session = useStudio((s) => s.session);
   const floors = useStudioShallow(sceneFloors);
+  const slice = useStudioShallow(viewSlice);
   const button = (id: string, text: string, active: boolean) => {
     const c = findCommand(commands, id);
     return (
@@ -19,7 +20,7 @@ export function Toolbar({ tools = true }: { tools?: boolean | 'measure' }) {
       </button>
     );
   };
-  const setSlice = (patch: Partial<typeof session.slice>) => store.setState((s) => ({ session: { ...s.session, slice: { ...s.session.slice, ...patch } } }));
+  const slicedBy = (patch: Partial<typeof session.slice>) => setSlice(store, { on: slice.on, height: slice.height, ...patch });
   return (
     <div className="toolbar" role="toolbar" aria-label="Workspace tools">
       {tools && <div className="group">
@@ -35,19 +36,26 @@ export function Toolbar({ tools = true }: { tools?: boolean | 'measure' }) {
         {button('camera.first', 'Walk', session.camera === 'first')}
       </div>
       <div className="group slice">
-        {button('slice.toggle', 'Slice', session.slice.on)}
+        {button('slice.toggle', 'Slice', slice.on)}
+        {session.view === 'label' && (
+          <button className={`tool small${session.sliceFollowsItem ? ' active' : ''}`} aria-pressed={session.sliceFollowsItem} data-testid="slice-follows"
+            title="Slice at the current segment’s floor (lower floors hidden); moving the queue does it again" onClick={() => runCommand(store, findCommand(commands, 'slice.followSegment'))}>
+            Segment’s floor
+          </button>
+        )}
         {floors.map((f, i) => (
-          <button key={i} className={`tool small${session.slice.on && Math.abs(session.slice.height - f - SLICE_ABOVE_FLOOR) < 0.01 ? ' active' : ''}`}
+          <button key={i} className={`tool small${slice.on && Math.abs(slice.height - f - SLICE_ABOVE_FLOOR) < 0.01 ? ' active' : ''}`}
             data-floor={i} title={`Show floor ${i + 1} (at ${f.toFixed(2)} m); PageUp / PageDown step floors`}
-            onClick={() => setSlice({ on: true, height: f + SLICE_ABOVE_FLOOR })}>
+            onClick={() => slicedBy({ on: true, height: f + SLICE_ABOVE_FLOOR })}>
             Floor {i + 1}
           </button>
         ))}
-        {session.slice.on && (
+        {slice.on && (
           <label className="slice-height">
-            <input type="range" min={(floors[0] ?? 0) - 1} max={(floors[floors.length - 1] ?? 0) + 4} step={0.05} value={session.slice.height}
-              onChange={(e) => setSlice({ height: Number(e.target.value) })} aria-label="Slice height" />
-            <span data-testid="slice-height">{session.slice.height.toFixed(2)} m</span>
+            <input type="range" min={(floors[0] ?? 0) - 1} max={(floors[floors.length - 1] ?? 0) + 4} step={0.05} value={slice.height}
+              onChange={(e) => slicedBy({ height: Number(e.target.value) })} aria-label="Slice height" />
+            <span data-testid="slice-height">{slice.height.toFixed(2)} m</span>
+            {slice.below !== null && <span className="muted" data-testid="slice-below">from {slice.below.toFixed(2)} m</span>}
           </label>
         )}
       </div>

@@ -1,8 +1,8 @@
-import type { Command } from '../state/commands.ts';
+import { isEnabled, type Command } from '../state/commands.ts';
 import type { StudioState } from '../state/store.ts';
 
 /** Does a keyboard event match a shortcut like `Mod+Shift+Z`, `J` or `?`. */
-export function matches(shortcut: string, e: KeyboardEvent): boolean {
+export function matches(shortcut: string, e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>): boolean {
   const parts = shortcut.split('+');
   const key = parts.pop()!;
   const mod = parts.includes('Mod'), shift = parts.includes('Shift');
@@ -12,16 +12,18 @@ export function matches(shortcut: string, e: KeyboardEvent): boolean {
 }
 
 const typingIn = (t: EventTarget | null) =>
-  t instanceof HTMLElement && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName));
+  typeof HTMLElement !== 'undefined' && t instanceof HTMLElement && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName));
 
 /**
  * The command a key press should run: the first ENABLED command bound to the key (the same key
  * can mean different things in different views); while the user is typing in a field, only a
- * command marked `inFields`.
+ * command marked `inFields`; while the shortcuts list is open, only the list's own (`inHelp`):
+ * nothing acts behind it.
  */
-export function commandForKey(commands: readonly Command[], e: KeyboardEvent, state: StudioState): Command | undefined {
+export function commandForKey(commands: readonly Command[], e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey' | 'target'>, state: StudioState): Command | undefined {
   const typing = typingIn(e.target);
-  return commands.find((c) => c.shortcut && (!typing || c.inFields) && matches(c.shortcut, e) && (!c.enabled || c.enabled(state)));
+  const help = state.ephemeral.helpOpen;
+  return commands.find((c) => c.shortcut && (!typing || c.inFields) && (!help || c.inHelp) && matches(c.shortcut, e) && isEnabled(c, state));
 }
 
 /** Leave the field a key was typed in (committing it) before its command runs. */

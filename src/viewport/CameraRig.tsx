@@ -3,14 +3,16 @@ import { useFrame, useThree } from '@react-three/fiber';
 import { useEffect, useRef } from 'react';
 import { Vector3, type PerspectiveCamera as PerspectiveCameraImpl } from 'three';
 import type { CameraMode } from '../state/store.ts';
+import { WALK_KEYS } from './movementKeys.ts';
 
-interface Props { mode: CameraMode; center: Vector3; size: number; eyeFloor: number }
+/** `keysBlocked`: while true (the shortcuts list is open), keys do not walk. */
+interface Props { mode: CameraMode; center: Vector3; size: number; eyeFloor: number; keysBlocked: () => boolean }
 
 /**
  * Three ways to look: orbit around the scan, a north-up orthographic plan (pan and zoom only),
- * and walking at eye height (arrow keys to walk, Shift to hurry, drag to look).
+ * and walking at eye height (arrow keys to walk, Shift to hurry, drag to look; see movementKeys.ts).
  */
-export function CameraRig({ mode, center, size, eyeFloor }: Props) {
+export function CameraRig({ mode, center, size, eyeFloor, keysBlocked }: Props) {
   if (mode === 'top') {
     return (
       <>
@@ -20,7 +22,7 @@ export function CameraRig({ mode, center, size, eyeFloor }: Props) {
       </>
     );
   }
-  if (mode === 'first') return <FirstPerson start={new Vector3(center.x, eyeFloor + 1.6, center.z)} />;
+  if (mode === 'first') return <FirstPerson start={new Vector3(center.x, eyeFloor + 1.6, center.z)} keysBlocked={keysBlocked} />;
   return (
     <>
       <PerspectiveCamera makeDefault position={[center.x + size * 0.7, center.y + size * 0.8, center.z + size * 0.9]} fov={50} near={0.05} far={size * 20 + 100} />
@@ -29,7 +31,9 @@ export function CameraRig({ mode, center, size, eyeFloor }: Props) {
   );
 }
 
-function FirstPerson({ start }: { start: Vector3 }) {
+const WALKING: readonly string[] = [WALK_KEYS.forward, WALK_KEYS.back, WALK_KEYS.left, WALK_KEYS.right];
+
+function FirstPerson({ start, keysBlocked }: { start: Vector3; keysBlocked: () => boolean }) {
   const cam = useRef<PerspectiveCameraImpl>(null);
   const keys = useRef(new Set<string>());
   const look = useRef({ yaw: 0, pitch: 0 });
@@ -46,8 +50,14 @@ function FirstPerson({ start }: { start: Vector3 }) {
       look.current.pitch = Math.max(-1.4, Math.min(1.4, look.current.pitch - e.movementY * 0.004));
       invalidate();
     };
-    const kd = (e: KeyboardEvent) => { if (e.key.startsWith('Arrow')) { keys.current.add(e.key); keys.current.add(e.shiftKey ? 'Shift' : ''); invalidate(); e.preventDefault(); } };
-    const ku = (e: KeyboardEvent) => { keys.current.delete(e.key); if (!e.shiftKey) keys.current.delete('Shift'); };
+    const kd = (e: KeyboardEvent) => {
+      if (!WALKING.includes(e.key) || keysBlocked()) return;
+      keys.current.add(e.key);
+      keys.current.add(e.shiftKey ? WALK_KEYS.hurry : '');
+      invalidate();
+      e.preventDefault();
+    };
+    const ku = (e: KeyboardEvent) => { keys.current.delete(e.key); if (!e.shiftKey) keys.current.delete(WALK_KEYS.hurry); };
     el.addEventListener('pointerdown', down);
     window.addEventListener('pointerup', up);
     window.addEventListener('pointermove', move);
@@ -60,21 +70,21 @@ function FirstPerson({ start }: { start: Vector3 }) {
       window.removeEventListener('keydown', kd);
       window.removeEventListener('keyup', ku);
     };
-  }, [gl, invalidate]);
+  }, [gl, invalidate, keysBlocked]);
 
   useFrame((_, dt) => {
     const c = cam.current;
     if (!c) return;
     c.rotation.set(look.current.pitch, look.current.yaw, 0, 'YXZ');
     const k = keys.current;
-    const speed = (k.has('Shift') ? 3 : 1.2) * Math.min(dt, 0.1);
+    const speed = (k.has(WALK_KEYS.hurry) ? 3 : 1.2) * Math.min(dt, 0.1);
     const fwd = new Vector3(-Math.sin(look.current.yaw), 0, -Math.cos(look.current.yaw));
     const right = new Vector3(-fwd.z, 0, fwd.x);
-    if (k.has('ArrowUp')) c.position.addScaledVector(fwd, speed);
-    if (k.has('ArrowDown')) c.position.addScaledVector(fwd, -speed);
-    if (k.has('ArrowRight')) c.position.addScaledVector(right, speed);
-    if (k.has('ArrowLeft')) c.position.addScaledVector(right, -speed);
-    if ([...k].some((x) => x.startsWith('Arrow'))) invalidate();
+    if (k.has(WALK_KEYS.forward)) c.position.addScaledVector(fwd, speed);
+    if (k.has(WALK_KEYS.back)) c.position.addScaledVector(fwd, -speed);
+    if (k.has(WALK_KEYS.right)) c.position.addScaledVector(right, speed);
+    if (k.has(WALK_KEYS.left)) c.position.addScaledVector(right, -speed);
+    if (WALKING.some((x) => k.has(x))) invalidate();
   });
 
   return <PerspectiveCamera ref={cam} makeDefault position={start} fov={70} near={0.02} far={500} />;

@@ -13,6 +13,8 @@ interface Props {
   world: Map<string, Vector3>;
   agent: string;
   maxY: number;
+  /** Things below this height are not drawn either (the label view shows one floor, or the two a segment joins). */
+  minY?: number;
   selection: { kind: 'node' | 'edge'; id: string } | null;
   connectFrom: string | null;
   hoverNode: string | null;
@@ -28,10 +30,13 @@ interface Props {
  * chosen agent's labels, the selection and the selected question's route emphasised (names are
  * drawn by the label layer). Things above the slice are not drawn.
  */
-export const nodeVisible = (world: Map<string, Vector3>, id: string, maxY: number) => (world.get(id)?.y ?? Infinity) <= maxY + 0.05;
+export const nodeVisible = (world: Map<string, Vector3>, id: string, maxY: number, minY = -Infinity) => {
+  const y = world.get(id)?.y ?? Infinity;
+  return y <= maxY + 0.05 && y >= minY - 0.05;
+};
 
-export function GraphOverlay({ scene, world, agent, maxY, selection, connectFrom, hoverNode, route, segment, highlight }: Props) {
-  const visible = (id: string) => nodeVisible(world, id, maxY);
+export function GraphOverlay({ scene, world, agent, maxY, minY = -Infinity, selection, connectFrom, hoverNode, route, segment, highlight }: Props) {
+  const visible = (id: string) => nodeVisible(world, id, maxY, minY);
   const sa = segment && world.get(segment.from), sb = segment && world.get(segment.to);
   return (
     <group>

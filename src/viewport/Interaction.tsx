@@ -17,6 +17,7 @@ interface Props {
   surface: Surface | null;
   frame: Matrix4;
   maxY: number;
+  minY: number;
   /** World height of the floor to place on when there is no mesh. */
   floorY: number;
   floors: number[];
@@ -28,10 +29,10 @@ const CLICK_SLOP_PX = 5;
  * Pointer handling for the workspace tools. It listens on the canvas in the capture phase so a
  * press on a node can take the pointer from the camera controls (a node drag must not orbit).
  */
-export function Interaction({ store, scene, world, surface, frame, maxY, floorY, floors }: Props) {
+export function Interaction({ store, scene, world, surface, frame, maxY, minY, floorY, floors }: Props) {
   const { gl, camera, raycaster, invalidate, get } = useThree();
-  const live = useRef({ scene, world, surface, frame, maxY, floorY, floors });
-  live.current = { scene, world, surface, frame, maxY, floorY, floors };
+  const live = useRef({ scene, world, surface, frame, maxY, minY, floorY, floors });
+  live.current = { scene, world, surface, frame, maxY, minY, floorY, floors };
 
   useEffect(() => {
     const el = gl.domElement;
@@ -48,7 +49,7 @@ export function Interaction({ store, scene, world, surface, frame, maxY, floorY,
       const ray = rayAt(e);
       let best: string | null = null, bestD = Infinity;
       for (const [id, p] of live.current.world) {
-        if (p.y > live.current.maxY + 0.05) continue;
+        if (p.y > live.current.maxY + 0.05 || p.y < live.current.minY - 0.05) continue;
         const hitR = NODE_RADIUS * 1.6;
         if (ray.distanceSqToPoint(p) > hitR * hitR) continue;
         const d = ray.origin.distanceTo(p);

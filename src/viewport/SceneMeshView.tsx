@@ -6,7 +6,8 @@ import type { SceneMeshRuntime } from './meshRuntime.ts';
 
 interface Props {
   mesh: SceneMeshRuntime;
-  slice: Plane | null;
+  /** Clipping planes: the slice above, and in the label view the one below. */
+  planes: Plane[];
   /** Called once the scan has been drawn after it appeared or was re-oriented: the share of the view it covers. */
   onCoverage?: (share: number) => void;
 }
@@ -15,10 +16,10 @@ interface Props {
 const OWN_SIDE = 'traversaOwnSide';
 
 /**
- * The loaded scan under its frame matrix. The slice plane clips every material; the render
+ * The loaded scan under its frame matrix. The slice planes (above, and in the label view below) clip every material; the render
  * object never takes part in picking (the collision mesh and its BVH do that).
  */
-export function SceneMeshView({ mesh, slice, onCoverage }: Props) {
+export function SceneMeshView({ mesh, planes, onCoverage }: Props) {
   const group = useRef<Group>(null);
   const { invalidate } = useThree();
   // The frame is changed in place when the up axis or scale changes (reframeMesh), so its values,
@@ -32,17 +33,20 @@ export function SceneMeshView({ mesh, slice, onCoverage }: Props) {
     invalidate();
   }, [mesh, frameKey, invalidate]);
 
+  // A new array each render: compare the planes themselves so materials are only rebuilt when they change.
+  const key = planes.map((p) => `${p.normal.y}:${p.constant}`).join('|');
   useEffect(() => {
     // Cut walls show their inner faces, so a sliced plan reads as walls rather than as empty floor;
     // a scan that faces away from the views above is drawn double-sided always (facing.ts says why).
+    const sliced = planes.length > 0;
     forEachMaterial(mesh.object, (m) => {
       const own = (m.userData[OWN_SIDE] ??= m.side) as Side;
-      m.clippingPlanes = slice ? [slice] : null;
-      m.side = slice || mesh.doubleSided ? DoubleSide : own;
+      m.clippingPlanes = sliced ? planes : null;
+      m.side = sliced || mesh.doubleSided ? DoubleSide : own;
       m.needsUpdate = true;
     });
     invalidate();
-  }, [mesh, slice, mesh.doubleSided, invalidate]);
+  }, [mesh, key, mesh.doubleSided, invalidate]);
   useEffect(() => {
     mesh.object.traverse((o) => { if (o instanceof Mesh) o.raycast = () => {}; });
   }, [mesh]);

@@ -1,14 +1,14 @@
 import { Grid } from '@react-three/drei';
 import { Canvas } from '@react-three/fiber';
-import { useContext, useMemo, useRef } from 'react';
+import { useCallback, useContext, useMemo, useRef } from 'react';
 import { Box3, Matrix4, Plane, Vector3 } from 'three';
 import { frameMatrix } from '../engine/frame.ts';
 import type { Surface } from '../engine/measure/surface.ts';
 import { planScene } from '../core/plan.ts';
 import { selectedScene } from '../state/commands.ts';
 import { useStudio, useStudioShallow, useStudioStore } from '../state/useStudio.ts';
-import { sceneFloors } from '../state/workspaceCommands.ts';
-import { currentItem } from '../state/queueSelectors.ts';
+import { sceneFloors, viewSlice } from '../state/slice.ts';
+import { currentDrive, currentItem } from '../state/queueSelectors.ts';
 import { openItem } from '../state/qaCommands.ts';
 import type { Mark } from '../core/vqa/item.ts';
 
@@ -35,6 +35,8 @@ export function Workspace() {
   const session = useStudio((s) => s.session);
   const ephemeral = useStudio((s) => s.ephemeral);
   const floors = useStudioShallow(sceneFloors);
+  const slice = useStudioShallow(viewSlice);
+  const drive = useStudio(currentDrive);
   const mesh = useSceneMesh(scene?.id ?? null);
   const registry = useContext(MeshRegistryContext);
 
@@ -54,11 +56,17 @@ export function Workspace() {
   const marks = useStudio((s) => (s.session.view === 'qa' ? openItem(s)?.anchors.marks ?? NO_MARKS : NO_MARKS));
   const referenced = useStudio((s) => (s.session.view === 'qa' ? openItem(s)?.anchors.nodes ?? NO_NODES : NO_NODES));
   const highlight = useMemo(() => new Set(referenced), [referenced]);
+  const keysBlocked = useCallback(() => store.getState().ephemeral.helpOpen, [store]);
   if (!scene) return null;
 
-  const maxY = session.slice.on ? session.slice.height : Infinity;
-  const slicePlane = session.slice.on ? new Plane(new Vector3(0, -1, 0), session.slice.height) : null;
-  const sliceFloor = session.slice.on ? [...floors].reverse().find((f) => f <= session.slice.height) ?? floors[0] ?? 0 : floors[0] ?? 0;
+  const maxY = slice.on ? slice.height : Infinity;
+  // The label view also hides the floors below the segment's, so their names do not sit under its own.
+  const minY = slice.on && slice.below !== null ? slice.below : -Infinity;
+  const slicePlanes = [
+    ...(slice.on ? [new Plane(new Vector3(0, -1, 0), slice.height)] : []),
+    ...(minY > -Infinity ? [new Plane(new Vector3(0, 1, 0), -minY)] : []),
+  ];
+  const sliceFloor = slice.on ? [...floors].reverse().find((f) => f <= slice.height) ?? floors[0] ?? 0 : floors[0] ?? 0;
   const q = session.questionIndex !== null ? scene.questions[session.questionIndex] : undefined;
   const planned = session.questionIndex !== null ? plan[session.questionIndex] : undefined;
   const route = {
@@ -73,16 +81,16 @@ export function Workspace() {
         <color attach="background" args={['#e9edf2']} />
         <hemisphereLight args={['#ffffff', '#8a8f99', 1.1]} />
         <directionalLight position={[5, 10, 4]} intensity={1.2} />
-        <CameraRig key={`${session.camera}:${scene.id}`} mode={session.camera} center={bounds.center} size={bounds.size} eyeFloor={sliceFloor} />
-        {mesh ? <SceneMeshView mesh={mesh} slice={slicePlane} onCoverage={(share) => registry?.reportCoverage?.(scene.id, share)} /> : (
+        <CameraRig key={`${session.camera}:${scene.id}`} mode={session.camera} center={bounds.center} size={bounds.size} eyeFloor={sliceFloor} keysBlocked={keysBlocked} />
+        {mesh ? <SceneMeshView mesh={mesh} planes={slicePlanes} onCoverage={(share) => registry?.reportCoverage?.(scene.id, share)} /> : (
           <Grid position={[bounds.center.x, sliceFloor, bounds.center.z]} args={[bounds.size * 2, bounds.size * 2]} cellSize={0.5} sectionSize={5} infiniteGrid={false} fadeDistance={bounds.size * 4} />
         )}
-        <GraphOverlay scene={scene} world={world} agent={session.agent} maxY={maxY} selection={session.selection}
+        <GraphOverlay scene={scene} world={world} agent={session.agent} maxY={maxY} minY={minY} selection={session.selection}
           connectFrom={ephemeral.connectFrom} hoverNode={ephemeral.hoverNode} route={route} segment={item ?? null} highlight={highlight} />
         <MeasureOverlay measure={ephemeral.measure} />
-        <AgentOverlay drive={ephemeral.drive?.sceneId === scene.id ? ephemeral.drive : null} />
+        <AgentOverlay drive={drive} />
         <PathOverlay preview={session.view === 'score' ? ephemeral.pathPreview : null} world={world} />
-        <Interaction store={store} scene={scene} world={world} surface={surface} frame={frame} maxY={maxY} floorY={sliceFloor} floors={floors} />
+        <Interaction store={store} scene={scene} world={world} surface={surface} frame={frame} maxY={maxY} minY={minY} floorY={sliceFloor} floors={floors} />
         <LabelProjector anchors={anchors} />
         <CameraMemory store={store} mode={session.camera} />
         <MarksOverlay marks={marks} frame={frame} />
@@ -93,13 +101,13 @@ export function Workspace() {
           if (!p) return null;
           const selected = session.selection?.kind === 'node' && session.selection.id === n.id;
           return (
-            <div key={n.id} ref={anchor(anchors, `node:${n.id}`, p.clone().setY(p.y + NODE_RADIUS * 2.2), !nodeVisible(world, n.id, maxY))}
+            <div key={n.id} ref={anchor(anchors, `node:${n.id}`, p.clone().setY(p.y + NODE_RADIUS * 2.2), !nodeVisible(world, n.id, maxY, minY))}
               className={`node-label${selected ? ' selected' : ''}${highlight.has(n.id) ? ' referenced' : ''}`} data-node-label={n.id}>{n.name || n.id}</div>
           );
         })}
         {marks.map((m) => {
           const p = new Vector3(m.position.x, m.position.y, m.position.z).applyMatrix4(frame);
-          return <div key={m.id} ref={anchor(anchors, `mark:${m.id}`, p.setY(p.y + 0.25), p.y > maxY + 0.3)} className="mark-label" data-mark={m.number}>{m.number}{m.label ? ` ${m.label}` : ''}</div>;
+          return <div key={m.id} ref={anchor(anchors, `mark:${m.id}`, p.setY(p.y + 0.25), p.y > maxY + 0.3 || p.y < minY - 0.3)} className="mark-label" data-mark={m.number}>{m.number}{m.label ? ` ${m.label}` : ''}</div>;
         })}
         {ephemeral.measure && measureText(ephemeral.measure) && (
           <div ref={anchor(anchors, 'measure', measureLabelAt(ephemeral.measure)!, false)} className="measure-label" data-testid="measure-label">{measureText(ephemeral.measure)}</div>

@@ -22,7 +22,7 @@ describe('undo and redo of document commands', () => {
   it('marks a question hallucinated, undoes it, and redoes it, one step per gesture', () => {
     const store = createStudioStore();
     replaceDocument(store, projectWithOneQuestion());
-    store.setState((s) => ({ session: { ...s.session, sceneId: 'S1', questionIndex: 0 } }));
+    store.setState((s) => ({ session: { ...s.session, view: 'scene', sceneId: 'S1', questionIndex: 0 } }));
     const hallucinated = () => store.getState().document.project!.scenes[0]!.hallucinated;
 
     expect(runCommand(store, cmd('question.toggleHallucinated'))).toBe(true);
@@ -38,7 +38,7 @@ describe('undo and redo of document commands', () => {
   it('a new change after undo discards the redo branch', () => {
     const store = createStudioStore();
     replaceDocument(store, projectWithOneQuestion());
-    store.setState((s) => ({ session: { ...s.session, sceneId: 'S1', questionIndex: 0 } }));
+    store.setState((s) => ({ session: { ...s.session, view: 'scene', sceneId: 'S1', questionIndex: 0 } }));
     runCommand(store, cmd('question.toggleHallucinated'));
     runCommand(store, cmd('edit.undo'));
     runCommand(store, cmd('question.toggleHallucinated'));
@@ -49,7 +49,7 @@ describe('undo and redo of document commands', () => {
   it('an import replaces the document without entering history', () => {
     const store = createStudioStore();
     replaceDocument(store, projectWithOneQuestion());
-    store.setState((s) => ({ session: { ...s.session, sceneId: 'S1', questionIndex: 0 } }));
+    store.setState((s) => ({ session: { ...s.session, view: 'scene', sceneId: 'S1', questionIndex: 0 } }));
     runCommand(store, cmd('question.toggleHallucinated'));
     replaceDocument(store, emptyProject('other'));
     expect(runCommand(store, cmd('edit.undo'))).toBe(false);

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { emptyProject } from '../../src/core/project.ts';
 import { qaCommands } from '../../src/app/qaReview.ts';
+import { labellingCommands } from '../../src/app/labelling.ts';
+import type { DriveController } from '../../src/app/drive.ts';
 import { stateCommands } from '../../src/state/commandList.ts';
-import type { Command } from '../../src/state/commands.ts';
+import { isEnabled, type Command } from '../../src/state/commands.ts';
 import { createWrittenItem } from '../../src/core/vqa/items.ts';
 import { openItem as openItemOf } from '../../src/state/qaCommands.ts';
 import { replaceDocument } from '../../src/state/history.ts';
@@ -25,11 +27,11 @@ describe('keyboard shortcuts', () => {
     ['problems', { view: 'problems', sceneId: p.scenes[0]!.id }],
     ['QA, writing', { view: 'qa', sceneId: p.scenes[0]!.id, questionIndex: 0 }],
   ];
-  const commands = [...qaCommands(store, async () => {}, () => {}), ...stateCommands];
+  const commands = [...qaCommands(store, async () => {}, () => {}), ...labellingCommands(store, async () => {}, () => {}, {} as DriveController), ...stateCommands];
   it.each(states.filter(([name]) => !name.startsWith('QA, reviewing')))('in %s, no two enabled commands share a key', (_, session) => {
     store.setState((s) => ({ session: { ...s.session, tool: 'select', ...session }, qa: { ...s.qa, mode: 'edit', itemId: null } }));
     const s = store.getState();
-    const enabled = commands.filter((c: Command) => c.shortcut && (!c.enabled || c.enabled(s)));
+    const enabled = commands.filter((c: Command) => c.shortcut && isEnabled(c, s));
     const byKey = new Map<string, string[]>();
     for (const c of enabled) byKey.set(c.shortcut!, [...(byKey.get(c.shortcut!) ?? []), c.id]);
     expect([...byKey].filter(([, ids]) => ids.length > 1)).toEqual([]);
@@ -46,7 +48,23 @@ describe('keyboard shortcuts', () => {
     store.setState((s) => ({ session: { ...s.session, view: 'qa', sceneId: p.scenes[0]!.id, questionIndex: 0, annotator: 'Rita', tool: 'measure' }, qa: { ...s.qa, mode: 'review', itemId: 'qa_1', rejecting: false, editingForReview: false, ...qa } }));
     const s = store.getState();
     expect(openItemOf(s)).toBeDefined();
-    const first = (key: string) => commands.find((c) => c.shortcut === key && (!c.enabled || c.enabled(s)))?.id;
+    const first = (key: string) => commands.find((c) => c.shortcut === key && isEnabled(c, s))?.id;
     expect(Object.fromEntries(Object.keys(expected).map((k) => [k, first(k)]))).toEqual(expected);
+  });
+
+  // The shortcuts list files a key under "Everywhere" when its command names no views: such a key
+  // must then work in every view (given the same selection, history and open item), or the list lies.
+  it('a key listed as working everywhere works in every view', () => {
+    const views = ['overview', 'scene', 'label', 'score', 'qa', 'problems'] as const;
+    const enabledIn = (c: Command) => views.filter((view) => {
+      store.setState((s) => ({
+        session: { ...s.session, view, sceneId: p.scenes[0]!.id, questionIndex: 0, annotator: 'Rita', selection: { kind: 'node', id: 'hall' } },
+        qa: { ...s.qa, mode: 'review', itemId: 'qa_1', rejecting: false, editingForReview: false },
+      }));
+      return isEnabled(c, store.getState());
+    });
+    const partial = commands.filter((c) => c.shortcut && !c.views).map((c) => [c.id, enabledIn(c)] as const)
+      .filter(([, where]) => where.length > 0 && where.length < views.length);
+    expect(partial).toEqual([]);
   });
 });

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { REASONS } from '../core/rules.ts';
+import type { SuggestionsState } from '../state/store.ts';
+import type { StoredSuggestions, TraversaDb } from './db.ts';
+
+/**
+ * Suggestions kept with the project: one row per scene and scan, read back on reload. They are
+ * derived data — never part of the document, so never in undo history or exports — and their basis
+ * (scan, graph, profiles) says whether they still describe the scene.
+ */
+
+/** Format version of a stored row's `suggestions`. Bump it and add a step below when the shape changes. */
+export const SUGGESTIONS_VERSION = 1;
+
+type Ready = Extract<SuggestionsState, { state: 'ready' }>;
+export type KeptSuggestions = Pick<Ready, 'computedAt' | 'basis' | 'agents'>;
+
+// Measurements may be unbounded (an opening wider than any probe): any number but NaN.
+const measure = z.custom<number>((v) => typeof v === 'number' && !Number.isNaN(v), 'a number');
+const BasisSchema = z.object({ meshKey: z.string().min(1), upAxis: z.enum(['y', 'z']), unitScale: z.number().positive(), graph: z.string(), agents: z.string() });
+const ViewSchema = z.object({
+  traversable: z.boolean(),
+  reason: z.enum(REASONS).nullable(),
+  note: z.string(),
+  measured: z.record(z.string(), z.union([measure, z.array(measure)])),
+  navmeshRoute: z.boolean().nullable(),
+});
+const KeptSchema = z.object({ computedAt: z.number(), basis: BasisSchema, agents: z.record(z.string(), z.record(z.string(), ViewSchema)) });
+
+/** One step per format version: steps[n] turns a version-n payload into version n+1. None yet. */
+const steps: Record<number, (payload: unknown) => unknown> = {};
+
+/** A stored row as suggestions, migrated to the current format; or why it cannot be read. */
+export function readStoredSuggestions(row: StoredSuggestions): { ok: true; value: KeptSuggestions } | { ok: false; reason: string } {
+  if (typeof row.version !== 'number') return { ok: false, reason: 'the row has no format version' };
+  if (row.version > SUGGESTIONS_VERSION) return { ok: false, reason: `written by a newer Traversa (format ${row.version}; this one reads up to ${SUGGESTIONS_VERSION})` };
+  let payload = row.suggestions;
+  for (let v = row.version; v < SUGGESTIONS_VERSION; v++) {
+    const step = steps[v];
+    if (!step) return { ok: false, reason: `no migration from format ${v}` };
+    payload = step(payload);
+  }
+  const parsed = KeptSchema.safeParse(payload);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0]!;
+    return { ok: false, reason: `damaged at ${first.path.join('.') || 'the top'}: ${first.message}` };
+  }
+  if (parsed.data.basis.meshKey !== row.meshKey) return { ok: false, reason: `filed under scan ${row.meshKey} but computed on ${parsed.data.basis.meshKey}` };
+  return { ok: true, value: parsed.data };
+}
+
+/** Keep a scene's suggestions (replacing those kept for the same scan). */
+export async function keepSuggestions(db: TraversaDb, sceneId: string, value: KeptSuggestions): Promise<void> {
+  await db.suggestions.put({ sceneId, meshKey: value.basis.meshKey, version: SUGGESTIONS_VERSION, savedAt: Date.now(), suggestions: value });
+}
+
+/**
+ * The suggestions kept for a scene: those computed on its scan `meshKey` when there are, else the
+ * latest kept for any other scan (their basis shows them stale). Rows that cannot be read are set
+ * aside — moved to `setAside` with the reason, never deleted — and reported in `setAside`.
+ */
+export async function loadSuggestions(db: TraversaDb, sceneId: string, meshKey: string | null): Promise<{ kept: KeptSuggestions | null; setAside: string[] }> {
+  const rows = await db.suggestions.where('sceneId').equals(sceneId).toArray();
+  const readable: { meshKey: string; value: KeptSuggestions }[] = [];
+  const setAside: string[] = [];
+  for (const row of rows) {
+    const r = readStoredSuggestions(row);
+    if (r.ok) { readable.push({ meshKey: row.meshKey, value: r.value }); continue; }
+    await db.transaction('rw', db.setAside, db.suggestions, async () => {
+      await db.setAside.add({ table: 'suggestions', reason: r.reason, at: Date.now(), row });
+      await db.suggestions.delete([row.sceneId, row.meshKey]);
+    });
+    setAside.push(`Stored suggestions for ${sceneId} on scan ${row.meshKey} could not be read (${r.reason}); they were set aside unchanged.`);
+  }
+  const exact = readable.find((r) => r.meshKey === meshKey);
+  const latest = readable.sort((a, b) => b.value.computedAt - a.value.computedAt)[0];
+  return { kept: (exact ?? latest)?.value ?? null, setAside };
+}

@@ -1,0 +1,86 @@
+import { floorBands, worldHeight } from '../core/floors.ts';
+import { selectedScene } from './commands.ts';
+import { currentItem } from './queueSelectors.ts';
+import type { StudioState, StudioStore } from './store.ts';
+
+/** How far above a floor the slice cuts, so that floor's rooms and walls stay visible. */
+export const SLICE_ABOVE_FLOOR = 1.6;
+/** How far below the lowest floor shown the label view hides things (keeps that floor's slab and sills). */
+const SLICE_BELOW_FLOOR = 0.5;
+
+export interface FloorInfo {
+  /** Floor heights, world Y, ascending. */
+  floors: number[];
+  /** Detected in the scan, or (without a loaded scan) the nodes' height bands; `loading` while the scan's are not known yet. */
+  from: 'scan' | 'nodes' | 'loading';
+}
+
+/** The selected scene's floors and where they come from. */
+export function sceneFloorInfo(s: StudioState): FloorInfo {
+  const scene = selectedScene(s);
+  if (!scene) return { floors: [], from: 'nodes' };
+  const mesh = s.meshes[scene.id];
+  if (mesh?.state === 'ready' && mesh.floors.length) return { floors: mesh.floors, from: 'scan' };
+  const fromNodes = floorBands(scene.graph.nodes, scene.mesh?.upAxis ?? 'y').map((b) => b.min * (scene.mesh?.unitScale ?? 1));
+  return { floors: fromNodes, from: scene.mesh && (!mesh || mesh.state === 'loading') ? 'loading' : 'nodes' };
+}
+
+let floorsCache: { key: unknown; mesh: unknown; floors: number[] } | null = null;
+/** Floor heights of the selected scene (world Y): detected from its mesh, else from its nodes' heights. */
+export function sceneFloors(s: StudioState): number[] {
+  const scene = selectedScene(s);
+  const key = scene?.graph.nodes, mesh = scene ? s.meshes[scene.id] : undefined;
+  if (floorsCache && floorsCache.key === key && floorsCache.mesh === mesh) return floorsCache.floors;
+  const floors = sceneFloorInfo(s).floors;
+  floorsCache = { key, mesh, floors };
+  return floors;
+}
+
+/** What the 3D view hides: everything above `height` when on, and in the label view everything below `below`. */
+export interface ViewSlice { on: boolean; height: number; below: number | null }
+
+/**
+ * The slice of the current queue item's segment: at its floor, or for a segment between floors
+ * (stairs, a lift) at the higher one with the lower one still shown; lower floors are hidden, so
+ * their nodes and names do not sit under the current floor's. Null without an item or floors.
+ */
+export function segmentSlice(s: StudioState): ViewSlice | null {
+  const scene = selectedScene(s), item = currentItem(s);
+  const floors = sceneFloors(s);
+  if (!scene || !item || !floors.length) return null;
+  const ends = [item.from, item.to].map((id) => scene.graph.nodes.find((n) => n.id === id));
+  if (ends.some((n) => !n)) return null;
+  const heights = ends.map((n) => worldHeight(n!, scene.mesh));
+  const floorOf = (i: number) => {
+    const assigned = ends[i]!.floor;
+    if (assigned !== null && floors[assigned] !== undefined) return assigned;
+    let best = 0;
+    floors.forEach((f, k) => { if (f <= heights[i]! + SLICE_BELOW_FLOOR) best = k; });
+    return best;
+  };
+  const lo = Math.min(floorOf(0), floorOf(1)), hi = Math.max(floorOf(0), floorOf(1));
+  return {
+    on: true,
+    height: Math.max(floors[hi]! + SLICE_ABOVE_FLOOR, ...heights.map((h) => h + 0.1)),
+    below: lo > 0 ? Math.min(floors[lo]! - SLICE_BELOW_FLOOR, ...heights.map((h) => h - 0.1)) : null,
+  };
+}
+
+/** The slice the 3D view shows: the segment's in the label view (until set by hand), else the session's. */
+export function viewSlice(s: StudioState): ViewSlice {
+  if (s.session.view === 'label' && s.session.sliceFollowsItem) {
+    const seg = segmentSlice(s);
+    if (seg) return seg;
+  }
+  return { ...s.session.slice, below: null };
+}
+
+/** Set the slice by hand (the label view stops following the segment until the queue moves). */
+export function setSlice(store: StudioStore, slice: { on: boolean; height: number }): void {
+  store.setState((s) => ({ session: { ...s.session, slice, sliceFollowsItem: false } }));
+}
+
+/** The label view follows the current segment's floor again. */
+export function followSegment(store: StudioStore): void {
+  store.setState((s) => ({ session: { ...s.session, sliceFollowsItem: true } }));
+}
