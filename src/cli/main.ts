@@ -7,6 +7,7 @@ import { writeRelease } from '../formats/capnav/write.ts';
 import { CliError, InputError, readJsonFiles, writeFiles } from './files.ts';
 import { baselineCommand, scoreCommand } from './score.ts';
 import { scoreQaCommand } from './scoreQa.ts';
+import { driveCommand } from './drive.ts';
 import { suggestCommand } from './suggest.ts';
 import { formatPlan, formatStats } from './tables.ts';
 
@@ -18,6 +19,9 @@ const USAGE = `Traversa command line
   convert <release-dir> --out <dir>   read a release and write it back in the release layout
   suggest --mesh <file> --graph <graph.json> [--agents <agent_profile.json>] [--up y|z] [--scale N] [--json]
                                       suggested traversability per agent and edge, measured in the scan
+  drive --mesh <file> --graph <graph.json> [--agents <agent_profile.json>] [--up y|z] [--scale N] [--json]
+                                      every agent driven over every edge by the motion planner:
+                                      reached, or stopped with the measured reason
   score --gt <release-dir> --pred <results-dir> --out <dir> [--compat reference] [--judge rule|none|http]
         [--verdicts <file>] [--cache <file>] [--weights λc,λp,λt,λr] [--bootstrap N] [--seed N]
         [--averaging micro|macro] [--json]
@@ -110,9 +114,10 @@ export async function run(argv: string[]): Promise<number> {
       process.stderr.write(`wrote ${files.length} files to ${target}\n`);
       return 0;
     }
-    case 'suggest': {
+    case 'suggest':
+    case 'drive': {
       const a = { mesh: flag(args, 'mesh'), graph: flag(args, 'graph'), agents: flag(args, 'agents'), up: flag(args, 'up'), scale: flag(args, 'scale'), json: asJson };
-      out(await suggestCommand(a));
+      out(await (args.command === 'drive' ? driveCommand(a) : suggestCommand(a)));
       return 0;
     }
     case 'score': {

@@ -67,7 +67,10 @@ export class SegmentPlanner {
 
   /** The terrain round a route (built once per route and shared by every agent). */
   terrainFor(route: readonly Vec3[], radiusM: number): { terrain: Terrain; ms: number } {
-    const key = `${radiusM}:` + route.map((p) => `${p.x.toFixed(3)},${p.y.toFixed(3)},${p.z.toFixed(3)}`).join(';');
+    // Either way along the same route is the same region.
+    const text = (r: readonly Vec3[]) => r.map((p) => `${p.x.toFixed(3)},${p.y.toFixed(3)},${p.z.toFixed(3)}`).join(';');
+    const forth = text(route), back = text([...route].reverse());
+    const key = `${radiusM}:${forth < back ? forth : back}`;
     const hit = this.terrains.get(key);
     if (hit) return { terrain: hit, ms: 0 };
     const t0 = now();

@@ -7,3 +7,4 @@
 export { SegmentPlanner, CELL_M, type DriveDecision, type EdgeWay } from './decide.ts';
 export { specOf } from './attempt.ts';
 export { plannerWorld } from './world.ts';
+export { driveScene, ScenePlanner, type SceneDrives } from './scene.ts';

@@ -1,0 +1,65 @@
+import { readdirSync, statSync } from 'node:fs';
+import { basename, dirname, extname, join } from 'node:path';
+import type { AgentProfile } from '../core/agents.ts';
+import type { NavGraph } from '../core/graph.ts';
+import { formatProblem } from '../core/problems.ts';
+import { readRelease } from '../formats/capnav/read.ts';
+import { MeshLoadError, loadMesh, type LoadedMesh } from '../engine/mesh/load.ts';
+import { CliError, InputError, readInput, readInputText } from './files.ts';
+
+/**
+ * What `suggest` and `drive` read: a scan (`--mesh`, with its side files), its navigation graph
+ * (`--graph`) and optionally agent profiles (`--agents`), with the scan's up axis and unit scale.
+ * The graph and profiles go through the release reader, validated as an import is; a scan that
+ * cannot be loaded is an input error (exit 1), a bad argument a usage error (exit 2).
+ */
+export interface ScanArgs { mesh?: string; graph?: string; agents?: string; up?: string; scale?: string; json: boolean }
+
+function bytes(path: string): ArrayBuffer {
+  const b = readInput(path, 'mesh');
+  return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
+}
+
+/** The mesh file, plus the files beside it for formats that refer to side files (.gltf's .bin, .obj's .mtl). */
+function meshFiles(path: string): { name: string; data: ArrayBuffer }[] {
+  const files = [{ name: basename(path), data: bytes(path) }];
+  if (!['.gltf', '.obj'].includes(extname(path).toLowerCase())) return files;
+  const dir = dirname(path);
+  for (const name of readdirSync(dir)) {
+    const full = join(dir, name);
+    if (name !== basename(path) && statSync(full).isFile()) files.push({ name, data: bytes(full) });
+  }
+  return files;
+}
+
+/** The graph (and profiles) through the release reader, so they are validated as an import is. */
+function readInputs(graphPath: string, agentsPath: string | undefined) {
+  const graphAlias = /-graph\.json$/i.test(basename(graphPath)) ? basename(graphPath) : 'suggest-graph.json';
+  const files = [{ path: `graphs/${graphAlias}`, text: readInputText(graphPath, 'graph') }];
+  if (agentsPath) files.push({ path: 'agent_profile.json', text: readInputText(agentsPath, 'agent profiles') });
+  const { project, problems } = readRelease(files);
+  const realName = (p: string) => (p.endsWith(graphAlias) ? graphPath : p === 'agent_profile.json' && agentsPath ? agentsPath : p);
+  const shown = problems.filter((p) => p.code !== 'scene.no-questions' && p.code !== 'scene.no-labels');
+  for (const p of shown) process.stderr.write(formatProblem({ ...p, file: realName(p.file) }) + '\n');
+  const scene = project?.scenes[0];
+  if (!project || !scene) throw new InputError(`${graphPath} cannot be read as a navigation graph`);
+  return { graph: scene.graph, profiles: project.profiles };
+}
+
+export async function loadScan(command: string, args: ScanArgs): Promise<{ graph: NavGraph; profiles: AgentProfile[]; loaded: LoadedMesh }> {
+  if (!args.mesh) throw new CliError(`${command} needs --mesh <file>`);
+  if (!args.graph) throw new CliError(`${command} needs --graph <graph.json>`);
+  const upAxis = args.up ?? 'y';
+  if (upAxis !== 'y' && upAxis !== 'z') throw new CliError(`--up must be y or z (got ${upAxis})`);
+  const unitScale = args.scale === undefined ? 1 : Number(args.scale);
+  if (!(unitScale > 0 && Number.isFinite(unitScale))) throw new CliError(`--scale must be a positive number (got ${args.scale})`);
+  const { graph, profiles } = readInputs(args.graph, args.agents);
+  try {
+    // No workers on the command line: the parse and the BVH run on this thread.
+    const loaded = await loadMesh({ files: meshFiles(args.mesh) }, { upAxis, unitScale, createWorker: () => null });
+    return { graph, profiles, loaded };
+  } catch (e) {
+    if (e instanceof MeshLoadError) throw new InputError(e.message);
+    throw e;
+  }
+}
