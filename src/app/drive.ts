@@ -1,30 +1,36 @@
 import { Vector3 } from 'three';
-import { undirectedKey, type Vec3 } from '../core/graph.ts';
+import type { AgentProfile } from '../core/agents.ts';
+import { driveDraft, findingsOfContact, type DriveFindings } from '../core/driveDraft.ts';
+import type { Vec3 } from '../core/graph.ts';
 import { itemKey, type QueueItem } from '../core/queue.ts';
-import { SIDE_CLEARANCE_M, STEP_TOLERANCE_M, type ReasonCategory } from '../core/rules.ts';
-import { autoDrive, colliderWorldOf, LiveReadouts, place, type AgentBody, type ColliderWorld, type Contact } from '../engine/collider/index.ts';
+import { colliderWorldOf, footprintOf, LiveReadouts, openingWidthAhead, place, type AgentBody, type ColliderWorld, type Contact } from '../engine/collider/index.ts';
 import type { LoadedMesh } from '../engine/mesh/load.ts';
+import type { DriveDecision } from '../engine/planner/decide.ts';
 import { selectedScene } from '../state/commands.ts';
 import { currentItem } from '../state/queueSelectors.ts';
 import type { DriveView, StudioStore, Triple } from '../state/store.ts';
 import type { MeshManager } from './meshManager.ts';
 
 const t = (v: { x: number; y: number; z: number }): Triple => [v.x, v.y, v.z];
+/** Poses kept for playing a motion back (every few centimetres): enough to watch, small to hold. */
+const PLAYBACK_POSES = 400;
 
 /**
- * Drives the current queue item's agent through the scan: placed at the segment's start node,
- * moved by the arrow keys, or driven along the reference route until the first obstacle. What it
- * finds becomes the label draft and, when the label is confirmed, its evidence.
+ * Drives the current queue item's agent through the scan. `G`: the motion planner (engine/planner,
+ * in the scene worker) decides the segment and the overlay plays the motion it found — or as far
+ * as the agent gets, with the measured reason. `B` and the arrow keys: the agent's true footprint
+ * driven by hand with the collider; a contact that stops it is measured. Either way what stopped
+ * it becomes the label draft (core/driveDraft.ts), and, when the label is confirmed, its evidence.
  */
 export class DriveController {
-  private worlds = new WeakMap<LoadedMesh, ColliderWorld>();
-  private routes = new Map<string, Vector3[] | null>();
+  private worlds = new WeakMap<LoadedMesh, { frame: string; world: ColliderWorld }>();
   private body: AgentBody | null = null;
   private readouts = new LiveReadouts();
+  private planning: string | null = null;
 
-  /** `routeOf`: the reference route between two points of the scan (mesh frame → world), found off the page's thread. */
+  /** `plan`: the planner's decision for an agent between two node positions (mesh frame), found off the page's thread. */
   constructor(private store: StudioStore, private meshes: MeshManager, private tell: (m: string) => void,
-    private routeOf: (loaded: LoadedMesh, a: Vec3, b: Vec3) => Promise<Vec3[] | null>) {}
+    private plan: (loaded: LoadedMesh, profile: AgentProfile, a: Vec3, b: Vec3) => Promise<DriveDecision>) {}
 
   private context() {
     const s = this.store.getState();
@@ -33,10 +39,19 @@ export class DriveController {
     const loaded = scene && this.meshes.get(scene.id);
     if (!scene || !item || !profile) return null;
     if (!loaded) { this.tell('Driving needs the scene’s scan: load it first.'); return null; }
-    let world = this.worlds.get(loaded);
-    if (!world) { world = colliderWorldOf(loaded); this.worlds.set(loaded, world); }
-    const node = (id: string) => { const n = scene.graph.nodes.find((x) => x.id === id)!; return new Vector3(n.position.x, n.position.y, n.position.z).applyMatrix4(loaded.frame); };
-    return { scene, item, profile, loaded, world, a: node(item.from), b: node(item.to) };
+    // The frame changes in place when the up axis or scale does: the world follows it.
+    const frame = loaded.frame.elements.join(',');
+    let cached = this.worlds.get(loaded);
+    if (cached?.frame !== frame) { cached = { frame, world: colliderWorldOf(loaded) }; this.worlds.set(loaded, cached); }
+    const node = (id: string) => scene.graph.nodes.find((x) => x.id === id)!.position;
+    const world = (p: Vec3) => new Vector3(p.x, p.y, p.z).applyMatrix4(loaded.frame);
+    return { scene, item, profile, loaded, world: cached.world, from: node(item.from), to: node(item.to), a: world(node(item.from)), b: world(node(item.to)) };
+  }
+
+  /** Whether the queue is still on the item a drive was started for (the annotator may have moved on). */
+  private stillOn(item: QueueItem): boolean {
+    const now = currentItem(this.store.getState());
+    return !!now && itemKey(now) === itemKey(item);
   }
 
   /** Place the agent at the segment's start, facing its end, for driving with the arrow keys. */
@@ -45,37 +60,61 @@ export class DriveController {
     if (!c) return;
     this.body = place(c.world, c.profile, c.a, Math.atan2(c.b.x - c.a.x, c.b.z - c.a.z));
     this.readouts.reset(this.body);
-    this.publish(c.item, [t(this.body.pose)], this.body.contact, false, {});
+    this.publish(c.item, c.profile, this.hand([t(this.body.pose)], this.body.contact, {}));
   }
 
-  /** One keyboard step. */
+  /** One keyboard step; a contact that stops it is measured and proposed as the draft. */
   step(forward: number, turn: number): void {
     const d = this.store.getState().ephemeral.drive;
-    if (!this.body || !d) return;
+    const c = this.context();
+    if (!this.body || !d || !c || d.itemKey !== itemKey(c.item)) return;
     const r = this.body.step({ forward, turn });
     this.readouts.update(this.body, r);
-    const item = currentItem(this.store.getState());
-    if (!item) return;
     const trajectory = r.moved ? [...d.trajectory, t(r.pose)] : d.trajectory;
-    this.publish(item, trajectory, r.contact ?? null, false, r.contact?.kind === 'step' && r.contact.heightM !== undefined ? { stepHeightM: r.contact.heightM } : {});
+    if (!r.contact) { this.publish(c.item, c.profile, this.hand(trajectory, null, {})); return; }
+    const pose = this.body.pose;
+    const opening = r.contact.kind === 'wall' || r.contact.kind === 'door'
+      ? openingWidthAhead(c.world, footprintOf(c.profile), pose, r.contact.point, pose.yaw)?.widthM : undefined;
+    const findings = findingsOfContact(r.contact, c.profile, opening);
+    this.publish(c.item, c.profile, this.hand(trajectory, r.contact, findings.measured), findings);
   }
 
-  /** Drive along the reference route from the start node to the end node, stopping at the first obstacle. */
+  /** Let the planner decide the segment, then play its motion. */
   async auto(): Promise<void> {
     const c = this.context();
     if (!c) return;
-    this.tell(`Driving ${c.item.agent} from ${c.item.from} to ${c.item.to}…`);
-    const route = await this.route(c.loaded, c.scene.id, c.item, c.item.from < c.item.to ? [c.a, c.b] : [c.b, c.a]);
-    if (!route) { this.tell('No walkable route between these nodes in the scan (a lift, or a gap): drive by hand with B and the arrow keys.'); return; }
-    const r = autoDrive(c.world, c.profile, route);
-    const last = r.trajectory[r.trajectory.length - 1];
+    const key = itemKey(c.item);
+    if (this.planning === key) return;
+    this.planning = key;
     this.body = null;
-    const measured: Record<string, number> = {};
-    if (r.measured.clearWidthM !== undefined) measured.clearWidthM = r.measured.clearWidthM;
-    if (r.measured.stepHeightM !== undefined) measured.stepHeightM = r.measured.stepHeightM;
-    if (Number.isFinite(r.measured.tightestClearanceM)) measured.tightestClearanceM = r.measured.tightestClearanceM;
-    this.publish(c.item, thin(r.trajectory.map(t)), r.contact ?? null, r.reached, measured, last);
-    this.proposeDraft(r.reached, r.contact, measured, c.profile);
+    this.tell(`Planning ${c.item.agent} from ${c.item.from} to ${c.item.to}…`);
+    let d: DriveDecision;
+    try {
+      d = await this.plan(c.loaded, c.profile, c.from, c.to);
+    } catch (e) {
+      if (this.stillOn(c.item)) this.tell(`The drive could not be planned: ${e instanceof Error ? e.message : String(e)}`);
+      return;
+    } finally {
+      this.planning = null;
+    }
+    // The annotator moved on while it was planned: this drive belongs to an item no longer shown.
+    if (!this.stillOn(c.item)) return;
+    const findings: DriveFindings = { reached: d.reached, reason: d.reason, measured: d.measured, ...(d.reason === 'other' && d.note ? { message: d.note } : {}) };
+    const motion = thin(d.motion);
+    const last = d.motion[d.motion.length - 1] ?? { ...c.a, yaw: 0 };
+    const view: Omit<DriveView, 'sceneId' | 'agent' | 'itemKey' | 'shape' | 'widthM' | 'depthM' | 'heightM'> = {
+      pose: { x: last.x, y: last.y, z: last.z, yaw: last.yaw }, trajectory: every10cm(motion.map(t)), reached: d.reached, contact: null,
+      readouts: { clearWidthM: d.measured.clearWidthM ?? null, lastStepM: d.measured.stepHeightM ?? 0, tightestClearanceM: d.measured.tightestClearanceM ?? null },
+      measured: { ...d.measured }, source: 'planner', motion, playFrom: performance.now(),
+      reason: d.reason, note: d.note, stoppedAt: d.stoppedAt ? t(d.stoppedAt) : null,
+      resolution: `${Math.round(d.resolution.stepM * 100)} cm, ${d.resolution.headingDeg}°`,
+    };
+    this.publish(c.item, c.profile, view, findings);
+  }
+
+  /** Play the last planned motion again. */
+  replay(): void {
+    this.store.setState((s) => (s.ephemeral.drive?.source === 'planner' ? { ephemeral: { ...s.ephemeral, drive: { ...s.ephemeral.drive, playFrom: performance.now() } } } : {}));
   }
 
   stop(): void {
@@ -83,53 +122,37 @@ export class DriveController {
     this.store.setState((s) => ({ ephemeral: { ...s.ephemeral, drive: null } }));
   }
 
-  /** The reference route of the edge, found once in the edge's key order (`ends`: lower id first) and walked the item's way. */
-  private async route(loaded: LoadedMesh, sceneId: string, item: QueueItem, ends: [Vector3, Vector3]): Promise<Vector3[] | null> {
-    const key = `${sceneId}:${undirectedKey(item.from, item.to)}`;
-    if (!this.routes.has(key)) {
-      const inv = loaded.frame.clone().invert();
-      const local = (v: Vector3) => { const p = v.clone().applyMatrix4(inv); return { x: p.x, y: p.y, z: p.z }; };
-      const route = await this.routeOf(loaded, local(ends[0]), local(ends[1]));
-      this.routes.set(key, route ? route.map((p) => new Vector3(p.x, p.y, p.z)) : null);
-    }
-    const r = this.routes.get(key) ?? null;
-    return r && item.from > item.to ? [...r].reverse() : r;
-  }
-
-  private publish(item: QueueItem, trajectory: Triple[], contact: Contact | null, reached: boolean, measured: Record<string, number>, pose = this.body?.pose): void {
-    const s = this.store.getState();
-    const profile = s.document.project?.profiles.find((p) => p.name === item.agent);
-    if (!profile || !pose) return;
-    const drive: DriveView = {
-      sceneId: s.session.sceneId!, agent: item.agent, itemKey: itemKey(item), shape: profile.shape,
-      widthM: profile.widthM, depthM: profile.depthM ?? profile.widthM, heightM: profile.heightM,
-      pose: { x: pose.x, y: pose.y, z: pose.z, yaw: pose.yaw }, trajectory, reached,
+  /** The view of a drive by hand. */
+  private hand(trajectory: Triple[], contact: Contact | null, measured: Record<string, number>): Omit<DriveView, 'sceneId' | 'agent' | 'itemKey' | 'shape' | 'widthM' | 'depthM' | 'heightM'> {
+    const pose = this.body!.pose;
+    return {
+      pose: { x: pose.x, y: pose.y, z: pose.z, yaw: pose.yaw }, trajectory, reached: false,
       contact: contact ? { kind: contact.kind, message: contact.message, point: t(contact.point), ...(contact.heightM !== undefined ? { heightM: contact.heightM } : {}) } : null,
-      readouts: { clearWidthM: this.readouts.clearWidth?.widthM ?? measured.clearWidthM ?? null, lastStepM: this.readouts.lastStepHeightM, tightestClearanceM: Number.isFinite(this.readouts.tightestClearanceM) ? this.readouts.tightestClearanceM : measured.tightestClearanceM ?? null },
-      measured,
+      readouts: { clearWidthM: this.readouts.clearWidth?.widthM ?? null, lastStepM: this.readouts.lastStepHeightM, tightestClearanceM: Number.isFinite(this.readouts.tightestClearanceM) ? this.readouts.tightestClearanceM : null },
+      measured, source: 'hand', motion: [], playFrom: null, reason: null, note: '', stoppedAt: contact ? t(contact.point) : null, resolution: null,
     };
-    this.store.setState((st) => ({ ephemeral: { ...st.ephemeral, drive } }));
   }
 
-  /** Turn what stopped the drive into the label draft (the annotator still decides). */
-  private proposeDraft(reached: boolean, contact: Contact | undefined, measured: Record<string, number>, profile: { widthM: number; maxStepM: number; name: string }): void {
-    if (reached || !contact) { this.tell(`${profile.name} reached the next node.`); return; }
-    let reason: ReasonCategory = 'other';
-    let note = `Driven: ${contact.message}`;
-    const needed = profile.widthM + 2 * SIDE_CLEARANCE_M;
-    if (contact.kind === 'door') { reason = 'door'; note = 'Closed door: cannot open doors (driven, stopped at the door)'; }
-    else if (contact.kind === 'step' && contact.heightM !== undefined) {
-      reason = 'step'; note = `Sill ${contact.heightM.toFixed(3)} m higher than the ${profile.maxStepM} m the agent can cross (driven)`;
-    } else if (contact.kind === 'wall' && measured.clearWidthM !== undefined && measured.clearWidthM < needed + STEP_TOLERANCE_M) {
-      reason = 'narrow'; note = `Narrow passage: clear width ${measured.clearWidthM.toFixed(2)} m < ${needed.toFixed(2)} m needed (driven)`;
-    }
-    this.store.setState((s) => ({ session: { ...s.session, labelDraft: { reason, note } } }));
-    this.tell(`${profile.name} stopped: ${note}. Press X to label it not traversable.`);
+  /** Show the drive on the item's footprint and panel; what stopped it becomes the label draft (the annotator still decides). */
+  private publish(item: QueueItem, profile: AgentProfile, view: ReturnType<DriveController['hand']>, findings?: DriveFindings): void {
+    const draft = findings ? driveDraft(findings, profile) : null;
+    const drive: DriveView = {
+      sceneId: this.store.getState().session.sceneId!, agent: item.agent, itemKey: itemKey(item), shape: profile.shape,
+      widthM: profile.widthM, depthM: profile.depthM ?? profile.widthM, heightM: profile.heightM,
+      ...view, reason: draft?.reason ?? view.reason, note: draft?.note ?? view.note,
+    };
+    this.store.setState((s) => ({
+      ephemeral: { ...s.ephemeral, drive },
+      ...(draft ? { session: { ...s.session, labelDraft: { reason: draft.reason, note: draft.note, by: 'drive' as const } } } : {}),
+    }));
+    if (!findings) return;
+    if (findings.reached) this.tell(`${profile.name} reached the next node: a collision-free motion exists (${view.resolution ?? 'driven'}), driven by the collider end to end.`);
+    else if (draft) this.tell(`${profile.name} stopped: ${draft.note}. Press X to label it not traversable.`);
   }
 }
 
-/** Keep a trajectory point every ~10 cm (and the last): enough to replay, small enough to store. */
-function thin(points: Triple[]): Triple[] {
+/** A point every ~10 cm (and the last): the trajectory a label keeps as evidence. */
+function every10cm(points: Triple[]): Triple[] {
   const out: Triple[] = [];
   for (const p of points) {
     const q = out[out.length - 1];
@@ -137,5 +160,15 @@ function thin(points: Triple[]): Triple[] {
   }
   const last = points[points.length - 1];
   if (last && out[out.length - 1] !== last) out.push(last);
+  return out;
+}
+
+/** At most PLAYBACK_POSES poses, evenly taken, the last one kept. */
+function thin<T>(poses: readonly T[]): T[] {
+  if (poses.length <= PLAYBACK_POSES) return [...poses];
+  const every = poses.length / PLAYBACK_POSES;
+  const out: T[] = [];
+  for (let i = 0; i < PLAYBACK_POSES; i++) out.push(poses[Math.floor(i * every)]!);
+  out.push(poses[poses.length - 1]!);
   return out;
 }

@@ -5,7 +5,7 @@ import { autoApproveHuman, labelItem, type Decision } from '../state/labelComman
 import { leaveItem } from '../state/itemState.ts';
 import { toNextUnlabelled } from '../state/queueCommands.ts';
 import { currentItem, sceneQueue } from '../state/queueSelectors.ts';
-import type { StudioState, StudioStore } from '../state/store.ts';
+import type { DriveView, StudioState, StudioStore } from '../state/store.ts';
 import { suggestionFor, suggestionsStale } from '../state/suggestionSelectors.ts';
 import { DRIVE_KEYS } from '../viewport/movementKeys.ts';
 import type { DriveController } from './drive.ts';
@@ -36,7 +36,7 @@ export function labellingCommands(store: StudioStore, flush: () => Promise<void>
       ...(sug ? { suggestion: { traversable: sug.traversable, reason: sug.reason, note: sug.note } } : {}),
       ...(sug || drive ? { measured: { ...(sug ? numbers(sug.measured) : {}), ...prefixed('drive', drive?.measured ?? {}) } } : {}),
       ...(drive ? { trajectory: drive.trajectory } : {}),
-      ...(drive?.contact ? { contact: drive.contact } : {}),
+      ...(stopOf(drive) ? { contact: stopOf(drive)! } : {}),
     };
     const decision: Decision = { traversable: t, reason, note, ...(Object.keys(evidence).length ? { evidence } : {}) };
     labelItem(store, scene.id, scene.questions[item.questionIndex]!.text, item, decision);
@@ -55,7 +55,8 @@ export function labellingCommands(store: StudioStore, flush: () => Promise<void>
     { id: 'label.traversable', label: 'Label the segment traversable', shortcut: 'Y', undoable: true, views: label, enabled: active, run: () => void decide(true) },
     { id: 'label.blocked', label: 'Label the segment not traversable (with the chosen reason)', shortcut: 'X', undoable: true, views: label, enabled: active, run: () => void decide(false) },
     { id: 'label.accept', label: 'Accept the suggestion', shortcut: 'Enter', undoable: true, views: label, enabled: active, run: () => void decide('suggestion') },
-    { id: 'drive.auto', label: 'Drive the agent along the segment until something stops it', shortcut: 'G', undoable: false, views: label, enabled: active, run: () => void drive.auto() },
+    { id: 'drive.auto', label: 'Drive the agent to the next node: the planner finds a motion, or measures what stops it', shortcut: 'G', undoable: false, views: label, enabled: active, run: () => void drive.auto() },
+    { id: 'drive.replay', label: 'Play the planned motion again', shortcut: 'Shift+G', undoable: false, views: label, enabled: (s) => active(s) && s.ephemeral.drive?.source === 'planner', run: () => drive.replay() },
     { id: 'drive.spawn', label: 'Place the agent at the segment start (then drive with the arrow keys)', shortcut: 'B', undoable: false, views: label, enabled: active, run: () => drive.spawn() },
   ];
 }
@@ -95,4 +96,11 @@ export function driveKeys(store: StudioStore, drive: DriveController): () => voi
   };
   window.addEventListener('keydown', onKey, true);
   return () => window.removeEventListener('keydown', onKey, true);
+}
+
+/** What stopped a drive, as evidence: the collider's contact when driven by hand, the planner's measured stop otherwise. */
+function stopOf(drive: DriveView | null): NonNullable<NonNullable<Decision['evidence']>['contact']> | null {
+  if (!drive || drive.reached) return null;
+  if (drive.contact) return drive.contact;
+  return drive.stoppedAt ? { kind: drive.reason ?? 'other', message: drive.note, point: drive.stoppedAt } : null;
 }

@@ -59,7 +59,7 @@ const appCommands: Command[] = [
 ];
 
 const tell = (notice: string) => store.setState((s) => ({ ephemeral: { ...s.ephemeral, notice } }));
-const drive = new DriveController(store, meshes, tell, (loaded, a, b) => suggestions.route(loaded, a, b));
+const drive = new DriveController(store, meshes, tell, (loaded, profile, a, b) => suggestions.drive(loaded, profile, a, b));
 driveKeys(store, drive);
 const commands: Command[] = [...appCommands, ...qaCommands(store, () => flush(), tell), ...labellingCommands(store, () => flush(), tell, drive), ...stateCommands];
 

@@ -1,6 +1,8 @@
+import type { AgentProfile } from '../core/agents.ts';
 import type { Vec3 } from '../core/graph.ts';
 import { suggestionBasis } from '../core/suggestionBasis.ts';
 import type { LoadedMesh } from '../engine/mesh/load.ts';
+import type { DriveDecision } from '../engine/planner/decide.ts';
 import { prepareGeometry, type SceneSuggestions } from '../engine/suggest/index.ts';
 import { packGeometry } from '../engine/suggest/transfer.ts';
 import type { SuggestReply, SuggestRequest } from '../engine/suggest/workerMessages.ts';
@@ -125,10 +127,11 @@ export class SuggestionRunner {
     return { id, reply };
   }
 
-  /** The reference route between two points of the scan (mesh frame), in world coordinates; null when there is none. */
-  async route(loaded: LoadedMesh, a: Vec3, b: Vec3): Promise<Vec3[] | null> {
-    const r = await this.ask(loaded, (id, key) => ({ type: 'route', id, key, a, b })).reply;
-    return r.type === 'route' ? r.route : null;
+  /** Drive an agent from node position a to b (mesh frame) with the motion planner, in the worker. */
+  async drive(loaded: LoadedMesh, profile: AgentProfile, a: Vec3, b: Vec3): Promise<DriveDecision> {
+    const r = await this.ask(loaded, (id, key) => ({ type: 'drive', id, key, profile, a, b })).reply;
+    if (r.type !== 'drive') throw new Error('the scene worker answered a drive with something else');
+    return r.decision;
   }
 
   async compute(sceneId: string): Promise<void> {

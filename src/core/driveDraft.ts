@@ -5,7 +5,7 @@ import { neededWidthM, NOTES, STEP_TOLERANCE_M, type ReasonCategory } from './ru
  * What a drive measured, in metres: at what stopped it, or along the way when it got through.
  * Every field is optional; which are present depends on the reason.
  */
-export interface DriveMeasured {
+export type DriveMeasured = {
   /** Clear width of the narrowest passage (where it stopped, or on the way). */
   clearWidthM?: number;
   /** The width the agent needs: its width plus the side clearance each side. */
@@ -20,7 +20,7 @@ export interface DriveMeasured {
   tightestClearanceM?: number;
   /** Length of the motion on the plan. */
   lengthM?: number;
-}
+};
 
 export interface DriveFindings {
   reached: boolean;

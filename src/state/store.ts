@@ -170,8 +170,21 @@ export interface DriveView {
   contact: { kind: string; message: string; point: Triple; heightM?: number } | null;
   reached: boolean;
   readouts: { clearWidthM: number | null; lastStepM: number; tightestClearanceM: number | null };
-  /** What the drive measured at what stopped it (clear width of the opening, or the step's height). */
+  /** What the drive measured: at what stopped it (clear width, step, clear height), or on the way. */
   measured: Record<string, number>;
+  /** 'planner': G, a motion the planner found (or as far as one gets); 'hand': B and the arrow keys. */
+  source: 'planner' | 'hand';
+  /** The motion to play back (world, with yaw), at most a few hundred poses; empty for a hand drive. */
+  motion: { x: number; y: number; z: number; yaw: number }[];
+  /** When the overlay started playing the motion (performance.now()), or null when it shows its end. */
+  playFrom: number | null;
+  /** The measured reason it stopped, in the rules' categories, and its note in the rules' words. */
+  reason: ReasonCategory | null;
+  note: string;
+  /** Where it is stopped (world), or null. */
+  stoppedAt: Triple | null;
+  /** The planner's resolution, as shown to the annotator ("2 cm, 5°"). */
+  resolution: string | null;
 }
 
 export interface SuggestionView {

@@ -1,23 +1,34 @@
+import { REASON_LABEL } from '../core/rules.ts';
+import { currentDrive } from '../state/queueSelectors.ts';
 import { useStudio } from '../state/useStudio.ts';
 import { useActions } from './actions.ts';
 
 const m = (x: number | null | undefined) => (x === null || x === undefined ? '–' : `${x.toFixed(3)} m`);
 
-/** Drive the current agent: buttons for the keys, and the live readouts. */
+/** Drive the current agent: buttons for the keys, the verdict with what was measured, and the live readouts. */
 export function DrivePanel() {
   const { runCommand } = useActions();
-  const drive = useStudio((s) => s.ephemeral.drive);
+  const drive = useStudio(currentDrive);
   const hasScan = useStudio((s) => !!s.document.project?.scenes.find((x) => x.id === s.session.sceneId)?.mesh);
   if (!hasScan) return null;
+  const planned = drive?.source === 'planner';
   return (
     <div className="drive-panel" data-testid="drive-panel">
       <button className="small" onClick={() => runCommand('drive.auto')} data-testid="drive-auto">Drive to the next node <kbd>G</kbd></button>
+      {planned && <button className="small secondary" onClick={() => runCommand('drive.replay')} data-testid="drive-replay">Replay <kbd>Shift+G</kbd></button>}
       <button className="small secondary" onClick={() => runCommand('drive.spawn')}>Place agent <kbd>B</kbd> then ↑ ↓ ← →</button>
       {drive && (
-        <span className="readouts" data-testid="drive-readouts">
-          {drive.agent}: {drive.reached ? 'reached the node' : drive.contact ? <strong className="error" data-testid="drive-contact">stopped — {drive.contact.message}</strong> : 'driving'}
+        <span className="readouts" data-testid="drive-readouts" data-reached={drive.reached ? 'yes' : 'no'} data-reason={drive.reason ?? ''}>
+          {drive.agent}:{' '}
+          {drive.reached ? <strong data-testid="drive-verdict">reached the next node</strong>
+            : drive.reason ? <strong className="error" data-testid="drive-contact">stopped — {drive.note || REASON_LABEL[drive.reason]}</strong>
+              : drive.contact ? <strong className="error" data-testid="drive-contact">stopped — {drive.contact.message}</strong>
+                : 'driving'}
+          {planned && drive.resolution && <span className="muted" title="The planner's resolution: position lattice and heading step; the collider confirmed the motion pose by pose"> · planned at {drive.resolution}</span>}
           {' · '}clear width {m(drive.measured.clearWidthM ?? drive.readouts.clearWidthM)}
-          {' · '}last step {m(drive.measured.stepHeightM ?? drive.readouts.lastStepM)}
+          {drive.measured.clearHeightM !== undefined && <>{' · '}clear height {m(drive.measured.clearHeightM)}</>}
+          {drive.source === 'hand' ? <>{' · '}last step {m(drive.readouts.lastStepM)}</>
+            : drive.measured.stepHeightM !== undefined && <>{' · '}{drive.reached ? 'highest step' : 'step'} {m(drive.measured.stepHeightM)}</>}
           {' · '}tightest clearance {m(drive.readouts.tightestClearanceM)}
         </span>
       )}

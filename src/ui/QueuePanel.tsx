@@ -6,7 +6,7 @@ import { existingLabel, queueProgress, type Progress } from '../core/queue.ts';
 import { REASONS, REASON_LABEL } from '../core/rules.ts';
 import { selectedScene } from '../state/commands.ts';
 import { REASON_KEYS, toggleDraftReason } from '../state/queueCommands.ts';
-import { currentItem, sceneQueue } from '../state/queueSelectors.ts';
+import { currentDrive, currentItem, sceneQueue } from '../state/queueSelectors.ts';
 import { suggestionFor, suggestionsStale } from '../state/suggestionSelectors.ts';
 import { useStudio, useStudioShallow, useStudioStore } from '../state/useStudio.ts';
 import { useActions } from './actions.ts';
@@ -33,6 +33,7 @@ export function QueuePanel() {
   const stale = useStudio((s) => (scene ? suggestionsStale(s, scene.id) : null));
   const sug = useStudio((s) => { const it = currentItem(s); return scene && it ? suggestionFor(s, scene.id, it) : undefined; });
   const profiles = useStudioShallow((s) => s.document.project?.profiles ?? []);
+  const drive = useStudio(currentDrive);
   const noteRef = useRef<HTMLTextAreaElement>(null);
   useEffect(() => { if (noteRequest) noteRef.current?.focus(); }, [noteRequest]);
   const progress = useMemo(() => (scene ? queueProgress(scene, items) : null), [scene, items]);
@@ -90,6 +91,12 @@ export function QueuePanel() {
             {sug.navmeshRoute === false && sug.traversable && <span className="warn"> (the agent’s navigation mesh found no route)</span>}
           </div>
         ) : <div className="muted">{stale ? 'No suggestion: the kept ones are out of date.' : scene.mesh ? 'No suggestion yet: “Suggest labels” measures the scan.' : 'No scan: decide by the questions and your knowledge of the scene.'}</div>}
+        {sug && drive?.source === 'planner' && (drive.reached !== sug.traversable || (!drive.reached && drive.reason !== sug.reason)) && (
+          <div className="warn" role="status" data-testid="drive-disagrees">
+            The drive and the suggestion disagree — drive: {drive.reached ? 'reached the next node' : `stopped (${drive.reason ? REASON_LABEL[drive.reason] : 'other'}): ${drive.note}`};
+            suggestion: {sug.traversable ? 'traversable' : `not traversable (${sug.reason ? REASON_LABEL[sug.reason] : 'other'})`}. Look at both in the scan before deciding.
+          </div>
+        )}
       </div>
 
       <div className="reasons" role="group" aria-label="Reason">

@@ -1,18 +1,61 @@
 import { Line } from '@react-three/drei';
+import { useFrame, useThree } from '@react-three/fiber';
+import { useEffect, useRef } from 'react';
+import type { Group } from 'three';
 import type { DriveView } from '../state/store.ts';
+import { viewportHandle } from './viewportHandle.ts';
+
+/** Playback speed of a planned motion, and the bounds on how long one takes to watch. */
+const PLAY_MPS = 1.2;
+const PLAY_MIN_S = 1.5;
+const PLAY_MAX_S = 8;
+
+/** How long a motion plays (seconds): at walking pace, within bounds. */
+export function playSeconds(motion: DriveView['motion']): number {
+  let len = 0;
+  for (let i = 1; i < motion.length; i++) len += Math.hypot(motion[i]!.x - motion[i - 1]!.x, motion[i]!.z - motion[i - 1]!.z);
+  return Math.min(PLAY_MAX_S, Math.max(PLAY_MIN_S, len / PLAY_MPS));
+}
 
 /**
  * The driven agent at its true size and heading (width across, depth along the direction of
- * travel), its trajectory, and the contact that stopped it.
+ * travel), its trajectory, and what stopped it. A planned motion is played back once, pose by pose
+ * as the collider drove it, moving the footprint in the frame loop (no React state per frame).
  */
 export function AgentOverlay({ drive }: { drive: DriveView | null }) {
+  const body = useRef<Group>(null);
+  const { invalidate } = useThree();
+  const height = drive?.heightM ?? 0;
+  useEffect(() => {
+    viewportHandle.agentPose = () => {
+      const g = body.current;
+      return g ? { x: g.position.x, y: g.position.y - height / 2, z: g.position.z, yaw: g.rotation.y } : null;
+    };
+    return () => { viewportHandle.agentPose = null; };
+  }, [height]);
+  useFrame(() => {
+    const g = body.current;
+    if (!g || !drive) return;
+    const m = drive.motion;
+    let p = drive.pose;
+    if (drive.playFrom !== null && m.length > 1) {
+      const f = Math.min(1, (performance.now() - drive.playFrom) / 1000 / playSeconds(m));
+      const at = f * (m.length - 1), i = Math.min(m.length - 2, Math.floor(at)), u = at - i;
+      const a = m[i]!, b = m[i + 1]!;
+      p = { x: a.x + (b.x - a.x) * u, y: a.y + (b.y - a.y) * u, z: a.z + (b.z - a.z) * u, yaw: a.yaw + (b.yaw - a.yaw) * u };
+      if (f < 1) invalidate();
+    }
+    g.position.set(p.x, p.y + drive.heightM / 2, p.z);
+    g.rotation.set(0, p.yaw, 0);
+  });
   if (!drive) return null;
   const { pose, heightM, widthM, depthM } = drive;
-  const blocked = drive.contact !== null;
+  const blocked = !drive.reached && (drive.contact !== null || drive.stoppedAt !== null);
   const colour = blocked ? '#e63946' : drive.reached ? '#2a9d8f' : '#3a86ff';
+  const stop = drive.contact?.point ?? drive.stoppedAt;
   return (
     <group>
-      <group position={[pose.x, pose.y + heightM / 2, pose.z]} rotation={[0, pose.yaw, 0]}>
+      <group ref={body} position={[pose.x, pose.y + heightM / 2, pose.z]} rotation={[0, pose.yaw, 0]}>
         <mesh renderOrder={5}>
           {drive.shape === 'box' ? <boxGeometry args={[widthM, heightM, depthM]} /> : <cylinderGeometry args={[widthM / 2, widthM / 2, heightM, 32]} />}
           <meshStandardMaterial color={colour} transparent opacity={0.55} />
@@ -24,8 +67,8 @@ export function AgentOverlay({ drive }: { drive: DriveView | null }) {
         </mesh>
       </group>
       {drive.trajectory.length > 1 && <Line points={drive.trajectory} color={colour} lineWidth={3} depthTest={false} renderOrder={5} />}
-      {drive.contact && (
-        <mesh position={drive.contact.point} renderOrder={6}>
+      {stop && !drive.reached && (
+        <mesh position={stop} renderOrder={6}>
           <sphereGeometry args={[0.07, 16, 12]} />
           <meshBasicMaterial color="#ff006e" depthTest={false} />
         </mesh>

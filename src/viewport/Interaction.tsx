@@ -8,6 +8,7 @@ import { connectToolPick, dragNode, endNodeDrag, placeNode, startNodeDrag } from
 import { addMarkAt } from '../state/qaCommands.ts';
 import type { StudioStore } from '../state/store.ts';
 import { NODE_RADIUS } from './GraphOverlay.tsx';
+import { viewportHandle } from './viewportHandle.ts';
 import { toSceneFrame } from './worldGraph.ts';
 
 interface Props {
@@ -185,6 +186,8 @@ function useViewportProbe(camera: Camera, el: HTMLCanvasElement, live: { current
     const probe = {
       scenePointOnPage: (x: number, y: number, z: number) => toPage(new Vector3(x, y, z).applyMatrix4(live.current.frame)),
       nodeOnPage: (id: string) => { const p = live.current.world.get(id); return p ? toPage(p) : null; },
+      /** Where the driven agent's footprint is drawn (world, on its floor), or null. */
+      agentPose: () => viewportHandle.agentPose?.() ?? null,
     };
     (window as unknown as { __traversaViewport?: typeof probe }).__traversaViewport = probe;
   }, [camera, el, live]);

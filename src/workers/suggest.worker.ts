@@ -1,7 +1,6 @@
-// The scene worker: suggestions (navmeshes and edge probes of engine/suggest) and reference routes
-// for the auto-drive, off the page's thread, on a copy of the scan (BVH included) sent once per scan.
-import { measureContext, measureEdge, type MeasureContext } from '../engine/suggest/measureEdge.ts';
-import { buildReferenceNavMesh, type AgentNavMesh } from '../engine/suggest/navmesh.ts';
+// The scene worker: suggestions (navmeshes and edge probes of engine/suggest) and the drive's motion
+// planner (engine/planner), off the page's thread, on a copy of the scan (BVH included) sent once per scan.
+import { ScenePlanner } from '../engine/planner/scene.ts';
 import { suggestScene } from '../engine/suggest/suggest.ts';
 import type { SceneGeometry } from '../engine/suggest/geometry.ts';
 import { unpackGeometry } from '../engine/suggest/transfer.ts';
@@ -10,13 +9,13 @@ import type { SuggestReply, SuggestRequest } from '../engine/suggest/workerMessa
 const running = new Map<number, AbortController>();
 const reply = (m: SuggestReply) => (self as unknown as { postMessage: (m: SuggestReply) => void }).postMessage(m);
 
-/** The one scan held, and its reference navmesh once a route asked for it. */
-let held: { key: number; geom: SceneGeometry; ref: Promise<{ nav: AgentNavMesh; ctx: MeasureContext }> | null } | null = null;
+/** The one scan held, and its planner (with the reference navmesh) once a drive asked for it. */
+let held: { key: number; geom: SceneGeometry; planner: Promise<ScenePlanner> | null } | null = null;
 
 function scan(msg: { id: number; key: number; geometry?: Parameters<typeof unpackGeometry>[0] }): NonNullable<typeof held> | null {
   if (msg.geometry) {
-    void held?.ref?.then((r) => r.nav.dispose());
-    held = { key: msg.key, geom: unpackGeometry(msg.geometry), ref: null };
+    void held?.planner?.then((p) => p.dispose());
+    held = { key: msg.key, geom: unpackGeometry(msg.geometry), planner: null };
   }
   if (!held || held.key !== msg.key) { reply({ type: 'missing', id: msg.id }); return null; }
   return held;
@@ -31,10 +30,10 @@ self.addEventListener('message', (event: MessageEvent<SuggestRequest>) => {
     try {
       const h = scan(msg);
       if (!h) return;
-      if (msg.type === 'route') {
-        h.ref ??= buildReferenceNavMesh(h.geom).then((nav) => ({ nav, ctx: measureContext(h.geom, nav) }));
-        const { nav, ctx } = await h.ref;
-        reply({ type: 'route', id: msg.id, route: measureEdge(h.geom, nav, msg.a, msg.b, undefined, ctx).evidence.route });
+      if (msg.type === 'drive') {
+        h.planner ??= ScenePlanner.create(h.geom);
+        const planner = await h.planner;
+        reply({ type: 'drive', id: msg.id, decision: planner.decide(msg.profile, msg.a, msg.b) });
         return;
       }
       const result = await suggestScene(h.geom, msg.graph, msg.profiles, {

@@ -5,16 +5,73 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { studio } from '../support/browser.ts';
 
-/** Step the queue with '.' until it shows this agent on this segment. */
-async function goToItem(page: Page, agent: string, segment: string) {
+/** Step the queue with '.' until it shows this agent on this segment (walked either way unless `exact`). */
+async function goToItem(page: Page, agent: string, segment: string, exact = true): Promise<string> {
+  const [a, b] = segment.split('|');
+  const wanted = exact ? [segment] : [segment, `${b}|${a}`];
   await page.keyboard.press('Home');
   for (let i = 0; i < 400; i++) {
     const el = page.getByTestId('queue-item');
-    if ((await el.getAttribute('data-agent')) === agent && (await el.getAttribute('data-segment')) === segment) return;
+    const seg = await el.getAttribute('data-segment');
+    if ((await el.getAttribute('data-agent')) === agent && seg && wanted.includes(seg)) return seg;
     await page.keyboard.press('.');
   }
   throw new Error(`the queue never showed ${agent} on ${segment}`);
 }
+
+type Pose = { x: number; y: number; z: number; yaw: number };
+const agentPose = (page: Page) => page.evaluate(() => (window as unknown as { __traversaViewport: { agentPose(): Pose | null } }).__traversaViewport.agentPose());
+
+/** The sample house's nodes on the plan (its graph file; the scan is Y up in metres, so these are world points). */
+const NODE: Record<string, { x: number; z: number }> = {
+  node_1: { x: 3.37, z: 4.9 }, node_3: { x: 12.0, z: 8.19 }, node_4: { x: 11.2, z: 1.4 }, node_5: { x: 11.53, z: 4.9 },
+};
+const dist = (p: { x: number; z: number }, q: { x: number; z: number }) => Math.hypot(p.x - q.x, p.z - q.z);
+
+describe('the planner decides three segments with G, and the annotator watches the agent drive them', () => {
+  const { open } = studio();
+
+  it('the wheelchair drives the 0.80 m corridor it fits; round the L-corner it cannot turn and says so; the quadruped turns it', async () => {
+    const page = await open();
+    await page.getByTestId('mesh-ready').waitFor({ timeout: 60_000 });
+    await page.keyboard.press('3');
+    await page.getByTestId('queue-item').waitFor();
+
+    // A passage it must pass: 0.80 m for a 0.74 m footprint (3 cm a side).
+    const corridor = await goToItem(page, 'WHEELCHAIR', 'node_1|node_5', false);
+    const [from, to] = corridor.split('|') as [string, string];
+    await page.keyboard.press('g');
+    const readouts = page.getByTestId('drive-readouts');
+    await expect.poll(() => readouts.getAttribute('data-reached'), { timeout: 60_000 }).toBe('yes');
+    expect(await readouts.textContent()).toMatch(/reached the next node.*planned at 2 cm, 5°.*clear width 0\.80\d m/);
+    // The footprint travels the motion: seen near the start, then at the end node.
+    const seen: Pose[] = [];
+    for (let k = 0; k < 100 && !(seen.length && dist(seen[seen.length - 1]!, NODE[to]!) < 0.3); k++) {
+      const p = await agentPose(page);
+      if (p) seen.push(p);
+      await page.waitForTimeout(200);
+    }
+    expect(seen.length).toBeGreaterThan(2);
+    expect(Math.min(...seen.map((p) => dist(p, NODE[from]!)))).toBeLessThan(dist(NODE[from]!, NODE[to]!) - 1);
+    expect(dist(seen[seen.length - 1]!, NODE[to]!)).toBeLessThan(0.3);
+
+    // The L-corner both ways: the wheelchair is stopped for turning space, which becomes the draft and the label.
+    await goToItem(page, 'WHEELCHAIR', 'node_3|node_4', false);
+    await expect.poll(() => page.getByTestId('drive-readouts').count()).toBe(0);
+    await page.keyboard.press('g');
+    await expect.poll(() => readouts.getAttribute('data-reason'), { timeout: 60_000 }).toBe('turning');
+    expect(await page.getByTestId('drive-contact').textContent()).toMatch(/Turning space: a 0\.70 × 1\.00 m footprint cannot turn the 0\.80 m corner/);
+    expect(await page.locator('[data-reason="turning"].chip').getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.press('x');
+    await expect.poll(() => page.getByTestId('queue-notice').textContent()).toMatch(/Saved: WHEELCHAIR .* not traversable \(Turning space/);
+
+    const turn = await goToItem(page, 'QUADRUPEDAL', 'node_3|node_4', false);
+    await page.keyboard.press('g');
+    await expect.poll(() => readouts.getAttribute('data-reached'), { timeout: 90_000 }).toBe('yes');
+    const end = NODE[turn.split('|')[1]!]!;
+    await expect.poll(async () => { const p = await agentPose(page); return p ? dist(p, end) : 99; }, { timeout: 20_000 }).toBeLessThan(0.3);
+  });
+});
 
 describe('driving the wheelchair into the narrowest door and labelling what stopped it', () => {
   const { profile, url } = studio();
@@ -56,5 +113,19 @@ describe('driving the wheelchair into the narrowest door and labelling what stop
     expect(label.traversable).toBe(false);
     expect(label.note).toMatch(/clear width 0\.70 m/);
     expect(label.question).toMatch(/first bedroom/);
+  });
+
+  it('driving by hand (B, then ↑) the sweeper stops at the 5 cm sill, and that contact is the draft', async () => {
+    const page = await profile.page(url());
+    await page.getByTestId('mesh-ready').waitFor({ timeout: 60_000 });
+    await page.keyboard.press('3');
+    await page.getByTestId('queue-item').waitFor();
+    await goToItem(page, 'SWEEPER', 'node_11|node_14', false);
+    await page.keyboard.press('b');
+    await page.getByTestId('drive-readouts').waitFor();
+    for (let k = 0; k < 120 && !(await page.getByTestId('drive-contact').count()); k++) await page.keyboard.press('ArrowUp');
+    expect(await page.getByTestId('drive-contact').textContent()).toMatch(/Sill 0\.05 m higher than the 0\.02 m the agent can cross/);
+    expect(await page.locator('[data-reason="step"].chip').getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByTestId('label-note').inputValue()).toBe('Sill 0.05 m higher than the 0.02 m the agent can cross');
   });
 });
