@@ -1,6 +1,6 @@
 import { prepareGeometry } from '../engine/suggest/index.ts';
 import { driveScene, type SceneDrives } from '../engine/planner/index.ts';
-import { loadScan, type ScanArgs } from './scanInputs.ts';
+import { withScan, type ScanArgs } from './scanInputs.ts';
 import { table } from './tables.ts';
 
 /**
@@ -11,13 +11,10 @@ import { table } from './tables.ts';
  * the measured cause in the rules' categories.
  */
 export async function driveCommand(args: ScanArgs): Promise<string> {
-  const { graph, profiles, loaded } = await loadScan('drive', args);
-  try {
+  return withScan('drive', args, async ({ graph, profiles, loaded }) => {
     const result = await driveScene(prepareGeometry(loaded), graph, profiles);
     return args.json ? JSON.stringify(asJson(result), null, 2) : formatDrives(result);
-  } finally {
-    loaded.dispose();
-  }
+  });
 }
 
 function asJson(r: SceneDrives) {

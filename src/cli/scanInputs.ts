@@ -46,7 +46,7 @@ function readInputs(graphPath: string, agentsPath: string | undefined) {
   return { graph: scene.graph, profiles: project.profiles };
 }
 
-export async function loadScan(command: string, args: ScanArgs): Promise<{ graph: NavGraph; profiles: AgentProfile[]; loaded: LoadedMesh }> {
+async function loadScan(command: string, args: ScanArgs): Promise<{ graph: NavGraph; profiles: AgentProfile[]; loaded: LoadedMesh }> {
   if (!args.mesh) throw new CliError(`${command} needs --mesh <file>`);
   if (!args.graph) throw new CliError(`${command} needs --graph <graph.json>`);
   const upAxis = args.up ?? 'y';
@@ -61,5 +61,15 @@ export async function loadScan(command: string, args: ScanArgs): Promise<{ graph
   } catch (e) {
     if (e instanceof MeshLoadError) throw new InputError(e.message);
     throw e;
+  }
+}
+
+/** Load the scan and its graph, run `use` on them, and free the scan whatever happens. */
+export async function withScan<T>(command: string, args: ScanArgs, use: (inputs: { graph: NavGraph; profiles: AgentProfile[]; loaded: LoadedMesh }) => Promise<T>): Promise<T> {
+  const inputs = await loadScan(command, args);
+  try {
+    return await use(inputs);
+  } finally {
+    inputs.loaded.dispose();
   }
 }

@@ -1,5 +1,5 @@
 import { prepareGeometry, suggestScene, type SceneSuggestions } from '../engine/suggest/index.ts';
-import { loadScan, type ScanArgs } from './scanInputs.ts';
+import { withScan, type ScanArgs } from './scanInputs.ts';
 import { table } from './tables.ts';
 
 /**
@@ -12,13 +12,10 @@ import { table } from './tables.ts';
 export type SuggestArgs = ScanArgs;
 
 export async function suggestCommand(args: SuggestArgs): Promise<string> {
-  const { graph, profiles, loaded } = await loadScan('suggest', args);
-  try {
+  return withScan('suggest', args, async ({ graph, profiles, loaded }) => {
     const result = await suggestScene(prepareGeometry(loaded), graph, profiles);
     return args.json ? JSON.stringify(asJson(result), null, 2) : formatSuggestions(result);
-  } finally {
-    loaded.dispose();
-  }
+  });
 }
 
 function asJson(r: SceneSuggestions) {

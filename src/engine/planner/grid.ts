@@ -24,3 +24,19 @@ export function cellAt(g: PlanGrid, x: number, z: number): number {
 
 export const cellCentreX = (g: PlanGrid, i: number): number => g.x0 + (i + 0.5) * g.cellM;
 export const cellCentreZ = (g: PlanGrid, j: number): number => g.z0 + (j + 0.5) * g.cellM;
+
+/**
+ * Cells (i, j) of an nx × nz grid on square rings round (i0, j0), nearest ring first, out to ring
+ * `rings` (ring r: the cells r steps away in the larger of the two directions).
+ */
+export function* ringsAround(i0: number, j0: number, rings: number, nx: number, nz: number): Generator<[number, number, number]> {
+  for (let r = 0; r <= rings; r++) {
+    for (let dj = -r; dj <= r; dj++) {
+      for (let di = -r; di <= r; di++) {
+        if (Math.max(Math.abs(di), Math.abs(dj)) !== r) continue;
+        const i = i0 + di, j = j0 + dj;
+        if (i >= 0 && j >= 0 && i < nx && j < nz) yield [i, j, r];
+      }
+    }
+  }
+}

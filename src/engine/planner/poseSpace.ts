@@ -1,4 +1,5 @@
 import type { AgentMap } from './agentMap.ts';
+import { ringsAround } from './grid.ts';
 
 /** The exact collider's answer for one pose (collider/body.ts fitsAt), standing on `floorY`. */
 export type ExactFit = (x: number, z: number, yaw: number, floorY: number) => boolean;
@@ -173,22 +174,14 @@ export class PoseSpace {
   /** The nearest lattice point within `radiusM` of (x, z) where the agent may fit at all, or −1. */
   snap(x: number, z: number, radiusM: number): number {
     const a0 = Math.round((x - this.ox) / this.stepM), b0 = Math.round((z - this.oz) / this.stepM);
-    const rings = Math.ceil(radiusM / this.stepM);
     let best = -1, bestD = Infinity;
-    for (let r = 0; r <= rings; r++) {
+    for (const [a, b, r] of ringsAround(a0, b0, Math.ceil(radiusM / this.stepM), this.lx, this.lz)) {
       // A ring's nearest point is r steps away: once that is farther than the best found, stop.
       if (best >= 0 && r * this.stepM > bestD) break;
-      for (let db = -r; db <= r; db++) {
-        for (let da = -r; da <= r; da++) {
-          if (Math.max(Math.abs(da), Math.abs(db)) !== r) continue;
-          const a = a0 + da, b = b0 + db;
-          if (a < 0 || b < 0 || a >= this.lx || b >= this.lz) continue;
-          const p = b * this.lx + a;
-          const d = Math.hypot(this.x(p) - x, this.z(p) - z);
-          if (d > radiusM || d >= bestD) continue;
-          if (this.statesAt(p).length > 0) { best = p; bestD = d; }
-        }
-      }
+      const p = b * this.lx + a;
+      const d = Math.hypot(this.x(p) - x, this.z(p) - z);
+      if (d > radiusM || d >= bestD) continue;
+      if (this.statesAt(p).length > 0) { best = p; bestD = d; }
     }
     return best;
   }

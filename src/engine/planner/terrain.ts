@@ -1,6 +1,6 @@
 import type { Vec3 } from '../../core/graph.ts';
 import { STEP_CLASS_M } from '../collider/body.ts';
-import { cellAt } from './grid.ts';
+import { cellAt, ringsAround } from './grid.ts';
 import type { ColumnSpans } from './rasterize.ts';
 import type { Region } from './region.ts';
 import { markStairs, type StairFlight } from './stairs.ts';
@@ -69,21 +69,14 @@ export function buildTerrain(spans: ColumnSpans, region: Region, seeds: readonly
     const seedCell = cellAt(grid, p.x, p.z);
     if (seedCell < 0) return false;
     const si = seedCell % grid.nx, sj = (seedCell - si) / grid.nx;
-    for (let r = 0; r <= seedRadius; r++) {
-      for (let dj = -r; dj <= r; dj++) {
-        for (let di = -r; di <= r; di++) {
-          if (Math.max(Math.abs(di), Math.abs(dj)) !== r) continue;
-          const i = si + di, j = sj + dj;
-          if (i < 0 || j < 0 || i >= grid.nx || j >= grid.nz) continue;
-          const c = j * grid.nx + i;
-          if (!mask[c]) continue;
-          if (floorSpan[c]! >= 0) return false;
-          const k = nearestTop(c, p.y, NODE_ABOVE_FLOOR_M, p.y - NODE_ABOVE_FLOOR_M, p.y + 0.1);
-          if (k < 0) continue;
-          floor[c] = hi[k]!; floorSpan[c] = k; queue[tail++] = c;
-          return true;
-        }
-      }
+    for (const [i, j] of ringsAround(si, sj, seedRadius, grid.nx, grid.nz)) {
+      const c = j * grid.nx + i;
+      if (!mask[c]) continue;
+      if (floorSpan[c]! >= 0) return false;
+      const k = nearestTop(c, p.y, NODE_ABOVE_FLOOR_M, p.y - NODE_ABOVE_FLOOR_M, p.y + 0.1);
+      if (k < 0) continue;
+      floor[c] = hi[k]!; floorSpan[c] = k; queue[tail++] = c;
+      return true;
     }
     return false;
   };
