@@ -25,15 +25,24 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)]!;
 }
 
+/**
+ * One run of a whole command from the repository, as a user waits for it: wall time from spawn to
+ * exit (start-up included) and what it printed. With `timeoutMs`, a run past it is killed and
+ * null is returned; a command that fails throws.
+ */
+export function timeCommand(cmd: string, args: string[], timeoutMs?: number): { ms: number; stdout: string } | null {
+  const t0 = performance.now();
+  const r = spawnSync(cmd, args, { cwd: REPO, encoding: 'utf8', maxBuffer: 64 << 20, ...(timeoutMs ? { timeout: timeoutMs } : {}) });
+  const ms = performance.now() - t0;
+  if (timeoutMs && r.signal && ms >= timeoutMs) return null;
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed: ${r.stderr}`);
+  return { ms, stdout: r.stdout };
+}
+
 /** Wall time of a whole command, as a user waits for it (median of `runs`). */
 function wall(cmd: string, args: string[], runs = 5): number {
   const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    const r = spawnSync(cmd, args, { cwd: REPO, encoding: 'utf8' });
-    times.push(performance.now() - t0);
-    if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed: ${r.stderr}`);
-  }
+  for (let i = 0; i < runs; i++) times.push(timeCommand(cmd, args)!.ms);
   return median(times);
 }
 

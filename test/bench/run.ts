@@ -5,6 +5,7 @@
 import { cpus } from 'node:os';
 import { cliBench } from './cli.bench.ts';
 import { colliderBench } from './collider.bench.ts';
+import { driveBench } from './drive.bench.ts';
 import { meshBench } from './mesh.bench.ts';
 import { navmeshBench } from './navmesh.bench.ts';
 import { qaAnswersBench } from './qaAnswers.bench.ts';
@@ -18,7 +19,7 @@ export interface BenchSection {
   run(): void | Promise<void>;
 }
 
-const sections: BenchSection[] = [worklistBench, cliBench, meshBench, navmeshBench, colliderBench, scoreBench, qaAnswersBench];
+const sections: BenchSection[] = [worklistBench, cliBench, meshBench, navmeshBench, colliderBench, driveBench, scoreBench, qaAnswersBench];
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((w) => !sections.some((s) => s.name === w));
