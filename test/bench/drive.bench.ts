@@ -9,7 +9,6 @@
 // ~1 M-triangle scan. The section throws (after printing everything) when the planner decides a
 // segment differently on the two meshes, which are the same house.
 import { existsSync, readFileSync } from 'node:fs';
-import { Session } from 'node:inspector/promises';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AgentProfile } from '../../src/core/agents.ts';
@@ -18,7 +17,7 @@ import type { ReasonCategory } from '../../src/core/rules.ts';
 import { autoDrive, colliderWorldOf, type AutoDriveResult } from '../../src/engine/collider/index.ts';
 import { loadMesh } from '../../src/engine/mesh/load.ts';
 import { AgentMap } from '../../src/engine/planner/agentMap.ts';
-import { ScenePlanner, SegmentPlanner, specOf, type DriveDecision } from '../../src/engine/planner/index.ts';
+import { ScenePlanner, SegmentPlanner, specOf, TUBE_M, type DriveDecision } from '../../src/engine/planner/index.ts';
 import { plannerWay } from '../../src/engine/planner/scene.ts';
 import type { Terrain } from '../../src/engine/planner/terrain.ts';
 import { prepareGeometry, type SceneGeometry } from '../../src/engine/suggest/index.ts';
@@ -33,8 +32,6 @@ const LARGE = 'scenes/generated-large/house-1m.glb';
 const GRAPH = 'scenes/sample-house/graphs/sample-house-graph.json';
 const AGENTS = 'scenes/sample-house/agent_profile.json';
 const TARGET_MS = 1000;
-/** The half width of the region decide.ts searches round a route (its TUBE_M): checked below by a cache hit. */
-const TUBE_M = 2.0;
 /** Whole-process runs: each command on the small house, and (once, capped) on the large one. */
 const PROCESS_RUNS = 3;
 const LARGE_PROCESS_CAP_MS = 120_000;
@@ -68,8 +65,8 @@ interface Row {
   wallMs: number;
   /** The edge's terrain, built by the first agent decided on it. */
   edgeTerrainMs: number;
-  /** Time in diagnose() (sampled; null when reached, undefined when the profile found none). */
-  diagMs: number | null | undefined;
+  /** Time in diagnose() (null when reached). */
+  diagMs: number | null;
   greedy: { result: AutoDriveResult; ms: number } | null;
   /** Why the greedy drive was not run: the studio has no route to drive (a lift). */
   notDriven: string | null;
@@ -109,34 +106,6 @@ async function load(path: string) {
 const profileOf = (name: string): AgentProfile => release.profiles.find((p) => p.name === name)!;
 const position = (id: string): Vec3 => release.graph.nodes.find((n) => n.id === id)!.position;
 
-/** The share of `run`'s sampled time spent inside diagnose() out of that inside SegmentPlanner.decide (V8's sampling profiler). */
-async function diagnoseShare(session: Session, run: () => void): Promise<number | undefined> {
-  await session.post('Profiler.start');
-  run();
-  const { profile } = await session.post('Profiler.stop');
-  const parent = new Map<number, number>();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const memo = new Map<number, number>(); // bit 0: inside decide, bit 1: inside diagnose
-  const flags = (id: number): number => {
-    const hit = memo.get(id);
-    if (hit !== undefined) return hit;
-    const { functionName, url } = byId.get(id)!.callFrame;
-    const up = parent.get(id);
-    const f = (up === undefined ? 0 : flags(up)) | (functionName === 'decide' && url.endsWith('/planner/decide.ts') ? 1 : 0) | (functionName === 'diagnose' && url.endsWith('/planner/diagnose.ts') ? 2 : 0);
-    memo.set(id, f);
-    return f;
-  };
-  let inDecide = 0, inDiagnose = 0;
-  const { samples = [], timeDeltas = [] } = profile;
-  for (let i = 0; i < samples.length; i++) {
-    const f = flags(samples[i]!), dt = timeDeltas[i + 1] ?? 0;
-    if (f & 1) inDecide += dt;
-    if (f & 2) inDiagnose += dt;
-  }
-  return inDecide > 0 && inDiagnose > 0 ? inDiagnose / inDecide : undefined;
-}
-
 /** The planner and the greedy drive over `segments` of one scan, and its configuration space. */
 async function measureScene(label: string, path: string, segments: [string, string][], subsampled: boolean): Promise<SceneRun> {
   const { loaded, geom, loadMs } = await load(path);
@@ -173,25 +142,7 @@ async function measureScene(label: string, path: string, segments: [string, stri
         const result = autoDrive(world, profile, route);
         greedy = { result, ms: performance.now() - t0 };
       }
-      rows.push({ edge, agent, truth, d, wallMs, edgeTerrainMs: edgeTerrain.get(edge)!, diagMs: d.reached ? null : undefined, greedy, notDriven: route ? null : 'no route (lift): driven by hand' });
-    }
-    // Diagnosis is timed inside the planner's search; its share is sampled on a second run of each stopped segment (terrain cached).
-    const session = new Session();
-    session.connect();
-    try {
-      await session.post('Profiler.enable');
-      await session.post('Profiler.setSamplingInterval', { interval: 100 });
-      for (const row of rows) {
-        if (row.d.reached) continue;
-        // A lift the agent cannot use is refused before any search: nothing to diagnose.
-        if (row.d.stats.searchMs < 1) { row.diagMs = 0; continue; }
-        const [a, b] = row.edge.split('|') as [string, string];
-        const share = await diagnoseShare(session, () => scene.decide(profileOf(row.agent), position(a), position(b)));
-        row.diagMs = share === undefined ? undefined : Math.min(row.d.stats.searchMs, share * (row.d.stats.totalMs - row.d.stats.terrainMs));
-      }
-      await session.post('Profiler.disable');
-    } finally {
-      session.disconnect();
+      rows.push({ edge, agent, truth, d, wallMs, edgeTerrainMs: edgeTerrain.get(edge)!, diagMs: d.reached ? null : d.stats.diagnoseMs, greedy, notDriven: route ? null : 'no route (lift): driven by hand' });
     }
     const { terrains, maps } = configurationSpace(scene, [...new Set(segments.map(([e]) => e))], edgeTerrain);
     return { label, triangles: loaded.stats.triangles, loadMs, refMs, routeMs, rows, terrains, maps, subsampled };
@@ -282,8 +233,8 @@ function printScene(run: SceneRun): void {
   const table: string[][] = [head];
   for (const r of run.rows) {
     const s = r.d.stats;
-    const diag = r.diagMs === null ? '' : r.diagMs === undefined ? '?' : r.diagMs.toFixed(0);
-    const search = s.searchMs - (r.diagMs ?? 0);
+    const diag = r.diagMs === null ? '' : r.diagMs.toFixed(0);
+    const search = s.searchMs;
     const other = r.wallMs - s.terrainMs - s.searchMs - s.confirmMs;
     const shared = s.terrainMs === 0 && r.edgeTerrainMs > 0;
     table.push([
@@ -295,7 +246,7 @@ function printScene(run: SceneRun): void {
   }
   printTable(table, (i) => i >= 5 && i <= 11);
   console.log('total = the segment as the first agent on its edge pays it (terrain included; * = built by an earlier agent on the edge and shared);');
-  console.log('other = the reference route and bookkeeping; diag = the sampled share of the search spent in diagnose() (a second run, profiled);');
+  console.log('other = the reference route and bookkeeping; diag = the time spent measuring why a stopped agent is stopped (diagnose());');
   console.log('expanded/exact = poses the search expanded / exact collider tests; greedy drive = autoDrive alone along the studio\'s route (its route is found once per edge:');
   console.log(`  median ${ms(median(run.routeMs))}, max ${ms(Math.max(...run.routeMs))} here). "!" marks a segment at or over the ${TARGET_MS} ms target.`);
 
@@ -320,7 +271,7 @@ function printTarget(run: SceneRun): void {
   const over = run.rows.filter((r) => segmentMs(r) >= TARGET_MS);
   const phase = (r: Row) => {
     const s = r.d.stats;
-    const parts: [string, number][] = [['terrain', r.edgeTerrainMs], ['search', s.searchMs - (r.diagMs ?? 0)], ['diagnosis', r.diagMs ?? 0], ['confirmation', s.confirmMs]];
+    const parts: [string, number][] = [['terrain', r.edgeTerrainMs], ['search', s.searchMs], ['diagnosis', r.diagMs ?? 0], ['confirmation', s.confirmMs]];
     const [name, v] = parts.reduce((m, p) => (p[1] > m[1] ? p : m));
     return `${r.edge} ${r.agent} ${ms(segmentMs(r))}, of which ${name} ${ms(v)} (${s.expanded.toLocaleString('en')} poses expanded, ${s.exactTests.toLocaleString('en')} exact collider tests)`;
   };

@@ -150,6 +150,18 @@ export class AgentBody {
     return this.evaluate(x, z, yaw, floorY, DROP_STOP_M, false).contact === null;
   }
 
+  /**
+   * Whether nothing lies inside the body at (x, z) facing yaw between heights `bandLo` and `bandHi`
+   * (world): the obstacle test of `evaluate` alone, for a caller that knows the support already
+   * (the planner, from its terrain). Only the band is collected, so the floor's triangles are culled.
+   */
+  clearOfBand(x: number, z: number, yaw: number, bandLo: number, bandHi: number): boolean {
+    const fp = this.footprint, scan = this.scan;
+    scan.run(this.surfaces, fp, x, z, yaw, bandLo, bandHi);
+    for (let i = 0; i < scan.count; i++) if (scan.hi[i]! > bandLo && scan.touchDistanceSq(i, fp, bandLo, bandHi) >= 0) return false;
+    return true;
+  }
+
   /** Whether the body would fit at (x, z) facing yaw from its current floor, without moving it. */
   test(x: number, z: number, yaw: number): { floor: number; contact: Contact | null } {
     const { floor, contact } = this.evaluate(x, z, yaw, this.current.y, DROP_STOP_M, true);

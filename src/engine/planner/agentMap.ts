@@ -127,27 +127,32 @@ export class AgentMap {
       if (inner > 0 && d2 < inner * inner) return false;
       if (d2 > (hu * hu + hv * hv) * (1 + 1e-9) && this.discFree(x, z, Math.hypot(hu, hv))) return true;
     }
-    const sn = Math.sin(yaw), cs = Math.cos(yaw);
-    // Corners: centre ± hv·forward ± hu·left, forward = (sn, cs), left = (cs, −sn).
-    const px = [x + hv * sn + hu * cs, x + hv * sn - hu * cs, x - hv * sn - hu * cs, x - hv * sn + hu * cs];
-    const pz = [z + hv * cs - hu * sn, z + hv * cs + hu * sn, z - hv * cs + hu * sn, z - hv * cs - hu * sn];
-    const c = this.cell;
-    const zMin = Math.min(pz[0]!, pz[1]!, pz[2]!, pz[3]!), zMax = Math.max(pz[0]!, pz[1]!, pz[2]!, pz[3]!);
-    const j0 = Math.ceil((zMin - this.z0) / c - 0.5), j1 = Math.floor((zMax - this.z0) / c - 0.5);
-    for (let j = j0; j <= j1; j++) {
-      const zc = this.z0 + (j + 0.5) * c;
-      let xa = Infinity, xb = -Infinity;
-      for (let k = 0; k < 4; k++) {
-        const ax = px[k]!, az = pz[k]!, bx = px[(k + 1) & 3]!, bz = pz[(k + 1) & 3]!;
-        if ((zc < az && zc < bz) || (zc > az && zc > bz)) continue;
-        const x1 = az === bz ? Math.min(ax, bx) : ax + ((zc - az) / (bz - az)) * (bx - ax);
-        const x2 = az === bz ? Math.max(ax, bx) : x1;
-        if (x1 < xa) xa = x1;
-        if (x2 > xb) xb = x2;
-      }
-      if (xa <= xb && !this.rowFree(j, xa, xb)) return false;
+    let free = true;
+    forRowsOfBox(x, z, yaw, hu, hv, this.z0, this.cell, (j, xa, xb) => { if (free && !this.rowFree(j, xa, xb)) free = false; });
+    return free;
+  }
+
+  /**
+   * The support under the footprint at (x, z) facing yaw (the disc when the map's agent is one): the
+   * highest floor of its cells that the agent standing on `floorY` could be on (at most its step
+   * above), as the collider takes the highest support it can climb to.
+   */
+  supportUnder(x: number, z: number, yaw: number, floorY: number): number {
+    const { shape, halfWidthM: hu, halfDepthM: hv, stepLimitM } = this.spec;
+    const reach = floorY + stepLimitM + 0.005, floor = this.terrain.floor, c = this.cell;
+    let best = floorY;
+    const row = (j: number, xa: number, xb: number) => {
+      if (j < 0 || j >= this.nz) return;
+      const i0 = Math.max(0, Math.ceil((xa - this.x0) / c - 0.5)), i1 = Math.min(this.nx - 1, Math.floor((xb - this.x0) / c - 0.5));
+      for (let i = i0; i <= i1; i++) { const f = floor[j * this.nx + i]!; if (f > best && f <= reach) best = f; }
+    };
+    if (shape === 'disc') {
+      const j0 = Math.ceil((z - hu - this.z0) / c - 0.5), j1 = Math.floor((z + hu - this.z0) / c - 0.5);
+      for (let j = j0; j <= j1; j++) { const dz = this.z0 + (j + 0.5) * c - z; const h = Math.sqrt(Math.max(0, hu * hu - dz * dz)); row(j, x - h, x + h); }
+      return best;
     }
-    return true;
+    forRowsOfBox(x, z, yaw, hu, hv, this.z0, c, row);
+    return best;
   }
 
   /** Floor height under a point (NaN where there is none). */
@@ -155,5 +160,31 @@ export class AgentMap {
     const i = Math.floor((x - this.x0) / this.cell), j = Math.floor((z - this.z0) / this.cell);
     if (i < 0 || j < 0 || i >= this.nx || j >= this.nz) return NaN;
     return this.terrain.floor[j * this.nx + i]!;
+  }
+}
+
+/**
+ * The grid rows a box at (x, z) facing yaw covers (`2·hu` across the heading, `2·hv` along it;
+ * heading (sin yaw, cos yaw)), each with the box's extent [xa, xb] at the row's centre line.
+ */
+function forRowsOfBox(x: number, z: number, yaw: number, hu: number, hv: number, z0: number, cell: number, row: (j: number, xa: number, xb: number) => void): void {
+  const sn = Math.sin(yaw), cs = Math.cos(yaw);
+  // Corners: centre ± hv·forward ± hu·left, forward = (sn, cs), left = (cs, −sn).
+  const px0 = x + hv * sn + hu * cs, px1 = x + hv * sn - hu * cs, px2 = x - hv * sn - hu * cs, px3 = x - hv * sn + hu * cs;
+  const pz0 = z + hv * cs - hu * sn, pz1 = z + hv * cs + hu * sn, pz2 = z - hv * cs + hu * sn, pz3 = z - hv * cs - hu * sn;
+  const px = [px0, px1, px2, px3], pz = [pz0, pz1, pz2, pz3];
+  const j0 = Math.ceil((Math.min(pz0, pz1, pz2, pz3) - z0) / cell - 0.5), j1 = Math.floor((Math.max(pz0, pz1, pz2, pz3) - z0) / cell - 0.5);
+  for (let j = j0; j <= j1; j++) {
+    const zc = z0 + (j + 0.5) * cell;
+    let xa = Infinity, xb = -Infinity;
+    for (let k = 0; k < 4; k++) {
+      const ax = px[k]!, az = pz[k]!, bx = px[(k + 1) & 3]!, bz = pz[(k + 1) & 3]!;
+      if ((zc < az && zc < bz) || (zc > az && zc > bz)) continue;
+      const x1 = az === bz ? Math.min(ax, bx) : ax + ((zc - az) / (bz - az)) * (bx - ax);
+      const x2 = az === bz ? Math.max(ax, bx) : x1;
+      if (x1 < xa) xa = x1;
+      if (x2 > xb) xb = x2;
+    }
+    if (xa <= xb) row(j, xa, xb);
   }
 }

@@ -12,6 +12,9 @@ export const STEP_CELLS = 2;
 export const HEADINGS = 36;
 /** How far from a node its agent may be set down when the node itself is too tight for it. */
 export const SNAP_M = 0.5;
+/** The exact pass may take this many times the optimistic pass's work (and at least this much). */
+const EXACT_OVER_ROUGH = 1.5;
+const EXACT_MIN_EXPANDED = 20_000;
 
 /** The map's view of an agent: its footprint as the collider inflates it, its limits and abilities. */
 export function specOf(profile: AgentProfile): AgentSpec {
@@ -74,7 +77,10 @@ export function searchFrom(space: PoseSpace, starts: readonly number[], goal: nu
   const heuristic = hopeless ? null : field;
   const rough = searchPoses(space, starts, goal, heuristic);
   if (!rough.found || !space.exactAvailable) return rough;
-  const exact = searchPoses(space, starts, goal, heuristic, { exact: true });
+  // Where the collider refuses the way the map let through, the band left is finer than the lattice:
+  // searching on at this resolution would map the whole region for nothing. The pass stops, with
+  // what it reached, for a finer search across the bottleneck (bridge.ts).
+  const exact = searchPoses(space, starts, goal, heuristic, { exact: true, maxExpanded: Math.max(EXACT_MIN_EXPANDED, EXACT_OVER_ROUGH * rough.expanded) });
   return { ...exact, expanded: rough.expanded + exact.expanded };
 }
 

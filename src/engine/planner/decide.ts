@@ -6,6 +6,7 @@ import { neededWidthM, type ReasonCategory } from '../../core/rules.ts';
 import type { Pose } from '../collider/body.ts';
 import { blockingSurfaces, type ColliderWorld } from '../collider/world.ts';
 import { AgentBody } from '../collider/body.ts';
+import { BODY_GAP_M } from '../collider/footprint.ts';
 import { attempt, HEADINGS, narrowDisc, pathPoints, poseSpaceOf, STEP_CELLS, towards, type Attempt } from './attempt.ts';
 import { confirmMotion } from './confirm.ts';
 import { diagnose } from './diagnose.ts';
@@ -43,13 +44,13 @@ export interface DriveDecision {
   /** Where it is stopped (world), or null. */
   stoppedAt: Vec3 | null;
   resolution: { cellM: number; stepM: number; headingDeg: number };
-  stats: { expanded: number; poseTests: number; exactTests: number; repairs: number; terrainMs: number; searchMs: number; confirmMs: number; totalMs: number };
+  stats: { expanded: number; poseTests: number; exactTests: number; repairs: number; terrainMs: number; searchMs: number; diagnoseMs: number; confirmMs: number; totalMs: number };
 }
 
 /** Plan cells of the terrain; lattice = 2 cells. */
 export const CELL_M = 0.01;
 /** Half width of the region searched round the edge's route, and round a straight line when there is no route. */
-const TUBE_M = 2.0;
+export const TUBE_M = 2.0;
 const TUBE_NO_ROUTE_M = 3.0;
 /** Heights round the route that are rasterised. */
 const BELOW_M = 1.5;
@@ -107,7 +108,14 @@ export class SegmentPlanner {
   /** The agent's pose space on a terrain, unsure poses answered by the exact collider. */
   private spaceFor(terrain: Terrain, profile: AgentProfile, stepCells = STEP_CELLS): PoseSpace {
     const body = AgentBody.place(this.world, profile, { x: 0, y: 0, z: 0 }, 0);
-    return poseSpaceOf(terrain, profile, (x, z, yaw, floorY) => body.fitsAt(x, z, yaw, floorY), stepCells);
+    const fp = body.footprint;
+    // The support from the terrain, the obstacles from the scan's triangles (the collider's own test).
+    let space: PoseSpace | null = null;
+    space = poseSpaceOf(terrain, profile, (x, z, yaw, floorY) => {
+      const support = space!.map.supportUnder(x, z, yaw, floorY);
+      return body.clearOfBand(x, z, yaw, support + fp.stepLimitM + BODY_GAP_M, support + fp.heightM);
+    }, stepCells);
+    return space;
   }
 
   private drive(profile: AgentProfile, a: Vec3, b: Vec3, route: Vec3[], tube: number, t0: number): DriveDecision {
@@ -171,8 +179,10 @@ export class SegmentPlanner {
     const d0 = now();
     const why = diagnose({ terrain, world: this.world, profile, a, b, full: plan.last, spaceFor: (p) => this.spaceFor(terrain, p) });
     // Its own search had nothing to search (its width never gets there): head for where it is stopped.
+    stats.diagnoseMs += now() - d0;
+    const s0 = now();
     const stuck = plan.last.result.path.length > 1 || !why.at ? plan.last : towards(coarse, a, why.at, SHOW_EXPANDED);
-    stats.searchMs += now() - d0;
+    stats.searchMs += now() - s0;
     return finish(profile, { reached: false, reason: why.reason, measured: why.measured, message: why.message, motion: shown(stuck), rideAt: null, stoppedAt: why.at, stats }, t0);
   }
 }
@@ -203,11 +213,11 @@ function finish(profile: AgentProfile, d: Draft, t0: number): DriveDecision {
 }
 
 function blankStats(): DriveDecision['stats'] {
-  return { expanded: 0, poseTests: 0, exactTests: 0, repairs: 0, terrainMs: 0, searchMs: 0, confirmMs: 0, totalMs: 0 };
+  return { expanded: 0, poseTests: 0, exactTests: 0, repairs: 0, terrainMs: 0, searchMs: 0, diagnoseMs: 0, confirmMs: 0, totalMs: 0 };
 }
 
 function sumStats(x: DriveDecision['stats'], y: DriveDecision['stats']): DriveDecision['stats'] {
-  return { expanded: x.expanded + y.expanded, poseTests: x.poseTests + y.poseTests, exactTests: x.exactTests + y.exactTests, repairs: x.repairs + y.repairs, terrainMs: x.terrainMs + y.terrainMs, searchMs: x.searchMs + y.searchMs, confirmMs: x.confirmMs + y.confirmMs, totalMs: 0 };
+  return { expanded: x.expanded + y.expanded, poseTests: x.poseTests + y.poseTests, exactTests: x.exactTests + y.exactTests, repairs: x.repairs + y.repairs, terrainMs: x.terrainMs + y.terrainMs, searchMs: x.searchMs + y.searchMs, diagnoseMs: x.diagnoseMs + y.diagnoseMs, confirmMs: x.confirmMs + y.confirmMs, totalMs: 0 };
 }
 
 /** The route walked from the end nearer `a`. */

@@ -4,7 +4,7 @@
  * over poses (search.ts), the motion smoothed and confirmed by the exact collider (motion.ts,
  * confirm.ts), and the reason measured when there is none (diagnose.ts). decide.ts puts it together.
  */
-export { SegmentPlanner, CELL_M, type DriveDecision, type EdgeWay } from './decide.ts';
+export { SegmentPlanner, CELL_M, TUBE_M, type DriveDecision, type EdgeWay } from './decide.ts';
 export { specOf } from './attempt.ts';
 export { plannerWorld } from './world.ts';
 export { driveScene, ScenePlanner, type SceneDrives } from './scene.ts';
