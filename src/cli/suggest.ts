@@ -34,6 +34,7 @@ function formatSuggestions(r: SceneSuggestions): string {
     const what = !f ? 'no route'
       : [f.kind, f.clearWidthM !== undefined ? `width ${cm(f.clearWidthM)}` : '', f.sillHeightM !== undefined ? `step ${cm(f.sillHeightM)}` : '',
         f.risers ? `${f.risers} × ${cm(f.riserM)} risers` : '', f.cornerWidthsM ? `legs ${cm(f.cornerWidthsM[0])} / ${cm(f.cornerWidthsM[1])}` : '',
+        f.clearHeightM !== undefined ? `height ${cm(f.clearHeightM)}` : '', f.riseM !== undefined ? `rise ${cm(f.riseM)} over ${cm(f.runM)}` : '',
         f.closedDoor ? 'closed door' : ''].filter(Boolean).join(', ');
     return [key, what, ...agentNames.map((a) => { const s = r.agents[a]![key]!; return s.traversable ? 'yes' : `no (${s.reason})`; })];
   });

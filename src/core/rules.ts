@@ -20,9 +20,18 @@ import type { AgentProfile } from './agents.ts';
  *    the corner, found by dense sampling — and a cylinder turns when its diameter + 0.04 m ≤ min(a, b).
  *
  * Every edge has the same judgement in both directions (nothing here depends on the direction).
+ *
+ * Two kinds need no rule of their own:
+ * - a ramp (a sloped walking surface joining two floor levels) has no sill, so only its clear width
+ *   (rule 5) can stop an agent. CapNav's profiles carry no slope limit: ramps are taken to be no
+ *   steeper than 1:12 (the accessible-ramp norm), which a manual wheelchair climbs; a steeper one
+ *   would need a profile field first. A step beside a ramp is not an alternative the rules weigh:
+ *   an edge has one obstacle, so a house that offers both gives them separate edges.
+ * - a crawl space (a low opening under a cabinet or a stair) is judged by its clear height (rule
+ *   4b) and its width (rule 5), like any opening.
  */
 
-export type PassageKind = 'doorway' | 'corridor' | 'corner' | 'stairs' | 'lift' | 'open';
+export type PassageKind = 'doorway' | 'corridor' | 'corner' | 'stairs' | 'lift' | 'open' | 'ramp' | 'crawl';
 
 /** The obstacle on one edge, as features.json records it. */
 export interface PassageFeature {
@@ -33,6 +42,9 @@ export interface PassageFeature {
   cornerWidthsM?: [number, number];
   riserM?: number;
   risers?: number;
+  /** A ramp's rise (end to end) and its length on the plan: what it climbs, for the record (no rule judges them). */
+  riseM?: number;
+  runM?: number;
   /** The free height of the lowest opening on the edge (floor to the underside of what is above). */
   clearHeightM?: number;
   /** The obstacle's centre, mesh frame. */
@@ -195,5 +207,7 @@ function clearPhrase(f: PassageFeature): string {
     case 'corner': return 'L-shaped corner, the footprint turns';
     case 'stairs': return 'stairs';
     case 'lift': return 'lift';
+    case 'ramp': return 'ramp';
+    case 'crawl': return 'low opening the agent fits under';
   }
 }

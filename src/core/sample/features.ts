@@ -1,5 +1,5 @@
 import type { PassageFeature } from '../rules.ts';
-import { findOpening, floorHeight, openingCentre, roomByKey, round3, type ConnectionSpec, type HouseSpec, type Rect, type Vec2 } from './houseSpec.ts';
+import { findOpening, floorHeight, openingCentre, rampById, required, roomByKey, round3, type ConnectionSpec, type HouseSpec, type Rect, type Vec2 } from './houseSpec.ts';
 
 /**
  * features.json: the richer per-edge obstacle record written beside the release files.
@@ -9,16 +9,18 @@ import { findOpening, floorHeight, openingCentre, roomByKey, round3, type Connec
  *   storeyHeight: 2.8,
  *   edges: {
  *     "<a|b, a < b in string order>": {
- *       kind: "doorway" | "corridor" | "corner" | "stairs" | "lift" | "open",
+ *       kind: "doorway" | "corridor" | "corner" | "stairs" | "lift" | "open" | "ramp" | "crawl",
  *       clearWidthM?: number,        // between jambs / corridor walls / stair sides / lift door jambs
  *       sillHeightM?: number,        // top of the raised strip above the floor
  *       closedDoor?: boolean,        // a closed hinged leaf fills the doorway
  *       cornerWidthsM?: [a, b],      // widths of the corner's two legs
  *       riserM?: number, risers?: number,
+ *       riseM?: number, runM?: number, // a ramp's rise and its length on the plan
+ *       clearHeightM?: number,       // a crawl space's free height, floor (or sill top) to its lintel
  *       at: { x, y, z },             // the obstacle's centre in the mesh frame: a doorway's centre on its
  *                                    // wall's centreline at floor height; a corridor's or the corner
  *                                    // square's centre at floor height; the flight's or the cabin's
- *                                    // centre half-way between the storeys
+ *                                    // centre half-way between the storeys; a ramp's centre half-way up
  *       direction?: { x, z }         // passage axis on the plan, from the edge's `from` towards its `to`
  *     }
  *   },
@@ -58,13 +60,35 @@ export function passageFeature(spec: HouseSpec, c: ConnectionSpec): PassageFeatu
         direction: axisTowards(wall.run === 'x' ? 'z' : 'x', from.centre, to.centre),
       };
     }
+    case 'crawl': {
+      const { wall, opening } = findOpening(spec, p.opening);
+      const sill = opening.sillHeightM ?? 0;
+      return {
+        kind: 'crawl', clearWidthM: opening.clearWidthM,
+        ...(opening.sillHeightM !== undefined ? { sillHeightM: opening.sillHeightM } : {}),
+        clearHeightM: round3(opening.headM - sill),
+        at: openingCentre(spec, wall, opening),
+        direction: axisTowards(wall.run === 'x' ? 'z' : 'x', from.centre, to.centre),
+      };
+    }
+    case 'ramp': {
+      const ramp = rampById(spec, p.ramp);
+      const mid = centreOf(ramp.clear);
+      const runM = ramp.run === 'x' ? ramp.clear.x1 - ramp.clear.x0 : ramp.clear.z1 - ramp.clear.z0;
+      const mouths = ramp.openings.map((id) => findOpening(spec, id).opening.clearWidthM);
+      return {
+        kind: 'ramp', clearWidthM: Math.min(ramp.widthM, ...mouths), riseM: ramp.riseM, runM: round3(runM),
+        at: { x: mid.x, y: round3(floorHeight(spec, ramp.floor) + ramp.riseM / 2), z: mid.z },
+        direction: axisTowards(ramp.run, from.centre, to.centre),
+      };
+    }
     case 'corridor': {
-      const { clear, run, widthM } = spec.corridor;
+      const { clear, run, widthM } = required(spec.corridor, 'corridor');
       const mid = centreOf(clear);
       return { kind: 'corridor', clearWidthM: widthM, at: { x: mid.x, y: floorHeight(spec, from.floor), z: mid.z }, direction: axisTowards(run, from.centre, to.centre) };
     }
     case 'corner': {
-      const { legA, legB, square } = spec.corner;
+      const { legA, legB, square } = required(spec.corner, 'corner');
       const mid = centreOf(square);
       return {
         kind: 'corner', clearWidthM: Math.min(legA.widthM, legB.widthM), cornerWidthsM: [legA.widthM, legB.widthM],
@@ -72,7 +96,7 @@ export function passageFeature(spec: HouseSpec, c: ConnectionSpec): PassageFeatu
       };
     }
     case 'stairs': {
-      const s = spec.stairs;
+      const s = required(spec.stairs, 'staircase');
       const lastRiserAt = s.firstRiserAt + s.dir * (s.risers - 1) * s.goingM;
       const runMid = round3((s.firstRiserAt + lastRiserAt) / 2), acrossMid = round3((s.across[0] + s.across[1]) / 2);
       const y = round3((floorHeight(spec, s.fromFloor) + floorHeight(spec, s.toFloor)) / 2);
@@ -83,9 +107,10 @@ export function passageFeature(spec: HouseSpec, c: ConnectionSpec): PassageFeatu
       return { kind: 'stairs', clearWidthM: round3(s.across[1] - s.across[0]), riserM: s.riserM, risers: s.risers, at, direction };
     }
     case 'lift': {
-      const { wall, opening } = findOpening(spec, spec.lift.doors[0]!);
-      const mid = centreOf(spec.lift.cabin);
-      const floors = spec.lift.floors.map((f) => floorHeight(spec, f));
+      const lift = required(spec.lift, 'lift');
+      const { wall, opening } = findOpening(spec, lift.doors[0]!);
+      const mid = centreOf(lift.cabin);
+      const floors = lift.floors.map((f) => floorHeight(spec, f));
       const y = round3((Math.min(...floors) + Math.max(...floors)) / 2);
       const door = openingCentre(spec, wall, opening);
       // Into the cabin through its door, as seen from the lobby.

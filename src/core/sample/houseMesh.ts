@@ -1,4 +1,4 @@
-import { floorHeight, type HouseSpec, type SlabSpec, type StairSpec, type WallSpec } from './houseSpec.ts';
+import { floorHeight, type HouseSpec, type RampSpec, type SlabSpec, type StairSpec, type WallSpec } from './houseSpec.ts';
 
 /**
  * The sample house as a triangle soup in metres, Y up (glTF frame), built from houseSpec.ts.
@@ -79,6 +79,24 @@ class SoupBuilder {
     this.quad(group, [x0, y0, z0], [0, dy, 0], [dx, 0, 0]); // -z
   }
 
+  /**
+   * A closed parallelepiped o + s·a + t·b + r·c (s, t, r ∈ [0, 1]): a box sheared, such as a ramp
+   * of constant thickness. Each face is wound to face away from the solid.
+   */
+  parallelepiped(group: GroupName, o: V3, a: V3, b: V3, c: V3): void {
+    const cross = (p: V3, q: V3): V3 => [p[1] * q[2] - p[2] * q[1], p[2] * q[0] - p[0] * q[2], p[0] * q[1] - p[1] * q[0]];
+    const dot = (p: V3, q: V3) => p[0] * q[0] + p[1] * q[1] + p[2] * q[2];
+    // Right-handed (a × b · c > 0), so that u × v of every quad below points out of the solid.
+    if (dot(cross(a, b), c) < 0) [a, b] = [b, a];
+    const plus = (p: V3, q: V3): V3 => [p[0] + q[0], p[1] + q[1], p[2] + q[2]];
+    this.quad(group, o, c, b); // s = 0
+    this.quad(group, plus(o, a), b, c); // s = 1
+    this.quad(group, o, a, c); // t = 0
+    this.quad(group, plus(o, b), c, a); // t = 1
+    this.quad(group, o, b, a); // r = 0
+    this.quad(group, plus(o, c), a, b); // r = 1
+  }
+
   build(): TriangleSoup {
     let vertices = 0, indices = 0;
     for (const p of this.parts.values()) { vertices += p.positions.length / 3; indices += p.indices.length; }
@@ -103,14 +121,16 @@ export function houseMesh(spec: HouseSpec, options: HouseMeshOptions = {}): Tria
   const soup = new SoupBuilder(options.detail ?? 2);
   for (const slab of spec.slabs) addSlab(soup, slab);
   for (const w of spec.walls) addWall(soup, spec, w);
-  addStairs(soup, spec, spec.stairs);
+  if (spec.stairs) addStairs(soup, spec, spec.stairs);
   // The cabin's floor fills the slab's hole at every stop, level with the storey's floor; above the
   // ground stop it is the full slab thickness, so the shaft is closed between storeys.
-  for (const slab of spec.slabs) {
-    if (!spec.lift.floors.includes(slab.floor)) continue;
-    const c = spec.lift.cabin;
+  const lift = spec.lift;
+  for (const slab of lift ? spec.slabs : []) {
+    if (!lift!.floors.includes(slab.floor)) continue;
+    const c = lift!.cabin;
     soup.box('lift', [c.x0, slab.bottomY, c.z0], [c.x1, slab.topY, c.z1]);
   }
+  for (const ramp of spec.ramps ?? []) addRamp(soup, spec, ramp);
   return soup.build();
 }
 
@@ -169,6 +189,25 @@ function addSlab(soup: SoupBuilder, slab: SlabSpec): void {
     soup.quad('floor', [r.x0, bottomY, r.z0], [rx, 0, 0], [0, h, 0]); // north side, faces +z
     soup.quad('floor', [r.x0, bottomY, r.z1], [0, h, 0], [rx, 0, 0]); // south side, faces -z
   }
+}
+
+/** A ramp's thickness under its sloped surface (the storey's slab, which has a hole for it, is as thick). */
+const RAMP_THICKNESS_M = 0.2;
+
+/**
+ * A ramp as a sloped slab of constant thickness: its surface runs from the storey's floor at the
+ * low end up `riseM` at the high end, straight across its width, so it meets the floors at both
+ * ends without a step.
+ */
+function addRamp(soup: SoupBuilder, spec: HouseSpec, r: RampSpec): void {
+  const y0 = floorHeight(spec, r.floor) - RAMP_THICKNESS_M;
+  const { x0, x1, z0, z1 } = r.clear;
+  const across: V3 = r.run === 'x' ? [0, 0, z1 - z0] : [x1 - x0, 0, 0];
+  const length = r.run === 'x' ? x1 - x0 : z1 - z0;
+  // From the low end to the high end, climbing riseM.
+  const up: V3 = r.run === 'x' ? [r.dir * length, r.riseM, 0] : [0, r.riseM, r.dir * length];
+  const low: V3 = r.run === 'x' ? [r.dir === 1 ? x0 : x1, y0, z0] : [x0, y0, r.dir === 1 ? z0 : z1];
+  soup.parallelepiped('floor', low, across, up, [0, RAMP_THICKNESS_M, 0]);
 }
 
 /**

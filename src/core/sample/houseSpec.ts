@@ -71,6 +71,8 @@ export interface RoomSpec {
   /** Where the graph node stands: the middle of the room, well away from walls. */
   centre: Vec2;
   description: string;
+  /** A raised area's floor above its storey's floor (its own slab, reached by a ramp); 0 when absent. */
+  levelM?: number;
 }
 
 /** A straight flight: risers across `across`, climbing along `run` in direction `dir`. */
@@ -109,12 +111,33 @@ export interface CornerSpec {
   legB: CorridorSpec;
 }
 
+/**
+ * A ramp: the sloped walking surface over `clear`, rising `riseM` from the storey's floor along
+ * `run` in direction `dir` (its low end on the storey's floor, its high end level with a raised
+ * area's slab), laid as a solid of constant thickness in a hole of the storey's slab.
+ */
+export interface RampSpec {
+  id: string;
+  floor: number;
+  clear: Rect;
+  run: Axis;
+  dir: 1 | -1;
+  riseM: number;
+  /** Clear width between the walls (or kerbs) along it. */
+  widthM: number;
+  /** The openings at its mouths: their widths bound the passage too. */
+  openings: string[];
+}
+
 export type PassageSpec =
   | { kind: 'doorway' | 'open'; opening: string }
+  /** A low opening (its head well below a door's) in a wall as deep as the passage: a crawl space. */
+  | { kind: 'crawl'; opening: string }
   | { kind: 'corridor' }
   | { kind: 'corner' }
   | { kind: 'stairs' }
-  | { kind: 'lift' };
+  | { kind: 'lift' }
+  | { kind: 'ramp'; ramp: string };
 
 export interface ConnectionSpec { from: string; to: string; passage: PassageSpec }
 
@@ -135,19 +158,25 @@ export interface HouseSpec {
   walls: WallSpec[];
   rooms: RoomSpec[];
   connections: ConnectionSpec[];
-  stairs: StairSpec;
-  lift: LiftSpec;
-  corridor: CorridorSpec;
-  corner: CornerSpec;
+  /** The house's one staircase, lift, narrow corridor and L-shaped corner, where it has them. */
+  stairs?: StairSpec;
+  lift?: LiftSpec;
+  corridor?: CorridorSpec;
+  corner?: CornerSpec;
+  ramps?: RampSpec[];
 }
+
+/** The sample house has every one of them. */
+export type SampleHouseSpec = HouseSpec & Required<Pick<HouseSpec, 'stairs' | 'lift' | 'corridor' | 'corner'>>;
 
 const EXT = 0.15; // exterior walls
 const INT = 0.12; // interior walls
 const DOOR_HEAD = 2.1;
 
-const wall = (id: string, floor: number, run: Axis, at: number, from: number, to: number, thicknessM: number, openings: OpeningSpec[] = []): WallSpec =>
+/** Spec builders, for this house and others built the same way (the tests' second house). */
+export const wall = (id: string, floor: number, run: Axis, at: number, from: number, to: number, thicknessM: number, openings: OpeningSpec[] = []): WallSpec =>
   ({ id, floor, run, at, from, to, thicknessM, openings });
-const door = (id: string, centre: number, clearWidthM: number, more: Partial<OpeningSpec> = {}): OpeningSpec =>
+export const door = (id: string, centre: number, clearWidthM: number, more: Partial<OpeningSpec> = {}): OpeningSpec =>
   ({ id, centre, clearWidthM, headM: DOOR_HEAD, ...more });
 
 const FOOTPRINT: Rect = { x0: -0.075, x1: 15.075, z0: -0.075, z1: 10.075 };
@@ -201,7 +230,7 @@ const UPPER_WALLS: WallSpec[] = [
   wall('u-shaft-west', 1, 'z', 4.08, 0.075, 1.475, INT),
 ];
 
-const room = (key: string, name: string, floor: number, x: number, z: number, description: string): RoomSpec =>
+export const room = (key: string, name: string, floor: number, x: number, z: number, description: string): RoomSpec =>
   ({ key, name, floor, centre: { x, z }, description });
 
 const ROOMS: RoomSpec[] = [
@@ -238,7 +267,7 @@ const CONNECTIONS: ConnectionSpec[] = [
   { from: 'upper-hall', to: 'bedroom2', passage: { kind: 'doorway', opening: 'upper-hall-bedroom2' } },
 ];
 
-export const SAMPLE_HOUSE: HouseSpec = {
+export const SAMPLE_HOUSE: SampleHouseSpec = {
   storeyHeightM: 2.8,
   wallHeightM: 2.5,
   floors: [{ index: 0, heightM: 0 }, { index: 1, heightM: 2.8 }],
@@ -289,9 +318,21 @@ export function openingCentre(spec: HouseSpec, wall: WallSpec, opening: OpeningS
   return wall.run === 'x' ? { x: opening.centre, y, z: wall.at } : { x: wall.at, y, z: opening.centre };
 }
 
-/** Position of a room's graph node: its centre, 2 cm above the floor. */
+/** Position of a room's graph node: its centre, 2 cm above the floor (a raised area's floor, where it is one). */
 export function nodePosition(spec: HouseSpec, room: RoomSpec): Vec3 {
-  return { x: room.centre.x, y: round3(floorHeight(spec, room.floor) + 0.02), z: room.centre.z };
+  return { x: room.centre.x, y: round3(floorHeight(spec, room.floor) + (room.levelM ?? 0) + 0.02), z: room.centre.z };
+}
+
+/** The house's part of this kind, or an error naming what the connection needs. */
+export function required<T>(part: T | undefined, what: string): T {
+  if (part === undefined) throw new Error(`the house has no ${what}`);
+  return part;
+}
+
+export function rampById(spec: HouseSpec, id: string): RampSpec {
+  const r = spec.ramps?.find((ramp) => ramp.id === id);
+  if (!r) throw new Error(`the house has no ramp "${id}"`);
+  return r;
 }
 
 /** Rounded to the millimetre, so sums such as 2.8 + 0.02 print as 2.82 in the JSON files. */

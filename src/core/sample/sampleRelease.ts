@@ -25,12 +25,23 @@ export function nodeIds(spec: HouseSpec): Map<string, string> {
   return new Map(spec.rooms.map((r, i) => [r.key, `node_${i + 1}`]));
 }
 
+/** The sample house as a CapNav release (see buildHouseRelease). */
+export function buildSampleRelease(spec: HouseSpec = SAMPLE_HOUSE, profiles: readonly AgentProfile[] = DEFAULT_PROFILES): SampleRelease {
+  return buildHouseRelease(spec, { sceneId: SAMPLE_SCENE_ID, questions: SAMPLE_QUESTIONS, profiles });
+}
+
+export interface HouseReleaseOptions {
+  sceneId: string;
+  questions: readonly SampleQuestion[];
+  profiles?: readonly AgentProfile[];
+}
+
 /**
- * The sample house as a CapNav release: one node per room, one edge per connection, every edge
+ * A generated house as a CapNav release: one node per room, one edge per connection, every edge
  * labelled for every agent by the ground-truth rules (once, as `from|to` in graph order, since the
  * judgement is the same both ways), the questions, and the per-edge obstacle record.
  */
-export function buildSampleRelease(spec: HouseSpec = SAMPLE_HOUSE, profiles: readonly AgentProfile[] = DEFAULT_PROFILES): SampleRelease {
+export function buildHouseRelease(spec: HouseSpec, { sceneId, questions, profiles = DEFAULT_PROFILES }: HouseReleaseOptions): SampleRelease {
   const ids = nodeIds(spec);
   const id = (key: string) => {
     const v = ids.get(key);
@@ -42,7 +53,7 @@ export function buildSampleRelease(spec: HouseSpec = SAMPLE_HOUSE, profiles: rea
 
   const edgeFeatures = spec.connections.map((c) => passageFeature(spec, c));
   const features: SampleFeatures = {
-    scene: SAMPLE_SCENE_ID,
+    scene: sceneId,
     storeyHeight: spec.storeyHeightM,
     edges: Object.fromEntries(edges.map((e, i) => [undirectedKey(e.from, e.to), edgeFeatures[i]!])),
     floors: spec.floors.map((f) => ({ index: f.index, heightM: f.heightM })),
@@ -59,9 +70,9 @@ export function buildSampleRelease(spec: HouseSpec = SAMPLE_HOUSE, profiles: rea
   }
 
   const scene: Scene = {
-    id: SAMPLE_SCENE_ID,
+    id: sceneId,
     graph: { nodes, edges },
-    questions: SAMPLE_QUESTIONS.map((q, i) => toQuestion(q, i, id)),
+    questions: questions.map((q, i) => toQuestion(q, i, id)),
     labels,
     hallucinated: [],
     foreignEntries: [],

@@ -84,7 +84,7 @@ export function diagnose({ terrain, world, profile, a, b, full, spaceFor }: Diag
   const disc = narrowDisc(profile);
   const widthStuck = restore({ ...caps, shape: 'cylinder', widthM: disc.widthM, depthM: null });
   if (widthStuck) {
-    const { widthM, at } = narrowestNear(world, fp, terrain, route(), endOf(terrain, widthStuck), 1.5);
+    const { widthM, at } = narrowestNear(world, fp, terrain, route(), endOf(terrain, widthStuck), 1.5, false, widthStuck);
     return { reason: 'narrow', measured: { ...(widthM !== null ? { clearWidthM: widthM } : {}), neededWidthM: round3(neededWidthM(profile)) }, at };
   }
   if (box) {
@@ -158,9 +158,12 @@ function lowestOpening(terrain: Terrain, route: Sample[], doorsOpen: boolean): {
 /**
  * The narrowest clear width (the collider's rays across the way, jamb to jamb) on the route near
  * where a search got stuck: from the route point nearest `stuck` on for `aheadM` (or `aheadM`
- * either side when `around`), every 5 cm.
+ * either side when `around`), every 5 cm. With `barred` (the search that got stuck), from the
+ * first route point it never reached, if that comes earlier: the farthest point it reached may lie
+ * beside the bottleneck (in the hall next to a door it cannot pass), and the route point nearest
+ * to that beyond it (in the room behind the door).
  */
-function narrowestNear(world: ColliderWorld, fp: ReturnType<typeof footprintOf>, terrain: Terrain, route: Sample[], stuck: Vec3 | null, aheadM: number, around = false): { widthM: number | null; at: Vec3 | null } {
+function narrowestNear(world: ColliderWorld, fp: ReturnType<typeof footprintOf>, terrain: Terrain, route: Sample[], stuck: Vec3 | null, aheadM: number, around = false, barred?: Attempt): { widthM: number | null; at: Vec3 | null } {
   if (route.length === 0) return { widthM: null, at: stuck };
   let k = 0;
   if (stuck) {
@@ -168,13 +171,30 @@ function narrowestNear(world: ColliderWorld, fp: ReturnType<typeof footprintOf>,
     route.forEach((p, i) => { const e = Math.hypot(p.x - stuck.x, p.z - stuck.z); if (e < d) { d = e; k = i; } });
   }
   const s0 = route[k]!.s;
+  const from = Math.min(around ? s0 - aheadM : s0, barred ? firstUnreached(route, barred)?.s ?? Infinity : Infinity);
   let widthM: number | null = null, at: Vec3 | null = stuck;
   let lastS = -Infinity;
   for (const p of route) {
-    if (p.s < (around ? s0 - aheadM : s0) || p.s > s0 + aheadM || p.s - lastS < 0.05) continue;
+    if (p.s < from || p.s > s0 + aheadM || p.s - lastS < 0.05) continue;
     lastS = p.s;
-    const reading = clearWidthAcross(world, fp, floorOr(terrain, p.cell), p, p.yaw);
+    // The searched path runs in 8 directions, so it crosses a doorway at 45° as often as square on: the
+    // lines across it are fanned ±50° (as the suggestion probes fan theirs), which holds jamb to jamb then.
+    const reading = clearWidthAcross(world, fp, floorOr(terrain, p.cell), p, p.yaw, barred ? { spreadDeg: 50 } : {});
     if (reading && (widthM === null || reading.widthM < widthM)) { widthM = reading.widthM; at = point(terrain, p); }
   }
   return { widthM: widthM === null ? null : round3(widthM), at };
+}
+
+/** The first route sample whose lattice point the attempt's search never went through, or null. */
+function firstUnreached(route: Sample[], at: Attempt): Sample | null {
+  const { space, result } = at;
+  if (result.closed.length === 0) return null;
+  for (const p of route) {
+    const q = space.nearest(p.x, p.z);
+    if (q < 0) continue;
+    let reached = false;
+    for (let k = 0; k < space.S && !reached; k++) reached = result.closed[q * space.S + k] === 1;
+    if (!reached) return p;
+  }
+  return null;
 }

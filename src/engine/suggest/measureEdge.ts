@@ -2,10 +2,12 @@ import { Vector3, type Box3 } from 'three';
 import type { Vec3 } from '../../core/graph.ts';
 import type { PassageFeature, PassageKind } from '../../core/rules.ts';
 import type { SceneGeometry } from './geometry.ts';
-import type { AgentNavMesh } from './navmesh.ts';
+import { REFERENCE_AGENT, type AgentNavMesh, type ReferenceNavMesh } from './navmesh.ts';
 import { findCorner, headingAt } from './probes/corner.ts';
 import { findDoorCrossing } from './probes/door.ts';
+import { lowestOpening } from './probes/headroom.ts';
 import { liftApproach, liftBetween } from './probes/lift.ts';
+import { findRamp } from './probes/ramp.ts';
 import { findSteps, round4 } from './probes/steps.ts';
 import { measureWidthGrid, narrowestIn, WidthProbe, type WidthGrid, type WidthSample } from './probes/width.ts';
 import { Caster } from './rays.ts';
@@ -14,8 +16,9 @@ import type { EdgeEvidence, MeasuredEdge, WidthAtHeight } from './types.ts';
 
 /**
  * One edge measured in the scan, the same for every agent: the reference route from `a` to `b`, and
- * along it the stairs, the highest step or sill, the narrowest clear width per height, a narrow
- * corner, a closed door; or a lift ride; or no route at all. See probes/*.ts for each measurement.
+ * along it the stairs, the highest step or sill, a ramp, the lowest opening, the narrowest clear
+ * width per height, a narrow corner, a closed door; or a lift ride; or no route at all. See
+ * probes/*.ts for each measurement.
  */
 
 const FLOOR_STEP_M = 0.01;
@@ -25,19 +28,23 @@ const WIDTH_EVERY = 5;
 const OPEN_FROM_M = 1.5;
 /** A narrowest stretch longer than this is a corridor, shorter a doorway (a wall's thickness). */
 const DOORWAY_MAX_M = 0.6;
+/** An opening lower than the reference walker is crawled through, not walked: a crawl space. */
+const CRAWL_BELOW_M = REFERENCE_AGENT.heightM;
 
 /** Rays over one scene's geometry, built once and shared by every edge. */
 export interface MeasureContext {
   geom: SceneGeometry;
   ref: AgentNavMesh;
+  /** The reference's low twin (navmesh.ts), where the reference has one: for edges it finds no route on. */
+  low: (() => AgentNavMesh) | null;
   solid: Caster;
   doors: Caster;
   probe: WidthProbe;
 }
 
-export function measureContext(geom: SceneGeometry, ref: AgentNavMesh): MeasureContext {
+export function measureContext(geom: SceneGeometry, ref: AgentNavMesh | ReferenceNavMesh): MeasureContext {
   const solid = new Caster(geom.solid);
-  return { geom, ref, solid, doors: new Caster(geom.doors), probe: new WidthProbe(solid) };
+  return { geom, ref, low: 'low' in ref ? ref.low : null, solid, doors: new Caster(geom.doors), probe: new WidthProbe(solid) };
 }
 
 const plain = (v: Vector3): Vec3 => ({ x: r3(v.x), y: r3(v.y), z: r3(v.z) });
@@ -64,8 +71,9 @@ export type Way = { aFloor: Vector3; bFloor: Vector3; straightM: number } & (
 
 /**
  * The way between nodes at `a` and `b` (MESH frame): the reference navmesh's route when it is
- * direct; else a lift ride when the nodes face the same lift (lift.ts); else none. The suggestions
- * measure along it, and the drive searches round it (engine/planner).
+ * direct; else a lift ride when the nodes face the same lift (lift.ts); else the low reference's
+ * direct route (under a low opening, such as a crawl space, the walker does not fit through); else
+ * none. The suggestions measure along it, and the drive searches round it (engine/planner).
  */
 export function edgeWay(ctx: MeasureContext, a: Vec3, b: Vec3, ids = { a: 'a', b: 'b' }): Way {
   const aFloor = floorUnder(ctx.solid, new Vector3(a.x, a.y, a.z).applyMatrix4(ctx.geom.frame));
@@ -75,6 +83,8 @@ export function edgeWay(ctx: MeasureContext, a: Vec3, b: Vec3, ids = { a: 'a', b
   if (route.ok && !isDetour(route.lengthM, straightM)) return { kind: 'route', aFloor, bFloor, straightM, points: route.points, lengthM: route.lengthM };
   const lift = liftBetween(ctx.geom.lifts, aFloor, bFloor);
   if (lift) return { kind: 'lift', aFloor, bFloor, straightM, box: lift.box };
+  const low = ctx.low ? findRoute(ctx.low(), aFloor, bFloor, [ids.a, ids.b]) : null;
+  if (low?.ok && !isDetour(low.lengthM, straightM)) return { kind: 'route', aFloor, bFloor, straightM, points: low.points, lengthM: low.lengthM };
   const why = route.ok ? `the only walkable route is a ${route.lengthM.toFixed(1)} m detour` : route.why;
   return { kind: 'none', aFloor, bFloor, straightM, why, detour: route.ok ? route.points : null };
 }
@@ -82,7 +92,7 @@ export function edgeWay(ctx: MeasureContext, a: Vec3, b: Vec3, ids = { a: 'a', b
 function emptyEvidence(straight: number, route: Vector3[] | null): EdgeEvidence {
   return {
     route: route ? route.map(plain) : null, routeLengthM: null, straightLengthM: round4(straight), samples: [], sampleWidthM: [],
-    steps: [], stairs: null, widthsByHeight: [], corner: null, door: null, lift: null,
+    steps: [], stairs: null, widthsByHeight: [], corner: null, door: null, lift: null, clearHeight: null,
   };
 }
 
@@ -103,16 +113,21 @@ function sample(ctx: MeasureContext, points: readonly Vector3[]): Sampled {
   return { samples, floor, fine };
 }
 
-/** Per height, the narrowest width over the samples (refined), and per sample the narrowest over heights. */
-function widthsOf(ctx: MeasureContext, grid: WidthGrid, samples: readonly WidthSample[]): { byHeight: WidthAtHeight[]; perSample: (number | null)[] } {
+/**
+ * Per height, the narrowest width over the samples (refined), and per sample the narrowest over
+ * heights. Heights at or above `below` (the top of a low opening on the route) are left out: there
+ * the route runs through the solid above the opening, and an agent that tall is stopped by the
+ * opening's height before its width counts.
+ */
+function widthsOf(ctx: MeasureContext, grid: WidthGrid, samples: readonly WidthSample[], below = Infinity): { byHeight: WidthAtHeight[]; perSample: (number | null)[] } {
   const byHeight = grid.heights.map((heightM, k): WidthAtHeight => {
-    const n = narrowestIn(ctx.probe, grid, samples, k);
+    const n = heightM < below ? narrowestIn(ctx.probe, grid, samples, k) : null;
     return { heightM, widthM: n ? round4(n.width) : null, at: n ? plain(samples[n.index]!.p) : null };
   });
   const H = grid.heights.length;
   const perSample = samples.map((_, i) => {
     let m = Infinity;
-    for (let k = 0; k < H; k++) { const w = grid.width[i * H + k]!; if (w < m) m = w; }
+    for (let k = 0; k < H && grid.heights[k]! < below; k++) { const w = grid.width[i * H + k]!; if (w < m) m = w; }
     return Number.isFinite(m) ? round4(m) : null;
   });
   return { byHeight, perSample };
@@ -126,21 +141,30 @@ const minOf = (ws: readonly (number | null)[]): number | undefined => {
 function measureRoute(ctx: MeasureContext, points: Vector3[], lengthM: number, straight: number): Omit<MeasuredEdge, 'a' | 'b' | 'measureMs'> {
   const { samples, floor, fine } = sample(ctx, points);
   const steps = findSteps(fine, floor);
+  const low = lowestOpening(ctx.solid, fine.map((f) => f.at), floor);
+  const clearHeightM = low ? round4(low.heightM) : undefined;
+  const ramp = steps.stairs ? null : findRamp(fine, floor);
   const grid = measureWidthGrid(ctx.probe, samples);
-  const { byHeight, perSample } = widthsOf(ctx, grid, samples);
+  const { byHeight, perSample } = widthsOf(ctx, grid, samples, low?.heightM);
   const corner = findCorner(ctx.probe, grid, samples);
   const door = ctx.geom.doors ? findDoorCrossing(ctx.doors, samples) : null;
 
   const clearWidthM = minOf(byHeight.map((w) => w.widthM));
   let kind: PassageKind;
   let at: number; // sample index of the obstacle
+  const nearestSample = (s0: number) => samples.reduce((best, s, i) => (Math.abs(s.s - s0) < Math.abs(samples[best]!.s - s0) ? i : best), 0);
   if (steps.stairs) {
     kind = 'stairs';
-    const mid = (steps.stairs.fromS + steps.stairs.toS) / 2;
-    at = samples.reduce((best, s, i) => (Math.abs(s.s - mid) < Math.abs(samples[best]!.s - mid) ? i : best), 0);
+    at = nearestSample((steps.stairs.fromS + steps.stairs.toS) / 2);
+  } else if (low && low.heightM < CRAWL_BELOW_M) {
+    kind = 'crawl';
+    at = nearestSample(fine[low.index]!.s);
   } else if (corner) {
     kind = 'corner';
     at = corner.index;
+  } else if (ramp) {
+    kind = 'ramp';
+    at = nearestSample(ramp.midS);
   } else {
     ({ kind, at } = passageKind(perSample, samples, door !== null));
   }
@@ -152,6 +176,8 @@ function measureRoute(ctx: MeasureContext, points: Vector3[], lengthM: number, s
     ...(door ? { closedDoor: true } : {}),
     ...(corner ? { cornerWidthsM: [minOf(corner.legWidthsByHeight[0])!, minOf(corner.legWidthsByHeight[1])!] as [number, number] } : {}),
     ...(steps.stairs ? { riserM: steps.stairs.riserM, risers: steps.stairs.risers } : {}),
+    ...(kind === 'ramp' && ramp ? { riseM: ramp.riseM, runM: ramp.runM } : {}),
+    ...(clearHeightM !== undefined ? { clearHeightM } : {}),
     at: door && kind === 'doorway' ? plain(door) : plain(where.p),
     ...(kind !== 'corner' ? { direction: headingAt(samples, at) } : {}),
   };
@@ -162,6 +188,7 @@ function measureRoute(ctx: MeasureContext, points: Vector3[], lengthM: number, s
     corner: corner ? { at: plain(samples[corner.index]!.p), turnDeg: Math.round(corner.turnDeg), legWidthsByHeight: [corner.legWidthsByHeight[0].map(n4), corner.legWidthsByHeight[1].map(n4)] } : null,
     door: door ? { at: plain(door) } : null,
     lift: null,
+    clearHeight: low ? { heightM: clearHeightM!, at: fine[low.index]!.at } : null,
   };
   return { feature, noRoute: null, evidence };
 }

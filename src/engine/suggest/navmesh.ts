@@ -44,6 +44,23 @@ export const REFERENCE_AGENT: AgentProfile = {
   description: 'Reference walker used to find where each edge runs.',
 };
 
+/**
+ * The reference walker's low twin, asked only when the reference finds no direct route: it fits
+ * through anything its width passes down to 10 cm high (lower than the lowest CapNav agent, the
+ * 0.15 m sweeper), so a crawl space has a route to measure. Its route goes under a low opening and
+ * the probes then measure that opening's clear height, which the headroom rule (rules.ts 4b)
+ * judges per agent — so the reference's own 1 m height never decides a label.
+ */
+export const LOW_REFERENCE_AGENT: AgentProfile = {
+  ...REFERENCE_AGENT, name: 'REFERENCE_LOW', heightM: 0.1,
+  description: 'Reference crawler used where the reference walker finds no direct route.',
+};
+
+/** The reference navmesh, with its low twin built on first need and disposed with it. */
+export interface ReferenceNavMesh extends AgentNavMesh {
+  low(): AgentNavMesh;
+}
+
 const MAX_HEIGHT_VOXELS = 250;
 const IDENTITY = new Matrix4();
 
@@ -127,6 +144,11 @@ function combined(a: WorldSoup, b: WorldSoup): WorldSoup {
 /** Build one agent's navmesh from its footprint radius (width / 2), height and max step. */
 export async function buildAgentNavMesh(geom: SceneGeometry, profile: AgentProfile, opts: NavMeshOptions = {}): Promise<AgentNavMesh> {
   await initRecast();
+  return buildLoaded(geom, profile, opts);
+}
+
+/** The build itself, synchronous: recast's wasm must be loaded (initRecast) already. */
+function buildLoaded(geom: SceneGeometry, profile: AgentProfile, opts: NavMeshOptions): AgentNavMesh {
   const started = performance.now();
   const cs = opts.cellSizeM ?? 0.05;
   const ch = Math.max(opts.cellHeightM ?? 0.01, profile.heightM / MAX_HEIGHT_VOXELS);
@@ -178,7 +200,20 @@ function freeIntermediates(i: SoloNavMeshGeneratorIntermediates): void {
   if (i.polyMeshDetail) freePolyMeshDetail(i.polyMeshDetail);
 }
 
-/** The reference navmesh (REFERENCE_AGENT, doors open). */
-export function buildReferenceNavMesh(geom: SceneGeometry, opts: Omit<NavMeshOptions, 'doorsOpen'> = {}): Promise<AgentNavMesh> {
-  return buildAgentNavMesh(geom, REFERENCE_AGENT, { ...opts, doorsOpen: true });
+/**
+ * The reference navmesh (REFERENCE_AGENT, doors open). Its low twin (LOW_REFERENCE_AGENT) is built
+ * on the first `low()`: synchronously, as recast is loaded by then, so the edges' ways stay
+ * synchronous; a scan whose every edge has a walker's route never pays for it.
+ */
+export async function buildReferenceNavMesh(geom: SceneGeometry, opts: Omit<NavMeshOptions, 'doorsOpen'> = {}): Promise<ReferenceNavMesh> {
+  const nav = await buildAgentNavMesh(geom, REFERENCE_AGENT, { ...opts, doorsOpen: true });
+  let low: AgentNavMesh | null = null;
+  return {
+    ...nav,
+    low: () => (low ??= buildLoaded(geom, LOW_REFERENCE_AGENT, { ...opts, doorsOpen: true })),
+    dispose() {
+      nav.dispose();
+      low?.dispose();
+    },
+  };
 }

@@ -16,6 +16,7 @@ export class Caster {
   private readonly scale: number;
   private readonly ray = new Ray();
   private readonly hitPoint = new Vector3();
+  private hitFacing = true;
 
   constructor(surface: Surface | null) {
     this.bvh = (surface?.geometry.boundsTree as MeshBVH | undefined) ?? null;
@@ -39,6 +40,7 @@ export class Caster {
     }
     const h = this.bvh.raycastFirst(this.ray, DoubleSide, 0, far / this.scale);
     if (!h) return -1;
+    this.hitFacing = !h.face || h.face.normal.dot(this.ray.direction) < 0;
     this.hitPoint.copy(h.point);
     if (!this.identity) this.hitPoint.applyMatrix4(this.toWorld);
     return h.distance * this.scale;
@@ -47,6 +49,14 @@ export class Caster {
   /** The world point of the last successful `cast` (overwritten by the next one). */
   hit(): Vector3 {
     return this.hitPoint;
+  }
+
+  /**
+   * Whether the last successful `cast` met its surface's front (by the winding, facing the ray): a
+   * ray up that meets a front is under a ceiling, one that meets a back started inside a solid.
+   */
+  hitFront(): boolean {
+    return this.hitFacing;
   }
 
   private static readonly DOWN = new Vector3(0, -1, 0);

@@ -91,19 +91,31 @@ function segLen(points: readonly Vector3[], i: number): number {
 /** How far above the last floor height the next floor ray starts: above any step the reference climbs. */
 const FOLLOW_ABOVE_M = 0.45;
 
+/** Rays looking for a ceiling start this far above the floor. */
+const CEILING_FROM_M = 0.005;
+const UP = new Vector3(0, 1, 0);
+
 /**
  * The floor under each point, following the floor from point to point: each ray starts a little
- * above the previous floor (never near a ceiling), so stairs up and down are both found. Where a
- * ray finds nothing the previous height is kept.
+ * above the previous floor, so stairs up and down are both found — or, under a ceiling lower than
+ * that (a crawl space), just below the ceiling, which would otherwise be taken for the floor. A
+ * ceiling is a surface a ray up meets from the front; inside a step's solid it meets the tread's
+ * back, and the step is found from above as before. Where a ray finds nothing the previous height
+ * is kept.
  */
 export function floorProfile(solid: Caster, points: readonly Vector3[]): number[] {
   const out: number[] = [];
   let prev: number | null = null;
   const at = new Vector3();
+  /** How far above `base` the ray down starts: FOLLOW_ABOVE_M, or half-way up to a lower ceiling. */
+  const startAbove = (x: number, base: number, z: number): number => {
+    const d = solid.cast(at.set(x, base + CEILING_FROM_M, z), UP, FOLLOW_ABOVE_M);
+    return d >= 0 && solid.hitFront() ? CEILING_FROM_M + d / 2 : FOLLOW_ABOVE_M;
+  };
   for (const p of points) {
     let y: number | null = null;
-    if (prev !== null) y = solid.floorY(at.set(p.x, prev + FOLLOW_ABOVE_M, p.z), FOLLOW_ABOVE_M + 1);
-    if (y === null) y = solid.floorY(at.set(p.x, p.y + FOLLOW_ABOVE_M, p.z), FOLLOW_ABOVE_M + 2);
+    if (prev !== null) { const up = startAbove(p.x, prev, p.z); y = solid.floorY(at.set(p.x, prev + up, p.z), up + 1); }
+    if (y === null) { const up = startAbove(p.x, p.y, p.z); y = solid.floorY(at.set(p.x, p.y + up, p.z), up + 2); }
     y ??= prev ?? p.y;
     out.push(y);
     prev = y;

@@ -61,6 +61,7 @@ export function suggestForAgent(edge: MeasuredEdge, profile: AgentProfile, navme
   if (feature.sillHeightM !== undefined) measured.stepHeightM = feature.sillHeightM;
   if (feature.risers !== undefined) measured.risers = feature.risers;
   if (feature.riserM !== undefined) measured.riserM = feature.riserM;
+  if (feature.clearHeightM !== undefined) measured.clearHeightM = feature.clearHeightM;
   if (feature.cornerWidthsM) {
     measured.cornerWidthsM = feature.cornerWidthsM;
     if (profile.shape === 'box' && profile.depthM !== null) {

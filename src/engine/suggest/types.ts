@@ -72,6 +72,8 @@ export interface EdgeEvidence {
   /** Where the route passes through a closed door. */
   door: { at: Vec3 } | null;
   lift: LiftEvidence | null;
+  /** The lowest free height over the route (floor to the first surface above), when under 1.8 m: a low opening. */
+  clearHeight: { heightM: number; at: Vec3 } | null;
 }
 
 /** One edge measured in the scan: the same for every agent. */
@@ -94,6 +96,8 @@ export interface SuggestionMeasures {
   cornerWidthsM?: [number, number];
   /** Longest footprint that turns the corner (box agents). */
   turnLengthM?: number;
+  /** Free height of a low opening on the way (rules.ts 4b). */
+  clearHeightM?: number;
 }
 
 /** The suggested label of one edge for one agent. */
