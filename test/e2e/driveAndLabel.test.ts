@@ -117,6 +117,9 @@ describe('driving the wheelchair into the narrowest door and labelling what stop
 
   it('driving by hand (B, then ↑) the sweeper stops at the 5 cm sill, and that contact is the draft', async () => {
     const page = await profile.page(url());
+    // The studio reopens on the view it was left in; the scan's status is shown in the Scene view.
+    await page.getByTestId('project-name').filter({ hasText: 'Sample house' }).waitFor();
+    await page.keyboard.press('2');
     await page.getByTestId('mesh-ready').waitFor({ timeout: 60_000 });
     await page.keyboard.press('3');
     await page.getByTestId('queue-item').waitFor();
