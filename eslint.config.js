@@ -29,8 +29,20 @@ export default tseslint.config(
       'no-restricted-syntax': ['error', {
         selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
         message: 'User text is shown as text, never as HTML.',
+      }, {
+        // Every document change is a named edit (src/state/edits.ts): one undo step under a fixed label.
+        selector: "ImportSpecifier[imported.name='commitDocument']",
+        message: 'Change the document through a named edit (defineEdit / applyEdit in src/state/edits.ts), not commitDocument.',
+      }, {
+        selector: "CallExpression[callee.property.name='setState'] Property[key.name='document']",
+        message: 'Change the document through a named edit (src/state/edits.ts); load or import through replaceDocument.',
       }],
     },
+  },
+  {
+    // The edit machinery itself.
+    files: ['src/state/edits.ts', 'src/state/history.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     files: ['src/core/**/*.ts'],

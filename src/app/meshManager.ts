@@ -2,7 +2,8 @@ import { loadMesh, MeshLoadError, reframeMesh, type LoadedMesh } from '../engine
 import type { SceneMesh } from '../core/project.ts';
 import type { TraversaDb } from '../persistence/db.ts';
 import { judgeRoom, loadMeshFiles, saveMeshFiles, storageRoom, type MeshFile } from '../persistence/meshStore.ts';
-import { editScene } from '../state/graphCommands.ts';
+import { applyEdit } from '../state/edits.ts';
+import { SCAN_EDITS } from '../state/scanEdits.ts';
 import type { MeshStatus, StudioStore } from '../state/store.ts';
 import type { PickedFile } from '../ui/pickedFiles.ts';
 import type { MeshRegistry } from '../viewport/meshRuntime.ts';
@@ -150,14 +151,14 @@ export class MeshManager implements MeshRegistry {
     const e: Entry = { key, file: main.file.name, upAxis, unitScale: 1, loaded, warnings: [...(loaded.warnings ?? []), ...(room.warning ? [room.warning] : [])] };
     previous?.loaded.dispose();
     this.entries.set(sceneId, e);
-    editScene(this.store, 'Attach scan', (s) => ({ ...s, mesh: { key, mainFile: main.file.name, files: picked.map((p) => ({ name: p.file.name, bytes: p.file.size })), upAxis, unitScale: 1 } }), sceneId);
+    applyEdit(this.store, SCAN_EDITS.attach, { sceneId, mesh: { key, mainFile: main.file.name, files: picked.map((p) => ({ name: p.file.name, bytes: p.file.size })), upAxis, unitScale: 1 } });
     this.setStatus(sceneId, this.readyStatus(e));
     this.changed();
     return true;
   }
 
   remove(sceneId: string): void {
-    editScene(this.store, 'Remove scan', (s) => (s.mesh ? { ...s, mesh: null } : s), sceneId);
+    applyEdit(this.store, SCAN_EDITS.remove, { sceneId });
   }
 }
 

@@ -4,12 +4,13 @@ import { hasBlocking, type Problem } from '../core/problems.ts';
 import { compareLabellings } from '../core/vqa/labelComparison.ts';
 import { readRelease } from '../formats/capnav/read.ts';
 import { exportQaBundle } from '../formats/qa/bundle.ts';
-import { applyCapnavQaImport, readCapnavQaItems } from '../formats/qa/capnavItems.ts';
+import { readCapnavQaItems } from '../formats/qa/capnavItems.ts';
 import { readGeneratedItems } from '../formats/qa/generated.ts';
 import { readTaxonomy } from '../formats/qa/taxonomy.ts';
 import type { SourceFile } from '../formats/json.ts';
-import { commitDocument } from '../state/history.ts';
-import { selectItem } from '../state/qaCommands.ts';
+import { applyEdit } from '../state/edits.ts';
+import { ITEM_LIST_EDITS } from '../state/qaItemEdits.ts';
+import { selectItem } from '../state/qaItems.ts';
 import type { StudioStore } from '../state/store.ts';
 import type { PickedFile } from '../ui/pickedFiles.ts';
 import { download, safeName } from './exportRelease.ts';
@@ -39,11 +40,7 @@ export async function importQaFiles(store: StudioStore, picked: PickedFile[], fl
   const source = picked.length === 1 ? picked[0]!.path : `${picked.length} item files`;
   const accepted = !hasBlocking(problems) && capnav.items.length + generated.items.length > 0;
   if (accepted) {
-    const n = capnav.items.length + generated.items.length;
-    commitDocument(store, `Import ${n} item${n === 1 ? '' : 's'}`, (p) => {
-      const withCapnav = applyCapnavQaImport(p, capnav);
-      return { ...withCapnav, qa: { ...withCapnav.qa, items: [...withCapnav.qa.items, ...generated.items] } };
-    });
+    applyEdit(store, ITEM_LIST_EDITS.import, { capnav, generated: generated.items });
     const first = capnav.items[0] ?? generated.items[0];
     if (first) selectItem(store, first.id);
     store.setState((s) => ({ qa: { ...s.qa, filter: 'pending' } }));
@@ -98,6 +95,6 @@ export async function importTaxonomyFile(store: StudioStore, picked: PickedFile)
   store.setState({ importReport: { source: picked.path, accepted: r.taxonomy !== null, replaced: false, at: Date.now(), problems: r.problems } });
   if (!r.taxonomy) return false;
   const taxonomy = r.taxonomy;
-  commitDocument(store, 'Replace the taxonomy', (p) => ({ ...p, qa: { ...p.qa, taxonomy } }));
+  applyEdit(store, ITEM_LIST_EDITS.taxonomy, { taxonomy });
   return true;
 }

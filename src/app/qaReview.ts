@@ -1,6 +1,6 @@
 import { REJECT_REASONS } from '../core/vqa/item.ts';
 import type { Command } from '../state/commands.ts';
-import { openItem, selectItem } from '../state/qaCommands.ts';
+import { openItem, selectItem } from '../state/qaItems.ts';
 import { recordVerdict, REJECT_KEYS, startReview, stepItem, type Verdict } from '../state/qaReview.ts';
 import type { StudioState, StudioStore } from '../state/store.ts';
 

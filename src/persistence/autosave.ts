@@ -1,3 +1,4 @@
+import { replaceDocument } from '../state/history.ts';
 import type { Project } from '../core/project.ts';
 import { gestureActive } from '../state/history.ts';
 import type { StudioStore } from '../state/store.ts';
@@ -16,11 +17,8 @@ export async function startPersistence(store: StudioStore, db: TraversaDb, delay
     if (row) {
       const m = migrateProject(row.project);
       if (m.ok) {
-        store.setState((s) => ({
-          document: { project: m.project },
-          history: { past: [], future: [] },
-          session: { ...s.session, sceneId: s.session.sceneId ?? m.project.scenes[0]?.id ?? null },
-        }));
+        replaceDocument(store, m.project);
+        store.setState((s) => ({ session: { ...s.session, sceneId: s.session.sceneId ?? m.project.scenes[0]?.id ?? null } }));
         setStorage({ status: 'saved', savedAt: row.savedAt });
       } else {
         // Set the unreadable copy aside (never deleted) so new work can be saved without losing it.

@@ -1,7 +1,8 @@
 import { agentOrder } from '../core/agents.ts';
-import { emptyProject, type Project, type Scene } from '../core/project.ts';
-import { addScene } from '../core/projectEdit.ts';
-import { commitDocument, redo, undo } from './history.ts';
+import { emptyProject, type Scene } from '../core/project.ts';
+import { addScene, freeSceneId } from '../core/projectEdit.ts';
+import { applyEdit, defineEdit, withScene } from './edits.ts';
+import { redo, replaceDocument, undo } from './history.ts';
 import type { StudioState, StudioStore, View } from './store.ts';
 
 /**
@@ -31,9 +32,13 @@ export function isEnabled(command: Command, state: StudioState): boolean {
   return (!command.views || command.views.includes(state.session.view)) && (!command.enabled || command.enabled(state));
 }
 
-function updateScene(project: Project, sceneId: string, fn: (s: Scene) => Scene): Project {
-  return { ...project, scenes: project.scenes.map((s) => (s.id === sceneId ? fn(s) : s)) };
-}
+export const PROJECT_EDITS = {
+  toggleHallucinated: defineEdit('question.toggleHallucinated', 'Toggle hallucinated', (p, a: { sceneId: string; text: string }) => withScene(p, a.sceneId, (scene) => ({
+    ...scene,
+    hallucinated: scene.hallucinated.includes(a.text) ? scene.hallucinated.filter((t) => t !== a.text) : [...scene.hallucinated, a.text],
+  }))),
+  addScene: defineEdit('scene.add', 'New scene', (p, a: { id: string }) => addScene(p, a.id).project),
+} as const;
 
 export const selectedScene = (s: StudioState): Scene | undefined =>
   s.document.project?.scenes.find((sc) => sc.id === s.session.sceneId);
@@ -63,18 +68,15 @@ function stepQuestion(store: StudioStore, delta: number) {
 /** Mark the selected question hallucinated (excluded from the benchmark), or clear the mark. */
 export function toggleHallucinated(store: StudioStore, sceneId: string, questionIndex: number): void {
   const q = store.getState().document.project?.scenes.find((s) => s.id === sceneId)?.questions[questionIndex];
-  if (!q) return;
-  commitDocument(store, 'Toggle hallucinated', (p) => updateScene(p, sceneId, (scene) => ({
-    ...scene,
-    hallucinated: scene.hallucinated.includes(q.text) ? scene.hallucinated.filter((t) => t !== q.text) : [...scene.hallucinated, q.text],
-  })));
+  if (q) applyEdit(store, PROJECT_EDITS.toggleHallucinated, { sceneId, text: q.text });
 }
 
 /** Add an empty scene (and a project to hold it when there is none) and open it. */
 export function createScene(store: StudioStore): void {
-  if (!store.getState().document.project) store.setState({ document: { project: emptyProject('New project') } });
-  let id = '';
-  commitDocument(store, 'New scene', (p) => { const r = addScene(p); id = r.id; return r.project; });
+  // With no project yet, one is started (as loading one is: not an undo step).
+  if (!store.getState().document.project) replaceDocument(store, emptyProject('New project'));
+  const id = freeSceneId(store.getState().document.project!);
+  applyEdit(store, PROJECT_EDITS.addScene, { id });
   setSession(store, { sceneId: id, view: 'scene', questionIndex: null, selection: null });
 }
 

@@ -1,28 +1,27 @@
 import { floorChoiceProblem } from '../core/floors.ts';
 import type { Vec3 } from '../core/graph.ts';
 import * as edit from '../core/graphEdit.ts';
-import type { Project, Scene } from '../core/project.ts';
+import { applyEdit, sceneEdit, withScene, type Edit } from './edits.ts';
 import { sceneFloorInfo } from './slice.ts';
-import { beginGesture, cancelGesture, commitDocument, commitGesture, gestureActive, previewDocument } from './history.ts';
+import { beginGesture, cancelGesture, commitGesture, gestureActive, previewDocument } from './history.ts';
 import type { StudioState, StudioStore } from './store.ts';
 
 /** Graph edits of the selected scene, each one undo step (a drag is one step too). */
 
-const withScene = (p: Project, sceneId: string, fn: (s: Scene) => Scene): Project => {
-  let changed = false;
-  const scenes = p.scenes.map((s) => {
-    if (s.id !== sceneId) return s;
-    const next = fn(s);
-    changed ||= next !== s;
-    return next;
-  });
-  return changed ? { ...p, scenes } : p;
-};
+export const GRAPH_EDITS = {
+  placeNode: sceneEdit('graph.placeNode', 'Place node', (s, a: { at: Vec3; floor: number | null }) => edit.addNode(s, a.at, undefined, a.floor).scene),
+  renameNode: sceneEdit('graph.renameNode', 'Rename node', (s, a: { id: string; name: string }) => edit.renameNode(s, a.id, a.name)),
+  describeNode: sceneEdit('graph.describeNode', 'Describe node', (s, a: { id: string; text: string }) => edit.describeNode(s, a.id, a.text)),
+  assignFloor: sceneEdit('graph.assignFloor', 'Assign floor', (s, a: { ids: string[]; floor: number | null }) => edit.assignFloor(s, a.ids, a.floor)),
+  connect: sceneEdit('graph.connect', 'Connect nodes', (s, a: { a: string; b: string }) => edit.connect(s, a.a, a.b).scene),
+  deleteNode: sceneEdit('graph.deleteNode', 'Delete node', (s, a: { id: string }) => edit.deleteNodes(s, [a.id])),
+  deleteEdge: sceneEdit('graph.deleteEdge', 'Delete edge', (s, a: { id: string }) => edit.deleteEdges(s, [a.id])),
+} as const;
 
-/** One undoable edit of a scene (by default the selected one). */
-export function editScene(store: StudioStore, label: string, fn: (s: Scene) => Scene, sceneId = store.getState().session.sceneId): void {
-  if (sceneId) commitDocument(store, label, (p) => withScene(p, sceneId, fn));
-}
+/** The selected scene's id, or null. */
+const selected = (store: StudioStore) => store.getState().session.sceneId;
+/** The selected scene as the document holds it now. */
+const sceneNow = (store: StudioStore) => store.getState().document.project?.scenes.find((s) => s.id === selected(store));
 
 const setSession = (store: StudioStore, patch: Partial<StudioState['session']>) =>
   store.setState((s) => ({ session: { ...s.session, ...patch } }));
@@ -31,19 +30,18 @@ const setEphemeral = (store: StudioStore, patch: Partial<StudioState['ephemeral'
 
 /** Place a node at a point on the floor (mesh frame) and select it. */
 export function placeNode(store: StudioStore, at: Vec3, floor: number | null = null): string | null {
-  let id: string | null = null;
-  editScene(store, 'Place node', (s) => {
-    const r = edit.addNode(s, at, undefined, floor);
-    id = r.id;
-    return r.scene;
-  });
-  if (id) setSession(store, { selection: { kind: 'node', id } });
+  const sceneId = selected(store);
+  if (!sceneId || !applyEdit(store, GRAPH_EDITS.placeNode, { sceneId, at, floor })) return null;
+  // A new node is the scene's last.
+  const id = sceneNow(store)!.graph.nodes.at(-1)!.id;
+  setSession(store, { selection: { kind: 'node', id } });
   return id;
 }
 
-export const renameNode = (store: StudioStore, id: string, name: string) => editScene(store, 'Rename node', (s) => edit.renameNode(s, id, name));
-export const describeNode = (store: StudioStore, id: string, text: string) => editScene(store, 'Describe node', (s) => edit.describeNode(s, id, text));
-export const assignFloor = (store: StudioStore, ids: string[], floor: number | null) => editScene(store, 'Assign floor', (s) => edit.assignFloor(s, ids, floor));
+const onSelected = <A>(e: Edit<A & { sceneId: string }>) => (store: StudioStore, args: A) => { const sceneId = selected(store); if (sceneId) applyEdit(store, e, { ...args, sceneId }); };
+export const renameNode = (store: StudioStore, id: string, name: string) => onSelected(GRAPH_EDITS.renameNode)(store, { id, name });
+export const describeNode = (store: StudioStore, id: string, text: string) => onSelected(GRAPH_EDITS.describeNode)(store, { id, text });
+export const assignFloor = (store: StudioStore, ids: string[], floor: number | null) => onSelected(GRAPH_EDITS.assignFloor)(store, { ids, floor });
 
 /**
  * Give a node of the selected scene a floor (0-based; null clears it), as typed in the node panel:
@@ -59,13 +57,11 @@ export function setNodeFloor(store: StudioStore, id: string, floor: number | nul
 }
 
 export function connectNodes(store: StudioStore, a: string, b: string): string | null {
-  let id: string | null = null;
-  editScene(store, 'Connect nodes', (s) => {
-    const r = edit.connect(s, a, b);
-    id = r.id;
-    return r.scene;
-  });
-  if (id) setSession(store, { selection: { kind: 'edge', id } });
+  const sceneId = selected(store);
+  if (!sceneId || !applyEdit(store, GRAPH_EDITS.connect, { sceneId, a, b })) return null;
+  // A new edge is the scene's last.
+  const id = sceneNow(store)!.graph.edges.at(-1)!.id;
+  setSession(store, { selection: { kind: 'edge', id } });
   return id;
 }
 
@@ -82,7 +78,8 @@ export function connectToolPick(store: StudioStore, nodeId: string): void {
 export function deleteSelection(store: StudioStore): void {
   const sel = store.getState().session.selection;
   if (!sel) return;
-  editScene(store, sel.kind === 'node' ? 'Delete node' : 'Delete edge', (s) => (sel.kind === 'node' ? edit.deleteNodes(s, [sel.id]) : edit.deleteEdges(s, [sel.id])));
+  const sceneId = selected(store);
+  if (sceneId) applyEdit(store, sel.kind === 'node' ? GRAPH_EDITS.deleteNode : GRAPH_EDITS.deleteEdge, { sceneId, id: sel.id });
   setSession(store, { selection: null });
 }
 

@@ -2,10 +2,20 @@ import type { Label } from '../core/labels.ts';
 import { resolveConflict as resolve, setLabel } from '../core/labelEdit.ts';
 import { existingLabel, type QueueItem } from '../core/queue.ts';
 import type { ReasonCategory } from '../core/rules.ts';
-import { editScene } from './graphCommands.ts';
+import { applyEdit, sceneEdit } from './edits.ts';
 import type { StudioStore } from './store.ts';
 
 export const AUTO_APPROVED_NOTE = 'Auto-approved: able-bodied human';
+
+type Segment = { agent: string; from: string; to: string };
+
+export const LABEL_EDITS = {
+  traversable: sceneEdit('label.traversable', 'Label traversable', (s, a: Segment & { label: Label }) => setLabel(s, a.agent, a.from, a.to, a.label)),
+  blocked: sceneEdit('label.blocked', 'Label not traversable', (s, a: Segment & { label: Label }) => setLabel(s, a.agent, a.from, a.to, a.label)),
+  autoApproveHuman: sceneEdit('label.autoApproveHuman', 'Auto-approve human', (s, a: { segments: Segment[]; timestamp: string }) =>
+    a.segments.reduce((acc, i) => setLabel(acc, i.agent, i.from, i.to, { traversable: true, note: AUTO_APPROVED_NOTE, timestamp: a.timestamp, source: 'auto-approved' }), s)),
+  resolveConflict: sceneEdit('label.resolveConflict', 'Resolve direction conflict', (s, a: { agent: string; a: string; b: string; keep: Label }) => resolve(s, a.agent, a.a, a.b, a.keep)),
+} as const;
 
 export interface Decision {
   traversable: boolean;
@@ -27,7 +37,7 @@ export function labelItem(store: StudioStore, sceneId: string, questionText: str
     ...(!d.traversable && d.reason ? { reason: d.reason } : {}),
     ...(d.evidence ? { evidence: d.evidence } : {}),
   };
-  editScene(store, d.traversable ? 'Label traversable' : 'Label not traversable', (s) => setLabel(s, item.agent, item.from, item.to, label), sceneId);
+  applyEdit(store, d.traversable ? LABEL_EDITS.traversable : LABEL_EDITS.blocked, { sceneId, agent: item.agent, from: item.from, to: item.to, label });
 }
 
 /**
@@ -39,13 +49,10 @@ export function autoApproveHuman(store: StudioStore, sceneId: string, items: rea
   if (!scene) return 0;
   const todo = items.filter((i) => i.questionIndex === questionIndex && i.agent === 'HUMAN' && !existingLabel(scene, i));
   if (!todo.length) return 0;
-  const timestamp = new Date().toISOString();
-  editScene(store, 'Auto-approve human', (s) => todo.reduce((acc, i) => setLabel(acc, i.agent, i.from, i.to, {
-    traversable: true, note: AUTO_APPROVED_NOTE, timestamp, source: 'auto-approved',
-  }), s), sceneId);
+  applyEdit(store, LABEL_EDITS.autoApproveHuman, { sceneId, segments: todo.map(({ agent, from, to }) => ({ agent, from, to })), timestamp: new Date().toISOString() });
   return todo.length;
 }
 
 export function resolveDirectionConflict(store: StudioStore, sceneId: string, agent: string, a: string, b: string, keep: Label): void {
-  editScene(store, 'Resolve direction conflict', (s) => resolve(s, agent, a, b, { ...keep, timestamp: new Date().toISOString() }), sceneId);
+  applyEdit(store, LABEL_EDITS.resolveConflict, { sceneId, agent, a, b, keep: { ...keep, timestamp: new Date().toISOString() } });
 }

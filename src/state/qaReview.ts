@@ -1,8 +1,9 @@
 import type { QaItem, RejectReason, Review } from '../core/vqa/item.ts';
 import { syncHallucination } from '../core/vqa/hallucination.ts';
+import type { Project } from '../core/project.ts';
 import { addReview, adjudicate, reviewQueue } from '../core/vqa/review.ts';
-import { commitDocument } from './history.ts';
-import { openItem, qaItems, selectItem } from './qaCommands.ts';
+import { applyEdit, defineEdit } from './edits.ts';
+import { openItem, qaItems, selectItem } from './qaItems.ts';
 import type { QaFilter, StudioState, StudioStore } from './store.ts';
 
 /**
@@ -29,6 +30,22 @@ export function itemsFor(items: readonly QaItem[], filter: QaFilter, reviewer: s
 
 export type Verdict = { verdict: 'accept' | 'edit-accept' } | { verdict: 'reject'; reason: RejectReason };
 
+/** A review added to an item, the scene's hallucination list kept in step. */
+const reviewed = (p: Project, a: { itemId: string; review: Review }): Project => {
+  const item = p.qa.items.find((i) => i.id === a.itemId);
+  return item ? syncHallucination(p, addReview(item, a.review)) : p;
+};
+
+export const REVIEW_EDITS = {
+  accept: defineEdit('review.accept', 'Accept item', reviewed),
+  acceptEdits: defineEdit('review.acceptEdits', 'Accept item with edits', reviewed),
+  reject: defineEdit('review.reject', 'Reject item', reviewed),
+  adjudicate: defineEdit('review.adjudicate', 'Adjudicate item', (p, a: { itemId: string; decision: 'accept' | 'reject'; who: string; at: string; comment: string; reason?: RejectReason }) => {
+    const item = p.qa.items.find((i) => i.id === a.itemId);
+    return item ? syncHallucination(p, adjudicate(item, a.decision, a.who, { at: a.at, comment: a.comment, ...(a.reason ? { reason: a.reason } : {}) })) : p;
+  }),
+} as const;
+
 /**
  * Record the reviewer's verdict on the open item. Returns why it could not be recorded, or null.
  * The item keeps its place; the caller moves on once the verdict is stored.
@@ -44,8 +61,7 @@ export function recordVerdict(store: StudioStore, v: Verdict, now = Date.now()):
     reviewer, verdict: v.verdict, comment: s.qa.comment.trim(), timeMs: Math.max(0, now - (s.qa.reviewStartedAt ?? now)), at: new Date(now).toISOString(),
     ...(v.verdict === 'reject' ? { reason: v.reason } : {}),
   };
-  const label = v.verdict === 'reject' ? `Reject ${item.id} (${v.reason})` : v.verdict === 'accept' ? `Accept ${item.id}` : `Accept ${item.id} with edits`;
-  commitDocument(store, label, (p) => syncHallucination(p, addReview(item, review)));
+  applyEdit(store, v.verdict === 'reject' ? REVIEW_EDITS.reject : v.verdict === 'accept' ? REVIEW_EDITS.accept : REVIEW_EDITS.acceptEdits, { itemId: item.id, review });
   store.setState((st) => ({ qa: { ...st.qa, rejecting: false, editingForReview: false, comment: '' } }));
   return null;
 }
@@ -58,8 +74,7 @@ export function recordAdjudication(store: StudioStore, decision: 'accept' | 'rej
   const who = reviewerOf(s);
   if (!who) return 'Enter your name first: the decision is recorded with it.';
   if (item.reviews.some((r) => r.reviewer === who)) return `You reviewed ${item.id}; someone who did not should adjudicate it.`;
-  const next = adjudicate(item, decision, who, { at: new Date(now).toISOString(), comment: s.qa.comment.trim(), ...(reason ? { reason } : {}) });
-  commitDocument(store, `Adjudicate ${item.id} (${decision})`, (p) => syncHallucination(p, next));
+  applyEdit(store, REVIEW_EDITS.adjudicate, { itemId: item.id, decision, who, at: new Date(now).toISOString(), comment: s.qa.comment.trim(), ...(reason ? { reason } : {}) });
   store.setState((st) => ({ qa: { ...st.qa, comment: '' } }));
   return null;
 }

@@ -1,5 +1,6 @@
 import { selectedScene } from '../state/commands.ts';
-import { editScene } from '../state/graphCommands.ts';
+import { applyEdit } from '../state/edits.ts';
+import { SCAN_EDITS } from '../state/scanEdits.ts';
 import type { MeshStatus } from '../state/store.ts';
 import { useStudio, useStudioStore } from '../state/useStudio.ts';
 import { useActions } from './actions.ts';
@@ -15,8 +16,7 @@ export function MeshBar() {
   const { attachMesh, removeMesh } = useActions();
   if (!scene) return null;
   const binding = scene.mesh;
-  const setFrame = (patch: Partial<NonNullable<typeof binding>>) =>
-    editScene(store, 'Change mesh frame', (s) => (s.mesh ? { ...s, mesh: { ...s.mesh, ...patch } } : s));
+  const setFrame = (frame: Partial<Pick<NonNullable<typeof binding>, 'upAxis' | 'unitScale'>>) => applyEdit(store, SCAN_EDITS.frame, { sceneId: scene.id, frame });
 
   return (
     <div className="mesh-bar" data-testid="mesh-bar">

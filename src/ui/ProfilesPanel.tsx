@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { AgentProfile } from '../core/agents.ts';
-import { addProfile, isBuiltIn, profileProblem, removeProfile, updateProfile } from '../core/profileEdit.ts';
-import { commitDocument } from '../state/history.ts';
+import { isBuiltIn, profileProblem } from '../core/profileEdit.ts';
+import { applyEdit } from '../state/edits.ts';
+import { PROFILE_EDITS } from '../state/profileEdits.ts';
 import { useStudio, useStudioStore } from '../state/useStudio.ts';
 
 type NumField = 'widthM' | 'depthM' | 'heightM' | 'maxStepM' | 'turningSpaceM';
@@ -16,7 +17,7 @@ export function ProfilesPanel() {
   const commit = (previous: AgentProfile, next: AgentProfile) => {
     const problem = profileProblem(project, next, previous.name);
     setError(problem);
-    if (!problem) commitDocument(store, `Edit agent ${previous.name}`, (p) => updateProfile(p, previous.name, next));
+    if (!problem) applyEdit(store, PROFILE_EDITS.update, { previousName: previous.name, next });
   };
   const num = (p: AgentProfile, field: NumField, nullable = false) => (
     <input type="number" step="0.001" min={0} defaultValue={p[field] ?? ''} key={`${p.name}:${field}:${p[field]}`} aria-label={`${p.name} ${field}`} data-field={field}
@@ -48,13 +49,13 @@ export function ProfilesPanel() {
               <td>{bool(p, 'canUseElevator')}</td>
               <td>{bool(p, 'canOpenDoors')}</td>
               <td>{num(p, 'turningSpaceM', true)}</td>
-              <td>{!isBuiltIn(p.name) && <button className="small secondary" onClick={() => commitDocument(store, `Remove agent ${p.name}`, (q) => removeProfile(q, p.name))}>Remove</button>}</td>
+              <td>{!isBuiltIn(p.name) && <button className="small secondary" onClick={() => applyEdit(store, PROFILE_EDITS.remove, { name: p.name })}>Remove</button>}</td>
             </tr>
           ))}
         </tbody>
       </table>
       {error && <p className="error" role="alert">{error}</p>}
-      <button className="small" data-testid="add-agent" onClick={() => commitDocument(store, 'Add agent', (q) => addProfile(q, q.profiles.find((x) => x.name === 'WHEELCHAIR') ?? q.profiles[0]!).project)}>+ Custom agent (from the wheelchair)</button>
+      <button className="small" data-testid="add-agent" onClick={() => applyEdit(store, PROFILE_EDITS.add, { from: 'WHEELCHAIR' })}>+ Custom agent (from the wheelchair)</button>
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { clearWidthAt } from '../engine/measure/clearWidth.ts';
 import { raycastSurface, type Surface } from '../engine/measure/surface.ts';
 import type { Scene } from '../core/project.ts';
 import { connectToolPick, dragNode, endNodeDrag, placeNode, startNodeDrag } from '../state/graphCommands.ts';
-import { addMarkAt } from '../state/qaCommands.ts';
+import { addMarkAt } from '../state/qaItems.ts';
 import type { StudioStore } from '../state/store.ts';
 import { NODE_RADIUS } from './GraphOverlay.tsx';
 import { viewportHandle } from './viewportHandle.ts';

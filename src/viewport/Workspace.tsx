@@ -9,7 +9,7 @@ import { selectedScene } from '../state/commands.ts';
 import { useStudio, useStudioShallow, useStudioStore } from '../state/useStudio.ts';
 import { sceneFloors, viewSlice } from '../state/slice.ts';
 import { currentDrive, currentItem } from '../state/queueSelectors.ts';
-import { openItem } from '../state/qaCommands.ts';
+import { openItem } from '../state/qaItems.ts';
 import type { Mark } from '../core/vqa/item.ts';
 
 import { CameraRig } from './CameraRig.tsx';

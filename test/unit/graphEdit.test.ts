@@ -79,9 +79,7 @@ describe('building a graph on the floor', () => {
     const a = placeNode(store, { x: 0, y: 0, z: 0 })!;
     const b = placeNode(store, { x: 1, y: 0, z: 0 })!;
     connectNodes(store, a, b);
-    store.setState((s) => ({
-      document: { project: { ...s.document.project!, scenes: [{ ...scene(), labels: { WHEELCHAIR: { [`${a}|${b}`]: blocked('Stairs') } } }] } },
-    }));
+    replaceDocument(store, { ...store.getState().document.project!, scenes: [{ ...scene(), labels: { WHEELCHAIR: { [`${a}|${b}`]: blocked('Stairs') } } }] });
     store.setState((s) => ({ session: { ...s.session, selection: { kind: 'node', id: a } } }));
     runCommand(store, findCommand(stateCommands, 'selection.delete'));
     expect(scene().graph.nodes.map((n) => n.id)).toEqual([b]);
@@ -95,7 +93,7 @@ describe('building a graph on the floor', () => {
   it('new ids continue the release numbering (node_117 → node_118)', () => {
     const { store, scene } = studioWithEmptyScene();
     placeNode(store, { x: 0, y: 0, z: 0 });
-    store.setState((s) => ({ document: { project: { ...s.document.project!, scenes: [{ ...scene(), graph: { nodes: [{ ...scene().graph.nodes[0]!, id: 'node_117' }], edges: [] } }] } } }));
+    replaceDocument(store, { ...store.getState().document.project!, scenes: [{ ...scene(), graph: { nodes: [{ ...scene().graph.nodes[0]!, id: 'node_117' }], edges: [] } }] });
     expect(placeNode(store, { x: 1, y: 0, z: 0 })).toBe('node_118');
   });
 

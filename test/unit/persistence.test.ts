@@ -99,8 +99,8 @@ describe('saving status', () => {
     const stored = emptyProject('stored');
     replaceDocument(store, stored);
     await p.flush();
-    store.setState({ document: { project: { ...stored, name: 'edited' } } });
-    store.setState({ document: { project: stored } });
+    replaceDocument(store, { ...stored, name: 'edited' });
+    replaceDocument(store, stored);
     await p.flush();
     expect(store.getState().storage.status).toBe('saved');
   });

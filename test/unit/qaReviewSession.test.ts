@@ -5,7 +5,7 @@ import { compareLabellings } from '../../src/core/vqa/labelComparison.ts';
 import { createWrittenItem, submitForReview } from '../../src/core/vqa/items.ts';
 import type { QaItem } from '../../src/core/vqa/item.ts';
 import { replaceDocument, undo } from '../../src/state/history.ts';
-import { newItem, selectItem } from '../../src/state/qaCommands.ts';
+import { newItem, selectItem } from '../../src/state/qaItems.ts';
 import { filteredItems, recordAdjudication, recordVerdict, startReview, stepItem } from '../../src/state/qaReview.ts';
 import { createStudioStore } from '../../src/state/store.ts';
 import { blocked, navGraph, navQuestion, ref, sceneOf, traversable } from '../support/sceneBuilder.ts';
@@ -46,7 +46,7 @@ describe('reviewing items in the studio', () => {
     expect(r).toMatchObject({ reviewer: 'Rita', verdict: 'accept', comment: 'clear and grounded', timeMs: 3_500 });
     expect(item(store, 'qa_1').status).toBe('accepted');
     expect(store.getState().qa.comment).toBe('');
-    expect(store.getState().history.past.map((h) => h.label)).toEqual(['Accept qa_1']);
+    expect(store.getState().history.past.map((h) => h.label)).toEqual(['Accept item']);
     undo(store);
     expect(item(store, 'qa_1').status).toBe('pending');
   });
@@ -82,7 +82,8 @@ describe('reviewing items in the studio', () => {
 
   it('two reviews that disagree go to adjudication, decided by someone who did not review', () => {
     const store = session('Rita');
-    store.setState((s) => ({ document: { project: { ...s.document.project!, qa: { ...s.document.project!.qa, items: s.document.project!.qa.items.map((i) => ({ ...i, requiredReviews: 2 })) } } } }));
+    const p = store.getState().document.project!;
+    replaceDocument(store, { ...p, qa: { ...p.qa, items: p.qa.items.map((i) => ({ ...i, requiredReviews: 2 })) } });
     selectItem(store, 'qa_1');
     recordVerdict(store, { verdict: 'accept' });
     expect(item(store, 'qa_1').status).toBe('pending');

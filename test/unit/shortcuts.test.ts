@@ -6,7 +6,7 @@ import type { DriveController } from '../../src/app/drive.ts';
 import { stateCommands } from '../../src/state/commandList.ts';
 import { isEnabled, type Command } from '../../src/state/commands.ts';
 import { createWrittenItem } from '../../src/core/vqa/items.ts';
-import { openItem as openItemOf } from '../../src/state/qaCommands.ts';
+import { openItem as openItemOf } from '../../src/state/qaItems.ts';
 import { replaceDocument } from '../../src/state/history.ts';
 import { createStudioStore, type StudioState } from '../../src/state/store.ts';
 import { navGraph, navQuestion, ref, sceneOf } from '../support/sceneBuilder.ts';

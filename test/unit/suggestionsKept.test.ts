@@ -7,7 +7,9 @@ import type { Project } from '../../src/core/project.ts';
 import { staleReason, suggestionBasis } from '../../src/core/suggestionBasis.ts';
 import { TraversaDb } from '../../src/persistence/db.ts';
 import { keepSuggestions, loadSuggestions, SUGGESTIONS_VERSION, type KeptSuggestions } from '../../src/persistence/suggestionStore.ts';
-import { editScene } from '../../src/state/graphCommands.ts';
+import { applyEdit } from '../../src/state/edits.ts';
+import { dragNode, endNodeDrag, startNodeDrag } from '../../src/state/graphCommands.ts';
+import { SCAN_EDITS } from '../../src/state/scanEdits.ts';
 import { replaceDocument, undo } from '../../src/state/history.ts';
 import { sceneQueue } from '../../src/state/queueSelectors.ts';
 import { createStudioStore } from '../../src/state/store.ts';
@@ -71,7 +73,9 @@ describe('in the studio, out-of-date suggestions are shown as such and not offer
     const store = studioWith(p, computedFor(p));
     const stairs = sceneQueue(store.getState()).find((i) => i.agent === 'WHEELCHAIR' && i.from === 'foot')!;
     expect(suggestionFor(store.getState(), 'HOUSE', stairs)?.reason).toBe('stairs');
-    editScene(store, 'Move node', (s) => moveNode(s, 'landing', { x: 0, y: 3, z: 4.5 }));
+    startNodeDrag(store);
+    dragNode(store, 'landing', { x: 0, y: 3, z: 4.5 });
+    endNodeDrag(store);
     expect(suggestionsStale(store.getState(), 'HOUSE')).toMatch(/graph was edited/);
     expect(suggestionFor(store.getState(), 'HOUSE', stairs)).toBeUndefined();
     expect(freshSuggestions(store.getState(), 'HOUSE')).toBeNull();
@@ -83,7 +87,7 @@ describe('in the studio, out-of-date suggestions are shown as such and not offer
   it('replacing the scan makes them stale', () => {
     const p = scanned();
     const store = studioWith(p, computedFor(p));
-    editScene(store, 'Attach scan', (s) => ({ ...s, mesh: { ...s.mesh!, key: 'scan-2' } }));
+    applyEdit(store, SCAN_EDITS.attach, { sceneId: 'HOUSE', mesh: { ...scanOf(store), key: 'scan-2' } });
     expect(suggestionsStale(store.getState(), 'HOUSE')).toMatch(/another scan/);
   });
 
@@ -162,7 +166,7 @@ describe('suggestions kept with the project (IndexedDB)', () => {
     const runner = new SuggestionRunner(store, {} as MeshManager, db);
     replaceDocument(store, p1);
     await runner.restore();
-    editScene(store, 'Attach scan', (s) => ({ ...s, mesh: { ...s.mesh!, key: 'scan-2' } }), 'HOUSE');
+    applyEdit(store, SCAN_EDITS.attach, { sceneId: 'HOUSE', mesh: { ...scanOf(store), key: 'scan-2' } });
     await runner.restore();
     expect(suggestionsStale(store.getState(), 'HOUSE')).toMatch(/another scan/);
     // Recomputed on the new scan (as “Recompute suggestions” does: shown, and kept).
@@ -175,3 +179,8 @@ describe('suggestions kept with the project (IndexedDB)', () => {
     expect(suggestionsStale(store.getState(), 'HOUSE')).toBeNull();
   });
 });
+
+/** The HOUSE scene's scan reference as the document holds it. */
+function scanOf(store: ReturnType<typeof studioWith>) {
+  return store.getState().document.project!.scenes.find((x) => x.id === 'HOUSE')!.mesh!;
+}

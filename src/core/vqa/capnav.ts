@@ -1,5 +1,5 @@
 import type { Project, Scene } from '../project.ts';
-import { waypoints } from '../questions.ts';
+import { waypoints, type NavQuestion } from '../questions.ts';
 import type { QaItem, TrailStep } from './item.ts';
 import { highestItemNumber } from './items.ts';
 import { cloneTrail } from './trail.ts';
@@ -71,4 +71,13 @@ export function capnavItemsForScene(project: Pick<Project, 'scenes' | 'qa'>, sce
   const covered = new Set(project.qa.items.filter((i) => i.source === 'capnav' && i.sceneId === sceneId).map((i) => i.capnavQuestion));
   let n = highestItemNumber(project.qa.items);
   return scene.questions.flatMap((_, index) => (covered.has(index) ? [] : [capnavQuestionItem(scene, index, `qa_${++n}`, options)]));
+}
+
+/** Items read from CapNav question files, with the scenes' question lists they bring (by scene id). */
+export interface CapnavItemsRead { items: QaItem[]; sceneQuestions: Record<string, NavQuestion[]> }
+
+/** Apply an import of CapNav question files: scene question lists where given, then the items. */
+export function applyCapnavQaImport(project: Project, result: CapnavItemsRead): Project {
+  const scenes = project.scenes.map((s) => (result.sceneQuestions[s.id] ? { ...s, questions: result.sceneQuestions[s.id]! } : s));
+  return { ...project, scenes, qa: { ...project.qa, items: [...project.qa.items, ...result.items] } };
 }

@@ -76,12 +76,6 @@ export function readCapnavQaItems(files: readonly SourceFile[], project: Pick<Pr
   return { items: blocked ? [] : items, sceneQuestions: blocked ? {} : sceneQuestions, problems };
 }
 
-/** Apply an import: scene question lists where given, then the items. */
-export function applyCapnavQaImport(project: Project, result: Pick<CapnavQaImport, 'items' | 'sceneQuestions'>): Project {
-  const scenes = project.scenes.map((s) => (result.sceneQuestions[s.id] ? { ...s, questions: result.sceneQuestions[s.id]! } : s));
-  return { ...project, scenes, qa: { ...project.qa, items: [...project.qa.items, ...result.items] } };
-}
-
 /**
  * The questions of a file, read as the release reader reads them (same schema, same reference
  * forms, unmodelled fields kept); references that match no node are errors, not guesses.

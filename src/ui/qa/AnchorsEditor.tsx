@@ -1,6 +1,7 @@
 import type { QaItem } from '../../core/vqa/item.ts';
-import { removeAnchor, setMarkLabel } from '../../core/vqa/items.ts';
-import { showViewpoint, updateItem } from '../../state/qaCommands.ts';
+import { applyEdit, type Edit } from '../../state/edits.ts';
+import { ITEM_EDITS } from '../../state/qaItemEdits.ts';
+import { showViewpoint } from '../../state/qaItems.ts';
 import { Field } from './Field.tsx';
 import { useStudio, useStudioStore } from '../../state/useStudio.ts';
 import { viewportHandle } from '../../viewport/viewportHandle.ts';
@@ -11,7 +12,7 @@ export function AnchorsEditor({ item }: { item: QaItem }) {
   const scene = useStudio((s) => s.document.project?.scenes.find((x) => x.id === item.sceneId));
   const profiles = useStudio((s) => s.document.project?.profiles);
   const tool = useStudio((s) => s.session.tool);
-  const edit = (label: string, fn: (i: QaItem) => QaItem) => updateItem(store, item.id, label, fn);
+  const edit = <A,>(e: Edit<A & { itemId: string }>, args: A) => applyEdit(store, e, { ...args, itemId: item.id });
   const anchors = item.anchors;
   const names = new Map(scene?.graph.nodes.map((n) => [n.id, n.name || n.id]));
 
@@ -19,7 +20,7 @@ export function AnchorsEditor({ item }: { item: QaItem }) {
     const shot = viewportHandle.capture?.();
     if (!shot) return;
     const n = anchors.viewpoints.length + 1;
-    edit('Save viewpoint', (i) => ({ ...i, anchors: { ...i.anchors, viewpoints: [...i.anchors.viewpoints, { id: `vp_${Date.now().toString(36)}`, name: `View ${n}`, camera: shot.pose, ...(shot.thumbnail ? { thumbnail: shot.thumbnail } : {}) }] } }));
+    edit(ITEM_EDITS.saveViewpoint, { viewpoint: { id: `vp_${Date.now().toString(36)}`, name: `View ${n}`, camera: shot.pose, ...(shot.thumbnail ? { thumbnail: shot.thumbnail } : {}) } });
   };
   const restore = (camera: QaItem['anchors']['viewpoints'][number]['camera']) => showViewpoint(store, camera);
 
@@ -30,7 +31,7 @@ export function AnchorsEditor({ item }: { item: QaItem }) {
         {anchors.viewpoints.map((v) => (
           <figure key={v.id} className="viewpoint" data-viewpoint={v.id}>
             {v.thumbnail ? <img src={v.thumbnail} alt={`Viewpoint ${v.name}`} onClick={() => restore(v.camera)} /> : <button className="small secondary" onClick={() => restore(v.camera)}>show</button>}
-            <figcaption>{v.name} <button className="small secondary" aria-label={`Remove ${v.name}`} onClick={() => edit('Remove viewpoint', (i) => removeAnchor(i, 'viewpoints', v.id))}>×</button></figcaption>
+            <figcaption>{v.name} <button className="small secondary" aria-label={`Remove ${v.name}`} onClick={() => edit(ITEM_EDITS.removeViewpoint, { id: v.id })}>×</button></figcaption>
           </figure>
         ))}
         <button className="small" data-testid="save-viewpoint" onClick={saveViewpoint}>Save this view</button>
@@ -39,8 +40,8 @@ export function AnchorsEditor({ item }: { item: QaItem }) {
       <div className="marks">
         {anchors.marks.map((m) => (
           <span key={m.id} className="chip" data-mark-item={m.number}>{m.number}
-            <Field label={`Mark ${m.number} label`} testId={`mark-label-${m.number}`} value={m.label} placeholder="what it marks" onCommit={(v) => edit('Name mark', (i) => setMarkLabel(i, m.id, v))} />
-            <button className="small secondary" aria-label={`Remove mark ${m.number}`} onClick={() => edit('Remove mark', (i) => removeAnchor(i, 'marks', m.id))}>×</button>
+            <Field label={`Mark ${m.number} label`} testId={`mark-label-${m.number}`} value={m.label} placeholder="what it marks" onCommit={(v) => edit(ITEM_EDITS.nameMark, { id: m.id, label: v })} />
+            <button className="small secondary" aria-label={`Remove mark ${m.number}`} onClick={() => edit(ITEM_EDITS.removeMark, { id: m.id })}>×</button>
           </span>
         ))}
         <button className={`small${tool === 'mark' ? '' : ' secondary'}`} aria-pressed={tool === 'mark'} data-testid="mark-tool"
@@ -52,14 +53,14 @@ export function AnchorsEditor({ item }: { item: QaItem }) {
       <div className="refs">
         {anchors.nodes.map((id) => (
           <span key={id} className="chip" data-node-ref={id}>{names.get(id) ?? `${id} (missing)`}
-            <button className="small secondary" aria-label={`Remove ${id}`} onClick={() => edit('Remove node reference', (i) => ({ ...i, anchors: { ...i.anchors, nodes: i.anchors.nodes.filter((x) => x !== id) } }))}>×</button>
+            <button className="small secondary" aria-label={`Remove ${id}`} onClick={() => edit(ITEM_EDITS.unreferenceNode, { id })}>×</button>
           </span>
         ))}
-        <select aria-label="Add a node reference" value="" onChange={(e) => { const id = e.target.value; if (id) edit('Reference node', (i) => ({ ...i, anchors: { ...i.anchors, nodes: [...new Set([...i.anchors.nodes, id])] } })); }}>
+        <select aria-label="Add a node reference" value="" onChange={(e) => { const id = e.target.value; if (id) edit(ITEM_EDITS.referenceNode, { id }); }}>
           <option value="">+ node…</option>
           {scene?.graph.nodes.map((n) => <option key={n.id} value={n.id}>{n.name || n.id}</option>)}
         </select>
-        <label>Agent <select aria-label="Agent" value={anchors.agent ?? ''} onChange={(e) => edit('Set agent', (i) => ({ ...i, anchors: { ...i.anchors, agent: e.target.value || undefined } }))}>
+        <label>Agent <select aria-label="Agent" value={anchors.agent ?? ''} onChange={(e) => edit(ITEM_EDITS.agent, { agent: e.target.value || undefined })}>
           <option value="">—</option>{profiles?.map((p) => <option key={p.name}>{p.name}</option>)}
         </select></label>
       </div>

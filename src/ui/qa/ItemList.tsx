@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { qaItems, selectItem } from '../../state/qaCommands.ts';
+import { qaItems, selectItem } from '../../state/qaItems.ts';
 import { itemsFor, reviewerOf } from '../../state/qaReview.ts';
 import type { QaFilter } from '../../state/store.ts';
 import { useStudio, useStudioStore } from '../../state/useStudio.ts';

@@ -3,7 +3,7 @@ import { verdictAgreement } from '../../core/vqa/agreement.ts';
 import { checkQaItems, exportBlockers } from '../../core/vqa/checks.ts';
 import { REJECT_REASONS } from '../../core/vqa/item.ts';
 import { removalReport } from '../../core/vqa/review.ts';
-import { selectItem } from '../../state/qaCommands.ts';
+import { selectItem } from '../../state/qaItems.ts';
 import { useStudio, useStudioStore } from '../../state/useStudio.ts';
 import { kappaText } from './kappaText.ts';
 import { LabelAgreementReport } from './LabelAgreementReport.tsx';

@@ -1,6 +1,6 @@
 import { useMemo, useRef } from 'react';
 import { selectedScene } from '../../state/commands.ts';
-import { addSceneQuestionItems, newItem, qaItems } from '../../state/qaCommands.ts';
+import { addSceneQuestionItems, newItem, qaItems } from '../../state/qaItems.ts';
 import { itemsFor, reviewerOf } from '../../state/qaReview.ts';
 import { useStudio, useStudioStore } from '../../state/useStudio.ts';
 import { Workspace } from '../../viewport/Workspace.tsx';

@@ -1,5 +1,5 @@
 import { REJECT_REASONS, type QaItem, type RejectReason } from '../../core/vqa/item.ts';
-import { openItem, showViewpoint } from '../../state/qaCommands.ts';
+import { openItem, showViewpoint } from '../../state/qaItems.ts';
 import { recordAdjudication, REJECT_KEYS, reviewerOf } from '../../state/qaReview.ts';
 import type { Taxonomy } from '../../core/vqa/taxonomy.ts';
 import { useStudio, useStudioStore } from '../../state/useStudio.ts';

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { restoreDefaultTaxonomy } from '../../state/qaCommands.ts';
+import { restoreDefaultTaxonomy } from '../../state/qaItems.ts';
 import { useStudio, useStudioStore } from '../../state/useStudio.ts';
 import { useActions } from '../actions.ts';
 

@@ -1,38 +1,23 @@
 import type { QaItem, Viewpoint } from '../core/vqa/item.ts';
 import { createWrittenItem } from '../core/vqa/items.ts';
 import { capnavItemsForScene } from '../core/vqa/capnav.ts';
-import { DEFAULT_TAXONOMY } from '../core/vqa/taxonomy.ts';
-import type { Project } from '../core/project.ts';
-import { commitDocument } from './history.ts';
+import { applyEdit } from './edits.ts';
+import { ITEM_EDITS, ITEM_LIST_EDITS } from './qaItemEdits.ts';
 import type { StudioState, StudioStore } from './store.ts';
 
-/** Question-answer items: each edit is one undo step on the document. */
+/** Question-answer items in the studio: which is open, and the list's additions (the edits themselves: qaItemEdits.ts). */
 
 const NO_ITEMS: QaItem[] = [];
 /** The project's items (the same array until they change, so views can memoise on it). */
 export const qaItems = (s: StudioState): QaItem[] => s.document.project?.qa.items ?? NO_ITEMS;
 export const openItem = (s: StudioState): QaItem | undefined => qaItems(s).find((i) => i.id === s.qa.itemId);
 
-function withItems(p: Project, fn: (items: QaItem[]) => QaItem[]): Project {
-  const items = fn(p.qa.items);
-  return items === p.qa.items ? p : { ...p, qa: { ...p.qa, items } };
-}
-
-export function updateItem(store: StudioStore, id: string, label: string, fn: (item: QaItem) => QaItem): void {
-  commitDocument(store, label, (p) => withItems(p, (items) => {
-    let changed = false;
-    const next = items.map((i) => { if (i.id !== id) return i; const n = fn(i); changed ||= n !== i; return n; });
-    return changed ? next : items;
-  }));
-}
-
-export function addItems(store: StudioStore, label: string, added: QaItem[]): void {
-  if (!store.getState().document.project) return;
-  commitDocument(store, label, (p) => withItems(p, (items) => [...items, ...added]));
+export function addItems(store: StudioStore, added: QaItem[]): void {
+  if (store.getState().document.project) applyEdit(store, ITEM_LIST_EDITS.add, { items: added });
 }
 
 export function deleteItem(store: StudioStore, id: string): void {
-  commitDocument(store, 'Delete item', (p) => withItems(p, (items) => items.filter((i) => i.id !== id)));
+  applyEdit(store, ITEM_LIST_EDITS.remove, { itemId: id });
   store.setState((s) => ({ qa: { ...s.qa, itemId: s.qa.itemId === id ? null : s.qa.itemId } }));
 }
 
@@ -63,7 +48,7 @@ export function newItem(store: StudioStore): string | null {
   const s = store.getState();
   if (!s.document.project || !s.session.sceneId) return null;
   const item = createWrittenItem(qaItems(s), { sceneId: s.session.sceneId, author: s.session.annotator.trim(), createdAt: new Date().toISOString() });
-  addItems(store, 'New item', [item]);
+  addItems(store, [item]);
   selectItem(store, item.id);
   return item.id;
 }
@@ -71,11 +56,7 @@ export function newItem(store: StudioStore): string | null {
 /** Put the next numbered mark at a point of the scene (scan frame) on the open item. */
 export function addMarkAt(store: StudioStore, at: { x: number; y: number; z: number }): void {
   const item = openItem(store.getState());
-  if (!item) return;
-  updateItem(store, item.id, 'Place mark', (i) => {
-    const number = Math.max(0, ...i.anchors.marks.map((m) => m.number)) + 1;
-    return { ...i, anchors: { ...i.anchors, marks: [...i.anchors.marks, { id: `mark_${number}`, number, position: at, label: '' }] } };
-  });
+  if (item) applyEdit(store, ITEM_EDITS.placeMark, { itemId: item.id, at });
 }
 
 /** The selected scene's navigation questions as items to review (those without one yet), one undo step. Returns how many. */
@@ -84,10 +65,10 @@ export function addSceneQuestionItems(store: StudioStore): number {
   const project = s.document.project;
   if (!project || !s.session.sceneId) return 0;
   const items = capnavItemsForScene(project, s.session.sceneId, { createdAt: new Date().toISOString() });
-  if (items.length) addItems(store, `Review ${items.length} navigation question${items.length === 1 ? '' : 's'}`, items);
+  if (items.length) addItems(store, items);
   return items.length;
 }
 
 export function restoreDefaultTaxonomy(store: StudioStore): void {
-  commitDocument(store, 'Restore the default taxonomy', (p) => (p.qa.taxonomy === DEFAULT_TAXONOMY ? p : { ...p, qa: { ...p.qa, taxonomy: DEFAULT_TAXONOMY } }));
+  applyEdit(store, ITEM_LIST_EDITS.defaultTaxonomy, undefined);
 }
