@@ -1,7 +1,7 @@
 import { existingLabel, itemKey } from '../core/queue.ts';
-import { REASON_LABEL } from '../core/rules.ts';
+import { labelDecision, type Decision } from '../core/labelDecision.ts';
 import { selectedScene, type Command } from '../state/commands.ts';
-import { autoApproveHuman, labelItem, type Decision } from '../state/labelCommands.ts';
+import { autoApproveHuman, labelItem } from '../state/labelCommands.ts';
 import { leaveItem } from '../state/itemState.ts';
 import { toNextUnlabelled } from '../state/queueCommands.ts';
 import { currentItem, sceneQueue } from '../state/queueSelectors.ts';
@@ -9,44 +9,45 @@ import type { DriveView, StudioState, StudioStore } from '../state/store.ts';
 import { suggestionFor, suggestionsStale } from '../state/suggestionSelectors.ts';
 import { DRIVE_KEYS } from '../viewport/movementKeys.ts';
 import type { DriveController } from './drive.ts';
+import { recordThenAdvance } from './durableDecision.ts';
 
 /**
  * The labelling decisions, at the edge of the app because each one is stored durably before the
  * queue moves on: decide → one undo step → wait for the write → next unlabelled segment.
  */
-export function labellingCommands(store: StudioStore, flush: () => Promise<void>, tell: (message: string) => void, drive: DriveController): Command[] {
-  async function decide(traversable: boolean | 'suggestion'): Promise<void> {
+/** What the labelling keys ask of the drive (DriveController). */
+export type DriveActions = Pick<DriveController, 'auto' | 'spawn' | 'replay' | 'step'>;
+
+export function labellingCommands(store: StudioStore, flush: () => Promise<void>, tell: (message: string) => void, drive: DriveActions): Command[] {
+  async function decide(pressed: boolean | 'suggestion'): Promise<void> {
     const s = store.getState();
     const scene = selectedScene(s), item = currentItem(s);
     if (!scene || !item) return;
     // Only suggestions that still describe the scene are offered or kept as evidence.
     const sug = suggestionFor(s, scene.id, item);
-    if (traversable === 'suggestion' && !sug) {
+    if (pressed === 'suggestion' && !sug) {
       const stale = suggestionsStale(s, scene.id);
       tell(stale ? `The suggestions are out of date: ${stale}. Recompute them (Suggest labels), or press Y / X.` : 'No suggestion for this segment: compute suggestions (needs the scan), or press Y / X.');
       return;
     }
-    const t = traversable === 'suggestion' ? sug!.traversable : traversable;
-    const draft = s.session.labelDraft;
-    const reason = t ? null : draft.reason ?? (sug && !sug.traversable ? sug.reason : null);
-    const note = draft.note.trim() || (traversable === 'suggestion' || (sug && sug.traversable === t && sug.reason === reason) ? sug!.note : '') || (reason ? REASON_LABEL[reason] : '');
-    if (!t && !note) { tell('Say why it is not traversable: a reason key (S P W R D E Q) or a note (/).'); return; }
     const drive = s.ephemeral.drive?.itemKey === itemKey(item) ? s.ephemeral.drive : null;
-    const evidence: NonNullable<Decision['evidence']> = {
-      ...(sug ? { suggestion: { traversable: sug.traversable, reason: sug.reason, note: sug.note } } : {}),
-      ...(sug || drive ? { measured: { ...(sug ? numbers(sug.measured) : {}), ...prefixed('drive', drive?.measured ?? {}) } } : {}),
-      ...(drive ? { trajectory: drive.trajectory } : {}),
-      ...(stopOf(drive) ? { contact: stopOf(drive)! } : {}),
-    };
-    const decision: Decision = { traversable: t, reason, note, ...(Object.keys(evidence).length ? { evidence } : {}) };
-    labelItem(store, scene.id, scene.questions[item.questionIndex]!.text, item, decision);
-    // The decision used the drive and the draft: they go with it.
-    store.setState(leaveItem);
-    await flush();
-    if (store.getState().storage.status === 'error') { tell('The label could not be saved; the queue stays here. See the message at the top.'); return; }
-    // Told after the queue has moved (moving clears the old item's notice), so it stays in view.
-    const saved = `Saved: ${item.agent} ${item.from} → ${item.to} ${t ? 'traversable' : `not traversable (${note})`}.`;
-    tell(toNextUnlabelled(store) ? saved : `${saved} Every segment of this scene is labelled for every agent.`);
+    const made = labelDecision({ pressed, draft: s.session.labelDraft, ...(sug ? { suggestion: sug } : {}), ...(drive ? { drive: { reached: drive.reached, measured: drive.measured, trajectory: drive.trajectory, stop: stopOf(drive) } } : {}) });
+    if ('missing' in made) { tell(made.missing); return; }
+    const d = made.decision;
+    await recordThenAdvance(store, flush, tell, {
+      record: () => {
+        labelItem(store, scene.id, scene.questions[item.questionIndex]!.text, item, d);
+        // The decision used the drive and the draft: they go with it.
+        store.setState(leaveItem);
+        return null;
+      },
+      unsaved: 'The label could not be saved; the queue stays here. See the message at the top.',
+      advance: () => {
+        const saved = `Saved: ${item.agent} ${item.from} → ${item.to} ${d.traversable ? 'traversable' : `not traversable (${d.note})`}.`;
+        // Told after the queue has moved (moving clears the old item's notice), so it stays in view.
+        return toNextUnlabelled(store) ? saved : `${saved} Every segment of this scene is labelled for every agent.`;
+      },
+    });
   }
 
   const active = (s: StudioState) => !!currentItem(s);
@@ -74,15 +75,11 @@ export function followAutoApprove(store: StudioStore): () => void {
   });
 }
 
-const numbers = (m: Record<string, number | number[]>) => Object.fromEntries(Object.entries(m).filter((e): e is [string, number] => typeof e[1] === 'number'));
-
-const prefixed = (p: string, m: Record<string, number>) => Object.fromEntries(Object.entries(m).map(([k, v]) => [`${p}.${k}`, v]));
-
 /**
  * Arrow keys drive a placed agent (before any camera takes them): ↑/↓ 5 cm, ←/→ 5° (DRIVE_KEYS,
  * which the shortcuts list shows). Not while the shortcuts list is open: it is in front of the app.
  */
-export function driveKeys(store: StudioStore, drive: DriveController): () => void {
+export function driveKeys(store: StudioStore, drive: DriveActions): () => void {
   const onKey = (e: KeyboardEvent) => {
     const s = store.getState();
     if (!s.ephemeral.drive || s.session.view !== 'label' || s.ephemeral.helpOpen) return;
@@ -99,8 +96,8 @@ export function driveKeys(store: StudioStore, drive: DriveController): () => voi
 }
 
 /** What stopped a drive, as evidence: the collider's contact when driven by hand, the planner's measured stop otherwise. */
-function stopOf(drive: DriveView | null): NonNullable<NonNullable<Decision['evidence']>['contact']> | null {
-  if (!drive || drive.reached) return null;
+function stopOf(drive: DriveView): NonNullable<NonNullable<Decision['evidence']>['contact']> | null {
+  if (drive.reached) return null;
   if (drive.contact) return drive.contact;
   return drive.stoppedAt ? { kind: drive.reason ?? 'other', message: drive.note, point: drive.stoppedAt } : null;
 }

@@ -4,8 +4,6 @@ import { createRoot } from 'react-dom/client';
 import { keepPrevious, loadPrevious as loadPreviousProject, startPersistence } from '../persistence/autosave.ts';
 import { deleteUnreferencedMeshes } from '../persistence/meshStore.ts';
 import { TraversaDb } from '../persistence/db.ts';
-import { runCommand, type Command } from '../state/commands.ts';
-import { stateCommands } from '../state/commandList.ts';
 import { createStudioStore } from '../state/store.ts';
 import { StudioContext } from '../state/useStudio.ts';
 import { ActionsContext, type StudioActions } from '../ui/actions.ts';
@@ -18,13 +16,13 @@ import { commonFolder, importRelease, restorePrevious } from './importRelease.ts
 import { ScoringRunner } from './scoring.ts';
 import { QaAnswersRunner } from './qaScoring.ts';
 import { MeshManager } from './meshManager.ts';
-import { driveKeys, followAutoApprove, labellingCommands } from './labelling.ts';
+import { buildCommands, runById } from './commandRegistry.ts';
+import { driveKeys, followAutoApprove } from './labelling.ts';
 import { DriveController } from './drive.ts';
 import { rememberSession } from './sessionMemory.ts';
 import { SuggestionRunner } from './suggestions.ts';
 import { openSampleProject } from './sample.ts';
 import { compareLabelFiles, exportQaZip, importQaFiles, importTaxonomyFile } from './qaFiles.ts';
-import { qaCommands } from './qaReview.ts';
 import { MeshRegistryContext } from '../viewport/meshRuntime.ts';
 import '../ui/styles.css';
 
@@ -50,22 +48,22 @@ const exportRelease = () => {
   download(zip.name, zip.bytes);
 };
 
-const appCommands: Command[] = [
-  { id: 'project.import', label: 'Import a CapNav release folder', shortcut: 'Mod+O', undoable: false, run: () => document.getElementById(FOLDER_INPUT_ID)?.click() },
-  { id: 'project.openSample', label: 'Open the sample house (the current project is kept as “previous”)', undoable: false, run: () => void openSample() },
-  { id: 'project.export', label: 'Export the project as a CapNav release zip', shortcut: 'Mod+E', undoable: false, enabled: (s) => s.document.project !== null, run: exportRelease },
-  { id: 'project.exportBundle', label: 'Export the Traversa bundle (labels with reasons and evidence)', shortcut: 'Mod+Shift+E', undoable: false, enabled: (s) => s.document.project !== null,
-    run: () => { const p = store.getState().document.project; if (p) { const f = writeBundle(p); download(f.path, strToU8(f.text), 'application/json'); } } },
-];
-
 const tell = (notice: string) => store.setState((s) => ({ ephemeral: { ...s.ephemeral, notice } }));
 const drive = new DriveController(store, meshes, tell, (loaded, profile, a, b) => suggestions.drive(loaded, profile, a, b));
 driveKeys(store, drive);
-const commands: Command[] = [...appCommands, ...qaCommands(store, () => flush(), tell), ...labellingCommands(store, () => flush(), tell, drive), ...stateCommands];
+const commands = buildCommands({
+  store, flush: () => flush(), tell, drive,
+  project: {
+    importFolder: () => document.getElementById(FOLDER_INPUT_ID)?.click(),
+    openSample: () => void openSample(),
+    exportRelease,
+    exportBundle: () => { const p = store.getState().document.project; if (p) { const f = writeBundle(p); download(f.path, strToU8(f.text), 'application/json'); } },
+  },
+});
 
 const actions: StudioActions = {
   commands,
-  runCommand: (id) => { const c = commands.find((x) => x.id === id); if (c) runCommand(store, c); },
+  runCommand: (id) => void runById(store, commands, id),
   computeSuggestions: (sceneId) => suggestions.compute(sceneId),
   scoring: {
     loadFiles: async (picked) => {

@@ -2,7 +2,7 @@ import { agentOrder } from '../core/agents.ts';
 import { emptyProject, type Scene } from '../core/project.ts';
 import { addScene, freeSceneId } from '../core/projectEdit.ts';
 import { applyEdit, defineEdit, withScene } from './edits.ts';
-import { redo, replaceDocument, undo } from './history.ts';
+import { redo, replaceDocument, transaction, undo } from './history.ts';
 import type { StudioState, StudioStore, View } from './store.ts';
 
 /**
@@ -119,9 +119,10 @@ export function findCommand(commands: readonly Command[], id: string): Command {
   return c;
 }
 
-/** Run a command if it is enabled; returns whether it ran. */
+/** Run a command if it is enabled; returns whether it ran. An undoable command is one undo step, however it is made. */
 export function runCommand(store: StudioStore, command: Command): boolean {
   if (!isEnabled(command, store.getState())) return false;
-  command.run(store);
+  if (command.undoable) transaction(store, command.label, () => command.run(store));
+  else command.run(store);
   return true;
 }

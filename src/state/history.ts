@@ -19,6 +19,18 @@ export function commitDocument(store: StudioStore, label: string, update: (p: Pr
   });
 }
 
+/**
+ * Run `fn` as one undo step: if it made several history steps (a command composed of edits), they
+ * become one, under `label`; one step keeps its own label, none stays none.
+ */
+export function transaction(store: StudioStore, label: string, fn: () => void): void {
+  const before = store.getState().history.past.length;
+  fn();
+  const { history } = store.getState();
+  if (history.past.length <= before + 1) return;
+  store.setState({ history: { past: [...history.past.slice(0, before), { label, project: history.past[before]!.project }], future: history.future } });
+}
+
 /** Replace the document outside history (loading and importing never enter it). */
 export function replaceDocument(store: StudioStore, project: Project | null): void {
   store.setState({ document: { project }, history: { past: [], future: [] } });

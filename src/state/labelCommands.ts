@@ -1,7 +1,7 @@
 import type { Label } from '../core/labels.ts';
 import { resolveConflict as resolve, setLabel } from '../core/labelEdit.ts';
 import { existingLabel, type QueueItem } from '../core/queue.ts';
-import type { ReasonCategory } from '../core/rules.ts';
+import type { Decision } from '../core/labelDecision.ts';
 import { applyEdit, sceneEdit } from './edits.ts';
 import type { StudioStore } from './store.ts';
 
@@ -17,12 +17,7 @@ export const LABEL_EDITS = {
   resolveConflict: sceneEdit('label.resolveConflict', 'Resolve direction conflict', (s, a: { agent: string; a: string; b: string; keep: Label }) => resolve(s, a.agent, a.a, a.b, a.keep)),
 } as const;
 
-export interface Decision {
-  traversable: boolean;
-  reason: ReasonCategory | null;
-  note: string;
-  evidence?: Label['evidence'];
-}
+export type { Decision } from '../core/labelDecision.ts';
 
 /** Record one decision on one queue item (one undo step), with its provenance. */
 export function labelItem(store: StudioStore, sceneId: string, questionText: string, item: QueueItem, d: Decision): void {

@@ -61,6 +61,8 @@ export interface StudioState {
     renameRequest: number;
     /** Bumped to ask the labelling panel to focus its note field (/). */
     noteRequest: number;
+    /** Bumped to ask the review panel to focus its comment field (/ while reviewing). */
+    commentRequest: number;
     /** The last thing the labelling queue has to tell the annotator. */
     notice: string | null;
     /** The keyboard shortcuts list is open: keys go to it, not to the app behind it. */
@@ -252,7 +254,7 @@ export function initialState(): StudioState {
       camera: 'orbit', slice: { on: false, height: 2 }, sliceFollowsItem: true, measureMode: 'distance',
       queueCursor: 0, labelDraft: EMPTY_DRAFT, annotator: '', autoApproveHuman: true,
     },
-    ephemeral: { hoverNode: null, connectFrom: null, measure: null, renameRequest: 0, noteRequest: 0, notice: null, helpOpen: false, drive: null, pathPreview: null, cameraRequest: null },
+    ephemeral: { hoverNode: null, connectFrom: null, measure: null, renameRequest: 0, noteRequest: 0, commentRequest: 0, notice: null, helpOpen: false, drive: null, pathPreview: null, cameraRequest: null },
     meshes: {},
     suggestions: {},
     qa: { itemId: null, mode: 'edit', reviewStartedAt: null, rejecting: false, editingForReview: false, comment: '', filter: 'all', labelComparison: null, importReviews: 1 },

@@ -1,8 +1,6 @@
+import { studioCommands } from '../support/commands.ts';
 import { describe, expect, it } from 'vitest';
-import { labellingCommands } from '../../src/app/labelling.ts';
-import type { DriveController } from '../../src/app/drive.ts';
 import { existingLabel, itemKey } from '../../src/core/queue.ts';
-import { stateCommands } from '../../src/state/commandList.ts';
 import { labelItem } from '../../src/state/labelCommands.ts';
 import { moveCursor, toggleDraftReason } from '../../src/state/queueCommands.ts';
 import { currentItem, sceneQueue } from '../../src/state/queueSelectors.ts';
@@ -55,9 +53,7 @@ describe('drive readouts, footprint, draft and notices belong to the current que
 
   it('a decision records the drive as evidence and advances the queue; what is shown then is the decision, not the drive', async () => {
     const store = labellingStore();
-    const notices: string[] = [];
-    const noDriving = {} as DriveController;
-    const commands = [...labellingCommands(store, async () => {}, (m) => { notices.push(m); store.setState((s) => ({ ephemeral: { ...s.ephemeral, notice: m } })); }, noDriving), ...stateCommands];
+    const { commands } = studioCommands(store);
     moveCursor(store, at(store, 0, 'WHEELCHAIR', 'hall'));
     const decided = item(store);
     drive(store);
@@ -113,14 +109,14 @@ describe('Ctrl+Y redoes', () => {
     expect(existingLabel(scene(store), first)?.traversable).toBe(true);
     expect(store.getState().history).toMatchObject({ past: [{ label: 'Label traversable' }], future: [] });
     // Nothing left to redo: the key does nothing (and does not label the segment either).
-    const commands = [...labellingCommands(store, async () => {}, () => {}, {} as DriveController), ...stateCommands];
+    const { commands } = studioCommands(store);
     expect(press(store, 'y', { ctrl: true }, commands)).toBeUndefined();
     expect(store.getState().history.past).toHaveLength(1);
   });
 
   it('plain Y still labels the segment in the label view', () => {
     const store = labellingStore();
-    const commands = [...labellingCommands(store, async () => {}, () => {}, {} as DriveController), ...stateCommands];
+    const { commands } = studioCommands(store);
     expect(press(store, 'y', {}, commands)).toBe('label.traversable');
   });
 });
@@ -166,7 +162,7 @@ describe('moving through the queue by question and by agent in the label view', 
 describe('the shortcuts list is in front of the app', () => {
   it('while it is open, keys that would act do nothing; ? or Escape close it, and then they act again', () => {
     const store = labellingStore();
-    const commands = [...labellingCommands(store, async () => {}, () => {}, {} as DriveController), ...stateCommands];
+    const { commands } = studioCommands(store);
     expect(press(store, '?', { shift: true }, commands)).toBe('help.toggle');
     expect(store.getState().ephemeral.helpOpen).toBe(true);
     const before = store.getState();

@@ -1,9 +1,6 @@
+import { studioCommands } from '../support/commands.ts';
 import { describe, expect, it } from 'vitest';
 import { emptyProject } from '../../src/core/project.ts';
-import { qaCommands } from '../../src/app/qaReview.ts';
-import { labellingCommands } from '../../src/app/labelling.ts';
-import type { DriveController } from '../../src/app/drive.ts';
-import { stateCommands } from '../../src/state/commandList.ts';
 import { isEnabled, type Command } from '../../src/state/commands.ts';
 import { createWrittenItem } from '../../src/core/vqa/items.ts';
 import { openItem as openItemOf } from '../../src/state/qaItems.ts';
@@ -27,7 +24,7 @@ describe('keyboard shortcuts', () => {
     ['problems', { view: 'problems', sceneId: p.scenes[0]!.id }],
     ['QA, writing', { view: 'qa', sceneId: p.scenes[0]!.id, questionIndex: 0 }],
   ];
-  const commands = [...qaCommands(store, async () => {}, () => {}), ...labellingCommands(store, async () => {}, () => {}, {} as DriveController), ...stateCommands];
+  const { commands } = studioCommands(store);
   it.each(states.filter(([name]) => !name.startsWith('QA, reviewing')))('in %s, no two enabled commands share a key', (_, session) => {
     store.setState((s) => ({ session: { ...s.session, tool: 'select', ...session }, qa: { ...s.qa, mode: 'edit', itemId: null } }));
     const s = store.getState();

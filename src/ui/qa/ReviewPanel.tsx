@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { REJECT_REASONS, type QaItem, type RejectReason } from '../../core/vqa/item.ts';
 import { openItem, showViewpoint } from '../../state/qaItems.ts';
 import { recordAdjudication, REJECT_KEYS, reviewerOf } from '../../state/qaReview.ts';
@@ -33,6 +34,9 @@ export function ReviewPanel() {
   const reviewer = useStudio(reviewerOf);
   const scene = useStudio((s) => s.document.project?.scenes.find((x) => x.id === item?.sceneId));
   const taxonomy = useStudio((s) => s.document.project?.qa.taxonomy);
+  const commentRequest = useStudio((s) => s.ephemeral.commentRequest);
+  const comment = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => { if (commentRequest) comment.current?.focus(); }, [commentRequest]);
   if (!item) return <p className="hint" data-testid="review-empty">Nothing waits for your review. Items you wrote, and items you already reviewed, are not in your queue.</p>;
   if (qa.editingForReview) {
     return (
@@ -71,7 +75,7 @@ export function ReviewPanel() {
           {item.reviews.map((r) => <li key={r.reviewer}>{r.reviewer}: {r.verdict}{r.reason ? ` (${REASON_TEXT[r.reason]})` : ''}{r.comment ? ` — ${r.comment}` : ''} · {(r.timeMs / 1000).toFixed(0)} s</li>)}
         </ul>
       )}
-      <label className="comment">Comment <textarea id="qa-comment" rows={2} data-testid="qa-comment" placeholder="optional; / to write, Esc leaves the field" value={qa.comment}
+      <label className="comment">Comment <textarea id="qa-comment" ref={comment} rows={2} data-testid="qa-comment" placeholder="optional; / to write, Esc leaves the field" value={qa.comment}
         onChange={(e) => { const comment = e.target.value; store.setState((s) => ({ qa: { ...s.qa, comment } })); }}
         onKeyDown={(e) => { if (e.key === 'Escape') e.currentTarget.blur(); }} /></label>
       {!reviewer && <p className="bad">Enter your name as reviewer above: every verdict is recorded with it.</p>}

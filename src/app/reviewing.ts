@@ -3,24 +3,25 @@ import type { Command } from '../state/commands.ts';
 import { openItem, selectItem } from '../state/qaItems.ts';
 import { recordVerdict, REJECT_KEYS, startReview, stepItem, type Verdict } from '../state/qaReview.ts';
 import type { StudioState, StudioStore } from '../state/store.ts';
+import { recordThenAdvance } from './durableDecision.ts';
 
 /**
  * The review decisions, at the edge of the app: each verdict is one undo step, stored durably
  * before the queue moves on (as labels are).
  */
-export function qaCommands(store: StudioStore, flush: () => Promise<void>, tell: (message: string) => void): Command[] {
+export function reviewingCommands(store: StudioStore, flush: () => Promise<void>, tell: (message: string) => void): Command[] {
   async function decide(v: Verdict): Promise<void> {
     const id = store.getState().qa.itemId;
-    const refused = recordVerdict(store, v);
-    if (refused) { tell(refused); return; }
-    await flush();
-    if (store.getState().storage.status === 'error') { tell('The verdict could not be saved; the queue stays here. See the message at the top.'); return; }
     const what = v.verdict === 'reject' ? `rejected (${v.reason})` : v.verdict === 'accept' ? 'accepted' : 'accepted with edits';
-    tell(`Saved: ${id} ${what}.`);
-    if (!stepItem(store, 1) && !stepItem(store, -1)) {
-      selectItem(store, null);
-      tell(`Saved: ${id} ${what}. Nothing left in your review queue.`);
-    }
+    await recordThenAdvance(store, flush, tell, {
+      record: () => recordVerdict(store, v),
+      unsaved: 'The verdict could not be saved; the queue stays here. See the message at the top.',
+      advance: () => {
+        if (stepItem(store, 1) || stepItem(store, -1)) return `Saved: ${id} ${what}.`;
+        selectItem(store, null);
+        return `Saved: ${id} ${what}. Nothing left in your review queue.`;
+      },
+    });
   }
 
   const inQa = (s: StudioState) => s.session.view === 'qa';
@@ -42,7 +43,7 @@ export function qaCommands(store: StudioStore, flush: () => Promise<void>, tell:
       enabled: (s) => reviewing(s) && s.qa.rejecting, run: () => void decide({ verdict: 'reject', reason }),
     })),
     { id: 'qa.cancel', label: 'Cancel the rejection or the edit', shortcut: 'Escape', undoable: false, views: qa, enabled: (s) => reviewing(s) && (s.qa.rejecting || s.qa.editingForReview), run: () => setQa({ rejecting: false, editingForReview: false }) },
-    { id: 'qa.comment', label: 'Write a comment on the item (recorded with the verdict)', shortcut: '/', undoable: false, views: qa, enabled: reviewing, run: () => document.getElementById('qa-comment')?.focus() },
+    { id: 'qa.comment', label: 'Write a comment on the item (recorded with the verdict)', shortcut: '/', undoable: false, views: qa, enabled: reviewing, run: () => store.setState((s) => ({ ephemeral: { ...s.ephemeral, commentRequest: s.ephemeral.commentRequest + 1 } })) },
     { id: 'qa.next', label: 'Next item', shortcut: '.', undoable: false, views: qa, enabled: inQa, run: () => { if (!stepItem(store, 1)) tell('This is the last item of the list.'); } },
     { id: 'qa.previous', label: 'Previous item', shortcut: ',', undoable: false, views: qa, enabled: inQa, run: () => { if (!stepItem(store, -1)) tell('This is the first item of the list.'); } },
   ];

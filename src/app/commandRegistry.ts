@@ -1,0 +1,42 @@
+import { runCommand as runIfEnabled, type Command } from '../state/commands.ts';
+import { stateCommands } from '../state/commandList.ts';
+import type { StudioStore } from '../state/store.ts';
+import { labellingCommands, type DriveActions } from './labelling.ts';
+import { reviewingCommands } from './reviewing.ts';
+
+/**
+ * Every command of the studio, from one builder: the app, the shortcuts list and the tests all get
+ * them here. What a command does to the outside world (files, storage, the drive) comes in `deps`,
+ * so a test builds exactly the studio's commands over its own stand-ins.
+ */
+export interface CommandDeps {
+  store: StudioStore;
+  /** Write the project now; a failed write shows in `storage`. */
+  flush: () => Promise<void>;
+  tell: (message: string) => void;
+  drive: DriveActions;
+  project: {
+    importFolder: () => void;
+    openSample: () => void;
+    exportRelease: () => void;
+    exportBundle: () => void;
+  };
+}
+
+export function buildCommands(deps: CommandDeps): Command[] {
+  const { store, flush, tell, drive, project } = deps;
+  const hasProject = () => store.getState().document.project !== null;
+  const projectCommands: Command[] = [
+    { id: 'project.import', label: 'Import a CapNav release folder', shortcut: 'Mod+O', undoable: false, run: project.importFolder },
+    { id: 'project.openSample', label: 'Open the sample house (the current project is kept as “previous”)', undoable: false, run: project.openSample },
+    { id: 'project.export', label: 'Export the project as a CapNav release zip', shortcut: 'Mod+E', undoable: false, enabled: hasProject, run: project.exportRelease },
+    { id: 'project.exportBundle', label: 'Export the Traversa bundle (labels with reasons and evidence)', shortcut: 'Mod+Shift+E', undoable: false, enabled: hasProject, run: project.exportBundle },
+  ];
+  return [...projectCommands, ...reviewingCommands(store, flush, tell), ...labellingCommands(store, flush, tell, drive), ...stateCommands];
+}
+
+/** Run the command with this id if it exists and is enabled; returns whether it ran. */
+export function runById(store: StudioStore, commands: readonly Command[], id: string): boolean {
+  const c = commands.find((x) => x.id === id);
+  return c ? runIfEnabled(store, c) : false;
+}
