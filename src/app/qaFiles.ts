@@ -1,7 +1,7 @@
 import { strToU8, zipSync } from 'fflate';
 import { version } from '../../package.json';
 import { hasBlocking, type Problem } from '../core/problems.ts';
-import { compareLabellings } from '../core/vqa/labelComparison.ts';
+import { compareLabellings } from '../core/labelComparison.ts';
 import { readRelease } from '../formats/capnav/read.ts';
 import { exportQaBundle } from '../formats/qa/bundle.ts';
 import { readCapnavQaItems } from '../formats/qa/capnavItems.ts';

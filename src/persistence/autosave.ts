@@ -1,7 +1,7 @@
 import { replaceDocument } from '../state/history.ts';
 import type { Project } from '../core/project.ts';
 import { gestureActive } from '../state/history.ts';
-import type { StudioStore } from '../state/store.ts';
+import { keysOfScope, type StudioStore } from '../state/store.ts';
 import type { TraversaDb } from './db.ts';
 import { migrateProject } from '../core/migrate.ts';
 
@@ -59,8 +59,10 @@ export async function startPersistence(store: StudioStore, db: TraversaDb, delay
     return writing;
   };
 
+  // What is saved is the document scope (STATE_SCOPE): nothing else wakes the writer.
+  const documentKeys = keysOfScope('document');
   const unsubscribe = store.subscribe((s, prev) => {
-    if (s.document === prev.document) return;
+    if (documentKeys.every((k) => s[k] === prev[k])) return;
     // Say "saving" at once: a change waiting for the debounce is not yet safe.
     if (s.storage.status !== 'saving' && s.storage.status !== 'error') setStorage({ status: 'saving' });
     if (timer) clearTimeout(timer);

@@ -7,7 +7,7 @@ import Dexie, { type Table } from 'dexie';
 export interface StoredDocument {
   slot: 'current' | 'previous' | 'damaged';
   savedAt: number;
-  /** Validated and migrated on load (see load.ts); stored as plain data. */
+  /** Validated and migrated on load (core/migrate.ts, called by autosave.ts); stored as plain data. */
   project: unknown;
 }
 

@@ -2,7 +2,7 @@ import type { Project } from '../core/project.ts';
 import type { Answer, QaItem, TrailStep, Viewpoint } from '../core/vqa/item.ts';
 import {
   addOption, removeAnchor, removeOption, setAnswerFromMeasurement, setAnswerKind, setCategory, setCorrectOption, setMarkLabel,
-  setNumeric, setOptionText, setQuestion, setReference, setRequiredReviews, setYesNo, submitForReview, type Measurement,
+  setNumeric, setOptionText, setQuestion, setReference, setRequiredReviews, setYesNo, submitForReview, type AnswerMeasurement,
 } from '../core/vqa/items.ts';
 import { refreshStatus } from '../core/vqa/review.ts';
 import { DEFAULT_TAXONOMY, type Taxonomy } from '../core/vqa/taxonomy.ts';
@@ -29,7 +29,7 @@ export const ITEM_EDITS = {
   removeOption: itemEdit('qa.item.removeOption', 'Remove option', (i, a: { key: string }) => removeOption(i, a.key)),
   yesNo: itemEdit('qa.item.yesNo', 'Set answer', (i, a: { yes: boolean }) => setYesNo(i, a.yes)),
   numeric: itemEdit('qa.item.numeric', 'Edit numeric answer', (i, a: { patch: { value?: number; unit?: string; tolerance?: number } }) => setNumeric(i, a.patch)),
-  fromMeasurement: itemEdit('qa.item.fromMeasurement', 'Fill answer from measurement', (i, a: { measurement: Measurement }) => setAnswerFromMeasurement(i, a.measurement)),
+  fromMeasurement: itemEdit('qa.item.fromMeasurement', 'Fill answer from measurement', (i, a: { measurement: AnswerMeasurement }) => setAnswerFromMeasurement(i, a.measurement)),
   reference: itemEdit('qa.item.reference', 'Edit reference answer', (i, a: { text: string }) => setReference(i, a.text)),
   requiredReviews: itemEdit('qa.item.requiredReviews', 'Set reviews needed', (i, a: { n: number }) => refreshStatus(setRequiredReviews(i, a.n))),
   submit: itemEdit('qa.item.submit', 'Submit for review', (i) => submitForReview(i)),

@@ -14,7 +14,7 @@ export interface PathPreview {
 }
 import type { Problem } from '../core/problems.ts';
 import type { Project } from '../core/project.ts';
-import type { LabelComparison } from '../core/vqa/labelComparison.ts';
+import type { LabelComparison } from '../core/labelComparison.ts';
 import { initialQaAnswers, type QaAnswersState } from './qaAnswersState.ts';
 
 /**
@@ -56,7 +56,7 @@ export interface StudioState {
     /** First node picked by the connect tool. */
     connectFrom: string | null;
     /** The measuring tool's points and result (world frame). */
-    measure: Measurement | null;
+    measure: MeasureReading | null;
     /** Bumped to ask the node panel to focus its name field (F2). */
     renameRequest: number;
     /** Bumped to ask the labelling panel to focus its note field (/). */
@@ -90,6 +90,22 @@ export interface StudioState {
   /** Storage status as shown to the user; a failed write is never swallowed. */
   storage: { status: 'loading' | 'idle' | 'saving' | 'saved' | 'error'; message?: string; savedAt?: number };
 }
+
+/**
+ * What each top-level key of the state is, so persistence and sync pick by scope rather than by
+ * name: `document` is saved, exported, undoable and shared; `session` is this user's work in this
+ * tab (views, selections, derived results such as suggestions and scores, the undo stacks);
+ * `ephemeral` is what the moment shows (hover, previews, loading and saving status).
+ */
+export type Scope = 'document' | 'session' | 'ephemeral';
+export const STATE_SCOPE: { readonly [K in keyof StudioState]: Scope } = {
+  document: 'document',
+  session: 'session', suggestions: 'session', scoring: 'session', qaAnswers: 'session', qa: 'session', history: 'session',
+  ephemeral: 'ephemeral', meshes: 'ephemeral', importReport: 'ephemeral', storage: 'ephemeral',
+};
+
+/** The keys of one scope. */
+export const keysOfScope = (scope: Scope): (keyof StudioState)[] => (Object.keys(STATE_SCOPE) as (keyof StudioState)[]).filter((k) => STATE_SCOPE[k] === scope);
 
 export type Selection = { kind: 'node' | 'edge'; id: string };
 
@@ -131,7 +147,7 @@ export type CameraMode = 'orbit' | 'top' | 'first';
 export type MeasureMode = 'distance' | 'width';
 
 export interface WorldPoint { x: number; y: number; z: number }
-export interface Measurement {
+export interface MeasureReading {
   mode: MeasureMode;
   points: WorldPoint[];
   /** Straight-line distance, its horizontal part and the height difference (distance mode). */

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { suggestionAgreement } from '../core/agreement.ts';
+import { suggestionAgreement } from '../core/suggestionAgreement.ts';
 import { selectedScene } from '../state/commands.ts';
 import { freshSuggestions } from '../state/suggestionSelectors.ts';
 import { useStudio } from '../state/useStudio.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { suggestionAgreement } from '../../src/core/agreement.ts';
+import { suggestionAgreement } from '../../src/core/suggestionAgreement.ts';
 import { setLabel, resolveConflict } from '../../src/core/labelEdit.ts';
 import { directionConflicts } from '../../src/core/labels.ts';
 import { addProfile, profileProblem, removeProfile, updateProfile } from '../../src/core/profileEdit.ts';

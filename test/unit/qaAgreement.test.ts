@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Label, LabelTable } from '../../src/core/labels.ts';
-import { cohenKappa, countTable, fleissKappa, labelAgreement, verdictAgreement } from '../../src/core/vqa/agreement.ts';
+import { cohenKappa, countTable, fleissKappa, labelAgreement, verdictAgreement } from '../../src/core/interRater.ts';
 import type { QaItem, Review } from '../../src/core/vqa/item.ts';
 
 /** Every expected figure below is worked out by hand in the comment next to it. */

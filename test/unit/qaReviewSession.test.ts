@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyProject, type Project } from '../../src/core/project.ts';
 import { capnavQuestionItem } from '../../src/core/vqa/capnav.ts';
-import { compareLabellings } from '../../src/core/vqa/labelComparison.ts';
+import { compareLabellings } from '../../src/core/labelComparison.ts';
 import { createWrittenItem, submitForReview } from '../../src/core/vqa/items.ts';
 import type { QaItem } from '../../src/core/vqa/item.ts';
 import { replaceDocument, undo } from '../../src/state/history.ts';

@@ -168,14 +168,14 @@ export function setReference(item: QaItem, reference: string): QaItem {
   return editAnswer(item, 'freetext', (a) => (a.reference === reference ? a : { ...a, reference }));
 }
 
-export type Measurement = NonNullable<QaItem['measurement']>;
+export type AnswerMeasurement = NonNullable<QaItem['measurement']>;
 
 /**
  * Fill a numeric answer from a measurement taken in the scene: the value in metres, rounded to
  * the centimetre (a scan is not more precise than that, and the scorer's tolerance is relative),
  * and the measurement itself kept as evidence. An existing numeric tolerance is kept.
  */
-export function setAnswerFromMeasurement(item: QaItem, measurement: Measurement): QaItem {
+export function setAnswerFromMeasurement(item: QaItem, measurement: AnswerMeasurement): QaItem {
   const tolerance = item.answer.kind === 'numeric' ? item.answer.tolerance : 0.1;
   const value = Math.round(measurement.value * 100) / 100;
   const m = item.measurement;

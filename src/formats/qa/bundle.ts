@@ -76,7 +76,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { strToU8 } from 'fflate';
 import type { Project, Scene } from '../../core/project.ts';
-import { verdictAgreement, type VerdictAgreement } from '../../core/vqa/agreement.ts';
+import { verdictAgreement, type VerdictAgreement } from '../../core/interRater.ts';
 import { exportBlockers, type QaFinding } from '../../core/vqa/checks.ts';
 import { ANSWER_KINDS, type Adjudication, type Answer, type Mark, type QaItem, type TrailStep, type Viewpoint } from '../../core/vqa/item.ts';
 import { removalReport, type RemovalReport } from '../../core/vqa/review.ts';

@@ -1,5 +1,5 @@
 import type { Answer } from '../../core/vqa/item.ts';
-import type { Measurement } from '../../core/vqa/items.ts';
+import type { AnswerMeasurement } from '../../core/vqa/items.ts';
 import { applyEdit, type Edit } from '../../state/edits.ts';
 import { ITEM_EDITS } from '../../state/qaItemEdits.ts';
 import { deleteItem, openItem } from '../../state/qaItems.ts';
@@ -20,7 +20,7 @@ export function ItemEditor() {
   const edit = <A,>(e: Edit<A & { itemId: string }>, args: A) => applyEdit(store, e, { ...args, itemId: item.id });
   const a = item.answer;
   const cap = taxonomy.capabilities.find((c) => c.id === item.category.capability);
-  const fromMeasure: (Measurement & { label: string })[] = [];
+  const fromMeasure: (AnswerMeasurement & { label: string })[] = [];
   const points = measure?.points ?? [];
   if (measure?.distance) fromMeasure.push({ label: 'distance', value: measure.distance.total, kind: 'distance', points }, { label: 'height', value: measure.distance.vertical, kind: 'height', points }, { label: 'horizontal', value: measure.distance.horizontal, kind: 'horizontal', points });
   if (measure?.width) fromMeasure.push({ label: 'clear width', value: measure.width.width, kind: 'width', points: [measure.width.a, measure.width.b] });

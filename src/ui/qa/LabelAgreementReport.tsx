@@ -1,4 +1,4 @@
-import type { LabelAgreement } from '../../core/vqa/agreement.ts';
+import type { LabelAgreement } from '../../core/interRater.ts';
 import { useStudio } from '../../state/useStudio.ts';
 import { useActions } from '../actions.ts';
 import { filesFromInput } from '../pickedFiles.ts';

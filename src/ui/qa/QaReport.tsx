@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { verdictAgreement } from '../../core/vqa/agreement.ts';
+import { verdictAgreement } from '../../core/interRater.ts';
 import { checkQaItems, exportBlockers } from '../../core/vqa/checks.ts';
 import { REJECT_REASONS } from '../../core/vqa/item.ts';
 import { removalReport } from '../../core/vqa/review.ts';

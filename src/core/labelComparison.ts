@@ -1,5 +1,5 @@
-import type { Project } from '../project.ts';
-import { labelAgreement, type LabelAgreement } from './agreement.ts';
+import type { Project } from './project.ts';
+import { labelAgreement, type LabelAgreement } from './interRater.ts';
 
 /** Agreement of two labellings of the same scenes (e.g. two annotators' exports), scene by scene and pooled. */
 export interface LabelComparison {

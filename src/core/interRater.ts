@@ -1,7 +1,7 @@
-import type { AgentName } from '../agents.ts';
-import { parseSegmentKey, undirectedKey } from '../graph.ts';
-import type { Label, LabelTable } from '../labels.ts';
-import type { QaItem } from './item.ts';
+import type { AgentName } from './agents.ts';
+import { parseSegmentKey, undirectedKey } from './graph.ts';
+import type { Label, LabelTable } from './labels.ts';
+import type { QaItem } from './vqa/item.ts';
 
 /**
  * Inter-rater agreement: how far two or more people who judged the same things agree beyond what
