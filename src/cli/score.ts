@@ -1,5 +1,5 @@
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, relative, sep } from 'node:path';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { formatProblem } from '../core/problems.ts';
 import type { Project } from '../core/project.ts';
 import { oracleBaseline, randomWalkBaseline } from '../core/scoring/baselines.ts';
@@ -12,34 +12,16 @@ import { paperRecordsJsonl, paperSummary } from '../core/scoring/paper/export.ts
 import { scorePaperByModel } from '../core/scoring/paper/score.ts';
 import { DEFAULT_WEIGHTS, type Weights } from '../core/scoring/paper/types.ts';
 import { readRelease } from '../formats/capnav/read.ts';
-import type { SourceFile } from '../formats/json.ts';
 import { toPredictionJsonl } from '../formats/predictions/jsonl.ts';
 import { readPredictions, SCORER_OUTPUTS } from '../formats/predictions/read.ts';
 import { readVerdictFile } from '../formats/predictions/verdicts.ts';
-import { CliError, InputError, readJsonFiles } from './files.ts';
+import { CliError, InputError, readJsonFiles, readTree } from './files.ts';
 import { fileVerdictCache, httpJudgeFromEnv, type JudgeEnv } from './httpJudge.ts';
 import { formatPaperSummary, formatReferenceSummary } from './scoreTables.ts';
 
 export interface ScoreArgs {
   gt?: string; pred?: string; out?: string; compat?: string; judge?: string; weights?: string;
   bootstrap?: string; seed?: string; averaging?: string; verdicts?: string; cache?: string; json: boolean;
-}
-
-/** Files under `root` with the given extensions, paths relative to it with `/`; `root` may be one file. */
-function readTree(root: string, exts: readonly string[]): SourceFile[] {
-  const st = statSync(root, { throwIfNoEntry: false });
-  if (!st) throw new CliError(`${root} does not exist`);
-  if (st.isFile()) return [{ path: basename(root), text: readFileSync(root, 'utf8') }];
-  const out: SourceFile[] = [];
-  const walk = (dir: string) => {
-    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const full = join(dir, e.name);
-      if (e.isDirectory()) walk(full);
-      else if (exts.some((x) => e.name.toLowerCase().endsWith(x))) out.push({ path: relative(root, full).split(sep).join('/'), text: readFileSync(full, 'utf8') });
-    }
-  };
-  walk(root);
-  return out;
 }
 
 function loadProject(dir: string): Project {
@@ -102,7 +84,7 @@ export async function scoreCommand(a: ScoreArgs, env: JudgeEnv = process.env as 
   if (a.compat === 'reference') return scoreCompat(a);
 
   const project = loadProject(a.gt);
-  const files = readTree(a.pred, ['.json', '.jsonl', '.txt']);
+  const files = readTree(a.pred, ['.json', '.jsonl', '.txt'], 'predictions');
   const defaultModel = basename(a.pred).replace(/\.[^.]+$/, '') || 'model';
   const read = readPredictions(files, defaultModel);
   if (read.predictions.length === 0) process.stderr.write(`traversa: no predictions found under ${a.pred}\n`);
@@ -126,7 +108,7 @@ function scoreCompat(a: ScoreArgs): string {
   if (a.judge === 'http' || a.verdicts) throw new CliError('--compat reference drops every reason, as the released scorer does: only --judge rule or none apply');
   const gt = groundTruthFromRelease(readJsonFiles(a.gt!));
   for (const p of gt.problems) process.stderr.write(`${p.path}: ${p.message}\n`);
-  const files = readTree(a.pred!, ['.json']).filter((f) => !SCORER_OUTPUTS.has(f.path.split('/').pop()!) && !/^scored_/.test(f.path.split('/').pop()!));
+  const files = readTree(a.pred!, ['.json'], 'predictions').filter((f) => !SCORER_OUTPUTS.has(f.path.split('/').pop()!) && !/^scored_/.test(f.path.split('/').pop()!));
   const judge = a.judge === 'none' ? () => 0 as const : (reason: string, notes: readonly string[]) => (judgeByCategories({ reason, notes: [...notes], agent: '' }).correct ? 1 as const : 0 as const);
   const result = scoreReference(files, gt.groundTruth, { judge });
   writeFileSync(join(a.out!, 'scored_per_record.jsonl'), toJsonl(result.records));
