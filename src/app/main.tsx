@@ -69,7 +69,8 @@ const actions: StudioActions = {
     loadFiles: async (picked) => {
       const wanted = picked.filter((p) => /\.(json|jsonl|txt)$/i.test(p.path));
       const files = await Promise.all(wanted.map(async (p) => ({ path: p.path.split('/').slice(1).join('/') || p.path, text: await p.file.text() })));
-      scorer.load(files, commonFolder(picked.map((p) => p.path)) ?? `${picked.length} files`);
+      const folder = commonFolder(picked.map((p) => p.path));
+      scorer.load(files, folder ?? `${picked.length} files`, folder ?? (picked.length === 1 ? picked[0]!.path : ''));
     },
     addBaseline: (kind) => scorer.addBaseline(kind),
     run: () => scorer.run(),

@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { httpJudge, type FetchLike } from '../core/scoring/judges/http.ts';
-import type { CachedVerdict, Judge, VerdictCache } from '../core/scoring/judges/types.ts';
+import type { HttpJudgeIo, JudgeChoice } from '../core/scoring/judges/choose.ts';
+import type { FetchLike } from '../core/scoring/judges/http.ts';
+import type { CachedVerdict, VerdictCache } from '../core/scoring/judges/types.ts';
 import { CliError } from './files.ts';
 
 /**
@@ -58,16 +59,22 @@ export interface JudgeEnv {
   TRAVERSA_JUDGE_TIMEOUT_MS?: string;
 }
 
-/** The HTTP judge over Node's fetch, configured from the environment (the key is read here and only here). */
-export function httpJudgeFromEnv(env: JudgeEnv): Judge {
+/**
+ * The HTTP judge as the command line runs it: the endpoint and model from the environment, Node's
+ * fetch with a per-request time limit, real timers, the key (read here and only here) and the
+ * verdict cache. The judge itself is built by the pipeline's judge factory.
+ */
+export function httpJudgeFromEnv(env: JudgeEnv, cache: VerdictCache): { choice: Extract<JudgeChoice, { kind: 'http' }>; io: HttpJudgeIo } {
   const baseUrl = env.TRAVERSA_JUDGE_URL?.trim();
   const model = env.TRAVERSA_JUDGE_MODEL?.trim();
   if (!baseUrl || !model) throw new CliError('--judge http needs TRAVERSA_JUDGE_URL and TRAVERSA_JUDGE_MODEL in the environment (and TRAVERSA_JUDGE_KEY if the endpoint wants one)');
   const timeout = Number(env.TRAVERSA_JUDGE_TIMEOUT_MS ?? 60_000);
   const fetchWithTimeout: FetchLike = (url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(timeout) });
-  const baseDelayMs = Number(env.TRAVERSA_JUDGE_RETRY_MS ?? 1000);
-  return httpJudge({
-    baseUrl, model, apiKey: env.TRAVERSA_JUDGE_KEY || undefined, fetch: fetchWithTimeout,
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)), baseDelayMs,
-  });
+  return {
+    choice: { kind: 'http', baseUrl, model },
+    io: {
+      fetch: fetchWithTimeout, sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+      apiKey: env.TRAVERSA_JUDGE_KEY || undefined, baseDelayMs: Number(env.TRAVERSA_JUDGE_RETRY_MS ?? 1000), cache,
+    },
+  };
 }

@@ -24,7 +24,7 @@ const USAGE = `Traversa command line
                                       reached, or stopped with the measured reason
   score --gt <release-dir> --pred <results-dir> --out <dir> [--compat reference] [--judge rule|none|http]
         [--verdicts <file>] [--cache <file>] [--weights λc,λp,λt,λr] [--bootstrap N] [--seed N]
-        [--averaging micro|macro] [--json]
+        [--level 0.95] [--averaging micro|macro] [--json]
                                       CapNav scores of model predictions (paper definitions, or the
                                       released scorer with --compat reference); writes
                                       scored_per_record.jsonl and scored_summary.json into --out.
@@ -39,7 +39,7 @@ const USAGE = `Traversa command line
 `;
 
 /** Flags followed by a value (`--out dir`); the others are switches unless written `--flag=value`. */
-const VALUE_FLAGS = new Set(['out', 'mesh', 'graph', 'agents', 'up', 'scale', 'gt', 'pred', 'compat', 'judge', 'weights', 'bootstrap', 'seed', 'averaging', 'verdicts', 'cache', 'tau']);
+const VALUE_FLAGS = new Set(['out', 'mesh', 'graph', 'agents', 'up', 'scale', 'gt', 'pred', 'compat', 'judge', 'weights', 'bootstrap', 'seed', 'level', 'averaging', 'verdicts', 'cache', 'tau']);
 
 interface Args { command: string; positional: string[]; flags: Map<string, string | true> }
 
@@ -123,7 +123,7 @@ export async function run(argv: string[]): Promise<number> {
     case 'score': {
       const a = {
         gt: flag(args, 'gt'), pred: flag(args, 'pred'), out: flag(args, 'out'), compat: flag(args, 'compat'), judge: flag(args, 'judge'),
-        weights: flag(args, 'weights'), bootstrap: flag(args, 'bootstrap'), seed: flag(args, 'seed'), averaging: flag(args, 'averaging'),
+        weights: flag(args, 'weights'), bootstrap: flag(args, 'bootstrap'), seed: flag(args, 'seed'), level: flag(args, 'level'), averaging: flag(args, 'averaging'),
         verdicts: flag(args, 'verdicts'), cache: flag(args, 'cache'), json: asJson,
       };
       out(await scoreCommand(a));

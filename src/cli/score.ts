@@ -1,45 +1,23 @@
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, relative, sep } from 'node:path';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { formatProblem } from '../core/problems.ts';
 import type { Project } from '../core/project.ts';
 import { oracleBaseline, randomWalkBaseline } from '../core/scoring/baselines.ts';
-import { groundTruthFromRelease, scoreReference, toJsonl, toSummaryJson } from '../core/scoring/compat/index.ts';
-import { cachedJudge } from '../core/scoring/judges/cache.ts';
-import { importedJudge } from '../core/scoring/judges/imported.ts';
-import { judgeByCategories, ruleJudge } from '../core/scoring/judges/rule.ts';
-import type { Judge } from '../core/scoring/judges/types.ts';
+import { toJsonl, toSummaryJson } from '../core/scoring/compat/index.ts';
+import type { HttpJudgeIo, JudgeChoice } from '../core/scoring/judges/choose.ts';
 import { paperRecordsJsonl, paperSummary } from '../core/scoring/paper/export.ts';
-import { scorePaperByModel } from '../core/scoring/paper/score.ts';
 import { DEFAULT_WEIGHTS, type Weights } from '../core/scoring/paper/types.ts';
+import { DEFAULT_PAPER_SETTINGS, runScoring, type CompatJudgeChoice, type ScoringInput } from '../core/scoring/pipeline.ts';
 import { readRelease } from '../formats/capnav/read.ts';
-import type { SourceFile } from '../formats/json.ts';
 import { toPredictionJsonl } from '../formats/predictions/jsonl.ts';
-import { readPredictions, SCORER_OUTPUTS } from '../formats/predictions/read.ts';
-import { readVerdictFile } from '../formats/predictions/verdicts.ts';
-import { CliError, InputError, readJsonFiles } from './files.ts';
+import { predictionReaders } from '../formats/predictions/read.ts';
+import { CliError, InputError, readInputText, readJsonFiles, readTree } from './files.ts';
 import { fileVerdictCache, httpJudgeFromEnv, type JudgeEnv } from './httpJudge.ts';
 import { formatPaperSummary, formatReferenceSummary } from './scoreTables.ts';
 
 export interface ScoreArgs {
   gt?: string; pred?: string; out?: string; compat?: string; judge?: string; weights?: string;
-  bootstrap?: string; seed?: string; averaging?: string; verdicts?: string; cache?: string; json: boolean;
-}
-
-/** Files under `root` with the given extensions, paths relative to it with `/`; `root` may be one file. */
-function readTree(root: string, exts: readonly string[]): SourceFile[] {
-  const st = statSync(root, { throwIfNoEntry: false });
-  if (!st) throw new CliError(`${root} does not exist`);
-  if (st.isFile()) return [{ path: basename(root), text: readFileSync(root, 'utf8') }];
-  const out: SourceFile[] = [];
-  const walk = (dir: string) => {
-    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const full = join(dir, e.name);
-      if (e.isDirectory()) walk(full);
-      else if (exts.some((x) => e.name.toLowerCase().endsWith(x))) out.push({ path: relative(root, full).split(sep).join('/'), text: readFileSync(full, 'utf8') });
-    }
-  };
-  walk(root);
-  return out;
+  bootstrap?: string; seed?: string; level?: string; averaging?: string; verdicts?: string; cache?: string; json: boolean;
 }
 
 function loadProject(dir: string): Project {
@@ -68,24 +46,25 @@ const count = (flag: string, v: string | undefined, dflt: number): number => {
   return n;
 };
 
-/** The judge `--judge` asks for (default: rule), with its cache when it is an LLM. */
-function makeJudge(a: ScoreArgs, env: JudgeEnv): { judge: Judge | null; done: () => void } {
+function parseLevel(v: string | undefined): number {
+  if (v === undefined) return DEFAULT_PAPER_SETTINGS.bootstrap.level;
+  const x = Number(v);
+  if (v.trim() === '' || !(x > 0 && x < 1)) throw new CliError('--level takes the intervals\' coverage, a fraction between 0 and 1 (e.g. 0.95)');
+  return x;
+}
+
+/** The judge the flags ask for (default: rule); for the HTTP judge also its IO and the cache to flush at the end. */
+function judgeFromFlags(a: ScoreArgs, env: JudgeEnv): { choice: JudgeChoice; http?: HttpJudgeIo; done: () => void } {
   if (a.verdicts) {
     if (a.judge !== undefined && a.judge !== 'imported') throw new CliError('--verdicts supplies the judge; leave out --judge or write --judge imported');
-    const file = { path: a.verdicts, text: readFileSync(a.verdicts, 'utf8') };
-    const read = readVerdictFile(file);
-    for (const p of read.problems) process.stderr.write(formatProblem(p) + '\n');
-    return { judge: importedJudge(read.verdicts, read.name), done: () => {} };
+    return { choice: { kind: 'imported', file: { path: a.verdicts, text: readInputText(a.verdicts, 'verdict file') } }, done: () => {} };
   }
-  switch (a.judge ?? 'rule') {
-    case 'rule': return { judge: ruleJudge(), done: () => {} };
-    case 'none': return { judge: null, done: () => {} };
-    case 'http': {
-      const cache = fileVerdictCache(a.cache ?? join(a.out!, 'judge-cache.json'));
-      return { judge: cachedJudge(httpJudgeFromEnv(env), cache), done: () => cache.flush() };
-    }
-    default: throw new CliError(`--judge is rule, none or http (or give --verdicts <file>), not "${a.judge}"`);
-  }
+  const kind = a.judge ?? 'rule';
+  if (kind === 'rule' || kind === 'none') return { choice: { kind }, done: () => {} };
+  if (kind !== 'http') throw new CliError(`--judge is rule, none or http (or give --verdicts <file>), not "${a.judge}"`);
+  const cache = fileVerdictCache(a.cache ?? join(a.out!, 'judge-cache.json'));
+  const { choice, io } = httpJudgeFromEnv(env, cache);
+  return { choice, http: io, done: () => cache.flush() };
 }
 
 /** `score`: paper mode by default, the released scorer with `--compat reference`. Returns what goes to stdout. */
@@ -93,25 +72,22 @@ export async function scoreCommand(a: ScoreArgs, env: JudgeEnv = process.env as 
   if (!a.gt || !a.pred || !a.out) throw new CliError('score needs --gt <release-dir> --pred <results-dir> --out <dir>');
   if (a.compat !== undefined && a.compat !== 'reference') throw new CliError(`--compat takes "reference", not "${a.compat}"`);
   const weights = parseWeights(a.weights);
-  const resamples = count('bootstrap', a.bootstrap, 0);
-  const seed = count('seed', a.seed, 1);
+  const bootstrap = { resamples: count('bootstrap', a.bootstrap, 0), seed: count('seed', a.seed, DEFAULT_PAPER_SETTINGS.bootstrap.seed), level: parseLevel(a.level) };
   if (a.averaging !== undefined && a.averaging !== 'micro' && a.averaging !== 'macro') throw new CliError('--averaging is micro or macro');
   if (!statSync(a.gt, { throwIfNoEntry: false })?.isDirectory()) throw new CliError(`${a.gt} is not a folder`);
+  if (a.compat === 'reference') return scoreCompat(a, a.gt, a.pred, a.out);
+
+  const { choice, http, done } = judgeFromFlags(a, env);
   mkdirSync(a.out, { recursive: true });
-
-  if (a.compat === 'reference') return scoreCompat(a);
-
   const project = loadProject(a.gt);
-  const files = readTree(a.pred, ['.json', '.jsonl', '.txt']);
-  const defaultModel = basename(a.pred).replace(/\.[^.]+$/, '') || 'model';
-  const read = readPredictions(files, defaultModel);
-  if (read.predictions.length === 0) process.stderr.write(`traversa: no predictions found under ${a.pred}\n`);
-  const { judge, done } = makeJudge(a, env);
   try {
-    const reports = await scorePaperByModel(project, read.predictions, {
-      weights, judge, averaging: (a.averaging as 'micro' | 'macro' | undefined) ?? 'micro', bootstrap: { resamples, seed, level: 0.95 },
-    });
-    const summary = paperSummary(reports, read.problems);
+    const outcome = await runScoring({
+      mode: 'paper', project, input: predictionsUnder(a.pred),
+      settings: { judge: choice, weights, averaging: (a.averaging as 'micro' | 'macro' | undefined) ?? DEFAULT_PAPER_SETTINGS.averaging, bootstrap },
+    }, predictionReaders, { http });
+    if (outcome.reports.length === 0) process.stderr.write(`traversa: no predictions found under ${a.pred}\n`);
+    const reports = new Map(outcome.reports);
+    const summary = paperSummary(reports, outcome.problems);
     writeFileSync(join(a.out, 'scored_per_record.jsonl'), paperRecordsJsonl(reports));
     writeFileSync(join(a.out, 'scored_summary.json'), JSON.stringify(summary, null, 2) + '\n');
     if (summary.problems.length) process.stderr.write(`traversa: ${summary.problems.length} problem(s) with the predictions; listed in ${join(a.out, 'scored_summary.json')}\n`);
@@ -121,17 +97,19 @@ export async function scoreCommand(a: ScoreArgs, env: JudgeEnv = process.env as 
   }
 }
 
+/** Every prediction file under `--pred` (or the one file it names). */
+const predictionsUnder = (root: string): ScoringInput => ({ root, files: readTree(root, ['.json', '.jsonl', '.txt'], 'predictions') });
+
 /** `--compat reference`: the released Python scorer's numbers and files (scoring.md §2). */
-function scoreCompat(a: ScoreArgs): string {
-  if (a.judge === 'http' || a.verdicts) throw new CliError('--compat reference drops every reason, as the released scorer does: only --judge rule or none apply');
-  const gt = groundTruthFromRelease(readJsonFiles(a.gt!));
-  for (const p of gt.problems) process.stderr.write(`${p.path}: ${p.message}\n`);
-  const files = readTree(a.pred!, ['.json']).filter((f) => !SCORER_OUTPUTS.has(f.path.split('/').pop()!) && !/^scored_/.test(f.path.split('/').pop()!));
-  const judge = a.judge === 'none' ? () => 0 as const : (reason: string, notes: readonly string[]) => (judgeByCategories({ reason, notes: [...notes], agent: '' }).correct ? 1 as const : 0 as const);
-  const result = scoreReference(files, gt.groundTruth, { judge });
-  writeFileSync(join(a.out!, 'scored_per_record.jsonl'), toJsonl(result.records));
+async function scoreCompat(a: ScoreArgs, gt: string, pred: string, out: string): Promise<string> {
+  if (a.judge === 'http' || a.judge === 'imported' || a.verdicts) throw new CliError('--compat reference drops every reason, as the released scorer does: only --judge rule or none apply');
+  const judge = judgeFromFlags(a, {}).choice as CompatJudgeChoice;
+  mkdirSync(out, { recursive: true });
+  const { result, truthProblems } = await runScoring({ mode: 'compat', release: readJsonFiles(gt), input: predictionsUnder(pred), judge }, predictionReaders);
+  for (const p of truthProblems) process.stderr.write(`${p.path}: ${p.message}\n`);
+  writeFileSync(join(out, 'scored_per_record.jsonl'), toJsonl(result.records));
   const summaryText = toSummaryJson(result.summary);
-  writeFileSync(join(a.out!, 'scored_summary.json'), summaryText);
+  writeFileSync(join(out, 'scored_summary.json'), summaryText);
   return a.json ? summaryText : formatReferenceSummary(result.summary);
 }
 

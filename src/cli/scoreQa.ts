@@ -1,11 +1,11 @@
-import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { formatProblem, hasBlocking, type Problem } from '../core/problems.ts';
 import { scoreQaAnswers, type QaAnswersReport } from '../core/scoring/vqa/qaAnswers.ts';
 import type { SourceFile } from '../formats/json.ts';
 import { readQaAnswers } from '../formats/qa/answers.ts';
 import { GROUND_TRUTH_FILES, readQaGroundTruth } from '../formats/qa/groundTruth.ts';
-import { CliError, InputError, readInputText } from './files.ts';
+import { CliError, InputError, readInputText, readTree } from './files.ts';
 import { formatQaSummary } from './scoreQaTables.ts';
 
 
@@ -33,23 +33,6 @@ function groundTruthFile(path: string): SourceFile {
   return { path: join(path, found), text: readInputText(join(path, found), 'ground truth') };
 }
 
-/** The answer files: the path itself, or every .jsonl / .ndjson under the folder (paths relative to it). */
-function answerFiles(path: string): SourceFile[] {
-  const st = statSync(path, { throwIfNoEntry: false });
-  if (!st) throw new CliError(`${path} does not exist`);
-  if (st.isFile()) return [{ path: path.split(sep).pop()!, text: readInputText(path, 'answers') }];
-  const out: SourceFile[] = [];
-  const walk = (dir: string) => {
-    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const full = join(dir, e.name);
-      if (e.isDirectory()) walk(full);
-      else if (/\.(jsonl|ndjson)$/i.test(e.name)) out.push({ path: relative(path, full).split(sep).join('/'), text: readInputText(full, 'answers') });
-    }
-  };
-  walk(path);
-  return out;
-}
-
 /** `score-qa`: a model's answers to QA items, scored against a bundle's items. Returns what goes to stdout. */
 export function scoreQaCommand(a: ScoreQaArgs): string {
   if (!a.gt || !a.pred) throw new CliError('score-qa needs --gt <bundle-dir|items.json|items.jsonl> --pred <answers.jsonl|dir>');
@@ -69,7 +52,8 @@ export function scoreQaCommand(a: ScoreQaArgs): string {
   const left = gt.problems.filter((p) => p.severity === 'error').length;
   if (left) process.stderr.write(`traversa: ${left} ground-truth record(s) left out (see above)\n`);
 
-  const files = answerFiles(a.pred);
+  // The path itself, or every .jsonl / .ndjson under the folder.
+  const files = readTree(a.pred, ['.jsonl', '.ndjson'], 'answers');
   if (files.length === 0) process.stderr.write(`traversa: no .jsonl answer files under ${a.pred}\n`);
   const read = readQaAnswers(files);
   for (const p of read.problems) process.stderr.write(formatProblem(p) + '\n');

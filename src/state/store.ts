@@ -2,7 +2,9 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AgentName } from '../core/agents.ts';
 import type { ReasonCategory } from '../core/rules.ts';
 import type { SuggestionBasis } from '../core/suggestionBasis.ts';
+import type { BootstrapSettings } from '../core/scoring/bootstrap.ts';
 import type { LiteReport } from '../core/scoring/paper/lite.ts';
+import { DEFAULT_PAPER_SETTINGS } from '../core/scoring/pipeline.ts';
 import type { ScoredRecord } from '../core/scoring/paper/types.ts';
 
 /** A scored prediction's route as the viewport draws it (node ids; hops judged against the ground truth). */
@@ -226,13 +228,15 @@ export interface ScoringState {
   /** Where the loaded predictions came from, and the files (plus generated baselines). */
   source: string | null;
   files: { path: string; text: string }[];
+  /** The picked folder's name, or the one picked file's: names the model of files outside `<model>/<SCENE>/`, as `--pred` does. */
+  root: string;
   settings: {
     judge: 'rule' | 'none' | 'imported' | 'http';
     verdicts: { path: string; text: string } | null;
     http: { baseUrl: string; model: string };
     weights: { f1: number; pv: number; rta: number; rv: number };
     averaging: 'micro' | 'macro';
-    bootstrap: number;
+    bootstrap: BootstrapSettings;
   };
   status: { state: 'idle' | 'running' | 'done' | 'error'; phase?: string; done?: number; total?: number; message?: string };
   /** [model, report] in model order: summaries and light record rows (full records are fetched on demand). */
@@ -275,8 +279,8 @@ export function initialState(): StudioState {
     suggestions: {},
     qa: { itemId: null, mode: 'edit', reviewStartedAt: null, rejecting: false, editingForReview: false, comment: '', filter: 'all', labelComparison: null, importReviews: 1 },
     scoring: {
-      source: null, files: [],
-      settings: { judge: 'rule', verdicts: null, http: { baseUrl: '', model: '' }, weights: { f1: 0.25, pv: 0.25, rta: 0.25, rv: 0.25 }, averaging: 'micro', bootstrap: 0 },
+      source: null, files: [], root: '',
+      settings: { judge: 'rule', verdicts: null, http: { baseUrl: '', model: '' }, weights: DEFAULT_PAPER_SETTINGS.weights, averaging: DEFAULT_PAPER_SETTINGS.averaging, bootstrap: DEFAULT_PAPER_SETTINGS.bootstrap },
       status: { state: 'idle' }, reports: [], detail: null, problems: [], selectedModel: null, compareModel: null, selectedRecord: null,
       filter: { agent: 'all', outcome: 'all', failure: 'all', text: '' },
     },

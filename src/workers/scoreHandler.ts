@@ -1,33 +1,16 @@
-import { append } from '../core/arrays.ts';
-import type { Project } from '../core/project.ts';
-import { ruleJudge } from '../core/scoring/judges/rule.ts';
-import { importedJudge } from '../core/scoring/judges/imported.ts';
-import type { Judge } from '../core/scoring/judges/types.ts';
-import { scorePaperChunked } from '../core/scoring/paper/score.ts';
-import type { Averaging, PaperReport, Prediction, Weights } from '../core/scoring/paper/types.ts';
-import type { Problem } from '../core/problems.ts';
-import type { SourceFile } from '../formats/json.ts';
-import { readPredictions } from '../formats/predictions/read.ts';
-import { readVerdictFile } from '../formats/predictions/verdicts.ts';
+import { runScoring, throttled, type ScoringOutcome } from '../core/scoring/pipeline.ts';
+import { liteOutcome, outcomeBuffers, recordAt, type ScoreWorkerReply, type ScoreWorkerRequest } from '../core/scoring/workerProtocol.ts';
+import { predictionReaders } from '../formats/predictions/read.ts';
+import { reportFiles } from '../formats/scoreDownloads.ts';
 
-/** What the scoring worker is asked: the ground truth, the prediction files, and the settings. */
-export interface ScoreRequest {
-  project: Project;
-  files: SourceFile[];
-  /** Predictions already in hand (baselines generated in the app), scored with the files. */
-  predictions?: Prediction[];
-  judge: { kind: 'rule' } | { kind: 'none' } | { kind: 'imported'; file: SourceFile };
-  weights: Weights;
-  averaging: Averaging;
-  bootstrap: number;
+/** Where replies go: the worker's global scope, or a test standing in for it. */
+export interface ScoreReplyPort {
+  postMessage(message: ScoreWorkerReply, transfer: Transferable[]): void;
 }
 
-export type ScoreProgress = { phase: string; done?: number; total?: number; model?: string };
-export interface ScoreResult { reports: [string, PaperReport][]; problems: Problem[] }
-
 /**
- * Let queued messages (a cancel, a new request) in between chunks. A message-channel round trip,
- * not `setTimeout(0)`, which browsers clamp to 4 ms once timeouts nest.
+ * Let queued messages (a record request, a new run) in between chunks. A message-channel round
+ * trip, not `setTimeout(0)`, which browsers clamp to 4 ms once timeouts nest.
  */
 function yieldNow(): Promise<void> {
   if (typeof MessageChannel === 'undefined') return new Promise((r) => setTimeout(r, 0));
@@ -39,44 +22,29 @@ function yieldNow(): Promise<void> {
 }
 
 /**
- * Read the predictions and score each model on them: the pure work the worker runs, and the
- * main thread runs itself when there is no worker (one test proves both give the same reports).
+ * The scoring worker's body: the pipeline of core/scoring/pipeline.ts behind the protocol of
+ * core/scoring/workerProtocol.ts. It keeps the last run's full records and sends the page light
+ * rows; everything a run decides is the pipeline's, exactly as on the command line.
  */
-export async function runScoring(req: ScoreRequest, report: (p: ScoreProgress) => void = () => {}, judgeOverride?: Judge): Promise<ScoreResult> {
-  // The scorer reports after every judged group; pass on at most ten reports a second (each
-  // crosses threads and re-renders the page).
-  let lastReport = 0;
-  const onProgress = (p: ScoreProgress) => {
-    const now = Date.now();
-    if (now - lastReport >= 100) { lastReport = now; report(p); }
+export function scoreHandler(port: ScoreReplyPort): (message: ScoreWorkerRequest) => Promise<void> {
+  let last: ScoringOutcome | null = null;
+  const reply = (m: ScoreWorkerReply, transfer: Transferable[] = []) => port.postMessage(m, transfer);
+  return async (m) => {
+    try {
+      if (m.type === 'score') {
+        last = null;
+        last = await runScoring(m.request, predictionReaders, {
+          chunkSize: 5000, yieldNow, onProgress: throttled((progress) => reply({ type: 'progress', progress })),
+        });
+        const result = liteOutcome(last);
+        reply({ type: 'done', result }, outcomeBuffers(result));
+      } else if (m.type === 'record') {
+        reply({ type: 'record', ticket: m.ticket, record: recordAt(last, m.model, m.i) });
+      } else if (m.type === 'export') {
+        reply({ type: 'export', ticket: m.ticket, files: last?.mode === 'paper' ? reportFiles(last) : null });
+      }
+    } catch (err) {
+      reply({ type: 'error', message: err instanceof Error ? err.message : String(err) });
+    }
   };
-  onProgress({ phase: 'read' });
-  const read = readPredictions(req.files);
-  const predictions = append(read.predictions, req.predictions ?? []);
-  const problems: Problem[] = [...read.problems];
-  // `judgeOverride`: a judge that cannot cross into a worker (the HTTP judge with its key and cache).
-  let judge: Judge | null = judgeOverride ?? null;
-  if (!judgeOverride && req.judge.kind === 'rule') judge = ruleJudge();
-  else if (!judgeOverride && req.judge.kind === 'imported') {
-    const v = readVerdictFile(req.judge.file);
-    problems.push(...v.problems);
-    judge = importedJudge(v.verdicts, v.name);
-  }
-  const byModel = new Map<string, Prediction[]>();
-  for (const p of predictions) {
-    const list = byModel.get(p.model);
-    if (list) list.push(p); else byModel.set(p.model, [p]);
-  }
-  const reports: [string, PaperReport][] = [];
-  for (const model of [...byModel.keys()].sort()) {
-    const report = await scorePaperChunked(req.project, byModel.get(model)!, {
-      judge, weights: req.weights, averaging: req.averaging, bootstrap: { resamples: req.bootstrap },
-    }, {
-      chunkSize: 5000,
-      onProgress: (p) => onProgress({ ...p, model }),
-      yieldNow,
-    });
-    reports.push([model, report]);
-  }
-  return { reports, problems };
 }

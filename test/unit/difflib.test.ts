@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quickRatio, SequenceMatcher, sequenceRatio } from '../../src/core/scoring/difflib.ts';
+import { quickRatio, SequenceMatcher, sequenceRatio } from '../../src/core/scoring/compat/difflib.ts';
 import { mulberry32 } from '../support/random.ts';
 
 /*

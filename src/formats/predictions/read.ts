@@ -1,12 +1,11 @@
 import { append } from '../../core/arrays.ts';
+import { SCORER_OUTPUTS, type PredictionReaders } from '../../core/scoring/pipeline.ts';
 import type { SourceFile } from '../json.ts';
 import { problem, type PredictionRead } from './common.ts';
 import { readPredictionJsonl } from './jsonl.ts';
 import { readRunnerFile } from './runner.ts';
 import { readPredictionText } from './text.ts';
-
-/** Files the scorer itself writes into a results folder; never read back as predictions. */
-export const SCORER_OUTPUTS = new Set(['scored_per_record.jsonl', 'scored_summary.json', 'judge-cache.json']);
+import { readVerdictFile } from './verdicts.ts';
 
 /**
  * Read every prediction file of a results folder: `.json` as CapNav runner output (runner.ts),
@@ -29,3 +28,6 @@ export function readPredictions(files: readonly SourceFile[], defaultModel = 'mo
   }
   return out;
 }
+
+/** The readers the scoring pipeline is handed (core/scoring/pipeline.ts), by the command line and the browser alike. */
+export const predictionReaders: PredictionReaders = { predictions: readPredictions, verdicts: readVerdictFile };

@@ -56,8 +56,17 @@ export function ScoreControls() {
         <label>Averaging <select value={s.settings.averaging} aria-label="Averaging" onChange={(e) => set({ averaging: e.target.value as 'micro' | 'macro' })}>
           <option value="micro">micro (all records)</option><option value="macro">macro (mean over agents)</option>
         </select></label>
-        <label>Bootstrap <input type="number" min={0} step={100} value={s.settings.bootstrap} aria-label="Bootstrap resamples" className="weight"
-          onChange={(e) => set({ bootstrap: Math.max(0, Number(e.target.value)) })} /> resamples</label>
+        <label>Bootstrap <input type="number" min={0} step={100} value={s.settings.bootstrap.resamples} aria-label="Bootstrap resamples" className="weight"
+          onChange={(e) => set({ bootstrap: { ...s.settings.bootstrap, resamples: Math.max(0, Math.floor(Number(e.target.value)) || 0) } })} /> resamples</label>
+        {s.settings.bootstrap.resamples > 0 && (
+          <>
+            {/* The command line's --seed and --level: the same seed gives the same intervals there and here. */}
+            <label>seed <input type="number" min={0} step={1} value={s.settings.bootstrap.seed} aria-label="Bootstrap seed" className="weight"
+              onChange={(e) => set({ bootstrap: { ...s.settings.bootstrap, seed: Math.max(0, Math.floor(Number(e.target.value)) || 0) } })} /></label>
+            <label><input type="number" min={50} max={99.9} step={1} value={Math.round(s.settings.bootstrap.level * 1000) / 10} aria-label="Bootstrap interval level (percent)" className="weight"
+              onChange={(e) => { const pct = Number(e.target.value); if (pct > 0 && pct < 100) set({ bootstrap: { ...s.settings.bootstrap, level: pct / 100 } }); }} /> % intervals</label>
+          </>
+        )}
         <button onClick={() => void scoring.run()} disabled={!predictions || running} data-testid="run-score">Score</button>
         {running && <progress max={s.status.total ?? 1} value={s.status.done ?? 0} aria-label={`Scoring: ${s.status.phase ?? ''}`} data-testid="score-progress" />}
         {running && <span className="muted">{s.status.phase}</span>}

@@ -1,4 +1,4 @@
-import { quickRatio, sequenceRatio } from '../difflib.ts';
+import { quickRatio, sequenceRatio } from './difflib.ts';
 import { guessEndpoints, namedNodes, type Endpoints, type NamedNodes } from './endpoints.ts';
 import { normaliseText } from './normalise.ts';
 import { pyCompare, pyLen } from './pyText.ts';

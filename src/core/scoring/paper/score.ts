@@ -101,16 +101,28 @@ async function scoreWith(gt: GroundTruth, project: Project, predictions: readonl
   return finish(project, gt, records, problems, o);
 }
 
-/** One report per model setting, each scored on its own predictions. */
-export async function scorePaperByModel(project: Project, predictions: readonly Prediction[], options: PaperOptions = {}): Promise<Map<string, PaperReport>> {
+/** Progress of one model's scoring within a run over several. */
+export type ModelProgress = ScoreProgress & { model: string };
+
+/**
+ * One report per model setting, each scored on its own predictions, in model-name order. The
+ * ground-truth index is built once for all of them; `chunks` applies to each model in turn.
+ */
+export async function scorePaperByModel(
+  project: Project, predictions: readonly Prediction[], options: PaperOptions = {},
+  chunks: Omit<ChunkOptions, 'onProgress'> & { onProgress?: (p: ModelProgress) => void } = { chunkSize: Infinity },
+): Promise<Map<string, PaperReport>> {
   const byModel = new Map<string, Prediction[]>();
   for (const p of predictions) {
     const list = byModel.get(p.model);
     if (list) list.push(p); else byModel.set(p.model, [p]);
   }
   const out = new Map<string, PaperReport>();
-  const gt = groundTruth(project); // one index serves every model
-  for (const model of [...byModel.keys()].sort()) out.set(model, await scoreWith(gt, project, byModel.get(model)!, options, { chunkSize: Infinity }));
+  const gt = groundTruth(project);
+  for (const model of [...byModel.keys()].sort()) {
+    const report = chunks.onProgress;
+    out.set(model, await scoreWith(gt, project, byModel.get(model)!, options, { ...chunks, onProgress: report && ((p) => report({ ...p, model })) }));
+  }
   return out;
 }
 
