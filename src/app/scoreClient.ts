@@ -33,7 +33,7 @@ export class LocalScoring implements ScoringBackend {
 /** The scoring worker (src/workers/score.worker.ts), over its typed protocol; it keeps the full records. */
 export class WorkerScoring implements ScoringBackend {
   private worker = new Worker(new URL('../workers/score.worker.ts', import.meta.url), { type: 'module', name: 'score' });
-  private waiting = new Map<number, (v: unknown) => void>();
+  private waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   private ticket = 0;
   private scoring: { resolve: (r: LiteOutcome) => void; reject: (e: Error) => void; progress: (p: ScoringProgress) => void } | null = null;
 
@@ -42,21 +42,33 @@ export class WorkerScoring implements ScoringBackend {
       const m = e.data;
       if (m.type === 'progress') this.scoring?.progress(m.progress);
       else if (m.type === 'done') { this.scoring?.resolve(m.result); this.scoring = null; }
+      else if (m.type === 'error' && m.ticket !== undefined) this.fail(m.ticket, new Error(m.message));
       else if (m.type === 'error') { this.scoring?.reject(new Error(m.message)); this.scoring = null; }
       else if (m.type === 'record') this.answer(m.ticket, m.record);
       else this.answer(m.ticket, m.files);
     };
-    this.worker.onerror = (e) => { this.scoring?.reject(new Error(`the scoring worker failed: ${e.message}`)); this.scoring = null; };
+    this.worker.onerror = (e) => {
+      // Nothing will answer now: the run and every request waiting fail with the reason.
+      const err = new Error(`the scoring worker failed: ${e.message}`);
+      this.scoring?.reject(err);
+      this.scoring = null;
+      for (const t of [...this.waiting.keys()]) this.fail(t, err);
+    };
   }
 
   private answer(ticket: number, value: unknown) {
-    this.waiting.get(ticket)?.(value);
+    this.waiting.get(ticket)?.resolve(value);
+    this.waiting.delete(ticket);
+  }
+
+  private fail(ticket: number, err: Error) {
+    this.waiting.get(ticket)?.reject(err);
     this.waiting.delete(ticket);
   }
 
   private ask<T>(msg: (ticket: number) => ScoreWorkerRequest): Promise<T> {
     const ticket = ++this.ticket;
-    return new Promise((resolve) => { this.waiting.set(ticket, resolve as (v: unknown) => void); this.worker.postMessage(msg(ticket)); });
+    return new Promise((resolve, reject) => { this.waiting.set(ticket, { resolve: resolve as (v: unknown) => void, reject }); this.worker.postMessage(msg(ticket)); });
   }
 
   score(req: ScoringRequest, progress: (p: ScoringProgress) => void) {

@@ -44,7 +44,8 @@ export function scoreHandler(port: ScoreReplyPort): (message: ScoreWorkerRequest
         reply({ type: 'export', ticket: m.ticket, files: last?.mode === 'paper' ? reportFiles(last) : null });
       }
     } catch (err) {
-      reply({ type: 'error', message: err instanceof Error ? err.message : String(err) });
+      // A failed record or export request is answered as such, or the page would wait for it forever.
+      reply({ type: 'error', message: err instanceof Error ? err.message : String(err), ...(m.type === 'score' ? {} : { ticket: m.ticket }) });
     }
   };
 }

@@ -23,7 +23,8 @@ export type ScoreWorkerRequest =
 export type ScoreWorkerReply =
   | { type: 'progress'; progress: ScoringProgress }
   | { type: 'done'; result: LiteOutcome }
-  | { type: 'error'; message: string }
+  /** A request failed; `ticket` names the record or export request it answers (absent: the run). */
+  | { type: 'error'; message: string; ticket?: number }
   | { type: 'record'; ticket: number; record: ScoredRecord | null }
   | { type: 'export'; ticket: number; files: ReportFiles | null };
 
