@@ -56,12 +56,22 @@ const SLICE_TOLERANCE = 1e-6;
  * and returned; without it a new hit is.
  */
 export function castRay(target: RayTarget, origin: Vector3, dir: Vector3, far = Infinity, out?: RayHit, cut: RayCut = NO_CUT): RayHit | null {
-  if (!span(origin, dir, far, cut)) return null;
+  if (!target || !span(origin, dir, far, cut)) return null;
+  if (!isLayers(target)) return castOne(target, origin, dir, cut, out);
   best.hit = null;
-  if (isLayers(target)) for (const layer of target) castFirst(layer.surface, layer.door, origin, dir, cut);
-  else if (target) castFirst(target, false, origin, dir, cut);
+  for (const layer of target) castFirst(layer.surface, layer.door, origin, dir, cut);
   if (!best.hit) return null;
   return toRayHit(best.hit, best.view!, best.stretch, best.door, best.front, dir, out ?? newRayHit());
+}
+
+/** One surface, the probes' and the pointer's case: straight to the first-hit query. */
+function castOne(surface: Surface, origin: Vector3, dir: Vector3, cut: RayCut, out: RayHit | undefined): RayHit | null {
+  const bvh = bvhOrNull(surface);
+  if (!bvh) return null;
+  const view = frameView(surface.frame);
+  const stretch = toLocal(view, origin, dir);
+  const h = bvh.raycastFirst(localRay, cut.frontOnly ? FrontSide : DoubleSide, near * stretch, limit * stretch);
+  return h ? toRayHit(h, view, stretch, false, facesRay(h), dir, out ?? newRayHit()) : null;
 }
 
 /** Every hit of a world ray within `far` on `target`, nearest first (a new array and new hits). */

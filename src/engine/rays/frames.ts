@@ -15,6 +15,8 @@ export interface FrameView {
 
 const IDENTITY = new Matrix4();
 const views = new WeakMap<Matrix4, FrameView>();
+/** Hot loops cast at one frame again and again: the last one is kept to hand. */
+let last: FrameView | null = null;
 
 /**
  * The inverse of a frame, worked out once per frame rather than once per ray (the collider and the
@@ -22,15 +24,16 @@ const views = new WeakMap<Matrix4, FrameView>();
  * (reframeMesh) — is noticed by comparing its 16 numbers, far cheaper than inverting it again.
  */
 export function frameView(frame: Matrix4): FrameView {
+  if (last && last.frame === frame && sameElements(last.seen, frame.elements)) return last;
   const known = views.get(frame);
-  if (known && sameElements(known.seen, frame.elements)) return known;
+  if (known && sameElements(known.seen, frame.elements)) return (last = known);
   const view = known ?? { frame, identity: true, toLocal: new Matrix4(), linear: new Matrix3(), seen: [] };
   view.seen = frame.elements.slice();
   view.identity = frame.equals(IDENTITY);
   view.toLocal.copy(frame).invert();
   view.linear.setFromMatrix4(view.toLocal);
   if (!known) views.set(frame, view);
-  return view;
+  return (last = view);
 }
 
 function sameElements(a: readonly number[], b: readonly number[]): boolean {
