@@ -56,7 +56,7 @@ export interface StudioState {
     /** First node picked by the connect tool. */
     connectFrom: string | null;
     /** The measuring tool's points and result (world frame). */
-    measure: Measurement | null;
+    measure: MeasureReading | null;
     /** Bumped to ask the node panel to focus its name field (F2). */
     renameRequest: number;
     /** Bumped to ask the labelling panel to focus its note field (/). */
@@ -129,7 +129,7 @@ export type CameraMode = 'orbit' | 'top' | 'first';
 export type MeasureMode = 'distance' | 'width';
 
 export interface WorldPoint { x: number; y: number; z: number }
-export interface Measurement {
+export interface MeasureReading {
   mode: MeasureMode;
   points: WorldPoint[];
   /** Straight-line distance, its horizontal part and the height difference (distance mode). */

@@ -1,25 +1,25 @@
 import { Line } from '@react-three/drei';
 import { Vector3 } from 'three';
-import type { Measurement } from '../state/store.ts';
+import type { MeasureReading } from '../state/store.ts';
 
 const v = (p: { x: number; y: number; z: number }) => new Vector3(p.x, p.y, p.z);
 const m = (x: number) => `${x.toFixed(3)} m`;
 
 /** Where the readout sits: the middle of the measured segment, else the picked point. */
-export function measureLabelAt(measure: Measurement): Vector3 | undefined {
+export function measureLabelAt(measure: MeasureReading): Vector3 | undefined {
   const pts = measure.points.map(v);
   const seg = measure.width ? [v(measure.width.a), v(measure.width.b)] : pts.length === 2 ? pts : null;
   return seg ? seg[0]!.clone().add(seg[1]!).multiplyScalar(0.5) : pts[0];
 }
 
-export function measureText(measure: Measurement): string | null {
+export function measureText(measure: MeasureReading): string | null {
   if (measure.distance) return `${m(measure.distance.total)} · horizontal ${m(measure.distance.horizontal)} · height ${m(measure.distance.vertical)}`;
   if (measure.width) return `clear width ${m(measure.width.width)}`;
   return null;
 }
 
 /** The measuring tool's points, line and readout, drawn in the scene. */
-export function MeasureOverlay({ measure }: { measure: Measurement | null }) {
+export function MeasureOverlay({ measure }: { measure: MeasureReading | null }) {
   if (!measure) return null;
   const pts = measure.points.map(v);
   const seg = measure.width ? [v(measure.width.a), v(measure.width.b)] : pts.length === 2 ? pts : null;
