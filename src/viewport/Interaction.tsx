@@ -2,7 +2,8 @@ import { useThree } from '@react-three/fiber';
 import { useEffect, useRef } from 'react';
 import { Plane, Vector2, Vector3, type Camera, type Matrix4 } from 'three';
 import { clearWidthAt } from '../engine/measure/clearWidth.ts';
-import { raycastSurface, type Surface } from '../engine/measure/surface.ts';
+import { castRay } from '../engine/rays/cast.ts';
+import type { Surface } from '../engine/rays/surface.ts';
 import type { Scene } from '../core/project.ts';
 import { connectToolPick, dragNode, endNodeDrag, placeNode, startNodeDrag } from '../state/graphCommands.ts';
 import { addMarkAt } from '../state/qaItems.ts';
@@ -75,7 +76,7 @@ export function Interaction({ store, scene, world, surface, frame, maxY, minY, f
     const pick = (e: PointerEvent): Vector3 | null => {
       const ray = rayAt(e);
       const { surface, maxY, floorY } = live.current;
-      if (surface) return raycastSurface(surface, ray.origin, ray.direction, maxY)?.point ?? null;
+      if (surface) return castRay(surface, ray.origin, ray.direction, Infinity, undefined, { maxY })?.point ?? null;
       return ray.intersectPlane(new Plane(new Vector3(0, 1, 0), -floorY), new Vector3());
     };
     const controls = () => get().controls as unknown as { enabled: boolean } | null;

@@ -3,7 +3,7 @@ import { Canvas } from '@react-three/fiber';
 import { useCallback, useContext, useMemo, useRef } from 'react';
 import { Box3, Matrix4, Plane, Vector3 } from 'three';
 import { frameMatrix } from '../engine/frame.ts';
-import type { Surface } from '../engine/measure/surface.ts';
+import { scanSurface, type Surface } from '../engine/rays/surface.ts';
 import { planScene } from '../core/plan.ts';
 import { selectedScene } from '../state/commands.ts';
 import { useStudio, useStudioShallow, useStudioStore } from '../state/useStudio.ts';
@@ -42,7 +42,7 @@ export function Workspace() {
 
   const frame = useMemo(() => mesh?.frame ?? (scene?.mesh ? frameMatrix(scene.mesh.upAxis, scene.mesh.unitScale) : new Matrix4()), [mesh, scene?.mesh]);
   const world = useMemo(() => (scene ? worldPositions(scene, frame) : new Map<string, Vector3>()), [scene, frame]);
-  const surface: Surface | null = useMemo(() => (mesh ? { geometry: mesh.collision.geometry, frame: mesh.frame } : null), [mesh]);
+  const surface: Surface | null = useMemo(() => (mesh ? scanSurface(mesh) : null), [mesh]);
   const bounds = useMemo(() => {
     if (mesh) {
       const box = new Box3().setFromBufferAttribute(mesh.collision.geometry.getAttribute('position') as never).applyMatrix4(mesh.frame);

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { Box3, Mesh, Vector3, type MeshPhongMaterial } from 'three';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MeshLoadError, loadMesh, type LoadProgress } from '../../src/engine/mesh/load.ts';
-import { floorUnder } from '../../src/engine/mesh/pick.ts';
+import { floorBelow } from '../../src/engine/rays/cast.ts';
+import { scanSurface } from '../../src/engine/rays/surface.ts';
 import { ROOM, meshInput, writeDracoGlb, writeGltfWithSides, writeKtx2Glb, writeMeshoptGlb, writeObjWithMtl, writePly } from '../support/meshFixtures.ts';
 
 let dir: string;
@@ -34,9 +35,9 @@ describe('an ASCII PLY written by hand', () => {
     const colors = (m.object as Mesh).geometry.getAttribute('color');
     expect(colors.count).toBe(8);
     expect(colors.getX(0)).toBeCloseTo(1, 5); // red, normalised
-    const hit = floorUnder(m.collision, m.frame, new Vector3(1.5, 5, -1.5), 10);
+    const hit = floorBelow(scanSurface(m), new Vector3(1.5, 5, -1.5), 10);
     expect(hit!.point.y).toBeCloseTo(0, 6); // outside the step: the floor
-    expect(floorUnder(m.collision, m.frame, new Vector3(0.5, 5, -0.5), 10)!.point.y).toBeCloseTo(0.2, 6);
+    expect(floorBelow(scanSurface(m), new Vector3(0.5, 5, -0.5), 10)!.point.y).toBeCloseTo(0.2, 6);
   });
 
   it('names the line count when the data stops early', async () => {

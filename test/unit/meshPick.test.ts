@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { Group, Raycaster, Vector3 } from 'three';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadMesh, type LoadedMesh } from '../../src/engine/mesh/load.ts';
-import { floorUnder, pickFloor } from '../../src/engine/mesh/pick.ts';
+import { castRay, floorBelow } from '../../src/engine/rays/cast.ts';
+import { scanSurface } from '../../src/engine/rays/surface.ts';
 import { ROOM, meshInput, writePly } from '../support/meshFixtures.ts';
 
 // The fixture room (Z up in the file) drawn at half size: 2 × 1.5 m floor, table top at 0.375 m.
@@ -22,7 +23,7 @@ const world = (x: number, y: number, z: number) => new Vector3(x, y, z);
 
 describe('picking the floor under the pointer and under an agent', () => {
   it('hits the floor from a camera above, in world units, with the normal facing the camera', () => {
-    const hit = pickFloor(room.collision, room.frame, world(0.5, 5, 1), new Vector3(0, -1, 0))!;
+    const hit = castRay(scanSurface(room), world(0.5, 5, 1), new Vector3(0, -1, 0))!;
     expect(hit.point.toArray()).toEqual([expect.closeTo(0.5, 6), expect.closeTo(0, 6), expect.closeTo(1, 6)]);
     expect(hit.normal.y).toBeCloseTo(1, 6);
     expect(hit.distance).toBeCloseTo(5, 6);
@@ -41,7 +42,7 @@ describe('picking the floor under the pointer and under an agent', () => {
     for (const [origin, dir] of rays) {
       raycaster.set(origin, dir.clone().normalize());
       const [three] = raycaster.intersectObject(room.collision);
-      const ours = pickFloor(room.collision, room.frame, origin, dir)!;
+      const ours = castRay(scanSurface(room), origin, dir.clone().normalize())!;
       expect(ours.point.distanceTo(three!.point)).toBeLessThan(1e-6);
       expect(ours.distance).toBeCloseTo(three!.distance, 6);
       expect(ours.faceIndex).toBe(three!.faceIndex);
@@ -52,17 +53,17 @@ describe('picking the floor under the pointer and under an agent', () => {
   it('finds the table top under a point above the table, and the floor beside it', () => {
     const table = ROOM.table * SCALE;
     // The table top spans file x 1.5..2.5, depth 1.2..1.8 → world x 0.75..1.25, z 0.6..0.9.
-    expect(floorUnder(room.collision, room.frame, world(1, 1, 0.75), 2)!.point.y).toBeCloseTo(table, 6);
-    expect(floorUnder(room.collision, room.frame, world(0.3, 1, 0.3), 2)!.point.y).toBeCloseTo(0, 6);
+    expect(floorBelow(scanSurface(room), world(1, 1, 0.75), 2)!.point.y).toBeCloseTo(table, 6);
+    expect(floorBelow(scanSurface(room), world(0.3, 1, 0.3), 2)!.point.y).toBeCloseTo(0, 6);
   });
 
   it('finds nothing when the drop is longer than allowed, or outside the room', () => {
-    expect(floorUnder(room.collision, room.frame, world(0.3, 1, 0.3), 0.99)).toBeNull();
-    expect(floorUnder(room.collision, room.frame, world(0.3, 1, 0.3), 1.01)).not.toBeNull();
-    expect(floorUnder(room.collision, room.frame, world(-5, 1, -5), 100)).toBeNull();
+    expect(floorBelow(scanSurface(room), world(0.3, 1, 0.3), 0.99)).toBeNull();
+    expect(floorBelow(scanSurface(room), world(0.3, 1, 0.3), 1.01)).not.toBeNull();
+    expect(floorBelow(scanSurface(room), world(-5, 1, -5), 100)).toBeNull();
   });
 
   it('counts a surface exactly at the point (an agent standing on the floor)', () => {
-    expect(floorUnder(room.collision, room.frame, world(0.3, 0, 0.3), 0.1)!.distance).toBeCloseTo(0, 9);
+    expect(floorBelow(scanSurface(room), world(0.3, 0, 0.3), 0.1)!.distance).toBeCloseTo(0, 9);
   });
 });

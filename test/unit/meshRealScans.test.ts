@@ -3,7 +3,8 @@ import { Box3, Group, Matrix4, Mesh, Quaternion, Raycaster, Vector3, type Buffer
 import { beforeAll, describe, expect, it } from 'vitest';
 import { detectFloorLevels } from '../../src/engine/mesh/floors.ts';
 import { loadMesh, type LoadedMesh } from '../../src/engine/mesh/load.ts';
-import { floorUnder, pickFloor } from '../../src/engine/mesh/pick.ts';
+import { castRay, floorBelow } from '../../src/engine/rays/cast.ts';
+import { scanSurface } from '../../src/engine/rays/surface.ts';
 import { meshInput } from '../support/meshFixtures.ts';
 import { MESHES_DIR, sharedAvailable } from '../support/shared.ts';
 
@@ -46,7 +47,7 @@ describe.skipIf(!available)('the Open3D RGB-D fragment (binary PLY, Z up)', () =
   it('is hit by a ray cast straight down from above its centre, through the BVH and through three’s raycaster', () => {
     const centre = worldBounds(scan).getCenter(new Vector3());
     const above = centre.clone().setY(10);
-    const hit = floorUnder(scan.collision, scan.frame, above, 20);
+    const hit = floorBelow(scanSurface(scan), above, 20);
     expect(hit).not.toBeNull();
     expect(hit!.point.x).toBeCloseTo(centre.x, 6);
     expect(hit!.point.z).toBeCloseTo(centre.z, 6);
@@ -61,7 +62,7 @@ describe.skipIf(!available)('the Open3D RGB-D fragment (binary PLY, Z up)', () =
     const [viaThree] = raycaster.intersectObject(scan.collision);
     wrapper.remove(scan.collision);
     expect(viaThree!.point.distanceTo(hit!.point)).toBeLessThan(1e-5);
-    expect(pickFloor(scan.collision, scan.frame, above, new Vector3(0, -1, 0))!.faceIndex).toBe(hit!.faceIndex);
+    expect(castRay(scanSurface(scan), above, new Vector3(0, -1, 0))!.faceIndex).toBe(hit!.faceIndex);
   });
 
   it('has no floor level under the stated Z up: its one big surface faces down, as in an RGB-D camera frame', () => {

@@ -1,9 +1,11 @@
+import { Vector3 } from 'three';
 import type { AgentProfile } from '../../core/agents.ts';
 import type { Vec3 } from '../../core/graph.ts';
+import { floorBelow, newRayHit } from '../rays/cast.ts';
 import { ColumnScan } from './column.ts';
 import { BODY_GAP_M, footprintOf, type Footprint } from './footprint.ts';
 import { sideClearance, type SideClearance } from './clearance.ts';
-import { blockingSurfaces, surfaceBelowY, type ColliderWorld } from './world.ts';
+import { blockingSurfaces, type ColliderWorld } from './world.ts';
 
 /** Where an agent stands: on the floor at (x, y, z) (y is the floor height under it, world), facing yaw. */
 export interface Pose {
@@ -56,6 +58,9 @@ export const STEP_CLASS_M = 0.45;
 const SHALLOW_M = 0.05;
 /** How far below a placement point `place` looks for the floor. */
 const PLACE_SEARCH_M = 2;
+/** The floor under the centre is looked for at every step: its ray reuses these. */
+const below = new Vector3();
+const belowHit = newRayHit();
 
 /** The outcome of testing one pose: the floor it would stand on, or what blocks it. */
 interface Evaluation {
@@ -236,7 +241,7 @@ export class AgentBody {
     // one under it before this step. Stairs are a series of small drops and pass; a ledge or a
     // stairwell is one big one. (Against the highest support instead, a long body on a flight of
     // stairs would "hang" its centre several risers below its front.)
-    const centre = surfaceBelowY(this.floors, x, floor + BODY_GAP_M, z, floor - Math.min(this.centreY, floor) + DROP_STOP_M + 3);
+    const centre = floorBelow(this.floors, below.set(x, floor + BODY_GAP_M, z), floor - Math.min(this.centreY, floor) + DROP_STOP_M + 3, belowHit)?.point.y ?? null;
     if (climbing && (centre === null || this.centreY - centre > DROP_STOP_M)) {
       const depth = centre === null ? undefined : round3(this.centreY - centre);
       return {

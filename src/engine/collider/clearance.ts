@@ -1,7 +1,7 @@
 import { Vector3 } from 'three';
-import type { Surface } from '../measure/surface.ts';
+import { castRay, newRayHit } from '../rays/cast.ts';
+import type { SurfaceLayer } from '../rays/surface.ts';
 import { BODY_GAP_M, type Footprint } from './footprint.ts';
-import { castRay, type WorldHit } from './world.ts';
 
 /** Free space beside the agent's true body (without the margin), perpendicular to its heading. */
 export interface SideClearance {
@@ -22,7 +22,7 @@ export function bandHeights(fp: Footprint, floor: number): number[] {
 
 const origin = new Vector3();
 const dir = new Vector3();
-const hit: WorldHit = { distance: 0, point: new Vector3(), door: false };
+const hit = newRayHit();
 
 /**
  * Side clearance at a pose: horizontal rays to the left and right, perpendicular to the heading,
@@ -30,7 +30,7 @@ const hit: WorldHit = { distance: 0, point: new Vector3(), door: false };
  * (a box can scrape along its whole length), for a cylinder from its centre. Each side's
  * clearance is the shortest ray minus the true half width. 6–18 first-hit rays.
  */
-export function sideClearance(surfaces: { surface: Surface; door: boolean }[], fp: Footprint, pose: { x: number; y: number; z: number; yaw: number }): SideClearance {
+export function sideClearance(surfaces: readonly SurfaceLayer[], fp: Footprint, pose: { x: number; y: number; z: number; yaw: number }): SideClearance {
   const s = Math.sin(pose.yaw), c = Math.cos(pose.yaw);
   const along = fp.shape === 'box' ? [-fp.bodyHalfDepthM, 0, fp.bodyHalfDepthM] : [0];
   const reach = fp.bodyHalfWidthM + CLEARANCE_REACH_M;

@@ -1,8 +1,7 @@
 import { Box3, Matrix4, Vector3, type BufferAttribute } from 'three';
-import type { Surface } from '../measure/surface.ts';
+import { bvhOf, type SurfaceLayer } from '../rays/surface.ts';
 import { PolygonClipper } from './clip.ts';
 import { TOUCH_M, type Footprint } from './footprint.ts';
-import { bvhOf } from './world.ts';
 
 /**
  * The steepest triangle an agent can stand on. Steeper ones (walls, the sides of a sill, risers)
@@ -46,7 +45,7 @@ export class ColumnScan {
   private readonly corner = new Vector3();
 
   /** Collect the triangles of `surfaces` inside the column of `fp` standing at (x, z) facing `yaw`. */
-  run(surfaces: { surface: Surface; door: boolean }[], fp: Footprint, x: number, z: number, yaw: number, yMin: number, yMax: number): this {
+  run(surfaces: readonly SurfaceLayer[], fp: Footprint, x: number, z: number, yaw: number, yMin: number, yMax: number): this {
     this.count = 0;
     // Agent frame → world: a turn about +Y by yaw (local +Z forward, local +X left), then (x, 0, z).
     this.agent.makeRotationY(yaw).setPosition(x, 0, z);

@@ -1,9 +1,10 @@
 import { Vector3 } from 'three';
 import type { Vec3 } from '../../core/graph.ts';
+import { castRay, newRayHit } from '../rays/cast.ts';
 import type { AgentBody, Pose, StepResult } from './body.ts';
 import { bandHeights } from './clearance.ts';
 import type { Footprint } from './footprint.ts';
-import { blockingSurfaces, castRay, type ColliderWorld, type WorldHit } from './world.ts';
+import { blockingSurfaces, type ColliderWorld } from './world.ts';
 
 export interface ClearWidthReading {
   /** Narrowest horizontal span found (metres). */
@@ -27,8 +28,8 @@ export interface ClearWidthOptions {
 
 const origin = new Vector3();
 const dir = new Vector3();
-const fwdHit: WorldHit = { distance: 0, point: new Vector3(), door: false };
-const backHit: WorldHit = { distance: 0, point: new Vector3(), door: false };
+const fwdHit = newRayHit();
+const backHit = newRayHit();
 
 /**
  * Clear width through a point, across a heading: pairs of opposite horizontal rays through the

@@ -1,5 +1,5 @@
 import { Matrix4 } from 'three';
-import type { Surface } from '../measure/surface.ts';
+import type { Surface } from '../rays/surface.ts';
 import { surfaceFromTriangles } from './world.ts';
 
 type V3 = readonly [number, number, number];

@@ -1,6 +1,6 @@
-import { DoubleSide, Group, Matrix3, Matrix4, Mesh, Ray, Vector3, BufferAttribute, BufferGeometry, type Object3D } from 'three';
+import { Group, Matrix4, Mesh, BufferAttribute, BufferGeometry, type Object3D } from 'three';
 import { MeshBVH } from 'three-mesh-bvh';
-import type { Surface } from '../measure/surface.ts';
+import { scanSurface, type Surface, type SurfaceLayer } from '../rays/surface.ts';
 import { mergeTriangles } from '../mesh/collisionMerge.ts';
 import type { LoadedMesh } from '../mesh/types.ts';
 
@@ -16,16 +16,9 @@ export interface ColliderWorld {
   lifts?: Surface | null;
 }
 
-/** The BVH of a surface, typed as the 0.9 MeshBVH whatever copy's typings won (drei pulls a 0.8 one). */
-export function bvhOf(surface: Surface): MeshBVH {
-  const bvh = surface.geometry.boundsTree as unknown as MeshBVH | undefined;
-  if (!bvh) throw new Error('collider: the surface has no boundsTree (build its MeshBVH first)');
-  return bvh;
-}
-
 /** The surfaces an agent collides with: doors only for an agent that cannot open them. */
-export function blockingSurfaces(world: ColliderWorld, canOpenDoors: boolean): { surface: Surface; door: boolean }[] {
-  const list = [{ surface: world.solid, door: false }];
+export function blockingSurfaces(world: ColliderWorld, canOpenDoors: boolean): SurfaceLayer[] {
+  const list: SurfaceLayer[] = [{ surface: world.solid, door: false }];
   if (world.lifts) list.push({ surface: world.lifts, door: false });
   if (world.doors && !canOpenDoors) list.push({ surface: world.doors, door: true });
   return list;
@@ -49,7 +42,7 @@ const isDoorLeaf = (m: Mesh): boolean => /door-leaf/i.test(m.name);
 export function colliderWorldOf(loaded: Pick<LoadedMesh, 'object' | 'collision' | 'frame'>, isDoor: (mesh: Mesh) => boolean = isDoorLeaf): ColliderWorld {
   let doors = false;
   loaded.object.traverse((o) => { if (o instanceof Mesh && isDoor(o)) doors = true; });
-  if (!doors) return { solid: { geometry: loaded.collision.geometry, frame: loaded.frame }, doors: null };
+  if (!doors) return { solid: scanSurface(loaded), doors: null };
   return colliderWorldFromObject(loaded.object, loaded.frame, isDoor);
 }
 
@@ -80,53 +73,4 @@ export function colliderWorldFromObject(object: Object3D, frame: Matrix4, isDoor
   const solidSurface = build(solid);
   if (!solidSurface) throw new Error('collider: the scan has no solid triangles');
   return { solid: solidSurface, doors: build(doors) };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Rays against a world. These run many times per step, so they reuse scratch objects.
-
-export interface WorldHit {
-  distance: number; // world metres
-  point: Vector3; // world
-  door: boolean;
-}
-
-const toLocal = new Matrix4();
-const linear = new Matrix3();
-const localRay = new Ray();
-
-/**
- * First hit of a world ray (unit `dir`) within `far` metres on the given surfaces, both sides of
- * every triangle. Null when nothing is hit. `out` is filled and returned to avoid allocation.
- */
-export function castRay(surfaces: { surface: Surface; door: boolean }[], origin: Vector3, dir: Vector3, far: number, out?: WorldHit): WorldHit | null {
-  let best: WorldHit | null = null;
-  for (const { surface, door } of surfaces) {
-    toLocal.copy(surface.frame).invert();
-    localRay.origin.copy(origin).applyMatrix4(toLocal);
-    localRay.direction.copy(dir).applyMatrix3(linear.setFromMatrix4(toLocal));
-    // Its length before normalising is how many local units one world metre spans.
-    const stretch = localRay.direction.length();
-    localRay.direction.divideScalar(stretch);
-    const limit = (best ? best.distance : far) * stretch;
-    const hit = bvhOf(surface).raycastFirst(localRay, DoubleSide, 0, limit);
-    if (!hit) continue;
-    const distance = hit.distance / stretch;
-    if (best && distance >= best.distance) continue;
-    best = out ?? { distance: 0, point: new Vector3(), door: false };
-    best.distance = distance;
-    best.point.copy(origin).addScaledVector(dir, distance);
-    best.door = door;
-  }
-  return best;
-}
-
-const DOWN = new Vector3(0, -1, 0);
-const downOrigin = new Vector3();
-const downHit: WorldHit = { distance: 0, point: new Vector3(), door: false };
-
-/** Height of the first surface straight below (x, fromY, z) within `far` metres, or null. */
-export function surfaceBelowY(surfaces: { surface: Surface; door: boolean }[], x: number, fromY: number, z: number, far: number): number | null {
-  const hit = castRay(surfaces, downOrigin.set(x, fromY, z), DOWN, far, downHit);
-  return hit ? hit.point.y : null;
 }

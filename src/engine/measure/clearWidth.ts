@@ -1,5 +1,6 @@
 import { Vector3 } from 'three';
-import { raycastSurface, floorBelow, type Surface } from './surface.ts';
+import { castRay, floorBelow } from '../rays/cast.ts';
+import type { Surface } from '../rays/surface.ts';
 
 export interface ClearWidth {
   /** Narrowest horizontal width through the point (metres, world). */
@@ -30,9 +31,9 @@ export function clearWidthAt(
     for (let deg = 0; deg < 180; deg += stepDeg) {
       const t = (deg * Math.PI) / 180;
       dir.set(Math.cos(t), 0, Math.sin(t));
-      const fwd = raycastSurface(surface, origin, dir, Infinity, maxReach);
+      const fwd = castRay(surface, origin, dir, maxReach);
       if (!fwd) continue;
-      const back = raycastSurface(surface, origin, dir.clone().negate(), Infinity, maxReach);
+      const back = castRay(surface, origin, dir.clone().negate(), maxReach);
       if (!back) continue;
       const width = fwd.distance + back.distance;
       if (!best || width < best.width) best = { width, a: back.point, b: fwd.point, height: h };

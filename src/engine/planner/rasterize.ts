@@ -1,6 +1,5 @@
 import { Box3, Matrix4, Vector3, type BufferAttribute } from 'three';
-import type { Surface } from '../measure/surface.ts';
-import { bvhOf } from '../collider/world.ts';
+import { bvhOf, type Surface } from '../rays/surface.ts';
 import type { PlanGrid } from './grid.ts';
 
 /**

@@ -2,7 +2,7 @@ import { Box3, BufferAttribute, BufferGeometry, Group, InstancedMesh, Matrix4, M
 import { MeshBVH } from 'three-mesh-bvh';
 import { mergeTriangles } from '../mesh/collisionMerge.ts';
 import type { LoadedMesh } from '../mesh/types.ts';
-import type { Surface } from '../measure/surface.ts';
+import type { Surface } from '../rays/surface.ts';
 
 /**
  * The scan split for judging traversability.

@@ -10,8 +10,7 @@ import { liftApproach, liftBetween } from './probes/lift.ts';
 import { findRamp } from './probes/ramp.ts';
 import { findSteps, round4 } from './probes/steps.ts';
 import { measureWidthGrid, narrowestIn, WidthProbe, type WidthGrid, type WidthSample } from './probes/width.ts';
-import { Caster } from './rays.ts';
-import { findRoute, floorProfile, floorUnder, isDetour, resample } from './route.ts';
+import { findRoute, floorProfile, floorUnderNode, isDetour, resample } from './route.ts';
 import type { EdgeEvidence, MeasuredEdge, WidthAtHeight } from './types.ts';
 
 /**
@@ -37,14 +36,11 @@ export interface MeasureContext {
   ref: AgentNavMesh;
   /** The reference's low twin (navmesh.ts), where the reference has one: for edges it finds no route on. */
   low: (() => AgentNavMesh) | null;
-  solid: Caster;
-  doors: Caster;
   probe: WidthProbe;
 }
 
 export function measureContext(geom: SceneGeometry, ref: AgentNavMesh | ReferenceNavMesh): MeasureContext {
-  const solid = new Caster(geom.solid);
-  return { geom, ref, low: 'low' in ref ? ref.low : null, solid, doors: new Caster(geom.doors), probe: new WidthProbe(solid) };
+  return { geom, ref, low: 'low' in ref ? ref.low : null, probe: new WidthProbe(geom.solid) };
 }
 
 const plain = (v: Vector3): Vec3 => ({ x: r3(v.x), y: r3(v.y), z: r3(v.z) });
@@ -76,8 +72,8 @@ export type Way = { aFloor: Vector3; bFloor: Vector3; straightM: number } & (
  * none. The suggestions measure along it, and the drive searches round it (engine/planner).
  */
 export function edgeWay(ctx: MeasureContext, a: Vec3, b: Vec3, ids = { a: 'a', b: 'b' }): Way {
-  const aFloor = floorUnder(ctx.solid, new Vector3(a.x, a.y, a.z).applyMatrix4(ctx.geom.frame));
-  const bFloor = floorUnder(ctx.solid, new Vector3(b.x, b.y, b.z).applyMatrix4(ctx.geom.frame));
+  const aFloor = floorUnderNode(ctx.geom.solid, new Vector3(a.x, a.y, a.z).applyMatrix4(ctx.geom.frame));
+  const bFloor = floorUnderNode(ctx.geom.solid, new Vector3(b.x, b.y, b.z).applyMatrix4(ctx.geom.frame));
   const straightM = aFloor.distanceTo(bFloor);
   const route = findRoute(ctx.ref, aFloor, bFloor, [ids.a, ids.b]);
   if (route.ok && !isDetour(route.lengthM, straightM)) return { kind: 'route', aFloor, bFloor, straightM, points: route.points, lengthM: route.lengthM };
@@ -101,7 +97,7 @@ interface Sampled { samples: (WidthSample & { s: number })[]; floor: number[]; f
 /** The route every centimetre with the floor under it, and every ~5 cm for the width probes. */
 function sample(ctx: MeasureContext, points: readonly Vector3[]): Sampled {
   const fineRoute = resample(points, FLOOR_STEP_M);
-  const floor = floorProfile(ctx.solid, fineRoute.map((f) => f.p));
+  const floor = floorProfile(ctx.geom.solid, fineRoute.map((f) => f.p));
   const fine = fineRoute.map((f, i) => ({ s: f.s, at: plain(new Vector3(f.p.x, floor[i]!, f.p.z)) }));
   const samples: Sampled['samples'] = [];
   for (let i = 0; i < fineRoute.length; i += WIDTH_EVERY) push(i);
@@ -141,13 +137,13 @@ const minOf = (ws: readonly (number | null)[]): number | undefined => {
 function measureRoute(ctx: MeasureContext, points: Vector3[], lengthM: number, straight: number): Omit<MeasuredEdge, 'a' | 'b' | 'measureMs'> {
   const { samples, floor, fine } = sample(ctx, points);
   const steps = findSteps(fine, floor);
-  const low = lowestOpening(ctx.solid, fine.map((f) => f.at), floor);
+  const low = lowestOpening(ctx.geom.solid, fine.map((f) => f.at), floor);
   const clearHeightM = low ? round4(low.heightM) : undefined;
   const ramp = steps.stairs ? null : findRamp(fine, floor);
   const grid = measureWidthGrid(ctx.probe, samples);
   const { byHeight, perSample } = widthsOf(ctx, grid, samples, low?.heightM);
   const corner = findCorner(ctx.probe, grid, samples);
-  const door = ctx.geom.doors ? findDoorCrossing(ctx.doors, samples) : null;
+  const door = ctx.geom.doors ? findDoorCrossing(ctx.geom.doors, samples) : null;
 
   const clearWidthM = minOf(byHeight.map((w) => w.widthM));
   let kind: PassageKind;

@@ -3,7 +3,7 @@ import type { SoloNavMeshGeneratorIntermediates } from '@recast-navigation/gener
 import { generateSoloNavMesh } from '@recast-navigation/generators';
 import { Matrix4 } from 'three';
 import type { AgentProfile } from '../../core/agents.ts';
-import type { Surface } from '../measure/surface.ts';
+import type { Surface } from '../rays/surface.ts';
 import type { SceneGeometry } from './geometry.ts';
 import type { NavMeshInfo } from './types.ts';
 

@@ -1,6 +1,7 @@
 import { Vector3 } from 'three';
 import type { AgentNavMesh } from './navmesh.ts';
-import type { Caster } from './rays.ts';
+import { castRay, floorBelow, newRayHit } from '../rays/cast.ts';
+import type { Surface } from '../rays/surface.ts';
 
 /**
  * Routes on a navmesh between two graph nodes, and the route resampled for the probes.
@@ -18,10 +19,10 @@ export function isDetour(lengthM: number, straightM: number): boolean {
   return lengthM > 2 * straightM + 3;
 }
 
-/** The floor under a node (nodes float some way above it in CapNav graphs), or the node itself. */
-export function floorUnder(solid: Caster, p: Vector3): Vector3 {
-  const y = solid.floorY(new Vector3(p.x, p.y + 0.1, p.z), 2.5);
-  return y === null ? p.clone() : new Vector3(p.x, y, p.z);
+/** The floor under a graph node (nodes float some way above it in CapNav graphs), or the node itself. */
+export function floorUnderNode(solid: Surface, p: Vector3): Vector3 {
+  const y = floorBelow(solid, new Vector3(p.x, p.y + 0.1, p.z), 2.5)?.point.y;
+  return y === undefined ? p.clone() : new Vector3(p.x, y, p.z);
 }
 
 /** The nearest navmesh point to a floor point, or null when none is close. */
@@ -103,19 +104,20 @@ const UP = new Vector3(0, 1, 0);
  * back, and the step is found from above as before. Where a ray finds nothing the previous height
  * is kept.
  */
-export function floorProfile(solid: Caster, points: readonly Vector3[]): number[] {
+export function floorProfile(solid: Surface, points: readonly Vector3[]): number[] {
   const out: number[] = [];
   let prev: number | null = null;
-  const at = new Vector3();
+  const at = new Vector3(), hit = newRayHit();
   /** How far above `base` the ray down starts: FOLLOW_ABOVE_M, or half-way up to a lower ceiling. */
   const startAbove = (x: number, base: number, z: number): number => {
-    const d = solid.cast(at.set(x, base + CEILING_FROM_M, z), UP, FOLLOW_ABOVE_M);
-    return d >= 0 && solid.hitFront() ? CEILING_FROM_M + d / 2 : FOLLOW_ABOVE_M;
+    const ceiling = castRay(solid, at.set(x, base + CEILING_FROM_M, z), UP, FOLLOW_ABOVE_M, hit);
+    return ceiling?.front ? CEILING_FROM_M + ceiling.distance / 2 : FOLLOW_ABOVE_M;
   };
+  const floorAt = (x: number, y: number, z: number, maxDrop: number): number | null => floorBelow(solid, at.set(x, y, z), maxDrop, hit)?.point.y ?? null;
   for (const p of points) {
     let y: number | null = null;
-    if (prev !== null) { const up = startAbove(p.x, prev, p.z); y = solid.floorY(at.set(p.x, prev + up, p.z), up + 1); }
-    if (y === null) { const up = startAbove(p.x, p.y, p.z); y = solid.floorY(at.set(p.x, p.y + up, p.z), up + 2); }
+    if (prev !== null) { const up = startAbove(p.x, prev, p.z); y = floorAt(p.x, prev + up, p.z, up + 1); }
+    if (y === null) { const up = startAbove(p.x, p.y, p.z); y = floorAt(p.x, p.y + up, p.z, up + 2); }
     y ??= prev ?? p.y;
     out.push(y);
     prev = y;

@@ -5,8 +5,7 @@ import { judgeEdge, maxTurningLengthM, REASON_OF_RULE, type PassageFeature } fro
 import type { SceneGeometry } from './geometry.ts';
 import { measureContext, measureEdge } from './measureEdge.ts';
 import { buildAgentNavMesh, buildReferenceNavMesh, type AgentNavMesh } from './navmesh.ts';
-import { Caster } from './rays.ts';
-import { findRoute, floorUnder, isDetour } from './route.ts';
+import { findRoute, floorUnderNode, isDetour } from './route.ts';
 import type { MeasuredEdge, SceneSuggestions, Suggestion, SuggestionMeasures, SuggestProgress } from './types.ts';
 
 /**
@@ -76,8 +75,8 @@ export function suggestForAgent(edge: MeasuredEdge, profile: AgentProfile, navme
 }
 
 /** Whether an agent's navmesh has a direct route between two nodes (mesh frame). */
-function navmeshHasRoute(nav: AgentNavMesh, solid: Caster, geom: SceneGeometry, a: Vector3, b: Vector3): boolean {
-  const from = floorUnder(solid, a.clone().applyMatrix4(geom.frame)), to = floorUnder(solid, b.clone().applyMatrix4(geom.frame));
+function navmeshHasRoute(nav: AgentNavMesh, geom: SceneGeometry, a: Vector3, b: Vector3): boolean {
+  const from = floorUnderNode(geom.solid, a.clone().applyMatrix4(geom.frame)), to = floorUnderNode(geom.solid, b.clone().applyMatrix4(geom.frame));
   const r = findRoute(nav, from, to);
   return r.ok && !isDetour(r.lengthM, from.distanceTo(to));
 }
@@ -138,7 +137,7 @@ export async function suggestScene(geom: SceneGeometry, graph: Pick<NavGraph, 'n
       result.edges[key] = measured;
       for (const p of profiles) {
         // A navmesh has no lifts: it cannot corroborate a lift ride either way.
-        const route = measured.feature?.kind === 'lift' ? null : navmeshHasRoute(agentNavs.get(p.name)!, ctx.solid, geom, vec(pa), vec(pb));
+        const route = measured.feature?.kind === 'lift' ? null : navmeshHasRoute(agentNavs.get(p.name)!, geom, vec(pa), vec(pb));
         result.agents[p.name]![key] = suggestForAgent(measured, p, route);
       }
       done++;

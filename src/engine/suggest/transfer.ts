@@ -1,6 +1,6 @@
 import { Box3, BufferAttribute, BufferGeometry, Matrix4, Vector3 } from 'three';
 import { MeshBVH, type SerializedBVH } from 'three-mesh-bvh';
-import type { Surface } from '../measure/surface.ts';
+import type { Surface } from '../rays/surface.ts';
 import type { SceneGeometry } from './geometry.ts';
 
 /**

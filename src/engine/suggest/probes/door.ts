@@ -1,5 +1,6 @@
 import { Vector3 } from 'three';
-import type { Caster } from '../rays.ts';
+import { castRay, newRayHit } from '../../rays/cast.ts';
+import type { Surface } from '../../rays/surface.ts';
 
 /**
  * A closed door on the route: the reference walker goes through door leaves (they open), so the
@@ -9,8 +10,8 @@ import type { Caster } from '../rays.ts';
 
 const HEIGHTS_M = [0.1, 0.5, 1.0];
 
-export function findDoorCrossing(doors: Caster, samples: readonly { p: Vector3; floorY: number }[]): Vector3 | null {
-  const origin = new Vector3(), dir = new Vector3();
+export function findDoorCrossing(doors: Surface, samples: readonly { p: Vector3; floorY: number }[]): Vector3 | null {
+  const origin = new Vector3(), dir = new Vector3(), hit = newRayHit();
   for (let i = 0; i + 1 < samples.length; i++) {
     const a = samples[i]!, b = samples[i + 1]!;
     dir.set(b.p.x - a.p.x, 0, b.p.z - a.p.z);
@@ -19,7 +20,7 @@ export function findDoorCrossing(doors: Caster, samples: readonly { p: Vector3; 
     dir.divideScalar(length);
     for (const h of HEIGHTS_M) {
       origin.set(a.p.x, a.floorY + h, a.p.z);
-      if (doors.cast(origin, dir, length + 1e-3) >= 0) return doors.hit().clone();
+      if (castRay(doors, origin, dir, length + 1e-3, hit)) return hit.point.clone();
     }
   }
   return null;

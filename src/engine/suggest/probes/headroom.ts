@@ -1,5 +1,6 @@
 import { Vector3 } from 'three';
-import type { Caster } from '../rays.ts';
+import { castRay, newRayHit } from '../../rays/cast.ts';
+import type { Surface } from '../../rays/surface.ts';
 
 /**
  * The free height over the route: a ray straight up from the floor under every centimetre of it
@@ -25,15 +26,15 @@ export interface Headroom {
 }
 
 /** The lowest free height under LOW_OPENING_M over the points, or null when every one has more. */
-export function lowestOpening(solid: Caster, points: readonly { x: number; z: number }[], floor: readonly number[]): Headroom | null {
-  const origin = new Vector3();
+export function lowestOpening(solid: Surface, points: readonly { x: number; z: number }[], floor: readonly number[]): Headroom | null {
+  const origin = new Vector3(), hit = newRayHit();
   let best: Headroom | null = null;
   points.forEach((p, i) => {
-    const d = solid.cast(origin.set(p.x, floor[i]! + ABOVE_FLOOR_M, p.z), UP, LOW_OPENING_M - ABOVE_FLOOR_M);
+    const up = castRay(solid, origin.set(p.x, floor[i]! + ABOVE_FLOOR_M, p.z), UP, LOW_OPENING_M - ABOVE_FLOOR_M, hit);
     // Only an underside seen from below is a ceiling: a ray that meets a back started inside a
     // solid (against a sill's face, where the floor below it was read), which says nothing.
-    if (d < 0 || !solid.hitFront()) return;
-    const heightM = d + ABOVE_FLOOR_M;
+    if (!up || !up.front) return;
+    const heightM = up.distance + ABOVE_FLOOR_M;
     if (heightM < LOW_OPENING_M && (!best || heightM < best.heightM)) best = { heightM, index: i };
   });
   return best;

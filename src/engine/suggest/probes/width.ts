@@ -1,5 +1,6 @@
 import { Vector3 } from 'three';
-import type { Caster } from '../rays.ts';
+import { castRay, floorBelow, newRayHit } from '../../rays/cast.ts';
+import type { Surface } from '../../rays/surface.ts';
 import { WIDTH_HEIGHTS_M } from '../types.ts';
 
 /**
@@ -29,8 +30,9 @@ export class WidthProbe {
   private readonly dir = new Vector3();
   private readonly back = new Vector3();
   private readonly probe = new Vector3();
+  private readonly hit = newRayHit();
 
-  constructor(private readonly solid: Caster) {}
+  constructor(private readonly solid: Surface) {}
 
   /** The narrowest closed line through `(p.x, floorY + h, p.z)` among plan angles `angles` (radians). */
   narrowest(p: Vector3, floorY: number, h: number, angles: readonly number[]): Span | null {
@@ -39,13 +41,13 @@ export class WidthProbe {
     const candidates: Candidate[] = [];
     for (const angle of angles) {
       this.dir.set(Math.cos(angle), 0, Math.sin(angle));
-      const f = this.solid.cast(this.origin, this.dir, MAX_SPAN_M);
-      if (f < 0) continue;
-      const fwd = this.solid.hit().clone();
+      const f = castRay(this.solid, this.origin, this.dir, MAX_SPAN_M, this.hit)?.distance;
+      if (f === undefined) continue;
+      const fwd = this.hit.point.clone();
       this.back.copy(this.dir).negate();
-      const b = this.solid.cast(this.origin, this.back, MAX_SPAN_M - f);
-      if (b < 0) continue;
-      candidates.push({ width: f + b, angle, fwd, back: this.solid.hit().clone() });
+      const b = castRay(this.solid, this.origin, this.back, MAX_SPAN_M - f, this.hit)?.distance;
+      if (b === undefined) continue;
+      candidates.push({ width: f + b, angle, fwd, back: this.hit.point.clone() });
     }
     candidates.sort((a, b) => a.width - b.width);
     for (const c of candidates) {
@@ -61,11 +63,11 @@ export class WidthProbe {
   /** Whether a hit at height `y` is a wall (closes the line) rather than a step the walker climbs. */
   private closes(hit: Vector3, dir: Vector3, y: number): boolean {
     this.probe.set(hit.x + dir.x * PROBE_M, y + CLIMB_M, hit.z + dir.z * PROBE_M);
-    const top = this.solid.floorY(this.probe, CLIMB_M + 0.001);
-    if (top === null) return true;
+    const top = floorBelow(this.solid, this.probe, CLIMB_M + 0.001, this.hit)?.point.y;
+    if (top === undefined) return true;
     this.probe.set(hit.x - dir.x * PROBE_M, y, hit.z - dir.z * PROBE_M);
-    const before = this.solid.floorY(this.probe, 3);
-    return before === null || top - before > CLIMB_M;
+    const before = floorBelow(this.solid, this.probe, 3, this.hit)?.point.y;
+    return before === undefined || top - before > CLIMB_M;
   }
 }
 
