@@ -15,22 +15,32 @@ const steps: Record<number, (doc: Record<string, unknown>) => Record<string, unk
   2: (doc) => ({ ...doc, schemaVersion: 3, qa: doc.qa ?? { taxonomy: DEFAULT_TAXONOMY, items: [] } }),
 };
 
+/**
+ * Bring a versioned payload from version `from` to `to` by its steps and validate it: a payload
+ * from a newer version is refused, a missing step or a payload the schema rejects is reported with
+ * where it is damaged. Shared by everything stored with a format version (projects, kept suggestions).
+ */
+export function migrateVersioned<T>(payload: unknown, from: number, to: number, steps: Record<number, (p: never) => unknown>, schema: z.ZodType<T>, what: { newer: string; unit: string }):
+  { ok: true; value: T } | { ok: false; message: string } {
+  if (from > to) return { ok: false, message: `${what.newer} (${what.unit} ${from}; this one reads up to ${to})` };
+  let current = payload;
+  for (let v = from; v < to; v++) {
+    const step = steps[v];
+    if (!step) return { ok: false, message: `no migration from ${what.unit} ${v}` };
+    current = step(current as never);
+  }
+  const parsed = schema.safeParse(current);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0]!;
+    return { ok: false, message: `damaged at ${first.path.join('.') || 'the top'}: ${first.message}` };
+  }
+  return { ok: true, value: parsed.data };
+}
+
 export function migrateProject(raw: unknown): { ok: true; project: Project } | { ok: false; message: string } {
   const version = z.object({ schemaVersion: z.number() }).safeParse(raw);
   if (!version.success) return { ok: false, message: 'the stored project has no schema version' };
-  if (version.data.schemaVersion > PROJECT_SCHEMA_VERSION) {
-    return { ok: false, message: `the stored project was written by a newer Traversa (schema ${version.data.schemaVersion}; this one reads up to ${PROJECT_SCHEMA_VERSION})` };
-  }
-  let doc = raw as Record<string, unknown>;
-  for (let v = version.data.schemaVersion; v < PROJECT_SCHEMA_VERSION; v++) {
-    const step = steps[v];
-    if (!step) return { ok: false, message: `no migration from schema ${v}` };
-    doc = step(doc);
-  }
-  const parsed = ProjectSchema.safeParse(doc);
-  if (!parsed.success) {
-    const first = parsed.error.issues[0]!;
-    return { ok: false, message: `the stored project is damaged at ${first.path.join('.') || 'the top'}: ${first.message}` };
-  }
-  return { ok: true, project: parsed.data };
+  const m = migrateVersioned(raw, version.data.schemaVersion, PROJECT_SCHEMA_VERSION, steps, ProjectSchema, { newer: 'the stored project was written by a newer Traversa', unit: 'schema' });
+  if (!m.ok) return m.message.startsWith('damaged') ? { ok: false, message: `the stored project is ${m.message}` } : m;
+  return { ok: true, project: m.value };
 }

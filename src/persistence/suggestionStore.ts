@@ -1,3 +1,4 @@
+import { migrateVersioned } from '../core/migrate.ts';
 import { z } from 'zod';
 import { REASONS } from '../core/rules.ts';
 import type { SuggestionsState } from '../state/store.ts';
@@ -33,20 +34,10 @@ const steps: Record<number, (payload: unknown) => unknown> = {};
 /** A stored row as suggestions, migrated to the current format; or why it cannot be read. */
 export function readStoredSuggestions(row: StoredSuggestions): { ok: true; value: KeptSuggestions } | { ok: false; reason: string } {
   if (typeof row.version !== 'number') return { ok: false, reason: 'the row has no format version' };
-  if (row.version > SUGGESTIONS_VERSION) return { ok: false, reason: `written by a newer Traversa (format ${row.version}; this one reads up to ${SUGGESTIONS_VERSION})` };
-  let payload = row.suggestions;
-  for (let v = row.version; v < SUGGESTIONS_VERSION; v++) {
-    const step = steps[v];
-    if (!step) return { ok: false, reason: `no migration from format ${v}` };
-    payload = step(payload);
-  }
-  const parsed = KeptSchema.safeParse(payload);
-  if (!parsed.success) {
-    const first = parsed.error.issues[0]!;
-    return { ok: false, reason: `damaged at ${first.path.join('.') || 'the top'}: ${first.message}` };
-  }
-  if (parsed.data.basis.meshKey !== row.meshKey) return { ok: false, reason: `filed under scan ${row.meshKey} but computed on ${parsed.data.basis.meshKey}` };
-  return { ok: true, value: parsed.data };
+  const m = migrateVersioned(row.suggestions, row.version, SUGGESTIONS_VERSION, steps, KeptSchema, { newer: 'written by a newer Traversa', unit: 'format' });
+  if (!m.ok) return { ok: false, reason: m.message };
+  if (m.value.basis.meshKey !== row.meshKey) return { ok: false, reason: `filed under scan ${row.meshKey} but computed on ${m.value.basis.meshKey}` };
+  return { ok: true, value: m.value };
 }
 
 /** Keep a scene's suggestions (replacing those kept for the same scan). */
