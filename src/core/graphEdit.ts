@@ -1,5 +1,5 @@
-import { parseSegmentKey, undirectedKey, type NavEdge, type NavNode, type Vec3 } from './graph.ts';
-import type { LabelTable } from './labels.ts';
+import { undirectedKey, type NavEdge, type NavNode, type Vec3 } from './graph.ts';
+import { dropSegments, mapLabelTables } from './labelVotes.ts';
 import type { Scene } from './project.ts';
 
 /**
@@ -57,18 +57,6 @@ export function connect(scene: Scene, a: string, b: string): { scene: Scene; id:
   return { scene: { ...scene, graph: { ...scene.graph, edges: [...scene.graph.edges, edge] } }, id: edge.id };
 }
 
-/** Labels of segments that are no longer edges go with the edge (undo brings both back). */
-function dropLabelsOf(labels: LabelTable, removed: Set<string>): LabelTable {
-  if (!removed.size) return labels;
-  const out: LabelTable = {};
-  for (const [agent, table] of Object.entries(labels)) {
-    out[agent] = Object.fromEntries(Object.entries(table).filter(([key]) => {
-      const seg = parseSegmentKey(key);
-      return !seg || !removed.has(undirectedKey(seg.from, seg.to));
-    }));
-  }
-  return out;
-}
 
 export function deleteEdges(scene: Scene, edgeIds: readonly string[]): Scene {
   const gone = new Set(edgeIds);
@@ -76,11 +64,8 @@ export function deleteEdges(scene: Scene, edgeIds: readonly string[]): Scene {
   if (!removed.length) return scene;
   const stillThere = new Set(scene.graph.edges.filter((e) => !gone.has(e.id)).map((e) => undirectedKey(e.from, e.to)));
   const keys = new Set(removed.map((e) => undirectedKey(e.from, e.to)).filter((k) => !stillThere.has(k)));
-  return {
-    ...scene,
-    graph: { ...scene.graph, edges: scene.graph.edges.filter((e) => !gone.has(e.id)) },
-    labels: dropLabelsOf(scene.labels, keys),
-  };
+  // Labels (votes, decisions) of segments that are no longer edges go with the edge; undo brings both back.
+  return mapLabelTables({ ...scene, graph: { ...scene.graph, edges: scene.graph.edges.filter((e) => !gone.has(e.id)) } }, dropSegments(keys));
 }
 
 /** Delete nodes with their edges (and those edges' labels). Questions that named them become unresolved-to-missing and are reported. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PROJECT_SCHEMA_VERSION, ProjectSchema, type Project } from './project.ts';
 import { DEFAULT_TAXONOMY } from './vqa/taxonomy.ts';
+import { normalizeVotes } from './labelVotes.ts';
 
 /**
  * Bring a stored or imported project document to the current schema and validate it.
@@ -13,6 +14,8 @@ const steps: Record<number, (doc: Record<string, unknown>) => Record<string, unk
   1: (doc) => ({ ...doc, schemaVersion: 2, scenes: (doc.scenes as Record<string, unknown>[] | undefined)?.map((s) => ({ mesh: null, ...s })) }),
   // v3: question-answer items with reasoning trails; existing projects have none.
   2: (doc) => ({ ...doc, schemaVersion: 3, qa: doc.qa ?? { taxonomy: DEFAULT_TAXONOMY, items: [] } }),
+  // v4: labels are annotators' votes with adjudications (labelVotes.ts); a v3 scene's labels are its votes as they are.
+  3: (doc) => ({ ...doc, schemaVersion: 4 }),
 };
 
 /**
@@ -42,5 +45,12 @@ export function migrateProject(raw: unknown): { ok: true; project: Project } | {
   if (!version.success) return { ok: false, message: 'the stored project has no schema version' };
   const m = migrateVersioned(raw, version.data.schemaVersion, PROJECT_SCHEMA_VERSION, steps, ProjectSchema, { newer: 'the stored project was written by a newer Traversa', unit: 'schema' });
   if (!m.ok) return m.message.startsWith('damaged') ? { ok: false, message: `the stored project is ${m.message}` } : m;
-  return { ok: true, project: m.value };
+  return { ok: true, project: normalizeProject(m.value) };
+}
+
+/** A parsed project made consistent: each scene's labels in force recomputed from its votes. */
+export function normalizeProject(project: Project): Project {
+  let changed = false;
+  const scenes = project.scenes.map((s) => { const n = normalizeVotes(s); changed ||= n !== s; return n; });
+  return changed ? { ...project, scenes } : project;
 }

@@ -1,5 +1,6 @@
 import { CAPNAV_AGENTS, type AgentProfile } from './agents.ts';
 import type { Project } from './project.ts';
+import { mapLabelTables, renameAgent } from './labelVotes.ts';
 
 export const isBuiltIn = (name: string) => (CAPNAV_AGENTS as readonly string[]).includes(name);
 const AGENT_NAME = /^[A-Z][A-Z0-9_]*$/;
@@ -18,11 +19,7 @@ export function profileProblem(project: Pick<Project, 'profiles'>, p: AgentProfi
 export function updateProfile(project: Project, previousName: string, next: AgentProfile): Project {
   const profiles = project.profiles.map((p) => (p.name === previousName ? next : p));
   if (next.name === previousName) return { ...project, profiles };
-  const scenes = project.scenes.map((s) => {
-    if (!(previousName in s.labels)) return s;
-    const { [previousName]: moved, ...rest } = s.labels;
-    return { ...s, labels: { ...rest, [next.name]: moved! } };
-  });
+  const scenes = project.scenes.map((s) => mapLabelTables(s, renameAgent(previousName, next.name)));
   return { ...project, profiles, scenes };
 }
 

@@ -2,12 +2,13 @@ import { z } from 'zod';
 import { AgentProfileSchema, DEFAULT_PROFILES, type AgentProfile } from './agents.ts';
 import { NavGraphSchema } from './graph.ts';
 import { LabelSchema } from './labels.ts';
+import { AdjudicationTableSchema, VoteTableSchema } from './labelVotes.ts';
 import { NavQuestionSchema } from './questions.ts';
 import { DEFAULT_TAXONOMY, TaxonomySchema } from './vqa/taxonomy.ts';
 import { QaItemSchema } from './vqa/item.ts';
 
 /** Version of the stored/exported project document. Bump it and add a migration when the shape changes. */
-export const PROJECT_SCHEMA_VERSION = 3;
+export const PROJECT_SCHEMA_VERSION = 4;
 
 /** A label-table entry whose key the tool does not understand (e.g. `startDetail:node_12`), kept verbatim. */
 export const ForeignEntrySchema = z.object({ agentKey: z.string(), key: z.string(), value: z.unknown() });
@@ -31,8 +32,12 @@ export const SceneSchema = z.object({
   id: z.string().min(1),
   graph: NavGraphSchema,
   questions: z.array(NavQuestionSchema),
-  /** agent (canonical name) → directed segment key → label. */
+  /** agent (canonical name) → directed segment key → the label in force (labelVotes.ts). */
   labels: z.record(z.string(), z.record(z.string(), LabelSchema)),
+  /** Every annotator's own label, when the scene has been labelled by name (absent: the labels are the votes). */
+  votes: VoteTableSchema.optional(),
+  /** Adjudicators' decisions on disputed segments. */
+  adjudications: AdjudicationTableSchema.optional(),
   /** Exact texts of questions judged hallucinated, in file order (entries may match no question). */
   hallucinated: z.array(z.string()),
   foreignEntries: z.array(ForeignEntrySchema).default([]),

@@ -1,0 +1,73 @@
+/**
+ * Record keys: what each stored (and synced) record of a project is, as a readable path such as
+ * `label/HM3D00025/WHEELCHAIR/node_3|node_7/alice`. Components escape only `%` and `/`, so ids,
+ * segment keys and names stay legible in a database browser. The same key is the record's key
+ * in the browser's store and its `_id` in a CouchDB database.
+ */
+
+export type RecordKind = 'project' | 'taxonomy' | 'profile' | 'scene' | 'node' | 'edge' | 'label' | 'adjudication' | 'qaitem' | 'review' | 'qaadjudication';
+
+/** How many components follow the kind in a key of each kind. */
+const ARITY: Record<RecordKind, number> = {
+  project: 0, taxonomy: 0, profile: 1, scene: 1, node: 2, edge: 2, label: 4, adjudication: 3, qaitem: 1, review: 2, qaadjudication: 1,
+};
+
+const escape = (part: string) => part.replace(/%/g, '%25').replace(/\//g, '%2F');
+const unescape = (part: string) => part.replace(/%2F/gi, '/').replace(/%25/g, '%');
+
+export function recordKey(kind: RecordKind, ...parts: string[]): string {
+  if (parts.length !== ARITY[kind]) throw new RangeError(`a ${kind} key has ${ARITY[kind]} parts, not ${parts.length}`);
+  return [kind, ...parts.map(escape)].join('/');
+}
+
+export const keyOf = {
+  project: () => recordKey('project'),
+  taxonomy: () => recordKey('taxonomy'),
+  profile: (name: string) => recordKey('profile', name),
+  scene: (sceneId: string) => recordKey('scene', sceneId),
+  node: (sceneId: string, id: string) => recordKey('node', sceneId, id),
+  edge: (sceneId: string, id: string) => recordKey('edge', sceneId, id),
+  label: (sceneId: string, agent: string, seg: string, author: string) => recordKey('label', sceneId, agent, seg, author),
+  adjudication: (sceneId: string, agent: string, seg: string) => recordKey('adjudication', sceneId, agent, seg),
+  qaitem: (id: string) => recordKey('qaitem', id),
+  review: (itemId: string, reviewer: string) => recordKey('review', itemId, reviewer),
+  qaadjudication: (itemId: string) => recordKey('qaadjudication', itemId),
+};
+
+export interface ParsedKey { kind: RecordKind; parts: string[] }
+
+export function parseKey(key: string): ParsedKey | null {
+  const [kind, ...raw] = key.split('/');
+  if (!kind || !(kind in ARITY)) return null;
+  if (raw.length !== ARITY[kind as RecordKind]) return null;
+  return { kind: kind as RecordKind, parts: raw.map(unescape) };
+}
+
+/**
+ * The scope a record belongs to: its scene (`scene:<id>`), its QA item (`item:<id>`) or the
+ * project itself (`top`). A scope is assembled, validated and replaced as a whole.
+ */
+export function scopeOf(parsed: ParsedKey): string {
+  switch (parsed.kind) {
+    case 'scene': case 'node': case 'edge': case 'label': case 'adjudication': return `scene:${parsed.parts[0]}`;
+    case 'qaitem': case 'review': case 'qaadjudication': return `item:${parsed.parts[0]}`;
+    default: return 'top';
+  }
+}
+
+/**
+ * The bucket a record is stored in, in the browser: the records one command changes together
+ * share a row (a scene's graph, one agent's labels of one scene), so an import writes thousands
+ * of rows rather than hundreds of thousands, and a label decision rewrites one small row.
+ */
+export function bucketOf(parsed: ParsedKey): string {
+  const [a, b] = parsed.parts.map(escape);
+  switch (parsed.kind) {
+    case 'project': case 'taxonomy': case 'profile': return 'top';
+    case 'scene': return `scene/${a}`;
+    case 'node': case 'edge': return `graph/${a}`;
+    case 'label': return `labels/${a}/${b}`;
+    case 'adjudication': return `decisions/${a}`;
+    case 'qaitem': case 'review': case 'qaadjudication': return `qa/${a}`;
+  }
+}

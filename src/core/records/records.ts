@@ -1,0 +1,148 @@
+import type { Project, Scene } from '../project.ts';
+import type { QaItem } from '../vqa/item.ts';
+import { adjudicationsOf, votesOf } from '../labelVotes.ts';
+import { keyOf, parseKey, scopeOf } from './keys.ts';
+
+/**
+ * A project as records: each scene head, node, edge, annotator's label, adjudication, QA item,
+ * review, profile… is one record under its key (keys.ts), with its place among its siblings
+ * (`order`). Records are what the browser stores, what a tab tells another it changed, what undo
+ * restores and what CouchDB replicates; the project in memory is assembled from them (assemble.ts).
+ */
+export interface Rec { key: string; value: unknown; order: number }
+
+/** One record's change: absent before (added), absent after (removed), or both (changed). */
+export interface Change { key: string; before: Rec | undefined; after: Rec | undefined }
+
+/** A scene's head: everything of the scene that is not its id, graph or labels. */
+export type SceneHead = Omit<Scene, 'id' | 'graph' | 'labels' | 'votes' | 'adjudications'>;
+/** A QA item without its reviews and adjudication (each reviewer's verdict is its own record). */
+export type ItemHead = Omit<QaItem, 'reviews' | 'adjudication'>;
+/** The project's own fields: its name and anything not held by other records. */
+export type ProjectHead = Omit<Project, 'profiles' | 'scenes' | 'qa'>;
+
+/** The records of the project itself: its head, taxonomy and profiles. */
+export function topRecords(project: Project): Rec[] {
+  const { profiles, scenes: _scenes, qa, ...head } = project;
+  return [
+    { key: keyOf.project(), value: head satisfies ProjectHead, order: 0 },
+    { key: keyOf.taxonomy(), value: qa.taxonomy, order: 0 },
+    ...profiles.map((p, i) => ({ key: keyOf.profile(p.name), value: p, order: i })),
+  ];
+}
+
+/** The records of one scene, at position `index` among the project's scenes. */
+export function sceneRecords(scene: Scene, index: number): Rec[] {
+  const { id, graph, labels: _labels, votes: _votes, adjudications: _adjudications, ...head } = scene;
+  const out: Rec[] = [{ key: keyOf.scene(id), value: head satisfies SceneHead, order: index }];
+  graph.nodes.forEach((n, i) => out.push({ key: keyOf.node(id, n.id), value: n, order: i }));
+  graph.edges.forEach((e, i) => out.push({ key: keyOf.edge(id, e.id), value: e, order: i }));
+  for (const [agent, perSeg] of Object.entries(votesOf(scene))) {
+    let i = 0;
+    for (const [seg, votes] of Object.entries(perSeg)) {
+      for (const [author, label] of Object.entries(votes)) out.push({ key: keyOf.label(id, agent, seg, author), value: label, order: i });
+      i++;
+    }
+  }
+  for (const [agent, perSeg] of Object.entries(adjudicationsOf(scene))) {
+    Object.entries(perSeg).forEach(([seg, decision], i) => out.push({ key: keyOf.adjudication(id, agent, seg), value: decision, order: i }));
+  }
+  return out;
+}
+
+/** The records of one QA item, at position `index` among the project's items. */
+export function itemRecords(item: QaItem, index: number): Rec[] {
+  const { reviews, adjudication, ...head } = item;
+  const out: Rec[] = [{ key: keyOf.qaitem(item.id), value: head satisfies ItemHead, order: index }];
+  reviews.forEach((r, i) => out.push({ key: keyOf.review(item.id, r.reviewer), value: r, order: i }));
+  if (adjudication) out.push({ key: keyOf.qaadjudication(item.id), value: adjudication, order: 0 });
+  return out;
+}
+
+/** Every record of a project. */
+export function projectRecords(project: Project): Rec[] {
+  const out = topRecords(project);
+  project.scenes.forEach((s, i) => { for (const r of sceneRecords(s, i)) out.push(r); });
+  project.qa.items.forEach((it, i) => { for (const r of itemRecords(it, i)) out.push(r); });
+  return out;
+}
+
+/** The current records of one scope (keys.ts `scopeOf`) of a project. */
+export function scopeRecords(project: Project, scope: string): Rec[] {
+  if (scope === 'top') return topRecords(project);
+  const [kind, id] = [scope.slice(0, scope.indexOf(':')), scope.slice(scope.indexOf(':') + 1)];
+  if (kind === 'scene') { const i = project.scenes.findIndex((s) => s.id === id); return i < 0 ? [] : sceneRecords(project.scenes[i]!, i); }
+  const i = project.qa.items.findIndex((it) => it.id === id);
+  return i < 0 ? [] : itemRecords(project.qa.items[i]!, i);
+}
+
+/**
+ * Whether two record values are the same: by reference first (unchanged parts of an immutable
+ * project are shared), then structurally. Iterative, so no stored value can overflow the stack.
+ */
+export function sameValue(a: unknown, b: unknown): boolean {
+  const stack: [unknown, unknown][] = [[a, b]];
+  while (stack.length) {
+    const [x, y] = stack.pop()!;
+    if (x === y) continue;
+    if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
+    if (Array.isArray(x) !== Array.isArray(y)) return false;
+    const kx = Object.keys(x), ky = Object.keys(y);
+    if (kx.length !== ky.length) return false;
+    for (const k of kx) {
+      if (!Object.prototype.hasOwnProperty.call(y, k)) return false;
+      stack.push([(x as Record<string, unknown>)[k], (y as Record<string, unknown>)[k]]);
+    }
+  }
+  return true;
+}
+
+export const sameRec = (a: Rec | undefined, b: Rec | undefined): boolean =>
+  a === b || (a !== undefined && b !== undefined && a.order === b.order && sameValue(a.value, b.value));
+
+/** The changes that turn one set of records into another. */
+export function diffRecords(before: readonly Rec[], after: readonly Rec[]): Change[] {
+  const old = new Map(before.map((r) => [r.key, r]));
+  const out: Change[] = [];
+  for (const r of after) {
+    const o = old.get(r.key);
+    old.delete(r.key);
+    if (!sameRec(o, r)) out.push({ key: r.key, before: o, after: r });
+  }
+  for (const o of old.values()) out.push({ key: o.key, before: o, after: undefined });
+  return out;
+}
+
+/**
+ * The record changes between two versions of a project. Parts the two share by reference are
+ * skipped, so a label decision costs the records of its scene, whatever the project's size.
+ */
+export function diffProjects(a: Project | null, b: Project | null): Change[] {
+  if (a === b) return [];
+  if (!a || !b) return diffRecords(a ? projectRecords(a) : [], b ? projectRecords(b) : []);
+  const out: Change[] = [];
+  const { profiles: pa, scenes: sa, qa: qa_a, ...ha } = a;
+  const { profiles: pb, scenes: sb, qa: qa_b, ...hb } = b;
+  if (pa !== pb || qa_a.taxonomy !== qa_b.taxonomy || !sameValue(ha, hb)) out.push(...diffRecords(topRecords(a), topRecords(b)));
+  if (sa !== sb) diffList(sa, sb, (s) => s.id, sceneRecords, out);
+  if (qa_a.items !== qa_b.items) diffList(qa_a.items, qa_b.items, (it) => it.id, itemRecords, out);
+  return out;
+}
+
+function diffList<T>(before: readonly T[], after: readonly T[], id: (t: T) => string, records: (t: T, i: number) => Rec[], out: Change[]): void {
+  const old = new Map(before.map((t, i) => [id(t), { t, i }]));
+  after.forEach((t, i) => {
+    const o = old.get(id(t));
+    old.delete(id(t));
+    if (o && o.t === t && o.i === i) return;
+    for (const c of diffRecords(o ? records(o.t, o.i) : [], records(t, i))) out.push(c);
+  });
+  for (const { t, i } of old.values()) for (const c of diffRecords(records(t, i), [])) out.push(c);
+}
+
+/** The scopes a set of changes touches. */
+export function scopesOf(keys: Iterable<string>): Set<string> {
+  const out = new Set<string>();
+  for (const k of keys) { const p = parseKey(k); if (p) out.add(scopeOf(p)); }
+  return out;
+}
