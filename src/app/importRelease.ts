@@ -1,9 +1,12 @@
+import type { Project } from '../core/project.ts';
+import { mergeChanges, planMerge, type MergePlan } from '../core/records/merge.ts';
+import { storageProblems } from '../core/records/storable.ts';
 import { readRelease } from '../formats/capnav/read.ts';
 import { looksLikeBundle, readBundle } from '../formats/bundle.ts';
 import type { SourceFile } from '../formats/json.ts';
-import { keepPrevious, loadPrevious } from '../persistence/autosave.ts';
-import type { TraversaDb } from '../persistence/db.ts';
-import { replaceDocument } from '../state/history.ts';
+import type { ProjectStorage } from '../persistence/projectStorage.ts';
+import { PROJECT_EDITS } from '../state/commands.ts';
+import { applyEdit } from '../state/edits.ts';
 import type { StudioStore } from '../state/store.ts';
 import type { PickedFile } from '../ui/pickedFiles.ts';
 
@@ -14,44 +17,91 @@ export function commonFolder(paths: readonly string[]): string | null {
 }
 
 /**
- * Import a CapNav release from picked or dropped files. Either the whole release is taken (the
- * replaced project is kept as "previous" and the new one saved before this resolves) or nothing
- * changes and the report says which file is wrong and where.
+ * Importing a CapNav release or a Traversa bundle. The files are read and checked first; nothing
+ * changes when they are refused (the report says which file is wrong and where, including
+ * anything that could not be stored). An accepted import with a project open waits for the
+ * user: open it as a new project of the list, or merge it into the open one — the merge is shown
+ * first with every conflict, and changes nothing until confirmed (then it is one undo step).
  */
-export async function importRelease(store: StudioStore, db: TraversaDb, picked: readonly PickedFile[], flush: () => Promise<void>): Promise<boolean> {
-  if (store.getState().storage.status === 'loading') {
-    // The stored project is still loading and would overwrite the import: refuse, and say so.
-    store.setState({ importReport: { source: 'import', accepted: false, replaced: false, at: Date.now(), problems: [
-      { severity: 'fatal', code: 'import.busy', file: '', location: '', message: 'the stored project is still opening; import again in a moment' }] } });
-    return false;
+export class Importer {
+  private pending: { project: Project; plan: MergePlan | null } | null = null;
+
+  constructor(private readonly store: StudioStore, private readonly storage: () => ProjectStorage | null) {}
+
+  async read(picked: readonly PickedFile[]): Promise<boolean> {
+    const { store } = this;
+    if (store.getState().storage.status === 'loading' || !this.storage()) {
+      store.setState({ importReport: { source: 'import', accepted: false, at: Date.now(), problems: [
+        { severity: 'fatal', code: 'import.busy', file: '', location: '', message: 'the stored project is still opening; import again in a moment' }] } });
+      return false;
+    }
+    const json = picked.filter((p) => p.path.toLowerCase().endsWith('.json'));
+    const source = commonFolder(picked.map((p) => p.path)) ?? `${picked.length} file${picked.length === 1 ? '' : 's'}`;
+    const files: SourceFile[] = await Promise.all(json.map(async (p) => ({ path: p.path, text: await p.file.text() })));
+    const bundle = files.length === 1 && looksLikeBundle(files[0]!);
+    const read = bundle ? readBundle(files[0]!) : readRelease(files, commonFolder(picked.map((p) => p.path)) ?? 'CapNav release');
+    const unstorable = read.project ? storageProblems(read.project) : [];
+    if (!read.project || unstorable.length) {
+      this.pending = null;
+      store.setState({ importReport: { source, accepted: false, problems: [...read.problems, ...unstorable], at: Date.now() } });
+      return false;
+    }
+    const open = store.getState().document.project;
+    if (!open) return this.asNewProject(read.project, source, read.problems);
+    this.pending = { project: read.project, plan: null };
+    store.setState({ importReport: { source, accepted: false, awaiting: { into: open.name, merge: null }, problems: read.problems, at: Date.now() } });
+    return true;
   }
-  const json = picked.filter((p) => p.path.toLowerCase().endsWith('.json'));
-  const source = commonFolder(picked.map((p) => p.path)) ?? `${picked.length} file${picked.length === 1 ? '' : 's'}`;
-  const files: SourceFile[] = await Promise.all(json.map(async (p) => ({ path: p.path, text: await p.file.text() })));
-  const bundle = files.length === 1 && looksLikeBundle(files[0]!);
-  const { project, problems } = bundle ? readBundle(files[0]!) : readRelease(files, commonFolder(picked.map((p) => p.path)) ?? 'CapNav release');
-  if (!project) {
-    store.setState({ importReport: { source, accepted: false, replaced: false, problems, at: Date.now() } });
-    return false;
+
+  /** The import waiting for a choice becomes a new project of the list, opened. */
+  async openAsNew(): Promise<boolean> {
+    const report = this.store.getState().importReport;
+    if (!this.pending || !report) return false;
+    const { project } = this.pending;
+    this.pending = null;
+    return this.asNewProject(project, report.source, report.problems);
   }
-  const current = store.getState().document.project;
-  if (current) await keepPrevious(db, current);
-  replaceDocument(store, project);
-  store.setState((s) => ({
-    importReport: { source, accepted: true, replaced: current !== null, problems, at: Date.now() },
-    session: { ...s.session, sceneId: project.scenes[0]?.id ?? null, questionIndex: null, view: 'overview' },
-  }));
-  await flush();
-  return true;
+
+  private async asNewProject(project: Project, source: string, problems: NonNullable<ReturnType<StudioStore['getState']>['importReport']>['problems']): Promise<boolean> {
+    const storage = this.storage();
+    if (!storage) return false;
+    await storage.create(project);
+    this.store.setState((s) => ({
+      importReport: { source, accepted: true, outcome: 'new-project', problems, at: Date.now() },
+      session: { ...s.session, sceneId: project.scenes[0]?.id ?? null, questionIndex: null, view: 'overview' },
+    }));
+    return true;
+  }
+
+  /** Show what merging the waiting import into the open project would do, conflicts first. */
+  previewMerge(): void {
+    const open = this.store.getState().document.project;
+    const report = this.store.getState().importReport;
+    if (!this.pending || !open || !report) return;
+    const plan = planMerge(open, this.pending.project);
+    this.pending = { ...this.pending, plan };
+    const merge = { added: plan.adds.length, same: plan.same, conflicts: plan.conflicts.map(({ key, what, mine, theirs }) => ({ key, what, mine, theirs })) };
+    this.store.setState({ importReport: { ...report, awaiting: { into: open.name, merge } } });
+  }
+
+  /** Merge the waiting import (its side wins the conflicts in `theirs`); one undo step. */
+  confirmMerge(theirs: ReadonlySet<string>): boolean {
+    const report = this.store.getState().importReport;
+    const open = this.store.getState().document.project;
+    if (!this.pending?.plan || !report || !open) return false;
+    const plan = this.pending.plan;
+    const changes = mergeChanges(plan, theirs);
+    this.pending = null;
+    applyEdit(this.store, PROJECT_EDITS.merge, { changes });
+    const replaced = plan.conflicts.filter((c) => theirs.has(c.key)).length;
+    this.store.setState({ importReport: { source: report.source, accepted: true, outcome: 'merged', problems: report.problems, at: Date.now(),
+      merged: { added: plan.adds.length, replaced, kept: plan.conflicts.length - replaced } } });
+    return true;
+  }
+
+  cancel(): void {
+    this.pending = null;
+    this.store.setState({ importReport: null });
+  }
 }
 
-/** Bring back the project the last import replaced; the one it replaces is kept in turn. */
-export async function restorePrevious(store: StudioStore, db: TraversaDb, flush: () => Promise<void>): Promise<void> {
-  const previous = await loadPrevious(db);
-  if (!previous) return;
-  const current = store.getState().document.project;
-  if (current) await keepPrevious(db, current);
-  replaceDocument(store, previous);
-  store.setState((s) => ({ importReport: null, session: { ...s.session, sceneId: previous.scenes[0]?.id ?? null, questionIndex: null } }));
-  await flush();
-}

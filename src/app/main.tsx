@@ -1,7 +1,6 @@
 // Composition root: wires the store, persistence, IO actions, commands and the React tree.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { keepPrevious, loadPrevious as loadPreviousProject, startPersistence } from '../persistence/autosave.ts';
 import { deleteUnreferencedMeshes } from '../persistence/meshStore.ts';
 import { TraversaDb } from '../persistence/db.ts';
 import { createStudioStore } from '../state/store.ts';
@@ -12,7 +11,8 @@ import { FOLDER_INPUT_ID } from '../ui/Header.tsx';
 import { download, releaseZip } from './exportRelease.ts';
 import { writeBundle } from '../formats/bundle.ts';
 import { strToU8 } from 'fflate';
-import { commonFolder, importRelease, restorePrevious } from './importRelease.ts';
+import { commonFolder, Importer } from './importRelease.ts';
+import { Projects } from './projects.ts';
 import { ScoringRunner } from './scoring.ts';
 import { QaAnswersRunner } from './qaScoring.ts';
 import { MeshManager } from './meshManager.ts';
@@ -21,7 +21,6 @@ import { driveKeys, followAutoApprove } from './labelling.ts';
 import { DriveController } from './drive.ts';
 import { rememberSession } from './sessionMemory.ts';
 import { SuggestionRunner } from './suggestions.ts';
-import { openSampleProject } from './sample.ts';
 import { compareLabelFiles, exportQaZip, importQaFiles, importTaxonomyFile } from './qaFiles.ts';
 import { MeshRegistryContext } from '../viewport/meshRuntime.ts';
 import '../ui/styles.css';
@@ -33,13 +32,10 @@ const suggestions = new SuggestionRunner(store, meshes, db);
 const scorer = new ScoringRunner(store, db);
 const qaAnswers = new QaAnswersRunner(store);
 followAutoApprove(store);
-let flush: () => Promise<void> = async () => {};
-
-const openSample = async () => {
-  const current = store.getState().document.project;
-  if (current) await keepPrevious(db, current);
-  await openSampleProject(store, db, () => flush());
-};
+const projects = new Projects(store, db);
+const flush = () => projects.flush();
+const importer = new Importer(store, () => projects.storage);
+const openSample = () => projects.openSample();
 
 const exportRelease = () => {
   const project = store.getState().document.project;
@@ -89,25 +85,31 @@ const actions: StudioActions = {
     compareLabels: (files) => compareLabelFiles(store, files),
     importTaxonomy: (file) => importTaxonomyFile(store, file),
   },
-  importFiles: (files) => importRelease(store, db, files, () => flush()),
+  importFiles: (files) => importer.read(files),
+  imports: {
+    openAsNew: () => importer.openAsNew(),
+    previewMerge: () => importer.previewMerge(),
+    confirmMerge: (theirs) => importer.confirmMerge(theirs),
+    cancel: () => importer.cancel(),
+  },
+  projects: {
+    open: (id) => projects.open(id),
+    newProject: () => projects.newProject(),
+    rename: (id, name) => projects.rename(id, name),
+    duplicate: (id) => projects.duplicate(id),
+    remove: (id) => projects.remove(id),
+  },
   exportRelease,
-  restorePrevious: () => restorePrevious(store, db, () => flush()),
   attachMesh: (sceneId, files) => meshes.attach(sceneId, files),
   removeMesh: (sceneId) => meshes.remove(sceneId),
   openSample,
 };
 
 // Saving starts after the stored project has loaded, so nothing can overwrite it first.
-void startPersistence(store, db).then(async (p) => {
-  flush = p.flush;
-  const { document: doc, storage } = store.getState();
-  // First start: open the sample house so there is a working scene at once.
-  if (!doc.project && storage.status !== 'error') {
-    store.setState({ storage: { status: 'loading', message: 'Opening the sample house…' } });
-    await openSample().catch((e: unknown) => store.setState({ storage: { status: 'error', message: `Could not open the sample house: ${e instanceof Error ? e.message : String(e)}` } }));
-  }
-  // Scans nothing refers to (replaced, or removed in an earlier session) are deleted; no redo can need them now.
-  const referenced = new Set([store.getState().document.project, await loadPreviousProject(db)].flatMap((pr) => pr?.scenes.flatMap((sc) => (sc.mesh ? [sc.mesh.key] : [])) ?? []));
+void projects.start().then(async (p) => {
+  // Scans no project refers to (replaced, or removed in an earlier session) are deleted; no redo can need them now.
+  const referenced = new Set((await p.list()).flatMap((row) => row.meshKeys));
+  for (const sc of store.getState().document.project?.scenes ?? []) if (sc.mesh) referenced.add(sc.mesh.key);
   void deleteUnreferencedMeshes(db, referenced);
   rememberSession(store);
   meshes.sync();

@@ -47,7 +47,7 @@ export async function importQaFiles(store: StudioStore, picked: PickedFile[], fl
     await flush();
   }
   const none = !hasBlocking(problems) && !accepted;
-  store.setState({ importReport: { source, accepted, replaced: false, at: Date.now(),
+  store.setState({ importReport: { source, accepted, at: Date.now(),
     problems: none ? [...problems, { severity: 'fatal', code: 'qa.nothing', file: source, location: '', message: 'no items to import in these files' }] : problems } });
   return accepted;
 }
@@ -80,7 +80,7 @@ export async function compareLabelFiles(store: StudioStore, picked: PickedFile[]
   const source = commonFolder(picked.map((p) => p.path)) ?? `${picked.length} files`;
   const other = readRelease(files, source);
   if (!other.project) {
-    store.setState({ importReport: { source, accepted: false, replaced: false, at: Date.now(), problems: other.problems } });
+    store.setState({ importReport: { source, accepted: false, at: Date.now(), problems: other.problems } });
     return false;
   }
   const comparison = compareLabellings(project, other.project, source);
@@ -92,7 +92,7 @@ export async function compareLabelFiles(store: StudioStore, picked: PickedFile[]
 export async function importTaxonomyFile(store: StudioStore, picked: PickedFile): Promise<boolean> {
   if (!store.getState().document.project) return false;
   const r = readTaxonomy({ path: picked.path, text: await picked.file.text() });
-  store.setState({ importReport: { source: picked.path, accepted: r.taxonomy !== null, replaced: false, at: Date.now(), problems: r.problems } });
+  store.setState({ importReport: { source: picked.path, accepted: r.taxonomy !== null, at: Date.now(), problems: r.problems } });
   if (!r.taxonomy) return false;
   const taxonomy = r.taxonomy;
   applyEdit(store, ITEM_LIST_EDITS.taxonomy, { taxonomy });

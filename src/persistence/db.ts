@@ -36,6 +36,31 @@ export interface StoredSuggestions {
   suggestions: unknown;
 }
 
+/** One project in the list: what it is called, how big it is, which scans it uses. */
+export interface ProjectRow {
+  id: string;
+  name: string;
+  createdAt: number;
+  updatedAt: number;
+  /** Approximate bytes of its records (JSON length), kept up to date with every write. */
+  bytes: number;
+  scenes: number;
+  /** Keys of the stored scans its scenes use (so a scan no project uses can be deleted). */
+  meshKeys: string[];
+  /** Where it came from, when it matters (`sample`: the bundled sample house). */
+  origin?: 'sample';
+}
+
+/** Stored records of a project that one command changes together (keys.ts `bucketOf`); `r` maps record key → record. */
+export interface BucketRow {
+  p: string;
+  b: string;
+  /** The scope the bucket's records belong to (keys.ts `scopeOf`), so a scope is read in one query. */
+  s: string;
+  r: Record<string, { value: unknown; order: number }>;
+  bytes: number;
+}
+
 /** A stored row that could not be read: set aside with the reason, never deleted. */
 export interface SetAsideRow { id?: number; table: string; reason: string; at: number; row: unknown }
 
@@ -45,6 +70,8 @@ export class TraversaDb extends Dexie {
   verdicts!: Table<StoredVerdict, string>;
   suggestions!: Table<StoredSuggestions, [string, string]>;
   setAside!: Table<SetAsideRow, number>;
+  projects!: Table<ProjectRow, string>;
+  records!: Table<BucketRow, [string, string]>;
 
   constructor(name = 'traversa') {
     super(name);
@@ -56,5 +83,12 @@ export class TraversaDb extends Dexie {
     this.version(3).stores({ documents: 'slot', meshFiles: 'key', verdicts: 'key' });
     // Version 4: suggestions kept with the project, keyed by scene and scan; unreadable rows set aside.
     this.version(4).stores({ documents: 'slot', meshFiles: 'key', verdicts: 'key', suggestions: '[sceneId+meshKey], sceneId', setAside: '++id, table' });
+    // Version 5: several projects, each stored as records in buckets, written only where a command
+    // changed them (core/records). The one-document slots stay readable: the first start moves
+    // them into projects (projectStorage.ts) and leaves the old rows in place.
+    this.version(5).stores({
+      documents: 'slot', meshFiles: 'key', verdicts: 'key', suggestions: '[sceneId+meshKey], sceneId', setAside: '++id, table',
+      projects: 'id, updatedAt', records: '[p+b], p, [p+s]',
+    });
   }
 }

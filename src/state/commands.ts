@@ -2,6 +2,8 @@ import { agentOrder } from '../core/agents.ts';
 import { emptyProject, type Scene } from '../core/project.ts';
 import { addScene, freeSceneId } from '../core/projectEdit.ts';
 import { applyEdit, defineEdit, withScene } from './edits.ts';
+import { applyChanges } from '../core/records/assemble.ts';
+import type { Rec } from '../core/records/records.ts';
 import { redo, replaceDocument, transaction, undo } from './history.ts';
 import type { StudioState, StudioStore, View } from './store.ts';
 
@@ -24,6 +26,8 @@ export interface Command {
   inFields?: boolean;
   /** The shortcut works while the shortcuts list is open (only these do: the list is in front of the app). */
   inHelp?: boolean;
+  /** The shortcut works while the project list is open (only these do: the list is in front of the app). */
+  inProjects?: boolean;
   run: (store: StudioStore) => void;
 }
 
@@ -38,6 +42,9 @@ export const PROJECT_EDITS = {
     hallucinated: scene.hallucinated.includes(a.text) ? scene.hallucinated.filter((t) => t !== a.text) : [...scene.hallucinated, a.text],
   }))),
   addScene: defineEdit('scene.add', 'New scene', (p, a: { id: string }) => addScene(p, a.id).project),
+  rename: defineEdit('project.rename', 'Rename project', (p, a: { name: string }) => (a.name.trim() && a.name.trim() !== p.name ? { ...p, name: a.name.trim() } : p)),
+  /** Record changes worked out beforehand (a merge of an import), applied as one step. */
+  merge: defineEdit('project.merge', 'Merge import', (p, a: { changes: { key: string; after: Rec | undefined }[] }) => (a.changes.length ? applyChanges(p, a.changes).project : p)),
 } as const;
 
 export const selectedScene = (s: StudioState): Scene | undefined =>
@@ -89,6 +96,10 @@ export const navigationCommands: Command[] = [
     run: (st) => st.setState((s) => ({ ephemeral: { ...s.ephemeral, helpOpen: !s.ephemeral.helpOpen } })) },
   { id: 'help.close', label: 'Close the keyboard shortcuts', shortcut: 'Escape', undoable: false, inHelp: true, enabled: (s) => s.ephemeral.helpOpen,
     run: (st) => st.setState((s) => ({ ephemeral: { ...s.ephemeral, helpOpen: false } })) },
+  { id: 'projects.toggle', label: 'Show or hide the project list', shortcut: 'Shift+P', undoable: false, inProjects: true,
+    run: (st) => st.setState((s) => ({ ephemeral: { ...s.ephemeral, projectsOpen: !s.ephemeral.projectsOpen } })) },
+  { id: 'projects.close', label: 'Close the project list', shortcut: 'Escape', undoable: false, inProjects: true, enabled: (s) => s.ephemeral.projectsOpen,
+    run: (st) => st.setState((s) => ({ ephemeral: { ...s.ephemeral, projectsOpen: false } })) },
   { id: 'view.overview', label: 'Show statistics', shortcut: '1', undoable: false, run: (st) => setSession(st, { view: 'overview' }) },
   { id: 'view.scene', label: 'Show scene', shortcut: '2', undoable: false, enabled: hasProject, run: (st) => {
     if (!st.getState().session.sceneId) stepScene(st, 0);

@@ -1,22 +1,46 @@
 import type { Project } from '../core/project.ts';
+import { applyChanges, withScopes, type AssembledScope } from '../core/records/assemble.ts';
+import { parseKey, scopeOf } from '../core/records/keys.ts';
+import { diffProjects, sameRec, scopeRecords, type Change, type Rec } from '../core/records/records.ts';
 import { leaveHistoryStep } from './itemState.ts';
 import type { StudioStore } from './store.ts';
 
 const LIMIT = 200;
 
 /**
- * Apply one undoable change to the document: the project before it goes on the undo stack and
- * the redo stack is cleared. One call is one undo step (one gesture).
+ * Undo history as record changes (core/records): a step remembers which records it changed,
+ * from what to what. Undo puts back only those records, so work another tab or a teammate did
+ * meanwhile stays; a record changed again since by someone else is left as they made it (and
+ * the user told), never silently taken back.
+ */
+export interface HistoryStep { label: string; changes: Change[] }
+
+/**
+ * Apply one undoable change to the document: its record changes go on the undo stack and the
+ * redo stack is cleared. One call is one undo step (one gesture).
  */
 export function commitDocument(store: StudioStore, label: string, update: (p: Project) => Project): void {
   const { document, history } = store.getState();
   if (!document.project) return;
   const next = update(document.project);
   if (next === document.project) return;
+  const changes = diffProjects(document.project, next);
   store.setState({
-    document: { project: next },
-    history: { past: [...history.past, { label, project: document.project }].slice(-LIMIT), future: [] },
+    document: { ...document, project: next },
+    ...(changes.length ? { history: { past: [...history.past, { label, changes }].slice(-LIMIT), future: [] } } : {}),
   });
+}
+
+/** Several steps' changes as one: each record from its first state to its last. */
+function compose(steps: readonly HistoryStep[]): Change[] {
+  const byKey = new Map<string, Change>();
+  for (const step of steps) {
+    for (const c of step.changes) {
+      const earlier = byKey.get(c.key);
+      byKey.set(c.key, earlier ? { key: c.key, before: earlier.before, after: c.after } : c);
+    }
+  }
+  return [...byKey.values()].filter((c) => !sameRec(c.before, c.after));
 }
 
 /**
@@ -28,24 +52,57 @@ export function transaction(store: StudioStore, label: string, fn: () => void): 
   fn();
   const { history } = store.getState();
   if (history.past.length <= before + 1) return;
-  store.setState({ history: { past: [...history.past.slice(0, before), { label, project: history.past[before]!.project }], future: history.future } });
+  store.setState({ history: { past: [...history.past.slice(0, before), { label, changes: compose(history.past.slice(before)) }], future: history.future } });
 }
 
-/** Replace the document outside history (loading and importing never enter it). */
+/** Replace the document outside history (opening a project, an import): the undo stacks start afresh. */
 export function replaceDocument(store: StudioStore, project: Project | null): void {
-  store.setState({ document: { project }, history: { past: [], future: [] } });
+  store.setState((s) => ({ document: { ...s.document, project }, history: { past: [], future: [] } }));
 }
+
+/** The project's current records at some keys. */
+function currentAt(project: Project, keys: readonly string[]): Map<string, Rec> {
+  const out = new Map<string, Rec>();
+  const scopes = new Set<string>();
+  for (const k of keys) { const p = parseKey(k); if (p) scopes.add(scopeOf(p)); }
+  for (const scope of scopes) for (const r of scopeRecords(project, scope)) out.set(r.key, r);
+  return out;
+}
+
+/**
+ * Move the document along a step's changes, backwards (undo) or forwards (redo). A record
+ * someone changed since the step is not touched; how many were left is returned.
+ */
+function travel(project: Project, changes: readonly Change[], backwards: boolean): { project: Project; applied: Change[]; kept: number } {
+  const now = currentAt(project, changes.map((c) => c.key));
+  const applied: Change[] = [];
+  let kept = 0;
+  for (const c of changes) {
+    if (!sameRec(now.get(c.key), backwards ? c.after : c.before)) { kept++; continue; }
+    applied.push(c);
+  }
+  const next = applyChanges(project, applied.map((c) => ({ key: c.key, after: backwards ? c.before : c.after }))).project;
+  return { project: next, applied, kept };
+}
+
+const keptNotice = (kept: number, what: string) =>
+  `${kept} change${kept === 1 ? ' was' : 's were'} not ${what}: changed since in another tab or by a teammate, and left as they are.`;
 
 /** Undo the last step. The current queue item's drive and notice go with it (see itemState.ts). */
 export function undo(store: StudioStore): boolean {
   const { document, history } = store.getState();
   const last = history.past[history.past.length - 1];
-  if (!last) return false;
-  store.setState((s) => ({
-    ...leaveHistoryStep(s),
-    document: { project: last.project },
-    history: { past: history.past.slice(0, -1), future: [{ label: last.label, project: document.project }, ...history.future] },
-  }));
+  if (!last || !document.project) return false;
+  const { project, applied, kept } = travel(document.project, last.changes, true);
+  store.setState((s) => {
+    const left = leaveHistoryStep(s);
+    return {
+      ...left,
+      ephemeral: { ...left.ephemeral, notice: kept ? keptNotice(kept, 'undone') : left.ephemeral.notice },
+      document: { ...s.document, project },
+      history: { past: history.past.slice(0, -1), future: applied.length ? [{ label: last.label, changes: applied }, ...history.future] : history.future },
+    };
+  });
   return true;
 }
 
@@ -53,13 +110,34 @@ export function undo(store: StudioStore): boolean {
 export function redo(store: StudioStore): boolean {
   const { document, history } = store.getState();
   const next = history.future[0];
-  if (!next) return false;
-  store.setState((s) => ({
-    ...leaveHistoryStep(s),
-    document: { project: next.project },
-    history: { past: [...history.past, { label: next.label, project: document.project }], future: history.future.slice(1) },
-  }));
+  if (!next || !document.project) return false;
+  const { project, applied, kept } = travel(document.project, next.changes, false);
+  store.setState((s) => {
+    const left = leaveHistoryStep(s);
+    return {
+      ...left,
+      ephemeral: { ...left.ephemeral, notice: kept ? keptNotice(kept, 'redone') : left.ephemeral.notice },
+      document: { ...s.document, project },
+      history: { past: applied.length ? [...history.past, { label: next.label, changes: applied }] : history.past, future: history.future.slice(1) },
+    };
+  });
   return true;
+}
+
+/**
+ * Changes stored elsewhere (another tab, a teammate) arrived: the document takes the assembled
+ * scopes, with this tab's changes not yet stored laid over them. A drag in progress keeps its
+ * mark in step, so releasing it commits only the drag.
+ */
+export function receiveScopes(store: StudioStore, scopes: readonly AssembledScope[], unsaved: readonly Change[]): void {
+  const project = store.getState().document.project;
+  if (!project) return;
+  const touched = new Set(scopes.map((s) => (s.kind === 'top' ? 'top' : `${s.kind}:${s.id}`)));
+  const mine = unsaved.filter((c) => { const p = parseKey(c.key); return p !== null && touched.has(scopeOf(p)); });
+  const next = applyChanges(withScopes(project, scopes), mine.map((c) => ({ key: c.key, after: c.after }))).project;
+  const mark = marks.get(store);
+  if (mark?.project) marks.set(store, { project: withScopes(mark.project, scopes) });
+  store.setState((s) => ({ document: { ...s.document, project: next } }));
 }
 
 /**
@@ -76,7 +154,7 @@ export function beginGesture(store: StudioStore): void {
 export function previewDocument(store: StudioStore, update: (p: Project) => Project): void {
   const project = store.getState().document.project;
   if (!project || !marks.has(store)) return;
-  store.setState({ document: { project: update(project) } });
+  store.setState((s) => ({ document: { ...s.document, project: update(project) } }));
 }
 
 export function commitGesture(store: StudioStore, label: string): void {
@@ -85,13 +163,15 @@ export function commitGesture(store: StudioStore, label: string): void {
   if (!mark) return;
   const { document, history } = store.getState();
   if (document.project === mark.project) return;
-  store.setState({ history: { past: [...history.past, { label, project: mark.project }].slice(-LIMIT), future: [] } });
+  const changes = diffProjects(mark.project, document.project);
+  if (changes.length) store.setState({ history: { past: [...history.past, { label, changes }].slice(-LIMIT), future: [] } });
 }
 
 export function cancelGesture(store: StudioStore): void {
   const mark = marks.get(store);
   marks.delete(store);
-  if (mark) store.setState({ document: { project: mark.project } });
+  // The mark has taken in what arrived from elsewhere during the drag (receiveScopes), so going back to it undoes the drag only.
+  if (mark) store.setState((s) => ({ document: { ...s.document, project: mark.project } }));
 }
 
 export const gestureActive = (store: StudioStore): boolean => marks.has(store);

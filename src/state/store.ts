@@ -1,3 +1,5 @@
+import type { MergeConflict } from '../core/records/merge.ts';
+import type { HistoryStep } from './history.ts';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AgentName } from '../core/agents.ts';
 import type { ReasonCategory } from '../core/rules.ts';
@@ -24,7 +26,7 @@ import { initialQaAnswers, type QaAnswersState } from './qaAnswersState.ts';
  * - `document`: the project — saved, exported and undoable;
  * - `session`: selection and view — survives nothing but the session;
  * - `ephemeral`: hover and previews — never saved.
- * `history` holds document snapshots for undo; `notices` are what the user must be told.
+ * `history` holds the record changes of each undo step; `notices` are what the user must be told.
  */
 export interface StudioState {
   document: { project: Project | null };
@@ -69,6 +71,8 @@ export interface StudioState {
     notice: string | null;
     /** The keyboard shortcuts list is open: keys go to it, not to the app behind it. */
     helpOpen: boolean;
+    /** The project list is open (in front of the app, like the shortcuts list). */
+    projectsOpen: boolean;
     /** The agent being driven through the scan, if any (world coordinates). */
     drive: DriveView | null;
     /** A scored prediction's route shown over the scene (the scoring view). */
@@ -86,7 +90,9 @@ export interface StudioState {
   qaAnswers: QaAnswersState;
   /** The question-answer view: the item open, review mode, and when its review started. */
   qa: QaSession;
-  history: { past: HistoryEntry[]; future: HistoryEntry[] };
+  history: { past: HistoryStep[]; future: HistoryStep[] };
+  /** The stored projects of this browser and the one open in this tab (persistence/projectStorage.ts). */
+  workspace: { projectId: string | null; projects: ProjectSummary[] };
   /** The report of the last import attempt (accepted with findings, or rejected). */
   importReport: ImportReport | null;
   /** Storage status as shown to the user; a failed write is never swallowed. */
@@ -102,7 +108,7 @@ export interface StudioState {
 export type Scope = 'document' | 'session' | 'ephemeral';
 export const STATE_SCOPE: { readonly [K in keyof StudioState]: Scope } = {
   document: 'document',
-  session: 'session', suggestions: 'session', scoring: 'session', qaAnswers: 'session', qa: 'session', history: 'session',
+  session: 'session', suggestions: 'session', scoring: 'session', qaAnswers: 'session', qa: 'session', history: 'session', workspace: 'session',
   ephemeral: 'ephemeral', meshes: 'ephemeral', importReport: 'ephemeral', storage: 'ephemeral',
 };
 
@@ -250,18 +256,32 @@ export interface ScoringState {
   filter: { agent: string; outcome: string; failure: string; text: string };
 }
 
-export interface HistoryEntry {
-  label: string;
-  project: Project | null;
-}
 
 export interface ImportReport {
   source: string;
   accepted: boolean;
-  /** Whether the import replaced an earlier project (kept, and restorable). */
-  replaced: boolean;
+  /** What became of an accepted release or bundle: a new project of the list, or merged into the open one. */
+  outcome?: 'new-project' | 'merged';
+  /** Read and waiting for the user: open as a new project, or merge into the open one (`merge`: what that would do). */
+  awaiting?: { into: string; merge: MergePreview | null };
+  /** What a confirmed merge did: records added, conflicts taken from the import, conflicts kept as they were. */
+  merged?: { added: number; replaced: number; kept: number };
   problems: Problem[];
   at: number;
+}
+
+/** What merging an import would do, before anything changes. */
+export interface MergePreview { added: number; same: number; conflicts: MergeConflict[] }
+
+/** A stored project as the project list shows it. */
+export interface ProjectSummary {
+  id: string;
+  name: string;
+  updatedAt: number;
+  /** Approximate size of its records, bytes. */
+  bytes: number;
+  scenes: number;
+  origin?: 'sample';
 }
 
 export type StudioStore = StoreApi<StudioState>;
@@ -274,7 +294,7 @@ export function initialState(): StudioState {
       camera: 'orbit', slice: { on: false, height: 2 }, sliceFollowsItem: true, measureMode: 'distance',
       queueCursor: 0, labelDraft: EMPTY_DRAFT, annotator: '', autoApproveHuman: true,
     },
-    ephemeral: { hoverNode: null, connectFrom: null, measure: null, renameRequest: 0, noteRequest: 0, commentRequest: 0, notice: null, helpOpen: false, drive: null, pathPreview: null, cameraRequest: null },
+    ephemeral: { hoverNode: null, connectFrom: null, measure: null, renameRequest: 0, noteRequest: 0, commentRequest: 0, notice: null, helpOpen: false, projectsOpen: false, drive: null, pathPreview: null, cameraRequest: null },
     meshes: {},
     suggestions: {},
     qa: { itemId: null, mode: 'edit', reviewStartedAt: null, rejecting: false, editingForReview: false, comment: '', filter: 'all', labelComparison: null, importReviews: 1 },
@@ -286,6 +306,7 @@ export function initialState(): StudioState {
     },
     qaAnswers: initialQaAnswers(),
     history: { past: [], future: [] },
+    workspace: { projectId: null, projects: [] },
     importReport: null,
     storage: { status: 'loading' },
   };

@@ -6,6 +6,7 @@ import { Header } from './Header.tsx';
 import { ImportReport } from './ImportReport.tsx';
 import { filesFromDrop } from './pickedFiles.ts';
 import { ProblemsView } from './ProblemsView.tsx';
+import { ProjectsPanel } from './ProjectsPanel.tsx';
 import { SceneList } from './SceneList.tsx';
 import { SceneView } from './SceneView.tsx';
 import { LabelView } from './LabelView.tsx';
@@ -22,6 +23,7 @@ export function App() {
   const view = useStudio((s) => s.session.view);
   const opening = useStudio((s) => s.storage.status === 'loading');
   const help = useStudio((s) => s.ephemeral.helpOpen);
+  const projectsOpen = useStudio((s) => s.ephemeral.projectsOpen);
   const [dragging, setDragging] = useState(false);
 
   useEffect(() => {
@@ -67,6 +69,7 @@ export function App() {
       </div>
       {dragging && <div className="drop-overlay" aria-hidden="true">Drop a CapNav release folder or its files to import</div>}
       {help && <ShortcutsHelp onClose={() => run('help.close')} />}
+      {projectsOpen && !help && <ProjectsPanel onClose={() => run('projects.close')} />}
     </div>
   );
 }
@@ -77,13 +80,14 @@ function Opening() {
 }
 
 function EmptyState() {
-  const { openSample } = useActions();
+  const { openSample, projects } = useActions();
   return (
     <section className="empty-state" data-testid="empty-state">
-      <h2>No project yet</h2>
+      <h2>No project open</h2>
+      <p><button className="small" onClick={() => void projects.newProject()}>Start a new project</button>, or open one from the <strong>project list</strong> (the project name at the top, or <kbd>Shift+P</kbd>).</p>
       <p>Import a CapNav release: choose <strong>Import folder…</strong> and pick the release folder (the one holding <code>graphs/</code>, <code>qa/</code>, <code>traverse/</code> and <code>agent_profile.json</code>), or drag the folder or its files onto this window.</p>
       <p>Or <button className="small" onClick={() => void openSample()}>open the sample house</button>: a generated two-storey house with its scan, graph, questions and ground truth.</p>
-      <p className="muted">Everything stays in this browser and survives reloads. Press <kbd>?</kbd> for keyboard shortcuts.</p>
+      <p className="muted">Everything stays in this browser and survives reloads; each project is stored on its own. Press <kbd>?</kbd> for keyboard shortcuts.</p>
     </section>
   );
 }

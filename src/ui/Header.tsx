@@ -6,7 +6,7 @@ import { filesFromInput } from './pickedFiles.ts';
 export const FOLDER_INPUT_ID = 'import-folder-input';
 export const FILES_INPUT_ID = 'import-files-input';
 
-/** Title bar: project name, import/export, storage status. */
+/** Title bar: project name (opens the project list), import/export, storage status. */
 export function Header({ onHelp }: { onHelp: () => void }) {
   const project = useStudio((s) => s.document.project);
   const storage = useStudio((s) => s.storage);
@@ -16,7 +16,8 @@ export function Header({ onHelp }: { onHelp: () => void }) {
   return (
     <header className="topbar">
       <h1>Traversa</h1>
-      <span className="project-name" data-testid="project-name">{project ? project.name : 'No project'}</span>
+      <button className="project-name project-name-button" data-testid="projects-button" onClick={() => runCommand('projects.toggle')}
+        title={`All projects in this browser (${displayShortcut('Shift+P')})`}><span data-testid="project-name">{project ? project.name : 'No project'}</span> ▾</button>
       <div className="actions">
         <label className="button" title={`Import a CapNav release folder (${displayShortcut('Mod+O')})`}>
           Import folder…

@@ -6,12 +6,28 @@ import type { PickedFile } from './pickedFiles.ts';
 export interface StudioActions {
   importFiles: (files: PickedFile[]) => Promise<boolean>;
   exportRelease: () => void;
-  restorePrevious: () => Promise<void>;
+  /** An import read and waiting for a choice (importRelease.ts Importer). */
+  imports: {
+    openAsNew: () => Promise<boolean>;
+    previewMerge: () => void;
+    /** Merge, the import winning the conflicts whose keys are in `theirs`. */
+    confirmMerge: (theirs: ReadonlySet<string>) => boolean;
+    cancel: () => void;
+  };
+  /** The project list (app/projects.ts). */
+  projects: {
+    open: (id: string) => Promise<void>;
+    newProject: () => Promise<void>;
+    rename: (id: string, name: string) => Promise<void>;
+    duplicate: (id: string) => Promise<void>;
+    /** Delete for good (the list has asked for confirmation). */
+    remove: (id: string) => Promise<void>;
+  };
   /** Load a scan (main file plus side files) for a scene; nothing changes if it cannot be read. */
   attachMesh: (sceneId: string, files: PickedFile[]) => Promise<boolean>;
   /** Forget a scene's scan (its stored files are deleted once nothing refers to them). */
   removeMesh: (sceneId: string) => void;
-  /** Open the bundled sample house as the project. */
+  /** Open the sample house project (made from the bundled files the first time). */
   openSample: () => Promise<void>;
   /** Run a command by id, if it is enabled (buttons use the same commands as the keys). */
   runCommand: (id: string) => void;

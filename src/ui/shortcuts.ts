@@ -22,8 +22,8 @@ const typingIn = (t: EventTarget | null) =>
  */
 export function commandForKey(commands: readonly Command[], e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey' | 'target'>, state: StudioState): Command | undefined {
   const typing = typingIn(e.target);
-  const help = state.ephemeral.helpOpen;
-  return commands.find((c) => c.shortcut && (!typing || c.inFields) && (!help || c.inHelp) && matches(c.shortcut, e) && isEnabled(c, state));
+  const help = state.ephemeral.helpOpen, projects = state.ephemeral.projectsOpen;
+  return commands.find((c) => c.shortcut && (!typing || c.inFields) && (!help || c.inHelp) && (!projects || c.inProjects) && matches(c.shortcut, e) && isEnabled(c, state));
 }
 
 /** Leave the field a key was typed in (committing it) before its command runs. */

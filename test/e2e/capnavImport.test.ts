@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { datasetStats } from '../../src/core/stats.ts';
 import { readRelease } from '../../src/formats/capnav/read.ts';
 import { readJsonFiles } from '../../src/cli/files.ts';
-import { studio } from '../support/browser.ts';
+import { importFolder, studio } from '../support/browser.ts';
 import { CAPNAV_DIR, sharedAvailable } from '../support/shared.ts';
 
 const haveRelease = sharedAvailable(CAPNAV_DIR, 'the CapNav import browser tests');
@@ -26,9 +26,8 @@ describe.skipIf(!haveRelease)('a reviewer imports the CapNav release in the brow
   it('imports the release folder and shows the statistics table', async () => {
     const page = await profile.page(url());
     await page.locator('[data-scene=sample-house]').waitFor(); // first start opens the sample
-    await page.getByTestId('import-folder').setInputFiles(CAPNAV_DIR);
-    await page.getByTestId('import-report').waitFor();
-    expect(await page.getByTestId('import-report').textContent()).toContain('Imported capnav with 2 problems to fix');
+    await importFolder(page, CAPNAV_DIR);
+    expect(await page.getByTestId('import-report').textContent()).toContain('Imported capnav as a new project with 2 problems to fix');
     expect(await statCell(page, 'scenes')).toBe(String(expected.scenes));
     expect(await statCell(page, 'questions')).toBe(String(expected.questions));
     expect(await statCell(page, 'labels')).toContain(`${expected.labels.total} (${expected.labels.traversable} traversable`);
@@ -108,10 +107,13 @@ describe.skipIf(!haveRelease)('a reviewer imports the CapNav release in the brow
       for (const f of list) dt.items.add(new File([f.text], f.name, { type: 'application/json' }));
       document.querySelector('.app')!.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
     }, files);
+    // A project is open, so the studio asks: a new project, or merged into the open one.
+    await page.getByTestId('import-as-new').click();
     await expect.poll(() => statCell(page, 'scenes')).toBe('1');
-    expect(await page.getByTestId('import-report').textContent()).toContain('Imported 3 files');
-    // The replaced project can be restored.
-    await page.getByRole('button', { name: 'Restore the previous project' }).click();
+    expect(await page.getByTestId('import-report').textContent()).toContain('Imported 3 files as a new project');
+    // The release is still there, in the project list.
+    await page.getByTestId('projects-button').click();
+    await page.locator('[data-testid=project-row][data-project=capnav] [data-testid=project-open]').click();
     await expect.poll(() => statCell(page, 'scenes')).toBe('30');
   });
 });

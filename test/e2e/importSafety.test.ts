@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { studio } from '../support/browser.ts';
+import { importFolder, studio } from '../support/browser.ts';
 import { houseScene, releaseFiles, writeReleaseDir } from '../support/releaseBuilder.ts';
 
 /** Runs without the shared data: a synthetic release stands in for a user's project. */
@@ -16,7 +16,7 @@ describe('a broken import never touches the stored project', () => {
     const good = writeReleaseDir(releaseFiles([houseScene('HM3D00025'), houseScene('MP3D00001')], { root: 'my-release' }));
     const page = await profile.page(url());
     await page.locator('[data-scene=sample-house]').waitFor(); // first start opens the sample
-    await page.getByTestId('import-folder').setInputFiles(join(good, 'my-release'));
+    await importFolder(page, join(good, 'my-release'));
     await expect.poll(() => scenesCell(page)).toBe('2');
     await expect.poll(() => page.getByTestId('storage-status').textContent()).toBe('Saved in this browser');
 
@@ -42,7 +42,7 @@ describe('a broken import never touches the stored project', () => {
     (scene.graph.nodes[0] as { name: string }).name = '<img src=x onerror="window.__pwned=1">Front hall';
     const dir = writeReleaseDir(releaseFiles([scene], { root: 'xss' }));
     const page = await profile.page(url());
-    await page.getByTestId('import-folder').setInputFiles(join(dir, 'xss'));
+    await importFolder(page, join(dir, 'xss'));
     await page.locator('[data-scene=HM3D00077]').click();
     await page.getByTestId('workspace').waitFor();
     expect(await page.locator('[data-node-label=node_1]').textContent()).toBe('<img src=x onerror="window.__pwned=1">Front hall');

@@ -6,7 +6,7 @@ import { labelFor } from '../../src/core/labels.ts';
 import { oracleBaseline, type PredictionRow } from '../../src/core/scoring/baselines.ts';
 import { readRelease } from '../../src/formats/capnav/read.ts';
 import { readJsonFiles } from '../../src/cli/files.ts';
-import { studio } from '../support/browser.ts';
+import { importFolder, studio } from '../support/browser.ts';
 import { CAPNAV_DIR, sharedAvailable } from '../support/shared.ts';
 
 const haveRelease = sharedAvailable(CAPNAV_DIR, 'the scoring browser test');
@@ -41,8 +41,7 @@ describe.skipIf(!haveRelease)('a researcher scores a model in the browser and lo
 
     const page = await profile.page(url());
     await page.locator('[data-scene=sample-house]').waitFor();
-    await page.getByTestId('import-folder').setInputFiles(CAPNAV_DIR);
-    await page.getByTestId('import-report').waitFor();
+    await importFolder(page, CAPNAV_DIR);
     await page.keyboard.press('4');
     await page.getByTestId('load-predictions').setInputFiles(results);
     await expect.poll(() => page.getByTestId('prediction-files').textContent()).toMatch(/^\d+ files from results/);

@@ -64,3 +64,22 @@ export function studio(): { profile: BrowserProfile; url: () => string; open: ()
   const url = () => server!.url;
   return { profile, url, open: () => profile.page(url()) };
 }
+
+/**
+ * Import a release folder as a user does: pick it, and when a project is open and the studio asks,
+ * open it as a new project. Resolves once the report says what happened.
+ */
+export async function importFolder(page: Page, dir: string): Promise<string> {
+  await page.getByTestId('import-folder').setInputFiles(dir);
+  const report = page.getByTestId('import-report');
+  await report.waitFor();
+  await page.waitForFunction(() => {
+    const t = document.querySelector('[data-testid=import-report]')?.textContent ?? '';
+    return /^(Read |Imported |Import of |Merged )/.test(t);
+  });
+  if ((await report.textContent())!.startsWith('Read ')) {
+    await page.getByTestId('import-as-new').click();
+    await page.waitForFunction(() => /^Imported /.test(document.querySelector('[data-testid=import-report]')?.textContent ?? ''));
+  }
+  return (await report.textContent())!;
+}

@@ -1,0 +1,54 @@
+import type { Problem } from '../problems.ts';
+import type { Project } from '../project.ts';
+import { parseKey } from './keys.ts';
+import { projectRecords } from './records.ts';
+
+/**
+ * Whether a project can be stored as records, checked before an import changes anything: every
+ * record needs its own key (two nodes with one id would be one record), and no value may nest
+ * deeper than storage, sync and JSON can follow (a 5,000-level array in an unmodelled field
+ * overflows the browser's structured clone and every later save would fail).
+ */
+export const MAX_DEPTH = 64;
+
+/** The path to the first place `value` nests deeper than `limit`, or null. Iterative: it cannot overflow itself. */
+export function tooDeep(value: unknown, limit = MAX_DEPTH): string | null {
+  const stack: { v: unknown; depth: number; path: string }[] = [{ v: value, depth: 0, path: '' }];
+  while (stack.length) {
+    const { v, depth, path } = stack.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth >= limit) return path || '(top)';
+    if (Array.isArray(v)) v.forEach((x, i) => stack.push({ v: x, depth: depth + 1, path: `${path}[${i}]` }));
+    else for (const [k, x] of Object.entries(v)) stack.push({ v: x, depth: depth + 1, path: path ? `${path}.${k}` : k });
+  }
+  return null;
+}
+
+/** The release file a record comes from, for the report. */
+function fileOf(key: string): string {
+  const p = parseKey(key);
+  if (!p) return '';
+  const scene = p.parts[0] ?? '';
+  switch (p.kind) {
+    case 'node': case 'edge': return `graphs/${scene}-graph.json`;
+    case 'label': case 'adjudication': return `traverse/${scene}-traverse.json`;
+    case 'scene': return `${scene} (graph, QA or traverse file)`;
+    case 'profile': return 'agent_profile.json';
+    default: return '';
+  }
+}
+
+export function storageProblems(project: Project): Problem[] {
+  const out: Problem[] = [];
+  const problem = (key: string, location: string, message: string) =>
+    out.push({ severity: 'fatal', code: 'import.unstorable', file: fileOf(key), location, message });
+  const seen = new Set<string>();
+  for (const r of projectRecords(project)) {
+    if (seen.has(r.key)) problem(r.key, r.key, `${r.key} occurs twice; Traversa stores each by its id, so ids must be unique`);
+    seen.add(r.key);
+    const deep = tooDeep(r.value);
+    if (deep) problem(r.key, `${r.key} ${deep.length > 120 ? `${deep.slice(0, 117)}…` : deep}`, `nested more than ${MAX_DEPTH} levels deep; a browser cannot store it, so nothing was imported`);
+    if (out.length >= 50) break;
+  }
+  return out;
+}

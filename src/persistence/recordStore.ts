@@ -1,0 +1,179 @@
+import type { Project } from '../core/project.ts';
+import { assembleProject, assembleScope, type Assembled, type BadRecord, type ScopeResult } from '../core/records/assemble.ts';
+import { bucketOf, parseKey, scopeOf } from '../core/records/keys.ts';
+import { projectRecords, type Change, type Rec } from '../core/records/records.ts';
+import type { BucketRow, ProjectRow, TraversaDb } from './db.ts';
+
+/**
+ * A project's records in the browser's database. Records live in buckets (keys.ts `bucketOf`);
+ * a write reads the buckets it touches and changes only the records it names inside one
+ * transaction, so two tabs writing different records of one bucket never overwrite each other,
+ * and a label decision costs one small row whatever the project's size.
+ */
+
+const bucketBytes = (r: BucketRow['r']) => JSON.stringify(r).length;
+
+/** A summary of a project kept in its list row. */
+export function summaryOf(project: Project): Pick<ProjectRow, 'name' | 'scenes' | 'meshKeys'> {
+  return { name: project.name, scenes: project.scenes.length, meshKeys: [...new Set(project.scenes.flatMap((s) => (s.mesh ? [s.mesh.key] : [])))] };
+}
+
+function placeOf(key: string): { bucket: string; scope: string } {
+  const parsed = parseKey(key);
+  if (!parsed) throw new Error(`not a record key: ${key}`);
+  return { bucket: bucketOf(parsed), scope: scopeOf(parsed) };
+}
+
+/** Records grouped into bucket rows. */
+function bucketsOf(projectId: string, recs: readonly Rec[]): BucketRow[] {
+  const rows = new Map<string, BucketRow>();
+  for (const rec of recs) {
+    const { bucket, scope } = placeOf(rec.key);
+    let row = rows.get(bucket);
+    if (!row) rows.set(bucket, (row = { p: projectId, b: bucket, s: scope, r: {}, bytes: 0 }));
+    row.r[rec.key] = { value: rec.value, order: rec.order };
+  }
+  for (const row of rows.values()) row.bytes = bucketBytes(row.r);
+  return [...rows.values()];
+}
+
+export const newProjectId = (): string => `p${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+
+/** Store a whole project as a new entry of the list, in one transaction (nothing is half-stored). */
+export async function createStoredProject(db: TraversaDb, project: Project, extra: Partial<ProjectRow> = {}): Promise<ProjectRow> {
+  const id = extra.id ?? newProjectId();
+  const rows = bucketsOf(id, projectRecords(project));
+  const now = Date.now();
+  const row: ProjectRow = { id, createdAt: now, updatedAt: now, bytes: rows.reduce((s, r) => s + r.bytes, 0), ...summaryOf(project), ...extra };
+  await db.transaction('rw', db.projects, db.records, async () => {
+    await db.records.bulkPut(rows);
+    await db.projects.put(row);
+  });
+  return row;
+}
+
+/**
+ * Write record changes of a project: each touched bucket is read, the named records set or
+ * removed, and the bucket written back, in one transaction with the list row's summary.
+ * Returns the scopes written and the project's list row after the write.
+ */
+export async function writeChanges(db: TraversaDb, projectId: string, changes: readonly Change[], summary?: Pick<ProjectRow, 'name' | 'scenes' | 'meshKeys'>): Promise<{ scopes: string[]; row: ProjectRow }> {
+  const byBucket = new Map<string, { scope: string; changes: Change[] }>();
+  for (const c of changes) {
+    const { bucket, scope } = placeOf(c.key);
+    let entry = byBucket.get(bucket);
+    if (!entry) byBucket.set(bucket, (entry = { scope, changes: [] }));
+    entry.changes.push(c);
+  }
+  const buckets = [...byBucket.keys()];
+  const row = await db.transaction('rw', db.projects, db.records, async () => {
+    const row = await db.projects.get(projectId);
+    if (!row) throw new Error('this project was deleted (in another tab?); export your work or open another project');
+    const stored = await db.records.bulkGet(buckets.map((b) => [projectId, b] as [string, string]));
+    let delta = 0;
+    const puts: BucketRow[] = [], deletes: [string, string][] = [];
+    buckets.forEach((b, i) => {
+      const { scope, changes: mine } = byBucket.get(b)!;
+      const before = stored[i];
+      const r = { ...(before?.r ?? {}) };
+      for (const c of mine) { if (c.after) r[c.key] = { value: c.after.value, order: c.after.order }; else delete r[c.key]; }
+      const bytes = Object.keys(r).length ? bucketBytes(r) : 0;
+      delta += bytes - (before?.bytes ?? 0);
+      if (bytes) puts.push({ p: projectId, b, s: scope, r, bytes }); else if (before) deletes.push([projectId, b]);
+    });
+    if (puts.length) await db.records.bulkPut(puts);
+    if (deletes.length) await db.records.bulkDelete(deletes);
+    const next: ProjectRow = { ...row, ...summary, bytes: Math.max(0, row.bytes + delta), updatedAt: Date.now() };
+    await db.projects.put(next);
+    return next;
+  });
+  return { scopes: [...new Set([...byBucket.values()].map((e) => e.scope))], row };
+}
+
+const recsOf = (rows: readonly BucketRow[]): Rec[] => rows.flatMap((row) => Object.entries(row.r).map(([key, { value, order }]) => ({ key, value, order })));
+
+/**
+ * Load a project. Records that fail validation are moved to the set-aside table with their
+ * reason (never deleted) before the project opens without them.
+ */
+export async function loadStoredProject(db: TraversaDb, projectId: string): Promise<Assembled> {
+  const rows = await db.records.where('p').equals(projectId).toArray();
+  const assembled = assembleProject(recsOf(rows));
+  if (assembled.bad.length) await setAsideRecords(db, projectId, assembled.bad);
+  return assembled;
+}
+
+/** Read and assemble some scopes of a stored project (what another tab changed). */
+export async function readScopes(db: TraversaDb, projectId: string, scopes: readonly string[]): Promise<ScopeResult[]> {
+  const rows = await db.records.where('[p+s]').anyOf(scopes.map((s) => [projectId, s])).toArray();
+  const byScope = new Map<string, BucketRow[]>(scopes.map((s) => [s, []]));
+  for (const row of rows) byScope.get(row.s)?.push(row);
+  const results = [...byScope].map(([scope, list]) => assembleScope(scope, recsOf(list)));
+  const bad = results.flatMap((r) => r.bad);
+  if (bad.length) await setAsideRecords(db, projectId, bad);
+  return results;
+}
+
+/** Move unreadable records out of their buckets into the set-aside table, with why. */
+async function setAsideRecords(db: TraversaDb, projectId: string, bad: readonly BadRecord[]): Promise<void> {
+  await db.transaction('rw', db.records, db.setAside, async () => {
+    for (const b of bad) {
+      const parsed = parseKey(b.key);
+      const bucket = parsed ? bucketOf(parsed) : null;
+      const row = bucket ? await db.records.get([projectId, bucket]) : undefined;
+      const held = row?.r[b.key];
+      if (!row || !held) {
+        // A key no bucket can hold was found in some bucket: set the whole row aside.
+        const rows = await db.records.where('p').equals(projectId).filter((r) => b.key in r.r).toArray();
+        for (const r of rows) {
+          await db.setAside.add({ table: 'records', reason: `${b.key}: ${b.reason}`, at: Date.now(), row: { projectId, key: b.key, record: r.r[b.key] } });
+          const { [b.key]: _gone, ...rest } = r.r;
+          await db.records.put({ ...r, r: rest });
+        }
+        continue;
+      }
+      await db.setAside.add({ table: 'records', reason: `${b.key}: ${b.reason}`, at: Date.now(), row: { projectId, key: b.key, record: held } });
+      const { [b.key]: _gone, ...rest } = row.r;
+      await db.records.put({ ...row, r: rest });
+    }
+  });
+}
+
+export async function listStoredProjects(db: TraversaDb): Promise<ProjectRow[]> {
+  return (await db.projects.orderBy('updatedAt').reverse().toArray());
+}
+
+/** Rename a stored project that is not open (an open one is renamed by an edit of its document). */
+export async function renameStoredProject(db: TraversaDb, projectId: string, name: string): Promise<void> {
+  await db.transaction('rw', db.projects, db.records, async () => {
+    const top = await db.records.get([projectId, 'top']);
+    const held = top?.r.project;
+    if (top && held) await db.records.put({ ...top, r: { ...top.r, project: { ...held, value: { ...(held.value as object), name } } } });
+    await db.projects.update(projectId, { name, updatedAt: Date.now() });
+  });
+}
+
+/** Copy a project's records into a new project (a new id, the given name). */
+export async function duplicateStoredProject(db: TraversaDb, projectId: string, name: string): Promise<ProjectRow> {
+  const id = newProjectId();
+  return db.transaction('rw', db.projects, db.records, async () => {
+    const row = await db.projects.get(projectId);
+    if (!row) throw new Error('the project to copy no longer exists');
+    const rows = await db.records.where('p').equals(projectId).toArray();
+    const head = rows.find((r) => r.b === 'top');
+    if (head?.r.project) head.r.project = { ...head.r.project, value: { ...(head.r.project.value as object), name } };
+    await db.records.bulkPut(rows.map((r) => ({ ...r, p: id })));
+    const { origin: _origin, ...copied } = row;
+    const copy: ProjectRow = { ...copied, id, name, createdAt: Date.now(), updatedAt: Date.now() };
+    await db.projects.put(copy);
+    return copy;
+  });
+}
+
+/** Delete a project and its records (the caller has asked for confirmation). */
+export async function deleteStoredProject(db: TraversaDb, projectId: string): Promise<void> {
+  await db.transaction('rw', db.projects, db.records, async () => {
+    await db.records.where('p').equals(projectId).delete();
+    await db.projects.delete(projectId);
+  });
+}
