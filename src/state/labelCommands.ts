@@ -3,6 +3,7 @@ import { resolveConflict as resolve, setLabel } from '../core/labelEdit.ts';
 import { existingLabel, type QueueItem } from '../core/queue.ts';
 import type { Decision } from '../core/labelDecision.ts';
 import { applyEdit, sceneEdit } from './edits.ts';
+import { adjudicate, type LabelAdjudication } from '../core/labelVotes.ts';
 import type { StudioStore } from './store.ts';
 
 export const AUTO_APPROVED_NOTE = 'Auto-approved: able-bodied human';
@@ -15,7 +16,21 @@ export const LABEL_EDITS = {
   autoApproveHuman: sceneEdit('label.autoApproveHuman', 'Auto-approve human', (s, a: { segments: Segment[]; timestamp: string }) =>
     a.segments.reduce((acc, i) => setLabel(acc, i.agent, i.from, i.to, { traversable: true, note: AUTO_APPROVED_NOTE, timestamp: a.timestamp, source: 'auto-approved' }), s)),
   resolveConflict: sceneEdit('label.resolveConflict', 'Resolve direction conflict', (s, a: { agent: string; a: string; b: string; keep: Label }) => resolve(s, a.agent, a.a, a.b, a.keep)),
+  adjudicate: sceneEdit('label.adjudicate', 'Decide a disputed label', (s, a: { agent: string; seg: string; decision: LabelAdjudication }) => adjudicate(s, a.agent, a.seg, a.decision)),
 } as const;
+
+/**
+ * Decide a disputed segment with one annotator's label (or its opposite judgement): the
+ * adjudicator is the annotator of this session, who must have given a name. Returns why it was
+ * refused, or null.
+ */
+export function decideDispute(store: StudioStore, sceneId: string, agent: string, seg: string, label: Label): string | null {
+  const by = store.getState().session.annotator.trim();
+  if (!by) return 'Give your name (the Annotator field) first: a decision carries who made it.';
+  const at = new Date().toISOString();
+  applyEdit(store, LABEL_EDITS.adjudicate, { sceneId, agent, seg, decision: { label: { ...label, timestamp: label.timestamp ?? at }, by, at } });
+  return null;
+}
 
 export type { Decision } from '../core/labelDecision.ts';
 

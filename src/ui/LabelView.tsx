@@ -5,6 +5,7 @@ import { AgreementPanel } from './AgreementPanel.tsx';
 import { ConflictsPanel } from './ConflictsPanel.tsx';
 import { DrivePanel } from './DrivePanel.tsx';
 import { QueuePanel } from './QueuePanel.tsx';
+import { TeamPanel } from './TeamPanel.tsx';
 import { Toolbar } from './Toolbar.tsx';
 
 /** Labelling: the route and the current segment in 3D beside the queue. */
@@ -23,6 +24,7 @@ export function LabelView() {
         <aside className="side-panel">
           <QueuePanel />
           <ConflictsPanel />
+          <TeamPanel />
           <AgreementPanel />
         </aside>
       </div>

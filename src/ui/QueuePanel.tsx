@@ -1,3 +1,5 @@
+import type { Scene } from '../core/project.ts';
+import { disagree, namedVotes, votesOf } from '../core/labelVotes.ts';
 import { useEffect, useMemo, useRef } from 'react';
 import { agentOrder } from '../core/agents.ts';
 import { adjacency } from '../core/graph.ts';
@@ -85,6 +87,7 @@ export function QueuePanel() {
       <div className="queue-item" data-testid="queue-item" data-agent={item.agent} data-segment={`${item.from}|${item.to}`}>
         <div className="segment"><strong>{item.agent}</strong>: {names.get(item.from)} → {names.get(item.to)} <span className="muted">({session.queueCursor + 1} of {items.length})</span></div>
         {label && <div className={`existing ${label.traversable ? 'yes' : 'no'}`} data-testid="existing-label">Labelled {label.traversable ? 'traversable' : 'not traversable'}{label.note ? `: ${label.note}` : ''}{label.annotator ? ` — ${label.annotator}` : ''}</div>}
+        <OtherVotes scene={scene} agent={item.agent} from={item.from} to={item.to} />
         {sug ? (
           <div className={`suggestion ${sug.traversable ? 'yes' : 'no'}`} data-testid="suggestion">
             Suggested: {sug.traversable ? 'traversable' : `not traversable — ${sug.note}`} <kbd>Enter</kbd> accepts
@@ -119,5 +122,19 @@ export function QueuePanel() {
       </div>
       {notice && <p className="notice" role="status" data-testid="queue-notice">{notice}</p>}
     </section>
+  );
+}
+
+/** The other annotators' labels of this segment, so a dispute is seen where it is labelled. */
+function OtherVotes({ scene, agent, from, to }: { scene: Scene; agent: string; from: string; to: string }) {
+  const table = votesOf(scene)[agent] ?? {};
+  const votes = table[`${from}|${to}`] ?? table[`${to}|${from}`];
+  const named = namedVotes(votes);
+  if (named.length < 2) return null;
+  const disputed = disagree(votes) && !scene.adjudications?.[agent]?.[`${from}|${to}`] && !scene.adjudications?.[agent]?.[`${to}|${from}`];
+  return (
+    <div className={disputed ? 'warn' : 'muted'} data-testid="other-votes">
+      {disputed ? 'Disputed — ' : 'Labelled by '}{named.map(([who, l]) => `${who}: ${l.traversable ? 'traversable' : 'not traversable'}`).join('; ')}
+    </div>
   );
 }

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { setLabel } from '../../src/core/labelEdit.ts';
+import { labelDisputes } from '../../src/core/labelVotes.ts';
+import type { Label } from '../../src/core/labels.ts';
+import type { Project } from '../../src/core/project.ts';
+import { teamAgreement } from '../../src/core/teamAgreement.ts';
+import { readRelease } from '../../src/formats/capnav/read.ts';
+import { withScene } from '../../src/state/edits.ts';
+import { replaceDocument, undo } from '../../src/state/history.ts';
+import { decideDispute } from '../../src/state/labelCommands.ts';
+import { createStudioStore } from '../../src/state/store.ts';
+import { houseScene, releaseFiles } from '../support/releaseBuilder.ts';
+
+const house = (): Project => readRelease(releaseFiles([houseScene('S1'), houseScene('S2')]), 'House').project!;
+const vote = (traversable: boolean, annotator: string, t: number): Label => ({ traversable, note: traversable ? '' : 'step', annotator, timestamp: new Date(Date.UTC(2026, 10, 23, 10, t)).toISOString(), source: 'annotator' });
+
+/** Three annotators label the wheelchair on the first four edges of both scenes; carol disagrees twice. */
+function labelledByThree(): Project {
+  let p = house();
+  const edges = p.scenes[0]!.graph.edges.slice(0, 4);
+  for (const sceneId of ['S1', 'S2']) {
+    edges.forEach((e, i) => {
+      const truth = i % 2 === 0;
+      p = withScene(p, sceneId, (s) => setLabel(s, 'WHEELCHAIR', e.from, e.to, vote(truth, 'alice', i)));
+      p = withScene(p, sceneId, (s) => setLabel(s, 'WHEELCHAIR', e.from, e.to, vote(truth, 'bob', 10 + i)));
+      p = withScene(p, sceneId, (s) => setLabel(s, 'WHEELCHAIR', e.from, e.to, vote(sceneId === 'S1' && i < 2 ? !truth : truth, 'carol', 20 + i)));
+    });
+  }
+  return p;
+}
+
+describe('a team labelling the same segments', () => {
+  it('κ per pair over every scene, Light’s κ for the team, and the disagreements listed for adjudication', () => {
+    const team = teamAgreement(labelledByThree());
+    expect(team.annotators).toEqual(['alice', 'bob', 'carol']);
+    const pair = (a: string, b: string) => team.pairs.find((p) => p.a === a && p.b === b)!.agreement.overall;
+    expect(pair('alice', 'bob')).toMatchObject({ compared: 8, agreed: 8 });
+    expect(pair('alice', 'bob').cohen.kappa).toBe(1);
+    expect(pair('alice', 'carol')).toMatchObject({ compared: 8, agreed: 6 });
+    expect(pair('alice', 'carol').cohen.kappa).toBeCloseTo(0.5, 6);
+    expect(team.light).toBeCloseTo((1 + 0.5 + 0.5) / 3, 6);
+    expect(team.disputes).toBe(2);
+  });
+
+  it('an adjudicator decides a dispute (it leaves the list, the decision is the label in force); undo brings the dispute back', () => {
+    const store = createStudioStore();
+    replaceDocument(store, labelledByThree());
+    const scene = () => store.getState().document.project!.scenes[0]!;
+    const [d] = labelDisputes(scene());
+    expect(decideDispute(store, 'S1', d!.agent, d!.seg, d!.votes[2]![1])).toContain('Give your name');
+    store.setState((s) => ({ session: { ...s.session, annotator: 'dana' } }));
+    expect(decideDispute(store, 'S1', d!.agent, d!.seg, d!.votes[2]![1])).toBeNull();
+    expect(labelDisputes(scene())).toHaveLength(1);
+    expect(scene().labels[d!.agent]![d!.seg]).toMatchObject({ traversable: d!.votes[2]![1].traversable, annotator: 'carol' });
+    expect(scene().adjudications![d!.agent]![d!.seg]!.by).toBe('dana');
+    undo(store);
+    expect(labelDisputes(scene())).toHaveLength(2);
+  });
+});
