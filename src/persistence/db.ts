@@ -49,7 +49,12 @@ export interface ProjectRow {
   meshKeys: string[];
   /** Where it came from, when it matters (`sample`: the bundled sample house). */
   origin?: 'sample';
+  /** The team database it is connected to (persistence/teamSync.ts); never in a synced record. */
+  sync?: { url: string; user: string };
 }
+
+/** A record changed here that the team database has not been given yet (written with the change, in its transaction). */
+export interface OutboxRow { p: string; k: string; at: number }
 
 /** Stored records of a project that one command changes together (keys.ts `bucketOf`); `r` maps record key → record. */
 export interface BucketRow {
@@ -72,6 +77,7 @@ export class TraversaDb extends Dexie {
   setAside!: Table<SetAsideRow, number>;
   projects!: Table<ProjectRow, string>;
   records!: Table<BucketRow, [string, string]>;
+  outbox!: Table<OutboxRow, [string, string]>;
 
   constructor(name = 'traversa') {
     super(name);
@@ -88,7 +94,7 @@ export class TraversaDb extends Dexie {
     // them into projects (projectStorage.ts) and leaves the old rows in place.
     this.version(5).stores({
       documents: 'slot', meshFiles: 'key', verdicts: 'key', suggestions: '[sceneId+meshKey], sceneId', setAside: '++id, table',
-      projects: 'id, updatedAt', records: '[p+b], p, [p+s]',
+      projects: 'id, updatedAt', records: '[p+b], p, [p+s]', outbox: '[p+k], p',
     });
   }
 }

@@ -57,8 +57,8 @@ export async function createStoredProject(db: TraversaDb, project: Project, extr
  * removed, and the bucket written back, in one transaction with the list row's summary.
  * Returns the scopes written and the project's list row after the write.
  */
-export async function writeChanges(db: TraversaDb, projectId: string, changes: readonly Change[], summary?: Pick<ProjectRow, 'name' | 'scenes' | 'meshKeys'>): Promise<{ scopes: string[]; row: ProjectRow }> {
-  const byBucket = new Map<string, { scope: string; changes: Change[] }>();
+export async function writeChanges(db: TraversaDb, projectId: string, changes: readonly Pick<Change, 'key' | 'after'>[], summary?: Pick<ProjectRow, 'name' | 'scenes' | 'meshKeys'>, from: 'here' | 'team' = 'here'): Promise<{ scopes: string[]; row: ProjectRow }> {
+  const byBucket = new Map<string, { scope: string; changes: Pick<Change, 'key' | 'after'>[] }>();
   for (const c of changes) {
     const { bucket, scope } = placeOf(c.key);
     let entry = byBucket.get(bucket);
@@ -66,9 +66,11 @@ export async function writeChanges(db: TraversaDb, projectId: string, changes: r
     entry.changes.push(c);
   }
   const buckets = [...byBucket.keys()];
-  const row = await db.transaction('rw', db.projects, db.records, async () => {
+  const row = await db.transaction('rw', db.projects, db.records, db.outbox, async () => {
     const row = await db.projects.get(projectId);
     if (!row) throw new Error('this project was deleted (in another tab?); export your work or open another project');
+    // A change made here to a project connected to a team waits in the outbox, stored with the change itself.
+    if (row.sync && from === 'here') await db.outbox.bulkPut(changes.map((c) => ({ p: projectId, k: c.key, at: Date.now() })));
     const stored = await db.records.bulkGet(buckets.map((b) => [projectId, b] as [string, string]));
     let delta = 0;
     const puts: BucketRow[] = [], deletes: [string, string][] = [];
@@ -163,7 +165,8 @@ export async function duplicateStoredProject(db: TraversaDb, projectId: string, 
     const head = rows.find((r) => r.b === 'top');
     if (head?.r.project) head.r.project = { ...head.r.project, value: { ...(head.r.project.value as object), name } };
     await db.records.bulkPut(rows.map((r) => ({ ...r, p: id })));
-    const { origin: _origin, ...copied } = row;
+    // A copy is this browser's own: not the sample, not connected to the team database.
+    const { origin: _origin, sync: _sync, ...copied } = row;
     const copy: ProjectRow = { ...copied, id, name, createdAt: Date.now(), updatedAt: Date.now() };
     await db.projects.put(copy);
     return copy;
@@ -172,8 +175,9 @@ export async function duplicateStoredProject(db: TraversaDb, projectId: string, 
 
 /** Delete a project and its records (the caller has asked for confirmation). */
 export async function deleteStoredProject(db: TraversaDb, projectId: string): Promise<void> {
-  await db.transaction('rw', db.projects, db.records, async () => {
+  await db.transaction('rw', db.projects, db.records, db.outbox, async () => {
     await db.records.where('p').equals(projectId).delete();
+    await db.outbox.where('p').equals(projectId).delete();
     await db.projects.delete(projectId);
   });
 }
