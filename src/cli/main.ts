@@ -10,6 +10,8 @@ import { scoreQaCommand } from './scoreQa.ts';
 import { driveCommand } from './drive.ts';
 import { suggestCommand } from './suggest.ts';
 import { formatPlan, formatStats } from './tables.ts';
+import { addUserCommand, createProjectCommand } from './team.ts';
+import { teamServerCommand } from './teamServer.ts';
 
 const USAGE = `Traversa command line
 
@@ -36,29 +38,42 @@ const USAGE = `Traversa command line
                                       a model's answers to QA items (one {"id", "answer", "model"} per
                                       line), Embodied4C scores per capability; --out writes
                                       qa_scores.json and qa_scored_items.jsonl
+
+Team server (credentials in the URL, http://alice:pw@host:5984/db, or in
+TRAVERSA_COUCH_USER and TRAVERSA_COUCH_PASSWORD):
+  team-server [--port 5984] [--host 127.0.0.1] [--data <dir> | --in-memory] [--admin <user>:<password>]
+        [--origin <url>]...           a CouchDB-compatible server (pouchdb-server) for a small team
+  team add-user <couch-url> <name> [--password <pw>]
+                                      create a user (a generated password is shown once)
+  team create-project <couch-url>/<db> --member <name> [--member <name>]...
+                                      create a project database, its members and its validation
 `;
 
 /** Flags followed by a value (`--out dir`); the others are switches unless written `--flag=value`. */
-const VALUE_FLAGS = new Set(['out', 'mesh', 'graph', 'agents', 'up', 'scale', 'gt', 'pred', 'compat', 'judge', 'weights', 'bootstrap', 'seed', 'level', 'averaging', 'verdicts', 'cache', 'tau']);
+const VALUE_FLAGS = new Set(['out', 'mesh', 'graph', 'agents', 'up', 'scale', 'gt', 'pred', 'compat', 'judge', 'weights', 'bootstrap', 'seed', 'level', 'averaging', 'verdicts', 'cache', 'tau',
+  'to', 'from', 'password', 'member', 'port', 'host', 'data', 'admin', 'origin']);
 
-interface Args { command: string; positional: string[]; flags: Map<string, string | true> }
+/** `flags` keeps a flag's last value; `lists` every value of a flag given more than once (`--member a --member b`). */
+interface Args { command: string; positional: string[]; flags: Map<string, string | true>; lists: Map<string, string[]> }
 
 function parseArgs(argv: string[]): Args {
   const [command = 'help', ...rest] = argv;
   const positional: string[] = [];
   const flags = new Map<string, string | true>();
+  const lists = new Map<string, string[]>();
+  const put = (k: string, v: string) => { flags.set(k, v); lists.set(k, [...(lists.get(k) ?? []), v]); };
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i]!;
     if (a.startsWith('--')) {
       const eq = a.indexOf('=');
       const k = eq < 0 ? a.slice(2) : a.slice(2, eq);
       const v = eq < 0 ? undefined : a.slice(eq + 1);
-      if (v !== undefined) flags.set(k, v);
-      else if (VALUE_FLAGS.has(k)) flags.set(k, rest[++i] ?? '');
+      if (v !== undefined) put(k, v);
+      else if (VALUE_FLAGS.has(k)) put(k, rest[++i] ?? '');
       else flags.set(k, true);
     } else positional.push(a);
   }
-  return { command, positional, flags };
+  return { command, positional, flags, lists };
 }
 
 function load(dir: string | undefined): { project: Project | null; problems: Problem[] } {
@@ -138,6 +153,18 @@ export async function run(argv: string[]): Promise<number> {
     }
     case 'baseline': {
       process.stderr.write(baselineCommand(args.positional[0], { gt: flag(args, 'gt'), out: flag(args, 'out'), seed: flag(args, 'seed') }) + '\n');
+      return 0;
+    }
+    case 'team-server':
+      return teamServerCommand({
+        port: flag(args, 'port'), host: flag(args, 'host'), data: flag(args, 'data'), inMemory: args.flags.has('in-memory'),
+        admin: flag(args, 'admin'), origins: args.lists.get('origin') ?? [],
+      });
+    case 'team': {
+      const [sub, url, name] = args.positional;
+      if (sub === 'add-user') out(await addUserCommand(url, name, flag(args, 'password'), process.env));
+      else if (sub === 'create-project') out(await createProjectCommand(url, args.lists.get('member') ?? [], process.env));
+      else throw new CliError(`team needs add-user or create-project\n\n${USAGE}`);
       return 0;
     }
     case 'help': case '--help': case '-h':
