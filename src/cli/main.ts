@@ -10,6 +10,7 @@ import { scoreQaCommand } from './scoreQa.ts';
 import { driveCommand } from './drive.ts';
 import { suggestCommand } from './suggest.ts';
 import { formatPlan, formatStats } from './tables.ts';
+import { pullCommand, pushCommand } from './couch.ts';
 import { addUserCommand, createProjectCommand } from './team.ts';
 import { teamServerCommand } from './teamServer.ts';
 
@@ -39,7 +40,7 @@ const USAGE = `Traversa command line
                                       line), Embodied4C scores per capability; --out writes
                                       qa_scores.json and qa_scored_items.jsonl
 
-Team server (credentials in the URL, http://alice:pw@host:5984/db, or in
+Team server and sync (credentials in the URL, http://alice:pw@host:5984/db, or in
 TRAVERSA_COUCH_USER and TRAVERSA_COUCH_PASSWORD):
   team-server [--port 5984] [--host 127.0.0.1] [--data <dir> | --in-memory] [--admin <user>:<password>]
         [--origin <url>]...           a CouchDB-compatible server (pouchdb-server) for a small team
@@ -47,6 +48,11 @@ TRAVERSA_COUCH_USER and TRAVERSA_COUCH_PASSWORD):
                                       create a user (a generated password is shown once)
   team create-project <couch-url>/<db> --member <name> [--member <name>]...
                                       create a project database, its members and its validation
+  push <release-dir> --to <couch-url>/<db>
+                                      write the release's records, signed as you; exit 1 if any is refused
+  pull --from <couch-url>/<db> --out <release-dir>
+                                      read the project's records and write the release; conflicts
+                                      and bad records are listed by id
 `;
 
 /** Flags followed by a value (`--out dir`); the others are switches unless written `--flag=value`. */
@@ -166,6 +172,20 @@ export async function run(argv: string[]): Promise<number> {
       else if (sub === 'create-project') out(await createProjectCommand(url, args.lists.get('member') ?? [], process.env));
       else throw new CliError(`team needs add-user or create-project\n\n${USAGE}`);
       return 0;
+    }
+    case 'push': {
+      const project = loadUsable(args.positional[0]);
+      const { text, code } = await pushCommand(project, flag(args, 'to'), process.env);
+      out(text);
+      return code;
+    }
+    case 'pull': {
+      const target = flag(args, 'out');
+      if (!target) throw new CliError('pull needs --out <release-dir>');
+      const { text, code, files } = await pullCommand(flag(args, 'from'), process.env);
+      if (files.length) writeFiles(target, files);
+      out(text + (files.length ? `wrote ${files.length} files to ${target}\n` : ''));
+      return code;
     }
     case 'help': case '--help': case '-h':
       out(USAGE);
