@@ -107,6 +107,10 @@ export async function pullCommand(url: string | undefined, env: CouchEnv): Promi
   }
   const p = assembled.project;
   const labels = recs.filter((r) => r.key.startsWith('label/')).length;
+  const inForce = p.scenes.reduce((n, s) => n + Object.values(s.labels).reduce((m, t) => m + Object.keys(t).length, 0), 0);
+  // The release layout has one label per agent and segment and no QA items: say what stays behind.
+  if (labels > inForce) lines.push(`the release holds the ${inForce} labels in force; all ${labels} annotators' labels stay in the database`);
+  if (p.qa.items.length) lines.push(`the ${p.qa.items.length} QA items are not part of the release layout; they stay in the database`);
   lines.unshift(`pulled ${recs.length} records from ${couch.dbUrl}: ${p.scenes.length} scenes, ${labels} labels, ${p.qa.items.length} QA items; ` +
     `${bad.length + assembled.bad.length} bad, ${conflicts.length} in conflict`);
   return { text: lines.join('\n') + '\n', code: 0, files: writeRelease(p) };

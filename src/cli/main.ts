@@ -1,10 +1,11 @@
+import { existsSync } from 'node:fs';
 import { formatProblem, hasBlocking, hasErrors, type Problem } from '../core/problems.ts';
 import type { Project } from '../core/project.ts';
 import { datasetStats } from '../core/stats.ts';
 import { planScene } from '../core/plan.ts';
 import { readRelease } from '../formats/capnav/read.ts';
 import { writeRelease } from '../formats/capnav/write.ts';
-import { CliError, InputError, readJsonFiles, writeFiles } from './files.ts';
+import { CliError, InputError, readJsonFiles, readTree, writeFiles } from './files.ts';
 import { baselineCommand, scoreCommand } from './score.ts';
 import { scoreQaCommand } from './scoreQa.ts';
 import { driveCommand } from './drive.ts';
@@ -183,8 +184,12 @@ export async function run(argv: string[]): Promise<number> {
       const target = flag(args, 'out');
       if (!target) throw new CliError('pull needs --out <release-dir>');
       const { text, code, files } = await pullCommand(flag(args, 'from'), process.env);
-      if (files.length) writeFiles(target, files);
-      out(text + (files.length ? `wrote ${files.length} files to ${target}\n` : ''));
+      if (!files.length) { out(text); return code; }
+      // Files of another pull (a scene since removed) would be read back as part of this one.
+      const written = new Set(files.map((f) => f.path));
+      const stale = existsSync(target) ? readTree(target, ['.json'], 'release file').filter((f) => !written.has(f.path)).map((f) => f.path) : [];
+      writeFiles(target, files);
+      out(text + `wrote ${files.length} files to ${target}\n` + stale.map((f) => `note: ${f} was already in ${target} and is not part of the pulled project (left as it was)\n`).join(''));
       return code;
     }
     case 'help': case '--help': case '-h':

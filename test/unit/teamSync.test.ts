@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,6 +104,27 @@ describe('push and pull through a team database', { timeout: 120_000 }, () => {
     expect(res.stdout).toMatch(new RegExp(`^conflict ${id.replace(/\|/g, '\\|')}: 2 revisions \\(.*1-00000000000000000000000000000abc.*\\); the winning one was read$`, 'm'));
     expect(res.stdout).toMatch(/1 in conflict/);
     expect(res.stdout).toMatch(/^bad record node\/A\/node_99: name: /m);
+  });
+
+  it('pull says what a release cannot hold (every annotator’s label of a segment) and names files an earlier pull left', async () => {
+    expect((await traversa('team', 'create-project', server.admin('votes'), '--member', 'alice', '--member', 'bob')).code).toBe(0);
+    expect((await traversa('push', releaseDir, '--to', server.admin('votes'))).code).toBe(0);
+    const edge = read(releaseDir).scenes[0]!.graph.edges[0]!;
+    for (const [who, traversable] of [['alice', true], ['bob', false]] as const) {
+      const id = keyOf.label('A', 'SWEEPER', `${edge.from}|${edge.to}`, who);
+      const doc = { _id: id, order: 0, value: { traversable, note: traversable ? '' : 'rug', annotator: who }, author: who, at: '2026-11-23T10:00:00Z' };
+      expect((await couch(server, who, 'PUT', `votes/${encodeURIComponent(id)}`, doc)).status).toBe(201);
+    }
+    const out = tmp('traversa-pulled-');
+    mkdirSync(join(out, 'graphs'));
+    writeFileSync(join(out, 'graphs', 'Z-graph.json'), '{"nodes": [], "edges": []}');
+    const res = await traversa('pull', '--from', server.as('alice', 'alice-pw', 'votes'), '--out', out);
+    expect(res.code).toBe(0);
+    expect(res.stdout).toMatch(/^the release holds the \d+ labels in force; all \d+ annotators' labels stay in the database$/m);
+    expect(res.stdout).toContain(`note: graphs/Z-graph.json was already in ${out} and is not part of the pulled project (left as it was)`);
+    // The segment the two disagree on is in force as the earliest named label, alice's.
+    const sweeper = read(out).scenes.find((s) => s.id === 'A')!.labels.SWEEPER![`${edge.from}|${edge.to}`]!;
+    expect(sweeper).toMatchObject({ traversable: true, annotator: 'alice' });
   });
 
   it.skipIf(!sharedAvailable(CAPNAV_DIR, 'pushing and pulling the real CapNav release'))('round-trips the real 30-scene release', async () => {
