@@ -21,7 +21,7 @@ export interface TeamServer {
   admin(path?: string): string;
   /** Everything the command printed so far. */
   output(): string;
-  /** Milliseconds from spawning the command to its URL line. */
+  /** Milliseconds from spawning the command to its whole banner. */
   startMs: number;
   /** Stop it as Ctrl+C would; resolves with the exit code and all it printed. */
   stop(signal?: NodeJS.Signals): Promise<{ code: number | null; output: string }>;
@@ -40,7 +40,8 @@ export async function startTeamServer(extra: string[] = ['--in-memory'], admin: 
   await new Promise<void>((resolve, reject) => {
     const onData = (d: Buffer) => {
       output += d.toString('utf8');
-      if (/Traversa team server on /.test(output)) resolve();
+      // The banner's last line: everything above it (a generated password) has arrived too.
+      if (/Ctrl\+C stops it\./.test(output)) resolve();
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);

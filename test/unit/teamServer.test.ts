@@ -53,6 +53,12 @@ describe('the team server (pouchdb-server, in memory)', { timeout: 60_000 }, () 
     expect([401, 403]).toContain((await put(server, 'alice', { _id: '_design/mine', validate_doc_update: 'function () {}' })).status);
   });
 
+  it('a member cannot make herself an admin of the database (which would lift every rule)', async () => {
+    const sec = { admins: { names: ['alice'], roles: [] }, members: { names: ['alice', 'bob'], roles: [] } };
+    expect([401, 403]).toContain((await couch(server, 'alice', 'PUT', 'proj/_security', sec)).status);
+    expect((await couch(server, ADMIN.name, 'GET', 'proj/_security')).json).toMatchObject({ admins: { names: [ADMIN.name] } });
+  });
+
   it("deleting another annotator's label is forbidden; deleting one's own is not", async () => {
     const doc = { ...labelDoc('bob'), _id: keyOf.label('A', 'HUMAN', 'n5|n6', 'bob') };
     const made = await put(server, 'bob', doc);

@@ -73,6 +73,15 @@ describe('push and pull through a team database', { timeout: 120_000 }, () => {
     expect(res.stdout + res.stderr).not.toContain('bob-pw');
   });
 
+  it('refuses to push a release that cannot be read, with the problems, before asking the server anything', async () => {
+    const broken = writeReleaseDir([{ path: 'graphs/A-graph.json', text: '{ "nodes": [ }' }]);
+    dirs.push(broken);
+    const res = await traversa('push', broken, '--to', server.admin('house'));
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain('graphs/A-graph.json');
+    expect(res.stderr).toContain('cannot be read as a CapNav release');
+  });
+
   it('says who was refused and why: a wrong password, an outsider, nobody signed in', async () => {
     const wrong = await traversa('pull', '--from', server.as('alice', 'not-her-password', 'house'), '--out', tmp('traversa-pulled-'));
     expect(wrong.code).toBe(1);
