@@ -90,6 +90,7 @@ export async function pullCommand(url: string | undefined, env: CouchEnv): Promi
   const conflicts: { id: string; revs: string[] }[] = [];
   let foreign = 0;
   for await (const doc of allDocs(couch)) {
+    if (!doc) continue;
     if (doc._conflicts?.length) conflicts.push({ id: doc._id, revs: [doc._rev ?? '?', ...doc._conflicts] });
     const read = readDoc(doc);
     if (!read) { if (!doc._id.startsWith('_design/')) foreign++; continue; }
@@ -117,15 +118,15 @@ export async function pullCommand(url: string | undefined, env: CouchEnv): Promi
 }
 
 /** Every document of the database, page by page (`startkey_docid` after the last one seen). */
-async function* allDocs(couch: Couch): AsyncGenerator<RecordDoc> {
+async function* allDocs(couch: Couch): AsyncGenerator<RecordDoc | null> {
   let after: string | undefined;
   for (;;) {
     const q = new URLSearchParams({ include_docs: 'true', conflicts: 'true', limit: String(BATCH) });
     if (after !== undefined) { q.set('startkey', JSON.stringify(after)); q.set('skip', '1'); }
-    const res = await couch.db<{ rows: { id: string; doc: RecordDoc }[] }>('GET', `_all_docs?${q}`);
+    const res = await couch.db<{ rows: { id: string; doc?: RecordDoc | null }[] }>('GET', `_all_docs?${q}`);
     if (res.status !== 200) throw await couch.refusal(res, 'reading the project');
     if (!Array.isArray(res.body?.rows)) throw new InputError(`${couch.dbUrl} did not answer with documents`);
-    for (const row of res.body.rows) yield row.doc;
+    for (const row of res.body.rows) yield row.doc ?? null;
     if (res.body.rows.length < BATCH) return;
     after = res.body.rows[res.body.rows.length - 1]!.id;
   }

@@ -26,7 +26,8 @@ export function parseCouchUrl(text: string | undefined, env: CouchEnv, want: 'se
   try { url = new URL(text); } catch { throw new CliError(`${what} is not a URL: ${redactUrl(text)}`); }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CliError(`${what} must be an http:// or https:// URL`);
   const user = url.username ? decodeURIComponent(url.username) : env.TRAVERSA_COUCH_USER || undefined;
-  const password = url.password ? decodeURIComponent(url.password) : url.username ? undefined : env.TRAVERSA_COUCH_PASSWORD || undefined;
+  // A user in the URL may take the password from the environment, so it stays off the command line.
+  const password = url.password ? decodeURIComponent(url.password) : env.TRAVERSA_COUCH_PASSWORD || undefined;
   url.username = ''; url.password = ''; url.search = ''; url.hash = '';
   const path = url.pathname.replace(/\/+$/, '');
   if (want === 'server') return { server: `${url.origin}${path}/`, db: undefined, user, password };
