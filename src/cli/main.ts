@@ -1,15 +1,19 @@
+import { existsSync } from 'node:fs';
 import { formatProblem, hasBlocking, hasErrors, type Problem } from '../core/problems.ts';
 import type { Project } from '../core/project.ts';
 import { datasetStats } from '../core/stats.ts';
 import { planScene } from '../core/plan.ts';
 import { readRelease } from '../formats/capnav/read.ts';
 import { writeRelease } from '../formats/capnav/write.ts';
-import { CliError, InputError, readJsonFiles, writeFiles } from './files.ts';
+import { CliError, InputError, readJsonFiles, readTree, writeFiles } from './files.ts';
 import { baselineCommand, scoreCommand } from './score.ts';
 import { scoreQaCommand } from './scoreQa.ts';
 import { driveCommand } from './drive.ts';
 import { suggestCommand } from './suggest.ts';
 import { formatPlan, formatStats } from './tables.ts';
+import { pullCommand, pushCommand } from './couch.ts';
+import { addUserCommand, createProjectCommand } from './team.ts';
+import { teamServerCommand } from './teamServer.ts';
 
 const USAGE = `Traversa command line
 
@@ -36,29 +40,47 @@ const USAGE = `Traversa command line
                                       a model's answers to QA items (one {"id", "answer", "model"} per
                                       line), Embodied4C scores per capability; --out writes
                                       qa_scores.json and qa_scored_items.jsonl
+
+Team server and sync (credentials in the URL, http://alice:pw@host:5984/db, or in
+TRAVERSA_COUCH_USER and TRAVERSA_COUCH_PASSWORD):
+  team-server [--port 5984] [--host 127.0.0.1] [--data <dir> | --in-memory] [--admin <user>:<password>]
+        [--origin <url>]...           a CouchDB-compatible server (pouchdb-server) for a small team
+  team add-user <couch-url> <name> [--password <pw>]
+                                      create a user (a generated password is shown once)
+  team create-project <couch-url>/<db> --member <name> [--member <name>]...
+                                      create a project database, its members and its validation
+  push <release-dir> --to <couch-url>/<db>
+                                      write the release's records, signed as you; exit 1 if any is refused
+  pull --from <couch-url>/<db> --out <release-dir>
+                                      read the project's records and write the release; conflicts
+                                      and bad records are listed by id
 `;
 
 /** Flags followed by a value (`--out dir`); the others are switches unless written `--flag=value`. */
-const VALUE_FLAGS = new Set(['out', 'mesh', 'graph', 'agents', 'up', 'scale', 'gt', 'pred', 'compat', 'judge', 'weights', 'bootstrap', 'seed', 'level', 'averaging', 'verdicts', 'cache', 'tau']);
+const VALUE_FLAGS = new Set(['out', 'mesh', 'graph', 'agents', 'up', 'scale', 'gt', 'pred', 'compat', 'judge', 'weights', 'bootstrap', 'seed', 'level', 'averaging', 'verdicts', 'cache', 'tau',
+  'to', 'from', 'password', 'member', 'port', 'host', 'data', 'admin', 'origin']);
 
-interface Args { command: string; positional: string[]; flags: Map<string, string | true> }
+/** `flags` keeps a flag's last value; `lists` every value of a flag given more than once (`--member a --member b`). */
+interface Args { command: string; positional: string[]; flags: Map<string, string | true>; lists: Map<string, string[]> }
 
 function parseArgs(argv: string[]): Args {
   const [command = 'help', ...rest] = argv;
   const positional: string[] = [];
   const flags = new Map<string, string | true>();
+  const lists = new Map<string, string[]>();
+  const put = (k: string, v: string) => { flags.set(k, v); lists.set(k, [...(lists.get(k) ?? []), v]); };
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i]!;
     if (a.startsWith('--')) {
       const eq = a.indexOf('=');
       const k = eq < 0 ? a.slice(2) : a.slice(2, eq);
       const v = eq < 0 ? undefined : a.slice(eq + 1);
-      if (v !== undefined) flags.set(k, v);
-      else if (VALUE_FLAGS.has(k)) flags.set(k, rest[++i] ?? '');
+      if (v !== undefined) put(k, v);
+      else if (VALUE_FLAGS.has(k)) put(k, rest[++i] ?? '');
       else flags.set(k, true);
     } else positional.push(a);
   }
-  return { command, positional, flags };
+  return { command, positional, flags, lists };
 }
 
 function load(dir: string | undefined): { project: Project | null; problems: Problem[] } {
@@ -139,6 +161,36 @@ export async function run(argv: string[]): Promise<number> {
     case 'baseline': {
       process.stderr.write(baselineCommand(args.positional[0], { gt: flag(args, 'gt'), out: flag(args, 'out'), seed: flag(args, 'seed') }) + '\n');
       return 0;
+    }
+    case 'team-server':
+      return teamServerCommand({
+        port: flag(args, 'port'), host: flag(args, 'host'), data: flag(args, 'data'), inMemory: args.flags.has('in-memory'),
+        admin: flag(args, 'admin'), origins: args.lists.get('origin') ?? [],
+      });
+    case 'team': {
+      const [sub, url, name] = args.positional;
+      if (sub === 'add-user') out(await addUserCommand(url, name, flag(args, 'password'), process.env));
+      else if (sub === 'create-project') out(await createProjectCommand(url, args.lists.get('member') ?? [], process.env));
+      else throw new CliError(`team needs add-user or create-project\n\n${USAGE}`);
+      return 0;
+    }
+    case 'push': {
+      const project = loadUsable(args.positional[0]);
+      const { text, code } = await pushCommand(project, flag(args, 'to'), process.env);
+      out(text);
+      return code;
+    }
+    case 'pull': {
+      const target = flag(args, 'out');
+      if (!target) throw new CliError('pull needs --out <release-dir>');
+      const { text, code, files } = await pullCommand(flag(args, 'from'), process.env);
+      if (!files.length) { out(text); return code; }
+      // Files of another pull (a scene since removed) would be read back as part of this one.
+      const written = new Set(files.map((f) => f.path));
+      const stale = existsSync(target) ? readTree(target, ['.json'], 'release file').filter((f) => !written.has(f.path)).map((f) => f.path) : [];
+      writeFiles(target, files);
+      out(text + `wrote ${files.length} files to ${target}\n` + stale.map((f) => `note: ${f} was already in ${target} and is not part of the pulled project (left as it was)\n`).join(''));
+      return code;
     }
     case 'help': case '--help': case '-h':
       out(USAGE);

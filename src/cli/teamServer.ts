@@ -1,0 +1,201 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { pbkdf2Sync, randomBytes } from 'node:crypto';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Couch } from './couchClient.ts';
+import { CliError, InputError } from './files.ts';
+import { newPassword } from './team.ts';
+
+/**
+ * `npm run team-server`: a CouchDB-compatible server for a small team or a test, run by
+ * pouchdb-server (express-pouchdb) as a child process. In memory, or on disk with `--data <dir>`
+ * through LevelDB: pouchdb-server's `leveldown` ships a prebuilt N-API binary for linux-x64 inside
+ * its npm package, so it loads without the install script that npm here does not run. The server
+ * is locked from the first request: its admin is written (hashed) into the config file before it
+ * starts, so it never runs as an open "admin party". Its log goes to a file, not the terminal.
+ * The child (teamServerChild.mjs) ends with its parent and mends pouchdb-server's dropping of
+ * replicated writes in validated databases.
+ */
+export interface TeamServerOptions {
+  port: number;
+  host: string;
+  /** Where the databases live; absent: in memory, gone when the server stops. */
+  data: string | undefined;
+  admin: { name: string; password: string } | undefined;
+  /** Browser origins allowed to use the server with credentials; empty: any origin. */
+  origins: string[];
+}
+
+export interface RunningTeamServer {
+  url: string;
+  adminName: string;
+  /** Set when the admin's password was generated now (the only time anyone can see it). */
+  generatedPassword: string | undefined;
+  /** Where the server's own log goes. */
+  logFile: string;
+  /** Resolves with the child's exit code when it ends. */
+  exited: Promise<number | null>;
+  /** The last lines pouchdb-server printed (errors that never reach its log). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The script that runs pouchdb-server in the child (teamServerChild.mjs): found by walking up from
+ * this module, which is src/cli/ when run from source and node_modules/.cache/ when bundled.
+ */
+function childScript(): string {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
+    for (const candidate of [join(dir, 'teamServerChild.mjs'), join(dir, 'src', 'cli', 'teamServerChild.mjs')]) if (existsSync(candidate)) return candidate;
+    if (dirname(dir) === dir) throw new CliError('src/cli/teamServerChild.mjs is missing from the Traversa folder');
+  }
+}
+
+/** An admin password as CouchDB and pouchdb-auth store it (PBKDF2-SHA1; pouchdb-auth's 10 rounds). */
+function hashAdminPassword(password: string): string {
+  const salt = randomBytes(16).toString('hex');
+  return `-pbkdf2-${pbkdf2Sync(password, salt, 10, 20, 'sha1').toString('hex')},${salt},10`;
+}
+
+function pouchdbServerBin(): string {
+  try {
+    return join(dirname(createRequire(import.meta.url).resolve('pouchdb-server/package.json')), 'bin', 'pouchdb-server');
+  } catch {
+    throw new CliError('pouchdb-server is not installed: run "npm ci" in the Traversa folder');
+  }
+}
+
+/** Whether something already listens on host:port (pouchdb-server would only log the clash). */
+function portTaken(host: string, port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const probe = createServer();
+    probe.once('error', () => done(true));
+    probe.listen(port, host, () => probe.close(() => done(false)));
+  });
+}
+
+type Config = Record<string, Record<string, unknown>>;
+
+function writeConfig(file: string, opts: TeamServerOptions): { adminName: string; generatedPassword: string | undefined } {
+  const config: Config = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) as Config : {};
+  const admins = (config.admins ??= {});
+  let adminName: string, generatedPassword: string | undefined;
+  if (opts.admin) {
+    adminName = opts.admin.name;
+    admins[adminName] = hashAdminPassword(opts.admin.password);
+  } else if (Object.keys(admins).length) {
+    adminName = Object.keys(admins).join(', ');
+  } else {
+    adminName = 'admin';
+    generatedPassword = newPassword();
+    admins[adminName] = hashAdminPassword(generatedPassword);
+  }
+  config.log = { ...config.log, file: join(dirname(file), 'log.txt') };
+  config.httpd = { ...config.httpd, enable_cors: true };
+  config.cors = { ...config.cors, credentials: true, origins: opts.origins.length ? opts.origins.join(', ') : '*' };
+  const tmp = `${file}.tmp`;
+  writeFileSync(tmp, JSON.stringify(config, null, 2) + '\n', { mode: 0o600 });
+  renameSync(tmp, file);
+  return { adminName, generatedPassword };
+}
+
+export async function startTeamServer(opts: TeamServerOptions): Promise<RunningTeamServer> {
+  const bin = pouchdbServerBin();
+  if (await portTaken(opts.host, opts.port)) throw new InputError(`port ${opts.port} on ${opts.host} is already in use: choose another with --port`);
+  const work = opts.data ? resolve(opts.data) : mkdtempSync(join(tmpdir(), 'traversa-team-'));
+  mkdirSync(work, { recursive: true });
+  const configFile = join(work, 'config.json');
+  const { adminName, generatedPassword } = writeConfig(configFile, opts);
+  const outFile = join(work, 'pouchdb-server.out');
+  const out = openSync(outFile, 'a');
+  const args = ['--port', String(opts.port), '--host', opts.host, '--dir', work, '--config', configFile, '--no-stdout-logs', ...(opts.data ? [] : ['--in-memory'])];
+  const child: ChildProcess = spawn(process.execPath, [childScript(), bin, ...args], { cwd: work, stdio: ['ignore', out, out, 'ipc'], env: { ...process.env, FORCE_COLOR: '0' } });
+  closeSync(out);
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  let gone = false;
+  void exited.then(() => { gone = true; });
+  const cleanup = () => { if (!opts.data) rmSync(work, { recursive: true, force: true }); };
+
+  const url = `http://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${opts.port}/`;
+  const admin = new Couch({ server: url, db: undefined, user: opts.admin?.name ?? (generatedPassword ? adminName : undefined), password: opts.admin?.password ?? generatedPassword });
+  const tail = () => readFileSync(outFile, 'utf8').trim().split('\n').slice(-10).join('\n');
+  try {
+    await waitUntilUp(url, () => gone, 15_000);
+    if (admin.target.user !== undefined) {
+      // The admin we wrote must be the one that answers: this server, with our configuration.
+      if ((await admin.signedInAs()) !== admin.target.user) throw new InputError(`the server on ${url} does not know admin ${admin.target.user}`);
+      const users = await admin.request('PUT', '_users');
+      if (users.status !== 201 && users.status !== 412) throw await admin.refusal(users, 'creating _users');
+    }
+  } catch (e) {
+    child.kill('SIGKILL');
+    await exited;
+    const said = existsSync(outFile) ? tail() : '';
+    cleanup();
+    throw e instanceof InputError && !said ? e : new InputError(`${(e as Error).message}${said ? `\npouchdb-server said:\n${said}` : ''}`);
+  }
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => (stopping ??= (async () => {
+    if (!gone) {
+      child.kill('SIGINT');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    }
+    cleanup();
+  })());
+  return { url, adminName, generatedPassword, logFile: join(work, 'log.txt'), exited, stop, output: () => (existsSync(outFile) ? tail() : '') };
+}
+
+async function waitUntilUp(url: string, gone: () => boolean, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    if (gone()) throw new InputError('pouchdb-server stopped while starting');
+    try {
+      const res = await fetch(url);
+      if (res.ok) { await res.text(); return; }
+    } catch { /* not listening yet */ }
+    if (Date.now() > until) throw new InputError(`pouchdb-server did not answer on ${url} within ${timeoutMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 40));
+  }
+}
+
+/** The command: start, say where, serve until SIGINT or SIGTERM, stop cleanly. */
+export async function teamServerCommand(a: { port?: string; host?: string; data?: string; inMemory: boolean; admin?: string; origins: string[] }): Promise<number> {
+  const port = a.port === undefined ? 5984 : Number(a.port);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new CliError(`--port must be a port number, not "${a.port}"`);
+  if (a.data !== undefined && a.inMemory) throw new CliError('give --data <dir> or --in-memory, not both');
+  if (a.data === '') throw new CliError('--data needs a folder');
+  let admin: TeamServerOptions['admin'];
+  if (a.admin !== undefined) {
+    const i = a.admin.indexOf(':');
+    if (i <= 0 || i === a.admin.length - 1) throw new CliError('--admin must be <user>:<password>');
+    admin = { name: a.admin.slice(0, i), password: a.admin.slice(i + 1) };
+  }
+  const server = await startTeamServer({ port, host: a.host ?? '127.0.0.1', data: a.data, admin, origins: a.origins });
+  const say = (line: string) => process.stdout.write(line + '\n');
+  say(`Traversa team server on ${server.url} (admin ${server.adminName})`);
+  if (server.generatedPassword) say(`admin password (generated, shown only now): ${server.generatedPassword}`);
+  say(a.data ? `databases kept in ${resolve(a.data)} (LevelDB)` : 'databases in memory: everything is gone when the server stops (--data <dir> keeps them)');
+  say(`CORS with credentials for ${a.origins.length ? a.origins.join(', ') : 'any origin'}; server log: ${server.logFile}`);
+  say('Ctrl+C stops it.');
+  const signal = await new Promise<NodeJS.Signals | 'exit'>((done) => {
+    process.once('SIGINT', () => done('SIGINT'));
+    process.once('SIGTERM', () => done('SIGTERM'));
+    void server.exited.then(() => done('exit'));
+  });
+  if (signal === 'exit') {
+    const said = server.output();
+    process.stderr.write(`traversa: pouchdb-server stopped by itself${said ? `:\n${said}` : ''}\n(its log: ${server.logFile})\n`);
+    await server.stop();
+    return 1;
+  }
+  await server.stop();
+  say('Traversa team server stopped');
+  return 0;
+}

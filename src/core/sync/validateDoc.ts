@@ -1,0 +1,93 @@
+/**
+ * The team database's own guard: `_design/traversa` with a `validate_doc_update` that CouchDB
+ * (and pouchdb-server) runs on every write, whoever sends it — the studio, the command line or a
+ * hand-made request. Members write records signed as themselves; nobody writes or deletes another
+ * annotator's labels or reviews; malformed records are refused with the key and the reason.
+ * Server and database admins may write anything (importing a release's unnamed baseline labels,
+ * repairs).
+ *
+ * The function is kept as source text, in plain ES5, because it runs inside the server: Apache
+ * CouchDB 3 evaluates it in SpiderMonkey, pouchdb-server with `new Function`. It cannot import
+ * anything, so the record kinds and their number of key parts are repeated here from keys.ts (a
+ * test holds the two tables equal) and the key is unescaped the way keys.ts does.
+ */
+export const VALIDATE_DOC_UPDATE = `function (newDoc, oldDoc, userCtx, secObj) {
+  var ARITY = { project: 0, taxonomy: 0, profile: 1, scene: 1, node: 2, edge: 2, label: 4, adjudication: 3, qaitem: 1, review: 2, qaadjudication: 1 };
+  var VERDICTS = { 'accept': true, 'edit-accept': true, 'reject': true };
+  var id = String(newDoc._id);
+  var user = userCtx && userCtx.name;
+  var roles = (userCtx && userCtx.roles) || [];
+
+  function has(list, x) {
+    if (!list || typeof list.length !== 'number') return false;
+    for (var i = 0; i < list.length; i++) if (list[i] === x) return true;
+    return false;
+  }
+  function refuse(why) { throw ({ forbidden: id + ': ' + why }); }
+  function isObject(v) { return v !== null && typeof v === 'object' && !Array.isArray(v); }
+  function isString(v) { return typeof v === 'string'; }
+  function isNumber(v) { return typeof v === 'number' && isFinite(v); }
+  function unescapePart(p) { return p.replace(/%2F/gi, '/').replace(/%25/g, '%'); }
+  function trimmed(v) { return isString(v) ? v.replace(/^\\s+|\\s+$/g, '') : v; }
+
+  var admins = (secObj && secObj.admins) || {};
+  if (has(roles, '_admin') || (user && has(admins.names, user))) return;
+  for (var r = 0; r < roles.length; r++) if (has(admins.roles, roles[r])) return;
+
+  if (!user) throw ({ unauthorized: id + ': sign in to write to this project' });
+
+  var raw = id.split('/');
+  var kind = raw.shift();
+  if (!ARITY.hasOwnProperty(kind)) refuse('not a Traversa record key (unknown kind "' + kind + '")');
+  if (raw.length !== ARITY[kind]) refuse('a ' + kind + ' key has ' + ARITY[kind] + ' parts after the kind, not ' + raw.length);
+  var parts = [];
+  for (var p = 0; p < raw.length; p++) parts.push(unescapePart(raw[p]));
+  var owner = kind === 'label' ? parts[3] : kind === 'review' ? parts[1] : null;
+
+  if (newDoc._deleted === true) {
+    if (owner === '') refuse('only an admin may delete an unnamed (baseline) label');
+    if (owner !== null && owner !== user) refuse('only ' + owner + ' may delete this ' + kind + ', not ' + user);
+    return;
+  }
+
+  if (newDoc.author !== user) refuse('the record is signed as ' + newDoc.author + ', but you are ' + user);
+  if (!isNumber(newDoc.order)) refuse('order must be a number');
+  if (!isString(newDoc.at)) refuse('at must be the time of writing (a string)');
+  var v = newDoc.value;
+  if (!isObject(v)) refuse('value must be an object');
+
+  if (kind === 'label') {
+    if (owner !== user) refuse(owner === '' ? 'unnamed labels (a release baseline) are written by an admin only' : 'this label is ' + owner + '\\'s; you are ' + user);
+    if (typeof v.traversable !== 'boolean') refuse('value.traversable must be true or false');
+    if (trimmed(v.annotator) !== user) refuse('value.annotator must be ' + user + ', the label\\'s author');
+  } else if (kind === 'review') {
+    if (owner !== user) refuse('this review is ' + owner + '\\'s; you are ' + user);
+    if (v.reviewer !== user) refuse('value.reviewer must be ' + user);
+    if (!(isString(v.verdict) && VERDICTS.hasOwnProperty(v.verdict))) refuse('value.verdict must be accept, edit-accept or reject');
+  } else if (kind === 'adjudication') {
+    if (!isObject(v.label) || typeof v.label.traversable !== 'boolean') refuse('value.label.traversable must be true or false');
+    if (!isString(v.by)) refuse('value.by must name the adjudicator');
+    if (v.by !== user) refuse('the decision is signed by ' + v.by + ', but you are ' + user);
+  } else if (kind === 'qaadjudication') {
+    if (!isString(v.adjudicator)) refuse('value.adjudicator must name the adjudicator');
+    if (v.adjudicator !== user) refuse('the decision is signed by ' + v.adjudicator + ', but you are ' + user);
+  } else if (kind === 'node') {
+    if (v.id !== parts[1]) refuse('value.id must be the key\\'s node id ' + parts[1]);
+    if (!isObject(v.position) || !isNumber(v.position.x) || !isNumber(v.position.y) || !isNumber(v.position.z)) refuse('value.position must have numeric x, y and z');
+  } else if (kind === 'edge') {
+    if (v.id !== parts[1]) refuse('value.id must be the key\\'s edge id ' + parts[1]);
+    if (!isString(v.from) || !isString(v.to)) refuse('value.from and value.to must be node ids');
+  } else if (kind === 'scene') {
+    if (!Array.isArray(v.questions)) refuse('value.questions must be a list');
+  } else if (kind === 'qaitem') {
+    if (v.id !== parts[0]) refuse('value.id must be the key\\'s item id ' + parts[0]);
+  } else if (kind === 'profile') {
+    if (v.name !== parts[0]) refuse('value.name must be the key\\'s profile name ' + parts[0]);
+  }
+}`;
+
+export const TEAM_DESIGN_ID = '_design/traversa';
+
+/** The design document a team database carries (installed by `cli team create-project`). */
+export const teamDesignDoc = (): { _id: string; language: 'javascript'; validate_doc_update: string } =>
+  ({ _id: TEAM_DESIGN_ID, language: 'javascript', validate_doc_update: VALIDATE_DOC_UPDATE });
