@@ -33,6 +33,14 @@ export interface ProjectStorage {
   list(): Promise<ProjectRow[]>;
   /** This tab's changes not yet stored. */
   unsaved(): Change[];
+  /** The project open in this tab. */
+  openId(): string | null;
+  /** Records of the open project were stored by someone else (the team sync): take them in here and tell the other tabs. */
+  absorb(scopes: readonly string[]): Promise<void>;
+  /** Called after each write of this tab's changes (the team sync sends them on). */
+  onWritten(fn: (projectId: string) => void): () => void;
+  /** The list changed (a project connected to a team, created elsewhere): read it again. */
+  refreshList(): Promise<void>;
 }
 
 export interface StorageOptions {
@@ -42,7 +50,7 @@ export interface StorageOptions {
   memory?: { get(): string | null; set(id: string): void };
 }
 
-const summary = (r: ProjectRow): ProjectSummary => ({ id: r.id, name: r.name, updatedAt: r.updatedAt, bytes: r.bytes, scenes: r.scenes, ...(r.origin ? { origin: r.origin } : {}) });
+const summary = (r: ProjectRow): ProjectSummary => ({ id: r.id, name: r.name, updatedAt: r.updatedAt, bytes: r.bytes, scenes: r.scenes, ...(r.origin ? { origin: r.origin } : {}), ...(r.sync ? { sync: r.sync } : {}) });
 
 export function errorText(e: unknown): string {
   if (e instanceof Error) return e.name === 'QuotaExceededError' ? 'the browser has no storage space left for this site' : e.message;
@@ -76,6 +84,7 @@ export async function startProjectStorage(store: StudioStore, db: TraversaDb, op
       const { scopes, row } = changes.length ? await writeChanges(db, projectId, changes, summaryOf(project)) : { scopes: [], row: null };
       saved = project;
       if (scopes.length) channel.post({ type: 'changed', projectId: projectId, scopes, from: channel.tabId });
+      if (scopes.length) for (const fn of written) fn(projectId);
       if (row) updateListRow(row);
       if (store.getState().document.project === project) setStorage({ status: 'saved', savedAt: Date.now() });
     } catch (e) {
@@ -115,6 +124,7 @@ export async function startProjectStorage(store: StudioStore, db: TraversaDb, op
   });
 
   /** Another tab stored changes to the open project: read the scopes it names and take them in. */
+  const written = new Set<(projectId: string) => void>();
   const receive = (message: TabMessage) => {
     if (message.type === 'list') { void refreshList(); return; }
     if (message.projectId !== projectId) { void refreshList(); return; }
@@ -215,6 +225,16 @@ export async function startProjectStorage(store: StudioStore, db: TraversaDb, op
     },
     list: () => listStoredProjects(db),
     unsaved: () => diffProjects(saved, store.getState().document.project),
+    openId: () => projectId,
+    absorb: async (scopes) => {
+      if (!projectId || !scopes.length) return;
+      const message = { type: 'changed' as const, projectId, scopes: [...scopes], from: channel.tabId };
+      channel.post(message);
+      receive(message);
+      await chain;
+    },
+    onWritten: (fn) => { written.add(fn); return () => written.delete(fn); },
+    refreshList,
   };
 
   try {

@@ -181,3 +181,27 @@ export async function deleteStoredProject(db: TraversaDb, projectId: string): Pr
     await db.projects.delete(projectId);
   });
 }
+
+/** The stored records at some keys (absent keys are missing from the map). */
+export async function readRecords(db: TraversaDb, projectId: string, keys: readonly string[]): Promise<Map<string, Rec>> {
+  const buckets = [...new Set(keys.map((k) => placeOf(k).bucket))];
+  const rows = await db.records.bulkGet(buckets.map((b) => [projectId, b] as [string, string]));
+  const out = new Map<string, Rec>();
+  const wanted = new Set(keys);
+  for (const row of rows) {
+    if (!row) continue;
+    for (const [key, { value, order }] of Object.entries(row.r)) if (wanted.has(key)) out.set(key, { key, value, order });
+  }
+  return out;
+}
+
+/** Every record of a stored project, without assembling it (what a team database is first given). */
+export async function allRecordKeys(db: TraversaDb, projectId: string): Promise<string[]> {
+  const rows = await db.records.where('p').equals(projectId).toArray();
+  return rows.flatMap((r) => Object.keys(r.r));
+}
+
+/** Keep a project's list row in step with what it holds (after records arrived from elsewhere). */
+export async function updateSummary(db: TraversaDb, projectId: string, summary: Partial<ProjectRow>): Promise<void> {
+  await db.projects.update(projectId, summary);
+}

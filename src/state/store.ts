@@ -91,6 +91,8 @@ export interface StudioState {
   /** The question-answer view: the item open, review mode, and when its review started. */
   qa: QaSession;
   history: { past: HistoryStep[]; future: HistoryStep[] };
+  /** The open project's team database, as this tab sees it (persistence/teamSync.ts). */
+  team: TeamState;
   /** The stored projects of this browser and the one open in this tab (persistence/projectStorage.ts). */
   workspace: { projectId: string | null; projects: ProjectSummary[] };
   /** The report of the last import attempt (accepted with findings, or rejected). */
@@ -109,7 +111,7 @@ export type Scope = 'document' | 'session' | 'ephemeral';
 export const STATE_SCOPE: { readonly [K in keyof StudioState]: Scope } = {
   document: 'document',
   session: 'session', suggestions: 'session', scoring: 'session', qaAnswers: 'session', qa: 'session', history: 'session', workspace: 'session',
-  ephemeral: 'ephemeral', meshes: 'ephemeral', importReport: 'ephemeral', storage: 'ephemeral',
+  ephemeral: 'ephemeral', meshes: 'ephemeral', importReport: 'ephemeral', storage: 'ephemeral', team: 'ephemeral',
 };
 
 /** The keys of one scope. */
@@ -273,6 +275,31 @@ export interface ImportReport {
 /** What merging an import would do, before anything changes. */
 export interface MergePreview { added: number; same: number; conflicts: MergeConflict[] }
 
+/** One record whose versions conflict in the team database: every version, the winning one first. */
+export interface TeamConflict {
+  key: string;
+  what: string;
+  versions: { rev: string; author: string; at: string; summary: string; winning: boolean }[];
+}
+
+export interface TeamState {
+  /**
+   * off: not connected; connecting; syncing: sending or receiving; synced: nothing waiting;
+   * offline: the server cannot be reached (work is kept and sent later); signed-out: the server
+   * wants the password again; elsewhere: another tab of this browser syncs this project; error.
+   */
+  state: 'off' | 'connecting' | 'syncing' | 'synced' | 'offline' | 'signed-out' | 'elsewhere' | 'error';
+  url?: string;
+  user?: string;
+  /** Changes made here the server has not confirmed yet. */
+  waiting: number;
+  conflicts: TeamConflict[];
+  /** Records the server refused, with its reason. */
+  refused: { key: string; reason: string }[];
+  message?: string;
+  lastSyncAt?: number;
+}
+
 /** A stored project as the project list shows it. */
 export interface ProjectSummary {
   id: string;
@@ -282,6 +309,8 @@ export interface ProjectSummary {
   bytes: number;
   scenes: number;
   origin?: 'sample';
+  /** The team database it is connected to. */
+  sync?: { url: string; user: string };
 }
 
 export type StudioStore = StoreApi<StudioState>;
@@ -307,6 +336,7 @@ export function initialState(): StudioState {
     qaAnswers: initialQaAnswers(),
     history: { past: [], future: [] },
     workspace: { projectId: null, projects: [] },
+    team: { state: 'off', waiting: 0, conflicts: [], refused: [] },
     importReport: null,
     storage: { status: 'loading' },
   };
