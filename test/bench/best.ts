@@ -8,3 +8,10 @@ export function best<T>(runs: number, fn: () => T): { ms: number; value: T } {
   }
   return { ms, value: value! };
 }
+
+/** The median of `xs` (the mean of the middle two when their number is even). */
+export function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}

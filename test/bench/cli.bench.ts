@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { releaseFiles, writeReleaseDir, rawEdge, rawNode, rawQuestion, type RawEdgeJson } from '../support/releaseBuilder.ts';
+import { median } from './best.ts';
 import type { BenchSection } from './run.ts';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
@@ -18,11 +19,6 @@ function gridRelease(k: number): string {
   }
   const qa = [rawQuestion('Can [Agent] move from one corner to the other?', id(0, 0), id(k - 1, k - 1))];
   return writeReleaseDir(releaseFiles([{ id: `GRID${k}`, graph: { nodes, edges }, qa, traverse: { _hallucinatedQuestions: [] } }]));
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
 }
 
 /**
