@@ -54,7 +54,15 @@ export interface ProjectRow {
 }
 
 /** A record changed here that the team database has not been given yet (written with the change, in its transaction). */
-export interface OutboxRow { p: string; k: string; at: number }
+export interface OutboxRow {
+  p: string;
+  k: string;
+  /** When the change was made here (a later change of the record sets it anew). */
+  at: number;
+  /** The `at` of the version given to the team mirror, and the revision it got there: the row goes when the server confirms that revision. */
+  sent?: number;
+  rev?: string;
+}
 
 /** Stored records of a project that one command changes together (keys.ts `bucketOf`); `r` maps record key → record. */
 export interface BucketRow {

@@ -65,12 +65,22 @@ export async function writeChanges(db: TraversaDb, projectId: string, changes: r
     if (!entry) byBucket.set(bucket, (entry = { scope, changes: [] }));
     entry.changes.push(c);
   }
-  const buckets = [...byBucket.keys()];
   const row = await db.transaction('rw', db.projects, db.records, db.outbox, async () => {
     const row = await db.projects.get(projectId);
     if (!row) throw new Error('this project was deleted (in another tab?); export your work or open another project');
     // A change made here to a project connected to a team waits in the outbox, stored with the change itself.
     if (row.sync && from === 'here') await db.outbox.bulkPut(changes.map((c) => ({ p: projectId, k: c.key, at: Date.now() })));
+    // What the team sends never overwrites a change made here that the team has not confirmed yet
+    // (checked in this transaction, so a change made while the team's arrived cannot be lost).
+    if (from === 'team') {
+      const pending = await db.outbox.bulkGet(changes.map((c) => [projectId, c.key] as [string, string]));
+      const waiting = new Set(changes.filter((_, i) => pending[i]).map((c) => c.key));
+      for (const [b, entry] of [...byBucket]) {
+        entry.changes = entry.changes.filter((c) => !waiting.has(c.key));
+        if (!entry.changes.length) byBucket.delete(b);
+      }
+    }
+    const buckets = [...byBucket.keys()];
     const stored = await db.records.bulkGet(buckets.map((b) => [projectId, b] as [string, string]));
     let delta = 0;
     const puts: BucketRow[] = [], deletes: [string, string][] = [];

@@ -77,7 +77,7 @@ export function describeKey(key: string): string {
 }
 
 /** A value in a few words: a label's judgement, otherwise the fields where it differs from the other side. */
-function describeValue(key: string, value: unknown, other: unknown): string {
+export function describeValue(key: string, value: unknown, other: unknown): string {
   const kind = parseKey(key)?.kind;
   if (kind === 'label' && value && typeof value === 'object') {
     const l = value as { traversable?: boolean; note?: string };
