@@ -1,0 +1,470 @@
+import { assembleProject } from '../core/records/assemble.ts';
+import type { StudioStore, TeamState } from '../state/store.ts';
+import type { TraversaDb } from './db.ts';
+import type { ProjectStorage } from './projectStorage.ts';
+import { allRecordKeys, newProjectId } from './recordStore.ts';
+import { openTabChannel, type TabChannel } from './tabChannel.ts';
+import {
+  applyFromMirror, confirmSent, describeConflict, drainOutbox, dropRefused, keepVersion, mirrorRecords, readCheckpoint,
+  resend, writeCheckpoint, type Checkpoint, type Mirror,
+} from './teamMirror.ts';
+import { describePouchError, loadPouch, type PouchRemote, type PouchStatic, type PouchSync } from './pouch.ts';
+
+/**
+ * A project connected to a team database (CouchDB, or `npm run team-server`). The project's
+ * records stay in Dexie, the app's store; PouchDB keeps a mirror of them in this browser and
+ * replicates it with the server both ways, live, with CouchDB's own protocol (retrying while
+ * the server is away). Changes made here wait in the outbox until the server holds them, so
+ * nothing made offline, in a killed browser or in a tab that closed is lost; what the team
+ * sends goes into the records and every tab. One tab per project syncs (a Web Lock), the
+ * others leave their changes to it. Revision conflicts are listed, never resolved silently;
+ * records the server refuses are listed with its reason.
+ */
+export interface TeamSyncOptions {
+  pouch?: () => Promise<PouchStatic>;
+  /** Where a tab keeps the password of a project's team database (sessionStorage in the app: gone with the tab). */
+  passwords?: { get(projectId: string): string | null; set(projectId: string, password: string): void; clear(projectId: string): void };
+  locks?: LockManager | null;
+  channel?: TabChannel;
+  /** How the mirror is made (tests in Node keep it in memory; the page keeps it in IndexedDB). */
+  mirrorOptions?: { adapter?: string };
+  /** Milliseconds between attempts to reach a server that went away (at most). */
+  maxBackOffMs?: number;
+}
+
+/** The mirror as a local PouchDB database. */
+type LocalDb = Mirror & {
+  changes(options: object): { on(event: string, fn: (c: never) => void): unknown; cancel(): void };
+  sync(remote: PouchRemote, options: object): PouchSync;
+  info(): Promise<{ update_seq: number | string }>;
+  close(): Promise<void>;
+  destroy(): Promise<void>;
+};
+
+export const mirrorName = (projectId: string): string => `traversa-team-${projectId}`;
+
+const memoryPasswords = () => {
+  const m = new Map<string, string>();
+  return { get: (id: string) => m.get(id) ?? null, set: (id: string, pw: string) => { m.set(id, pw); }, clear: (id: string) => { m.delete(id); } };
+};
+
+/** The name the server signs these credentials in as (null: not accepted, or not reachable). */
+async function whoIs(dbUrl: string, user: string, password: string): Promise<string | null> {
+  try {
+    const res = await fetch(new URL('../_session', dbUrl.replace(/\/?$/, '/')), { headers: { authorization: `Basic ${btoa(unescape(encodeURIComponent(`${user}:${password}`)))}` }, credentials: 'omit' });
+    const body = await res.json() as { userCtx?: { name?: string | null } };
+    return body.userCtx?.name ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** What the sync does with an open team project in this tab. */
+class Session {
+  private stopped = false;
+  private mirror: LocalDb | null = null;
+  private remote: PouchRemote | null = null;
+  private sync: PouchSync | null = null;
+  private feed: { cancel(): void } | null = null;
+  private chain: Promise<void> = Promise.resolve();
+  private incomingKeys = new Set<string>();
+  private incomingSeq: number | string = 0;
+  private incomingTimer: ReturnType<typeof setTimeout> | null = null;
+  private confirmTimer: ReturnType<typeof setTimeout> | null = null;
+  private checkpoint: Checkpoint = { seq: 0, conflicts: [], refused: [] };
+  private paused = false;
+  private offline = false;
+  private resent = false;
+  private readonly startedAt = Date.now();
+  private readonly unlisten: (() => void)[] = [];
+
+  constructor(private readonly t: TeamSync, readonly projectId: string, readonly url: string, readonly user: string, private readonly password: string) {}
+
+  private enqueue(job: () => Promise<void>): Promise<void> {
+    const run = async () => { if (!this.stopped) { try { await job(); } catch (e) { this.t.setTeam(this.projectId, { state: 'error', message: `Team sync stopped: ${describePouchError(e)}` }); } } };
+    return (this.chain = this.chain.then(run, run));
+  }
+
+  async start(): Promise<void> {
+    const PouchDB = await this.t.pouch();
+    if (this.stopped) return;
+    this.t.setTeam(this.projectId, { state: 'connecting', url: this.url, user: this.user, message: undefined });
+    this.mirror = this.t.mirror(PouchDB, this.projectId);
+    this.remote = new PouchDB(this.url, { skip_setup: true, auth: { username: this.user, password: this.password } });
+    this.checkpoint = await readCheckpoint(this.mirror!);
+    this.t.setTeam(this.projectId, { refused: this.checkpoint.refused });
+    void this.showConflicts();
+
+    try {
+      await this.remote.info();
+    } catch (e) {
+      const status = (e as { status?: number }).status;
+      if (status === 401) return this.signedOut();
+      if (status === 403 || status === 404) {
+        this.t.setTeam(this.projectId, { state: 'error', message: status === 403 ? `${this.user} is not a member of ${this.url}: ask the team's admin to add you.` : `${this.url} does not exist on the server (any more).` });
+        return;
+      }
+      this.offline = true; // the server is away: the work here waits, the replication keeps trying
+    }
+    if (this.stopped) return;
+
+    const feed = this.mirror!.changes({ since: this.checkpoint.seq, live: true });
+    feed.on('change', (c: { id: string; seq: number | string }) => this.incoming(c.id, c.seq));
+    this.feed = feed;
+    const cap = this.t.options.maxBackOffMs ?? 5000;
+    const sync = this.mirror!.sync(this.remote, { live: true, retry: true, back_off_function: (d: number) => (d === 0 ? 250 : Math.min(d * 2, cap)) });
+    this.sync = sync;
+    sync.on('active', () => { this.paused = false; this.offline = false; this.t.setTeam(this.projectId, { state: 'syncing', message: undefined }); });
+    sync.on('change', () => { this.t.setTeam(this.projectId, { lastSyncAt: Date.now() }); this.scheduleConfirm(); });
+    sync.on('paused', (err?: unknown) => { this.paused = true; if (err) this.lost(err); else { this.offline = false; this.scheduleConfirm(0); } });
+    sync.on('denied', (d: { direction: string; doc: { id?: string; reason?: string; message?: string } }) => { void this.refused(d.doc); });
+    sync.on('error', (err: unknown) => this.lost(err));
+
+    const drain = () => void this.enqueue(() => this.drain());
+    this.unlisten.push(this.t.storage.onWritten((id) => { if (id === this.projectId) drain(); }));
+    this.unlisten.push(this.t.channel.listen((m) => { if (m.type === 'changed' && m.projectId === this.projectId) drain(); }));
+    drain();
+    if (this.offline) this.lost({ status: 0 });
+  }
+
+  private lost(err: unknown): void {
+    const status = (err as { status?: number }).status;
+    if (status === 401) { this.signedOut(); return; }
+    if (status === 403) { this.t.setTeam(this.projectId, { state: 'error', message: `The server refuses ${this.user} access to ${this.url}: ${describePouchError(err)}` }); this.stop(); return; }
+    this.offline = true;
+    void this.waiting().then((n) => this.t.setTeam(this.projectId, { state: 'offline', waiting: n, message: `The team server cannot be reached. ${n ? `${n} change${n === 1 ? '' : 's'} made here wait${n === 1 ? 's' : ''} and ${n === 1 ? 'is' : 'are'} sent when it can be.` : 'Work goes on here and is sent when it can be.'}` }));
+  }
+
+  private signedOut(): void {
+    this.t.passwords.clear(this.projectId);
+    void this.waiting().then((n) => this.t.setTeam(this.projectId, { state: 'signed-out', waiting: n, message: `The team server did not accept ${this.user}'s password. Sign in again${n ? ` to send the ${n} change${n === 1 ? '' : 's'} waiting here` : ''}.` }));
+    this.stop();
+  }
+
+  private waiting(): Promise<number> { return this.t.db.outbox.where('p').equals(this.projectId).count(); }
+
+  private async drain(): Promise<void> {
+    const n = await drainOutbox(this.t.db, this.projectId, this.mirror!, this.user);
+    this.t.setTeam(this.projectId, { waiting: n, ...(n && !this.offline ? { state: 'syncing' as const } : {}) });
+  }
+
+  private scheduleConfirm(delay = 150): void {
+    if (this.confirmTimer) clearTimeout(this.confirmTimer);
+    this.confirmTimer = setTimeout(() => void this.enqueue(() => this.confirm()), delay);
+  }
+
+  /** Which sent revisions the server holds now: their rows leave the outbox. */
+  private async confirm(): Promise<void> {
+    const remote = this.remote!;
+    await confirmSent(this.t.db, this.projectId, (revs) => remote.revsDiff(revs) as Promise<Record<string, { missing: string[] }>>);
+    if (this.paused && !this.offline && !this.resent) {
+      // Caught up for the first time in this session: a revision sent in an earlier session that the
+      // server still lacks was refused then, unheard (the tab closed): send it again to hear why.
+      this.resent = true;
+      const rows = await this.t.db.outbox.where('p').equals(this.projectId).toArray();
+      const stale = rows.filter((r) => r.sent === r.at && r.rev && r.at < this.startedAt).map((r) => r.k);
+      if (stale.length) { await resend(this.t.db, this.projectId, stale); await this.drain(); return; }
+    }
+    const n = await this.waiting();
+    this.t.setTeam(this.projectId, { waiting: n, ...(this.offline ? {} : { state: this.paused && n === 0 ? 'synced' as const : 'syncing' as const, lastSyncAt: Date.now() }) });
+  }
+
+  private async refused(doc: { id?: string; reason?: string; message?: string }): Promise<void> {
+    const key = doc.id;
+    if (!key) return;
+    const reason = doc.reason ?? doc.message ?? 'refused by the server';
+    await this.enqueue(async () => {
+      await dropRefused(this.t.db, this.projectId, key);
+      this.checkpoint = { ...this.checkpoint, refused: [...this.checkpoint.refused.filter((r) => r.key !== key), { key, reason }].slice(-500) };
+      await writeCheckpoint(this.mirror!, this.checkpoint);
+      this.t.setTeam(this.projectId, { refused: this.checkpoint.refused, waiting: await this.waiting() });
+    });
+  }
+
+  /** The mirror changed (the team's records arrived, or ours went in): take it into the records, in batches. */
+  private incoming(id: string, seq: number | string): void {
+    if (id.startsWith('_')) return;
+    this.incomingKeys.add(id);
+    this.incomingSeq = seq;
+    if (this.incomingTimer) return;
+    this.incomingTimer = setTimeout(() => {
+      this.incomingTimer = null;
+      const keys = [...this.incomingKeys];
+      const seqNow = this.incomingSeq;
+      this.incomingKeys.clear();
+      void this.enqueue(async () => {
+        const applied = await applyFromMirror(this.t.db, this.projectId, this.mirror!, keys);
+        if (applied.scopes.length && this.t.storage.openId() === this.projectId) await this.t.storage.absorb(applied.scopes);
+        const conflicts = new Set(this.checkpoint.conflicts);
+        for (const k of applied.conflicted) conflicts.add(k);
+        for (const k of applied.resolved) conflicts.delete(k);
+        this.checkpoint = { ...this.checkpoint, seq: seqNow, conflicts: [...conflicts] };
+        await writeCheckpoint(this.mirror!, this.checkpoint);
+        if (applied.bad.length) this.t.setTeam(this.projectId, { message: `${applied.bad.length} record${applied.bad.length === 1 ? '' : 's'} from the team could not be read and ${applied.bad.length === 1 ? 'was' : 'were'} left out (first: ${applied.bad[0]!.key}: ${applied.bad[0]!.reason}).` });
+        if (applied.conflicted.length || applied.resolved.some((k) => this.t.store.getState().team.conflicts.some((c) => c.key === k))) await this.showConflicts();
+      });
+    }, 40);
+  }
+
+  private async showConflicts(): Promise<void> {
+    const found = await Promise.all(this.checkpoint.conflicts.slice(0, 200).map((k) => describeConflict(this.mirror!, k)));
+    this.t.setTeam(this.projectId, { conflicts: found.filter((c) => c !== null) });
+  }
+
+  keep(key: string, rev: string): Promise<void> {
+    return this.enqueue(() => keepVersion(this.mirror!, key, rev, this.user));
+  }
+
+  stop(): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    for (const u of this.unlisten) u();
+    if (this.incomingTimer) clearTimeout(this.incomingTimer);
+    if (this.confirmTimer) clearTimeout(this.confirmTimer);
+    this.sync?.cancel();
+    this.feed?.cancel();
+  }
+
+  /** Resolves when the work queued so far is done (tests, disconnect). */
+  settled(): Promise<void> { return this.chain; }
+}
+
+/**
+ * Team sync for the project open in this tab: starts when a connected project opens (with the
+ * password this tab was given), stops when another opens. `connect` publishes the open project
+ * into an empty team database, `join` makes a project of an existing one.
+ */
+export class TeamSync {
+  private session: Session | null = null;
+  private releaseLock: (() => void) | null = null;
+  private generation = 0;
+  readonly passwords: NonNullable<TeamSyncOptions['passwords']>;
+  readonly channel: TabChannel;
+  private readonly unsubscribe: () => void;
+
+  constructor(readonly store: StudioStore, readonly db: TraversaDb, readonly storage: ProjectStorage, readonly options: TeamSyncOptions = {}) {
+    this.passwords = options.passwords ?? memoryPasswords();
+    this.channel = options.channel ?? openTabChannel();
+    let last = '';
+    this.unsubscribe = store.subscribe((s) => {
+      const sync = s.workspace.projects.find((p) => p.id === s.workspace.projectId)?.sync;
+      const now = `${s.workspace.projectId}|${sync?.url ?? ''}|${sync?.user ?? ''}`;
+      if (now !== last) { last = now; void this.follow(); }
+    });
+    void this.follow();
+  }
+
+  pouch = (): Promise<PouchStatic> => (this.options.pouch ?? loadPouch)();
+
+  /** The project's mirror, opened once and kept open (a session that ends must not close it under the next one). */
+  private readonly mirrors = new Map<string, LocalDb>();
+  mirror(PouchDB: PouchStatic, projectId: string): LocalDb {
+    let m = this.mirrors.get(projectId);
+    if (!m) this.mirrors.set(projectId, (m = new PouchDB(mirrorName(projectId), this.options.mirrorOptions) as unknown as LocalDb));
+    return m;
+  }
+
+  /** Update the team state shown, if `projectId` is still the open project. */
+  setTeam(projectId: string, patch: Partial<TeamState>): void {
+    if (this.store.getState().workspace.projectId !== projectId) return;
+    this.store.setState((s) => ({ team: { ...s.team, ...patch } }));
+  }
+
+  private connectedRow() {
+    const s = this.store.getState();
+    const row = s.workspace.projects.find((p) => p.id === s.workspace.projectId);
+    return row?.sync ? { id: row.id, ...row.sync } : null;
+  }
+
+  /** Start or stop the session to match the open project. */
+  private async follow(): Promise<void> {
+    const gen = ++this.generation;
+    this.session?.stop();
+    this.session = null;
+    this.releaseLock?.();
+    this.releaseLock = null;
+    const row = this.connectedRow();
+    if (!row) { this.store.setState({ team: { state: 'off', waiting: 0, conflicts: [], refused: [] } }); return; }
+    // Labels and verdicts made here are signed as the team user.
+    this.store.setState((s) => ({ session: { ...s.session, annotator: row.user }, team: { state: 'connecting', url: row.url, user: row.user, waiting: 0, conflicts: [], refused: [] } }));
+    const password = this.passwords.get(row.id);
+    if (!password) {
+      const n = await this.db.outbox.where('p').equals(row.id).count();
+      if (gen === this.generation) this.setTeam(row.id, { state: 'signed-out', waiting: n, message: `Sign in as ${row.user} to sync this project with ${row.url}${n ? ` (${n} change${n === 1 ? '' : 's'} made here wait${n === 1 ? 's' : ''})` : ''}.` });
+      return;
+    }
+    const begin = async () => {
+      if (gen !== this.generation) return;
+      const session = new Session(this, row.id, row.url, row.user, password);
+      this.session = session;
+      await session.start();
+    };
+    /** Sync while holding the lock; the lock is held until the session is replaced. */
+    const run = async () => {
+      if (gen !== this.generation) return;
+      const held = new Promise<void>((release) => { this.releaseLock = release; });
+      await begin();
+      await held;
+    };
+    const locks = this.options.locks === undefined ? (typeof navigator !== 'undefined' ? navigator.locks ?? null : null) : this.options.locks;
+    if (!locks) { await begin(); return; }
+    const name = `traversa-sync-${row.id}`;
+    let got = false;
+    const started = new Promise<void>((ready) => {
+      void locks.request(name, { ifAvailable: true }, async (lock) => {
+        if (!lock) { ready(); return; }
+        got = true;
+        const held = new Promise<void>((release) => { this.releaseLock = release; });
+        await begin();
+        ready();
+        await held;
+      });
+    });
+    await started;
+    if (got || gen !== this.generation) return;
+    // Another tab of this browser syncs this project: this tab's changes reach the team through it (the outbox is shared).
+    const n = await this.db.outbox.where('p').equals(row.id).count();
+    this.setTeam(row.id, { state: 'elsewhere', waiting: n, message: 'Another tab of this browser syncs this project; changes made here reach the team through it.' });
+    const abort = new AbortController();
+    this.releaseLock = () => abort.abort();
+    void locks.request(name, { signal: abort.signal }, run).catch(() => {});
+  }
+
+  /** Sign in again (the password is kept for this tab only). */
+  async signIn(password: string): Promise<void> {
+    const row = this.connectedRow();
+    if (!row) return;
+    this.passwords.set(row.id, password);
+    await this.follow();
+  }
+
+  signOut(): void {
+    const row = this.connectedRow();
+    if (!row) return;
+    this.passwords.clear(row.id);
+    void this.follow();
+  }
+
+  /** Check that `url` is a Traversa team database `user` may use; the problem in words, or null. */
+  private async check(url: string, user: string, password: string): Promise<{ problem: string } | { remote: PouchRemote; docs: number }> {
+    const PouchDB = await this.pouch();
+    const remote = new PouchDB(url, { skip_setup: true, auth: { username: user, password } });
+    const signedInAs = await whoIs(url, user, password);
+    const problem = (e: unknown): string => {
+      const status = (e as { status?: number }).status;
+      // CouchDB answers 403 to a member of the server who is not a member of the database; pouchdb-server 401: ask who we are.
+      if (status === 401) return signedInAs === user ? `${user} is not a member of ${url}: ask the team's admin to add you.` : `The server did not accept the name ${user} with that password.`;
+      if (status === 403) return `${user} is not a member of ${url}: ask the team's admin to add you.`;
+      return `Cannot reach ${url}: ${describePouchError(e)}`;
+    };
+    let docs = 0;
+    try {
+      docs = Math.max(0, ((await remote.info() as { doc_count?: number }).doc_count ?? 0) - 1);
+    } catch (e) {
+      return { problem: (e as { status?: number }).status === 404 ? `There is no database at ${url}.` : problem(e) };
+    }
+    try {
+      await remote.get('_design/traversa');
+    } catch (e) {
+      if ((e as { status?: number }).status !== 404) return { problem: problem(e) };
+      return { problem: `${url} is not a Traversa team database (it has no _design/traversa). Create one with: npm run -s cli -- team create-project <server>/<database> --member ${user}` };
+    }
+    return { remote, docs };
+  }
+
+  /**
+   * Publish the open project into an empty team database and keep it in sync. Every record waits
+   * in the outbox until the server holds it. Returns the problem in words, or null.
+   */
+  async connect(url: string, user: string, password: string): Promise<string | null> {
+    const id = this.storage.openId();
+    if (!id) return 'Open a project first.';
+    const checked = await this.check(url, user, password);
+    if ('problem' in checked) return checked.problem;
+    if (checked.docs > 0) return `${url} already holds a project (${checked.docs} records): open it with "Open a team project", or publish into a new, empty database.`;
+    await this.storage.flush();
+    const keys = await allRecordKeys(this.db, id);
+    const now = Date.now();
+    await this.db.transaction('rw', this.db.projects, this.db.outbox, async () => {
+      await this.db.projects.update(id, { sync: { url, user } });
+      await this.db.outbox.bulkPut(keys.map((k) => ({ p: id, k, at: now })));
+    });
+    this.passwords.set(id, password);
+    this.channel.post({ type: 'list', from: this.channel.tabId });
+    await this.storage.refreshList();
+    return null;
+  }
+
+  /**
+   * Make a project of an existing team database in this browser: everything it holds is copied into
+   * a new mirror, read (records that cannot be read are reported, never dropped on the server), stored
+   * as a new project and opened; from then on it syncs. Returns the problem in words, or null.
+   */
+  async join(url: string, user: string, password: string, progress: (done: number, total: number) => void = () => {}): Promise<string | null> {
+    const checked = await this.check(url, user, password);
+    if ('problem' in checked) return checked.problem;
+    const PouchDB = await this.pouch();
+    const id = newProjectId();
+    const mirror = this.mirror(PouchDB, id);
+    try {
+      const total = checked.docs;
+      await new Promise<void>((done, fail) => {
+        const rep = PouchDB.replicate(checked.remote, mirror as never, { batch_size: 250 });
+        rep.on('change', (info: { docs_written?: number }) => progress(info.docs_written ?? 0, total));
+        rep.on('complete', () => done());
+        rep.on('error', (e: unknown) => fail(e));
+        rep.on('denied', () => {});
+      });
+      const { recs, bad, conflicted } = await mirrorRecords(mirror);
+      const assembled = assembleProject(recs);
+      if (!assembled.project) { this.mirrors.delete(id); await mirror.destroy(); return `The team database holds no readable project: ${assembled.message ?? 'no project record'}.`; }
+      const seq = (await mirror.info()).update_seq;
+      await writeCheckpoint(mirror, { seq, conflicts: conflicted, refused: [] });
+      this.passwords.set(id, password);
+      await this.storage.create(assembled.project, { id, sync: { url, user } });
+      const unread = [...bad, ...assembled.bad];
+      if (unread.length) this.setTeam(id, { message: `${unread.length} record${unread.length === 1 ? '' : 's'} of the team database could not be read and ${unread.length === 1 ? 'was' : 'were'} left out here (first: ${unread[0]!.key}: ${unread[0]!.reason}).` });
+      return null;
+    } catch (e) {
+      this.mirrors.delete(id);
+      await mirror.destroy().catch(() => {});
+      return `Could not copy ${url}: ${describePouchError(e)}`;
+    }
+  }
+
+  /** Stop syncing the open project: its records stay here, the mirror and the outbox go. */
+  async disconnect(): Promise<void> {
+    const row = this.connectedRow();
+    if (!row) return;
+    this.session?.stop();
+    await this.session?.settled();
+    await this.db.transaction('rw', this.db.projects, this.db.outbox, async () => {
+      const stored = await this.db.projects.get(row.id);
+      if (stored) { delete stored.sync; await this.db.projects.put(stored); }
+      await this.db.outbox.where('p').equals(row.id).delete();
+    });
+    this.passwords.clear(row.id);
+    const mirror = this.mirror(await this.pouch(), row.id);
+    this.mirrors.delete(row.id);
+    await mirror.destroy().catch(() => {});
+    this.channel.post({ type: 'list', from: this.channel.tabId });
+    await this.storage.refreshList();
+  }
+
+  /** Resolve a revision conflict by keeping one version (the others are deleted everywhere). */
+  async keep(key: string, rev: string): Promise<string | null> {
+    if (!this.session) return 'Sign in to the team database first.';
+    try { await this.session.keep(key, rev); return null; } catch (e) { return describePouchError(e); }
+  }
+
+  /** The work queued so far is done (tests). */
+  async settled(): Promise<void> { await this.session?.settled(); }
+
+  stop(): void {
+    this.unsubscribe();
+    this.generation++;
+    this.session?.stop();
+    this.releaseLock?.();
+    void this.session?.settled().then(() => Promise.all([...this.mirrors.values()].map((m) => m.close().catch(() => {}))));
+  }
+}

@@ -1,0 +1,176 @@
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setLabel } from '../../src/core/labelEdit.ts';
+import type { Project } from '../../src/core/project.ts';
+import { keyOf } from '../../src/core/records/keys.ts';
+import { projectRecords } from '../../src/core/records/records.ts';
+import { readRelease } from '../../src/formats/capnav/read.ts';
+import { TraversaDb } from '../../src/persistence/db.ts';
+import { startProjectStorage, type ProjectStorage } from '../../src/persistence/projectStorage.ts';
+import { openTabChannel } from '../../src/persistence/tabChannel.ts';
+import { TeamSync } from '../../src/persistence/teamSync.ts';
+import type { PouchStatic } from '../../src/persistence/pouch.ts';
+import { PROJECT_EDITS } from '../../src/state/commands.ts';
+import { applyEdit, sceneEdit } from '../../src/state/edits.ts';
+import { createStudioStore, type StudioStore, type TeamState } from '../../src/state/store.ts';
+import { houseScene, releaseFiles } from '../support/releaseBuilder.ts';
+import { ADMIN, couch, startTeamServer, teamProject, type TeamServer } from '../support/teamServer.ts';
+
+/**
+ * The studio's team sync (PouchDB in the page, replicating with `npm run team-server` over
+ * loopback), with each "browser" its own IndexedDB and store. What a browser test shows through
+ * the page, checked here at the level of records, faster and from both sides.
+ */
+// pouchdb-browser expects what a page has: IndexedDB (fake-indexeddb above) and `self`.
+(globalThis as { self?: unknown }).self ??= globalThis;
+
+// PouchDB's IndexedDB adapter needs a real browser (the e2e tests use it); here the mirror lives in memory.
+const pouch = async (): Promise<PouchStatic> => {
+  const P = (await import('pouchdb-browser')).default as unknown as PouchStatic & { plugin(p: unknown): void };
+  P.plugin((await import('pouchdb-adapter-memory')).default);
+  return P;
+};
+
+let n = 0;
+const house = (): Project => readRelease(releaseFiles([houseScene('HM3D00025')]), 'Team house').project!;
+const label = (traversable: boolean, annotator: string, note = '') => ({ traversable, note, annotator, timestamp: new Date().toISOString(), source: 'annotator' as const });
+const labelEdit = sceneEdit('test.label', 'Label', (s, a: { agent: string; from: string; to: string; label: ReturnType<typeof label> }) => setLabel(s, a.agent, a.from, a.to, a.label));
+
+interface Browser { store: StudioStore; storage: ProjectStorage; db: TraversaDb; team: TeamSync }
+
+async function browser(): Promise<Browser> {
+  const name = `traversa-team-test-${n++}`;
+  const store = createStudioStore();
+  const db = new TraversaDb(name);
+  const storage = await startProjectStorage(store, db, { channel: openTabChannel(name) });
+  const team = new TeamSync(store, db, storage, { channel: openTabChannel(name), locks: null, maxBackOffMs: 300, pouch, mirrorOptions: { adapter: 'memory' } });
+  return { store, storage, db, team };
+}
+
+/** Wait until the browser's team state satisfies `ok` (the sync is asynchronous by nature). */
+async function until(b: Browser, ok: (t: TeamState, s: ReturnType<StudioStore['getState']>) => boolean, what: string, ms = 20_000): Promise<void> {
+  const t0 = Date.now();
+  while (!ok(b.store.getState().team, b.store.getState())) {
+    if (Date.now() - t0 > ms) throw new Error(`timed out waiting for ${what}; team state: ${JSON.stringify(b.store.getState().team)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+const synced = (b: Browser, what: string) => until(b, (t) => t.state === 'synced' && t.waiting === 0, what);
+
+const votes = (b: Browser, agent: string, seg: string) => b.store.getState().document.project?.scenes[0]?.votes?.[agent]?.[seg] ?? {};
+
+describe('team sync in the studio', { timeout: 120_000 }, () => {
+  let server: TeamServer;
+  const browsers: Browser[] = [];
+  const open = async () => { const b = await browser(); browsers.push(b); return b; };
+  beforeAll(async () => {
+    server = await startTeamServer();
+    await teamProject(server, 'house', ['ann', 'ben']);
+    await teamProject(server, 'other', ['ben']);
+  }, 60_000);
+  afterAll(async () => {
+    for (const b of browsers) { b.team.stop(); b.storage.stop(); }
+    await server?.stop();
+  });
+
+  let seg = '';
+  it('the lead publishes a project; a member joins it and gets every record', async () => {
+    const lead = await open();
+    await lead.storage.create(house());
+    expect(await lead.team.connect(`${server.url}house`, ADMIN.name, ADMIN.password)).toBeNull();
+    await synced(lead, 'the lead to publish');
+    const published = await couch(server, 'ann', 'GET', 'house/_all_docs');
+    const ids = (published.json.rows as { id: string }[]).map((r) => r.id);
+    expect(ids).toContain(keyOf.project());
+    expect(ids.filter((id) => id.startsWith('label/')).length).toBeGreaterThan(0);
+
+    const ann = await open();
+    expect(await ann.team.join(`${server.url}house`, 'ann', 'ann-pw')).toBeNull();
+    const records = (b: Browser) => projectRecords(b.store.getState().document.project!).sort((x, y) => (x.key < y.key ? -1 : 1));
+    expect(records(ann)).toEqual(records(lead));
+    expect(ann.store.getState().session.annotator).toBe('ann');
+    await synced(ann, 'ann to be in sync');
+    const e = ann.store.getState().document.project!.scenes[0]!.graph.edges[0]!;
+    seg = `${e.from}|${e.to}`;
+  });
+
+  it('two members label the same segment differently: both votes reach everyone, nothing is dropped', async () => {
+    const [lead, ann] = browsers as [Browser, Browser];
+    const ben = await open();
+    expect(await ben.team.join(`${server.url}house`, 'ben', 'ben-pw')).toBeNull();
+    await synced(ben, 'ben to join');
+    const [from, to] = seg.split('|') as [string, string];
+    applyEdit(ann.store, labelEdit, { sceneId: 'HM3D00025', agent: 'WHEELCHAIR', from, to, label: label(true, 'ann', 'fits') });
+    applyEdit(ben.store, labelEdit, { sceneId: 'HM3D00025', agent: 'WHEELCHAIR', from, to, label: label(false, 'ben', 'sill') });
+    for (const b of [lead, ann, ben]) {
+      await until(b, () => Object.keys(votes(b, 'WHEELCHAIR', seg)).includes('ann') && Object.keys(votes(b, 'WHEELCHAIR', seg)).includes('ben'), 'both votes everywhere');
+    }
+    expect(votes(lead, 'WHEELCHAIR', seg)).toMatchObject({ ann: { traversable: true, note: 'fits' }, ben: { traversable: false, note: 'sill' } });
+    await synced(ann, 'ann'); await synced(ben, 'ben');
+    expect(ann.store.getState().team.conflicts).toEqual([]);
+  });
+
+  it('work done while not syncing waits in the outbox and is sent on signing in again', async () => {
+    const [lead, ann] = browsers as [Browser, Browser];
+    // (The server going away and coming back is the browser test's: here one browser stops syncing.)
+    ann.team.signOut();
+    await until(ann, (t) => t.state === 'signed-out', 'ann signed out');
+    applyEdit(ann.store, PROJECT_EDITS.rename, { name: 'Renamed offline' });
+    const e = ann.store.getState().document.project!.scenes[0]!.graph.edges[1]!;
+    applyEdit(ann.store, labelEdit, { sceneId: 'HM3D00025', agent: 'HUMANOID', from: e.from, to: e.to, label: label(false, 'ann', 'stairs') });
+    await ann.storage.flush();
+    expect(await ann.db.outbox.count()).toBe(2);
+    expect(lead.store.getState().document.project?.name).not.toBe('Renamed offline');
+    await ann.team.signIn('ann-pw');
+    await synced(ann, 'ann to send what waited');
+    await until(lead, (_, s) => s.document.project?.name === 'Renamed offline', 'the rename at the lead');
+    await until(lead, () => votes(lead, 'HUMANOID', `${e.from}|${e.to}`).ann?.note === 'stairs', 'the label at the lead');
+    expect(await ann.db.outbox.count()).toBe(0);
+  });
+
+  it('a revision conflict is listed with both versions until someone keeps one', async () => {
+    const [lead, ann, ben] = browsers as [Browser, Browser, Browser];
+    // Both rename the project while apart: one record, two revisions.
+    ann.team.signOut(); ben.team.signOut();
+    await until(ann, (t) => t.state === 'signed-out', 'ann out'); await until(ben, (t) => t.state === 'signed-out', 'ben out');
+    applyEdit(ann.store, PROJECT_EDITS.rename, { name: 'Ann’s name' });
+    applyEdit(ben.store, PROJECT_EDITS.rename, { name: 'Ben’s name' });
+    await ann.storage.flush(); await ben.storage.flush();
+    await ann.team.signIn('ann-pw'); await synced(ann, 'ann');
+    await ben.team.signIn('ben-pw'); await synced(ben, 'ben');
+    await ann.team.signOut(); await ann.team.signIn('ann-pw');
+    await until(lead, (t) => t.conflicts.some((c) => c.key === keyOf.project()), 'the conflict at the lead');
+    await until(ann, (t) => t.conflicts.some((c) => c.key === keyOf.project()), 'the conflict at ann');
+    const conflict = lead.store.getState().team.conflicts.find((c) => c.key === keyOf.project())!;
+    expect(conflict.versions.map((v) => v.author).sort()).toEqual(['ann', 'ben']);
+    expect(conflict.versions.filter((v) => v.winning)).toHaveLength(1);
+    const bens = conflict.versions.find((v) => v.author === 'ben')!;
+    expect(await ann.team.keep(conflict.key, bens.rev)).toBeNull();
+    for (const b of [lead, ann, ben]) {
+      await until(b, (t, s) => !t.conflicts.length && s.document.project?.name === 'Ben’s name', 'the kept version everywhere');
+    }
+  });
+
+  it('the server refuses a record signed as someone else; the refusal is listed and stops waiting', async () => {
+    const [, ann] = browsers as [Browser, Browser];
+    const e = ann.store.getState().document.project!.scenes[0]!.graph.edges[2]!;
+    // A label that claims to be ben's, made in ann's browser (as a tampered page could).
+    applyEdit(ann.store, labelEdit, { sceneId: 'HM3D00025', agent: 'SWEEPER', from: e.from, to: e.to, label: label(true, 'ben', 'forged') });
+    await until(ann, (t) => t.refused.some((r) => r.key === keyOf.label('HM3D00025', 'SWEEPER', `${e.from}|${e.to}`, 'ben')), 'the refusal');
+    expect(ann.store.getState().team.refused.at(-1)!.reason).toMatch(/signed as|ben/);
+    await until(ann, (t) => t.waiting === 0, 'nothing waiting');
+    const onServer = await couch(server, 'ben', 'GET', `house/${encodeURIComponent(keyOf.label('HM3D00025', 'SWEEPER', `${e.from}|${e.to}`, 'ben'))}`);
+    expect(onServer.status).toBe(404);
+  });
+
+  it('an outsider, a wrong password and a database that is not a team project are told so', async () => {
+    const x = await open();
+    await x.storage.create(house());
+    expect(await x.team.join(`${server.url}house`, 'ann', 'wrong')).toMatch(/did not accept the name ann/);
+    expect(await x.team.join(`${server.url}other`, 'ann', 'ann-pw')).toMatch(/ann is not a member/);
+    expect(await x.team.connect(`${server.url}house`, 'ben', 'ben-pw')).toMatch(/already holds a project/);
+    await couch(server, ADMIN.name, 'PUT', 'plain');
+    expect(await x.team.connect(`${server.url}plain`, ADMIN.name, ADMIN.password)).toMatch(/not a Traversa team database/);
+    expect(x.store.getState().team.state).toBe('off');
+  });
+});
