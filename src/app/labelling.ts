@@ -30,6 +30,12 @@ export function labellingCommands(store: StudioStore, flush: () => Promise<void>
       tell(stale ? `The suggestions are out of date: ${stale}. Recompute them (Suggest labels), or press Y / X.` : 'No suggestion for this segment: compute suggestions (needs the scan), or press Y / X.');
       return;
     }
+    // Every label carries who made it: a name first (a synced project's is the signed-in user's).
+    if (!s.session.annotator.trim()) {
+      tell('Give your name first (Annotator, above the queue): every label carries who made it.');
+      document.querySelector<HTMLInputElement>('[data-testid=annotator]')?.focus();
+      return;
+    }
     const drive = s.ephemeral.drive?.itemKey === itemKey(item) ? s.ephemeral.drive : null;
     const made = labelDecision({ pressed, draft: s.session.labelDraft, ...(sug ? { suggestion: sug } : {}), ...(drive ? { drive: { reached: drive.reached, measured: drive.measured, trajectory: drive.trajectory, stop: stopOf(drive) } } : {}) });
     if ('missing' in made) { tell(made.missing); return; }
@@ -69,7 +75,7 @@ export function followAutoApprove(store: StudioStore): () => void {
     if (s.session.questionIndex === prev.session.questionIndex && s.session.view === prev.session.view && s.session.autoApproveHuman === prev.session.autoApproveHuman) return;
     const scene = selectedScene(s), item = currentItem(s);
     if (!scene || !item) return;
-    if (autoApproveHuman(store, scene.id, sceneQueue(s), item.questionIndex) && item.agent === 'HUMAN' && existingLabel(store.getState().document.project!.scenes.find((x) => x.id === scene.id)!, item)) {
+    if (autoApproveHuman(store, scene.id, sceneQueue(s), item.questionIndex) && item.agent === 'HUMAN' && existingLabel(store.getState().document.project!.scenes.find((x) => x.id === scene.id)!, item, store.getState().session.annotator)) {
       toNextUnlabelled(store);
     }
   });

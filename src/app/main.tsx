@@ -13,6 +13,7 @@ import { writeBundle } from '../formats/bundle.ts';
 import { strToU8 } from 'fflate';
 import { commonFolder, Importer } from './importRelease.ts';
 import { Projects } from './projects.ts';
+import { TeamSync } from '../persistence/teamSync.ts';
 import { ScoringRunner } from './scoring.ts';
 import { QaAnswersRunner } from './qaScoring.ts';
 import { MeshManager } from './meshManager.ts';
@@ -36,6 +37,14 @@ const projects = new Projects(store, db);
 const flush = () => projects.flush();
 const importer = new Importer(store, () => projects.storage);
 const openSample = () => projects.openSample();
+let team: TeamSync | null = null;
+/** A team database's password, kept for this tab only (sessionStorage): a new tab or a restarted browser asks again. */
+const passwords = {
+  get: (id: string) => { try { return sessionStorage.getItem(`traversa.team.${id}`); } catch { return null; } },
+  set: (id: string, pw: string) => { try { sessionStorage.setItem(`traversa.team.${id}`, pw); } catch { /* asked again next time */ } },
+  clear: (id: string) => { try { sessionStorage.removeItem(`traversa.team.${id}`); } catch { /* nothing kept */ } },
+};
+const notReady = 'The studio is still opening; try again in a moment.';
 
 const exportRelease = () => {
   const project = store.getState().document.project;
@@ -99,6 +108,14 @@ const actions: StudioActions = {
     duplicate: (id) => projects.duplicate(id),
     remove: (id) => projects.remove(id),
   },
+  team: {
+    connect: (url, user, password) => team?.connect(url, user, password) ?? Promise.resolve(notReady),
+    join: (url, user, password, progress) => team?.join(url, user, password, progress) ?? Promise.resolve(notReady),
+    signIn: (password) => team?.signIn(password) ?? Promise.resolve(),
+    signOut: () => team?.signOut(),
+    disconnect: () => team?.disconnect() ?? Promise.resolve(),
+    keep: (key, rev) => team?.keep(key, rev) ?? Promise.resolve(notReady),
+  },
   exportRelease,
   attachMesh: (sceneId, files) => meshes.attach(sceneId, files),
   removeMesh: (sceneId) => meshes.remove(sceneId),
@@ -113,6 +130,7 @@ void projects.start().then(async (p) => {
   void deleteUnreferencedMeshes(db, referenced);
   rememberSession(store);
   meshes.sync();
+  team = new TeamSync(store, db, p, { passwords });
   const flushNow = () => void p.flush();
   window.addEventListener('pagehide', flushNow);
   document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') flushNow(); });

@@ -51,8 +51,23 @@ export function buildQueue(scene: Scene, agents: readonly AgentName[]): QueueIte
   return items;
 }
 
-/** The label that already decides an item (one label per agent per segment, reused across questions). */
-export const existingLabel = (scene: Scene, item: QueueItem): Label | undefined => labelFor(scene.labels, item.agent, item.from, item.to);
+/**
+ * The label that already decides an item (one label per agent per segment, reused across
+ * questions). For a named annotator on a scene others label too, an item is theirs to decide until
+ * they have voted on it themselves (so each annotator labels independently, for agreement) —
+ * unless the segment has been adjudicated, or only an unnamed baseline (an imported release) labels it.
+ */
+export function existingLabel(scene: Scene, item: QueueItem, annotator = ''): Label | undefined {
+  const inForce = labelFor(scene.labels, item.agent, item.from, item.to);
+  const me = annotator.trim();
+  if (!me || !inForce || !scene.votes) return inForce;
+  const segs = [`${item.from}|${item.to}`, `${item.to}|${item.from}`];
+  if (segs.some((seg) => scene.adjudications?.[item.agent]?.[seg])) return inForce;
+  const votes = segs.map((seg) => scene.votes?.[item.agent]?.[seg]).filter((v) => v !== undefined);
+  const mine = votes.find((v) => v[me])?.[me];
+  if (mine) return mine;
+  return votes.some((v) => Object.keys(v).some((who) => who !== '')) ? undefined : inForce;
+}
 
 export interface Progress { done: number; total: number }
 
@@ -66,10 +81,10 @@ export interface QueueProgress {
 const bump = (p: Progress | undefined, done: boolean): Progress => ({ done: (p?.done ?? 0) + (done ? 1 : 0), total: (p?.total ?? 0) + 1 });
 
 /** Labelled out of needed, for the scene, each agent, each question, and each question × agent. */
-export function queueProgress(scene: Scene, items: readonly QueueItem[]): QueueProgress {
+export function queueProgress(scene: Scene, items: readonly QueueItem[], annotator = ''): QueueProgress {
   const out: QueueProgress = { scene: { done: 0, total: 0 }, byAgent: {}, byQuestion: {}, byQuestionAgent: {} };
   for (const item of items) {
-    const done = existingLabel(scene, item) !== undefined;
+    const done = existingLabel(scene, item, annotator) !== undefined;
     out.scene = bump(out.scene, done);
     out.byAgent[item.agent] = bump(out.byAgent[item.agent], done);
     out.byQuestion[item.questionIndex] = bump(out.byQuestion[item.questionIndex], done);
@@ -80,10 +95,10 @@ export function queueProgress(scene: Scene, items: readonly QueueItem[]): QueueP
 }
 
 /** The next item at or after `from` (wrapping) that has no label yet; -1 when all are labelled. */
-export function nextUnlabelled(scene: Scene, items: readonly QueueItem[], from: number): number {
+export function nextUnlabelled(scene: Scene, items: readonly QueueItem[], from: number, annotator = ''): number {
   for (let k = 0; k < items.length; k++) {
     const i = (from + k) % items.length;
-    if (!existingLabel(scene, items[i]!)) return i;
+    if (!existingLabel(scene, items[i]!, annotator)) return i;
   }
   return -1;
 }

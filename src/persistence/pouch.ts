@@ -2,9 +2,15 @@
  * PouchDB, the maintained CouchDB replication client, as the team sync uses it: loaded only when
  * a project is connected (it is not small), and typed here for the few calls made.
  */
-export interface PouchSync {
-  on(event: string, fn: (...args: never[]) => void): PouchSync;
+export interface PouchReplication {
+  on(event: string, fn: (...args: never[]) => void): PouchReplication;
   cancel(): void;
+}
+
+/** A two-way live replication: its two directions can be watched on their own. */
+export interface PouchSync extends PouchReplication {
+  push: PouchReplication;
+  pull: PouchReplication;
 }
 
 export interface PouchRemote {
@@ -19,7 +25,7 @@ export interface PouchDbInstance extends PouchRemote {
 
 export interface PouchStatic {
   new (name: string, options?: { skip_setup?: boolean; auth?: { username: string; password: string }; adapter?: string }): PouchDbInstance;
-  replicate(from: PouchRemote, to: never, options?: object): PouchSync;
+  replicate(from: PouchRemote, to: never, options?: object): PouchReplication;
 }
 
 export async function loadPouch(): Promise<PouchStatic> {

@@ -114,9 +114,20 @@ class Session {
     const cap = this.t.options.maxBackOffMs ?? 5000;
     const sync = this.mirror!.sync(this.remote, { live: true, retry: true, back_off_function: (d: number) => (d === 0 ? 250 : Math.min(d * 2, cap)) });
     this.sync = sync;
+    // The sync's own 'paused' does not say why; each direction's does (an error: the server is away, retried with back-off).
+    const errors: { push?: unknown; pull?: unknown } = {};
+    const settle = () => setTimeout(() => {
+      if (this.stopped) return;
+      const err = errors.push ?? errors.pull;
+      if (err) { this.paused = true; this.lost(err); } else if (this.paused) { this.offline = false; this.scheduleConfirm(0); }
+    }, 0);
+    for (const direction of ['push', 'pull'] as const) {
+      sync[direction].on('paused', (err?: unknown) => { errors[direction] = err ?? undefined; settle(); });
+      sync[direction].on('active', () => { errors[direction] = undefined; });
+    }
     sync.on('active', () => { this.paused = false; this.offline = false; this.t.setTeam(this.projectId, { state: 'syncing', message: undefined }); });
     sync.on('change', () => { this.t.setTeam(this.projectId, { lastSyncAt: Date.now() }); this.scheduleConfirm(); });
-    sync.on('paused', (err?: unknown) => { this.paused = true; if (err) this.lost(err); else { this.offline = false; this.scheduleConfirm(0); } });
+    sync.on('paused', () => { this.paused = true; settle(); });
     sync.on('denied', (d: { direction: string; doc: { id?: string; reason?: string; message?: string } }) => { void this.refused(d.doc); });
     sync.on('error', (err: unknown) => this.lost(err));
 
@@ -172,7 +183,8 @@ class Session {
   private async refused(doc: { id?: string; reason?: string; message?: string }): Promise<void> {
     const key = doc.id;
     if (!key) return;
-    const reason = doc.reason ?? doc.message ?? 'refused by the server';
+    // The server's reason starts with the record's key (validateDoc.ts); the list names the record already.
+    const reason = (doc.reason ?? doc.message ?? 'refused by the server').replace(`${key}: `, '');
     await this.enqueue(async () => {
       await dropRefused(this.t.db, this.projectId, key);
       this.checkpoint = { ...this.checkpoint, refused: [...this.checkpoint.refused.filter((r) => r.key !== key), { key, reason }].slice(-500) };

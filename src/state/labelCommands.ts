@@ -13,8 +13,8 @@ type Segment = { agent: string; from: string; to: string };
 export const LABEL_EDITS = {
   traversable: sceneEdit('label.traversable', 'Label traversable', (s, a: Segment & { label: Label }) => setLabel(s, a.agent, a.from, a.to, a.label)),
   blocked: sceneEdit('label.blocked', 'Label not traversable', (s, a: Segment & { label: Label }) => setLabel(s, a.agent, a.from, a.to, a.label)),
-  autoApproveHuman: sceneEdit('label.autoApproveHuman', 'Auto-approve human', (s, a: { segments: Segment[]; timestamp: string }) =>
-    a.segments.reduce((acc, i) => setLabel(acc, i.agent, i.from, i.to, { traversable: true, note: AUTO_APPROVED_NOTE, timestamp: a.timestamp, source: 'auto-approved' }), s)),
+  autoApproveHuman: sceneEdit('label.autoApproveHuman', 'Auto-approve human', (s, a: { segments: Segment[]; timestamp: string; annotator?: string }) =>
+    a.segments.reduce((acc, i) => setLabel(acc, i.agent, i.from, i.to, { traversable: true, note: AUTO_APPROVED_NOTE, timestamp: a.timestamp, source: 'auto-approved', ...(a.annotator ? { annotator: a.annotator } : {}) }), s)),
   resolveConflict: sceneEdit('label.resolveConflict', 'Resolve direction conflict', (s, a: { agent: string; a: string; b: string; keep: Label }) => resolve(s, a.agent, a.a, a.b, a.keep)),
   adjudicate: sceneEdit('label.adjudicate', 'Decide a disputed label', (s, a: { agent: string; seg: string; decision: LabelAdjudication }) => adjudicate(s, a.agent, a.seg, a.decision)),
 } as const;
@@ -57,9 +57,11 @@ export function labelItem(store: StudioStore, sceneId: string, questionText: str
 export function autoApproveHuman(store: StudioStore, sceneId: string, items: readonly QueueItem[], questionIndex: number): number {
   const scene = store.getState().document.project?.scenes.find((s) => s.id === sceneId);
   if (!scene) return 0;
-  const todo = items.filter((i) => i.questionIndex === questionIndex && i.agent === 'HUMAN' && !existingLabel(scene, i));
+  // Approved in the annotator's name when there is one (a team project's votes are each someone's).
+  const annotator = store.getState().session.annotator.trim();
+  const todo = items.filter((i) => i.questionIndex === questionIndex && i.agent === 'HUMAN' && !existingLabel(scene, i, annotator));
   if (!todo.length) return 0;
-  applyEdit(store, LABEL_EDITS.autoApproveHuman, { sceneId, segments: todo.map(({ agent, from, to }) => ({ agent, from, to })), timestamp: new Date().toISOString() });
+  applyEdit(store, LABEL_EDITS.autoApproveHuman, { sceneId, segments: todo.map(({ agent, from, to }) => ({ agent, from, to })), timestamp: new Date().toISOString(), ...(annotator ? { annotator } : {}) });
   return todo.length;
 }
 

@@ -36,7 +36,7 @@ export function toNextUnlabelled(store: StudioStore): boolean {
   const s = store.getState();
   const scene = selectedScene(s);
   if (!scene) return false;
-  const next = nextUnlabelled(scene, sceneQueue(s), s.session.queueCursor);
+  const next = nextUnlabelled(scene, sceneQueue(s), s.session.queueCursor, s.session.annotator);
   if (next < 0) return false;
   moveCursor(store, next);
   return true;

@@ -2,6 +2,7 @@ import { useStudio } from '../state/useStudio.ts';
 import { useActions } from './actions.ts';
 import { displayShortcut } from './shortcuts.ts';
 import { filesFromInput } from './pickedFiles.ts';
+import { teamSummary } from './TeamSection.tsx';
 
 export const FOLDER_INPUT_ID = 'import-folder-input';
 export const FILES_INPUT_ID = 'import-files-input';
@@ -10,6 +11,7 @@ export const FILES_INPUT_ID = 'import-files-input';
 export function Header({ onHelp }: { onHelp: () => void }) {
   const project = useStudio((s) => s.document.project);
   const storage = useStudio((s) => s.storage);
+  const team = useStudio((s) => s.team);
   const { exportRelease, importFiles, runCommand } = useActions();
   // Until the stored project has loaded, an import could be overwritten by it: wait.
   const opening = storage.status === 'loading';
@@ -35,6 +37,10 @@ export function Header({ onHelp }: { onHelp: () => void }) {
           title={`Export the Traversa bundle: labels with reasons, provenance and evidence (${displayShortcut('Mod+Shift+E')})`}>Bundle</button>
         <button className="secondary" onClick={onHelp} aria-label="Keyboard shortcuts">?</button>
       </div>
+      {team.state !== 'off' && (
+        <button className={`team-badge ${team.state}`} data-testid="team-status" data-state={team.state} data-waiting={team.waiting}
+          title={team.message ?? `${team.url} as ${team.user}`} onClick={() => runCommand('projects.toggle')}>{teamSummary(team)}</button>
+      )}
       <span className={`storage ${storage.status}`} data-testid="storage-status" role={storage.status === 'error' ? 'alert' : undefined}>
         {storage.status === 'error' ? storage.message : storage.status === 'saving' ? 'Saving…' : storage.status === 'saved' ? 'Saved in this browser' : storage.status === 'loading' ? (storage.message ?? 'Opening…') : ''}
       </span>

@@ -3,6 +3,7 @@ import type { ProjectSummary } from '../state/store.ts';
 import { useStudio } from '../state/useStudio.ts';
 import { useActions } from './actions.ts';
 import { FOLDER_INPUT_ID } from './Header.tsx';
+import { JoinTeam, TeamSection } from './TeamSection.tsx';
 
 export function formatBytes(bytes: number): string {
   if (bytes < 1e3) return `${bytes} B`;
@@ -28,6 +29,7 @@ export function ProjectsPanel({ onClose }: { onClose: () => void }) {
           <button onClick={() => run(async () => { await act.newProject(); onClose(); })} data-testid="project-new">New empty project</button>
           <button className="secondary" onClick={() => run(async () => { await openSample(); onClose(); })} data-testid="project-sample">Open the sample house</button>
           <button className="secondary" onClick={() => { onClose(); document.getElementById(FOLDER_INPUT_ID)?.click(); }}>Import a release…</button>
+          <JoinTeam onDone={onClose} />
         </div>
         {projects.length === 0
           ? <p className="muted" data-testid="projects-empty">No projects yet: start a new one, open the sample house, or import a CapNav release.</p>
@@ -37,6 +39,7 @@ export function ProjectsPanel({ onClose }: { onClose: () => void }) {
               <tbody>{projects.map((p) => <ProjectRow key={p.id} project={p} isOpen={p.id === openId} onClose={onClose} />)}</tbody>
             </table>
           )}
+        <TeamSection />
         <p className="muted">Each tab can have its own project open; tabs on one project see each other's changes. <kbd>Shift+P</kbd> or <kbd>Escape</kbd> closes this list.</p>
         <button onClick={onClose}>Close</button>
       </div>
@@ -61,6 +64,7 @@ function ProjectRow({ project: p, isOpen, onClose }: { project: ProjectSummary; 
             : <button className="link" onClick={() => { void act.open(p.id); onClose(); }} data-testid="project-open">{p.name}</button>}
         {isOpen && <span className="muted"> — open here</span>}
         {p.origin === 'sample' && <span className="muted"> (sample)</span>}
+        {p.sync && <span className="badge" title={`Synced with ${p.sync.url} as ${p.sync.user}`} data-testid="project-team">team · {p.sync.user}</span>}
       </td>
       <td>{p.scenes}</td>
       <td>{formatBytes(p.bytes)}</td>

@@ -29,6 +29,7 @@ export function QueuePanel() {
   const items = useStudio(sceneQueue);
   const item = useStudio(currentItem);
   const session = useStudio((s) => s.session);
+  const teamUser = useStudio((s) => (s.team.state === 'off' ? null : s.team.user ?? null));
   const notice = useStudio((s) => s.ephemeral.notice);
   const noteRequest = useStudio((s) => s.ephemeral.noteRequest);
   const suggestions = useStudio((s) => (scene ? s.suggestions[scene.id] : undefined));
@@ -38,7 +39,7 @@ export function QueuePanel() {
   const drive = useStudio(currentDrive);
   const noteRef = useRef<HTMLTextAreaElement>(null);
   useEffect(() => { if (noteRequest) noteRef.current?.focus(); }, [noteRequest]);
-  const progress = useMemo(() => (scene ? queueProgress(scene, items) : null), [scene, items]);
+  const progress = useMemo(() => (scene ? queueProgress(scene, items, session.annotator) : null), [scene, items, session.annotator]);
   const adj = useMemo(() => (scene ? adjacency(scene.graph) : null), [scene]);
   if (!scene) return null;
   if (!items.length) return <p className="empty">This scene has no questions to label (none, all hallucinated, or with unresolved references).</p>;
@@ -55,7 +56,8 @@ export function QueuePanel() {
   return (
     <section className="queue-panel" data-testid="queue-panel" aria-label="Labelling queue">
       <div className="queue-settings">
-        <label>Annotator <input value={session.annotator} placeholder="your name" data-testid="annotator"
+        <label>Annotator <input value={session.annotator} placeholder="your name" data-testid="annotator" readOnly={!!teamUser}
+          title={teamUser ? `Signed in to the team database as ${teamUser}: your labels carry that name` : 'Your labels carry this name'}
           onChange={(e) => store.setState((s) => ({ session: { ...s.session, annotator: e.target.value } }))} /></label>
         <label><input type="checkbox" checked={session.autoApproveHuman} data-testid="auto-approve"
           onChange={(e) => store.setState((s) => ({ session: { ...s.session, autoApproveHuman: e.target.checked } }))} /> Auto-approve HUMAN</label>

@@ -23,6 +23,15 @@ export interface StudioActions {
     /** Delete for good (the list has asked for confirmation). */
     remove: (id: string) => Promise<void>;
   };
+  /** The open project's team database (persistence/teamSync.ts); each returns the problem in words, or null. */
+  team: {
+    connect: (url: string, user: string, password: string) => Promise<string | null>;
+    join: (url: string, user: string, password: string, progress: (done: number, total: number) => void) => Promise<string | null>;
+    signIn: (password: string) => Promise<void>;
+    signOut: () => void;
+    disconnect: () => Promise<void>;
+    keep: (key: string, rev: string) => Promise<string | null>;
+  };
   /** Load a scan (main file plus side files) for a scene; nothing changes if it cannot be read. */
   attachMesh: (sceneId: string, files: PickedFile[]) => Promise<boolean>;
   /** Forget a scene's scan (its stored files are deleted once nothing refers to them). */

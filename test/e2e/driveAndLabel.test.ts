@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { studio } from '../support/browser.ts';
+import { studio, nameAnnotator } from '../support/browser.ts';
 
 /** Step the queue with '.' until it shows this agent on this segment (walked either way unless `exact`). */
 async function goToItem(page: Page, agent: string, segment: string, exact = true): Promise<string> {
@@ -35,6 +35,7 @@ describe('the planner decides three segments with G, and the annotator watches t
     const page = await open();
     await page.getByTestId('mesh-ready').waitFor({ timeout: 60_000 });
     await page.keyboard.press('3');
+    await nameAnnotator(page);
     await page.getByTestId('queue-item').waitFor();
 
     // A passage it must pass: 0.80 m for a 0.74 m footprint (3 cm a side).
@@ -80,6 +81,7 @@ describe('driving the wheelchair into the narrowest door and labelling what stop
     let page = await profile.page(url());
     await page.getByTestId('mesh-ready').waitFor({ timeout: 60_000 });
     await page.keyboard.press('3');
+    await nameAnnotator(page);
     await page.getByTestId('queue-item').waitFor();
     await goToItem(page, 'WHEELCHAIR', 'node_11|node_13'); // Upper hall → Bedroom 1
 
@@ -102,6 +104,7 @@ describe('driving the wheelchair into the narrowest door and labelling what stop
     page = await profile.page(url());
     await page.getByTestId('project-name').filter({ hasText: 'Sample house' }).waitFor();
     await page.keyboard.press('3');
+    await nameAnnotator(page);
     await page.getByTestId('queue-item').waitFor();
     await goToItem(page, 'WHEELCHAIR', 'node_11|node_13');
     expect(await page.getByTestId('existing-label').textContent()).toMatch(/not traversable: Narrow passage: clear width 0\.70 m < 0\.74 m needed/);
@@ -122,6 +125,7 @@ describe('driving the wheelchair into the narrowest door and labelling what stop
     await page.keyboard.press('2');
     await page.getByTestId('mesh-ready').waitFor({ timeout: 60_000 });
     await page.keyboard.press('3');
+    await nameAnnotator(page);
     await page.getByTestId('queue-item').waitFor();
     await goToItem(page, 'SWEEPER', 'node_11|node_14', false);
     await page.keyboard.press('b');

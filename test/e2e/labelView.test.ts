@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { studio } from '../support/browser.ts';
+import { studio, nameAnnotator } from '../support/browser.ts';
 import { labelShown } from '../support/viewportProbe.ts';
 
 async function currentItem(page: Page) {
@@ -33,6 +33,7 @@ describe('the label view as an annotator uses it, on the sample house', () => {
     const page = await profile.page(url());
     await page.getByTestId('mesh-ready').waitFor({ timeout: 60_000 });
     await page.keyboard.press('3');
+    await nameAnnotator(page);
     await page.getByTestId('queue-item').waitFor();
     await page.getByTestId('compute-suggestions').click();
     await page.getByTestId('suggestions-kept').waitFor({ timeout: 90_000 });

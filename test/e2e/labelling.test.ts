@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { studio } from '../support/browser.ts';
+import { studio, nameAnnotator } from '../support/browser.ts';
 
 const SAMPLE = resolve(import.meta.dirname, '../../scenes/sample-house');
 const truth = JSON.parse(readFileSync(resolve(SAMPLE, 'traverse/sample-house-traverse.json'), 'utf8')) as Record<string, Record<string, { traversable: boolean; note: string }>>;
@@ -27,6 +27,7 @@ describe('labelling a sample question for all five agents with the keyboard alon
     const page = await profile.page(url());
     await page.locator('[data-scene=sample-house]').waitFor();
     await page.keyboard.press('3'); // the labelling queue
+    await nameAnnotator(page);
     await page.getByTestId('queue-item').waitFor();
     const total = Number(/\d+ \/ (\d+)/.exec((await page.getByTestId("progress-scene").textContent())!)?.[1] ?? 0);
     expect(total).toBeGreaterThan(0);
@@ -68,6 +69,7 @@ describe('suggestions computed in the browser', () => {
     await page.locator('[data-scene=sample-house]').waitFor();
     await page.getByTestId('mesh-ready').waitFor({ timeout: 60_000 });
     await page.keyboard.press('3');
+    await nameAnnotator(page);
     await page.getByTestId('queue-item').waitFor();
     await page.getByTestId('compute-suggestions').click();
     await page.getByTestId('suggestion').waitFor({ timeout: 90_000 });

@@ -83,3 +83,10 @@ export async function importFolder(page: Page, dir: string): Promise<string> {
   }
   return (await report.textContent())!;
 }
+
+/** Give the annotator's name in the labelling queue (labels need one), leaving the keys to the queue. */
+export async function nameAnnotator(page: Page, name = 'tester'): Promise<void> {
+  const input = page.getByTestId('annotator');
+  await input.fill(name);
+  await input.evaluate((el) => (el as HTMLInputElement).blur());
+}

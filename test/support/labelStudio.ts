@@ -10,11 +10,11 @@ import { twoStoreyProject } from './twoStoreys.ts';
 
 export { twoStoreyProject };
 
-/** The studio in the label view of the two-storey house, at the queue's first item. */
-export function labellingStore(project: Project = twoStoreyProject()): StudioStore {
+/** The studio in the label view of the two-storey house, at the queue's first item, the annotator named (labels need a name). */
+export function labellingStore(project: Project = twoStoreyProject(), annotator = 'tester'): StudioStore {
   const store = createStudioStore();
   replaceDocument(store, project);
-  store.setState((s) => ({ session: { ...s.session, sceneId: project.scenes[0]!.id } }));
+  store.setState((s) => ({ session: { ...s.session, sceneId: project.scenes[0]!.id, annotator } }));
   runCommand(store, findCommand(stateCommands, 'view.label'));
   return store;
 }

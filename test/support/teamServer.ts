@@ -30,8 +30,8 @@ export interface TeamServer {
 export const ADMIN = { name: 'root', password: 'root-pw-1' };
 
 /** Start `npm run team-server` as a user would (through the CLI launcher) on a free port. */
-export async function startTeamServer(extra: string[] = ['--in-memory'], admin: typeof ADMIN | null = ADMIN): Promise<TeamServer> {
-  const port = await freePort();
+export async function startTeamServer(extra: string[] = ['--in-memory'], admin: typeof ADMIN | null = ADMIN, onPort?: number): Promise<TeamServer> {
+  const port = onPort ?? await freePort();
   const t0 = performance.now();
   const child: ChildProcess = spawn(process.execPath, ['src/cli/launch.mjs', 'team-server', '--port', String(port), ...extra,
     ...(admin ? ['--admin', `${admin.name}:${admin.password}`] : [])], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -29,6 +29,24 @@ describe('a decision whose write fails keeps the queue in place', () => {
     expect(ok.getState().session.queueCursor).not.toBe(at);
   });
 
+  it('a label needs the annotator’s name first: nothing is recorded and the queue stays until there is one', async () => {
+    const store = labellingStore(twoStoreyProject(), '  ');
+    const { commands, told } = studioCommands(store);
+    const at = store.getState().session.queueCursor;
+    const before = store.getState().document.project;
+    runCommand(store, findCommand(commands, 'label.traversable'));
+    await settle();
+    expect(told.at(-1)).toMatch(/^Give your name first/);
+    expect(store.getState().document.project).toBe(before);
+    expect(store.getState().session.queueCursor).toBe(at);
+
+    store.setState((s) => ({ session: { ...s.session, annotator: 'Rita' } }));
+    runCommand(store, findCommand(commands, 'label.traversable'));
+    await settle();
+    expect(store.getState().session.queueCursor).not.toBe(at);
+    expect(JSON.stringify(store.getState().document.project!.scenes[0]!.votes)).toContain('"Rita"');
+  });
+
   it('a review verdict: the item stays open and the reviewer is told it was not saved', async () => {
     const p = twoStoreyProject();
     const item = (n: number) => submitForReview(createWrittenItem([{ id: `qa_${n - 1}` }], { sceneId: p.scenes[0]!.id, author: 'Ana', createdAt: 't', question: `Q${n}?`, category: { capability: 'spatial' } }));

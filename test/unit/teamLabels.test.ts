@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { setLabel } from '../../src/core/labelEdit.ts';
-import { labelDisputes } from '../../src/core/labelVotes.ts';
+import { adjudicate, labelDisputes } from '../../src/core/labelVotes.ts';
+import { existingLabel } from '../../src/core/queue.ts';
 import type { Label } from '../../src/core/labels.ts';
 import type { Project } from '../../src/core/project.ts';
 import { teamAgreement } from '../../src/core/teamAgreement.ts';
@@ -55,5 +56,25 @@ describe('a team labelling the same segments', () => {
     expect(scene().adjudications![d!.agent]![d!.seg]!.by).toBe('dana');
     undo(store);
     expect(labelDisputes(scene())).toHaveLength(2);
+  });
+});
+
+describe("each annotator's queue in a team", () => {
+  it('a segment others voted on is still to do for me; my vote, an adjudication or only a baseline label makes it done', () => {
+    let scene = house().scenes[0]!;
+    const e = { from: 'node_1', to: 'node_3' }; // labelled for the wheelchair by the release
+    const item = { agent: 'WHEELCHAIR', from: e.from, to: e.to, questionIndex: 0 };
+    // The release's unnamed baseline labels every segment: done for a named annotator too.
+    expect(existingLabel(scene, item)).toBeDefined();
+    expect(existingLabel(scene, item, 'alice')).toBeDefined();
+    scene = setLabel(scene, 'WHEELCHAIR', e.from, e.to, vote(false, 'bob', 1));
+    expect(existingLabel(scene, item, 'bob')).toMatchObject({ annotator: 'bob' });
+    expect(existingLabel(scene, item, 'alice')).toBeUndefined();
+    expect(existingLabel(scene, item)).toBeDefined(); // without a name: the label in force
+    scene = setLabel(scene, 'WHEELCHAIR', e.from, e.to, vote(true, 'alice', 2));
+    expect(existingLabel(scene, item, 'alice')).toMatchObject({ annotator: 'alice', traversable: true });
+    expect(existingLabel(scene, item, 'carol')).toBeUndefined();
+    scene = adjudicate(scene, 'WHEELCHAIR', `${e.from}|${e.to}`, { label: vote(true, 'alice', 3), by: 'dana', at: 't' });
+    expect(existingLabel(scene, item, 'carol')).toBeDefined();
   });
 });

@@ -1,0 +1,183 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keyOf } from '../../src/core/records/keys.ts';
+import { BrowserProfile, serveBuiltApp } from '../support/browser.ts';
+import { traversa } from '../support/cli.ts';
+import { houseScene, releaseFiles, writeReleaseDir } from '../support/releaseBuilder.ts';
+import { couch, startTeamServer, teamProject, type TeamServer } from '../support/teamServer.ts';
+
+/**
+ * Three annotators in three browser profiles label one scene against `npm run team-server` (on
+ * disk, so it can be restarted): one works offline for a while, one browser is killed right after
+ * a label, the server restarts while another labels. Every confirmed label reaches everyone;
+ * disagreements are listed for adjudication and counted in κ; outsiders and forgeries are refused.
+ */
+const SCENE = 'HM3D00025';
+
+async function item(page: Page): Promise<{ agent: string; segment: string }> {
+  const el = page.getByTestId('queue-item');
+  return { agent: (await el.getAttribute('data-agent'))!, segment: (await el.getAttribute('data-segment'))! };
+}
+
+/** Open the projects panel and join the team database as `user`. */
+async function joinTeam(page: Page, url: string, user: string, password = `${user}-pw`): Promise<void> {
+  await page.getByTestId('projects-button').click();
+  await page.getByTestId('team-join-open').click();
+  await page.getByTestId('team-url').fill(url);
+  await page.getByTestId('team-user').fill(user);
+  await page.getByTestId('team-password').fill(password);
+  await page.getByTestId('team-join-submit').click();
+}
+
+const teamState = (page: Page) => page.getByTestId('team-status').getAttribute('data-state');
+async function synced(page: Page, timeout = 30_000): Promise<void> {
+  await page.waitForFunction(() => {
+    const b = document.querySelector('[data-testid=team-status]');
+    return b?.getAttribute('data-state') === 'synced' && b.getAttribute('data-waiting') === '0';
+  }, undefined, { timeout });
+}
+
+/** Label the current queue item (y, or a reason key then x) and wait for "Saved:". */
+async function label(page: Page, yes: boolean): Promise<{ agent: string; segment: string }> {
+  const at = await item(page);
+  if (yes) await page.keyboard.press('y');
+  else { await page.keyboard.press('p'); await page.keyboard.press('x'); }
+  await page.waitForFunction(() => /^Saved:/.test(document.querySelector('[data-testid=queue-notice]')?.textContent ?? ''));
+  return at;
+}
+
+/** How many disputed segments the label view's team panel lists. */
+const disputeCount = async (page: Page) => Number((await page.getByTestId('dispute-count').textContent().catch(() => '0'))?.match(/\d+/)?.[0] ?? 0);
+
+describe('a team labels one scene through the team server', { timeout: 300_000 }, () => {
+  let server: TeamServer;
+  let app: Awaited<ReturnType<typeof serveBuiltApp>>;
+  const data = mkdtempSync(join(tmpdir(), 'traversa-team-data-'));
+  const profiles = { ann: new BrowserProfile(), ben: new BrowserProfile(), cai: new BrowserProfile(), eve: new BrowserProfile() };
+  const pages: Record<string, Page> = {};
+  let db = '';
+  let release = '';
+
+  beforeAll(async () => {
+    app = await serveBuiltApp();
+    server = await startTeamServer(['--data', data]);
+    await teamProject(server, 'house', ['ann', 'ben', 'cai'], ['eve']);
+    db = `${server.url}house`;
+    // The lead publishes a scene with questions and no labels yet.
+    release = writeReleaseDir(releaseFiles([{ ...houseScene(SCENE), traverse: { _hallucinatedQuestions: [] } }]));
+    const pushed = await traversa('push', release, '--to', server.admin('house'));
+    expect(pushed.code, pushed.stderr).toBe(0);
+  }, 120_000);
+  afterAll(async () => {
+    for (const p of Object.values(profiles)) await p.dispose().catch(() => {});
+    await server?.stop();
+    await app?.close();
+    rmSync(data, { recursive: true, force: true });
+    rmSync(release, { recursive: true, force: true });
+  });
+
+  it('three annotators join; one works offline; after reconnecting all see the union, the disagreement listed and in κ', async () => {
+    for (const name of ['ann', 'ben', 'cai'] as const) {
+      const page = await profiles[name].page(app.url);
+      pages[name] = page;
+      await page.locator('[data-scene=sample-house]').waitFor({ timeout: 60_000 });
+      await joinTeam(page, db, name);
+      await synced(page);
+      await page.keyboard.press('Escape');
+      await page.locator(`[data-scene=${SCENE}]`).click();
+      await page.keyboard.press('3');
+      await page.getByTestId('queue-item').waitFor();
+      // Signed in: the name is the team user's, and cannot be changed here.
+      expect(await page.getByTestId('annotator').inputValue()).toBe(name);
+      expect(await page.getByTestId('annotator').getAttribute('readonly')).not.toBeNull();
+    }
+    const { ann, ben, cai } = pages as Record<'ann' | 'ben' | 'cai', Page>;
+
+    await cai.context().setOffline(true);
+    const first = await label(ann, true);
+    expect(await label(ben, false)).toEqual(first);
+    expect(await label(cai, false)).toEqual(first);
+    const second = await label(cai, true);
+    await cai.waitForFunction(() => ['offline', 'syncing'].includes(document.querySelector('[data-testid=team-status]')?.getAttribute('data-state') ?? ''));
+    // Ann and Ben see each other's vote and their disagreement; Cai's work has not arrived.
+    for (const p of [ann, ben]) await expect.poll(() => disputeCount(p), { timeout: 30_000 }).toBe(1);
+    expect(await ann.getByTestId('team-kappa').textContent()).not.toContain('cai');
+
+    await cai.context().setOffline(false);
+    await synced(cai, 60_000);
+    for (const p of [ann, ben, cai]) {
+      await expect.poll(async () => (await p.getByTestId('team-kappa').textContent()) ?? '', { timeout: 60_000 }).toContain('cai');
+      expect(await disputeCount(p)).toBe(1);
+      const disputes = (await p.getByTestId('disputes').textContent())!;
+      expect(disputes).toContain(first.agent);
+      expect(disputes).toMatch(/ann: traversable[\s\S]*ben: not traversable[\s\S]*cai: not traversable/);
+    }
+    // Nothing anyone did was refused (the human's auto-approval is in each annotator's name).
+    await ann.getByTestId('team-status').click();
+    await ann.getByTestId('team-section').waitFor();
+    expect(await ann.getByTestId('team-refused').count()).toBe(0);
+    await ann.keyboard.press('Escape');
+    // Cai's second label, made offline, is on the server as Cai's.
+    expect((await couch(server, 'ann', 'GET', `house/${encodeURIComponent(keyOf.label(SCENE, second.agent, second.segment, 'cai'))}`)).status).toBe(200);
+  });
+
+  it('a browser killed right after a label and a server restart lose no confirmed label', async () => {
+    const { ann, ben } = pages as Record<'ann' | 'ben', Page>;
+    // Ann confirms a label and her browser is killed at once (no chance to send it).
+    const killed = await label(ann, true);
+    execFileSync('pkill', ['-KILL', '-f', `user-data-dir=${profiles.ann.dir}`]);
+    profiles.ann.context = null;
+
+    // The server goes away; Ben labels meanwhile; it comes back on the same port with the same data.
+    const port = Number(new URL(server.url).port);
+    await server.stop();
+    const meanwhile = await label(ben, false);
+    await ben.waitForFunction(() => document.querySelector('[data-testid=team-status]')?.getAttribute('data-state') === 'offline', undefined, { timeout: 30_000 });
+    server = await startTeamServer(['--data', data], null, port);
+    await synced(ben, 60_000);
+
+    // Ann opens her browser again: her project is there, asks for her password, sends what waited.
+    const again = await profiles.ann.page(app.url);
+    pages.ann = again;
+    await again.getByTestId('team-status').waitFor({ timeout: 60_000 });
+    expect(await teamState(again)).toBe('signed-out');
+    await again.getByTestId('team-status').click();
+    await again.getByTestId('team-signin-password').fill('ann-pw');
+    await again.getByTestId('team-signin').click();
+    await synced(again, 60_000);
+
+    const onServer = async (agent: string, segment: string, who: string) =>
+      (await couch(server, 'ben', 'GET', `house/${encodeURIComponent(keyOf.label(SCENE, agent, segment, who))}`)).status;
+    expect(await onServer(killed.agent, killed.segment, 'ann')).toBe(200);
+    expect(await onServer(meanwhile.agent, meanwhile.segment, 'ben')).toBe(200);
+    // And Ben's label reached Ann's browser.
+    await again.keyboard.press('Escape');
+    await again.keyboard.press('3');
+    await expect.poll(async () => (await again.getByTestId('team-kappa').textContent()) ?? '', { timeout: 30_000 }).toContain('ben');
+  });
+
+  it('an outsider is refused, and a record forged with another annotator’s name is rejected by the server', async () => {
+    const eve = await profiles.eve.page(app.url);
+    await eve.locator('[data-scene=sample-house]').waitFor({ timeout: 60_000 });
+    await joinTeam(eve, db, 'eve');
+    await expect.poll(async () => (await eve.getByTestId('team-join-problem').textContent().catch(() => '')) ?? '', { timeout: 30_000 }).toContain('eve is not a member');
+    await eve.getByTestId('team-password').fill('wrong');
+    await eve.getByTestId('team-join-submit').click();
+    await expect.poll(async () => (await eve.getByTestId('team-join-problem').textContent()) ?? '').toContain('did not accept the name eve');
+
+    // From Ben's page (signed in as ben), a label that claims to be Ann's.
+    const forged = await pages.ben!.evaluate(async ({ url, id }) => {
+      const res = await fetch(`${url}/${encodeURIComponent(id)}`, {
+        method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Basic ${btoa('ben:ben-pw')}` },
+        body: JSON.stringify({ order: 0, author: 'ann', at: new Date().toISOString(), value: { traversable: true, note: '', annotator: 'ann' } }),
+      });
+      return { status: res.status, reason: (await res.json() as { reason?: string }).reason };
+    }, { url: db, id: keyOf.label(SCENE, 'SWEEPER', 'node_1|node_3', 'ann') });
+    expect(forged.status).toBe(403);
+    expect(forged.reason).toContain('signed as ann, but you are ben');
+  });
+});
