@@ -33,7 +33,7 @@ export function labellingCommands(store: StudioStore, flush: () => Promise<void>
     // Every label carries who made it: a name first (a synced project's is the signed-in user's).
     if (!s.session.annotator.trim()) {
       tell('Give your name first (Annotator, above the queue): every label carries who made it.');
-      document.querySelector<HTMLInputElement>('[data-testid=annotator]')?.focus();
+      if (typeof document !== 'undefined') document.querySelector<HTMLInputElement>('[data-testid=annotator]')?.focus();
       return;
     }
     const drive = s.ephemeral.drive?.itemKey === itemKey(item) ? s.ephemeral.drive : null;
