@@ -12,8 +12,10 @@ const ARITY: Record<RecordKind, number> = {
   project: 0, taxonomy: 0, profile: 1, scene: 1, node: 2, edge: 2, label: 4, adjudication: 3, qaitem: 1, review: 2, qaadjudication: 1,
 };
 
-const escape = (part: string) => part.replace(/%/g, '%25').replace(/\//g, '%2F');
-const unescape = (part: string) => part.replace(/%2F/gi, '/').replace(/%25/g, '%');
+// Almost no part holds a `%` or `/`: those are returned as they are, without running the regexes
+// (a 1,000-scene project has ~150,000 keys, each made and read on import).
+const escape = (part: string) => (part.includes('%') || part.includes('/') ? part.replace(/%/g, '%25').replace(/\//g, '%2F') : part);
+const unescape = (part: string) => (part.includes('%') ? part.replace(/%2F/gi, '/').replace(/%25/g, '%') : part);
 
 export function recordKey(kind: RecordKind, ...parts: string[]): string {
   if (parts.length !== ARITY[kind]) throw new RangeError(`a ${kind} key has ${ARITY[kind]} parts, not ${parts.length}`);
