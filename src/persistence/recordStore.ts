@@ -28,9 +28,11 @@ function placeOf(key: string): { bucket: string; scope: string } {
 function bucketsOf(projectId: string, recs: readonly Rec[]): BucketRow[] {
   const rows = new Map<string, BucketRow>();
   for (const rec of recs) {
-    const { bucket, scope } = placeOf(rec.key);
+    const parsed = parseKey(rec.key);
+    if (!parsed) throw new Error(`not a record key: ${rec.key}`);
+    const bucket = bucketOf(parsed);
     let row = rows.get(bucket);
-    if (!row) rows.set(bucket, (row = { p: projectId, b: bucket, s: scope, r: {}, bytes: 0 }));
+    if (!row) rows.set(bucket, (row = { p: projectId, b: bucket, s: scopeOf(parsed), r: {}, bytes: 0 }));
     row.r[rec.key] = { value: rec.value, order: rec.order };
   }
   for (const row of rows.values()) row.bytes = bucketBytes(row.r);
@@ -45,11 +47,27 @@ export async function createStoredProject(db: TraversaDb, project: Project, extr
   const rows = bucketsOf(id, projectRecords(project));
   const now = Date.now();
   const row: ProjectRow = { id, createdAt: now, updatedAt: now, bytes: rows.reduce((s, r) => s + r.bytes, 0), ...summaryOf(project), ...extra };
-  await db.transaction('rw', db.projects, db.records, async () => {
-    await db.records.bulkPut(rows);
+  await db.transaction('rw', db.projects, db.records, async (tx) => {
+    await putRows(tx.idbtrans.objectStore(db.records.name), rows);
     await db.projects.put(row);
   });
   return row;
+}
+
+/**
+ * Put many new rows straight through the transaction's own object store. Dexie's bulkPut runs each
+ * row through its middleware (change tracking for live queries, which nothing here uses) on top of
+ * the browser's own copy of it. A failed put aborts the transaction, so nothing is half-stored.
+ */
+function putRows(store: IDBObjectStore, rows: readonly BucketRow[]): Promise<void> {
+  // A value the browser cannot copy throws here, and the transaction is aborted.
+  const requests = rows.map((row) => store.put(row));
+  return new Promise((resolve, reject) => {
+    for (const req of requests) req.onerror = () => reject(req.error);
+    // Requests of a transaction complete in order: the last one's success means all succeeded.
+    const last = requests[requests.length - 1];
+    if (last) last.onsuccess = () => resolve(); else resolve();
+  });
 }
 
 /**
