@@ -1,3 +1,4 @@
+import Dexie from 'dexie';
 import type { Project } from '../core/project.ts';
 import { assembleProject, assembleScope, type Assembled, type BadRecord, type ScopeResult } from '../core/records/assemble.ts';
 import { bucketOf, parseKey, scopeOf } from '../core/records/keys.ts';
@@ -41,15 +42,24 @@ function bucketsOf(projectId: string, recs: readonly Rec[]): BucketRow[] {
 
 export const newProjectId = (): string => `p${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 
-/** Store a whole project as a new entry of the list, in one transaction (nothing is half-stored). */
-export async function createStoredProject(db: TraversaDb, project: Project, extra: Partial<ProjectRow> = {}): Promise<ProjectRow> {
+/**
+ * Store a whole project as a new entry of the list, in one transaction (nothing is half-stored).
+ * `queued` is called once every record has been handed to the database (the browser has copied
+ * them) but before the transaction has committed: what waits for the store can start meanwhile.
+ */
+export async function createStoredProject(db: TraversaDb, project: Project, extra: Partial<ProjectRow> = {}, queued?: (row: ProjectRow) => void): Promise<ProjectRow> {
   const id = extra.id ?? newProjectId();
-  const rows = bucketsOf(id, projectRecords(project));
+  const recs = projectRecords(project);
+  const rows = bucketsOf(id, recs);
   const now = Date.now();
   const row: ProjectRow = { id, createdAt: now, updatedAt: now, bytes: rows.reduce((s, r) => s + r.bytes, 0), ...summaryOf(project), ...extra };
   await db.transaction('rw', db.projects, db.records, async (tx) => {
-    await putRows(tx.idbtrans.objectStore(db.records.name), rows);
-    await db.projects.put(row);
+    const stored = putRows(tx.idbtrans.objectStore(db.records.name), rows);
+    const listed = db.projects.put(row);
+    // Outside this transaction's zone: what `queued` sets off (subscribers reading other tables) is not part of it.
+    if (queued) Dexie.ignoreTransaction(() => queued(row));
+    await stored;
+    await listed;
   });
   return row;
 }
