@@ -1,7 +1,7 @@
 import Dexie from 'dexie';
 import type { Project } from '../core/project.ts';
 import { assembleProject, assembleScope, type Assembled, type BadRecord, type ScopeResult } from '../core/records/assemble.ts';
-import { bucketOf, parseKey, scopeOf } from '../core/records/keys.ts';
+import { bucketOf, bucketOfKey, parseKey, scopeOf } from '../core/records/keys.ts';
 import { projectRecords, type Change, type Rec } from '../core/records/records.ts';
 import type { BucketRow, ProjectRow, TraversaDb } from './db.ts';
 
@@ -29,11 +29,10 @@ function placeOf(key: string): { bucket: string; scope: string } {
 function bucketsOf(projectId: string, recs: readonly Rec[]): BucketRow[] {
   const rows = new Map<string, BucketRow>();
   for (const rec of recs) {
-    const parsed = parseKey(rec.key);
-    if (!parsed) throw new Error(`not a record key: ${rec.key}`);
-    const bucket = bucketOf(parsed);
+    const bucket = bucketOfKey(rec.key);
+    if (!bucket) throw new Error(`not a record key: ${rec.key}`);
     let row = rows.get(bucket);
-    if (!row) rows.set(bucket, (row = { p: projectId, b: bucket, s: scopeOf(parsed), r: {}, bytes: 0 }));
+    if (!row) rows.set(bucket, (row = { p: projectId, b: bucket, s: scopeOf(parseKey(rec.key)!), r: {}, bytes: 0 }));
     row.r[rec.key] = { value: rec.value, order: rec.order };
   }
   for (const row of rows.values()) row.bytes = bucketBytes(row.r);
