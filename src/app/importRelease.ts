@@ -65,7 +65,14 @@ export class Importer {
   private async asNewProject(project: Project, source: string, problems: NonNullable<ReturnType<StudioStore['getState']>['importReport']>['problems']): Promise<boolean> {
     const storage = this.storage();
     if (!storage) return false;
-    await storage.create(project);
+    // The new project opens in the overview from the moment it is shown (while the browser still
+    // commits its records), so the overview is drawn then rather than after "Saved".
+    const shown = this.store.subscribe((s) => {
+      if (s.document.project !== project) return;
+      shown();
+      this.store.setState((st) => ({ session: { ...st.session, sceneId: project.scenes[0]?.id ?? null, questionIndex: null, view: 'overview' } }));
+    });
+    try { await storage.create(project); } finally { shown(); }
     this.store.setState((s) => ({
       importReport: { source, accepted: true, outcome: 'new-project', problems, at: Date.now() },
       session: { ...s.session, sceneId: project.scenes[0]?.id ?? null, questionIndex: null, view: 'overview' },
