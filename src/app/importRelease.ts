@@ -4,7 +4,7 @@ import { storageProblems } from '../core/records/storable.ts';
 import { readRelease } from '../formats/capnav/read.ts';
 import { looksLikeBundle, readBundle } from '../formats/bundle.ts';
 import type { SourceFile } from '../formats/json.ts';
-import type { ProjectStorage } from '../persistence/projectStorage.ts';
+import { errorText, type ProjectStorage } from '../persistence/projectStorage.ts';
 import { PROJECT_EDITS } from '../state/commands.ts';
 import { applyEdit } from '../state/edits.ts';
 import type { StudioStore } from '../state/store.ts';
@@ -65,11 +65,27 @@ export class Importer {
   private async asNewProject(project: Project, source: string, problems: NonNullable<ReturnType<StudioStore['getState']>['importReport']>['problems']): Promise<boolean> {
     const storage = this.storage();
     if (!storage) return false;
-    await storage.create(project);
-    this.store.setState((s) => ({
-      importReport: { source, accepted: true, outcome: 'new-project', problems, at: Date.now() },
-      session: { ...s.session, sceneId: project.scenes[0]?.id ?? null, questionIndex: null, view: 'overview' },
-    }));
+    // The new project opens, reported as imported, from the moment it is shown (while the browser
+    // still commits its records; the storage status says "Saving…" until it has), so the overview is
+    // drawn then rather than after "Saved".
+    const shown = this.store.subscribe((s) => {
+      if (s.document.project !== project) return;
+      shown();
+      this.store.setState((st) => ({
+        importReport: { source, accepted: true, outcome: 'new-project', problems, at: Date.now() },
+        session: { ...st.session, sceneId: project.scenes[0]?.id ?? null, questionIndex: null, view: 'overview' },
+      }));
+    });
+    try {
+      await storage.create(project);
+    } catch (e) {
+      // Nothing of it was stored, and what was open is open again (projectStorage.create).
+      this.store.setState({ importReport: { source, accepted: false, at: Date.now(), problems: [...problems,
+        { severity: 'fatal', code: 'import.unstored', file: '', location: '', message: `this browser could not store it: ${errorText(e)}` }] } });
+      return false;
+    } finally {
+      shown();
+    }
     return true;
   }
 

@@ -38,6 +38,12 @@ export function cohenKappa<L>(a: readonly L[], b: readonly L[]): KappaResult {
     countA.set(a[i]!, (countA.get(a[i]!) ?? 0) + 1);
     countB.set(b[i]!, (countB.get(b[i]!) ?? 0) + 1);
   }
+  return cohenOfCounts(n, agree, countA, countB);
+}
+
+/** Cohen's κ from its counts: items, items agreed on, and each rater's count per label. */
+function cohenOfCounts<L>(n: number, agree: number, countA: ReadonlyMap<L, number>, countB: ReadonlyMap<L, number>): KappaResult {
+  if (n === 0) return kappaOf(0, 0, 0);
   let expected = 0;
   for (const [label, ca] of countA) expected += (ca / n) * ((countB.get(label) ?? 0) / n);
   return kappaOf(n, agree / n, expected);
@@ -160,28 +166,67 @@ export interface LabelAgreement {
  */
 export function labelAgreement(tableA: LabelTable, tableB: LabelTable, options: { includeAutoApproved?: boolean } = {}): LabelAgreement {
   const agents = [...new Set([...Object.keys(tableA), ...Object.keys(tableB)])];
-  const skipped: LabelAgreement['skipped'] = [];
-  const allA: boolean[] = [], allB: boolean[] = [];
-  const perAgent: AgentLabelAgreement[] = [];
-  for (const agent of agents) {
-    const a = judgements(tableA[agent] ?? {}), b = judgements(tableB[agent] ?? {});
-    const la: boolean[] = [], lb: boolean[] = [];
-    const disagreements: AgentLabelAgreement['disagreements'] = [];
-    for (const [edge, ja] of a) {
-      const jb = b.get(edge);
-      if (!jb) continue;
-      if (ja === 'conflict' || jb === 'conflict') { skipped.push({ agent, edge, why: 'direction-conflict' }); continue; }
-      if (!options.includeAutoApproved && (ja.auto || jb.auto)) { skipped.push({ agent, edge, why: 'auto-approved' }); continue; }
-      la.push(ja.traversable);
-      lb.push(jb.traversable);
-      if (ja.traversable !== jb.traversable) disagreements.push({ edge, a: ja.traversable, b: jb.traversable });
-    }
-    allA.push(...la);
-    allB.push(...lb);
-    perAgent.push({ agent, compared: la.length, agreed: la.length - disagreements.length, cohen: cohenKappa(la, lb), disagreements });
+  return agreementOfTallies(agents.map((agent) => [agent, [agentTally(tableA[agent] ?? {}, tableB[agent] ?? {}, options)]]));
+}
+
+/**
+ * What `labelAgreement` counts for one agent's two tables, before κ. Tallies of tables with no
+ * segment in common add up (`agreementOfTallies`), so agreement pooled over many scenes can be
+ * counted scene by scene and a scene's tally kept until that scene changes.
+ */
+export interface AgentTally {
+  compared: number;
+  agreed: number;
+  /** Of the compared segments, how many each table judged traversable. */
+  traversableA: number;
+  traversableB: number;
+  disagreements: AgentLabelAgreement['disagreements'];
+  skipped: { edge: string; why: 'direction-conflict' | 'auto-approved' }[];
+}
+
+export function agentTally(tableA: Record<string, Label>, tableB: Record<string, Label>, options: { includeAutoApproved?: boolean } = {}): AgentTally {
+  const a = judgements(tableA), b = judgements(tableB);
+  const tally: AgentTally = { compared: 0, agreed: 0, traversableA: 0, traversableB: 0, disagreements: [], skipped: [] };
+  for (const [edge, ja] of a) {
+    const jb = b.get(edge);
+    if (!jb) continue;
+    if (ja === 'conflict' || jb === 'conflict') { tally.skipped.push({ edge, why: 'direction-conflict' }); continue; }
+    if (!options.includeAutoApproved && (ja.auto || jb.auto)) { tally.skipped.push({ edge, why: 'auto-approved' }); continue; }
+    tally.compared++;
+    if (ja.traversable) tally.traversableA++;
+    if (jb.traversable) tally.traversableB++;
+    if (ja.traversable !== jb.traversable) tally.disagreements.push({ edge, a: ja.traversable, b: jb.traversable });
+    else tally.agreed++;
   }
-  const agreed = allA.filter((v, i) => v === allB[i]).length;
-  return { perAgent, overall: { compared: allA.length, agreed, cohen: cohenKappa(allA, allB) }, skipped };
+  return tally;
+}
+
+/** Cohen's κ of traversable / not traversable from a tally's counts (what cohenKappa gives on the judgements themselves). */
+function cohenOfTally(t: Pick<AgentTally, 'compared' | 'agreed' | 'traversableA' | 'traversableB'>): KappaResult {
+  const counts = (yes: number) => new Map([[true, yes], [false, t.compared - yes]].filter(([, c]) => (c as number) > 0) as [boolean, number][]);
+  return cohenOfCounts(t.compared, t.agreed, counts(t.traversableA), counts(t.traversableB));
+}
+
+/**
+ * The agreement of per-agent tallies, each agent's being the sum of its parts (segments of
+ * different scenes, say), in order: the same as `labelAgreement` on the tables pooled.
+ */
+export function agreementOfTallies(agents: readonly (readonly [AgentName, readonly AgentTally[]])[]): LabelAgreement {
+  const perAgent: AgentLabelAgreement[] = [];
+  const skipped: LabelAgreement['skipped'] = [];
+  const all = { compared: 0, agreed: 0, traversableA: 0, traversableB: 0 };
+  for (const [agent, parts] of agents) {
+    const sum = { compared: 0, agreed: 0, traversableA: 0, traversableB: 0 };
+    const disagreements: AgentLabelAgreement['disagreements'] = [];
+    for (const t of parts) {
+      sum.compared += t.compared; sum.agreed += t.agreed; sum.traversableA += t.traversableA; sum.traversableB += t.traversableB;
+      for (const d of t.disagreements) disagreements.push(d);
+      for (const s of t.skipped) skipped.push({ agent, ...s });
+    }
+    all.compared += sum.compared; all.agreed += sum.agreed; all.traversableA += sum.traversableA; all.traversableB += sum.traversableB;
+    perAgent.push({ agent, compared: sum.compared, agreed: sum.agreed, cohen: cohenOfTally(sum), disagreements });
+  }
+  return { perAgent, overall: { compared: all.compared, agreed: all.agreed, cohen: cohenOfTally(all) }, skipped };
 }
 
 export const isAutoApproved = (l: Label) => l.source === 'auto-approved' || /^auto-approved\b/i.test(l.note);

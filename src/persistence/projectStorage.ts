@@ -178,18 +178,38 @@ export async function startProjectStorage(store: StudioStore, db: TraversaDb, op
 
   const create = async (project: Project, extra: Partial<ProjectRow> = {}): Promise<ProjectRow> => {
     await flush();
-    const row = await createStoredProject(db, project, extra);
+    let row: ProjectRow | null = null;
+    await enqueue(async () => {
+      const before = { project: store.getState().document.project, projectId, saved };
+      try {
+        row = await createStoredProject(db, project, extra, (queued) => {
+          // The project is shown while the browser commits its records (for 1,000 scenes drawing it
+          // takes about as long as the commit); "Saved" waits for the transaction to complete.
+          projectId = queued.id;
+          saved = project;
+          setStorage({ status: 'saving' });
+          replaceDocument(store, project);
+          options.memory?.set(queued.id);
+          setWorkspace({ projectId: queued.id });
+        });
+      } catch (e) {
+        if (projectId !== before.projectId) {
+          // Not stored: back to what was open before.
+          projectId = before.projectId;
+          saved = before.saved;
+          replaceDocument(store, before.project);
+          if (before.projectId) options.memory?.set(before.projectId);
+          setWorkspace({ projectId: before.projectId });
+        }
+        setStorage({ status: 'error', message: `Storing the new project failed: ${errorText(e)}. Nothing was stored.` });
+        throw e;
+      }
+      // An edit made while the records were committed is written next (its write is queued behind this).
+      if (store.getState().document.project === project) setStorage({ status: 'saved', savedAt: Date.now() });
+    });
     channel.post({ type: 'list', from: channel.tabId });
     await refreshList();
-    await enqueue(async () => {
-      projectId = row.id;
-      saved = project;
-      replaceDocument(store, project);
-      options.memory?.set(row.id);
-      setWorkspace({ projectId: row.id });
-      setStorage({ status: 'saved', savedAt: Date.now() });
-    });
-    return row;
+    return row!;
   };
 
   const storage: ProjectStorage = {

@@ -1,6 +1,7 @@
+import Dexie from 'dexie';
 import type { Project } from '../core/project.ts';
 import { assembleProject, assembleScope, type Assembled, type BadRecord, type ScopeResult } from '../core/records/assemble.ts';
-import { bucketOf, parseKey, scopeOf } from '../core/records/keys.ts';
+import { bucketOf, bucketOfKey, parseKey, scopeOf } from '../core/records/keys.ts';
 import { projectRecords, type Change, type Rec } from '../core/records/records.ts';
 import type { BucketRow, ProjectRow, TraversaDb } from './db.ts';
 
@@ -28,9 +29,10 @@ function placeOf(key: string): { bucket: string; scope: string } {
 function bucketsOf(projectId: string, recs: readonly Rec[]): BucketRow[] {
   const rows = new Map<string, BucketRow>();
   for (const rec of recs) {
-    const { bucket, scope } = placeOf(rec.key);
+    const bucket = bucketOfKey(rec.key);
+    if (!bucket) throw new Error(`not a record key: ${rec.key}`);
     let row = rows.get(bucket);
-    if (!row) rows.set(bucket, (row = { p: projectId, b: bucket, s: scope, r: {}, bytes: 0 }));
+    if (!row) rows.set(bucket, (row = { p: projectId, b: bucket, s: scopeOf(parseKey(rec.key)!), r: {}, bytes: 0 }));
     row.r[rec.key] = { value: rec.value, order: rec.order };
   }
   for (const row of rows.values()) row.bytes = bucketBytes(row.r);
@@ -39,17 +41,42 @@ function bucketsOf(projectId: string, recs: readonly Rec[]): BucketRow[] {
 
 export const newProjectId = (): string => `p${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 
-/** Store a whole project as a new entry of the list, in one transaction (nothing is half-stored). */
-export async function createStoredProject(db: TraversaDb, project: Project, extra: Partial<ProjectRow> = {}): Promise<ProjectRow> {
+/**
+ * Store a whole project as a new entry of the list, in one transaction (nothing is half-stored).
+ * `queued` is called once every record has been handed to the database (the browser has copied
+ * them) but before the transaction has committed: what waits for the store can start meanwhile.
+ */
+export async function createStoredProject(db: TraversaDb, project: Project, extra: Partial<ProjectRow> = {}, queued?: (row: ProjectRow) => void): Promise<ProjectRow> {
   const id = extra.id ?? newProjectId();
-  const rows = bucketsOf(id, projectRecords(project));
+  const recs = projectRecords(project);
+  const rows = bucketsOf(id, recs);
   const now = Date.now();
   const row: ProjectRow = { id, createdAt: now, updatedAt: now, bytes: rows.reduce((s, r) => s + r.bytes, 0), ...summaryOf(project), ...extra };
-  await db.transaction('rw', db.projects, db.records, async () => {
-    await db.records.bulkPut(rows);
-    await db.projects.put(row);
+  await db.transaction('rw', db.projects, db.records, async (tx) => {
+    const stored = putRows(tx.idbtrans.objectStore(db.records.name), rows);
+    const listed = db.projects.put(row);
+    // Outside this transaction's zone: what `queued` sets off (subscribers reading other tables) is not part of it.
+    if (queued) Dexie.ignoreTransaction(() => queued(row));
+    await stored;
+    await listed;
   });
   return row;
+}
+
+/**
+ * Put many new rows straight through the transaction's own object store. Dexie's bulkPut runs each
+ * row through its middleware (change tracking for live queries, which nothing here uses) on top of
+ * the browser's own copy of it. A failed put aborts the transaction, so nothing is half-stored.
+ */
+function putRows(store: IDBObjectStore, rows: readonly BucketRow[]): Promise<void> {
+  // A value the browser cannot copy throws here, and the transaction is aborted.
+  const requests = rows.map((row) => store.put(row));
+  return new Promise((resolve, reject) => {
+    for (const req of requests) req.onerror = () => reject(req.error);
+    // Requests of a transaction complete in order: the last one's success means all succeeded.
+    const last = requests[requests.length - 1];
+    if (last) last.onsuccess = () => resolve(); else resolve();
+  });
 }
 
 /**

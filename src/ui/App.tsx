@@ -19,7 +19,8 @@ import { StatsView } from './StatsView.tsx';
 export function App() {
   const store = useStudioStore();
   const { commands, importFiles } = useActions();
-  const project = useStudio((s) => s.document.project);
+  // Whether a project is open, not the project: the views below subscribe to what they show, so an edit does not re-render the whole app.
+  const hasProject = useStudio((s) => s.document.project !== null);
   const view = useStudio((s) => s.session.view);
   const opening = useStudio((s) => s.storage.status === 'loading');
   const help = useStudio((s) => s.ephemeral.helpOpen);
@@ -54,7 +55,7 @@ export function App() {
         <aside className="sidebar">
           <nav className="views" aria-label="Views">
             {(['overview', 'scene', 'label', 'score', 'qa', 'problems'] as const).map((v, i) => (
-              <button key={v} className={view === v ? 'active' : ''} disabled={!project} data-view={v}
+              <button key={v} className={view === v ? 'active' : ''} disabled={!hasProject} data-view={v}
                 onClick={() => runCommand(store, commands.find((c) => c.id === `view.${v}`)!)}>
                 {['Statistics', 'Scene', 'Label', 'Score', 'QA', 'Problems'][i]} <kbd>{i + 1}</kbd>
               </button>
@@ -64,7 +65,7 @@ export function App() {
         </aside>
         <main className="main">
           <ImportReport />
-          {opening ? <Opening /> : !project ? <EmptyState /> : view === 'overview' ? <StatsView /> : view === 'scene' ? <SceneView /> : view === 'label' ? <LabelView /> : view === 'score' ? <ScoreView /> : view === 'qa' ? <QaView /> : <ProblemsView />}
+          {opening ? <Opening /> : !hasProject ? <EmptyState /> : view === 'overview' ? <StatsView /> : view === 'scene' ? <SceneView /> : view === 'label' ? <LabelView /> : view === 'score' ? <ScoreView /> : view === 'qa' ? <QaView /> : <ProblemsView />}
         </main>
       </div>
       {dragging && <div className="drop-overlay" aria-hidden="true">Drop a CapNav release folder or its files to import</div>}

@@ -1,3 +1,5 @@
+import { memo } from 'react';
+import type { Scene } from '../core/project.ts';
 import { createScene } from '../state/commands.ts';
 import { useStudio, useStudioStore } from '../state/useStudio.ts';
 import { sceneErrorCount } from './sceneErrors.ts';
@@ -14,17 +16,27 @@ export function SceneList() {
       <h2>Scenes <span className="muted">({scenes?.length ?? 0})</span></h2>
       <button className="small secondary new-scene" disabled={opening} onClick={() => createScene(store)} data-testid="new-scene">+ New scene</button>
       <ul>
-        {(scenes ?? []).map((s) => { const errors = sceneErrorCount(s); return (
-          <li key={s.id}>
-            <button className={view === 'scene' && selected === s.id ? 'active' : ''} data-scene={s.id}
-              onClick={() => store.setState((st) => ({ session: { ...st.session, sceneId: s.id, view: 'scene', questionIndex: null } }))}>
-              <span>{s.id}</span>
-              <span className="muted">{s.questions.length} q</span>
-              {errors ? <span className="badge bad" title="errors in this scene">{errors}</span> : null}
-            </button>
-          </li>
-        ); })}
+        {(scenes ?? []).map((s) => <SceneRow key={s.id} scene={s} active={view === 'scene' && selected === s.id} />)}
       </ul>
     </nav>
   );
 }
+
+/**
+ * One scene of the list. Memoised on the scene object: an edit replaces only the scenes it
+ * changes, so a label re-renders one row, not a thousand.
+ */
+const SceneRow = memo(function SceneRow({ scene, active }: { scene: Scene; active: boolean }) {
+  const store = useStudioStore();
+  const errors = sceneErrorCount(scene);
+  return (
+    <li>
+      <button className={active ? 'active' : ''} data-scene={scene.id}
+        onClick={() => store.setState((st) => ({ session: { ...st.session, sceneId: scene.id, view: 'scene', questionIndex: null } }))}>
+        <span>{scene.id}</span>
+        <span className="muted">{scene.questions.length} q</span>
+        {errors ? <span className="badge bad" title="errors in this scene">{errors}</span> : null}
+      </button>
+    </li>
+  );
+});

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { build, preview } from 'vite';
-import { BrowserProfile } from '../support/browser.ts';
+import { BrowserProfile, nameAnnotator } from '../support/browser.ts';
 import { scaledRelease, type ScaledRelease } from '../support/scaledRelease.ts';
 import { CAPNAV_DIR, sharedAvailable } from '../support/shared.ts';
 import { median } from './best.ts';
@@ -155,6 +155,7 @@ const queueItem = (page: Page) => page.evaluate(() => {
 export async function labelTimed(page: Page, n: number): Promise<LabelTiming> {
   await page.keyboard.press('3');
   await page.getByTestId('queue-item').waitFor();
+  await nameAnnotator(page, 'bench');
   const savedMs: number[] = [], txMs: number[] = [];
   const seen = new Set<string>();
   for (let i = 0; i < n; i++) {

@@ -151,6 +151,29 @@ describe('several projects', () => {
     expect(await a.db.records.where('p').equals(first.id).count()).toBe(0);
   });
 
+  it('a new project shows while its records commit; "saved" comes with the transaction, and a project that cannot be stored leaves the open one', async () => {
+    const name = freshName();
+    const a = await tab(name, name);
+    const first = await a.storage.create(house());
+    const seen: { name: string | undefined; status: string }[] = [];
+    const unsubscribe = a.store.subscribe((s, prev) => {
+      if (s.document !== prev.document || s.storage !== prev.storage) seen.push({ name: s.document.project?.name, status: s.storage.status });
+    });
+    const big = readRelease(releaseFiles(Array.from({ length: 20 }, (_, i) => houseScene(`S${i}`))), 'Twenty').project!;
+    const created = await a.storage.create(big);
+    unsubscribe();
+    expect(seen.map((x) => [x.name, x.status])).toEqual([['House', 'saving'], ['Twenty', 'saving'], ['Twenty', 'saved']]);
+    expect(await a.db.records.where('p').equals(created.id).count()).toBeGreaterThan(20);
+    expect(a.store.getState().workspace.projectId).toBe(created.id);
+
+    // A value the browser cannot store (a function) refuses the whole project: nothing of it is stored and the open project stays.
+    const broken = { ...emptyProject('Broken'), extra: { f: () => 0 } } as unknown as Project;
+    await expect(a.storage.create(broken)).rejects.toThrow();
+    expect(a.store.getState().document.project?.name).toBe('Twenty');
+    expect(a.store.getState().storage).toMatchObject({ status: 'error', message: expect.stringContaining('Nothing was stored') });
+    expect((await a.storage.list()).map((p) => p.id).sort()).toEqual([first.id, created.id].sort());
+  });
+
   it('a project made without storage (a first scene) becomes a stored project', async () => {
     const name = freshName();
     const a = await tab(name, name);

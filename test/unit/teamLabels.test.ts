@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { setLabel } from '../../src/core/labelEdit.ts';
-import { adjudicate, labelDisputes } from '../../src/core/labelVotes.ts';
+import { adjudicate, castVote, labelDisputes } from '../../src/core/labelVotes.ts';
 import { existingLabel } from '../../src/core/queue.ts';
 import type { Label } from '../../src/core/labels.ts';
 import type { Project } from '../../src/core/project.ts';
-import { teamAgreement } from '../../src/core/teamAgreement.ts';
+import { labelAgreement } from '../../src/core/interRater.ts';
+import { annotatorTables, teamAgreement } from '../../src/core/teamAgreement.ts';
 import { readRelease } from '../../src/formats/capnav/read.ts';
 import { withScene } from '../../src/state/edits.ts';
 import { replaceDocument, undo } from '../../src/state/history.ts';
@@ -41,6 +42,30 @@ describe('a team labelling the same segments', () => {
     expect(pair('alice', 'carol').cohen.kappa).toBeCloseTo(0.5, 6);
     expect(team.light).toBeCloseTo((1 + 0.5 + 0.5) / 3, 6);
     expect(team.disputes).toBe(2);
+  });
+
+  it('counted scene by scene, the team agreement is the agreement of everyone’s labels pooled; a new label changes only its scene’s part', () => {
+    let p = labelledByThree();
+    const [e0, e1] = p.scenes[0]!.graph.edges;
+    // A direction conflict in carol's table and an auto-approved label of bob's, both skipped from κ.
+    p = withScene(p, 'S2', (s) => castVote(s, 'WHEELCHAIR', `${e0!.to}|${e0!.from}`, vote(false, 'carol', 40)));
+    p = withScene(p, 'S1', (s) => setLabel(s, 'HUMAN', e1!.from, e1!.to, { ...vote(true, 'bob', 41), source: 'auto-approved' }));
+    p = withScene(p, 'S1', (s) => setLabel(s, 'HUMAN', e1!.from, e1!.to, vote(true, 'alice', 42)));
+    const pooled = (project: Project) => {
+      const tables = annotatorTables(project);
+      const names = [...tables.keys()].sort();
+      return names.flatMap((a, i) => names.slice(i + 1).map((b) => ({ a, b, agreement: labelAgreement(tables.get(a)!, tables.get(b)!) })))
+        .filter((x) => x.agreement.overall.compared > 0);
+    };
+    const before = teamAgreement(p);
+    expect(before.pairs).toEqual(pooled(p));
+    expect(before.pairs.find((x) => x.a === 'alice' && x.b === 'bob')!.agreement.skipped).toContainEqual(expect.objectContaining({ agent: 'HUMAN', why: 'auto-approved' }));
+    expect(before.pairs.find((x) => x.a === 'alice' && x.b === 'carol')!.agreement.skipped).toContainEqual(expect.objectContaining({ why: 'direction-conflict' }));
+
+    const after = withScene(p, 'S2', (s) => setLabel(s, 'WHEELCHAIR', e1!.from, e1!.to, vote(true, 'bob', 50)));
+    expect(after.scenes[0]).toBe(p.scenes[0]);
+    expect(teamAgreement(after).pairs).toEqual(pooled(after));
+    expect(teamAgreement(after).pairs).not.toEqual(before.pairs);
   });
 
   it('an adjudicator decides a dispute (it leaves the list, the decision is the label in force); undo brings the dispute back', () => {

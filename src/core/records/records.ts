@@ -130,6 +130,12 @@ export function diffProjects(a: Project | null, b: Project | null): Change[] {
 }
 
 function diffList<T>(before: readonly T[], after: readonly T[], id: (t: T) => string, records: (t: T, i: number) => Rec[], out: Change[]): void {
+  // The common case (an edit of some items in place): the same ids at the same places, so the
+  // unchanged items are passed over by reference without indexing the whole list.
+  if (before.length === after.length && after.every((t, i) => t === before[i] || id(t) === id(before[i]!))) {
+    after.forEach((t, i) => { if (t !== before[i]) for (const c of diffRecords(records(before[i]!, i), records(t, i))) out.push(c); });
+    return;
+  }
   const old = new Map(before.map((t, i) => [id(t), { t, i }]));
   after.forEach((t, i) => {
     const o = old.get(id(t));

@@ -13,6 +13,25 @@ export const MAX_DEPTH = 64;
 
 /** The path to the first place `value` nests deeper than `limit`, or null. Iterative: it cannot overflow itself. */
 export function tooDeep(value: unknown, limit = MAX_DEPTH): string | null {
+  // Every record of an import is walked: first without building paths (almost all pass), and
+  // only for a value that is too deep again with them, in the same order, to name the place.
+  return deeperThan(value, limit) ? deepPath(value, limit) : null;
+}
+
+function deeperThan(value: unknown, limit: number): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const values: unknown[] = [value], depths: number[] = [0];
+  while (values.length) {
+    const v = values.pop() as object, depth = depths.pop()!;
+    if (depth >= limit) return true;
+    for (const x of Array.isArray(v) ? v : Object.values(v)) {
+      if (typeof x === 'object' && x !== null) { values.push(x); depths.push(depth + 1); }
+    }
+  }
+  return false;
+}
+
+function deepPath(value: unknown, limit: number): string | null {
   const stack: { v: unknown; depth: number; path: string }[] = [{ v: value, depth: 0, path: '' }];
   while (stack.length) {
     const { v, depth, path } = stack.pop()!;
