@@ -17,13 +17,18 @@ describe('importing a folder with no release files', () => {
     scenes: await page.locator('[data-scene]').count(),
   });
 
-  it('a folder holding only notes.txt: the report says it has no CapNav files, names what it holds, and the project is untouched', async () => {
+  /** The studio open on its sample project, what the project looks like, and a new folder holding `files`. */
+  async function openWithFolder(name: string, files: Record<string, string>) {
     const page = await profile.page(url());
     await page.locator('[data-scene=sample-house]').waitFor();
-    const before = await project(page);
-    const folder = join(root, 'notes-only');
+    const folder = join(root, name);
     mkdirSync(folder);
-    writeFileSync(join(folder, 'notes.txt'), 'graphs go here\n');
+    for (const [file, text] of Object.entries(files)) writeFileSync(join(folder, file), text);
+    return { page, folder, before: await project(page) };
+  }
+
+  it('a folder holding only notes.txt: the report says it has no CapNav files, names what it holds, and the project is untouched', async () => {
+    const { page, folder, before } = await openWithFolder('notes-only', { 'notes.txt': 'graphs go here\n' });
 
     await page.getByTestId('import-folder').setInputFiles(folder);
     const report = page.getByTestId('import-report');
@@ -33,11 +38,7 @@ describe('importing a folder with no release files', () => {
   });
 
   it('an empty folder: the report says so whenever the browser reports the pick, and the project is untouched', async () => {
-    const page = await profile.page(url());
-    await page.locator('[data-scene=sample-house]').waitFor();
-    const before = await project(page);
-    const folder = join(root, 'empty');
-    mkdirSync(folder);
+    const { page, folder, before } = await openWithFolder('empty', {});
 
     // Chromium may give no files for an empty folder, and then may not fire `change` at all.
     const changed = page.getByTestId('import-folder').evaluate((el) => new Promise<boolean>((resolve) => {

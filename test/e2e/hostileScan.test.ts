@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { studio } from '../support/browser.ts';
+import { newSceneWithScan, studio } from '../support/browser.ts';
 import { CORNER_TRIANGLES, cornerGltf, tattletale, type Tattletale } from '../support/hostileScan.ts';
 import { png } from '../support/meshFixtures.ts';
 import { decodePng, shareUnlike } from '../support/pngPixels.ts';
@@ -32,14 +32,6 @@ describe('a hostile scan in the browser', () => {
     return seen;
   }
 
-  async function loadInNewScene(page: Page, files: string[]): Promise<string> {
-    await page.getByTestId('new-scene').click();
-    await page.getByTestId('workspace').waitFor();
-    await page.getByTestId('load-mesh').setInputFiles(files);
-    await page.getByTestId('mesh-ready').waitFor({ timeout: 60_000 });
-    return (await page.getByTestId('mesh-ready').textContent()) ?? '';
-  }
-
   it('loads a glTF whose textures are at http:// and protocol-relative addresses without requesting them, and says which were left out', async () => {
     const page = await profile.page(url());
     const outside = outsideRequests(page);
@@ -47,7 +39,7 @@ describe('a hostile scan in the browser', () => {
     const gltf = join(dir, 'house.gltf');
     writeFileSync(gltf, cornerGltf({ images: [`${server.origin}/x.png`, `//${server.host}/normal.png`] }).gltf);
 
-    const status = await loadInNewScene(page, [gltf]);
+    const status = await newSceneWithScan(page, [gltf]);
     expect(server.requests).toEqual([]);
     expect(outside).toEqual([]);
     expect(status).toContain(`${CORNER_TRIANGLES} triangles`);
@@ -71,7 +63,7 @@ describe('a hostile scan in the browser', () => {
     const wood = join(dir, 'wood.png');
     writeFileSync(wood, png(4, 4, new Uint8Array(64).fill(200)));
 
-    const status = await loadInNewScene(page, [obj, mtl, wood]);
+    const status = await newSceneWithScan(page, [obj, mtl, wood]);
     expect(server.requests).toEqual([]);
     expect(outside).toEqual([]);
     expect(status).toContain('2 triangles');
