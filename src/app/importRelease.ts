@@ -1,3 +1,4 @@
+import type { Problem } from '../core/problems.ts';
 import type { Project } from '../core/project.ts';
 import { mergeChanges, planMerge, type MergePlan } from '../core/records/merge.ts';
 import { storageProblems } from '../core/records/storable.ts';
@@ -14,6 +15,15 @@ import type { PickedFile } from '../ui/pickedFiles.ts';
 export function commonFolder(paths: readonly string[]): string | null {
   const firsts = new Set(paths.map((p) => (p.includes('/') ? p.split('/')[0]! : '')));
   return firsts.size === 1 && !firsts.has('') ? [...firsts][0]! : null;
+}
+
+/** For a pick with no release file in it: what it did hold, so the user sees which folder that was. */
+function whatWasPicked(picked: readonly PickedFile[]): Problem {
+  const names = picked.slice(0, 5).map((p) => p.path).join(', ');
+  const message = picked.length === 0
+    ? 'the browser gave no files from it (an empty folder)'
+    : `it holds ${picked.length} other file${picked.length === 1 ? '' : 's'}: ${names}${picked.length > 5 ? ', …' : ''}`;
+  return { severity: 'fatal', code: 'release.empty', file: '', location: '', message };
 }
 
 /**
@@ -43,6 +53,13 @@ export class Importer {
     const unstorable = read.project ? storageProblems(read.project) : [];
     if (!read.project || unstorable.length) {
       this.pending = null;
+      if (!bundle && read.problems.some((p) => p.code === 'release.empty')) {
+        // Nothing in the pick was a release file: say so, and what the pick held instead.
+        const problems = [...read.problems.filter((p) => p.code !== 'release.empty'), whatWasPicked(picked)];
+        const empty = commonFolder(picked.map((p) => p.path)) || picked.length === 0 ? 'folder' : 'files';
+        store.setState({ importReport: { source, accepted: false, empty, problems, at: Date.now() } });
+        return false;
+      }
       store.setState({ importReport: { source, accepted: false, problems: [...read.problems, ...unstorable], at: Date.now() } });
       return false;
     }

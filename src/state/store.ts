@@ -268,6 +268,8 @@ export interface ImportReport {
   awaiting?: { into: string; merge: MergePreview | null };
   /** What a confirmed merge did: records added, conflicts taken from the import, conflicts kept as they were. */
   merged?: { added: number; replaced: number; kept: number };
+  /** Refused because the pick held no release file at all (a folder pick, or loose files). */
+  empty?: 'folder' | 'files';
   problems: Problem[];
   at: number;
 }

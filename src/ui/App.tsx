@@ -44,8 +44,10 @@ export function App() {
   const onDrop = async (e: DragEvent) => {
     e.preventDefault();
     setDragging(false);
+    // A dropped empty folder yields no files: still an import, whose report says the folder had none.
+    const droppedFiles = [...e.dataTransfer.items].some((item) => item.kind === 'file');
     const files = await filesFromDrop(e.dataTransfer);
-    if (files.length) await importFiles(files);
+    if (files.length || droppedFiles) await importFiles(files);
   };
 
   return (

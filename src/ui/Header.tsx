@@ -25,7 +25,8 @@ export function Header({ onHelp }: { onHelp: () => void }) {
           Import folder…
           <input id={FOLDER_INPUT_ID} data-testid="import-folder" type="file" multiple hidden disabled={opening}
             ref={(el) => { if (el) el.setAttribute('webkitdirectory', ''); }}
-            onChange={(e) => { const list = e.currentTarget.files; if (list?.length) void importFiles(filesFromInput(list)); e.currentTarget.value = ''; }} />
+            // An empty folder is picked too (zero files): the import report says so rather than nothing happening.
+            onChange={(e) => { const list = e.currentTarget.files; if (list) void importFiles(filesFromInput(list)); e.currentTarget.value = ''; }} />
         </label>
         <label className="button secondary" title="Import release files (graphs, QA, traverse, agent_profile.json)">
           Import files…

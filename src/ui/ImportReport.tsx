@@ -29,6 +29,7 @@ export function ImportReport() {
 function headline(report: Report, errors: number): string {
   const findings = errors ? ` with ${errors} problem${errors === 1 ? '' : 's'} to fix` : '';
   if (report.awaiting) return `Read ${report.source}${findings}. Open it as a new project, or merge it into “${report.awaiting.into}”?`;
+  if (report.empty) return `The ${report.empty === 'folder' ? 'folder' : 'files'} you picked ${report.empty === 'folder' ? 'has' : 'have'} no CapNav files (<SCENE>-graph.json, <SCENE>_QA.json, <SCENE>-traverse.json, agent_profile.json); nothing changed.`;
   if (!report.accepted) return `Import of ${report.source} failed: nothing was changed.`;
   if (report.outcome === 'merged' && report.merged) {
     const m = report.merged;

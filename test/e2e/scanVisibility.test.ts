@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { QUADRANT_COLOURS, QUADRANT_SPOTS, writeBasisScan, type Rgb } from '../support/basisScan.ts';
-import { studio } from '../support/browser.ts';
+import { newSceneWithScan, studio } from '../support/browser.ts';
 import { colourAt, decodePng, shareUnlike, type Pixels } from '../support/pngPixels.ts';
 import { MESHES_DIR, sharedAvailable } from '../support/shared.ts';
 import { scenePointOnPage } from '../support/viewportProbe.ts';
@@ -30,14 +30,6 @@ const NOTHING = 0.005;
 
 const shots = mkdtempSync(join(tmpdir(), 'traversa-scan-visibility-'));
 console.info(`scan visibility screenshots: ${shots}`);
-
-async function newSceneWithScan(page: Page, files: string[]): Promise<string> {
-  await page.getByTestId('new-scene').click();
-  await page.getByTestId('workspace').waitFor();
-  await page.getByTestId('load-mesh').setInputFiles(files);
-  await page.getByTestId('mesh-ready').waitFor({ timeout: 60_000 });
-  return (await page.getByTestId('mesh-ready').textContent()) ?? '';
-}
 
 /**
  * The viewport as the user sees it, once it has stopped changing (two screenshots in a row are the

@@ -90,3 +90,12 @@ export async function nameAnnotator(page: Page, name = 'tester'): Promise<void> 
   await input.fill(name);
   await input.evaluate((el) => (el as HTMLInputElement).blur());
 }
+
+/** Make a new scene and load a scan into it through the file input; resolves with the scan bar once the scan is ready. */
+export async function newSceneWithScan(page: Page, files: string[]): Promise<string> {
+  await page.getByTestId('new-scene').click();
+  await page.getByTestId('workspace').waitFor();
+  await page.getByTestId('load-mesh').setInputFiles(files);
+  await page.getByTestId('mesh-ready').waitFor({ timeout: 60_000 });
+  return (await page.getByTestId('mesh-ready').textContent()) ?? '';
+}

@@ -1,4 +1,6 @@
+import { decoderPath } from './decoders.ts';
 import { MeshLoadError, throwIfAborted } from './errors.ts';
+import { refKind } from './refs.ts';
 import type { MeshFormat, MeshInput } from './types.ts';
 
 export type InputFile = MeshInput['files'][number];
@@ -65,6 +67,7 @@ export async function readBytes(data: Blob | ArrayBuffer, signal: AbortSignal | 
  * Side files found by the names the main file uses for them, handed to three's loaders as blob
  * URLs (created on first use, revoked by `dispose`). Names match by path, else by base name, else
  * ignoring case: exporters write `textures\Wood.JPG` for a file the user picked as `wood.jpg`.
+ * Addresses (`http://host/wood.jpg`, `//host/wood.jpg`: see refs.ts) never match a picked file.
  */
 export class SideFiles {
   private urls = new Map<InputFile, string>();
@@ -73,6 +76,7 @@ export class SideFiles {
   constructor(private files: InputFile[]) {}
 
   find(ref: string): InputFile | undefined {
+    if (refKind(ref) !== 'name') return undefined;
     const wanted = normalizeRef(ref);
     const base = baseName(wanted);
     return this.files.find((f) => normalizeRef(f.name) === wanted)
@@ -97,11 +101,15 @@ export class SideFiles {
   }
 
   /**
-   * The LoadingManager URL modifier. data:, blob:, http(s) URLs and site paths (`/decoders/…`, which
-   * the Draco and KTX2 loaders fetch through the same manager) pass through; names are side files.
+   * The LoadingManager URL modifier: the one place a scan's references become requests. Names are
+   * side files; data: URLs and blob: URLs pass (GLTFLoader turns embedded images into blob: URLs
+   * of the file's own bytes; blob: URLs written in a file are refused before, in gltfInspect.ts and
+   * sideTextures.ts); so do the app's decoder files, which the Draco and KTX2 loaders fetch through
+   * the same manager. Anything else (an address, a name no picked file has) gets an empty blob:
+   * it fails at once in the loader and no request leaves the page.
    */
   readonly modifier = (url: string): string => {
-    if (/^(data|blob|https?):/i.test(url) || url.startsWith('/')) return url;
+    if (/^(data|blob):/i.test(url) || isDecoderFile(url)) return url;
     const file = this.find(url);
     return file ? this.url(file) : this.missingUrl();
   };
@@ -112,6 +120,11 @@ export class SideFiles {
     if (this.emptyUrl) URL.revokeObjectURL(this.emptyUrl);
     this.emptyUrl = null;
   }
+}
+
+/** One of the app's own decoder files (decodersPlugin.ts serves only those): `<base>decoders/<kind>/<name>.js|.wasm`. */
+function isDecoderFile(url: string): boolean {
+  return (['draco', 'basis'] as const).some((kind) => url.startsWith(decoderPath(kind)) && /^[\w-]+\.(js|wasm)$/.test(url.slice(decoderPath(kind).length)));
 }
 
 export function normalizeRef(ref: string): string {

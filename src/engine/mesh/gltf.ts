@@ -8,6 +8,7 @@ import { decoderPath } from './decoders.ts';
 import { MeshLoadError, describe, raceAbort, seconds, withTimeout } from './errors.ts';
 import type { SideFiles } from './files.ts';
 import { inspectGltf } from './gltfInspect.ts';
+import { refKind } from './refs.ts';
 import { disposeObject, disposeTexture } from './objectStats.ts';
 import type { WorkerFactory } from './workerClient.ts';
 
@@ -74,7 +75,7 @@ export async function loadGltf(file: string, format: 'glb' | 'gltf', data: Array
       }));
     }
     loader.register((parser) => timeTextures(parser, log, facts.missingImages));
-    loader.register((parser) => sideBuffers(parser, sides));
+    loader.register((parser) => sideBuffers(parser, sides, file));
 
     let gltf;
     try {
@@ -128,19 +129,24 @@ function timeTextures(parser: GLTFParser, log: TextureLog, missing: Set<number>)
 }
 
 /**
- * A plugin that hands GLTFLoader the given .bin files directly instead of through a fetch of their
- * blob URL: the same bytes, without FileLoader (whose progress events need a DOM, so it fails in
- * Node). Images still go through the manager's URL modifier.
+ * A plugin that resolves every buffer uri itself: a picked .bin by name, an inline data: URI by
+ * decoding it. GLTFLoader would fetch them with FileLoader, whose progress events need a DOM (in
+ * Node, the CLI, the load then hangs until its time-out), and which would request whatever the
+ * uri says. Addresses were refused already (gltfInspect.ts); only the GLB's own chunk is left to
+ * GLTFLoader. Images go through the manager's URL modifier (SideFiles.modifier).
  */
-function sideBuffers(parser: GLTFParser, sides: SideFiles) {
+function sideBuffers(parser: GLTFParser, sides: SideFiles, file: string) {
   return {
     name: 'TRAVERSA_side_buffers',
     beforeRoot() {
       const load = parser.loadBuffer.bind(parser);
       parser.loadBuffer = (index: number) => {
         const uri = (parser.json as { buffers?: { uri?: string }[] }).buffers?.[index]?.uri;
-        const side = uri !== undefined && !/^(data|blob|https?):/i.test(uri) ? sides.find(uri) : undefined;
-        if (!side) return load(index);
+        if (uri === undefined) return load(index);
+        // A data: URL is the file's own bytes: decoding it requests nothing.
+        if (refKind(uri) === 'data') return fetch(uri.trim()).then((r) => r.arrayBuffer());
+        const side = sides.find(uri);
+        if (!side) return Promise.reject(new MeshLoadError(file, `buffers[${index}].uri names no file you picked`));
         return side.data instanceof ArrayBuffer ? Promise.resolve(side.data) : side.data.arrayBuffer();
       };
       return null;

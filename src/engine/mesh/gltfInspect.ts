@@ -1,5 +1,6 @@
 import { MeshLoadError } from './errors.ts';
 import type { SideFiles } from './files.ts';
+import { capWarnings, notPicked, refKind } from './refs.ts';
 
 /** The parts of a glTF document the checks below read. */
 interface GltfJson {
@@ -18,7 +19,7 @@ export interface GltfFacts {
   meshopt: boolean;
   /** Image count (textures the file may decode). */
   images: number;
-  /** Images whose file was not given (already warned about). */
+  /** Images whose file was not given, or whose uri is an address (already warned about): never requested. */
   missingImages: Set<number>;
   warnings: string[];
 }
@@ -51,6 +52,9 @@ export function inspectGltf(file: string, format: 'glb' | 'gltf', data: ArrayBuf
 
   (json.buffers ?? []).forEach((b, i) => {
     const need = b.byteLength ?? 0;
+    if (b.uri !== undefined && typeof b.uri !== 'string') throw new MeshLoadError(file, `buffers[${i}].uri is not a string`);
+    // Geometry cannot be left out the way a texture can: a buffer at an address refuses the scan.
+    if (b.uri !== undefined && refKind(b.uri) === 'address') throw new MeshLoadError(file, `${notPicked(`buffers[${i}].uri`, b.uri)} (the scan needs it: put the file beside ${file} and pick it too, or embed it)`);
     // meshopt files keep an uncompressed "fallback" buffer with no data; decoders never read it.
     if (b.extensions?.EXT_meshopt_compression?.fallback || b.extensions?.KHR_meshopt_compression?.fallback) return;
     if (b.uri === undefined) {
@@ -66,12 +70,22 @@ export function inspectGltf(file: string, format: 'glb' | 'gltf', data: ArrayBuf
   });
 
   const warnings: string[] = [];
+  const addresses: string[] = [];
   const missingImages = new Set<number>();
   (json.images ?? []).forEach((img, i) => {
-    if (img.uri === undefined || /^(data|blob|https?):/i.test(img.uri) || sides.find(img.uri)) return;
+    if (img.uri === undefined) return;
+    if (typeof img.uri !== 'string') {
+      missingImages.add(i);
+      warnings.push(`${file}: images[${i}].uri is not a string (loaded without that texture)`);
+      return;
+    }
+    const kind = refKind(img.uri);
+    if (kind === 'data' || (kind === 'name' && sides.find(img.uri))) return;
     missingImages.add(i);
-    warnings.push(`${file}: references ${img.uri}, which was not provided (loaded without that texture)`);
+    if (kind === 'address') addresses.push(`${file}: ${notPicked(`images[${i}].uri`, img.uri)} (loaded without that texture)`);
+    else warnings.push(`${file}: references ${img.uri}, which was not provided (loaded without that texture)`);
   });
+  warnings.push(...capWarnings(addresses, 5, (n) => `${file}: ${n} more images at addresses were left out too`));
   const used = new Set([...(json.extensionsUsed ?? []), ...(json.extensionsRequired ?? [])]);
   return {
     draco: used.has('KHR_draco_mesh_compression'),

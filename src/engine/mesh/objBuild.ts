@@ -4,6 +4,7 @@ import {
 import { MTLLoader } from 'three/examples/jsm/loaders/MTLLoader.js';
 import { raceAbort } from './errors.ts';
 import type { SideFiles } from './files.ts';
+import { notPicked, refKind } from './refs.ts';
 import { fromBuffers } from './geometryBuffers.ts';
 import type { ObjParsed, ObjPart } from './objParse.ts';
 import { disposeObject, resources } from './objectStats.ts';
@@ -27,6 +28,10 @@ export async function buildObj(
   const progress = () => onTextures(done, total);
 
   for (const lib of parsed.materialLibraries) {
+    if (refKind(lib) === 'address') {
+      warnings.push(`${file}: ${notPicked('mtllib', lib)} (loaded with default materials)`);
+      continue;
+    }
     const side = sides.find(lib);
     if (!side) {
       warnings.push(`${file}: references ${lib}, which was not provided (loaded with default materials)`);
@@ -35,13 +40,14 @@ export async function buildObj(
     // One manager per .mtl, so a missing texture is reported against the .mtl that names it.
     const manager = new LoadingManager();
     manager.setURLModifier(sides.modifier);
+    const text = await readText(side.data);
     const loader = new SideTextureLoader(manager, sides, (w) => warnings.push(`${side.name}: ${w}`), {
       requested: () => { total++; progress(); },
       settled: () => { done++; progress(); },
-    });
+    }, (url) => mtlStatement(text, url));
     manager.addHandler(/[\s\S]*/, loader);
     loaders.push(loader);
-    creators.push(new MTLLoader(manager).parse(await readText(side.data), ''));
+    creators.push(new MTLLoader(manager).parse(text, ''));
   }
 
   // Materials are made (and their images requested) as the objects are built.
@@ -101,6 +107,16 @@ function forKind(m: Material, kind: ObjPart['kind']): Material {
     return points;
   }
   return m;
+}
+
+/**
+ * Where an .mtl names `url`, for messages: `line 3 (map_Kd)`. MTLLoader hands its texture loader
+ * only the URL, which ends the statement's value (after options such as `-s 1 1 1`).
+ */
+function mtlStatement(text: string, url: string): string {
+  const lines = text.split(/\r?\n/);
+  const at = lines.findIndex((l) => l.trim().endsWith(url) && /^\s*\S+\s/.test(l));
+  return at < 0 ? 'a texture map' : `line ${at + 1} (${lines[at]!.trim().split(/\s/)[0]})`;
 }
 
 async function readText(data: Blob | ArrayBuffer): Promise<string> {

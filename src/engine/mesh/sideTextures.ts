@@ -1,5 +1,6 @@
 import { Loader, Texture, TextureLoader, type LoadingManager, type Material } from 'three';
 import type { SideFiles } from './files.ts';
+import { notPicked, refKind } from './refs.ts';
 import { disposeTexture } from './objectStats.ts';
 
 export interface TextureEvents { requested?: () => void; settled?: () => void }
@@ -20,35 +21,47 @@ export class SideTextureLoader extends Loader<Texture> {
   private pending: Promise<void>[] = [];
   private said = new Set<string>();
 
-  constructor(manager: LoadingManager, private sides: SideFiles, private warn: (warning: string) => void, private events: TextureEvents = {}) {
+  constructor(
+    manager: LoadingManager, private sides: SideFiles, private warn: (warning: string) => void, private events: TextureEvents = {},
+    /** Where the .mtl names a URL (`line 3 (map_Kd)`), for the warning about an address. */
+    private where: (url: string) => string = () => 'a texture map',
+  ) {
     super(manager);
   }
 
   /** MTLLoader uses the returned texture at once, and the image arrives later. */
   override load(url: string, onLoad?: (t: Texture) => void, onProgress?: (e: ProgressEvent) => void, onError?: (err: unknown) => void): Texture {
-    const side = this.sides.find(url);
-    if (!side) {
+    const kind = refKind(url);
+    if (kind === 'address') {
+      if (!this.said.has(url)) this.warn(`${notPicked(this.where(url), url)} (loaded without that texture)`);
+      this.said.add(url);
+      return mark(new Texture(), url.slice(0, 120), 'missing');
+    }
+    // An inline data: image is the file's own bytes; a name must be a picked file.
+    const side = kind === 'name' ? this.sides.find(url) : undefined;
+    if (kind === 'name' && !side) {
       if (!this.said.has(url)) this.warn(`references ${url}, which was not provided (loaded without that texture)`);
       this.said.add(url);
       return mark(new Texture(), url, 'missing');
     }
+    const name = side?.name ?? 'an inline (data:) image';
     if (!canDecodeImages()) {
       const t = new Texture();
-      t.name = side.name;
+      t.name = name;
       return t;
     }
     let texture!: Texture;
     this.events.requested?.();
     this.pending.push(new Promise<void>((resolve) => {
       texture = new TextureLoader(this.manager).load(url, (t) => { this.settle(); resolve(); onLoad?.(t); }, onProgress, (err) => {
-        this.warn(`could not decode ${side.name} as an image (loaded without that texture)`);
-        mark(texture, side.name, 'failed');
+        this.warn(`could not decode ${name} as an image (loaded without that texture)`);
+        mark(texture, name, 'failed');
         this.settle();
         resolve();
         onError?.(err);
       });
     }));
-    texture.name = side.name;
+    texture.name = name;
     return texture;
   }
 
