@@ -47,14 +47,18 @@ const passwords = {
 };
 const notReady = 'The studio is still opening; try again in a moment.';
 
+const tell = (notice: string) => store.setState((s) => ({ ephemeral: { ...s.ephemeral, notice } }));
+
 const exportRelease = () => {
   const project = store.getState().document.project;
   if (!project) return;
-  const zip = releaseZip(project);
-  download(zip.name, zip.bytes);
+  try {
+    const zip = releaseZip(project);
+    download(zip.name, zip.bytes);
+  } catch (e) {
+    tell(`Export refused: ${e instanceof Error ? e.message : String(e)}`);
+  }
 };
-
-const tell = (notice: string) => store.setState((s) => ({ ephemeral: { ...s.ephemeral, notice } }));
 
 /** A Score view download; a failure is said, never swallowed (a click that gives no file and no word looks like a dead button). */
 const exportScores = async (name: string, pick: (f: ReportFiles) => string, type: string) => {
