@@ -1,12 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LocalScoring } from '../../src/app/scoreClient.ts';
-import type { HttpJudgeIo } from '../../src/core/scoring/judges/choose.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CachedVerdict } from '../../src/core/scoring/judges/types.ts';
 import type { ScoredRecord } from '../../src/core/scoring/paper/types.ts';
-import { scoreCommand } from '../../src/cli/score.ts';
-import { completion, folderTexts, hostileJudge, judgedRun } from './judgeServer.ts';
+import { cliScore, completion, folderTexts, hostileJudge, judgedRun, pageScore } from './judgeServer.ts';
 
 const KEY = 'sk-hostile-4f9c2a7e1b3d5f60';
 
@@ -32,22 +29,16 @@ const browserCache = () => {
   const stored = new Map<string, CachedVerdict>();
   return { stored, cache: { get: (k: string) => stored.get(k), set: (k: string, v: CachedVerdict) => { stored.set(k, v); } } };
 };
-const pageIo = (over: Partial<HttpJudgeIo> = {}): HttpJudgeIo => ({
-  fetch: (url, init) => fetch(url, init as RequestInit), sleep: async () => {}, apiKey: KEY, ...over,
-});
 
 describe('a judge endpoint that echoes the Authorization header never gets the key into any output', () => {
   it('the command line: judge cache, per-record output, summary, stdout and stderr hold no key', async () => {
     const run = judgedRun(REASONS);
-    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {
-      const stdout = await scoreCommand({ gt: run.gt, pred: run.pred, out: run.out, judge: 'http', json: false },
-        { TRAVERSA_JUDGE_URL: judge.url, TRAVERSA_JUDGE_MODEL: 'echo', TRAVERSA_JUDGE_KEY: KEY, TRAVERSA_JUDGE_RETRY_MS: '1' });
-      const printed = stderr.mock.calls.map((c) => String(c[0])).join('');
+      const { stdout, stderr } = await cliScore(run, { TRAVERSA_JUDGE_URL: judge.url, TRAVERSA_JUDGE_MODEL: 'echo', TRAVERSA_JUDGE_KEY: KEY, TRAVERSA_JUDGE_RETRY_MS: '1' });
       expect(judge.seen.some((r) => r.headers.authorization === `Bearer ${KEY}`)).toBe(true);
       const files = folderTexts(run.out);
       expect(Object.keys(files).sort()).toEqual(['judge-cache.json', 'scored_per_record.jsonl', 'scored_summary.json']);
-      for (const [name, text] of Object.entries({ ...files, stdout, stderr: printed })) expect(text, name).not.toContain(KEY);
+      for (const [name, text] of Object.entries({ ...files, stdout, stderr })) expect(text, name).not.toContain(KEY);
       // The echo itself is kept, with the credential cut out.
       expect(files['judge-cache.json']).toContain('Bearer ***');
       const records = files['scored_per_record.jsonl']!.trim().split('\n').map((l) => JSON.parse(l) as ScoredRecord);
@@ -57,7 +48,6 @@ describe('a judge endpoint that echoes the Authorization header never gets the k
         'judge failed after 4 attempts: HTTP 503: overloaded, Bearer ***',
       ]);
     } finally {
-      stderr.mockRestore();
       run.cleanup();
     }
   });
@@ -66,10 +56,7 @@ describe('a judge endpoint that echoes the Authorization header never gets the k
     const run = judgedRun([...REASONS, 'padded: the stairs']);
     const { stored, cache } = browserCache();
     try {
-      const scoring = new LocalScoring();
-      await scoring.score({ mode: 'paper', project: run.project, input: { root: 'results', files: run.files },
-        settings: { judge: { kind: 'http', baseUrl: judge.url, model: 'echo' }, weights: { f1: 0.25, pv: 0.25, rta: 0.25, rv: 0.25 }, averaging: 'micro', bootstrap: { resamples: 0, seed: 1, level: 0.95 } } },
-      () => {}, pageIo({ cache }));
+      const { scoring } = await pageScore(run, judge.url, { apiKey: KEY, cache });
       const files = (await scoring.files())!;
       expect(stored.size).toBe(1);
       for (const text of [files.json, files.csv, JSON.stringify([...stored])]) expect(text).not.toContain(KEY.slice(0, 6));
@@ -92,10 +79,7 @@ describe('a judge endpoint that echoes the Authorization header never gets the k
     ];
     try {
       for (const baseUrl of urls) {
-        const scoring = new LocalScoring();
-        const lite = await scoring.score({ mode: 'paper', project: run.project, input: { root: 'results', files: run.files },
-          settings: { judge: { kind: 'http', baseUrl, model: 'm' }, weights: { f1: 0.25, pv: 0.25, rta: 0.25, rv: 0.25 }, averaging: 'micro', bootstrap: { resamples: 0, seed: 1, level: 0.95 } } },
-        () => {}, pageIo({ apiKey: undefined }));
+        const { scoring, lite } = await pageScore(run, baseUrl);
         const files = (await scoring.files())!;
         const record = await scoring.record('hostile-model', 0);
         expect(record?.judge?.error, baseUrl).toMatch(/^judge failed after 4 attempts: network error: /);
@@ -112,8 +96,7 @@ describe('the command line with the key in its endpoint URL', () => {
     const run = judgedRun(REASONS.slice(0, 1));
     try {
       const url = judge.url.replace('/v1', `/v1?key=${KEY}`);
-      await scoreCommand({ gt: run.gt, pred: run.pred, out: run.out, judge: 'http', json: true },
-        { TRAVERSA_JUDGE_URL: url, TRAVERSA_JUDGE_MODEL: 'echo', TRAVERSA_JUDGE_RETRY_MS: '1' });
+      await cliScore(run, { TRAVERSA_JUDGE_URL: url, TRAVERSA_JUDGE_MODEL: 'echo', TRAVERSA_JUDGE_RETRY_MS: '1' }, true);
       expect(judge.seen.at(-1)!.url).toBe(`/v1/chat/completions?key=${KEY}`);
       for (const text of Object.values(folderTexts(run.out))) expect(text).not.toContain(KEY);
       expect(readFileSync(join(run.out, 'scored_summary.json'), 'utf8')).toContain(`at http://127.0.0.1:${new URL(judge.url).port}/v1/chat/completions`);

@@ -1,10 +1,8 @@
 import type { ServerResponse } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LocalScoring } from '../../src/app/scoreClient.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_EXPLANATION_CHARS } from '../../src/core/scoring/judges/http.ts';
 import type { ScoredRecord } from '../../src/core/scoring/paper/types.ts';
-import { scoreCommand } from '../../src/cli/score.ts';
-import { completion, folderTexts, hostileJudge, judgedRun } from './judgeServer.ts';
+import { cliScore, completion, folderTexts, hostileJudge, judgedRun, pageScore } from './judgeServer.ts';
 
 const MB = 1024 * 1024;
 const verdict = (explanation: string) => JSON.stringify({ correct: true, explanation });
@@ -42,10 +40,8 @@ const TOO_LARGE = 'judge reply too large (> 1 MB)';
 describe('a judge endpoint that answers with 50 MB', () => {
   it('the command line writes every output; those records say the reply was too large; the cache keeps the other verdicts', async () => {
     const run = judgedRun(REASONS);
-    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {
-      const stdout = await scoreCommand({ gt: run.gt, pred: run.pred, out: run.out, judge: 'http', json: false },
-        { TRAVERSA_JUDGE_URL: judge.url, TRAVERSA_JUDGE_MODEL: 'big', TRAVERSA_JUDGE_RETRY_MS: '1' });
+      const { stdout } = await cliScore(run, { TRAVERSA_JUDGE_URL: judge.url, TRAVERSA_JUDGE_MODEL: 'big', TRAVERSA_JUDGE_RETRY_MS: '1' });
       expect(stdout).toContain('RV judge: LLM judge big');
       const files = folderTexts(run.out);
       expect(Object.keys(files).sort()).toEqual(['judge-cache.json', 'scored_per_record.jsonl', 'scored_summary.json']);
@@ -62,7 +58,6 @@ describe('a judge endpoint that answers with 50 MB', () => {
       expect(Object.values(cache.entries).map((v) => v.explanation.length).sort((a, b) => a - b)).toEqual([20, long.length]);
       expect(files['judge-cache.json']!.length).toBeLessThan(MB);
     } finally {
-      stderr.mockRestore();
       run.cleanup();
     }
   });
@@ -70,10 +65,7 @@ describe('a judge endpoint that answers with 50 MB', () => {
   it('the browser\'s Export JSON and Export CSV produce their files, naming the oversized replies', async () => {
     const run = judgedRun(REASONS);
     try {
-      const scoring = new LocalScoring();
-      await scoring.score({ mode: 'paper', project: run.project, input: { root: 'results', files: run.files },
-        settings: { judge: { kind: 'http', baseUrl: judge.url, model: 'big' }, weights: { f1: 0.25, pv: 0.25, rta: 0.25, rv: 0.25 }, averaging: 'micro', bootstrap: { resamples: 0, seed: 1, level: 0.95 } } },
-      () => {}, { fetch: (url, init) => fetch(url, init as RequestInit), sleep: async () => {} });
+      const { scoring } = await pageScore(run, judge.url);
       const files = (await scoring.files())!;
       expect(files.json.length).toBeLessThan(MB);
       expect(files.json).toContain(TOO_LARGE);

@@ -3,7 +3,14 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { vi } from 'vitest';
+import { LocalScoring } from '../../src/app/scoreClient.ts';
+import type { JudgeEnv } from '../../src/cli/httpJudge.ts';
+import { scoreCommand } from '../../src/cli/score.ts';
 import type { Project } from '../../src/core/project.ts';
+import type { HttpJudgeIo } from '../../src/core/scoring/judges/choose.ts';
+import { DEFAULT_WEIGHTS } from '../../src/core/scoring/paper/types.ts';
+import type { LiteOutcome } from '../../src/core/scoring/workerProtocol.ts';
 import { writeRelease } from '../../src/formats/capnav/write.ts';
 import { writeReleaseDir } from '../support/releaseBuilder.ts';
 import { QUESTIONS, scoringHouse } from '../unit/scoreSupport.ts';
@@ -72,4 +79,30 @@ export function judgedRun(reasons: readonly string[], model = 'hostile-model'): 
 /** Everything a run left in a folder, as text, file by file. */
 export function folderTexts(dir: string): Record<string, string> {
   return Object.fromEntries(readdirSync(dir).map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
+}
+
+type JudgedRun = ReturnType<typeof judgedRun>;
+
+/** `traversa score --judge http` on a judged run, in this process: what it printed on stdout and stderr. */
+export async function cliScore(run: JudgedRun, env: JudgeEnv, json = false): Promise<{ stdout: string; stderr: string }> {
+  const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  try {
+    const stdout = await scoreCommand({ gt: run.gt, pred: run.pred, out: run.out, judge: 'http', json }, env);
+    return { stdout, stderr: stderr.mock.calls.map((c) => String(c[0])).join('') };
+  } finally {
+    stderr.mockRestore();
+  }
+}
+
+/**
+ * Score a judged run as the Score view does with the HTTP judge (on the page, `LocalScoring`),
+ * through `fetch` with the given IO; the scorer is returned to fetch records and downloads from.
+ */
+export async function pageScore(run: JudgedRun, baseUrl: string, io: Partial<HttpJudgeIo> = {}): Promise<{ scoring: LocalScoring; lite: LiteOutcome }> {
+  const scoring = new LocalScoring();
+  const lite = await scoring.score({
+    mode: 'paper', project: run.project, input: { root: 'results', files: run.files },
+    settings: { judge: { kind: 'http', baseUrl, model: 'hostile' }, weights: DEFAULT_WEIGHTS, averaging: 'micro', bootstrap: { resamples: 0, seed: 1, level: 0.95 } },
+  }, () => {}, { fetch: (url, init) => fetch(url, init as RequestInit), sleep: async () => {}, ...io });
+  return { scoring, lite };
 }

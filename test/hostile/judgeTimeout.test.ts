@@ -1,30 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LocalScoring } from '../../src/app/scoreClient.ts';
 import type { ScoredRecord } from '../../src/core/scoring/paper/types.ts';
-import { scoreCommand } from '../../src/cli/score.ts';
-import { hostileJudge, judgedRun } from './judgeServer.ts';
+import { cliScore, hostileJudge, judgedRun, pageScore } from './judgeServer.ts';
 
 /** An endpoint that takes every request and never answers. */
 let judge: Awaited<ReturnType<typeof hostileJudge>>;
 beforeAll(async () => { judge = await hostileJudge(() => {}); });
 afterAll(() => judge.close());
 
-const settings = (baseUrl: string) => ({
-  judge: { kind: 'http' as const, baseUrl, model: 'silent' }, weights: { f1: 0.25, pv: 0.25, rta: 0.25, rv: 0.25 }, averaging: 'micro' as const,
-  bootstrap: { resamples: 0, seed: 1, level: 0.95 },
-});
-
 describe('a judge endpoint that never answers', () => {
   it('the command line gives up after the time limit per request and writes its outputs; the records say the judge timed out', async () => {
     const run = judgedRun(['the stairs', 'a narrow door']);
     const before = judge.seen.length;
-    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     const started = Date.now();
     try {
-      await scoreCommand({ gt: run.gt, pred: run.pred, out: run.out, judge: 'http', json: false },
-        { TRAVERSA_JUDGE_URL: judge.url, TRAVERSA_JUDGE_MODEL: 'silent', TRAVERSA_JUDGE_TIMEOUT_MS: '300', TRAVERSA_JUDGE_RETRY_MS: '1' });
+      await cliScore(run, { TRAVERSA_JUDGE_URL: judge.url, TRAVERSA_JUDGE_MODEL: 'silent', TRAVERSA_JUDGE_TIMEOUT_MS: '300', TRAVERSA_JUDGE_RETRY_MS: '1' });
       // Two requests side by side, four attempts of 0.3 s each.
       expect(Date.now() - started).toBeLessThan(10_000);
       const records = readFileSync(join(run.out, 'scored_per_record.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as ScoredRecord);
@@ -32,7 +23,6 @@ describe('a judge endpoint that never answers', () => {
       expect(judge.seen.length - before).toBe(8);
       await vi.waitFor(() => expect(judge.seen.slice(before).every((r) => r.closedEarly)).toBe(true));
     } finally {
-      stderr.mockRestore();
       run.cleanup();
     }
   });
@@ -41,8 +31,7 @@ describe('a judge endpoint that never answers', () => {
     const run = judgedRun(['the stairs']);
     const before = judge.seen.length;
     try {
-      await expect(scoreCommand({ gt: run.gt, pred: run.pred, out: run.out, judge: 'http', json: false },
-        { TRAVERSA_JUDGE_URL: judge.url, TRAVERSA_JUDGE_MODEL: 'silent', TRAVERSA_JUDGE_TIMEOUT_MS: 'soon' })).rejects.toThrow('TRAVERSA_JUDGE_TIMEOUT_MS is the time limit per judge request in milliseconds, a number > 0, not "soon"');
+      await expect(cliScore(run, { TRAVERSA_JUDGE_URL: judge.url, TRAVERSA_JUDGE_MODEL: 'silent', TRAVERSA_JUDGE_TIMEOUT_MS: 'soon' })).rejects.toThrow('TRAVERSA_JUDGE_TIMEOUT_MS is the time limit per judge request in milliseconds, a number > 0, not "soon"');
       expect(judge.seen.length).toBe(before);
     } finally {
       run.cleanup();
@@ -54,14 +43,12 @@ describe('a judge endpoint that never answers', () => {
     const before = judge.seen.length;
     const cancel = new AbortController();
     try {
-      const scoring = new LocalScoring();
-      const done = scoring.score({ mode: 'paper', project: run.project, input: { root: 'results', files: run.files }, settings: settings(judge.url) }, () => {},
-        { fetch: (url, init) => fetch(url, init as RequestInit), sleep: (ms) => new Promise((r) => setTimeout(r, ms)), cancel: cancel.signal });
+      const done = pageScore(run, judge.url, { sleep: (ms) => new Promise((r) => setTimeout(r, ms)), cancel: cancel.signal });
       // Four requests go out side by side (the judge's concurrency) and hang.
       await vi.waitFor(() => expect(judge.seen.length - before).toBe(4));
       const cancelledAt = Date.now();
       cancel.abort();
-      await done;
+      const { scoring } = await done;
       expect(Date.now() - cancelledAt).toBeLessThan(1000);
       const records = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => scoring.record('hostile-model', i)));
       expect(records.map((r) => r?.judge?.error)).toEqual(Array(6).fill('judge cancelled'));
