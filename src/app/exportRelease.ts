@@ -1,17 +1,22 @@
-import { strToU8, zipSync } from 'fflate';
 import type { Project } from '../core/project.ts';
+import { releasePath } from '../formats/capnav/files.ts';
 import { writeRelease } from '../formats/capnav/write.ts';
+import { zipFolder } from '../formats/zip.ts';
 
-/** A zip of the project in the CapNav release layout, under one folder named after the project. */
+/**
+ * A zip of the project in the CapNav release layout, under one folder named after the project.
+ * Throws `UnsafeZipEntryError`, naming the scene, if a scene id would make an unsafe entry.
+ */
 export function releaseZip(project: Project): { name: string; bytes: Uint8Array } {
   const folder = safeName(project.name) || 'capnav';
-  const entries: Record<string, Uint8Array> = {};
-  for (const f of writeRelease(project)) entries[`${folder}/${f.path}`] = strToU8(f.text);
-  return { name: `${folder}.zip`, bytes: zipSync(entries, { level: 6 }) };
+  const owner = new Map(project.scenes.flatMap((s) => [releasePath.graph(s.id), releasePath.qa(s.id), releasePath.traverse(s.id)].map((p) => [p, `scene ${JSON.stringify(s.id)}`])));
+  const files = writeRelease(project).map((f) => ({ ...f, from: owner.get(f.path) }));
+  return { name: `${folder}.zip`, bytes: zipFolder(folder, files) };
 }
 
+/** A project name as a file or folder name: word characters, dots and dashes, never starting with a dot (no `..`, no hidden folder). */
 export function safeName(name: string): string {
-  return name.trim().replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '');
+  return name.trim().replace(/[^\w.-]+/g, '-').replace(/^[-.]+|-+$/g, '');
 }
 
 export function download(name: string, bytes: Uint8Array, type = 'application/zip'): void {

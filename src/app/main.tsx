@@ -15,6 +15,7 @@ import { commonFolder, Importer } from './importRelease.ts';
 import { Projects } from './projects.ts';
 import { TeamSync } from '../persistence/teamSync.ts';
 import { ScoringRunner } from './scoring.ts';
+import type { ReportFiles } from '../core/scoring/workerProtocol.ts';
 import { QaAnswersRunner } from './qaScoring.ts';
 import { MeshManager } from './meshManager.ts';
 import { buildCommands, runById } from './commandRegistry.ts';
@@ -46,14 +47,29 @@ const passwords = {
 };
 const notReady = 'The studio is still opening; try again in a moment.';
 
+const tell = (notice: string) => store.setState((s) => ({ ephemeral: { ...s.ephemeral, notice } }));
+
 const exportRelease = () => {
   const project = store.getState().document.project;
   if (!project) return;
-  const zip = releaseZip(project);
-  download(zip.name, zip.bytes);
+  try {
+    const zip = releaseZip(project);
+    download(zip.name, zip.bytes);
+  } catch (e) {
+    tell(`Export refused: ${e instanceof Error ? e.message : String(e)}`);
+  }
 };
 
-const tell = (notice: string) => store.setState((s) => ({ ephemeral: { ...s.ephemeral, notice } }));
+/** A Score view download; a failure is said, never swallowed (a click that gives no file and no word looks like a dead button). */
+const exportScores = async (name: string, pick: (f: ReportFiles) => string, type: string) => {
+  try {
+    const f = await scorer.reportFiles();
+    if (f) download(name, strToU8(pick(f)), type);
+    else tell('Nothing to export: score first.');
+  } catch (e) {
+    tell(`Export failed: ${e instanceof Error ? e.message : String(e)}`);
+  }
+};
 const drive = new DriveController(store, meshes, tell, (loaded, profile, a, b) => suggestions.drive(loaded, profile, a, b));
 driveKeys(store, drive);
 const commands = buildCommands({
@@ -79,9 +95,10 @@ const actions: StudioActions = {
     },
     addBaseline: (kind) => scorer.addBaseline(kind),
     run: () => scorer.run(),
+    cancel: () => scorer.cancel(),
     open: (model, i) => scorer.open(model, i),
-    exportJson: async () => { const f = await scorer.reportFiles(); if (f) download('traversa-scores.json', strToU8(f.json), 'application/json'); },
-    exportCsv: async () => { const f = await scorer.reportFiles(); if (f) download('traversa-records.csv', strToU8(f.csv), 'text/csv'); },
+    exportJson: () => exportScores('traversa-scores.json', (f) => f.json, 'application/json'),
+    exportCsv: () => exportScores('traversa-records.csv', (f) => f.csv, 'text/csv'),
   },
   qaAnswers: {
     load: (files) => qaAnswers.load(files),

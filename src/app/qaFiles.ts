@@ -1,9 +1,10 @@
-import { strToU8, zipSync } from 'fflate';
 import { version } from '../../package.json';
 import { hasBlocking, type Problem } from '../core/problems.ts';
 import { compareLabellings } from '../core/labelComparison.ts';
 import { readRelease } from '../formats/capnav/read.ts';
-import { exportQaBundle } from '../formats/qa/bundle.ts';
+import type { Project } from '../core/project.ts';
+import { exportQaBundle, QA_BUNDLE_PATHS } from '../formats/qa/bundle.ts';
+import { zipFolder } from '../formats/zip.ts';
 import { readCapnavQaItems } from '../formats/qa/capnavItems.ts';
 import { readGeneratedItems } from '../formats/qa/generated.ts';
 import { readTaxonomy } from '../formats/qa/taxonomy.ts';
@@ -52,20 +53,36 @@ export async function importQaFiles(store: StudioStore, picked: PickedFile[], fl
   return accepted;
 }
 
+/**
+ * The accepted items as a benchmark bundle zip, or the errors that refuse it (consistency
+ * errors on accepted items). Throws `UnsafeZipEntryError`, naming the scene, if a scene id
+ * would make an unsafe entry.
+ */
+export function qaZip(project: Project, createdAt: string): { ok: true; name: string; bytes: Uint8Array; items: number } | { ok: false; errors: number } {
+  const result = exportQaBundle(project, { createdAt, appVersion: version });
+  if (!result.ok) return { ok: false, errors: result.errors.length };
+  const folder = `${safeName(project.name) || 'traversa'}-qa`;
+  const owner = new Map(project.scenes.map((s) => [QA_BUNDLE_PATHS.capnavQa(s.id), `scene ${JSON.stringify(s.id)}`]));
+  return { ok: true, name: `${folder}.zip`, bytes: zipFolder(folder, result.files.map((f) => ({ ...f, from: owner.get(f.path) }))), items: result.manifest.counts.items };
+}
+
 /** Export the accepted items as a benchmark bundle zip; refused, with the reasons shown, while an accepted item has an error. */
 export function exportQaZip(store: StudioStore, tell: (message: string) => void): boolean {
   const project = store.getState().document.project;
   if (!project) return false;
-  const result = exportQaBundle(project, { createdAt: new Date().toISOString(), appVersion: version });
-  if (!result.ok) {
-    tell(`Export refused: ${result.errors.length} error${result.errors.length === 1 ? '' : 's'} on accepted items (listed in the QA report).`);
+  let zip: ReturnType<typeof qaZip>;
+  try {
+    zip = qaZip(project, new Date().toISOString());
+  } catch (e) {
+    tell(`Export refused: ${e instanceof Error ? e.message : String(e)}`);
     return false;
   }
-  const folder = `${safeName(project.name) || 'traversa'}-qa`;
-  const entries: Record<string, Uint8Array> = {};
-  for (const f of result.files) entries[`${folder}/${f.path}`] = strToU8(f.text);
-  download(`${folder}.zip`, zipSync(entries, { level: 6 }));
-  tell(`Exported ${result.manifest.counts.items} accepted item${result.manifest.counts.items === 1 ? '' : 's'}.`);
+  if (!zip.ok) {
+    tell(`Export refused: ${zip.errors} error${zip.errors === 1 ? '' : 's'} on accepted items (listed in the QA report).`);
+    return false;
+  }
+  download(zip.name, zip.bytes);
+  tell(`Exported ${zip.items} accepted item${zip.items === 1 ? '' : 's'}.`);
   return true;
 }
 

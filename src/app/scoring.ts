@@ -15,6 +15,8 @@ import { LocalScoring, WorkerScoring, type ScoringBackend } from './scoreClient.
  */
 export class ScoringRunner {
   private backend: ScoringBackend | null = null;
+  /** Cancels the HTTP judge of the run in progress. */
+  private judging: AbortController | null = null;
 
   constructor(private store: StudioStore, private db: TraversaDb) {}
 
@@ -57,15 +59,32 @@ export class ScoringRunner {
         mode: 'paper', project: document.project, input: { root: scoring.root, files: scoring.files },
         settings: { judge, weights: st.weights, averaging: st.averaging, bootstrap: st.bootstrap },
       };
-      const result = await this.backend.score(req, progress, http ? this.httpIo() : undefined);
+      const judging = http ? new AbortController() : null;
+      this.judging = judging;
+      const result = await this.backend.score(req, progress, judging ? this.httpIo(judging.signal) : undefined);
       if (result.mode !== 'paper') throw new Error('a paper-mode run returned another mode');
+      const unjudged = judging?.signal.aborted
+        ? result.reports.flatMap(([, r]) => r.problems).filter((p) => p.code === 'judge.failed' && p.message.endsWith('judge cancelled')).length : 0;
       this.set({
-        status: { state: 'done' }, reports: result.reports, problems: result.problems,
+        status: { state: 'done', ...(judging?.signal.aborted ? { message: `Judging cancelled: ${unjudged} record${unjudged === 1 ? '' : 's'} not judged (left out of RV; each says so).` } : {}) },
+        reports: result.reports, problems: result.problems,
         selectedModel: result.reports[0]?.[0] ?? null, compareModel: result.reports[1]?.[0] ?? null,
       });
     } catch (e) {
       this.set({ status: { state: 'error', message: e instanceof Error ? e.message : String(e) } });
+    } finally {
+      this.judging = null;
     }
+  }
+
+  /**
+   * Stop asking the HTTP judge: requests in flight are aborted, the rest are not sent, and the run
+   * finishes at once with those records marked "judge cancelled" (everything else is scored).
+   */
+  cancel(): void {
+    if (!this.judging || this.judging.signal.aborted) return;
+    this.judging.abort();
+    this.set({ status: { ...this.store.getState().scoring.status, phase: 'cancelling the judge' } });
   }
 
   /** Fetch the full record of a row for the preview. */
@@ -78,14 +97,14 @@ export class ScoringRunner {
     return this.backend?.files() ?? Promise.resolve(null);
   }
 
-  /** The HTTP judge's IO on the page: its fetch, the key from localStorage, verdicts cached in IndexedDB. */
-  private httpIo(): HttpJudgeIo {
+  /** The HTTP judge's IO on the page: its fetch, the time limit, the cancel, the key from localStorage, verdicts cached in IndexedDB. */
+  private httpIo(cancel: AbortSignal): HttpJudgeIo {
     const { http } = this.store.getState().scoring.settings;
     if (!http.baseUrl || !http.model) throw new Error('the HTTP judge needs an endpoint URL and a model');
     const db = this.db;
     return {
-      apiKey: localStorage.getItem(JUDGE_KEY_STORAGE) ?? undefined,
-      fetch: (url, init) => fetch(url, init), sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+      apiKey: localStorage.getItem(JUDGE_KEY_STORAGE) || undefined, timeoutMs: http.timeoutMs, cancel,
+      fetch: (url, init) => fetch(url, init as RequestInit), sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
       cache: {
         get: async (key) => { const v = await db.verdicts.get(key); return v ? { correct: v.correct, ...(v.explanation !== undefined ? { explanation: v.explanation } : {}) } : undefined; },
         set: async (key, v) => { await db.verdicts.put({ key, ...v }); },

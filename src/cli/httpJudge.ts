@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { HttpJudgeIo, JudgeChoice } from '../core/scoring/judges/choose.ts';
-import type { FetchLike } from '../core/scoring/judges/http.ts';
+import { JUDGE_TIMEOUT_MS } from '../core/scoring/judges/http.ts';
 import type { CachedVerdict, VerdictCache } from '../core/scoring/judges/types.ts';
 import { CliError } from './files.ts';
 
@@ -61,19 +61,19 @@ export interface JudgeEnv {
 
 /**
  * The HTTP judge as the command line runs it: the endpoint and model from the environment, Node's
- * fetch with a per-request time limit, real timers, the key (read here and only here) and the
+ * fetch, the per-request time limit, real timers, the key (read here and only here) and the
  * verdict cache. The judge itself is built by the pipeline's judge factory.
  */
 export function httpJudgeFromEnv(env: JudgeEnv, cache: VerdictCache): { choice: Extract<JudgeChoice, { kind: 'http' }>; io: HttpJudgeIo } {
   const baseUrl = env.TRAVERSA_JUDGE_URL?.trim();
   const model = env.TRAVERSA_JUDGE_MODEL?.trim();
   if (!baseUrl || !model) throw new CliError('--judge http needs TRAVERSA_JUDGE_URL and TRAVERSA_JUDGE_MODEL in the environment (and TRAVERSA_JUDGE_KEY if the endpoint wants one)');
-  const timeout = Number(env.TRAVERSA_JUDGE_TIMEOUT_MS ?? 60_000);
-  const fetchWithTimeout: FetchLike = (url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(timeout) });
+  const timeoutMs = Number(env.TRAVERSA_JUDGE_TIMEOUT_MS ?? JUDGE_TIMEOUT_MS);
+  if (!(timeoutMs > 0)) throw new CliError(`TRAVERSA_JUDGE_TIMEOUT_MS is the time limit per judge request in milliseconds, a number > 0, not "${env.TRAVERSA_JUDGE_TIMEOUT_MS}"`);
   return {
     choice: { kind: 'http', baseUrl, model },
     io: {
-      fetch: fetchWithTimeout, sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+      fetch: (url, init) => fetch(url, init as RequestInit), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)), timeoutMs,
       apiKey: env.TRAVERSA_JUDGE_KEY || undefined, baseDelayMs: Number(env.TRAVERSA_JUDGE_RETRY_MS ?? 1000), cache,
     },
   };

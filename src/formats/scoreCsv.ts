@@ -1,3 +1,4 @@
+import { csvTable } from './csv.ts';
 import type { PaperReport, ScoredRecord } from '../core/scoring/paper/types.ts';
 
 const COLUMNS: [string, (r: ScoredRecord) => unknown][] = [
@@ -9,17 +10,8 @@ const COLUMNS: [string, (r: ScoredRecord) => unknown][] = [
   ['reason', (r) => r.reason], ['question', (r) => r.question], ['file', (r) => r.file], ['location', (r) => r.location],
 ];
 
-/** RFC 4180: quote fields with commas, quotes or line breaks; double the quotes inside. */
-function cell(v: unknown): string {
-  const s = v === null || v === undefined ? '' : String(v);
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
 /** Every scored record of every model as CSV, one row each (unmatched records included, by status). */
 export function recordsCsv(reports: readonly [string, PaperReport][]): string {
-  const rows = [COLUMNS.map(([h]) => h).join(',')];
-  for (const [, report] of reports) {
-    for (const r of [...report.records, ...report.unmatched, ...report.excluded]) rows.push(COLUMNS.map(([, f]) => cell(f(r))).join(','));
-  }
-  return rows.join('\r\n') + '\r\n';
+  const rows = reports.flatMap(([, report]) => [...report.records, ...report.unmatched, ...report.excluded].map((r) => COLUMNS.map(([, f]) => f(r))));
+  return csvTable(COLUMNS.map(([h]) => h), rows);
 }

@@ -6,6 +6,7 @@ import type { ReasonCategory } from '../core/rules.ts';
 import type { SuggestionBasis } from '../core/suggestionBasis.ts';
 import type { BootstrapSettings } from '../core/scoring/bootstrap.ts';
 import type { LiteReport } from '../core/scoring/paper/lite.ts';
+import { JUDGE_TIMEOUT_MS } from '../core/scoring/judges/http.ts';
 import { DEFAULT_PAPER_SETTINGS } from '../core/scoring/pipeline.ts';
 import type { ScoredRecord } from '../core/scoring/paper/types.ts';
 
@@ -241,7 +242,8 @@ export interface ScoringState {
   settings: {
     judge: 'rule' | 'none' | 'imported' | 'http';
     verdicts: { path: string; text: string } | null;
-    http: { baseUrl: string; model: string };
+    /** The HTTP judge: endpoint, model, and the time limit per request (the key stays in localStorage). */
+    http: { baseUrl: string; model: string; timeoutMs: number };
     weights: { f1: number; pv: number; rta: number; rv: number };
     averaging: 'micro' | 'macro';
     bootstrap: BootstrapSettings;
@@ -331,7 +333,7 @@ export function initialState(): StudioState {
     qa: { itemId: null, mode: 'edit', reviewStartedAt: null, rejecting: false, editingForReview: false, comment: '', filter: 'all', labelComparison: null, importReviews: 1 },
     scoring: {
       source: null, files: [], root: '',
-      settings: { judge: 'rule', verdicts: null, http: { baseUrl: '', model: '' }, weights: DEFAULT_PAPER_SETTINGS.weights, averaging: DEFAULT_PAPER_SETTINGS.averaging, bootstrap: DEFAULT_PAPER_SETTINGS.bootstrap },
+      settings: { judge: 'rule', verdicts: null, http: { baseUrl: '', model: '', timeoutMs: JUDGE_TIMEOUT_MS }, weights: DEFAULT_PAPER_SETTINGS.weights, averaging: DEFAULT_PAPER_SETTINGS.averaging, bootstrap: DEFAULT_PAPER_SETTINGS.bootstrap },
       status: { state: 'idle' }, reports: [], detail: null, problems: [], selectedModel: null, compareModel: null, selectedRecord: null,
       filter: { agent: 'all', outcome: 'all', failure: 'all', text: '' },
     },

@@ -46,6 +46,8 @@ export interface StudioActions {
     loadFiles: (files: PickedFile[]) => Promise<void>;
     addBaseline: (kind: 'random' | 'oracle') => void;
     run: () => Promise<void>;
+    /** Stop asking the HTTP judge; the run finishes with the records not yet judged marked "judge cancelled". */
+    cancel: () => void;
     /** Fetch a record in full (it stays where it was scored) for the preview. */
     open: (model: string, i: number) => Promise<void>;
     exportJson: () => Promise<void>;

@@ -3,6 +3,7 @@ import { AgentProfileSchema, type AgentProfile } from '../agents.ts';
 import { NavEdgeSchema, NavNodeSchema } from '../graph.ts';
 import { LabelSchema, type Label } from '../labels.ts';
 import { authorOf, LabelAdjudicationSchema, labelsInForce, type AdjudicationTable, type LabelAdjudication, type VoteTable } from '../labelVotes.ts';
+import { pathPartProblem } from '../pathNames.ts';
 import { PROJECT_SCHEMA_VERSION, SceneSchema, type Project, type Scene } from '../project.ts';
 import { DEFAULT_TAXONOMY, TaxonomySchema, type Taxonomy } from '../vqa/taxonomy.ts';
 import { AdjudicationSchema, QaItemSchema, ReviewSchema, type QaItem } from '../vqa/item.ts';
@@ -76,6 +77,9 @@ function assembleTop(parsed: { r: Rec; k: ParsedKey }[], bad: BadRecord[]): Scop
 }
 
 function assembleScene(id: string, parsed: { r: Rec; k: ParsedKey }[], bad: BadRecord[]): ScopeResult {
+  // The id comes from the key (a teammate's, a stored one): refused as a document's would be, before it names any file.
+  const unsafe = pathPartProblem(id);
+  if (unsafe) return { scope: { kind: 'scene', id, scene: null, order: 0 }, bad: [...bad, ...parsed.map(({ r }) => ({ key: r.key, reason: `the scene id ${JSON.stringify(id)} ${unsafe}` }))], orphans: [] };
   const headRec = parsed.find(({ k }) => k.kind === 'scene');
   const head = headRec && parse(SceneHeadSchema, headRec.r, bad);
   if (!head) return { scope: { kind: 'scene', id, scene: null, order: 0 }, bad, orphans: parsed.filter((p) => p !== headRec).map(({ r }) => r.key) };

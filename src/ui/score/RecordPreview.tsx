@@ -52,7 +52,9 @@ export function RecordPreview() {
         <p><strong>{rec.model}</strong> · {rec.scene} #{rec.questionIndex ?? '–'} · <strong>{rec.agent}</strong> · answered <strong>{rec.answer ?? `unparseable (${rec.answerRaw})`}</strong>, ground truth <strong>{rec.gtFeasible === null ? '–' : rec.gtFeasible ? 'feasible' : 'infeasible'}</strong> ({rec.outcome ?? rec.status})</p>
         <p className="q-text">{rec.question}</p>
         {rec.reason && <p className="reason" data-testid="record-reason">Reason: {rec.reason}</p>}
-        {rec.judge && <p className="muted">Judge ({rec.judge.judge}): {rec.judge.correct ? 'matches the ground-truth notes' : 'does not match'}{rec.judge.explanation ? ` — ${rec.judge.explanation}` : ''}</p>}
+        {rec.judge && (rec.judge.error
+          ? <p className="warn" data-testid="record-judge">Judge ({rec.judge.judge}): not judged, left out of RV — {rec.judge.error}</p>
+          : <p className="muted" data-testid="record-judge">Judge ({rec.judge.judge}): {rec.judge.correct ? 'matches the ground-truth notes' : 'does not match'}{rec.judge.explanation ? ` — ${rec.judge.explanation}` : ''}</p>)}
         {rec.pathErrors.length > 0 && <p className="error">Path errors: {rec.pathErrors.map((e) => e.kind).join(', ')}</p>}
         <ol className="hops" data-testid="hops">
           {rec.hops.map((h, i) => {

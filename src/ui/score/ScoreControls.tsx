@@ -42,6 +42,8 @@ export function ScoreControls() {
             <input placeholder="model" value={s.settings.http.model} aria-label="Judge model" size={12} onChange={(e) => set({ http: { ...s.settings.http, model: e.target.value } })} />
             <input type="password" placeholder="API key (kept in this browser)" aria-label="Judge API key" defaultValue={localStorage.getItem(JUDGE_KEY_STORAGE) ?? ''}
               onChange={(e) => localStorage.setItem(JUDGE_KEY_STORAGE, e.target.value)} />
+            <label title="A request without a reply by then is aborted (and retried, up to 4 attempts)">timeout <input type="number" min={1} step={1} className="weight" aria-label="Judge timeout (seconds)"
+              value={s.settings.http.timeoutMs / 1000} onChange={(e) => { const sec = Number(e.target.value); if (sec > 0) set({ http: { ...s.settings.http, timeoutMs: sec * 1000 } }); }} /> s</label>
           </>
         )}
         {s.settings.judge === 'imported' && (
@@ -70,7 +72,10 @@ export function ScoreControls() {
         <button onClick={() => void scoring.run()} disabled={!predictions || running} data-testid="run-score">Score</button>
         {running && <progress max={s.status.total ?? 1} value={s.status.done ?? 0} aria-label={`Scoring: ${s.status.phase ?? ''}`} data-testid="score-progress" />}
         {running && <span className="muted">{s.status.phase}</span>}
+        {running && s.settings.judge === 'http' && <button className="small secondary" onClick={() => scoring.cancel()} data-testid="cancel-score"
+          title="Stop asking the judge: requests in flight are aborted; records not judged are left out of RV">Cancel</button>}
         {s.status.state === 'error' && <span className="error" role="alert">{s.status.message}</span>}
+        {s.status.state === 'done' && s.status.message && <span className="warn" data-testid="score-note">{s.status.message}</span>}
         {s.reports.length > 0 && (
           <>
             <button className="small secondary" onClick={() => void scoring.exportJson()}>Export JSON</button>

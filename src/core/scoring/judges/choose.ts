@@ -1,6 +1,6 @@
 import type { Problem } from '../../problems.ts';
 import { cachedJudge } from './cache.ts';
-import { httpJudge, type FetchLike } from './http.ts';
+import { httpJudge, type AbortSignalLike, type FetchLike } from './http.ts';
 import { importedJudge, type ImportedVerdict } from './imported.ts';
 import { ruleJudge } from './rule.ts';
 import type { Judge, VerdictCache } from './types.ts';
@@ -28,6 +28,10 @@ export interface HttpJudgeIo {
   apiKey?: string;
   /** First retry delay (default 1000 ms). */
   baseDelayMs?: number;
+  /** Time limit per request (default 60 s). */
+  timeoutMs?: number;
+  /** Cancels the run's judging: requests in flight are aborted, the rest are not sent ("judge cancelled"). */
+  cancel?: AbortSignalLike;
   /** Where verdicts persist between runs (a JSON file, IndexedDB). */
   cache?: VerdictCache;
 }

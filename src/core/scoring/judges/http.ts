@@ -1,21 +1,54 @@
 import { PROMPT_VERSION, SYSTEM_PROMPT, parseVerdictText, userPrompt } from './prompt.ts';
+import { secretRedactor, urlSecrets } from './redact.ts';
 import type { Judge, JudgeInfo, JudgeRequest, Verdict } from './types.ts';
 
+/** The part of an `AbortSignal` the judge uses (core has no DOM types; Node's and the browser's fit). */
+export interface AbortSignalLike {
+  readonly aborted: boolean;
+  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
+
+/** A response body read as a stream, so an oversized reply is cut off instead of being held whole. */
+export interface ByteStream {
+  getReader(): { read(): Promise<{ done: boolean; value?: Uint8Array }>; cancel(reason?: unknown): Promise<void> };
+}
+
 /** The part of `fetch` the judge uses (core has no DOM types; Node's and the browser's fetch both fit). */
-export type FetchLike = (url: string, init: { method: 'POST'; headers: Record<string, string>; body: string }) => Promise<{
+export type FetchLike = (url: string, init: { method: 'POST'; headers: Record<string, string>; body: string; signal?: AbortSignalLike }) => Promise<{
   status: number;
   ok: boolean;
   headers: { get(name: string): string | null };
-  text(): Promise<string>;
+  body: ByteStream | null;
 }>;
+
+/** Per-request time limit unless the edge sets another (the command line's and the browser's alike). */
+export const JUDGE_TIMEOUT_MS = 60_000;
+/** At most this much of a reply is read; a longer one is an error (an explanation is a sentence, not 50 MB). */
+export const MAX_REPLY_BYTES = 1024 * 1024;
+/** A verdict's explanation is kept up to this length: it is copied into every record it judges and into the cache. */
+export const MAX_EXPLANATION_CHARS = 4000;
+
+/**
+ * Platform globals present wherever core runs (Node ≥ 20, browsers, workers) but absent from
+ * core's type library: the request time limit and the body's text decoding.
+ */
+const platform = globalThis as unknown as {
+  AbortSignal?: { timeout(ms: number): AbortSignalLike; any?(signals: AbortSignalLike[]): AbortSignalLike };
+  TextDecoder: new () => { decode(bytes?: Uint8Array, options?: { stream?: boolean }): string };
+};
 
 export interface HttpJudgeOptions {
   /** e.g. `https://api.openai.com/v1` or `http://localhost:8000/v1`; `/chat/completions` is appended unless present. */
   baseUrl: string;
   model: string;
-  /** Sent as a bearer token. Kept only here: not in the judge id, reports, errors or cache keys. */
+  /** Sent as a bearer token. Kept only here: not in the judge id, reports, errors, explanations or cache keys. */
   apiKey?: string;
   fetch: FetchLike;
+  /** Time limit per request, reply included (default `JUDGE_TIMEOUT_MS`); a request past it is aborted. */
+  timeoutMs?: number;
+  /** The run's cancel: once aborted, requests in flight are aborted and no more are sent. */
+  cancel?: AbortSignalLike;
   /** Waiting between retries (injected: core has no timers; tests pass an instant one). */
   sleep: (ms: number) => Promise<void>;
   /** Attempts per request, first included (default 4). */
@@ -40,13 +73,16 @@ export function chatCompletionsUrl(baseUrl: string): string {
 
 /**
  * An LLM judge behind any OpenAI-compatible chat-completions endpoint. Retries, with doubling
- * delays, on 429, 5xx, network errors and unreadable replies (a model that answered off-format
- * often answers properly when asked again), at most `maxAttempts` times; a server's Retry-After
- * is honoured within the cap. Other HTTP errors (401, 404…) fail at once. Failures come back as
- * `{ error }` verdicts with the key redacted, so one bad request never stops a scoring run.
+ * delays, on 429, 5xx, time-outs, network errors and unreadable replies (a model that answered
+ * off-format often answers properly when asked again), at most `maxAttempts` times; a server's
+ * Retry-After is honoured within the cap. Other HTTP errors (401, 404…) and replies over
+ * `MAX_REPLY_BYTES` fail at once, as does everything after the run is cancelled. Failures come
+ * back as `{ error }` verdicts, so one bad request never stops a scoring run. Everything returned
+ * (explanations and errors, hence what a cache stores) passes through the secret redaction.
  */
 export function httpJudge(opts: HttpJudgeOptions): Judge {
-  const endpoint = publicEndpoint(chatCompletionsUrl(opts.baseUrl));
+  const redact = secretRedactor([opts.apiKey, ...urlSecrets(opts.baseUrl)]);
+  const endpoint = redact(publicEndpoint(chatCompletionsUrl(opts.baseUrl)));
   const url = chatCompletionsUrl(opts.baseUrl);
   const info: JudgeInfo = {
     id: `http:${opts.model}@${endpoint}`,
@@ -57,11 +93,13 @@ export function httpJudge(opts: HttpJudgeOptions): Judge {
   const maxAttempts = Math.max(1, opts.maxAttempts ?? 4);
   const baseDelay = opts.baseDelayMs ?? 1000;
   const maxDelay = opts.maxDelayMs ?? 30_000;
-  const redact = (s: string) => (opts.apiKey ? s.split(opts.apiKey).join('***') : s);
+  const timeoutMs = opts.timeoutMs ?? JUDGE_TIMEOUT_MS;
+  const { cancel } = opts;
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (opts.apiKey) headers.authorization = `Bearer ${opts.apiKey}`;
+  const cancelled: Verdict = { error: 'judge cancelled' };
 
-  async function judge(req: JudgeRequest): Promise<Verdict> {
+  async function ask(req: JudgeRequest): Promise<Verdict> {
     const body = JSON.stringify({
       model: opts.model,
       temperature: 0,
@@ -69,30 +107,84 @@ export function httpJudge(opts: HttpJudgeOptions): Judge {
     });
     let last = '';
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+      if (cancel?.aborted) return cancelled;
       let wait = Math.min(maxDelay, baseDelay * 2 ** (attempt - 1));
+      const timeout = Number.isFinite(timeoutMs) ? platform.AbortSignal?.timeout(timeoutMs) : undefined;
+      const signal = timeout && cancel ? platform.AbortSignal?.any?.([timeout, cancel]) ?? timeout : timeout ?? cancel;
       try {
-        const res = await opts.fetch(url, { method: 'POST', headers, body });
-        const text = await res.text();
+        const res = await opts.fetch(url, { method: 'POST', headers, body, ...(signal ? { signal } : {}) });
+        const reply = await readCapped(res);
+        if (reply === null) return { error: `judge reply too large (> ${formatBytes(MAX_REPLY_BYTES)})` };
+        // Redacted whole before anything is cut from it, so a quoted secret is never left half-cut.
+        const text = redact(reply);
         if (res.status === 429 || res.status >= 500) {
           last = `HTTP ${res.status}${text ? `: ${text.slice(0, 200)}` : ''}`;
           const after = Number(res.headers.get('retry-after'));
           if (Number.isFinite(after) && after > 0) wait = Math.min(maxDelay, Math.max(wait, after * 1000));
         } else if (!res.ok) {
-          return { error: redact(`judge endpoint refused the request: HTTP ${res.status}${text ? `: ${text.slice(0, 200)}` : ''}`) };
+          return { error: `judge endpoint refused the request: HTTP ${res.status}${text ? `: ${text.slice(0, 200)}` : ''}` };
         } else {
           const verdict = readCompletion(text);
           if ('correct' in verdict) return verdict;
           last = verdict.unreadable;
         }
       } catch (e) {
-        last = `network error: ${e instanceof Error ? e.message : String(e)}`;
+        if (cancel?.aborted) return cancelled;
+        last = timeout?.aborted ? `judge timed out (no reply within ${formatSeconds(timeoutMs)})` : `network error: ${e instanceof Error ? e.message : String(e)}`;
       }
-      if (attempt < maxAttempts) await opts.sleep(wait);
+      if (attempt < maxAttempts) await pause(wait);
     }
-    return { error: redact(`judge failed after ${maxAttempts} attempt${maxAttempts === 1 ? '' : 's'}: ${last}`) };
+    if (cancel?.aborted) return cancelled;
+    return { error: `judge failed after ${maxAttempts} attempt${maxAttempts === 1 ? '' : 's'}: ${last}` };
   }
-  return { info, judge };
+
+  /** The retry delay, cut short by a cancel. */
+  function pause(ms: number): Promise<void> {
+    if (!cancel) return opts.sleep(ms);
+    let stop = () => {};
+    const aborted = new Promise<void>((resolve) => { stop = resolve; cancel.addEventListener('abort', stop, { once: true }); });
+    return Promise.race([opts.sleep(ms), aborted]).finally(() => cancel.removeEventListener('abort', stop));
+  }
+
+  /** What leaves the judge: redacted, the explanation cut to its limit after redaction (so no secret is cut in half and kept). */
+  function release(v: Verdict): Verdict {
+    if ('error' in v) return { error: redact(v.error) };
+    return v.explanation === undefined ? { correct: v.correct } : { correct: v.correct, explanation: cutExplanation(redact(v.explanation)) };
+  }
+
+  return { info, judge: async (req) => release(await ask(req)) };
 }
+
+/** The body's text, or null when it is longer than `MAX_REPLY_BYTES` (then it is not read further). */
+async function readCapped(res: Awaited<ReturnType<FetchLike>>): Promise<string | null> {
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  if (Number(res.headers.get('content-length')) > MAX_REPLY_BYTES) {
+    await reader.cancel().catch(() => {});
+    return null;
+  }
+  const decoder = new platform.TextDecoder();
+  let text = '';
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done || !value) break;
+    bytes += value.length;
+    if (bytes > MAX_REPLY_BYTES) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
+function cutExplanation(text: string): string {
+  return text.length <= MAX_EXPLANATION_CHARS ? text : `${text.slice(0, MAX_EXPLANATION_CHARS)} … [cut: ${text.length} characters in all]`;
+}
+
+const formatBytes = (n: number) => (n % (1024 * 1024) === 0 ? `${n / (1024 * 1024)} MB` : `${n} bytes`);
+const formatSeconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 
 /** The verdict inside a chat-completions response body. */
 function readCompletion(body: string): { correct: boolean; explanation?: string } | { unreadable: string } {
