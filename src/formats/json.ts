@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import { pointer, type Problem } from '../core/problems.ts';
+import { MAX_DEPTH } from '../core/records/storable.ts';
+import { pyJsonLoads } from '../core/scoring/compat/pyJson.ts';
 
 /** A file handed to a reader: its path relative to the imported folder and its text. */
 export interface SourceFile {
@@ -14,25 +16,70 @@ export function lineColumn(text: string, offset: number): { line: number; column
   return { line, column: offset - last };
 }
 
-/** Parse JSON, reporting a syntax error with its line and column instead of throwing. */
+/**
+ * Parse JSON, reporting a problem instead of throwing: a syntax error with its line and column, a
+ * value nested deeper than `MAX_DEPTH` (64) levels, or an object key `__proto__` (by JSON pointer).
+ * Deeper values cannot be stored in the browser nor written back without overflowing the stack;
+ * a `__proto__` key would be dropped without a word by every object it is copied into, or would
+ * replace that object's prototype. A syntax error quotes at most the one character that is wrong,
+ * never the file's text (V8's message quotes its first characters, which could be anything —
+ * `/etc/passwd` behind a link, say).
+ */
 export function parseJson(file: SourceFile): { ok: true; value: unknown } | { ok: false; problem: Problem } {
   const text = file.text.charCodeAt(0) === 0xfeff ? file.text.slice(1) : file.text;
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(text) };
+    value = JSON.parse(text);
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
-    const lc = /line (\d+) column (\d+)/.exec(message);
-    const pos = /position (\d+)/.exec(message);
-    const at = lc ? { line: Number(lc[1]), column: Number(lc[2]) } : pos ? lineColumn(text, Number(pos[1])) : text.trim() === '' ? null : lineColumn(text, text.length);
+    const at = text.trim() === '' ? null : errorPosition(text, message);
     return {
       ok: false,
       problem: {
         severity: 'fatal', code: 'json.malformed', file: file.path,
         location: at ? `line ${at.line}, column ${at.column}` : '',
-        message: text.trim() === '' ? 'the file is empty' : `not valid JSON: ${message.replace(/^JSON\.parse: /, '')}`,
+        message: text.trim() === '' ? 'the file is empty' : `not valid JSON: ${withoutExcerpt(message)}`,
       },
     };
   }
+  const hazard = jsonHazard(value);
+  if (!hazard) return { ok: true, value };
+  return {
+    ok: false,
+    problem: hazard.kind === 'deep'
+      ? { severity: 'fatal', code: 'json.too-deep', file: file.path, location: pointer(hazard.path), message: `nested more than ${MAX_DEPTH} levels deep (the limit for every file Traversa reads)` }
+      : { severity: 'fatal', code: 'json.reserved-key', file: file.path, location: pointer(hazard.path), message: 'the key "__proto__" cannot be kept (objects would drop it or take it as their prototype); rename or remove it' },
+  };
+}
+
+/** V8's reason without the excerpt of the text it may quote (`Unexpected token 'r', "root:x:0:0"... is not valid JSON`). */
+const withoutExcerpt = (message: string): string =>
+  message.replace(/^JSON\.parse: /, '').split(/, (?:\.\.\.)?"| in JSON at position \d| at position \d/)[0]!.slice(0, 120);
+
+/** Where the syntax error is: V8's position when it gives one, else where a strict parser stops. */
+function errorPosition(text: string, message: string): { line: number; column: number } | null {
+  const lc = /line (\d+) column (\d+)/.exec(message);
+  if (lc) return { line: Number(lc[1]), column: Number(lc[2]) };
+  const pos = /position (\d+)/.exec(message);
+  if (pos) return lineColumn(text, Number(pos[1]));
+  const strict = pyJsonLoads(text);
+  return strict.ok ? null : lineColumn(text, strict.offset);
+}
+
+type Hazard = { kind: 'deep' | 'proto'; path: (string | number)[] };
+
+/** The first place a parsed value nests deeper than `MAX_DEPTH` or has a `__proto__` key. Iterative: it cannot overflow itself. */
+function jsonHazard(value: unknown): Hazard | null {
+  const stack: { v: unknown; path: (string | number)[] }[] = [{ v: value, path: [] }];
+  while (stack.length) {
+    const { v, path } = stack.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
+    if (path.length >= MAX_DEPTH) return { kind: 'deep', path };
+    if (Array.isArray(v)) { v.forEach((x, i) => stack.push({ v: x, path: [...path, i] })); continue; }
+    if (Object.hasOwn(v, '__proto__')) return { kind: 'proto', path: [...path, '__proto__'] };
+    for (const [k, x] of Object.entries(v)) stack.push({ v: x, path: [...path, k] });
+  }
+  return null;
 }
 
 /** Check a parsed value against a schema; every issue becomes a fatal problem at its JSON pointer. */

@@ -5,8 +5,13 @@ import type { PyDict, PyValue } from './pyValue.ts';
  * Differences from `JSON.parse` that matter here: `NaN`, `Infinity` and `-Infinity` are accepted;
  * integers stay exact and distinct from floats (`str(1.0)` is `1.0`, `str(1)` is `1`); a leading
  * byte-order mark is an error (Python: "Unexpected UTF-8 BOM"); objects keep Python dict order.
+ * Nesting deeper than `MAX_PY_DEPTH` is an error too: Python's own parser stops there with a
+ * RecursionError, and this one would overflow the stack a few thousand levels down.
  */
 export type PyJsonResult = { ok: true; value: PyValue } | { ok: false; message: string; offset: number };
+
+/** Python's default recursion limit, which its JSON scanner counts each nested array or object against. */
+export const MAX_PY_DEPTH = 1000;
 
 class PyJsonError extends Error {
   constructor(message: string, readonly offset: number) { super(message); }
@@ -31,7 +36,13 @@ const isDigit = (c: number) => c >= 48 && c <= 57;
 
 class Parser {
   i = 0;
+  private depth = 0;
   constructor(readonly s: string) {}
+
+  /** Enter an array or object; `leave` when it is closed. */
+  private enter(): void {
+    if (++this.depth > MAX_PY_DEPTH) throw new PyJsonError(`Nested deeper than ${MAX_PY_DEPTH} levels (Python stops with RecursionError)`, this.i);
+  }
 
   /** JSON whitespace only: space, tab, newline, carriage return. */
   skipSpace(): void {
@@ -132,9 +143,10 @@ class Parser {
   object(): PyDict {
     const s = this.s;
     const obj: PyDict = new Map();
+    this.enter();
     this.i++;
     this.skipSpace();
-    if (s.charCodeAt(this.i) === 125) { this.i++; return obj; }
+    if (s.charCodeAt(this.i) === 125) { this.i++; this.depth--; return obj; }
     for (;;) {
       if (s.charCodeAt(this.i) !== 34) throw new PyJsonError('Expecting property name enclosed in double quotes', this.i);
       const key = this.string();
@@ -146,7 +158,7 @@ class Parser {
       obj.set(key, this.value());
       this.skipSpace();
       const c = s.charCodeAt(this.i);
-      if (c === 125) { this.i++; return obj; }
+      if (c === 125) { this.i++; this.depth--; return obj; }
       if (c !== 44) throw new PyJsonError("Expecting ',' delimiter", this.i);
       this.i++;
       this.skipSpace();
@@ -156,14 +168,15 @@ class Parser {
   array(): PyValue[] {
     const s = this.s;
     const arr: PyValue[] = [];
+    this.enter();
     this.i++;
     this.skipSpace();
-    if (s.charCodeAt(this.i) === 93) { this.i++; return arr; }
+    if (s.charCodeAt(this.i) === 93) { this.i++; this.depth--; return arr; }
     for (;;) {
       arr.push(this.value());
       this.skipSpace();
       const c = s.charCodeAt(this.i);
-      if (c === 93) { this.i++; return arr; }
+      if (c === 93) { this.i++; this.depth--; return arr; }
       if (c !== 44) throw new PyJsonError("Expecting ',' delimiter", this.i);
       this.i++;
       this.skipSpace();
