@@ -4,12 +4,11 @@ import { mergeChanges, planMerge, type MergePlan } from '../core/records/merge.t
 import { storageProblems } from '../core/records/storable.ts';
 import { readRelease } from '../formats/capnav/read.ts';
 import { looksLikeBundle, readBundle } from '../formats/bundle.ts';
-import type { SourceFile } from '../formats/json.ts';
 import { errorText, type ProjectStorage } from '../persistence/projectStorage.ts';
 import { PROJECT_EDITS } from '../state/commands.ts';
 import { applyEdit } from '../state/edits.ts';
 import type { StudioStore } from '../state/store.ts';
-import type { PickedFile } from '../ui/pickedFiles.ts';
+import { readPickedText, type PickedFile } from '../ui/pickedFiles.ts';
 
 /** The folder name the files share, used as the project's name. */
 export function commonFolder(paths: readonly string[]): string | null {
@@ -47,20 +46,21 @@ export class Importer {
     }
     const json = picked.filter((p) => p.path.toLowerCase().endsWith('.json'));
     const source = commonFolder(picked.map((p) => p.path)) ?? `${picked.length} file${picked.length === 1 ? '' : 's'}`;
-    const files: SourceFile[] = await Promise.all(json.map(async (p) => ({ path: p.path, text: await p.file.text() })));
+    const { files, problems: undecodable } = await readPickedText(json);
     const bundle = files.length === 1 && looksLikeBundle(files[0]!);
     const read = bundle ? readBundle(files[0]!) : readRelease(files, commonFolder(picked.map((p) => p.path)) ?? 'CapNav release');
     const unstorable = read.project ? storageProblems(read.project) : [];
-    if (!read.project || unstorable.length) {
+    if (!read.project || unstorable.length || undecodable.length) {
       this.pending = null;
-      if (!bundle && read.problems.some((p) => p.code === 'release.empty')) {
+      // A file in another encoding is the refusal's reason, even when no other file was a release file.
+      if (!bundle && !undecodable.length && read.problems.some((p) => p.code === 'release.empty')) {
         // Nothing in the pick was a release file: say so, and what the pick held instead.
         const problems = [...read.problems.filter((p) => p.code !== 'release.empty'), whatWasPicked(picked)];
         const empty = commonFolder(picked.map((p) => p.path)) || picked.length === 0 ? 'folder' : 'files';
         store.setState({ importReport: { source, accepted: false, empty, problems, at: Date.now() } });
         return false;
       }
-      store.setState({ importReport: { source, accepted: false, problems: [...read.problems, ...unstorable], at: Date.now() } });
+      store.setState({ importReport: { source, accepted: false, problems: [...undecodable, ...read.problems, ...unstorable], at: Date.now() } });
       return false;
     }
     const open = store.getState().document.project;

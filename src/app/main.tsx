@@ -8,6 +8,8 @@ import { StudioContext } from '../state/useStudio.ts';
 import { ActionsContext, type StudioActions } from '../ui/actions.ts';
 import { App } from '../ui/App.tsx';
 import { FOLDER_INPUT_ID } from '../ui/Header.tsx';
+import { readPickedText } from '../ui/pickedFiles.ts';
+import { formatProblem } from '../core/problems.ts';
 import { download, releaseZip } from './exportRelease.ts';
 import { writeBundle } from '../formats/bundle.ts';
 import { strToU8 } from 'fflate';
@@ -89,7 +91,8 @@ const actions: StudioActions = {
   scoring: {
     loadFiles: async (picked) => {
       const wanted = picked.filter((p) => /\.(json|jsonl|txt)$/i.test(p.path));
-      const files = await Promise.all(wanted.map(async (p) => ({ path: p.path.split('/').slice(1).join('/') || p.path, text: await p.file.text() })));
+      const { files, problems } = await readPickedText(wanted.map((p) => ({ ...p, path: p.path.split('/').slice(1).join('/') || p.path })));
+      if (problems.length) { tell(`Not loaded: ${problems.map(formatProblem).join('; ')}`); return; }
       const folder = commonFolder(picked.map((p) => p.path));
       scorer.load(files, folder ?? `${picked.length} files`, folder ?? (picked.length === 1 ? picked[0]!.path : ''));
     },

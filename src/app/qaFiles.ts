@@ -8,12 +8,11 @@ import { zipFolder } from '../formats/zip.ts';
 import { readCapnavQaItems } from '../formats/qa/capnavItems.ts';
 import { readGeneratedItems } from '../formats/qa/generated.ts';
 import { readTaxonomy } from '../formats/qa/taxonomy.ts';
-import type { SourceFile } from '../formats/json.ts';
 import { applyEdit } from '../state/edits.ts';
 import { ITEM_LIST_EDITS } from '../state/qaItemEdits.ts';
 import { selectItem } from '../state/qaItems.ts';
 import type { StudioStore } from '../state/store.ts';
-import type { PickedFile } from '../ui/pickedFiles.ts';
+import { readPickedText, type PickedFile } from '../ui/pickedFiles.ts';
 import { download, safeName } from './exportRelease.ts';
 import { commonFolder } from './importRelease.ts';
 
@@ -29,7 +28,7 @@ const isCapnavQa = (path: string) => /_QA\.json$/i.test(path);
 export async function importQaFiles(store: StudioStore, picked: PickedFile[], flush: () => Promise<void>): Promise<boolean> {
   const project = store.getState().document.project;
   if (!project) return false;
-  const files: SourceFile[] = await Promise.all(picked.map(async (p) => ({ path: p.path, text: await p.file.text() })));
+  const { files, problems: undecodable } = await readPickedText(picked);
   const createdAt = new Date().toISOString();
   const requiredReviews = store.getState().qa.importReviews;
   const capnav = readCapnavQaItems(files.filter((f) => isCapnavQa(f.path)), project, { createdAt, requiredReviews });
@@ -37,7 +36,7 @@ export async function importQaFiles(store: StudioStore, picked: PickedFile[], fl
   // Generated items are numbered after the CapNav ones of the same import.
   const afterCapnav = { ...project, qa: { ...project.qa, items: [...project.qa.items, ...capnav.items] } };
   const generated = readGeneratedItems(generatedFiles, afterCapnav, { createdAt, requiredReviews });
-  const problems: Problem[] = [...capnav.problems, ...generated.problems];
+  const problems: Problem[] = [...undecodable, ...capnav.problems, ...generated.problems];
   const source = picked.length === 1 ? picked[0]!.path : `${picked.length} item files`;
   const accepted = !hasBlocking(problems) && capnav.items.length + generated.items.length > 0;
   if (accepted) {
@@ -93,11 +92,11 @@ export function exportQaZip(store: StudioStore, tell: (message: string) => void)
 export async function compareLabelFiles(store: StudioStore, picked: PickedFile[]): Promise<boolean> {
   const project = store.getState().document.project;
   if (!project) return false;
-  const files: SourceFile[] = await Promise.all(picked.map(async (p) => ({ path: p.path, text: await p.file.text() })));
+  const { files, problems: undecodable } = await readPickedText(picked);
   const source = commonFolder(picked.map((p) => p.path)) ?? `${picked.length} files`;
   const other = readRelease(files, source);
-  if (!other.project) {
-    store.setState({ importReport: { source, accepted: false, at: Date.now(), problems: other.problems } });
+  if (!other.project || undecodable.length) {
+    store.setState({ importReport: { source, accepted: false, at: Date.now(), problems: [...undecodable, ...other.problems] } });
     return false;
   }
   const comparison = compareLabellings(project, other.project, source);
@@ -108,7 +107,12 @@ export async function compareLabelFiles(store: StudioStore, picked: PickedFile[]
 /** Replace the project's taxonomy with one from a file (one undo step); a bad file changes nothing and is reported. */
 export async function importTaxonomyFile(store: StudioStore, picked: PickedFile): Promise<boolean> {
   if (!store.getState().document.project) return false;
-  const r = readTaxonomy({ path: picked.path, text: await picked.file.text() });
+  const { files: [file], problems: undecodable } = await readPickedText([picked]);
+  if (!file) {
+    store.setState({ importReport: { source: picked.path, accepted: false, at: Date.now(), problems: undecodable } });
+    return false;
+  }
+  const r = readTaxonomy(file);
   store.setState({ importReport: { source: picked.path, accepted: r.taxonomy !== null, at: Date.now(), problems: r.problems } });
   if (!r.taxonomy) return false;
   const taxonomy = r.taxonomy;

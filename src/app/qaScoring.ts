@@ -4,7 +4,7 @@ import { scoreQaAnswers } from '../core/scoring/vqa/qaAnswers.ts';
 import { readQaAnswers } from '../formats/qa/answers.ts';
 import type { QaAnswersState } from '../state/qaAnswersState.ts';
 import type { StudioState, StudioStore } from '../state/store.ts';
-import type { PickedFile } from '../ui/pickedFiles.ts';
+import { readPickedText, type PickedFile } from '../ui/pickedFiles.ts';
 import { download, safeName } from './exportRelease.ts';
 
 const ANSWER_FILE = /\.(jsonl|ndjson|json)$/i;
@@ -30,10 +30,10 @@ export class QaAnswersRunner {
 
   async load(picked: PickedFile[]): Promise<void> {
     const wanted = picked.filter((p) => ANSWER_FILE.test(p.path));
-    const files = await Promise.all(wanted.map(async (p) => ({ path: p.path, text: await p.file.text() })));
+    const { files, problems: undecodable } = await readPickedText(wanted);
     const read = readQaAnswers(files);
     this.scored = null;
-    this.set({ files: files.map((f) => f.path), predictions: read.predictions, readProblems: read.problems, report: null, elapsedMs: null, selectedModel: null });
+    this.set({ files: files.map((f) => f.path), predictions: read.predictions, readProblems: [...undecodable, ...read.problems], report: null, elapsedMs: null, selectedModel: null });
     this.maybeScore(this.store.getState(), true);
   }
 

@@ -1,3 +1,7 @@
+import type { Problem } from '../core/problems.ts';
+import type { SourceFile } from '../formats/json.ts';
+import { decodeText } from '../formats/text.ts';
+
 /** A file picked or dropped by the user, with its path inside the dropped folder when known. */
 export interface PickedFile {
   path: string;
@@ -30,4 +34,16 @@ export async function filesFromDrop(data: DataTransfer): Promise<PickedFile[]> {
   };
   for (const e of entries) await walk(e!, '');
   return out;
+}
+
+/**
+ * Picked files as text, through the decoder the command line uses too (`decodeText`: UTF-8, or
+ * UTF-16 with a byte-order mark). A file in any other encoding is not read with U+FFFD in place
+ * of its bad bytes: it comes back as a problem naming the file and the byte.
+ */
+export async function readPickedText(picked: readonly PickedFile[]): Promise<{ files: SourceFile[]; problems: Problem[] }> {
+  const decoded = await Promise.all(picked.map(async (p) => decodeText(p.path, new Uint8Array(await p.file.arrayBuffer()))));
+  const files: SourceFile[] = [], problems: Problem[] = [];
+  decoded.forEach((d, i) => { if (d.ok) files.push({ path: picked[i]!.path, text: d.text }); else problems.push(d.problem); });
+  return { files, problems };
 }
