@@ -1,11 +1,11 @@
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import type { AgentProfile } from '../core/agents.ts';
 import type { NavGraph } from '../core/graph.ts';
 import { formatProblem } from '../core/problems.ts';
 import { readRelease } from '../formats/capnav/read.ts';
 import { MeshLoadError, loadMesh, type LoadedMesh } from '../engine/mesh/load.ts';
-import { CliError, InputError, readInput, readInputText } from './files.ts';
+import { CliError, InputError, isRegularFile, MAX_MESH_BYTES, readInput, readInputText } from './files.ts';
 
 /**
  * What `suggest` and `drive` read: a scan (`--mesh`, with its side files), its navigation graph
@@ -16,7 +16,7 @@ import { CliError, InputError, readInput, readInputText } from './files.ts';
 export interface ScanArgs { mesh?: string; graph?: string; agents?: string; up?: string; scale?: string; json: boolean }
 
 function bytes(path: string): ArrayBuffer {
-  const b = readInput(path, 'mesh');
+  const b = readInput(path, 'mesh', MAX_MESH_BYTES);
   return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
 }
 
@@ -27,7 +27,7 @@ function meshFiles(path: string): { name: string; data: ArrayBuffer }[] {
   const dir = dirname(path);
   for (const name of readdirSync(dir)) {
     const full = join(dir, name);
-    if (name !== basename(path) && statSync(full).isFile()) files.push({ name, data: bytes(full) });
+    if (name !== basename(path) && isRegularFile(full)) files.push({ name, data: bytes(full) });
   }
   return files;
 }

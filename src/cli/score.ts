@@ -1,5 +1,4 @@
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { formatProblem } from '../core/problems.ts';
 import type { Project } from '../core/project.ts';
 import { oracleBaseline, randomWalkBaseline } from '../core/scoring/baselines.ts';
@@ -11,7 +10,7 @@ import { DEFAULT_PAPER_SETTINGS, runScoring, type CompatJudgeChoice, type Scorin
 import { readRelease } from '../formats/capnav/read.ts';
 import { toPredictionJsonl } from '../formats/predictions/jsonl.ts';
 import { predictionReaders } from '../formats/predictions/read.ts';
-import { CliError, InputError, readInputText, readJsonFiles, readTree } from './files.ts';
+import { CliError, InputError, makeFolder, readInputText, readJsonFiles, readTree, writeOutput } from './files.ts';
 import { fileVerdictCache, httpJudgeFromEnv, type JudgeEnv } from './httpJudge.ts';
 import { formatPaperSummary, formatReferenceSummary } from './scoreTables.ts';
 
@@ -74,12 +73,11 @@ export async function scoreCommand(a: ScoreArgs, env: JudgeEnv = process.env as 
   const weights = parseWeights(a.weights);
   const bootstrap = { resamples: count('bootstrap', a.bootstrap, 0), seed: count('seed', a.seed, DEFAULT_PAPER_SETTINGS.bootstrap.seed), level: parseLevel(a.level) };
   if (a.averaging !== undefined && a.averaging !== 'micro' && a.averaging !== 'macro') throw new CliError('--averaging is micro or macro');
-  if (!statSync(a.gt, { throwIfNoEntry: false })?.isDirectory()) throw new CliError(`${a.gt} is not a folder`);
   if (a.compat === 'reference') return scoreCompat(a, a.gt, a.pred, a.out);
 
   const { choice, http, done } = judgeFromFlags(a, env);
-  mkdirSync(a.out, { recursive: true });
   const project = loadProject(a.gt);
+  makeFolder(a.out);
   try {
     const outcome = await runScoring({
       mode: 'paper', project, input: predictionsUnder(a.pred),
@@ -88,8 +86,8 @@ export async function scoreCommand(a: ScoreArgs, env: JudgeEnv = process.env as 
     if (outcome.reports.length === 0) process.stderr.write(`traversa: no predictions found under ${a.pred}\n`);
     const reports = new Map(outcome.reports);
     const summary = paperSummary(reports, outcome.problems);
-    writeFileSync(join(a.out, 'scored_per_record.jsonl'), paperRecordsJsonl(reports));
-    writeFileSync(join(a.out, 'scored_summary.json'), JSON.stringify(summary, null, 2) + '\n');
+    writeOutput(join(a.out, 'scored_per_record.jsonl'), paperRecordsJsonl(reports));
+    writeOutput(join(a.out, 'scored_summary.json'), JSON.stringify(summary, null, 2) + '\n');
     if (summary.problems.length) process.stderr.write(`traversa: ${summary.problems.length} problem(s) with the predictions; listed in ${join(a.out, 'scored_summary.json')}\n`);
     return a.json ? JSON.stringify(summary, null, 2) : formatPaperSummary(summary);
   } finally {
@@ -104,12 +102,12 @@ const predictionsUnder = (root: string): ScoringInput => ({ root, files: readTre
 async function scoreCompat(a: ScoreArgs, gt: string, pred: string, out: string): Promise<string> {
   if (a.judge === 'http' || a.judge === 'imported' || a.verdicts) throw new CliError('--compat reference drops every reason, as the released scorer does: only --judge rule or none apply');
   const judge = judgeFromFlags(a, {}).choice as CompatJudgeChoice;
-  mkdirSync(out, { recursive: true });
+  makeFolder(out);
   const { result, truthProblems } = await runScoring({ mode: 'compat', release: readJsonFiles(gt), input: predictionsUnder(pred), judge }, predictionReaders);
   for (const p of truthProblems) process.stderr.write(`${p.path}: ${p.message}\n`);
-  writeFileSync(join(out, 'scored_per_record.jsonl'), toJsonl(result.records));
+  writeOutput(join(out, 'scored_per_record.jsonl'), toJsonl(result.records));
   const summaryText = toSummaryJson(result.summary);
-  writeFileSync(join(out, 'scored_summary.json'), summaryText);
+  writeOutput(join(out, 'scored_summary.json'), summaryText);
   return a.json ? summaryText : formatReferenceSummary(result.summary);
 }
 
@@ -117,10 +115,8 @@ async function scoreCompat(a: ScoreArgs, gt: string, pred: string, out: string):
 export function baselineCommand(kind: string | undefined, a: { gt?: string; out?: string; seed?: string }): string {
   if (kind !== 'random' && kind !== 'oracle') throw new CliError('baseline takes "random" or "oracle"');
   if (!a.gt || !a.out) throw new CliError('baseline needs --gt <release-dir> --out <file.jsonl>');
-  if (!statSync(a.gt, { throwIfNoEntry: false })?.isDirectory()) throw new CliError(`${a.gt} is not a folder`);
   const project = loadProject(a.gt);
   const rows = kind === 'oracle' ? oracleBaseline(project) : randomWalkBaseline(project, { seed: count('seed', a.seed, 1) });
-  mkdirSync(dirname(a.out), { recursive: true });
-  writeFileSync(a.out, toPredictionJsonl(rows));
+  writeOutput(a.out, toPredictionJsonl(rows));
   return `wrote ${rows.length} ${kind === 'oracle' ? 'oracle' : 'random-walk'} predictions to ${a.out}`;
 }

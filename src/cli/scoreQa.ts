@@ -1,11 +1,10 @@
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatProblem, hasBlocking, type Problem } from '../core/problems.ts';
 import { scoreQaAnswers, type QaAnswersReport } from '../core/scoring/vqa/qaAnswers.ts';
 import type { SourceFile } from '../formats/json.ts';
 import { readQaAnswers } from '../formats/qa/answers.ts';
 import { GROUND_TRUTH_FILES, readQaGroundTruth } from '../formats/qa/groundTruth.ts';
-import { CliError, InputError, readInputText, readTree } from './files.ts';
+import { CliError, InputError, isRegularFile, readInputText, readTree, statInput, writeOutput } from './files.ts';
 import { formatQaSummary } from './scoreQaTables.ts';
 
 
@@ -25,10 +24,8 @@ const wholeNumber = (flag: string, v: string | undefined, dflt: number): number 
 
 /** The ground-truth file: the path itself, or the first of qa/items.json, items.json, qa/items.jsonl, items.jsonl in the folder. */
 function groundTruthFile(path: string): SourceFile {
-  const st = statSync(path, { throwIfNoEntry: false });
-  if (!st) throw new InputError(`${path} does not exist: the ground truth cannot be read`);
-  if (st.isFile()) return { path, text: readInputText(path, 'ground truth') };
-  const found = GROUND_TRUTH_FILES.find((f) => statSync(join(path, f), { throwIfNoEntry: false })?.isFile());
+  if (!statInput(path, 'ground truth').isDirectory()) return { path, text: readInputText(path, 'ground truth') };
+  const found = GROUND_TRUTH_FILES.find((f) => isRegularFile(join(path, f)));
   if (!found) throw new InputError(`${path} holds none of ${GROUND_TRUTH_FILES.join(', ')}: not a QA bundle`);
   return { path: join(path, found), text: readInputText(join(path, found), 'ground truth') };
 }
@@ -64,9 +61,8 @@ export function scoreQaCommand(a: ScoreQaArgs): string {
   const problems = [...gt.problems, ...read.problems];
   const full: QaScoresFile = { ...report, groundTruth: gtFile.path, predictions: files.map((f) => f.path), problems };
   if (a.out) {
-    mkdirSync(a.out, { recursive: true });
-    writeFileSync(join(a.out, 'qa_scores.json'), JSON.stringify(full, null, 2) + '\n');
-    writeFileSync(join(a.out, 'qa_scored_items.jsonl'), report.models.flatMap((m) => m.items.map((it) => JSON.stringify({ model: m.model, ...it }) + '\n')).join(''));
+    writeOutput(join(a.out, 'qa_scores.json'), JSON.stringify(full, null, 2) + '\n');
+    writeOutput(join(a.out, 'qa_scored_items.jsonl'), report.models.flatMap((m) => m.items.map((it) => JSON.stringify({ model: m.model, ...it }) + '\n')).join(''));
   }
   return a.json ? JSON.stringify(full, null, 2) : formatQaSummary(report, problems);
 }

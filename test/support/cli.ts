@@ -5,12 +5,26 @@ export const REPO = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Run the command line as a user would (the bundled entry `npm run cli` uses); children may run in parallel. */
 export function traversa(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return traversaWith({ limitMs: 240_000 }, ...args);
+}
+
+export interface RunLimits {
+  /** The child is killed (SIGKILL) past this, and `timedOut` says so. */
+  limitMs: number;
+  /** Run as this user and group (e.g. `nobody`, for permission faults a root user would not meet). */
+  uid?: number;
+  gid?: number;
+}
+
+/** `traversa` with a hard time limit: a command that hangs is killed, never left behind by the test. */
+export function traversaWith(limits: RunLimits, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string; timedOut: boolean }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['src/cli/launch.mjs', ...args], { cwd: REPO, timeout: 240_000 });
-    let stdout = '', stderr = '';
+    const child = spawn(process.execPath, ['src/cli/launch.mjs', ...args], { cwd: REPO, uid: limits.uid, gid: limits.gid });
+    let stdout = '', stderr = '', timedOut = false;
+    const timer = setTimeout(() => { timedOut = true; child.kill('SIGKILL'); }, limits.limitMs);
     child.stdout.setEncoding('utf8').on('data', (d: string) => { stdout += d; });
     child.stderr.setEncoding('utf8').on('data', (d: string) => { stderr += d; });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.on('error', (e) => { clearTimeout(timer); reject(e); });
+    child.on('close', (code) => { clearTimeout(timer); resolve({ code, stdout, stderr, timedOut }); });
   });
 }
