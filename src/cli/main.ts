@@ -93,7 +93,7 @@ function loadUsable(dir: string | undefined): Project {
   const { project, problems } = load(dir);
   if (!project || hasBlocking(problems)) {
     for (const p of problems.filter((q) => q.severity === 'fatal')) process.stderr.write(formatProblem(p) + '\n');
-    throw new CliError(`${dir} cannot be read as a CapNav release (run "validate" for every problem)`);
+    throw new InputError(`${dir} cannot be read as a CapNav release (run "validate" for every problem)`);
   }
   return project;
 }
