@@ -105,6 +105,7 @@ async function scoreCompat(a: ScoreArgs, gt: string, pred: string, out: string):
   makeFolder(out);
   const { result, truthProblems } = await runScoring({ mode: 'compat', release: readJsonFiles(gt), input: predictionsUnder(pred), judge }, predictionReaders);
   for (const p of truthProblems) process.stderr.write(`${p.path}: ${p.message}\n`);
+  for (const f of result.unreadable) process.stderr.write(`traversa: ${f.path}: not valid JSON for the released scorer: ${f.message}; counted as one failed record (invalid_json)\n`);
   writeOutput(join(out, 'scored_per_record.jsonl'), toJsonl(result.records));
   const summaryText = toSummaryJson(result.summary);
   writeOutput(join(out, 'scored_summary.json'), summaryText);

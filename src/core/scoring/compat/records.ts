@@ -4,7 +4,7 @@ import { pyJsonLoads } from './pyJson.ts';
 import { pyStr } from './pyText.ts';
 import { isDict, type PyDict, type PyValue } from './pyValue.ts';
 import { SceneIndex } from './sceneIndex.ts';
-import type { CompatGroundTruth, CompatInputFile, CompatJudge, CompatRecord, FailReason } from './types.ts';
+import type { CompatGroundTruth, CompatInputFile, CompatJudge, CompatRecord, CompatResult, FailReason } from './types.ts';
 
 /** Every field at its "not computed" value; records fill in what they reach. */
 function blankRecord(qid: string, scene: string | null, agent: string | null): CompatRecord {
@@ -42,11 +42,15 @@ export class Scenes {
  * §2 step 1 for one file: a file that does not parse as JSON (Python's `json.load`: a BOM or
  * `NaN` are judged as Python judges them), is not an object, lacks the key `scene`, or whose
  * `result` is missing or not a list is one failed record, its qid the file's path. Non-object
- * items are skipped without a record.
+ * items are skipped without a record. Why a file did not parse goes to `unreadable`.
  */
-export function scoreFile(file: CompatInputFile, scenes: Scenes, judge: CompatJudge, out: CompatRecord[]): void {
+export function scoreFile(file: CompatInputFile, scenes: Scenes, judge: CompatJudge, out: CompatRecord[], unreadable: CompatResult['unreadable']): void {
   const parsed = pyJsonLoads(file.text);
-  if (!parsed.ok) { out.push(failed(blankRecord(file.path, null, null), 'invalid_json')); return; }
+  if (!parsed.ok) {
+    unreadable.push({ path: file.path, message: `${parsed.message}: char ${parsed.offset}` });
+    out.push(failed(blankRecord(file.path, null, null), 'invalid_json'));
+    return;
+  }
   const data = parsed.value;
   if (!isDict(data)) { out.push(failed(blankRecord(file.path, null, null), 'not_a_dict')); return; }
   if (!data.has('scene')) { out.push(failed(blankRecord(file.path, null, null), 'missing_scene')); return; }

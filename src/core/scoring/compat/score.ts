@@ -13,6 +13,7 @@ export function scoreReference(files: readonly CompatInputFile[], groundTruth: C
   const judge = options.judge ?? (() => 0);
   const scenes = new Scenes(groundTruth);
   const records: CompatRecord[] = [];
-  for (const file of [...files].sort((a, b) => pyCompare(a.path, b.path))) scoreFile(file, scenes, judge, records);
-  return { records, summary: summarise(records) };
+  const unreadable: CompatResult['unreadable'] = [];
+  for (const file of [...files].sort((a, b) => pyCompare(a.path, b.path))) scoreFile(file, scenes, judge, records, unreadable);
+  return { records, summary: summarise(records), unreadable };
 }

@@ -101,4 +101,6 @@ export interface CompatSummary {
 export interface CompatResult {
   records: CompatRecord[];
   summary: CompatSummary;
+  /** Prediction files that did not parse (each one failed `invalid_json` record), with the parser's reason. */
+  unreadable: { path: string; message: string }[];
 }
