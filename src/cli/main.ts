@@ -14,6 +14,7 @@ import { formatPlan, formatStats } from './tables.ts';
 import { pullCommand, pushCommand } from './couch.ts';
 import { addUserCommand, createProjectCommand } from './team.ts';
 import { teamServerCommand } from './teamServer.ts';
+import { guardTerminal } from './terminal.ts';
 
 const USAGE = `Traversa command line
 
@@ -200,6 +201,9 @@ export async function run(argv: string[]): Promise<number> {
   }
 }
 
+// Text from the inputs reaches the terminal: its control characters are shown, never obeyed.
+guardTerminal(process.stdout);
+guardTerminal(process.stderr);
 process.stdout.on('error', (e: NodeJS.ErrnoException) => { if (e.code === 'EPIPE') process.exit(0); throw e; });
 
 try {
