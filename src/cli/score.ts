@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { formatProblem } from '../core/problems.ts';
 import type { Project } from '../core/project.ts';
 import { oracleBaseline, randomWalkBaseline } from '../core/scoring/baselines.ts';
+import { MAX_RESAMPLES, MAX_SEED } from '../core/scoring/bootstrap.ts';
 import { toJsonl, toSummaryJson } from '../core/scoring/compat/index.ts';
 import type { HttpJudgeIo, JudgeChoice } from '../core/scoring/judges/choose.ts';
 import { paperRecordsJsonl, paperSummary } from '../core/scoring/paper/export.ts';
@@ -12,6 +13,7 @@ import { toPredictionJsonl } from '../formats/predictions/jsonl.ts';
 import { predictionReaders } from '../formats/predictions/read.ts';
 import { CliError, InputError, makeFolder, readInputText, readJsonFiles, readTree, writeOutput } from './files.ts';
 import { fileVerdictCache, httpJudgeFromEnv, type JudgeEnv } from './httpJudge.ts';
+import { wholeNumber } from './options.ts';
 import { formatPaperSummary, formatReferenceSummary } from './scoreTables.ts';
 
 export interface ScoreArgs {
@@ -37,13 +39,6 @@ export function parseWeights(text: string | undefined): Weights {
   const [f1, pv, rta, rv] = parts as [number, number, number, number];
   return { f1, pv, rta, rv };
 }
-
-const count = (flag: string, v: string | undefined, dflt: number): number => {
-  if (v === undefined) return dflt;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 0) throw new CliError(`--${flag} takes a whole number ≥ 0`);
-  return n;
-};
 
 function parseLevel(v: string | undefined): number {
   if (v === undefined) return DEFAULT_PAPER_SETTINGS.bootstrap.level;
@@ -71,7 +66,7 @@ export async function scoreCommand(a: ScoreArgs, env: JudgeEnv = process.env as 
   if (!a.gt || !a.pred || !a.out) throw new CliError('score needs --gt <release-dir> --pred <results-dir> --out <dir>');
   if (a.compat !== undefined && a.compat !== 'reference') throw new CliError(`--compat takes "reference", not "${a.compat}"`);
   const weights = parseWeights(a.weights);
-  const bootstrap = { resamples: count('bootstrap', a.bootstrap, 0), seed: count('seed', a.seed, DEFAULT_PAPER_SETTINGS.bootstrap.seed), level: parseLevel(a.level) };
+  const bootstrap = { resamples: wholeNumber('bootstrap', a.bootstrap, 0, MAX_RESAMPLES), seed: wholeNumber('seed', a.seed, DEFAULT_PAPER_SETTINGS.bootstrap.seed, MAX_SEED), level: parseLevel(a.level) };
   if (a.averaging !== undefined && a.averaging !== 'micro' && a.averaging !== 'macro') throw new CliError('--averaging is micro or macro');
   if (a.compat === 'reference') return scoreCompat(a, a.gt, a.pred, a.out);
 
@@ -117,7 +112,7 @@ export function baselineCommand(kind: string | undefined, a: { gt?: string; out?
   if (kind !== 'random' && kind !== 'oracle') throw new CliError('baseline takes "random" or "oracle"');
   if (!a.gt || !a.out) throw new CliError('baseline needs --gt <release-dir> --out <file.jsonl>');
   const project = loadProject(a.gt);
-  const rows = kind === 'oracle' ? oracleBaseline(project) : randomWalkBaseline(project, { seed: count('seed', a.seed, 1) });
+  const rows = kind === 'oracle' ? oracleBaseline(project) : randomWalkBaseline(project, { seed: wholeNumber('seed', a.seed, 1, MAX_SEED) });
   writeOutput(a.out, toPredictionJsonl(rows));
   return `wrote ${rows.length} ${kind === 'oracle' ? 'oracle' : 'random-walk'} predictions to ${a.out}`;
 }

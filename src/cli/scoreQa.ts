@@ -1,12 +1,13 @@
 import { join } from 'node:path';
 import { formatProblem, hasBlocking, type Problem } from '../core/problems.ts';
+import { MAX_RESAMPLES, MAX_SEED } from '../core/scoring/bootstrap.ts';
 import { scoreQaAnswers, type QaAnswersReport } from '../core/scoring/vqa/qaAnswers.ts';
 import type { SourceFile } from '../formats/json.ts';
 import { readQaAnswers } from '../formats/qa/answers.ts';
 import { GROUND_TRUTH_FILES, readQaGroundTruth } from '../formats/qa/groundTruth.ts';
 import { CliError, InputError, isRegularFile, readInputText, readTree, statInput, writeOutput } from './files.ts';
+import { wholeNumber } from './options.ts';
 import { formatQaSummary } from './scoreQaTables.ts';
-
 
 export interface ScoreQaArgs {
   gt?: string; pred?: string; tau?: string; averaging?: string; bootstrap?: string; seed?: string; out?: string; json: boolean;
@@ -14,13 +15,6 @@ export interface ScoreQaArgs {
 
 /** What `score-qa` prints with --json and writes to qa_scores.json: the report and every problem read. */
 export type QaScoresFile = QaAnswersReport & { groundTruth: string; predictions: string[]; problems: Problem[] };
-
-const wholeNumber = (flag: string, v: string | undefined, dflt: number): number => {
-  if (v === undefined) return dflt;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 0) throw new CliError(`--${flag} takes a whole number ≥ 0`);
-  return n;
-};
 
 /** The ground-truth file: the path itself, or the first of qa/items.json, items.json, qa/items.jsonl, items.jsonl in the folder. */
 function groundTruthFile(path: string): SourceFile {
@@ -39,8 +33,8 @@ export function scoreQaCommand(a: ScoreQaArgs): string {
     if (a.tau.trim() === '' || !Number.isFinite(tau) || tau < 0) throw new CliError('--tau takes a number ≥ 0 (the relative tolerance of numeric answers, e.g. 0.1)');
   }
   if (a.averaging !== undefined && a.averaging !== 'micro' && a.averaging !== 'macro') throw new CliError('--averaging is micro or macro');
-  const resamples = wholeNumber('bootstrap', a.bootstrap, 0);
-  const seed = wholeNumber('seed', a.seed, 1);
+  const resamples = wholeNumber('bootstrap', a.bootstrap, 0, MAX_RESAMPLES);
+  const seed = wholeNumber('seed', a.seed, 1, MAX_SEED);
 
   const gtFile = groundTruthFile(a.gt);
   const gt = readQaGroundTruth(gtFile);

@@ -4,6 +4,7 @@ import { useActions } from '../actions.ts';
 import { filesFromInput } from '../pickedFiles.ts';
 import { QaAnswersItems } from './QaAnswersItems.tsx';
 import { QaAnswersTable } from './QaAnswersTable.tsx';
+import { MAX_RESAMPLES } from '../../core/scoring/bootstrap.ts';
 
 const LINE_FORMAT = '{"id": "qa_3", "answer": "B", "model": "gpt-4o"}';
 
@@ -30,8 +31,8 @@ export function QaAnswersPanel() {
           <label>Averaging <select value={q.settings.averaging} aria-label="QA averaging" onChange={(e) => set({ averaging: e.target.value as 'micro' | 'macro' })}>
             <option value="macro">macro (mean of the four capabilities)</option><option value="micro">micro (capability items pooled)</option>
           </select></label>
-          <label>Bootstrap <input type="number" min={0} step={100} value={q.settings.bootstrap} aria-label="QA bootstrap resamples" className="weight"
-            onChange={(e) => set({ bootstrap: Math.max(0, Math.floor(Number(e.target.value)) || 0) })} /> resamples</label>
+          <label>Bootstrap <input type="number" min={0} max={MAX_RESAMPLES} step={100} value={q.settings.bootstrap} aria-label="QA bootstrap resamples" className="weight"
+            onChange={(e) => set({ bootstrap: Math.min(MAX_RESAMPLES, Math.max(0, Math.floor(Number(e.target.value)) || 0)) })} /> resamples</label>
           {q.report && <button className="small secondary" data-testid="qa-answers-export" onClick={() => qaAnswers.exportJson()}>Export JSON</button>}
           {loaded && <button className="small secondary" onClick={() => qaAnswers.clear()}>Clear</button>}
           <span className="muted" data-testid="qa-answers-status">

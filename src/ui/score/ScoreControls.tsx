@@ -2,6 +2,7 @@ import { useStudio, useStudioStore } from '../../state/useStudio.ts';
 import { useActions } from '../actions.ts';
 import { filesFromInput } from '../pickedFiles.ts';
 import { JUDGE_KEY_STORAGE } from './judgeKey.ts';
+import { MAX_RESAMPLES } from '../../core/scoring/bootstrap.ts';
 
 
 /** Load predictions, choose the judge and the weights, score, export. */
@@ -58,8 +59,8 @@ export function ScoreControls() {
         <label>Averaging <select value={s.settings.averaging} aria-label="Averaging" onChange={(e) => set({ averaging: e.target.value as 'micro' | 'macro' })}>
           <option value="micro">micro (all records)</option><option value="macro">macro (mean over agents)</option>
         </select></label>
-        <label>Bootstrap <input type="number" min={0} step={100} value={s.settings.bootstrap.resamples} aria-label="Bootstrap resamples" className="weight"
-          onChange={(e) => set({ bootstrap: { ...s.settings.bootstrap, resamples: Math.max(0, Math.floor(Number(e.target.value)) || 0) } })} /> resamples</label>
+        <label>Bootstrap <input type="number" min={0} max={MAX_RESAMPLES} step={100} value={s.settings.bootstrap.resamples} aria-label="Bootstrap resamples" className="weight"
+          onChange={(e) => set({ bootstrap: { ...s.settings.bootstrap, resamples: Math.min(MAX_RESAMPLES, Math.max(0, Math.floor(Number(e.target.value)) || 0)) } })} /> resamples</label>
         {s.settings.bootstrap.resamples > 0 && (
           <>
             {/* The command line's --seed and --level: the same seed gives the same intervals there and here. */}
