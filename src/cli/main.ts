@@ -14,6 +14,7 @@ import { formatPlan, formatStats } from './tables.ts';
 import { pullCommand, pushCommand } from './couch.ts';
 import { addUserCommand, createProjectCommand } from './team.ts';
 import { teamServerCommand } from './teamServer.ts';
+import { optionsByCommand, refuseUnknownOptions } from './options.ts';
 import { guardTerminal } from './terminal.ts';
 
 const USAGE = `Traversa command line
@@ -106,8 +107,11 @@ const flag = (args: Args, k: string): string | undefined => {
   return typeof v === 'string' ? v : undefined;
 };
 
+const OPTIONS = optionsByCommand(USAGE);
+
 export async function run(argv: string[]): Promise<number> {
   const args = parseArgs(argv);
+  refuseUnknownOptions(args.command, args.flags.keys(), OPTIONS);
   const asJson = args.flags.has('json');
   switch (args.command) {
     case 'stats': {
