@@ -16,13 +16,14 @@ export type PaperSummary = Omit<PaperReport, 'records' | 'unmatched' | 'excluded
  * duplicates, judge failures), each with file and location.
  */
 export function paperSummary(reports: ReadonlyMap<string, PaperReport>, readProblems: readonly Problem[] = []): { mode: 'paper'; models: Record<string, PaperSummary>; problems: Problem[] } {
-  const models: Record<string, PaperSummary> = {};
   const problems = [...readProblems];
-  for (const [model, r] of reports) {
+  // Built with fromEntries: a model may be named "__proto__", which an assignment would take as
+  // the object's prototype (and JSON.stringify would then leave the model out).
+  const models: Record<string, PaperSummary> = Object.fromEntries([...reports].map(([model, r]) => {
     const { records, unmatched, excluded, problems: own, ...rest } = r;
-    models[model] = { ...rest, counts: { records: records.length, unmatched: unmatched.length, excluded: excluded.length, problems: own.length } };
     append(problems, own);
-  }
+    return [model, { ...rest, counts: { records: records.length, unmatched: unmatched.length, excluded: excluded.length, problems: own.length } }];
+  }));
   return { mode: 'paper', models, problems };
 }
 
