@@ -30,7 +30,7 @@ export function parsePly(file: string, data: ArrayBuffer): PlyParsed {
 
   let geometry;
   try {
-    geometry = new PLYLoader().parse(data);
+    geometry = withoutThreeLogs(() => new PLYLoader().parse(data));
   } catch (err) {
     if (err instanceof RangeError) throw new MeshLoadError(file, 'the file is truncated (the data ends before every element in the header was read)');
     throw new MeshLoadError(file, `could not be read as PLY (${err instanceof Error ? err.message : String(err)})`, { cause: err });
@@ -40,6 +40,7 @@ export function parsePly(file: string, data: ArrayBuffer): PlyParsed {
   if (!position || (geometry.index && position.count !== vertices)) {
     throw new MeshLoadError(file, `the file is truncated (read ${position?.count ?? 0} of ${vertices} vertices)`);
   }
+  checkFinite(file, position.array);
   const buffers = toBuffers(geometry);
   const tris = triangleCount(buffers);
   if (!geometry.index && position.count === vertices) {
@@ -131,6 +132,32 @@ export function checkIndices(file: string, index: ArrayLike<number> | null, vert
   for (let i = 0; i < index.length; i++) {
     const v = index[i]!;
     if (v >= vertexCount) throw new MeshLoadError(file, `triangle ${Math.floor(i / 3)} refers to vertex ${v}, but there are only ${vertexCount} vertices`);
+  }
+}
+
+/**
+ * A vertex at NaN or infinity (PLY's float fields can hold either) poisons the bounds, the BVH and
+ * every distance measured in the scan; refused with the first such vertex.
+ */
+export function checkFinite(file: string, xyz: ArrayLike<number>): void {
+  for (let i = 0; i < xyz.length; i++) {
+    const v = xyz[i]!;
+    if (!Number.isFinite(v)) throw new MeshLoadError(file, `vertex ${Math.floor(i / 3)} has ${'xyz'[i % 3]} = ${v}: coordinates must be finite numbers`);
+  }
+}
+
+/**
+ * PLYLoader logs a NaN bounding sphere (with the whole geometry) through console.error before we
+ * can look at the vertices; `checkFinite` then refuses the file in one sentence, so three's own
+ * messages are held back while it parses. Anything else logged still goes through.
+ */
+function withoutThreeLogs<T>(run: () => T): T {
+  const error = console.error;
+  console.error = (...args: unknown[]) => { if (!(typeof args[0] === 'string' && args[0].startsWith('THREE.'))) error(...args); };
+  try {
+    return run();
+  } finally {
+    console.error = error;
   }
 }
 
