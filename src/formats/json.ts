@@ -68,8 +68,29 @@ function errorPosition(text: string, message: string): { line: number; column: n
 
 type Hazard = { kind: 'deep' | 'proto'; path: (string | number)[] };
 
-/** The first place a parsed value nests deeper than `MAX_DEPTH` or has a `__proto__` key. Iterative: it cannot overflow itself. */
+/**
+ * The first place a parsed value nests deeper than `MAX_DEPTH` or has a `__proto__` key. Almost
+ * every file has neither: the first walk builds no paths (it would double the cost of a parse),
+ * and only a file that fails it is walked again to name the place. Iterative: neither overflows.
+ */
 function jsonHazard(value: unknown): Hazard | null {
+  return hasHazard(value) ? locateHazard(value) : null;
+}
+
+function hasHazard(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const values: object[] = [value], depths: number[] = [0];
+  while (values.length) {
+    const v = values.pop()!, depth = depths.pop()!;
+    if (depth >= MAX_DEPTH || (!Array.isArray(v) && Object.hasOwn(v, '__proto__'))) return true;
+    for (const x of Array.isArray(v) ? v : Object.values(v)) {
+      if (typeof x === 'object' && x !== null) { values.push(x); depths.push(depth + 1); }
+    }
+  }
+  return false;
+}
+
+function locateHazard(value: unknown): Hazard | null {
   const stack: { v: unknown; path: (string | number)[] }[] = [{ v: value, path: [] }];
   while (stack.length) {
     const { v, path } = stack.pop()!;
