@@ -121,11 +121,11 @@ describe('the label view as an annotator uses it, on the sample house', () => {
     await goToItem(page, 'WHEELCHAIR', 'node_1|node_2'); // ground floor
     await expect.poll(() => page.getByTestId('slice-height').textContent()).toBe('1.60 m');
     await expect.poll(() => labelShown(page, 'node_11')).toBe(false);
-    expect(await labelShown(page, 'node_1')).toBe(true);
+    await expect.poll(() => labelShown(page, 'node_1')).toBe(true);
 
     await goToItem(page, 'WHEELCHAIR', 'node_8|node_10'); // the stairs
     await expect.poll(() => page.getByTestId('slice-height').textContent()).toBe('4.40 m');
     await expect.poll(() => labelShown(page, 'node_8')).toBe(true);
-    expect(await labelShown(page, 'node_10')).toBe(true);
+    await expect.poll(() => labelShown(page, 'node_10')).toBe(true);
   });
 });
