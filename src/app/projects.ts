@@ -36,21 +36,29 @@ export class Projects {
     const storage = this.storage;
     if (!storage) return;
     const existing = this.store.getState().workspace.projects.find((p) => p.origin === 'sample');
+    // Where the user lands is set before the project shows (it shows while its records commit),
+    // so a key pressed as soon as the house appears is not undone afterwards.
+    const land = (sceneId: string | null) => this.store.setState((s) => ({ session: { ...s.session, sceneId, view: 'scene', camera: 'orbit' } }));
     try {
-      if (existing) await storage.open(existing.id);
-      else {
+      if (existing) {
+        land(null);
+        await storage.open(existing.id);
+        const first = this.store.getState().document.project?.scenes[0]?.id ?? null;
+        if (!this.store.getState().session.sceneId) this.store.setState((s) => ({ session: { ...s.session, sceneId: first } }));
+      } else {
         this.store.setState({ storage: { status: 'loading', message: 'Opening the sample house…' } });
-        await storage.create(await sampleProject(this.db), { origin: 'sample' });
+        const project = await sampleProject(this.db);
+        land(project.scenes[0]?.id ?? null);
+        await storage.create(project, { origin: 'sample' });
       }
-      this.store.setState((s) => ({ session: { ...s.session, sceneId: s.document.project?.scenes[0]?.id ?? null, view: 'scene', camera: 'orbit' } }));
     } catch (e) {
       this.store.setState({ storage: { status: 'error', message: `Could not open the sample house: ${errorText(e)}` } });
     }
   }
 
   async newProject(): Promise<void> {
-    await this.storage?.create(emptyProject('New project'));
     this.store.setState((s) => ({ session: { ...s.session, sceneId: null, view: 'overview' } }));
+    await this.storage?.create(emptyProject('New project'));
   }
 
   open = async (id: string): Promise<void> => { if (await this.storage?.open(id)) this.store.setState((s) => ({ session: { ...s.session, view: 'overview' } })); };
