@@ -88,41 +88,36 @@ function travel(project: Project, changes: readonly Change[], backwards: boolean
 const keptNotice = (kept: number, what: string) =>
   `${kept} change${kept === 1 ? ' was' : 's were'} not ${what}: changed since in another tab or by a teammate, and left as they are.`;
 
-/** Undo the last step. The current queue item's drive and notice go with it (see itemState.ts). */
-export function undo(store: StudioStore): boolean {
+/**
+ * Move one step through history: undo takes the last past step, redo the first future one. The
+ * current queue item's drive and notice go with it (see itemState.ts); records changed since
+ * elsewhere are left as they are, and the step keeps only what it did apply.
+ */
+function travelStep(store: StudioStore, back: boolean): boolean {
   const { document, history } = store.getState();
-  const last = history.past[history.past.length - 1];
-  if (!last || !document.project) return false;
-  const { project, applied, kept } = travel(document.project, last.changes, true);
+  const step = back ? history.past[history.past.length - 1] : history.future[0];
+  if (!step || !document.project) return false;
+  const { project, applied, kept } = travel(document.project, step.changes, back);
+  const moved = applied.length ? [{ label: step.label, changes: applied }] : [];
   store.setState((s) => {
     const left = leaveHistoryStep(s);
     return {
       ...left,
-      ephemeral: { ...left.ephemeral, notice: kept ? keptNotice(kept, 'undone') : left.ephemeral.notice },
+      ephemeral: { ...left.ephemeral, notice: kept ? keptNotice(kept, back ? 'undone' : 'redone') : left.ephemeral.notice },
       document: { ...s.document, project },
-      history: { past: history.past.slice(0, -1), future: applied.length ? [{ label: last.label, changes: applied }, ...history.future] : history.future },
+      history: back
+        ? { past: history.past.slice(0, -1), future: [...moved, ...history.future] }
+        : { past: [...history.past, ...moved], future: history.future.slice(1) },
     };
   });
   return true;
 }
 
-/** Redo the step undone last; like undo, it leaves the current item's drive and notice behind. */
-export function redo(store: StudioStore): boolean {
-  const { document, history } = store.getState();
-  const next = history.future[0];
-  if (!next || !document.project) return false;
-  const { project, applied, kept } = travel(document.project, next.changes, false);
-  store.setState((s) => {
-    const left = leaveHistoryStep(s);
-    return {
-      ...left,
-      ephemeral: { ...left.ephemeral, notice: kept ? keptNotice(kept, 'redone') : left.ephemeral.notice },
-      document: { ...s.document, project },
-      history: { past: applied.length ? [...history.past, { label: next.label, changes: applied }] : history.past, future: history.future.slice(1) },
-    };
-  });
-  return true;
-}
+/** Undo the last step. */
+export const undo = (store: StudioStore): boolean => travelStep(store, true);
+
+/** Redo the step undone last. */
+export const redo = (store: StudioStore): boolean => travelStep(store, false);
 
 /**
  * Changes stored elsewhere (another tab, a teammate) arrived: the document takes the assembled
