@@ -7,6 +7,7 @@ import { migrateProject } from '../../src/core/migrate.ts';
 import { keyOf } from '../../src/core/records/keys.ts';
 import { readRelease } from '../../src/formats/capnav/read.ts';
 import { TraversaDb } from '../../src/persistence/db.ts';
+import { readRecords, writeChanges } from '../../src/persistence/recordStore.ts';
 import { startProjectStorage, type ProjectStorage } from '../../src/persistence/projectStorage.ts';
 import { openTabChannel } from '../../src/persistence/tabChannel.ts';
 import { PROJECT_EDITS } from '../../src/state/commands.ts';
@@ -261,6 +262,31 @@ describe('two tabs on one project', () => {
     await a.storage.remove(row.id);
     await settle(50);
     expect(b.store.getState().storage).toMatchObject({ status: 'error', message: expect.stringContaining('deleted in another tab') });
+  });
+});
+
+describe('the outbox of a project connected to a team', () => {
+  it('a change made here waits in the outbox; what the team sends takes every other record but never that one', async () => {
+    const name = freshName();
+    const a = await tab(name, name);
+    const row = await a.storage.create(house());
+    await a.db.projects.update(row.id, { sync: { url: 'http://127.0.0.1:5984/house', user: 'alice' } });
+    const project = keyOf.project();
+    const taxonomy = keyOf.taxonomy();
+    const stored = await readRecords(a.db, row.id, [project, taxonomy]);
+    const mine = { ...stored.get(project)!, value: { ...(stored.get(project)!.value as object), name: 'Mine' } };
+    await writeChanges(a.db, row.id, [{ key: project, after: mine }]);
+    expect((await a.db.outbox.toArray()).map((r) => r.k)).toEqual([project]);
+
+    // The team's versions of both records arrive: the one with a change waiting here is left alone.
+    const theirs = { ...mine, value: { ...mine.value, name: 'Theirs' } };
+    const theirTaxonomy = { ...stored.get(taxonomy)!, order: 7 };
+    await writeChanges(a.db, row.id, [{ key: project, after: theirs }, { key: taxonomy, after: theirTaxonomy }], undefined, 'team');
+    const after = await readRecords(a.db, row.id, [project, taxonomy]);
+    expect((after.get(project)!.value as { name: string }).name).toBe('Mine');
+    expect(after.get(taxonomy)!.order).toBe(7);
+    // The team's writes are not sent back to it.
+    expect((await a.db.outbox.toArray()).map((r) => r.k)).toEqual([project]);
   });
 });
 
