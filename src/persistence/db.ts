@@ -1,4 +1,6 @@
 import Dexie, { type Table } from 'dexie';
+import { bucketOfKey, parseKey, scopeOf } from '../core/records/keys.ts';
+import { bucketRecords, bucketRow, type RecordMap } from './bucketText.ts';
 
 /**
  * One stored project document: the current one, the one the last import replaced, and a
@@ -64,13 +66,17 @@ export interface OutboxRow {
   rev?: string;
 }
 
-/** Stored records of a project that one command changes together (keys.ts `bucketOf`); `r` maps record key → record. */
+/**
+ * Stored records of a project that one command changes together (keys.ts `bucketOf`); `j` is the
+ * JSON text of an object mapping record key → `{ value, order }` (bucketText.ts says why text).
+ */
 export interface BucketRow {
   p: string;
   b: string;
   /** The scope the bucket's records belong to (keys.ts `scopeOf`), so a scope is read in one query. */
   s: string;
-  r: Record<string, { value: unknown; order: number }>;
+  j: string;
+  /** The text's length: the project's size in its list row is the sum. */
   bytes: number;
 }
 
@@ -104,5 +110,42 @@ export class TraversaDb extends Dexie {
       documents: 'slot', meshFiles: 'key', verdicts: 'key', suggestions: '[sceneId+meshKey], sceneId', setAside: '++id, table',
       projects: 'id, updatedAt', records: '[p+b], p, [p+s]', outbox: '[p+k], p',
     });
+    // Version 6: a bucket's records are stored as one JSON text (`j`) instead of objects (`r`) —
+    // the browser copies text into the database without walking it — and a scene's records share
+    // one bucket (keys.ts `bucketOf`): rows of version 5 are regrouped.
+    this.version(6).stores({
+      documents: 'slot', meshFiles: 'key', verdicts: 'key', suggestions: '[sceneId+meshKey], sceneId', setAside: '++id, table',
+      projects: 'id, updatedAt', records: '[p+b], p, [p+s]', outbox: '[p+k], p',
+    }).upgrade(async (tx) => {
+      const table = tx.table<BucketRow, [string, string]>('records');
+      const rows = await table.toArray();
+      await table.clear();
+      await table.bulkPut(regroupBuckets(rows));
+    });
   }
+}
+
+/**
+ * Stored rows regrouped into the buckets `bucketOf` gives their records now, as text. A row that
+ * cannot be read, a key no bucket holds, or records that cannot be written as text stay as they
+ * were, to be set aside with their reason when the project opens (never lost).
+ */
+export function regroupBuckets(rows: readonly BucketRow[]): BucketRow[] {
+  const out: BucketRow[] = [];
+  const groups = new Map<string, { p: string; b: string; s: string; map: RecordMap }>();
+  for (const row of rows) {
+    let map: RecordMap;
+    try { map = bucketRecords(row); } catch { out.push(row); continue; }
+    for (const [key, held] of Object.entries(map)) {
+      const parsed = parseKey(key);
+      const b = bucketOfKey(key) ?? row.b, s = parsed ? scopeOf(parsed) : row.s;
+      let group = groups.get(`${row.p}\n${b}`);
+      if (!group) groups.set(`${row.p}\n${b}`, (group = { p: row.p, b, s, map: {} }));
+      group.map[key] = held;
+    }
+  }
+  for (const { p, b, s, map } of groups.values()) {
+    try { out.push(bucketRow(p, b, s, map)); } catch { out.push({ p, b, s, r: map, bytes: 0 } as unknown as BucketRow); }
+  }
+  return out;
 }

@@ -1,8 +1,9 @@
 import Dexie from 'dexie';
 import type { Project } from '../core/project.ts';
 import { assembleProject, assembleScope, type Assembled, type BadRecord, type ScopeResult } from '../core/records/assemble.ts';
-import { bucketOf, bucketOfKey, parseKey, scopeOf } from '../core/records/keys.ts';
-import { projectRecords, type Change, type Rec } from '../core/records/records.ts';
+import { bucketOf, parseKey, scopeOf } from '../core/records/keys.ts';
+import { itemRecords, sceneRecords, topRecords, type Change, type Rec } from '../core/records/records.ts';
+import { bucketRecords, bucketRow, recsText, UnreadableBucket, type RecordMap } from './bucketText.ts';
 import type { BucketRow, ProjectRow, TraversaDb } from './db.ts';
 
 /**
@@ -11,8 +12,6 @@ import type { BucketRow, ProjectRow, TraversaDb } from './db.ts';
  * transaction, so two tabs writing different records of one bucket never overwrite each other,
  * and a label decision costs one small row whatever the project's size.
  */
-
-const bucketBytes = (r: BucketRow['r']) => JSON.stringify(r).length;
 
 /** A summary of a project kept in its list row. */
 export function summaryOf(project: Project): Pick<ProjectRow, 'name' | 'scenes' | 'meshKeys'> {
@@ -25,18 +24,22 @@ function placeOf(key: string): { bucket: string; scope: string } {
   return { bucket: bucketOf(parsed), scope: scopeOf(parsed) };
 }
 
-/** Records grouped into bucket rows. */
-function bucketsOf(projectId: string, recs: readonly Rec[]): BucketRow[] {
-  const rows = new Map<string, BucketRow>();
-  for (const rec of recs) {
-    const bucket = bucketOfKey(rec.key);
-    if (!bucket) throw new Error(`not a record key: ${rec.key}`);
-    let row = rows.get(bucket);
-    if (!row) rows.set(bucket, (row = { p: projectId, b: bucket, s: scopeOf(parseKey(rec.key)!), r: {}, bytes: 0 }));
-    row.r[rec.key] = { value: rec.value, order: rec.order };
-  }
-  for (const row of rows.values()) row.bytes = bucketBytes(row.r);
-  return [...rows.values()];
+/**
+ * A whole project's bucket rows: its own records in `top`, each scene's and each QA item's in
+ * theirs (keys.ts `bucketOf`), the bucket named once per scene rather than found for each record.
+ */
+function bucketsOfProject(projectId: string, project: Project): BucketRow[] {
+  const rows: BucketRow[] = [];
+  const add = (recs: readonly Rec[]) => {
+    if (!recs.length) return;
+    const parsed = parseKey(recs[0]!.key)!;
+    const j = recsText(recs);
+    rows.push({ p: projectId, b: bucketOf(parsed), s: scopeOf(parsed), j, bytes: j.length });
+  };
+  add(topRecords(project));
+  project.scenes.forEach((scene, i) => add(sceneRecords(scene, i)));
+  project.qa.items.forEach((item, i) => add(itemRecords(item, i)));
+  return rows;
 }
 
 export const newProjectId = (): string => `p${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
@@ -48,8 +51,7 @@ export const newProjectId = (): string => `p${Date.now().toString(36)}${Math.ran
  */
 export async function createStoredProject(db: TraversaDb, project: Project, extra: Partial<ProjectRow> = {}, queued?: (row: ProjectRow) => void): Promise<ProjectRow> {
   const id = extra.id ?? newProjectId();
-  const recs = projectRecords(project);
-  const rows = bucketsOf(id, recs);
+  const rows = bucketsOfProject(id, project);
   const now = Date.now();
   const row: ProjectRow = { id, createdAt: now, updatedAt: now, bytes: rows.reduce((s, r) => s + r.bytes, 0), ...summaryOf(project), ...extra };
   await db.transaction('rw', db.projects, db.records, async (tx) => {
@@ -114,11 +116,12 @@ export async function writeChanges(db: TraversaDb, projectId: string, changes: r
     buckets.forEach((b, i) => {
       const { scope, changes: mine } = byBucket.get(b)!;
       const before = stored[i];
-      const r = { ...(before?.r ?? {}) };
+      // A stored bucket that cannot be read is not written over: the write fails and says so.
+      const r: RecordMap = before ? { ...bucketRecords(before) } : {};
       for (const c of mine) { if (c.after) r[c.key] = { value: c.after.value, order: c.after.order }; else delete r[c.key]; }
-      const bytes = Object.keys(r).length ? bucketBytes(r) : 0;
-      delta += bytes - (before?.bytes ?? 0);
-      if (bytes) puts.push({ p: projectId, b, s: scope, r, bytes }); else if (before) deletes.push([projectId, b]);
+      const row = Object.keys(r).length ? bucketRow(projectId, b, scope, r) : null;
+      delta += (row?.bytes ?? 0) - (before?.bytes ?? 0);
+      if (row) puts.push(row); else if (before) deletes.push([projectId, b]);
     });
     if (puts.length) await db.records.bulkPut(puts);
     if (deletes.length) await db.records.bulkDelete(deletes);
@@ -129,7 +132,33 @@ export async function writeChanges(db: TraversaDb, projectId: string, changes: r
   return { scopes: [...new Set([...byBucket.values()].map((e) => e.scope))], row };
 }
 
-const recsOf = (rows: readonly BucketRow[]): Rec[] => rows.flatMap((row) => Object.entries(row.r).map(([key, { value, order }]) => ({ key, value, order })));
+/** The records of stored rows, and the rows that cannot be read (set aside whole by the caller). */
+function recsOf(rows: readonly BucketRow[]): { recs: Rec[]; unreadable: { row: BucketRow; reason: string }[] } {
+  const recs: Rec[] = [], unreadable: { row: BucketRow; reason: string }[] = [];
+  for (const row of rows) {
+    let map: RecordMap;
+    try {
+      map = bucketRecords(row);
+    } catch (e) {
+      if (!(e instanceof UnreadableBucket)) throw e;
+      unreadable.push({ row, reason: e.message });
+      continue;
+    }
+    for (const key in map) recs.push({ key, value: map[key]!.value, order: map[key]!.order });
+  }
+  return { recs, unreadable };
+}
+
+/** Move stored rows that cannot be read at all into the set-aside table, with why (never deleted). */
+async function setAsideRows(db: TraversaDb, unreadable: readonly { row: BucketRow; reason: string }[]): Promise<void> {
+  if (!unreadable.length) return;
+  await db.transaction('rw', db.records, db.setAside, async () => {
+    for (const { row, reason } of unreadable) {
+      await db.setAside.add({ table: 'records', reason: `bucket ${row.b}: ${reason}`, at: Date.now(), row });
+      await db.records.delete([row.p, row.b]);
+    }
+  });
+}
 
 /**
  * Load a project. Records that fail validation are moved to the set-aside table with their
@@ -137,9 +166,12 @@ const recsOf = (rows: readonly BucketRow[]): Rec[] => rows.flatMap((row) => Obje
  */
 export async function loadStoredProject(db: TraversaDb, projectId: string): Promise<Assembled> {
   const rows = await db.records.where('p').equals(projectId).toArray();
-  const assembled = assembleProject(recsOf(rows));
+  const { recs, unreadable } = recsOf(rows);
+  await setAsideRows(db, unreadable);
+  const assembled = assembleProject(recs);
+  const bad = [...unreadable.map(({ row, reason }) => ({ key: `bucket ${row.b}`, reason })), ...assembled.bad];
   if (assembled.bad.length) await setAsideRecords(db, projectId, assembled.bad);
-  return assembled;
+  return { ...assembled, bad };
 }
 
 /** Read and assemble some scopes of a stored project (what another tab changed). */
@@ -147,7 +179,13 @@ export async function readScopes(db: TraversaDb, projectId: string, scopes: read
   const rows = await db.records.where('[p+s]').anyOf(scopes.map((s) => [projectId, s])).toArray();
   const byScope = new Map<string, BucketRow[]>(scopes.map((s) => [s, []]));
   for (const row of rows) byScope.get(row.s)?.push(row);
-  const results = [...byScope].map(([scope, list]) => assembleScope(scope, recsOf(list)));
+  const unreadable: { row: BucketRow; reason: string }[] = [];
+  const results = [...byScope].map(([scope, list]) => {
+    const read = recsOf(list);
+    unreadable.push(...read.unreadable);
+    return assembleScope(scope, read.recs);
+  });
+  await setAsideRows(db, unreadable);
   const bad = results.flatMap((r) => r.bad);
   if (bad.length) await setAsideRecords(db, projectId, bad);
   return results;
@@ -160,20 +198,14 @@ async function setAsideRecords(db: TraversaDb, projectId: string, bad: readonly 
       const parsed = parseKey(b.key);
       const bucket = parsed ? bucketOf(parsed) : null;
       const row = bucket ? await db.records.get([projectId, bucket]) : undefined;
-      const held = row?.r[b.key];
-      if (!row || !held) {
-        // A key no bucket can hold was found in some bucket: set the whole row aside.
-        const rows = await db.records.where('p').equals(projectId).filter((r) => b.key in r.r).toArray();
-        for (const r of rows) {
-          await db.setAside.add({ table: 'records', reason: `${b.key}: ${b.reason}`, at: Date.now(), row: { projectId, key: b.key, record: r.r[b.key] } });
-          const { [b.key]: _gone, ...rest } = r.r;
-          await db.records.put({ ...r, r: rest });
-        }
-        continue;
+      const held = row && bucketRecords(row)[b.key];
+      // A key no bucket can hold is looked for in every bucket of the project.
+      const holders = row && held ? [row] : (await db.records.where('p').equals(projectId).toArray()).filter((r) => b.key in bucketRecords(r));
+      for (const r of holders) {
+        const { [b.key]: record, ...rest } = bucketRecords(r);
+        await db.setAside.add({ table: 'records', reason: `${b.key}: ${b.reason}`, at: Date.now(), row: { projectId, key: b.key, record } });
+        await db.records.put(bucketRow(r.p, r.b, r.s, rest));
       }
-      await db.setAside.add({ table: 'records', reason: `${b.key}: ${b.reason}`, at: Date.now(), row: { projectId, key: b.key, record: held } });
-      const { [b.key]: _gone, ...rest } = row.r;
-      await db.records.put({ ...row, r: rest });
     }
   });
 }
@@ -186,8 +218,9 @@ export async function listStoredProjects(db: TraversaDb): Promise<ProjectRow[]> 
 export async function renameStoredProject(db: TraversaDb, projectId: string, name: string): Promise<void> {
   await db.transaction('rw', db.projects, db.records, async () => {
     const top = await db.records.get([projectId, 'top']);
-    const held = top?.r.project;
-    if (top && held) await db.records.put({ ...top, r: { ...top.r, project: { ...held, value: { ...(held.value as object), name } } } });
+    const map = top && bucketRecords(top);
+    const held = map?.project;
+    if (top && held) await db.records.put(bucketRow(top.p, top.b, top.s, { ...map, project: { ...held, value: { ...(held.value as object), name } } }));
     await db.projects.update(projectId, { name, updatedAt: Date.now() });
   });
 }
@@ -199,9 +232,11 @@ export async function duplicateStoredProject(db: TraversaDb, projectId: string, 
     const row = await db.projects.get(projectId);
     if (!row) throw new Error('the project to copy no longer exists');
     const rows = await db.records.where('p').equals(projectId).toArray();
-    const head = rows.find((r) => r.b === 'top');
-    if (head?.r.project) head.r.project = { ...head.r.project, value: { ...(head.r.project.value as object), name } };
-    await db.records.bulkPut(rows.map((r) => ({ ...r, p: id })));
+    const copies = rows.map((r) => {
+      const map = r.b === 'top' ? bucketRecords(r) : null;
+      return map?.project ? bucketRow(id, r.b, r.s, { ...map, project: { ...map.project, value: { ...(map.project.value as object), name } } }) : { ...r, p: id };
+    });
+    await db.records.bulkPut(copies);
     // A copy is this browser's own: not the sample, not connected to the team database.
     const { origin: _origin, sync: _sync, ...copied } = row;
     const copy: ProjectRow = { ...copied, id, name, createdAt: Date.now(), updatedAt: Date.now() };
@@ -227,7 +262,7 @@ export async function readRecords(db: TraversaDb, projectId: string, keys: reado
   const wanted = new Set(keys);
   for (const row of rows) {
     if (!row) continue;
-    for (const [key, { value, order }] of Object.entries(row.r)) if (wanted.has(key)) out.set(key, { key, value, order });
+    for (const [key, { value, order }] of Object.entries(bucketRecords(row))) if (wanted.has(key)) out.set(key, { key, value, order });
   }
   return out;
 }
@@ -235,7 +270,7 @@ export async function readRecords(db: TraversaDb, projectId: string, keys: reado
 /** Every record of a stored project, without assembling it (what a team database is first given). */
 export async function allRecordKeys(db: TraversaDb, projectId: string): Promise<string[]> {
   const rows = await db.records.where('p').equals(projectId).toArray();
-  return rows.flatMap((r) => Object.keys(r.r));
+  return rows.flatMap((r) => Object.keys(bucketRecords(r)));
 }
 
 /** Keep a project's list row in step with what it holds (after records arrived from elsewhere). */

@@ -38,7 +38,7 @@ const storedLabels = (page: Page) => page.evaluate(() => new Promise<string[]>((
     const tx = open.result.transaction('records', 'readonly');
     const all = tx.objectStore('records').getAll();
     all.onsuccess = () => {
-      const keys = (all.result as { r: Record<string, unknown> }[]).flatMap((row) => Object.keys(row.r)).filter((k) => k.startsWith('label/sample-house/'));
+      const keys = (all.result as { j: string }[]).flatMap((row) => Object.keys(JSON.parse(row.j) as object)).filter((k) => k.startsWith('label/sample-house/'));
       resolve(keys.map((k) => { const [, , agent, seg, who] = k.split('/'); return `${agent} ${seg} ${who}`; }));
       open.result.close();
     };

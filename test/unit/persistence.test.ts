@@ -1,12 +1,15 @@
 import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { setLabel } from '../../src/core/labelEdit.ts';
 import { labelFor } from '../../src/core/labels.ts';
 import { emptyProject, PROJECT_SCHEMA_VERSION, type Project } from '../../src/core/project.ts';
 import { migrateProject } from '../../src/core/migrate.ts';
-import { keyOf } from '../../src/core/records/keys.ts';
+import { bucketOfKey, keyOf } from '../../src/core/records/keys.ts';
+import { projectRecords } from '../../src/core/records/records.ts';
 import { readRelease } from '../../src/formats/capnav/read.ts';
 import { TraversaDb } from '../../src/persistence/db.ts';
+import { bucketRecords, bucketRow } from '../../src/persistence/bucketText.ts';
 import { readRecords, writeChanges } from '../../src/persistence/recordStore.ts';
 import { startProjectStorage, type ProjectStorage } from '../../src/persistence/projectStorage.ts';
 import { openTabChannel } from '../../src/persistence/tabChannel.ts';
@@ -53,19 +56,30 @@ describe('projects stored as records', () => {
     expect(b.store.getState().workspace.projects.map((p) => p.name)).toEqual(['House']);
   });
 
-  it('a label decision writes one small bucket, not the project', async () => {
+  it('a new project’s records are each stored in the bucket their key belongs to', async () => {
+    const name = freshName();
+    const a = await tab(name, name);
+    const row = await a.storage.create(house());
+    const rows = await a.db.records.where('p').equals(row.id).toArray();
+    const placed = rows.flatMap((r) => Object.keys(bucketRecords(r)).map((key) => [key, r.b, bucketOfKey(key)]));
+    expect(placed.length).toBe(projectRecords(a.store.getState().document.project!).length);
+    expect(placed.filter(([, b, want]) => b !== want)).toEqual([]);
+    expect(new Set(rows.map((r) => r.b))).toEqual(new Set(['top', 'scene/HM3D00025', 'scene/HM3D00033']));
+  });
+
+  it('a label decision writes its scene’s bucket, not the project', async () => {
     const name = freshName();
     const a = await tab(name, name);
     await a.storage.create(readRelease(releaseFiles(Array.from({ length: 60 }, (_, i) => houseScene(`S${i}`))), 'Big').project!);
     const rows = await a.db.records.count();
-    const before = new Map((await a.db.records.toArray()).map((r) => [r.b, JSON.stringify(r.r)]));
+    const before = new Map((await a.db.records.toArray()).map((r) => [r.b, r.j]));
     const e = edges(a.store.getState().document.project!)[0]!;
     applyEdit(a.store, labelEdit, { sceneId: 'S0', agent: 'SWEEPER', from: e.from, to: e.to, label: label(false, 'alice', 'rug') });
     await a.storage.flush();
     const after = await a.db.records.toArray();
-    const changed = after.filter((r) => before.get(r.b) !== JSON.stringify(r.r)).map((r) => r.b);
-    expect(changed).toEqual(['labels/S0/SWEEPER']);
-    expect(after.length).toBe(rows + 1); // the sweeper's first label in S0 starts its bucket
+    const changed = after.filter((r) => before.get(r.b) !== r.j).map((r) => r.b);
+    expect(changed).toEqual(['scene/S0']);
+    expect(after.length).toBe(rows);
   });
 
   it('a change made while the stored project loads is not written over it', async () => {
@@ -107,14 +121,76 @@ describe('projects stored as records', () => {
     a.storage.stop();
     const p = house();
     const nodeKey = keyOf.node('HM3D00025', p.scenes[0]!.graph.nodes[0]!.id);
-    const bucket = (await a.db.records.get([row.id, 'graph/HM3D00025']))!;
-    await a.db.records.put({ ...bucket, r: { ...bucket.r, [nodeKey]: { value: { id: 3 }, order: 0 } } });
+    const bucket = (await a.db.records.get([row.id, 'scene/HM3D00025']))!;
+    await a.db.records.put(bucketRow(bucket.p, bucket.b, bucket.s, { ...bucketRecords(bucket), [nodeKey]: { value: { id: 3 }, order: 0 } }));
     const b = await tab(name, `${name}-b`);
     expect(b.store.getState().document.project!.scenes[0]!.graph.nodes.length).toBe(p.scenes[0]!.graph.nodes.length - 1);
     expect(b.store.getState().storage.message).toContain('set aside');
     const aside = await b.db.setAside.toArray();
     expect(aside.map((r) => r.reason)).toEqual([expect.stringContaining(nodeKey)]);
     expect(aside[0]!.row).toMatchObject({ key: nodeKey, record: { value: { id: 3 } } });
+    // The rest of the bucket stays stored, and reads back without the bad record.
+    const kept = bucketRecords((await b.db.records.get([row.id, 'scene/HM3D00025']))!);
+    expect(nodeKey in kept).toBe(false);
+    expect(Object.keys(kept).length).toBeGreaterThan(1);
+  });
+
+  it('a stored bucket whose text is not records is set aside whole (its scene), and the project opens with the rest', async () => {
+    const name = freshName();
+    const a = await tab(name, name);
+    const row = await a.storage.create(house());
+    a.storage.stop();
+    const bucket = (await a.db.records.get([row.id, 'scene/HM3D00025']))!;
+    await a.db.records.put({ ...bucket, j: bucket.j.slice(0, 40) });
+    const b = await tab(name, `${name}-b`);
+    const opened = b.store.getState().document.project!;
+    expect(opened.scenes.map((sc) => sc.id)).toEqual(['HM3D00033']);
+    const kept = a.store.getState().document.project!.scenes[1]!;
+    expect(opened.scenes[0]!.graph).toEqual(kept.graph);
+    expect(opened.scenes[0]!.questions).toEqual(kept.questions);
+    expect(b.store.getState().storage.message).toMatch(/set aside \(first: bucket scene\/HM3D00025: the stored bucket is not JSON/);
+    const aside = await b.db.setAside.toArray();
+    expect(aside).toHaveLength(1);
+    expect((aside[0]!.row as { j: string }).j).toBe(bucket.j.slice(0, 40));
+  });
+
+  it('records stored as objects (database version 5) are rewritten as text on first start and open unchanged', async () => {
+    const name = freshName();
+    const a = await tab(`${name}-src`, `${name}-src`);
+    const row = await a.storage.create(house());
+    a.storage.stop();
+    const rows = await a.db.records.where('p').equals(row.id).toArray();
+    // The same project as version 5 of the database held it: records as `r` objects.
+    const v5 = new Dexie(name);
+    v5.version(5).stores({
+      documents: 'slot', meshFiles: 'key', verdicts: 'key', suggestions: '[sceneId+meshKey], sceneId', setAside: '++id, table',
+      projects: 'id, updatedAt', records: '[p+b], p, [p+s]', outbox: '[p+k], p',
+    });
+    await v5.table('projects').put((await a.db.projects.get(row.id))!);
+    // Version 5 kept a scene's graph, each agent's labels and its decisions in buckets of their own.
+    const v5Bucket = (key: string) => {
+      const [kind, a, b] = key.split('/');
+      return ({ node: `graph/${a}`, edge: `graph/${a}`, label: `labels/${a}/${b}`, adjudication: `decisions/${a}` } as Record<string, string>)[kind!] ?? null;
+    };
+    const v5Rows = new Map<string, { p: string; b: string; s: string; r: Record<string, unknown>; bytes: number }>();
+    for (const r of rows) {
+      for (const [key, held] of Object.entries(JSON.parse(r.j) as Record<string, unknown>)) {
+        const b = v5Bucket(key) ?? r.b;
+        if (!v5Rows.has(b)) v5Rows.set(b, { p: r.p, b, s: r.s, r: {}, bytes: 0 });
+        v5Rows.get(b)!.r[key] = held;
+      }
+    }
+    expect(v5Rows.size).toBeGreaterThan(rows.length);
+    await v5.table('records').bulkPut([...v5Rows.values()]);
+    v5.close();
+    const b = await tab(name, name, row.id);
+    const before = await tab(`${name}-src`, `${name}-src2`, row.id);
+    expect(b.store.getState().document.project).toEqual(before.store.getState().document.project);
+    const after = await b.db.records.where('p').equals(row.id).toArray();
+    // Regrouped one row per scene, as text, with the same records.
+    const byBucket = (list: typeof rows) => [...list].sort((x, y) => (x.b < y.b ? -1 : 1)).map((r) => ({ b: r.b, s: r.s, records: JSON.parse(r.j) as unknown }));
+    expect(after.every((r) => typeof r.j === 'string' && !('r' in r))).toBe(true);
+    expect(byBucket(after)).toEqual(byBucket(rows));
   });
 
   it('projects saved before records (one document) open as projects of the list', async () => {
@@ -167,8 +243,8 @@ describe('several projects', () => {
     expect(await a.db.records.where('p').equals(created.id).count()).toBeGreaterThan(20);
     expect(a.store.getState().workspace.projectId).toBe(created.id);
 
-    // A value the browser cannot store (a function) refuses the whole project: nothing of it is stored and the open project stays.
-    const broken = { ...emptyProject('Broken'), extra: { f: () => 0 } } as unknown as Project;
+    // A value that cannot be stored (a BigInt has no JSON form) refuses the whole project: nothing of it is stored and the open project stays.
+    const broken = { ...emptyProject('Broken'), extra: { n: 1n } } as unknown as Project;
     await expect(a.storage.create(broken)).rejects.toThrow();
     expect(a.store.getState().document.project?.name).toBe('Twenty');
     expect(a.store.getState().storage).toMatchObject({ status: 'error', message: expect.stringContaining('Nothing was stored') });
