@@ -1,14 +1,16 @@
 import type { Problem } from '../core/problems.ts';
 import type { Project } from '../core/project.ts';
+import { sceneStats } from '../core/stats.ts';
 import { mergeChanges, planMerge, type MergePlan } from '../core/records/merge.ts';
-import { storageProblems } from '../core/records/storable.ts';
-import { readRelease } from '../formats/capnav/read.ts';
+import { sceneStorageProblems, storageProblems } from '../core/records/storable.ts';
+import { readRelease, ReleaseReader, sceneOrder } from '../formats/capnav/read.ts';
+import type { SourceFile } from '../formats/json.ts';
 import { looksLikeBundle, readBundle } from '../formats/bundle.ts';
 import { errorText, type ProjectStorage } from '../persistence/projectStorage.ts';
 import { PROJECT_EDITS } from '../state/commands.ts';
 import { applyEdit } from '../state/edits.ts';
 import type { StudioStore } from '../state/store.ts';
-import { readPickedText, type PickedFile } from '../ui/pickedFiles.ts';
+import { readPickedInOrder, type PickedFile } from '../ui/pickedFiles.ts';
 
 /** The folder name the files share, used as the project's name. */
 export function commonFolder(paths: readonly string[]): string | null {
@@ -46,9 +48,17 @@ export class Importer {
     }
     const json = picked.filter((p) => p.path.toLowerCase().endsWith('.json'));
     const source = commonFolder(picked.map((p) => p.path)) ?? `${picked.length} file${picked.length === 1 ? '' : 's'}`;
-    const { files, problems: undecodable } = await readPickedText(json);
+    // One JSON file may be a bundle; anything else is read as a release while its files arrive.
+    const release = new ReleaseReader(json.map((p) => p.path), commonFolder(picked.map((p) => p.path)) ?? 'CapNav release');
+    const files: SourceFile[] = [];
+    // Each scene read is checked for storage and counted for the statistics the import opens on
+    // while later files are still being read (both kept per scene).
+    const undecodable = await readPickedInOrder(sceneOrder(json), json.length === 1 ? (f) => files.push(f) : (f) => {
+      const scene = release.add(f);
+      if (scene) { sceneStorageProblems(scene); sceneStats(scene); }
+    });
     const bundle = files.length === 1 && looksLikeBundle(files[0]!);
-    const read = bundle ? readBundle(files[0]!) : readRelease(files, commonFolder(picked.map((p) => p.path)) ?? 'CapNav release');
+    const read = bundle ? readBundle(files[0]!) : files.length ? readRelease(files, commonFolder(picked.map((p) => p.path)) ?? 'CapNav release') : release.finish();
     const unstorable = read.project ? storageProblems(read.project) : [];
     if (!read.project || unstorable.length || undecodable.length) {
       this.pending = null;

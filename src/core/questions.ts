@@ -37,6 +37,23 @@ const norm = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
 /** `node_128 — Living room`, `node_128 – Living room`, `node_128 - Living room` (hyphen must be spaced). */
 const ID_NAME = /^(\S+?)\s*[—–]\s*(.+)$|^(\S+)\s+-\s+(.+)$/;
 
+interface NodeIndex { byId: Map<string, NavNode>; byName: Map<string, NavNode[]> }
+/** Node lookups per graph (graphs are never changed in place, so the array identifies them): a release resolves every reference of every question against its graph. */
+const indexes = new WeakMap<readonly NavNode[], NodeIndex>();
+function indexOf(nodes: readonly NavNode[]): NodeIndex {
+  let index = indexes.get(nodes);
+  if (index) return index;
+  index = { byId: new Map(), byName: new Map() };
+  for (const n of nodes) {
+    if (!index.byId.has(n.id)) index.byId.set(n.id, n);
+    const key = norm(n.name);
+    const list = index.byName.get(key);
+    if (list) list.push(n); else index.byName.set(key, [n]);
+  }
+  indexes.set(nodes, index);
+  return index;
+}
+
 /**
  * Resolve a question's node reference. The release uses three forms: the node id, the node's
  * name in any case, and `id — name` (em dash, en dash or spaced hyphen). Anything else, or a
@@ -45,9 +62,10 @@ const ID_NAME = /^(\S+?)\s*[—–]\s*(.+)$|^(\S+)\s+-\s+(.+)$/;
 export function resolveRef(raw: string, nodes: readonly NavNode[]): RefResolution {
   const text = raw.trim();
   if (text === '') return { nodeId: null, reason: 'empty reference' };
-  const byId = nodes.find((n) => n.id === text);
+  const index = indexOf(nodes);
+  const byId = index.byId.get(text);
   if (byId) return { nodeId: byId.id, via: 'id' };
-  const named = nodes.filter((n) => norm(n.name) === norm(text));
+  const named = index.byName.get(norm(text)) ?? [];
   if (named.length === 1) return { nodeId: named[0]!.id, via: 'name' };
   if (named.length > 1) {
     return { nodeId: null, reason: `"${raw}" is the name of ${named.length} nodes (${named.map((n) => n.id).join(', ')})` };
@@ -56,7 +74,7 @@ export function resolveRef(raw: string, nodes: readonly NavNode[]): RefResolutio
   if (m) {
     const id = m[1] ?? m[3]!;
     const name = m[2] ?? m[4]!;
-    const node = nodes.find((n) => n.id === id);
+    const node = index.byId.get(id);
     if (node) {
       const warning = norm(node.name) === norm(name) ? undefined : `names ${id} "${name}" but that node is called "${node.name}"`;
       return warning ? { nodeId: node.id, via: 'id-name', warning } : { nodeId: node.id, via: 'id-name' };

@@ -1,7 +1,7 @@
 import { CAPNAV_AGENTS, type AgentName } from './agents.ts';
 import { adjacency } from './graph.ts';
 import { isFeasible } from './feasibility.ts';
-import type { Project } from './project.ts';
+import type { Project, Scene } from './project.ts';
 import { isHallucinated } from './project.ts';
 import { resolvedWaypoints, unresolvedRefs } from './questions.ts';
 
@@ -33,37 +33,68 @@ export interface DatasetStats {
 
 const ratio = (a: number, b: number): number | null => (b === 0 ? null : a / b);
 
+/** One scene's share of the statistics: counts, and per agent with labels in it, labels and feasible tasks. */
+interface SceneStats {
+  nodes: number;
+  edges: number;
+  questions: number;
+  hallucinated: number;
+  unresolved: number;
+  tasks: number;
+  agents: Map<AgentName, { labels: number; traversable: number; feasible: number }>;
+  /** Tasks feasible for an agent with no labels in the scene (start = end, both in the graph). */
+  feasibleUnlabelled: number;
+}
+
+/**
+ * Kept per scene object: scenes are immutable (an edit makes a new one), so after a label only
+ * that scene is counted again, and a scene counted while an import was still reading files is
+ * not counted again when the statistics are first shown.
+ */
+const sceneCache = new WeakMap<Scene, SceneStats>();
+
+export function sceneStats(scene: Scene): SceneStats {
+  const known = sceneCache.get(scene);
+  if (known) return known;
+  const agents = new Map<AgentName, { labels: number; traversable: number; feasible: number }>();
+  for (const [agent, table] of Object.entries(scene.labels)) {
+    let labels = 0, traversable = 0;
+    for (const label of Object.values(table)) { labels++; if (label.traversable) traversable++; }
+    agents.set(agent, { labels, traversable, feasible: 0 });
+  }
+  const out: SceneStats = { nodes: scene.graph.nodes.length, edges: scene.graph.edges.length, questions: 0, hallucinated: 0, unresolved: 0, tasks: 0, agents, feasibleUnlabelled: 0 };
+  const adj = adjacency(scene.graph);
+  for (const q of scene.questions) {
+    out.questions++;
+    if (unresolvedRefs(q).length) out.unresolved++;
+    if (isHallucinated(scene, q.text)) { out.hallucinated++; continue; }
+    const wps = resolvedWaypoints(q);
+    if (!wps) continue;
+    out.tasks++;
+    const [from, to] = [wps[0]!, wps[wps.length - 1]!];
+    for (const [agent, acc] of agents) if (isFeasible(scene.graph, scene.labels, agent, from, to, adj)) acc.feasible++;
+    if (isFeasible(scene.graph, {}, '', from, to, adj)) out.feasibleUnlabelled++;
+  }
+  sceneCache.set(scene, out);
+  return out;
+}
+
 /**
  * Dataset statistics with CapNav Table 1's definitions, over every scene of the project.
  * Reported agents: the five CapNav agents plus any other agent that has labels.
  */
 export function datasetStats(project: Pick<Project, 'scenes'>): DatasetStats {
+  const perScene = project.scenes.map(sceneStats);
   const agents = new Set<AgentName>(CAPNAV_AGENTS);
-  for (const s of project.scenes) for (const a of Object.keys(s.labels)) agents.add(a);
+  for (const s of perScene) for (const a of s.agents.keys()) agents.add(a);
   const per = new Map([...agents].map((a) => [a, { labels: 0, traversable: 0, tasks: 0, feasible: 0 }]));
   let nodes = 0, edges = 0, questions = 0, hallucinated = 0, unresolved = 0;
-
-  for (const scene of project.scenes) {
-    nodes += scene.graph.nodes.length;
-    edges += scene.graph.edges.length;
-    for (const [agent, table] of Object.entries(scene.labels)) {
-      const acc = per.get(agent)!;
-      for (const label of Object.values(table)) {
-        acc.labels++;
-        if (label.traversable) acc.traversable++;
-      }
-    }
-    const adj = adjacency(scene.graph);
-    for (const q of scene.questions) {
-      questions++;
-      if (unresolvedRefs(q).length) unresolved++;
-      if (isHallucinated(scene, q.text)) { hallucinated++; continue; }
-      const wps = resolvedWaypoints(q);
-      if (!wps) continue;
-      for (const [agent, acc] of per) {
-        acc.tasks++;
-        if (isFeasible(scene.graph, scene.labels, agent, wps[0]!, wps[wps.length - 1]!, adj)) acc.feasible++;
-      }
+  for (const s of perScene) {
+    nodes += s.nodes; edges += s.edges; questions += s.questions; hallucinated += s.hallucinated; unresolved += s.unresolved;
+    for (const [agent, acc] of per) {
+      const own = s.agents.get(agent);
+      acc.tasks += s.tasks;
+      if (own) { acc.labels += own.labels; acc.traversable += own.traversable; acc.feasible += own.feasible; } else acc.feasible += s.feasibleUnlabelled;
     }
   }
 

@@ -42,8 +42,33 @@ export async function filesFromDrop(data: DataTransfer): Promise<PickedFile[]> {
  * of its bad bytes: it comes back as a problem naming the file and the byte.
  */
 export async function readPickedText(picked: readonly PickedFile[]): Promise<{ files: SourceFile[]; problems: Problem[] }> {
-  const decoded = await Promise.all(picked.map(async (p) => decodeText(p.path, new Uint8Array(await p.file.arrayBuffer()))));
-  const files: SourceFile[] = [], problems: Problem[] = [];
-  decoded.forEach((d, i) => { if (d.ok) files.push({ path: picked[i]!.path, text: d.text }); else problems.push(d.problem); });
+  const files: SourceFile[] = [];
+  const problems = await readPickedInOrder(picked, (f) => files.push(f));
   return { files, problems };
+}
+
+/** Files read at once: the next wave is asked for before the one that arrived is handed over. */
+const WAVE = 256;
+
+/**
+ * `readPickedText` handing each file over as it arrives, in the order picked. The browser reads
+ * files on other threads, and replies to thousands of reads all at once come in one burst at the
+ * end; read in waves instead, with the next wave asked for before the last one is handed over, the
+ * reader's work on each wave is done while the browser reads the next (for a 1,000-scene release,
+ * 3,000 files, the reading itself takes ~0.8 s). The problems are those of files that could not be decoded.
+ */
+export async function readPickedInOrder(picked: readonly PickedFile[], take: (file: SourceFile) => void): Promise<Problem[]> {
+  const problems: Problem[] = [];
+  const wave = (from: number) => Promise.all(picked.slice(from, from + WAVE).map(async (p) => new Uint8Array(await p.file.arrayBuffer())));
+  let pending = wave(0);
+  for (let from = 0; from < picked.length; from += WAVE) {
+    const bytes = await pending;
+    if (from + WAVE < picked.length) pending = wave(from + WAVE);
+    bytes.forEach((b, i) => {
+      const p = picked[from + i]!;
+      const d = decodeText(p.path, b);
+      if (d.ok) take({ path: p.path, text: d.text }); else problems.push(d.problem);
+    });
+  }
+  return problems;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { datasetStats } from '../../src/core/stats.ts';
-import { readRelease } from '../../src/formats/capnav/read.ts';
+import { readRelease, sceneOrder } from '../../src/formats/capnav/read.ts';
 import { agentTable, houseScene, Q, questionsOf, rawEdge, rawLabel, rawNode, rawQuestion, releaseFiles } from '../support/releaseBuilder.ts';
 import { blocking, where } from '../support/projects.ts';
 
@@ -174,6 +174,32 @@ describe('a release that cannot be imported is refused whole, naming the file an
     const r = readRelease(files);
     expect(refused(r)).toEqual([{ severity: 'fatal', code: 'file.duplicate', file: 'backup/HM3D00025-graph.json', location: '' }]);
     expect(blocking(r.problems)[0]!.message).toContain(GRAPH);
+  });
+
+  it('files added one at a time in any order (as a browser reads a picked folder) give the same project and problems', () => {
+    const second = { ...houseScene(), id: 'HM3D00026' };
+    second.graph.edges.push(rawEdge('edge_7', 'node_8', 'node_99'));
+    const files = releaseFiles([houseScene(), second]);
+    const sorted = readRelease(files);
+    const key = (p: { code: string; file: string; location: string }) => `${p.code} ${p.file} ${p.location}`;
+    for (const order of [[...files].reverse(), [...files.filter((_, i) => i % 2), ...files.filter((_, i) => !(i % 2))]]) {
+      const r = readRelease(order);
+      expect(r.project).toEqual(sorted.project);
+      expect(r.problems.map(key).sort()).toEqual(sorted.problems.map(key).sort());
+      // Scene problems come in scene order, whichever scene's files were complete first.
+      const sceneFiles = r.problems.filter((p) => p.code === 'edge.missing-node').map((p) => p.file);
+      expect(sceneFiles).toEqual(['graphs/HM3D00026-graph.json']);
+    }
+    expect(sorted.problems.some((p) => p.code === 'edge.missing-node')).toBe(true);
+  });
+
+  it('files are read scene by scene, profiles first; a scene’s files (duplicates too) keep the order they were picked in', () => {
+    const paths = ['r/graphs/A-graph.json', 'r/graphs/B-graph.json', 'r/qa/B_QA.json', 'r/qa/A_QA.json', 'r/backup/A-graph.json', 'r/agent_profile.json', 'r/notes.json', 'r/traverse/A-traverse.json'];
+    expect(sceneOrder(paths.map((path) => ({ path }))).map((f) => f.path)).toEqual([
+      'r/agent_profile.json', 'r/notes.json',
+      'r/graphs/A-graph.json', 'r/qa/A_QA.json', 'r/backup/A-graph.json', 'r/traverse/A-traverse.json',
+      'r/graphs/B-graph.json', 'r/qa/B_QA.json',
+    ]);
   });
 
   it('a question file whose scene has no graph', () => {

@@ -86,7 +86,7 @@ describe('team sync in the studio', { timeout: 120_000 }, () => {
 
     const ann = await open();
     expect(await ann.team.join(`${server.url}house`, 'ann', 'ann-pw')).toBeNull();
-    const records = (b: Browser) => projectRecords(b.store.getState().document.project!).sort((x, y) => (x.key < y.key ? -1 : 1));
+    const records = (b: Browser) => [...projectRecords(b.store.getState().document.project!)].sort((x, y) => (x.key < y.key ? -1 : 1));
     expect(records(ann)).toEqual(records(lead));
     expect(ann.store.getState().session.annotator).toBe('ann');
     await synced(ann, 'ann to be in sync');

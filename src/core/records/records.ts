@@ -31,10 +31,23 @@ export function topRecords(project: Project): Rec[] {
   ];
 }
 
+/**
+ * A scene's records but its head (the one whose order is the scene's position), kept per scene
+ * object: scenes are immutable, and an import makes them once to check they can be stored (while
+ * it still reads files) and again to store them.
+ */
+const sceneBodies = new WeakMap<Scene, { head: Rec; body: readonly Rec[] }>();
+
 /** The records of one scene, at position `index` among the project's scenes. */
 export function sceneRecords(scene: Scene, index: number): Rec[] {
+  let known = sceneBodies.get(scene);
+  if (!known) sceneBodies.set(scene, (known = sceneRecordsAt0(scene)));
+  return [known.head.order === index ? known.head : { ...known.head, order: index }, ...known.body];
+}
+
+function sceneRecordsAt0(scene: Scene): { head: Rec; body: Rec[] } {
   const { id, graph, labels: _labels, votes: _votes, adjudications: _adjudications, ...head } = scene;
-  const out: Rec[] = [{ key: keyOf.scene(id), value: head satisfies SceneHead, order: index }];
+  const out: Rec[] = [];
   graph.nodes.forEach((n, i) => out.push({ key: keyOf.node(id, n.id), value: n, order: i }));
   graph.edges.forEach((e, i) => out.push({ key: keyOf.edge(id, e.id), value: e, order: i }));
   for (const [agent, perSeg] of Object.entries(votesOf(scene))) {
@@ -47,7 +60,7 @@ export function sceneRecords(scene: Scene, index: number): Rec[] {
   for (const [agent, perSeg] of Object.entries(adjudicationsOf(scene))) {
     Object.entries(perSeg).forEach(([seg, decision], i) => out.push({ key: keyOf.adjudication(id, agent, seg), value: decision, order: i }));
   }
-  return out;
+  return { head: { key: keyOf.scene(id), value: head satisfies SceneHead, order: 0 }, body: out };
 }
 
 /** The records of one QA item, at position `index` among the project's items. */
@@ -60,10 +73,16 @@ export function itemRecords(item: QaItem, index: number): Rec[] {
 }
 
 /** Every record of a project. */
-export function projectRecords(project: Project): Rec[] {
+const recordsOfProject = new WeakMap<Project, readonly Rec[]>();
+
+/** A project's records (kept per project: a project is never changed in place, and an import checks and stores the same one). */
+export function projectRecords(project: Project): readonly Rec[] {
+  const known = recordsOfProject.get(project);
+  if (known) return known;
   const out = topRecords(project);
   project.scenes.forEach((s, i) => { for (const r of sceneRecords(s, i)) out.push(r); });
   project.qa.items.forEach((it, i) => { for (const r of itemRecords(it, i)) out.push(r); });
+  recordsOfProject.set(project, out);
   return out;
 }
 

@@ -1,7 +1,7 @@
 import type { Problem } from '../problems.ts';
-import type { Project } from '../project.ts';
+import type { Project, Scene } from '../project.ts';
 import { parseKey } from './keys.ts';
-import { projectRecords } from './records.ts';
+import { itemRecords, sceneRecords, topRecords, type Rec } from './records.ts';
 
 /**
  * Whether a project can be stored as records, checked before an import changes anything: every
@@ -11,22 +11,24 @@ import { projectRecords } from './records.ts';
  */
 export const MAX_DEPTH = 64;
 
-/** The path to the first place `value` nests deeper than `limit`, or null. Iterative: it cannot overflow itself. */
+/** The path to the first place `value` nests deeper than `limit`, or null. It cannot overflow itself: the first pass recurses at most `limit` calls deep, the second is iterative. */
 export function tooDeep(value: unknown, limit = MAX_DEPTH): string | null {
   // Every record of an import is walked: first without building paths (almost all pass), and
   // only for a value that is too deep again with them, in the same order, to name the place.
   return deeperThan(value, limit) ? deepPath(value, limit) : null;
 }
 
+/** Recursive, but never deeper than `limit` (64) calls: it stops there. */
 function deeperThan(value: unknown, limit: number): boolean {
   if (typeof value !== 'object' || value === null) return false;
-  const values: unknown[] = [value], depths: number[] = [0];
-  while (values.length) {
-    const v = values.pop() as object, depth = depths.pop()!;
-    if (depth >= limit) return true;
-    for (const x of Array.isArray(v) ? v : Object.values(v)) {
-      if (typeof x === 'object' && x !== null) { values.push(x); depths.push(depth + 1); }
-    }
+  if (limit <= 0) return true;
+  if (Array.isArray(value)) {
+    for (const x of value) if (typeof x === 'object' && x !== null && deeperThan(x, limit - 1)) return true;
+    return false;
+  }
+  for (const k in value) {
+    const x = (value as Record<string, unknown>)[k];
+    if (typeof x === 'object' && x !== null && deeperThan(x, limit - 1)) return true;
   }
   return false;
 }
@@ -58,16 +60,38 @@ function fileOf(key: string): string {
 }
 
 export function storageProblems(project: Project): Problem[] {
+  const out = recordProblems(topRecords(project));
+  for (const scene of project.scenes) { if (out.length >= LISTED) break; out.push(...sceneStorageProblems(scene)); }
+  project.qa.items.forEach((item, i) => { if (out.length < LISTED) out.push(...recordProblems(itemRecords(item, i))); });
+  return out.slice(0, LISTED);
+}
+
+/** At most this many problems are listed. */
+const LISTED = 50;
+
+/**
+ * A scene's records checked once per scene object (scenes are immutable): an import checks each
+ * scene as soon as it is read, while the browser still reads the files of the others. Keys of
+ * different scenes cannot collide (each holds its scene's id), so a scene is checked on its own.
+ */
+const checkedScenes = new WeakMap<Scene, Problem[]>();
+export function sceneStorageProblems(scene: Scene): Problem[] {
+  let found = checkedScenes.get(scene);
+  if (!found) checkedScenes.set(scene, (found = recordProblems(sceneRecords(scene, 0))));
+  return found;
+}
+
+function recordProblems(recs: readonly Rec[]): Problem[] {
   const out: Problem[] = [];
   const problem = (key: string, location: string, message: string) =>
     out.push({ severity: 'fatal', code: 'import.unstorable', file: fileOf(key), location, message });
   const seen = new Set<string>();
-  for (const r of projectRecords(project)) {
+  for (const r of recs) {
     if (seen.has(r.key)) problem(r.key, r.key, `${r.key} occurs twice; Traversa stores each by its id, so ids must be unique`);
     seen.add(r.key);
     const deep = tooDeep(r.value);
     if (deep) problem(r.key, `${r.key} ${deep.length > 120 ? `${deep.slice(0, 117)}…` : deep}`, `nested more than ${MAX_DEPTH} levels deep; a browser cannot store it, so nothing was imported`);
-    if (out.length >= 50) break;
+    if (out.length >= LISTED) break;
   }
   return out;
 }

@@ -25,41 +25,95 @@ const HALLUCINATED_KEY = '_hallucinatedQuestions';
  * location. Nothing is guessed: references that match no node stay unresolved and are reported.
  */
 export function readRelease(files: readonly SourceFile[], name = 'CapNav release'): ReadResult {
-  const rel = stripCommonRoot(files.map((f) => f.path));
-  const problems: Problem[] = [];
-  const byScene = new Map<string, { graph?: SourceFile; qa?: SourceFile; traverse?: SourceFile }>();
-  let profileFile: SourceFile | undefined;
+  const reader = new ReleaseReader(files.map((f) => f.path), name);
+  for (const f of files) reader.add(f);
+  return reader.finish();
+}
 
-  for (const original of files) {
-    const file = { path: rel(original.path), text: original.text };
+/**
+ * Files in the order a `ReleaseReader` can use them soonest: the profiles and other files first,
+ * then each scene's files together (scenes in the order their first file was picked; a scene's
+ * files, duplicates too, keep their picked order). A picked folder lists all graphs, then all
+ * questions, then all labels, so no scene could be read before the last third had arrived.
+ */
+export function sceneOrder<T extends { path: string }>(files: readonly T[]): T[] {
+  const groups = new Map<string, T[]>();
+  for (const f of files) {
+    const kind = classify(f.path);
+    const key = kind.kind === 'profiles' || kind.kind === 'other' ? '' : `scene:${kind.scene}`;
+    const group = groups.get(key);
+    if (group) group.push(f); else groups.set(key, [f]);
+  }
+  return [...(groups.get('') ?? []), ...[...groups].filter(([k]) => k !== '').flatMap(([, g]) => g)];
+}
+
+type SceneSlot = { graph?: SourceFile; qa?: SourceFile; traverse?: SourceFile };
+
+/**
+ * `readRelease` a file at a time, for files that arrive one by one (a picked folder is read by the
+ * browser file by file): a scene is read as soon as its graph, questions and labels have all been
+ * added, so the work is done while the other files are still on their way. Given the files in the
+ * same order, the result — project and problems, in their order — is `readRelease`'s.
+ */
+export class ReleaseReader {
+  private readonly rel: (path: string) => string;
+  private readonly fileProblems: Problem[] = [];
+  private readonly byScene = new Map<string, SceneSlot>();
+  /** Scenes read early: the scene (null when refused) and its problems. */
+  private readonly read = new Map<string, { scene: Scene | null; problems: Problem[] }>();
+  private profileFile: SourceFile | undefined;
+
+  /** `paths`: every file that will be added (the common folder is taken off them all). */
+  constructor(paths: readonly string[], private readonly name = 'CapNav release') {
+    this.rel = stripCommonRoot(paths);
+  }
+
+  /** Add a file; returns the scene it completed, when it did and the scene could be read. */
+  add(original: SourceFile): Scene | null {
+    const problems = this.fileProblems;
+    const file = { path: this.rel(original.path), text: original.text };
     const kind = classify(file.path);
     if (kind.kind === 'other') {
       if (file.path.toLowerCase().endsWith('.json')) problems.push({ severity: 'warning', code: 'file.ignored', file: file.path, location: '', message: 'not a CapNav release file (expected agent_profile.json, <SCENE>-graph.json, <SCENE>_QA.json or <SCENE>-traverse.json); ignored' });
-      continue;
+      return null;
     }
     if (kind.kind === 'profiles') {
-      if (profileFile) problems.push({ severity: 'fatal', code: 'file.duplicate', file: file.path, location: '', message: `a second agent_profile.json (the first is ${profileFile.path})` });
-      else profileFile = file;
-      continue;
+      if (this.profileFile) problems.push({ severity: 'fatal', code: 'file.duplicate', file: file.path, location: '', message: `a second agent_profile.json (the first is ${this.profileFile.path})` });
+      else this.profileFile = file;
+      return null;
     }
-    const slot = byScene.get(kind.scene) ?? {};
+    const slot = this.byScene.get(kind.scene) ?? {};
     const earlier = slot[kind.kind];
     if (earlier) problems.push({ severity: 'fatal', code: 'file.duplicate', file: file.path, location: '', message: `a second ${kind.kind} file for scene ${kind.scene} (the first is ${earlier.path})` });
     else slot[kind.kind] = file;
-    byScene.set(kind.scene, slot);
-  }
-  if (byScene.size === 0 && !profileFile) {
-    problems.push({ severity: 'fatal', code: 'release.empty', file: '', location: '', message: 'no CapNav release files found: expected graphs/<SCENE>-graph.json, qa/<SCENE>_QA.json, traverse/<SCENE>-traverse.json and agent_profile.json' });
+    this.byScene.set(kind.scene, slot);
+    // A scene with all three files is read now (a later duplicate of one of them is reported, and
+    // never read, either way).
+    return slot.graph && slot.qa && slot.traverse && !this.read.has(kind.scene) ? this.readNow(kind.scene, slot).scene : null;
   }
 
-  const profiles = profileFile ? readProfiles(profileFile, problems) : DEFAULT_PROFILES.map((p) => ({ ...p }));
-  const scenes: Scene[] = [];
-  for (const sceneId of [...byScene.keys()].sort()) {
-    const scene = readScene(sceneId, byScene.get(sceneId)!, problems);
-    if (scene) scenes.push(scene);
+  private readNow(sceneId: string, slot: SceneSlot): { scene: Scene | null; problems: Problem[] } {
+    const problems: Problem[] = [];
+    const result = { scene: readScene(sceneId, slot, problems), problems };
+    this.read.set(sceneId, result);
+    return result;
   }
-  const project: Project = { ...emptyProject(name, profiles), scenes };
-  return { project: hasBlocking(problems) ? null : project, problems };
+
+  finish(): ReadResult {
+    const problems = [...this.fileProblems];
+    if (this.byScene.size === 0 && !this.profileFile) {
+      problems.push({ severity: 'fatal', code: 'release.empty', file: '', location: '', message: 'no CapNav release files found: expected graphs/<SCENE>-graph.json, qa/<SCENE>_QA.json, traverse/<SCENE>-traverse.json and agent_profile.json' });
+    }
+    const profiles = this.profileFile ? readProfiles(this.profileFile, problems) : DEFAULT_PROFILES.map((p) => ({ ...p }));
+    const scenes: Scene[] = [];
+    for (const sceneId of [...this.byScene.keys()].sort()) {
+      const { scene, problems: own } = this.read.get(sceneId) ?? this.readNow(sceneId, this.byScene.get(sceneId)!);
+      problems.push(...own);
+      if (scene) scenes.push(scene);
+    }
+    const project: Project = { ...emptyProject(this.name, profiles), scenes };
+    return { project: hasBlocking(problems) ? null : project, problems };
+  }
 }
 
 function readProfiles(file: SourceFile, problems: Problem[]): AgentProfile[] {
@@ -87,7 +141,7 @@ function readProfiles(file: SourceFile, problems: Problem[]): AgentProfile[] {
   return out;
 }
 
-function readScene(sceneId: string, files: { graph?: SourceFile; qa?: SourceFile; traverse?: SourceFile }, problems: Problem[]): Scene | null {
+function readScene(sceneId: string, files: SceneSlot, problems: Problem[]): Scene | null {
   if (!files.graph) {
     const other = (files.qa ?? files.traverse)!;
     problems.push({ severity: 'fatal', code: 'scene.no-graph', file: other.path, location: '', message: `scene ${sceneId} has no ${sceneId}-graph.json, so its questions and labels cannot be resolved` });
