@@ -50,4 +50,30 @@ describe('a broken import never touches the stored project', () => {
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(await page.locator('img').count()).toBe(0);
   });
+
+  it('a release with problems in many files lists those with errors first, open, at most 40 files until asked; a closed file shows its problems when opened', async () => {
+    // 45 scenes without a labels file (a warning each, on the graph file) and 2 with a reference to no room (an error).
+    const scenes = Array.from({ length: 47 }, (_, i) => houseScene(`HM3D${String(100 + i).padStart(5, '0')}`));
+    for (const s of scenes.slice(45)) (s.qa[0] as { nodes_involved: { end: string } }).nodes_involved.end = 'the attic';
+    const noLabels = new Set(scenes.slice(0, 45).map((s) => `traverse/${s.id}-traverse.json`));
+    const dir = writeReleaseDir(releaseFiles(scenes, { root: 'many' }).filter((f) => !noLabels.has(f.path.replace(/^many\//, ''))));
+    const page = await profile.page(url());
+    await importFolder(page, join(dir, 'many'));
+    const list = page.getByTestId('import-problems');
+    const files = () => list.locator('details > summary code').allTextContents();
+    expect((await files()).slice(0, 2)).toEqual(['qa/HM3D00145_QA.json', 'qa/HM3D00146_QA.json']);
+    expect(await files()).toHaveLength(40);
+    expect(await list.locator('details[open]').count()).toBe(2);
+    expect(await list.locator('li.problem').count()).toBe(2);
+    expect(await list.locator('li.problem').first().textContent()).toContain('the attic');
+    const more = page.getByTestId('problems-show-all');
+    expect(await more.textContent()).toBe('Show all 47 files (7 more, 7 warnings)');
+    await more.click();
+    expect(await files()).toHaveLength(47);
+    expect(await more.count()).toBe(0);
+    const closed = list.locator('details', { hasText: 'graphs/HM3D00144-graph.json' });
+    expect(await closed.locator('li').count()).toBe(0);
+    await closed.locator('summary').click();
+    await expect.poll(() => closed.locator('li').textContent()).toContain('has no HM3D00144-traverse.json');
+  });
 });
