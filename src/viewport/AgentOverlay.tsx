@@ -1,4 +1,4 @@
-import { Line } from '@react-three/drei';
+import { StableLine as Line } from './StableLine.tsx';
 import { useFrame, useThree } from '@react-three/fiber';
 import { useEffect, useRef } from 'react';
 import type { Group } from 'three';

@@ -1,4 +1,4 @@
-import { Line } from '@react-three/drei';
+import { StableLine as Line } from './StableLine.tsx';
 import type { Vector3 } from 'three';
 import { edgeLabelState, type EdgeLabelState } from '../core/labels.ts';
 import type { Scene } from '../core/project.ts';

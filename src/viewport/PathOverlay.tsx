@@ -1,4 +1,4 @@
-import { Line } from '@react-three/drei';
+import { StableLine as Line } from './StableLine.tsx';
 import type { Vector3 } from 'three';
 import type { PathPreview } from '../state/store.ts';
 
