@@ -1,5 +1,18 @@
 import type { Rec } from '../core/records/records.ts';
-import type { BucketRow } from './db.ts';
+
+/**
+ * Stored records of a project that one command changes together (keys.ts `bucketOf`); `j` is the
+ * JSON text of an object mapping record key → `{ value, order }` (`mapText` says why text).
+ */
+export interface BucketRow {
+  p: string;
+  b: string;
+  /** The scope the bucket's records belong to (keys.ts `scopeOf`), so a scope is read in one query. */
+  s: string;
+  j: string;
+  /** The text's length: the project's size in its list row is the sum. */
+  bytes: number;
+}
 
 /** A bucket's records by key, as stored in its row's JSON text. */
 export type RecordMap = Record<string, { value: unknown; order: number }>;

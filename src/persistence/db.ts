@@ -1,6 +1,6 @@
 import Dexie, { type Table } from 'dexie';
 import { bucketOfKey, parseKey, scopeOf } from '../core/records/keys.ts';
-import { bucketRecords, bucketRow, type RecordMap } from './bucketText.ts';
+import { bucketRecords, bucketRow, type BucketRow, type RecordMap } from './bucketText.ts';
 
 /**
  * One stored project document: the current one, the one the last import replaced, and a
@@ -66,19 +66,8 @@ export interface OutboxRow {
   rev?: string;
 }
 
-/**
- * Stored records of a project that one command changes together (keys.ts `bucketOf`); `j` is the
- * JSON text of an object mapping record key → `{ value, order }` (bucketText.ts says why text).
- */
-export interface BucketRow {
-  p: string;
-  b: string;
-  /** The scope the bucket's records belong to (keys.ts `scopeOf`), so a scope is read in one query. */
-  s: string;
-  j: string;
-  /** The text's length: the project's size in its list row is the sum. */
-  bytes: number;
-}
+/** Stored records of a project (bucketText.ts says what a row holds). */
+export type { BucketRow };
 
 /** A stored row that could not be read: set aside with the reason, never deleted. */
 export interface SetAsideRow { id?: number; table: string; reason: string; at: number; row: unknown }
