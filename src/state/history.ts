@@ -3,7 +3,7 @@ import { applyChanges, withScopes, type AssembledScope } from '../core/records/a
 import { parseKey, scopeOf } from '../core/records/keys.ts';
 import { diffProjects, sameRec, scopeRecords, type Change, type Rec } from '../core/records/records.ts';
 import { leaveHistoryStep } from './itemState.ts';
-import type { StudioStore } from './store.ts';
+import type { HistoryStep, StudioStore } from './store.ts';
 
 const LIMIT = 200;
 
@@ -13,7 +13,6 @@ const LIMIT = 200;
  * meanwhile stays; a record changed again since by someone else is left as they made it (and
  * the user told), never silently taken back.
  */
-export interface HistoryStep { label: string; changes: Change[] }
 
 /**
  * Apply one undoable change to the document: its record changes go on the undo stack and the

@@ -1,5 +1,5 @@
 import type { MergeConflict } from '../core/records/merge.ts';
-import type { HistoryStep } from './history.ts';
+import type { Change } from '../core/records/records.ts';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AgentName } from '../core/agents.ts';
 import type { ReasonCategory } from '../core/rules.ts';
@@ -29,6 +29,9 @@ import { initialQaAnswers, type QaAnswersState } from './qaAnswersState.ts';
  * - `ephemeral`: hover and previews — never saved.
  * `history` holds the record changes of each undo step; `notices` are what the user must be told.
  */
+/** One undo step: the records it changed, from what to what (history.ts moves the document along them). */
+export interface HistoryStep { label: string; changes: Change[] }
+
 export interface StudioState {
   document: { project: Project | null };
   session: {
