@@ -126,7 +126,8 @@ const actions: StudioActions = {
     newProject: () => projects.newProject(),
     rename: (id, name) => projects.rename(id, name),
     duplicate: (id) => projects.duplicate(id),
-    remove: (id) => projects.remove(id),
+    // A deleted project's team mirror goes with it (the team database itself stays on the server).
+    remove: async (id) => { await team?.forget(id); await projects.remove(id); },
   },
   team: {
     connect: (url, user, password) => team?.connect(url, user, password) ?? Promise.resolve(notReady),

@@ -270,6 +270,22 @@ export class TeamSync implements SessionHost {
     await this.storage.refreshList();
   }
 
+  /**
+   * A project is being deleted from this browser: its team mirror (a PouchDB database of its own)
+   * and its password go too; a session syncing it here is stopped first. The team database on
+   * the server is not touched.
+   */
+  async forget(projectId: string): Promise<void> {
+    if (this.connectedRow()?.id === projectId) {
+      this.session?.stop();
+      await this.session?.settled();
+    }
+    this.passwords.clear(projectId);
+    const mirror = this.mirror(await this.pouch(), projectId);
+    this.mirrors.delete(projectId);
+    await mirror.destroy().catch(() => {});
+  }
+
   /** Resolve a revision conflict by keeping one version (the others are deleted everywhere). */
   async keep(key: string, rev: string): Promise<string | null> {
     if (!this.session) return 'Sign in to the team database first.';

@@ -8,7 +8,7 @@ import { readRelease } from '../../src/formats/capnav/read.ts';
 import { TraversaDb } from '../../src/persistence/db.ts';
 import { startProjectStorage, type ProjectStorage } from '../../src/persistence/projectStorage.ts';
 import { openTabChannel } from '../../src/persistence/tabChannel.ts';
-import { TeamSync } from '../../src/persistence/teamSync.ts';
+import { mirrorName, TeamSync } from '../../src/persistence/teamSync.ts';
 import type { PouchStatic } from '../../src/persistence/pouch.ts';
 import { PROJECT_EDITS } from '../../src/state/commands.ts';
 import { applyEdit, sceneEdit } from '../../src/state/edits.ts';
@@ -172,5 +172,19 @@ describe('team sync in the studio', { timeout: 120_000 }, () => {
     await couch(server, ADMIN.name, 'PUT', 'plain');
     expect(await x.team.connect(`${server.url}plain`, ADMIN.name, ADMIN.password)).toMatch(/not a Traversa team database/);
     expect(x.store.getState().team.state).toBe('off');
+  });
+
+  it('deleting a synced project deletes its team mirror here and stops its session; the server keeps the team database', async () => {
+    const [, ann] = browsers as [Browser, Browser];
+    const id = ann.store.getState().workspace.projectId!;
+    const P = await pouch();
+    const docs = async () => ((await (new P(mirrorName(id), { adapter: 'memory' }) as unknown as { info(): Promise<{ doc_count: number }> }).info()).doc_count);
+    expect(await docs()).toBeGreaterThan(0);
+    await ann.team.forget(id);
+    await ann.storage.remove(id);
+    await until(ann, (t) => t.state === 'off', 'the session to stop');
+    expect(await docs()).toBe(0);
+    expect(ann.store.getState().workspace.projects.map((p) => p.id)).not.toContain(id);
+    expect(((await couch(server, 'ann', 'GET', 'house/_all_docs')).json.rows as unknown[]).length).toBeGreaterThan(0);
   });
 });
