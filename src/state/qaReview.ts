@@ -1,7 +1,7 @@
 import type { QaItem, RejectReason, Review } from '../core/vqa/item.ts';
 import { syncHallucination } from '../core/vqa/hallucination.ts';
 import type { Project } from '../core/project.ts';
-import { addReview, adjudicate, reviewQueue } from '../core/vqa/review.ts';
+import { addReview, adjudicate, adjudicationQueue, adjudicationRefusal, reviewQueue, verdictRefusal } from '../core/vqa/review.ts';
 import { applyEdit, defineEdit } from './edits.ts';
 import { openItem, qaItems, selectItem } from './qaItems.ts';
 import type { QaFilter, StudioState, StudioStore } from './store.ts';
@@ -55,8 +55,8 @@ export function recordVerdict(store: StudioStore, v: Verdict, now = Date.now()):
   const item = openItem(s);
   if (!item) return 'No item is open.';
   const reviewer = reviewerOf(s);
-  if (!reviewer) return 'Enter your name as reviewer first: verdicts are recorded with it.';
-  if (item.author && item.author === reviewer) return `You wrote ${item.id}; another person has to review it.`;
+  const refused = verdictRefusal(item, reviewer);
+  if (refused) return refused;
   const review: Review = {
     reviewer, verdict: v.verdict, comment: s.qa.comment.trim(), timeMs: Math.max(0, now - (s.qa.reviewStartedAt ?? now)), at: new Date(now).toISOString(),
     ...(v.verdict === 'reject' ? { reason: v.reason } : {}),
@@ -72,11 +72,23 @@ export function recordAdjudication(store: StudioStore, decision: 'accept' | 'rej
   const item = openItem(s);
   if (!item) return 'No item is open.';
   const who = reviewerOf(s);
-  if (!who) return 'Enter your name first: the decision is recorded with it.';
-  if (item.reviews.some((r) => r.reviewer === who)) return `You reviewed ${item.id}; someone who did not should adjudicate it.`;
+  const refused = adjudicationRefusal(item, who);
+  if (refused) return refused;
   applyEdit(store, REVIEW_EDITS.adjudicate, { itemId: item.id, decision, who, at: new Date(now).toISOString(), comment: s.qa.comment.trim(), ...(reason ? { reason } : {}) });
-  store.setState((st) => ({ qa: { ...st.qa, comment: '' } }));
+  store.setState((st) => ({ qa: { ...st.qa, rejecting: false, comment: '' } }));
   return null;
+}
+
+/** Open the next item this person may adjudicate (after the open one in project order, else the first). Returns false when there is none. */
+export function nextToAdjudicate(store: StudioStore): boolean {
+  const s = store.getState();
+  const all = qaItems(s);
+  const queue = adjudicationQueue(all, reviewerOf(s)).filter((i) => i.id !== s.qa.itemId);
+  const at = all.findIndex((i) => i.id === s.qa.itemId);
+  const next = queue.find((i) => all.indexOf(i) > at) ?? queue[0];
+  if (!next) return false;
+  selectItem(store, next.id);
+  return true;
 }
 
 /**
