@@ -1,7 +1,8 @@
-import { REJECT_REASONS } from '../core/vqa/item.ts';
+import { REJECT_REASONS, type RejectReason } from '../core/vqa/item.ts';
+import { ADJUDICATION_KEYS_TEXT } from '../core/vqa/review.ts';
 import type { Command } from '../state/commands.ts';
 import { openItem, selectItem } from '../state/qaItems.ts';
-import { recordVerdict, REJECT_KEYS, startReview, stepItem, type Verdict } from '../state/qaReview.ts';
+import { nextToAdjudicate, recordAdjudication, recordVerdict, REJECT_KEYS, startReview, stepItem, type Verdict } from '../state/qaReview.ts';
 import type { StudioState, StudioStore } from '../state/store.ts';
 import { recordThenAdvance } from './durableDecision.ts';
 
@@ -24,9 +25,27 @@ export function reviewingCommands(store: StudioStore, flush: () => Promise<void>
     });
   }
 
+  /**
+   * The adjudicator's decision on an item whose reviews disagree: one undo step, stored before
+   * moving on to the next item awaiting adjudication.
+   */
+  async function adjudicate(decision: 'accept' | 'reject', reason?: RejectReason): Promise<void> {
+    const id = store.getState().qa.itemId;
+    const what = decision === 'reject' ? `rejected (${reason})` : 'accepted';
+    await recordThenAdvance(store, flush, tell, {
+      record: () => recordAdjudication(store, decision, reason),
+      unsaved: 'The decision could not be saved; the item stays open. See the message at the top.',
+      advance: () => (nextToAdjudicate(store) ? `Adjudicated: ${id} ${what}.` : `Adjudicated: ${id} ${what}. Nothing else awaits your adjudication.`),
+    });
+  }
+
   const inQa = (s: StudioState) => s.session.view === 'qa';
   const reviewing = (s: StudioState) => inQa(s) && s.qa.mode === 'review' && !!openItem(s);
-  const deciding = (s: StudioState) => reviewing(s) && !s.qa.rejecting && !s.qa.editingForReview;
+  // An item whose reviews disagree is decided by an adjudicator: A and R decide it, never add a review.
+  const awaiting = (s: StudioState) => reviewing(s) && openItem(s)!.status === 'adjudicate';
+  const choosing = (s: StudioState) => reviewing(s) && !s.qa.rejecting && !s.qa.editingForReview;
+  const deciding = (s: StudioState) => choosing(s) && !awaiting(s);
+  const adjudicating = (s: StudioState) => choosing(s) && awaiting(s);
   const setQa = (patch: Partial<StudioState['qa']>) => store.setState((s) => ({ qa: { ...s.qa, ...patch } }));
   const qa = ['qa'] as const;
   return [
@@ -35,14 +54,19 @@ export function reviewingCommands(store: StudioStore, flush: () => Promise<void>
     { id: 'qa.review', label: 'Review the items waiting for you, one after another', undoable: false, views: qa, enabled: inQa, run: () => { if (!startReview(store)) tell('Nothing waits for your review (items you wrote or already reviewed are not in your queue).'); } },
     { id: 'qa.write', label: 'Back to writing items', undoable: false, views: qa, enabled: inQa, run: () => setQa({ mode: 'edit', rejecting: false, editingForReview: false }) },
     { id: 'qa.accept', label: 'Accept the item', shortcut: 'A', undoable: true, views: qa, enabled: deciding, run: () => void decide({ verdict: 'accept' }) },
-    { id: 'qa.edit', label: 'Edit the item, then accept it with the edits', shortcut: 'E', undoable: false, views: qa, enabled: deciding, run: () => setQa({ editingForReview: true }) },
+    { id: 'qa.edit', label: 'Edit the item, then accept it with the edits', shortcut: 'E', undoable: false, views: qa, enabled: choosing,
+      run: () => { if (awaiting(store.getState())) tell(`The reviews of this item disagree: it is decided, not edited. Press ${ADJUDICATION_KEYS_TEXT}.`); else setQa({ editingForReview: true }); } },
     { id: 'qa.acceptEdits', label: 'Accept the item with your edits', shortcut: 'Mod+Enter', undoable: true, views: qa, inFields: true, enabled: (s) => reviewing(s) && s.qa.editingForReview, run: () => void decide({ verdict: 'edit-accept' }) },
     { id: 'qa.reject', label: 'Reject the item (then the reason key)', shortcut: 'R', undoable: false, views: qa, enabled: deciding, run: () => setQa({ rejecting: true }) },
+    { id: 'qa.adjudicate.accept', label: 'Adjudicate (the reviews disagree): decide to accept the item', shortcut: 'A', undoable: true, views: qa, enabled: adjudicating, run: () => void adjudicate('accept') },
+    { id: 'qa.adjudicate.reject', label: 'Adjudicate (the reviews disagree): decide to reject the item (then the reason key)', shortcut: 'R', undoable: false, views: qa, enabled: adjudicating, run: () => setQa({ rejecting: true }) },
     ...REJECT_REASONS.map((reason): Command => ({
       id: `qa.reject.${reason}`, label: `Reject: ${reason.replace(/-/g, ' ')}`, shortcut: REJECT_KEYS[reason], undoable: true, views: qa,
-      enabled: (s) => reviewing(s) && s.qa.rejecting, run: () => void decide({ verdict: 'reject', reason }),
+      enabled: (s) => reviewing(s) && s.qa.rejecting,
+      run: () => void (awaiting(store.getState()) ? adjudicate('reject', reason) : decide({ verdict: 'reject', reason })),
     })),
-    { id: 'qa.cancel', label: 'Cancel the rejection or the edit', shortcut: 'Escape', undoable: false, views: qa, enabled: (s) => reviewing(s) && (s.qa.rejecting || s.qa.editingForReview), run: () => setQa({ rejecting: false, editingForReview: false }) },
+    // Also from inside a field: Escape leaves the item editor (what was typed is kept) and the keys go back to the queue.
+    { id: 'qa.cancel', label: 'Cancel the rejection or the edit', shortcut: 'Escape', undoable: false, views: qa, inFields: true, enabled: (s) => reviewing(s) && (s.qa.rejecting || s.qa.editingForReview), run: () => setQa({ rejecting: false, editingForReview: false }) },
     { id: 'qa.comment', label: 'Write a comment on the item (recorded with the verdict)', shortcut: '/', undoable: false, views: qa, enabled: reviewing, run: () => store.setState((s) => ({ ephemeral: { ...s.ephemeral, commentRequest: s.ephemeral.commentRequest + 1 } })) },
     { id: 'qa.next', label: 'Next item', shortcut: '.', undoable: false, views: qa, enabled: inQa, run: () => { if (!stepItem(store, 1)) tell('This is the last item of the list.'); } },
     { id: 'qa.previous', label: 'Previous item', shortcut: ',', undoable: false, views: qa, enabled: inQa, run: () => { if (!stepItem(store, -1)) tell('This is the first item of the list.'); } },

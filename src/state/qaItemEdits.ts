@@ -4,11 +4,13 @@ import {
   addOption, removeAnchor, removeOption, setAnswerFromMeasurement, setAnswerKind, setCategory, setCorrectOption, setMarkLabel,
   setNumeric, setOptionText, setQuestion, setReference, setRequiredReviews, setYesNo, submitForReview, type AnswerMeasurement,
 } from '../core/vqa/items.ts';
+import { syncHallucination } from '../core/vqa/hallucination.ts';
+import { reopenAfterEdit } from '../core/vqa/reopen.ts';
 import { refreshStatus } from '../core/vqa/review.ts';
 import { DEFAULT_TAXONOMY, type Taxonomy } from '../core/vqa/taxonomy.ts';
 import { addStep, editStep, linkStep, mergeSteps, moveStep, removeStep, splitStep, unlinkStep, type LinkKind } from '../core/vqa/trail.ts';
 import { applyCapnavQaImport, type CapnavItemsRead } from '../core/vqa/capnav.ts';
-import { defineEdit, itemEdit, withItems } from './edits.ts';
+import { defineEdit, itemEdit, withItems, type Edit } from './edits.ts';
 
 /**
  * The question-answer items' edits, one per gesture of the item, trail and anchor editors (each
@@ -20,7 +22,34 @@ const trail = <A>(id: string, label: string, fn: (t: TrailStep[], a: A) => Trail
 const anchors = <A>(id: string, label: string, fn: (x: QaItem['anchors'], a: A) => QaItem['anchors']) =>
   itemEdit(id, label, (i, a: A) => ({ ...i, anchors: fn(i.anchors, a) }));
 
-export const ITEM_EDITS = {
+/**
+ * An edit of what reviewers judge: an item with verdicts in force goes back to review in the same
+ * step, its verdicts kept as history (core/vqa/reopen.ts), so one undo restores text and status.
+ * A CapNav item that was rejected as hallucinated has its question unlisted again meanwhile.
+ */
+function reviewed<A>(edit: Edit<A>): Edit<A> {
+  return defineEdit(edit.id, edit.label, (p, a) => {
+    const next = edit.apply(p, a);
+    if (next === p) return p;
+    const before = new Map(p.qa.items.map((i) => [i.id, i]));
+    let out = next;
+    for (const item of next.qa.items) {
+      const was = before.get(item.id);
+      if (!was || was === item) continue;
+      const reopened = reopenAfterEdit(was, item);
+      if (reopened === item) continue;
+      out = syncHallucination(withItems(out, (items) => items.map((i) => (i.id === item.id ? was : i))), reopened);
+    }
+    return out;
+  });
+}
+
+function reopening<T extends Record<string, Edit<never>>>(edits: T): T {
+  return Object.fromEntries(Object.entries(edits).map(([k, e]) => [k, reviewed(e)])) as T;
+}
+
+/** The edits of what reviewers judge (each wrapped by `reviewed` below). */
+const CONTENT_EDITS = {
   question: itemEdit('qa.item.question', 'Edit question', (i, a: { text: string }) => setQuestion(i, a.text)),
   answerKind: itemEdit('qa.item.answerKind', 'Change answer kind', (i, a: { kind: Answer['kind'] }) => setAnswerKind(i, a.kind)),
   correctOption: itemEdit('qa.item.correctOption', 'Set correct option', (i, a: { key: string }) => setCorrectOption(i, a.key)),
@@ -31,8 +60,6 @@ export const ITEM_EDITS = {
   numeric: itemEdit('qa.item.numeric', 'Edit numeric answer', (i, a: { patch: { value?: number; unit?: string; tolerance?: number } }) => setNumeric(i, a.patch)),
   fromMeasurement: itemEdit('qa.item.fromMeasurement', 'Fill answer from measurement', (i, a: { measurement: AnswerMeasurement }) => setAnswerFromMeasurement(i, a.measurement)),
   reference: itemEdit('qa.item.reference', 'Edit reference answer', (i, a: { text: string }) => setReference(i, a.text)),
-  requiredReviews: itemEdit('qa.item.requiredReviews', 'Set reviews needed', (i, a: { n: number }) => refreshStatus(setRequiredReviews(i, a.n))),
-  submit: itemEdit('qa.item.submit', 'Submit for review', (i) => submitForReview(i)),
   // The category is checked against the project's own taxonomy.
   category: defineEdit('qa.item.category', 'Set category', (p, a: { itemId: string; category: QaItem['category'] }) =>
     withItems(p, (items) => items.map((i) => (i.id === a.itemId ? setCategory(i, p.qa.taxonomy, a.category) : i)))),
@@ -60,6 +87,12 @@ export const ITEM_EDITS = {
     const { agent: _old, ...rest } = x;
     return a.agent ? { ...rest, agent: a.agent } : rest;
   }),
+} as const;
+
+export const ITEM_EDITS = {
+  requiredReviews: itemEdit('qa.item.requiredReviews', 'Set reviews needed', (i, a: { n: number }) => refreshStatus(setRequiredReviews(i, a.n))),
+  submit: itemEdit('qa.item.submit', 'Submit for review', (i) => submitForReview(i)),
+  ...reopening(CONTENT_EDITS),
 } as const;
 
 export const ITEM_LIST_EDITS = {

@@ -1,7 +1,8 @@
 import type { QaItem, RejectReason, Review } from '../core/vqa/item.ts';
 import { syncHallucination } from '../core/vqa/hallucination.ts';
 import type { Project } from '../core/project.ts';
-import { addReview, adjudicate, reviewQueue } from '../core/vqa/review.ts';
+import { addReview, adjudicate, adjudicationQueue, adjudicationRefusal, reviewQueue, verdictRefusal } from '../core/vqa/review.ts';
+import { ANY_SCOPE, scoped, type ItemScope } from '../core/vqa/itemFilters.ts';
 import { applyEdit, defineEdit } from './edits.ts';
 import { openItem, qaItems, selectItem } from './qaItems.ts';
 import type { QaFilter, StudioState, StudioStore } from './store.ts';
@@ -16,14 +17,15 @@ export const REJECT_KEYS: Record<RejectReason, string> = { hallucinated: 'H', 'w
 
 export const reviewerOf = (s: StudioState): string => s.session.annotator.trim();
 
-/** The items the list shows for a filter; `to-review` is the reviewer's own queue. */
+/** The items the list shows for a filter, narrowed to the chosen scene, source and import; `to-review` is the reviewer's own queue. */
 export function filteredItems(s: StudioState, filter: QaFilter = s.qa.filter): QaItem[] {
-  return itemsFor(qaItems(s), filter, reviewerOf(s));
+  return itemsFor(qaItems(s), filter, reviewerOf(s), s.qa.scope);
 }
 
 /** The same from the items themselves, for views that memoise on the item list. */
-export function itemsFor(items: readonly QaItem[], filter: QaFilter, reviewer: string): QaItem[] {
-  if (filter === 'all') return items as QaItem[];
+export function itemsFor(all: readonly QaItem[], filter: QaFilter, reviewer: string, scope: ItemScope = ANY_SCOPE): QaItem[] {
+  const items = scoped(all, scope);
+  if (filter === 'all') return items;
   if (filter === 'to-review') return reviewQueue(items, reviewer);
   return items.filter((i) => i.status === filter);
 }
@@ -55,8 +57,8 @@ export function recordVerdict(store: StudioStore, v: Verdict, now = Date.now()):
   const item = openItem(s);
   if (!item) return 'No item is open.';
   const reviewer = reviewerOf(s);
-  if (!reviewer) return 'Enter your name as reviewer first: verdicts are recorded with it.';
-  if (item.author && item.author === reviewer) return `You wrote ${item.id}; another person has to review it.`;
+  const refused = verdictRefusal(item, reviewer);
+  if (refused) return refused;
   const review: Review = {
     reviewer, verdict: v.verdict, comment: s.qa.comment.trim(), timeMs: Math.max(0, now - (s.qa.reviewStartedAt ?? now)), at: new Date(now).toISOString(),
     ...(v.verdict === 'reject' ? { reason: v.reason } : {}),
@@ -72,11 +74,23 @@ export function recordAdjudication(store: StudioStore, decision: 'accept' | 'rej
   const item = openItem(s);
   if (!item) return 'No item is open.';
   const who = reviewerOf(s);
-  if (!who) return 'Enter your name first: the decision is recorded with it.';
-  if (item.reviews.some((r) => r.reviewer === who)) return `You reviewed ${item.id}; someone who did not should adjudicate it.`;
+  const refused = adjudicationRefusal(item, who);
+  if (refused) return refused;
   applyEdit(store, REVIEW_EDITS.adjudicate, { itemId: item.id, decision, who, at: new Date(now).toISOString(), comment: s.qa.comment.trim(), ...(reason ? { reason } : {}) });
-  store.setState((st) => ({ qa: { ...st.qa, comment: '' } }));
+  store.setState((st) => ({ qa: { ...st.qa, rejecting: false, comment: '' } }));
   return null;
+}
+
+/** Open the next item this person may adjudicate within the filters (after the open one in project order, else the first). Returns false when there is none. */
+export function nextToAdjudicate(store: StudioStore): boolean {
+  const s = store.getState();
+  const all = qaItems(s);
+  const queue = adjudicationQueue(scoped(all, s.qa.scope), reviewerOf(s)).filter((i) => i.id !== s.qa.itemId);
+  const at = all.findIndex((i) => i.id === s.qa.itemId);
+  const next = queue.find((i) => all.indexOf(i) > at) ?? queue[0];
+  if (!next) return false;
+  selectItem(store, next.id);
+  return true;
 }
 
 /**
@@ -105,4 +119,17 @@ export function startReview(store: StudioStore): boolean {
   const first = queue.find((i) => i.id === s.qa.itemId) ?? queue[0];
   if (first) selectItem(store, first.id);
   return !!first;
+}
+
+/**
+ * Narrow the list and the review queue to a scene, source or import (kept for the session). While
+ * reviewing, an open item the new filters leave out gives way to the first item of the narrowed
+ * queue, so the keys never act on an item the reviewer filtered away.
+ */
+export function setScope(store: StudioStore, patch: Partial<ItemScope>): void {
+  store.setState((s) => ({ qa: { ...s.qa, scope: { ...s.qa.scope, ...patch } } }));
+  const s = store.getState();
+  const open = openItem(s);
+  if (s.qa.mode !== 'review' || (open && scoped([open], s.qa.scope).length)) return;
+  selectItem(store, filteredItems(s, 'to-review')[0]?.id ?? null);
 }

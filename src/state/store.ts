@@ -20,6 +20,7 @@ export interface PathPreview {
 import type { Problem } from '../core/problems.ts';
 import type { Project } from '../core/project.ts';
 import type { LabelComparison } from '../core/labelComparison.ts';
+import { ANY_SCOPE, type ItemScope } from '../core/vqa/itemFilters.ts';
 import { initialQaAnswers, type QaAnswersState } from './qaAnswersState.ts';
 
 /**
@@ -151,6 +152,8 @@ export interface QaSession {
   /** The reviewer's comment on the open item, recorded with the verdict. */
   comment: string;
   filter: QaFilter;
+  /** Scene, source and import the list and the review queue are narrowed to ('' = any). */
+  scope: ItemScope;
   /** Independent reviews each imported item needs (overlap, for agreement); a record may say otherwise. */
   importReviews: number;
   /** This project's traversability labels compared with another labelling of the same scenes. */
@@ -333,7 +336,7 @@ export function initialState(): StudioState {
     ephemeral: { hoverNode: null, connectFrom: null, measure: null, renameRequest: 0, noteRequest: 0, commentRequest: 0, notice: null, helpOpen: false, projectsOpen: false, drive: null, pathPreview: null, cameraRequest: null },
     meshes: {},
     suggestions: {},
-    qa: { itemId: null, mode: 'edit', reviewStartedAt: null, rejecting: false, editingForReview: false, comment: '', filter: 'all', labelComparison: null, importReviews: 1 },
+    qa: { itemId: null, mode: 'edit', reviewStartedAt: null, rejecting: false, editingForReview: false, comment: '', filter: 'all', scope: ANY_SCOPE, labelComparison: null, importReviews: 1 },
     scoring: {
       source: null, files: [], root: '',
       settings: { judge: 'rule', verdicts: null, http: { baseUrl: '', model: '', timeoutMs: JUDGE_TIMEOUT_MS }, weights: DEFAULT_PAPER_SETTINGS.weights, averaging: DEFAULT_PAPER_SETTINGS.averaging, bootstrap: DEFAULT_PAPER_SETTINGS.bootstrap },

@@ -270,7 +270,8 @@ describe('two reviewers per item', () => {
     // Someone who did not review decides the disagreement.
     await page.getByTestId('qa-annotator').fill('Lee');
     await page.locator('[data-item-row=qa_2]').click();
-    await page.getByTestId('adjudicate').getByRole('button', { name: 'Reject: trivial' }).click();
+    await page.getByTestId('adjudicate-reject').click();
+    await page.getByTestId('reject-reasons').locator('[data-reason=trivial]').click();
     await expect.poll(() => page.locator('[data-item-row=qa_2] .badge').textContent()).toBe('rejected');
     expect(await page.getByTestId('removal-rate').textContent()).toBe('1 (50.0 %)');
   });

@@ -4,6 +4,7 @@ import type { Project } from '../../src/core/project.ts';
 import { suggestionBasis } from '../../src/core/suggestionBasis.ts';
 import { createWrittenItem, submitForReview } from '../../src/core/vqa/items.ts';
 import { isEnabled, runCommand, type Command } from '../../src/state/commands.ts';
+import { replaceDocument } from '../../src/state/history.ts';
 import { selectItem } from '../../src/state/qaItems.ts';
 import { startReview } from '../../src/state/qaReview.ts';
 import type { StudioStore } from '../../src/state/store.ts';
@@ -56,6 +57,21 @@ const STATES: Record<string, () => StudioStore> = {
   'the QA view, Rita editing to accept': () => {
     const store = STATES['the QA view, Rita reviewing']!();
     store.setState((s) => ({ qa: { ...s.qa, editingForReview: true } }));
+    return store;
+  },
+  'the QA view, Lee adjudicating a disagreement': () => {
+    const store = labellingStore(project());
+    const p = store.getState().document.project!;
+    const review = (reviewer: string, verdict: 'accept' | 'reject') => ({ reviewer, verdict, comment: '', timeMs: 1, at: 't', ...(verdict === 'reject' ? { reason: 'trivial' as const } : {}) });
+    const items = p.qa.items.map((i) => (i.id === 'qa_1' ? { ...i, requiredReviews: 2, reviews: [review('Rita', 'accept'), review('Omar', 'reject')], status: 'adjudicate' as const } : i));
+    replaceDocument(store, { ...p, qa: { ...p.qa, items } });
+    store.setState((s) => ({ session: { ...s.session, view: 'qa', annotator: 'Lee' }, qa: { ...s.qa, mode: 'review' } }));
+    selectItem(store, 'qa_1');
+    return store;
+  },
+  'the QA view, Lee deciding to reject a disagreement': () => {
+    const store = STATES['the QA view, Lee adjudicating a disagreement']!();
+    store.setState((s) => ({ qa: { ...s.qa, rejecting: true } }));
     return store;
   },
   'the QA view, Ana writing': () => {

@@ -78,8 +78,10 @@ describe('reference frames', () => {
   it.each([
     'Is the lamp to the left of the sofa?',
     'Which chair is rightmost?',
-    'Is the plant in front of the TV?',
+    'Which plant is in front?',
+    'Is the plant behind?',
     'Which door is the first one?',
+    'Is the towel on the left side of the sink vanity?',
     'What do you pass after the kitchen?',
   ])('"%s" says nobody\'s point of view: a warning on the question', (q) => {
     expect(at(frameWarning(q))).toEqual([['warning', 'question.no-reference-frame', 'question']]);
@@ -104,6 +106,31 @@ describe('reference frames', () => {
     'Is "B" the right answer?',
   ])('"%s" uses the words as names, not relations: no warning', (q) => {
     expect(frameWarning(q)).toEqual([]);
+  });
+
+  // "In front of the vanity" is the vanity's own front (an object-centred, allocentric frame),
+  // and a misspelt floor or room word after an ordinal is still a name.
+  it.each([
+    'Is the towel rack in front of the sink vanity?',
+    'Is the plant in front of the TV?',
+    'Is the bin behind the kitchen island?',
+    'First fllor bathroom: is there a grab bar by the toilet?',
+    'Is the shower in the second bathrom?',
+    'Is the grab bar on the third-flor landing?',
+  ])('"%s" is object-relative or names a place: no warning', (q) => {
+    expect(frameWarning(q)).toEqual([]);
+  });
+
+  it.each([
+    ['Which plant is in front?', 'in front'],
+    ['Is the lamp behind, or in front of the sofa?', 'behind'],
+    ['Is the bin in front of you?', 'in front'],
+    ['Is the mug left of the kettle, in front of the sink vanity?', 'left'],
+    ['Is the first door on the landing open?', 'first'],
+    ['Is the first wall painted?', 'first'],
+    ['Is the first flower pot taller?', 'first'],
+  ])('"%s": the frame word found is %s', (q, word) => {
+    expect(frameDependentWord(q)).toBe(word);
   });
 
   it('before / after order events in time in a temporal question, but not "left" or "right"', () => {

@@ -7,7 +7,10 @@ import type { QaItem } from '../../src/core/vqa/item.ts';
 import { replaceDocument, undo } from '../../src/state/history.ts';
 import { newItem, selectItem } from '../../src/state/qaItems.ts';
 import { filteredItems, recordAdjudication, recordVerdict, startReview, stepItem } from '../../src/state/qaReview.ts';
+import { runCommand } from '../../src/state/commands.ts';
 import { createStudioStore } from '../../src/state/store.ts';
+import { commandForKey } from '../../src/ui/shortcuts.ts';
+import { studioCommands } from '../support/commands.ts';
 import { blocked, navGraph, navQuestion, ref, sceneOf, traversable } from '../support/sceneBuilder.ts';
 
 const Q = 'Can [Agent] move from the hall to the kitchen?';
@@ -94,6 +97,80 @@ describe('reviewing items in the studio', () => {
     store.setState((s) => ({ session: { ...s.session, annotator: 'Lee' } }));
     expect(recordAdjudication(store, 'reject', 'ambiguous')).toBeNull();
     expect(item(store, 'qa_1')).toMatchObject({ status: 'rejected', adjudication: { adjudicator: 'Lee', decision: 'reject', reason: 'ambiguous' } });
+  });
+
+  /** Rita accepted qa_1 and Omar rejected it (two reviews needed): it awaits adjudication, open in review mode for `who`. */
+  function disagreement(who: string) {
+    const store = session('Rita');
+    const p = store.getState().document.project!;
+    replaceDocument(store, { ...p, qa: { ...p.qa, items: p.qa.items.map((i) => ({ ...i, requiredReviews: 2 })) } });
+    selectItem(store, 'qa_1');
+    recordVerdict(store, { verdict: 'accept' });
+    store.setState((s) => ({ session: { ...s.session, annotator: 'Omar' } }));
+    recordVerdict(store, { verdict: 'reject', reason: 'ambiguous' });
+    store.setState((s) => ({ session: { ...s.session, annotator: who }, qa: { ...s.qa, mode: 'review' } }));
+    selectItem(store, 'qa_1');
+    const { commands, told } = studioCommands(store);
+    /** Press a key as the app does: the first enabled command bound to it runs. */
+    const press = async (key: string) => {
+      const c = commandForKey(commands, { key, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, target: null }, store.getState());
+      if (c) runCommand(store, c);
+      await new Promise((r) => setTimeout(r, 0));
+      return c?.id;
+    };
+    return { store, told, press };
+  }
+
+  it('A on an item awaiting adjudication decides it (accept), one undo step, and never adds a third review', async () => {
+    const { store, press } = disagreement('Lee');
+    expect(item(store, 'qa_1').status).toBe('adjudicate');
+    const steps = store.getState().history.past.length;
+    expect(await press('a')).toBe('qa.adjudicate.accept');
+    expect(item(store, 'qa_1').reviews.map((r) => r.reviewer)).toEqual(['Rita', 'Omar']);
+    expect(item(store, 'qa_1')).toMatchObject({ status: 'accepted', adjudication: { adjudicator: 'Lee', decision: 'accept' } });
+    expect(store.getState().history.past.length).toBe(steps + 1);
+    undo(store);
+    expect(item(store, 'qa_1').status).toBe('adjudicate');
+    expect(item(store, 'qa_1').adjudication).toBeUndefined();
+  });
+
+  it('R then a reason key on an item awaiting adjudication decides it (reject, with the reason)', async () => {
+    const { store, press } = disagreement('Lee');
+    expect(await press('r')).toBe('qa.adjudicate.reject');
+    expect(store.getState().qa.rejecting).toBe(true);
+    await press('t');
+    expect(item(store, 'qa_1').reviews).toHaveLength(2);
+    expect(item(store, 'qa_1')).toMatchObject({ status: 'rejected', adjudication: { adjudicator: 'Lee', decision: 'reject', reason: 'trivial' } });
+    expect(store.getState().qa.rejecting).toBe(false);
+  });
+
+  it('E on an item awaiting adjudication is refused with a message saying how to decide it', async () => {
+    const { store, told, press } = disagreement('Lee');
+    await press('e');
+    expect(store.getState().qa.editingForReview).toBe(false);
+    expect(told.at(-1)).toMatch(/A to accept it, or R then the reason key/);
+    expect(item(store, 'qa_1').status).toBe('adjudicate');
+  });
+
+  it('a reviewer of the item pressing A is refused: no third review, no decision, and told why', async () => {
+    const { store, told, press } = disagreement('Rita');
+    await press('a');
+    expect(item(store, 'qa_1').reviews).toHaveLength(2);
+    expect(item(store, 'qa_1').status).toBe('adjudicate');
+    expect(told.at(-1)).toMatch(/You reviewed qa_1/);
+    // Nor can a verdict be recorded on it by any other path.
+    store.setState((s) => ({ session: { ...s.session, annotator: 'Lee' } }));
+    expect(recordVerdict(store, { verdict: 'accept' })).toMatch(/awaits adjudication.*A to accept it/);
+    expect(item(store, 'qa_1').reviews).toHaveLength(2);
+  });
+
+  it('on a pending item A and R are still the reviewer’s own verdict', async () => {
+    const store = session('Rita');
+    store.setState((s) => ({ qa: { ...s.qa, mode: 'review' } }));
+    startReview(store);
+    const { commands } = studioCommands(store);
+    const c = commandForKey(commands, { key: 'a', ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, target: null }, store.getState());
+    expect(c?.id).toBe('qa.accept');
   });
 
   it('a new item is a draft of the selected scene by the current annotator, opened at once', () => {

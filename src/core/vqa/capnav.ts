@@ -23,6 +23,8 @@ export interface CapnavItemOptions {
   /** Default spatial / TP (topology): the questions ask whether two places are connected. */
   category?: QaItem['category'];
   generator?: string;
+  /** The file and import the items come from (the queue can be narrowed to one import). */
+  importedFrom?: QaItem['importedFrom'];
 }
 
 export const CAPNAV_CATEGORY: QaItem['category'] = { capability: 'spatial', subcategory: 'TP' };
@@ -60,7 +62,7 @@ export function capnavQuestionItem(scene: Pick<Scene, 'id' | 'questions'>, index
     trail, source: 'capnav', capnavQuestion: index,
     generated: { question: q.text, answer: { ...answer }, trail: cloneTrail(trail), ...(options.generator ? { generator: options.generator } : {}) },
     status: 'pending', requiredReviews: Math.min(5, Math.max(1, options.requiredReviews ?? 1)), reviews: [],
-    createdAt: options.createdAt, author: '',
+    createdAt: options.createdAt, author: '', ...(options.importedFrom ? { importedFrom: { ...options.importedFrom } } : {}),
   };
 }
 

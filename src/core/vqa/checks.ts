@@ -85,7 +85,11 @@ function checkAnswer(item: QaItem): QaFinding[] {
  *   (ordering along a direction of travel or view; skipped for temporal questions, where they
  *   order events in time).
  * Not counted, being names rather than relations: an ordinal before a floor or room word
- * ("first floor", "second bedroom"), "right angle(d)", "next to".
+ * ("first floor", "second bedroom", also misspelt by one letter: "first fllor", "second bathrom"),
+ * "right angle(d)", "next to". Nor "in front of" / "behind" an object ("in front of the sink
+ * vanity", "behind the kitchen island"): the object's own front is the frame, the same from
+ * wherever it is seen (an allocentric, object-centred relation). "In front of you / us / the
+ * camera" names the viewer's frame (below); "in front" with no object is still flagged.
  * Phrases that state a frame:
  *   from the viewpoint / point of view / perspective / camera / agent's / robot's / [Agent]'s,
  *   viewpoint, perspective, as seen from, seen from, viewed from, looking at/towards/from/into,
@@ -97,8 +101,24 @@ function checkAnswer(item: QaItem): QaFinding[] {
  */
 const SIDE_WORDS = /\b(left|right|leftmost|rightmost|in front|behind|ahead|clockwise|counter-?clockwise|anti-?clockwise)\b/i;
 const ORDER_WORDS = /\b(first|second|third|last|next|before|after)\b/i;
+const PLACE_WORDS = ['floor', 'storey', 'story', 'level', 'bedroom', 'bathroom', 'room', 'kitchen', 'hall', 'hallway', 'office', 'closet', 'study', 'garage', 'landing', 'basement', 'attic'];
+/** A floor or room word, or one misspelt by a letter (long words only, same first letter: "fllor", not "wall" for "hall"). */
+function isPlaceWord(word: string): boolean {
+  const w = word.toLowerCase().replace(/s$/, '');
+  return PLACE_WORDS.some((p) => p === w || (p.length >= 5 && w.length >= 4 && w[0] === p[0] && withinOneEdit(w, p)));
+}
+/** Whether two words differ by at most one inserted, deleted, replaced or swapped letter. */
+function withinOneEdit(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1) || (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2));
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+const ORDINAL_BEFORE_NAME = /\b(first|second|third|fourth|fifth|last|next)[- ](bed |bath )?([a-z]+)\b/gi;
 const NAMES_NOT_RELATIONS = [
-  /\b(first|second|third|fourth|fifth|last|next)[- ](floor|storey|story|level|bed ?room|bath ?room|room|kitchen|hall(way)?|office|closet|study|garage|landing)s?\b/gi,
+  // In front of / behind an object (a determiner and its noun), not of a viewer ("you", "the camera").
+  /\b(in front of|behind) (the|a|an|this|that|these|those|each|every|its|their|his|her) (?!(camera|viewer|observer)\b)[\w-]+/gi,
   /\bright[- ]angled?s?\b/gi,
   /\bnext to\b/gi,
   // "right" meaning correct or immediately, not a side.
@@ -121,7 +141,7 @@ const FRAME_PHRASES = new RegExp([
 
 /** The first frame-dependent word in a text (names like "first floor" removed), or null. */
 export function frameDependentWord(text: string, options: { temporal?: boolean } = {}): string | null {
-  let t = text;
+  let t = text.replace(ORDINAL_BEFORE_NAME, (all, _ordinal: string, half: string | undefined, word: string) => (isPlaceWord((half ?? '').trim() + word) || isPlaceWord(word) ? ' ' : all));
   for (const re of NAMES_NOT_RELATIONS) t = t.replace(re, ' ');
   const side = SIDE_WORDS.exec(t);
   if (side) return side[1]!.toLowerCase();

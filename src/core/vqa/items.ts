@@ -5,8 +5,8 @@ import type { Taxonomy } from './taxonomy.ts';
 /**
  * Creating and editing question-answer items. Every helper takes an item and returns an item
  * that still satisfies QaItemSchema; when nothing changes it returns the same object, so the
- * caller can skip an empty undo step by identity. Edits leave the review status alone: whether
- * changing an accepted item should send it back to review is the caller's decision.
+ * caller can skip an empty undo step by identity. Edits leave the review status alone; the
+ * studio's edits send an item with verdicts back to review when its content changes (reopen.ts).
  */
 
 /** `qa_<n>` one above the highest `qa_<number>` in use: ids of deleted items are not handed out again while a higher one exists. */

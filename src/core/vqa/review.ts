@@ -67,6 +67,40 @@ export function reviewQueue(items: readonly QaItem[], reviewer: string): QaItem[
   return items.filter((i) => i.status === 'pending' && i.author !== reviewer && !i.reviews.some((r) => r.reviewer === reviewer));
 }
 
+/** Items whose reviews disagree that this person may decide: they neither wrote nor reviewed them. */
+export function adjudicationQueue(items: readonly QaItem[], who: string): QaItem[] {
+  return items.filter((i) => i.status === 'adjudicate' && adjudicationRefusal(i, who) === null);
+}
+
+/** The keys that decide an item awaiting adjudication, as a reviewer is told them. */
+export const ADJUDICATION_KEYS_TEXT = 'A to accept it, or R then the reason key to reject it';
+
+/**
+ * Why this reviewer's verdict cannot be recorded on the item, or null. A verdict is one of the
+ * independent reviews; it cannot decide an item whose reviews already disagree (that is the
+ * adjudicator's decision, so a third review would only be a tie-breaking vote nobody asked for),
+ * nor change an item an adjudicator decided.
+ */
+export function verdictRefusal(item: QaItem, reviewer: string): string | null {
+  if (!reviewer) return 'Enter your name as reviewer first: verdicts are recorded with it.';
+  if (item.author && item.author === reviewer) return `You wrote ${item.id}; another person has to review it.`;
+  if (item.status === 'adjudicate') {
+    return item.reviews.some((r) => r.reviewer === reviewer)
+      ? `${item.id} awaits adjudication: its reviews disagree, and someone who did not review it decides it.`
+      : `${item.id} awaits adjudication, not another review: decide it with ${ADJUDICATION_KEYS_TEXT}.`;
+  }
+  if (item.adjudication) return `${item.id} was decided by ${item.adjudication.adjudicator || 'an adjudicator'} (${item.adjudication.decision}); edit it to send it back to review.`;
+  return null;
+}
+
+/** Why this person cannot adjudicate the item, or null: adjudicators are neither its author nor one of its reviewers. */
+export function adjudicationRefusal(item: QaItem, who: string): string | null {
+  if (!who) return 'Enter your name first: the decision is recorded with it.';
+  if (item.reviews.some((r) => r.reviewer === who)) return `You reviewed ${item.id}; someone who did not should adjudicate it.`;
+  if (item.author && item.author === who) return `You wrote ${item.id}; someone else should adjudicate it.`;
+  return null;
+}
+
 /**
  * Why a rejected item was rejected: the adjudicator's reason if they rejected it, else the
  * reason most reject verdicts gave (ties broken in REJECT_REASONS order); null when no reason

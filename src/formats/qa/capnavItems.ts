@@ -69,7 +69,7 @@ export function readCapnavQaItems(files: readonly SourceFile[], project: Pick<Pr
         problems.push({ severity: 'warning', code: 'qa.already-imported', file: file.path, location: pointer([...base, index]), message: `question ${index} is already item ${existing}; not imported again` });
         return;
       }
-      items.push(capnavQuestionItem({ id: scene.id, questions: standFor }, index, `qa_${++n}`, options));
+      items.push(capnavQuestionItem({ id: scene.id, questions: standFor }, index, `qa_${++n}`, { ...options, importedFrom: { file: file.path, at: options.createdAt } }));
     });
   }
   const blocked = hasBlocking(problems);

@@ -160,7 +160,7 @@ function readRecord(path: string, rec: Located, value: unknown, project: Pick<Pr
     trail, source: 'generated',
     generated: { question: r.question, answer: structuredClone(r.answer), trail: cloneTrail(trail), generator: r.generator },
     status: 'pending', requiredReviews: r.requiredReviews ?? Math.min(5, Math.max(1, options.requiredReviews ?? 1)), reviews: [],
-    createdAt: options.createdAt, author: '',
+    createdAt: options.createdAt, author: '', importedFrom: { file: path, at: options.createdAt },
   };
   for (const f of checkQaItem(item, { scene, taxonomy: project.qa.taxonomy })) problems.push(findingProblem(f, path, rec));
   return item;

@@ -1,5 +1,6 @@
 import type { Answer } from '../../core/vqa/item.ts';
 import type { AnswerMeasurement } from '../../core/vqa/items.ts';
+import { hasVerdicts } from '../../core/vqa/reopen.ts';
 import { applyEdit, type Edit } from '../../state/edits.ts';
 import { ITEM_EDITS } from '../../state/qaItemEdits.ts';
 import { deleteItem, openItem } from '../../state/qaItems.ts';
@@ -29,6 +30,7 @@ export function ItemEditor() {
     <div className="item-editor" data-testid="item-editor" data-item={item.id}>
       <div className="item-head">
         <span className="muted">{item.id} · {item.sceneId} · {item.source}{item.author ? ` · by ${item.author}` : ''} · </span><strong data-testid="item-status">{item.status}</strong>
+        {hasVerdicts(item) && <span className="muted" data-testid="edit-reopens" title="Reviewers judged this text: changing it sets their verdicts aside (kept as history)">· an edit sends it back to review</span>}
         <label className="inline" title="Independent reviews the item needs before it is decided">reviews needed
           <input type="number" min={1} max={5} className="weight" data-testid="required-reviews" value={item.requiredReviews}
             onChange={(e) => { const n = e.target.valueAsNumber; edit(ITEM_EDITS.requiredReviews, { n }); }} /></label>

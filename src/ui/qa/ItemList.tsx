@@ -1,15 +1,17 @@
 import { useMemo } from 'react';
+import { ANY_SCOPE, isScoped } from '../../core/vqa/itemFilters.ts';
 import { qaItems, selectItem } from '../../state/qaItems.ts';
-import { itemsFor, reviewerOf } from '../../state/qaReview.ts';
+import { itemsFor, reviewerOf, setScope } from '../../state/qaReview.ts';
 import type { QaFilter } from '../../state/store.ts';
 import { useStudio, useStudioStore } from '../../state/useStudio.ts';
+import { ItemFilters, scopeText } from './ItemFilters.tsx';
 
 const FILTERS: { id: QaFilter; label: string }[] = [
   { id: 'all', label: 'All' }, { id: 'to-review', label: 'My review queue' }, { id: 'draft', label: 'Drafts' }, { id: 'pending', label: 'Pending review' },
   { id: 'adjudicate', label: 'To adjudicate' }, { id: 'accepted', label: 'Accepted' }, { id: 'rejected', label: 'Rejected' },
 ];
 
-/** The project's items, filtered by status or the reviewer's queue; the open one highlighted. */
+/** The project's items, filtered by status or the reviewer's queue and narrowed by scene, source and import; the open one highlighted. */
 export function ItemList() {
   const store = useStudioStore();
   const filter = useStudio((s) => s.qa.filter);
@@ -17,17 +19,31 @@ export function ItemList() {
   const all = useStudio(qaItems);
   const reviewer = useStudio(reviewerOf);
   // Filtered when the items, the filter or the reviewer change, not on every change of the store.
-  const items = useMemo(() => itemsFor(all, filter, reviewer), [all, filter, reviewer]);
-  const counts = useMemo(() => FILTERS.map((f) => itemsFor(all, f.id, reviewer).length), [all, reviewer]);
+  const scope = useStudio((s) => s.qa.scope);
+  const items = useMemo(() => itemsFor(all, filter, reviewer, scope), [all, filter, reviewer, scope]);
+  const counts = useMemo(() => FILTERS.map((f) => itemsFor(all, f.id, reviewer, scope).length), [all, reviewer, scope]);
   const total = all.length;
+  const status = FILTERS.find((f) => f.id === filter)?.label ?? filter;
   return (
-    <div className="qa-list" data-testid="qa-list">
-      <label>Show <select aria-label="Which items" data-testid="qa-filter" value={filter} onChange={(e) => store.setState((s) => ({ qa: { ...s.qa, filter: e.target.value as QaFilter } }))}>
-        {FILTERS.map((f, i) => <option key={f.id} value={f.id}>{f.label} ({counts[i]})</option>)}
-      </select></label>
+    <div className="qa-list" data-testid="qa-list" tabIndex={-1}>
+      <div className="qa-filters">
+        <label className="inline">Show <select aria-label="Which items" data-testid="qa-filter" value={filter} onChange={(e) => store.setState((s) => ({ qa: { ...s.qa, filter: e.target.value as QaFilter } }))}>
+          {FILTERS.map((f, i) => <option key={f.id} value={f.id}>{f.label} ({counts[i]})</option>)}
+        </select></label>
+        {total > 0 && <ItemFilters />}
+      </div>
       {total === 0 ? (
         <p className="hint" data-testid="qa-empty">No items yet. Write one for this scene with “+ New item”, or import generated items (JSON / JSONL, or a CapNav <code>&lt;SCENE&gt;_QA.json</code>) with “Import items…”.</p>
-      ) : items.length === 0 ? <p className="hint">No item matches this filter.</p> : (
+      ) : items.length === 0 ? (
+        <div className="hint" data-testid="qa-no-match">
+          {isScoped(scope) ? (
+            <>
+              <p>No item of “{status}” matches the filters ({scopeText(scope)}). Choose another scene, source or import above, or show everything:</p>
+              <button className="small" data-testid="qa-no-match-clear" onClick={() => setScope(store, ANY_SCOPE)}>Clear the filters</button>
+            </>
+          ) : <p>No item is “{status}”. Choose “All” under Show to see every item.</p>}
+        </div>
+      ) : (
         <ul className="items">
           {items.map((i) => (
             <li key={i.id}>

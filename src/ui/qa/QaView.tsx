@@ -23,7 +23,8 @@ export function QaView() {
   const annotator = useStudio((s) => s.session.annotator);
   const all = useStudio(qaItems);
   const reviewer = useStudio(reviewerOf);
-  const queued = useMemo(() => itemsFor(all, 'to-review', reviewer).length, [all, reviewer]);
+  const scope = useStudio((s) => s.qa.scope);
+  const queued = useMemo(() => itemsFor(all, 'to-review', reviewer, scope).length, [all, reviewer, scope]);
   const fileInput = useRef<HTMLInputElement>(null);
   const notice = useStudio((s) => s.ephemeral.notice);
   const importReviews = useStudio((s) => s.qa.importReviews);

@@ -1,20 +1,23 @@
 import type { Links, TrailStep } from '../../core/vqa/item.ts';
 import { summariseTrailDiff, trailDiff, type Segment } from '../../core/vqa/trail.ts';
 
-const Words = ({ segments }: { segments: Segment[] }) => (
+export const Words = ({ segments }: { segments: Segment[] }) => (
   <>{segments.map((s, i) => (s.kind === 'same' ? <span key={i}>{s.text}</span> : s.kind === 'added' ? <ins key={i}>{s.text}</ins> : <del key={i}>{s.text}</del>))}</>
 );
 
 const linkList = (l: Links) => (Object.entries(l) as [keyof Links, string[]][]).flatMap(([k, ids]) => ids.map((id) => `${k.slice(0, -1)} ${id}`)).join(', ');
 
-/** What a person changed in a generated trail, step by step and word by word (user text shown as text). */
-export function TrailDiffView({ generated, current }: { generated: TrailStep[]; current: TrailStep[] }) {
+/**
+ * What a person changed in a trail, step by step and word by word (user text shown as text):
+ * against the generator's trail, or (`since`) against the trail reviewers last saw.
+ */
+export function TrailDiffView({ generated, current, since = 'as generated' }: { generated: TrailStep[]; current: TrailStep[]; since?: string }) {
   const diff = trailDiff(generated, current);
   const sum = summariseTrailDiff(diff);
   const parts = [sum.added && `${sum.added} added`, sum.removed && `${sum.removed} removed`, sum.changed && `${sum.changed} changed`, sum.moved && `${sum.moved} moved`].filter(Boolean);
   return (
     <div className="trail-diff" data-testid="trail-diff">
-      <p className="muted" data-testid="trail-diff-summary">{parts.length ? `Steps: ${parts.join(', ')}` : 'The trail is as generated.'}</p>
+      <p className="muted" data-testid="trail-diff-summary">{parts.length ? `Steps: ${parts.join(', ')}` : `The trail is ${since}.`}</p>
       <ol>
         {diff.map((d, i) => (
           <li key={i} className={`diff-step ${d.kind}`} data-diff={d.kind}>
