@@ -34,7 +34,11 @@ export interface QaTruth {
   sceneId: string;
   question: string;
   answer: Answer;
-  category: { capability: string };
+  category: { capability: string; taskType?: string };
+  /** Where the item came from (`written`, `generated`, `capnav`): FoMER's source subsets. */
+  source?: string;
+  /** The item's step-by-step reasoning trail, the ground truth a model's steps are judged against (FoMER). */
+  trail?: readonly { title: string; text: string }[];
 }
 
 /** One model's reply to one item. */
@@ -44,6 +48,8 @@ export interface QaPrediction {
   reply: string;
   /** A judge's 0–100 score of a free-text reply; absent or null when not judged. */
   judgeScore?: number | null;
+  /** The model's step-by-step reasoning, when it gave one (judged for FoMER's RA). */
+  steps?: string[];
 }
 
 export interface QaScoreSettings {
