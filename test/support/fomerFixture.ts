@@ -44,7 +44,7 @@ export const rubric = (base: number, changed: Record<string, number> = {}) => ({
 /**
  * Item ids: qa_1..qa_4 CapNav (yes/no, answer yes), qa_5 MCQ (B), qa_6 numeric (0.7 m), qa_7 free text.
  *
- * vlm-a answers all seven with steps, except qa_4 (no steps); qa_6 says 0.63 m (10 % off at τ 0.1 → 0).
+ * vlm-a answers all seven with steps, except qa_4 (no steps); qa_6 says 0.6 m (14 % off, beyond τ 0.1 → 0).
  * vlm-b (second file, model named in its lines) answers qa_1..qa_5 with steps, not qa_6 or qa_7.
  */
 export const ANSWERS_A = [
@@ -53,7 +53,7 @@ export const ANSWERS_A = [
   { id: 'qa_3', answer: 'No', steps: ['The corridor is too narrow.'] },
   { id: 'qa_4', answer: 'Yes' },
   { id: 'qa_5', answer: 'B', steps: [{ title: 'Floor', text: 'Bedroom 1 is upstairs.' }] },
-  { id: 'qa_6', answer: 'About 0.63 m', steps: ['The door looks narrow.'] },
+  { id: 'qa_6', answer: 'About 0.6 m', steps: ['The door looks narrow.'] },
   { id: 'qa_7', answer: 'Via the hall and the corridor.', judgeScore: 90, steps: ['Hall.', 'Corridor.', 'Study.'] },
 ];
 export const ANSWERS_B = [
