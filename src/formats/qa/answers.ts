@@ -25,7 +25,7 @@
  */
 import { z } from 'zod';
 import type { Problem } from '../../core/problems.ts';
-import type { QaPrediction } from '../../core/scoring/vqa/qaAnswers.ts';
+import type { QaPrediction, SameModel } from '../../core/scoring/vqa/qaAnswers.ts';
 import { checkShape, type SourceFile } from '../json.ts';
 import { recordsOf, relocate } from './records.ts';
 
@@ -43,13 +43,7 @@ export const QaAnswerSchema = z.object({
 
 const KNOWN = ['id', 'answer', 'model', 'judgeScore', 'steps'];
 
-/** Files that named the same model, each scored as its own model. */
-export interface SameModel {
-  model: string;
-  files: { file: string; scoredAs: string; answers: number }[];
-  /** Items answered in more than one of the files. */
-  sharedItems: number;
-}
+export type { SameModel };
 
 /** The model a file's answers belong to when its lines name none: the file's name without folders and extension. */
 export const modelFromPath = (path: string): string => path.split('/').pop()!.replace(/\.[^.]*$/, '') || 'model';

@@ -52,6 +52,14 @@ export interface QaPrediction {
   steps?: string[];
 }
 
+/** Answer files that named the same model: each is scored as its own model, `<model> (<file>)`. */
+export interface SameModel {
+  model: string;
+  files: { file: string; scoredAs: string; answers: number }[];
+  /** Items answered in more than one of the files. */
+  sharedItems: number;
+}
+
 export interface QaScoreSettings {
   /** One τ for every numeric item instead of each item's own tolerance. */
   tau?: number | null;
