@@ -1,7 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FOMER_CRITERIA } from '../../src/core/scoring/vqa/fomer.ts';
+import { completion, hostileJudge } from '../hostile/judgeServer.ts';
 import { studio } from '../support/browser.ts';
 import { traversa } from '../support/cli.ts';
 import { writeReasoningFiles } from '../support/fomerFixture.ts';
@@ -25,13 +29,27 @@ function cliTable(stdout: string, header: RegExp): string[][] {
   return rows;
 }
 
+const KEY = 'sk-fomer-browser-5151';
+
 describe('a researcher scores the reasoning of two models in the browser', () => {
   const { open } = studio();
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  /** A judge endpoint that scores every criterion 4 + the number of the model's steps, and an open answer's final 6. */
+  let judge: Awaited<ReturnType<typeof hostileJudge>>;
+  beforeAll(async () => {
+    judge = await hostileJudge((req, res) => {
+      const user = (JSON.parse(req.body) as { messages: { content: string }[] }).messages[1]!.content;
+      const steps = (user.split("Model's reasoning steps:\n")[1] ?? '').split('\n').filter((l) => /^\d+\. /.test(l)).length;
+      completion(res, JSON.stringify({ ...Object.fromEntries(FOMER_CRITERIA.map((c) => [c.name, 4 + steps])), final: user.startsWith('Question (open-ended)') ? 6 : null }));
+    });
+  });
+  afterAll(async () => { await judge.close(); rmSync(dir, { recursive: true, force: true }); });
   const cli = traversa('score-qa', '--gt', fx.projectBundle, '--pred', fx.answersA, '--pred', fx.answersB, '--verdicts', fx.scores);
 
+  /** The page of the first test, its answers loaded: the second asks the HTTP judge about the same answers. */
+  let page: Page;
+
   it('opens the exported bundle, loads two answer files one after the other and the judge\'s scores, and reads the command line\'s RA/FA table', async () => {
-    const page = await open();
+    page = await open();
     await page.locator('[data-scene=sample-house]').waitFor({ timeout: 60_000 });
     await page.getByTestId('import-files').setInputFiles(fx.projectBundle);
     const report = page.getByTestId('import-report');
@@ -75,5 +93,44 @@ describe('a researcher scores the reasoning of two models in the browser', () =>
     await page.getByLabel('FoMER subsets').selectOption('scene');
     await expect.poll(() => page.locator('[data-testid=qa-fomer-subsets] tr[data-model=vlm-b][data-subset=sample-house] [data-col=ra]').textContent()).toBe('39.00');
     expect(await page.locator('[data-testid=qa-fomer-subsets] tbody tr').count()).toBe(4);
+  });
+
+  it('asks the HTTP judge from the page (the key only in the request) and shows the same table as score-qa --judge http', async () => {
+    await page.getByTestId('qa-fomer-judge').selectOption('http');
+    await expect.poll(() => page.getByTestId('qa-fomer-error').textContent()).toContain('endpoint and model');
+    await page.getByLabel('Reasoning judge endpoint').fill(judge.url);
+    await page.getByLabel('Reasoning judge model').fill('rubric-model');
+    await page.getByLabel('Reasoning judge API key').fill(KEY);
+    const before = judge.seen.length;
+    await page.getByRole('button', { name: 'Judge', exact: true }).click();
+    // One scene: vlm-a's RA is the mean of its six judged items, (60 + 50 + 50 + 50 + 50 + 70) / 6.
+    await expect.poll(() => page.locator('[data-testid=qa-fomer-subsets] tr[data-model=vlm-a][data-subset=sample-house] [data-col=ra]').textContent(), { timeout: 20_000 }).toBe('55.00');
+    expect(judge.seen.length - before).toBe(11);
+    expect(judge.seen.slice(before).every((r) => r.headers.authorization === `Bearer ${KEY}`)).toBe(true);
+    await page.getByLabel('FoMER subsets').selectOption('source');
+    await expect.poll(() => page.locator('[data-testid=qa-fomer-subsets] tbody tr').count()).toBe(6);
+    expect(judge.seen.length - before).toBe(11); // a change of settings is answered from the session's verdicts
+    const subsetRows = await page.locator('[data-testid=qa-fomer-subsets] tbody tr').evaluateAll((rows) =>
+      rows.map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent!.trim())));
+    expect(await page.getByTestId('qa-fomer').textContent()).toContain(`LLM judge rubric-model at ${judge.url}/chat/completions`);
+    await page.getByTestId('qa-fomer').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'tmp/qa-fomer-http.png' });
+
+    Object.assign(process.env, { TRAVERSA_JUDGE_URL: judge.url, TRAVERSA_JUDGE_MODEL: 'rubric-model', TRAVERSA_JUDGE_KEY: KEY });
+    try {
+      const { code, stdout } = await traversa('score-qa', '--gt', fx.projectBundle, '--pred', fx.answersA, '--pred', fx.answersB, '--judge', 'http', '--cache', join(dir, 'cache.json'));
+      expect(code).toBe(0);
+      expect(subsetRows).toEqual(cliTable(stdout, /^model\s+subset\s+RA\s+n\s+FA\s+n$/));
+    } finally {
+      for (const k of ['TRAVERSA_JUDGE_URL', 'TRAVERSA_JUDGE_MODEL', 'TRAVERSA_JUDGE_KEY']) delete process.env[k];
+    }
+    // vlm-a: CapNav qa_1 2 steps → 60, qa_2, qa_3 → 50; written qa_5, qa_6 → 50, qa_7 3 steps → 70.
+    expect(subsetRows).toContainEqual(['vlm-a', 'capnav', '53.33', '3', '75.00', '4']);
+    expect(subsetRows).toContainEqual(['vlm-a', 'written', '56.67', '3', '63.33', '3']);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('qa-answers-export').click()]);
+    const exported = readFileSync((await download.path())!, 'utf8');
+    expect(exported).not.toContain(KEY);
+    expect((JSON.parse(exported) as { fomer: { settings: { judge: { kind: string } } } }).fomer.settings.judge.kind).toBe('http');
   });
 });
