@@ -107,6 +107,9 @@ const actions: StudioActions = {
     load: (files) => qaAnswers.load(files),
     clear: () => qaAnswers.clear(),
     exportJson: () => qaAnswers.exportJson(),
+    loadReasoningScores: (files) => qaAnswers.loadReasoningScores(files),
+    setReasoningJudge: (judge) => qaAnswers.setReasoningJudge(judge),
+    cancelReasoning: () => qaAnswers.cancelReasoning(),
   },
   qa: {
     importFiles: (files) => importQaFiles(store, files, () => flush()),

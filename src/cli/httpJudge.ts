@@ -16,18 +16,21 @@ import { CliError } from './files.ts';
  * credentials. Written atomically every `flushEvery` new verdicts and at the end, so an
  * interrupted run keeps what it paid for.
  */
-export interface FileVerdictCache extends VerdictCache {
+export interface FileVerdictCache<T = CachedVerdict> {
+  get(key: string): T | undefined;
+  set(key: string, verdict: T): void;
   flush(): void;
   readonly size: number;
 }
 
-export function fileVerdictCache(path: string, flushEvery = 25): FileVerdictCache {
-  let entries: Record<string, CachedVerdict> = {};
+/** The cache file; `T` is what a verdict holds (RV: correct + explanation; FoMER's trail judge: the rubric scores). */
+export function fileVerdictCache<T = CachedVerdict>(path: string, flushEvery = 25): FileVerdictCache<T> {
+  let entries: Record<string, T> = {};
   if (existsSync(path)) {
     try {
       const parsed = JSON.parse(readFileSync(path, 'utf8')) as { format?: unknown; entries?: unknown };
       if (parsed.format !== 'traversa-judge-cache' || typeof parsed.entries !== 'object' || parsed.entries === null) throw new Error('not a Traversa judge cache');
-      entries = parsed.entries as Record<string, CachedVerdict>;
+      entries = parsed.entries as Record<string, T>;
     } catch (e) {
       throw new CliError(`${path} cannot be used as the judge cache: ${e instanceof Error ? e.message : String(e)}`);
     }
@@ -64,7 +67,7 @@ export interface JudgeEnv {
  * fetch, the per-request time limit, real timers, the key (read here and only here) and the
  * verdict cache. The judge itself is built by the pipeline's judge factory.
  */
-export function httpJudgeFromEnv(env: JudgeEnv, cache: VerdictCache): { choice: Extract<JudgeChoice, { kind: 'http' }>; io: HttpJudgeIo } {
+export function httpJudgeFromEnv(env: JudgeEnv, cache?: VerdictCache): { choice: Extract<JudgeChoice, { kind: 'http' }>; io: HttpJudgeIo } {
   const baseUrl = env.TRAVERSA_JUDGE_URL?.trim();
   const model = env.TRAVERSA_JUDGE_MODEL?.trim();
   if (!baseUrl || !model) throw new CliError('--judge http needs TRAVERSA_JUDGE_URL and TRAVERSA_JUDGE_MODEL in the environment (and TRAVERSA_JUDGE_KEY if the endpoint wants one)');
@@ -74,7 +77,7 @@ export function httpJudgeFromEnv(env: JudgeEnv, cache: VerdictCache): { choice: 
     choice: { kind: 'http', baseUrl, model },
     io: {
       fetch: (url, init) => fetch(url, init as RequestInit), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)), timeoutMs,
-      apiKey: env.TRAVERSA_JUDGE_KEY || undefined, baseDelayMs: Number(env.TRAVERSA_JUDGE_RETRY_MS ?? 1000), cache,
+      apiKey: env.TRAVERSA_JUDGE_KEY || undefined, baseDelayMs: Number(env.TRAVERSA_JUDGE_RETRY_MS ?? 1000), ...(cache ? { cache } : {}),
     },
   };
 }

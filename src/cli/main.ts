@@ -37,11 +37,15 @@ const USAGE = `Traversa command line
                                       --judge http reads TRAVERSA_JUDGE_URL, TRAVERSA_JUDGE_MODEL, TRAVERSA_JUDGE_KEY
   baseline random|oracle --gt <release-dir> --out <file.jsonl> [--seed N]
                                       random-walk (lower bound) or ground-truth (upper bound) predictions
-  score-qa --gt <bundle-dir|items.json|items.jsonl> --pred <answers.jsonl|dir> [--tau N]
-        [--averaging micro|macro] [--bootstrap N] [--seed N] [--json] [--out <dir>]
-                                      a model's answers to QA items (one {"id", "answer", "model"} per
-                                      line), Embodied4C scores per capability; --out writes
-                                      qa_scores.json and qa_scored_items.jsonl
+  score-qa --gt <bundle-dir|items.json|items.jsonl|project.traversa.json> --pred <answers.jsonl|dir> [--pred …]
+        [--tau N] [--averaging micro|macro] [--bootstrap N] [--seed N] [--json] [--out <dir>]
+        [--verdicts <trail-scores.json> | --judge http [--cache <file>]] [--subsets source|scene|capability|task]
+                                      models' answers to QA items (one {"id", "answer", "model", "steps"}
+                                      per line), Embodied4C scores per capability; each --pred file is
+                                      its own model. With --verdicts or --judge http, FoMER's reasoning
+                                      accuracy of the answers' steps: RA per criterion, FA, macro over
+                                      subsets. --out writes qa_scores.json, qa_scored_items.jsonl and
+                                      qa_reasoning_items.jsonl
 
 Team server and sync (credentials in the URL, http://alice:pw@host:5984/db, or in
 TRAVERSA_COUCH_USER and TRAVERSA_COUCH_PASSWORD):
@@ -59,7 +63,7 @@ TRAVERSA_COUCH_USER and TRAVERSA_COUCH_PASSWORD):
 `;
 
 /** Flags followed by a value (`--out dir`); the others are switches unless written `--flag=value`. */
-const VALUE_FLAGS = new Set(['out', 'mesh', 'graph', 'agents', 'up', 'scale', 'gt', 'pred', 'compat', 'judge', 'weights', 'bootstrap', 'seed', 'level', 'averaging', 'verdicts', 'cache', 'tau',
+const VALUE_FLAGS = new Set(['out', 'mesh', 'graph', 'agents', 'up', 'scale', 'gt', 'pred', 'compat', 'judge', 'weights', 'bootstrap', 'seed', 'level', 'averaging', 'verdicts', 'cache', 'tau', 'subsets',
   'to', 'from', 'password', 'member', 'port', 'host', 'data', 'admin', 'origin']);
 
 /** `flags` keeps a flag's last value; `lists` every value of a flag given more than once (`--member a --member b`). */
@@ -157,9 +161,10 @@ export async function run(argv: string[]): Promise<number> {
       return 0;
     }
     case 'score-qa': {
-      out(scoreQaCommand({
-        gt: flag(args, 'gt'), pred: flag(args, 'pred'), tau: flag(args, 'tau'), averaging: flag(args, 'averaging'),
+      out(await scoreQaCommand({
+        gt: flag(args, 'gt'), pred: args.lists.get('pred') ?? [], tau: flag(args, 'tau'), averaging: flag(args, 'averaging'),
         bootstrap: flag(args, 'bootstrap'), seed: flag(args, 'seed'), out: flag(args, 'out'), json: asJson,
+        verdicts: flag(args, 'verdicts'), judge: flag(args, 'judge'), cache: flag(args, 'cache'), subsets: flag(args, 'subsets'),
       }));
       return 0;
     }

@@ -1,6 +1,9 @@
 import type { Problem } from '../core/problems.ts';
 import type { Stat } from '../core/scoring/vqa/embodied4c.ts';
 import type { KindAccuracy, QaAnswersReport, QaModelReport } from '../core/scoring/vqa/qaAnswers.ts';
+import type { FomerReport } from '../core/scoring/vqa/trails.ts';
+import type { SameModel } from '../formats/qa/answers.ts';
+import { fomerCriterionRows, fomerSubsetRows, fomerSummary, type FomerCell } from '../core/scoring/vqa/trailsTable.ts';
 import { table } from './tables.ts';
 
 const num = (x: number | null | undefined) => (x === null || x === undefined ? '–' : x.toFixed(2));
@@ -22,7 +25,7 @@ function kindRow(m: QaModelReport): (string | number)[] {
 }
 
 /** The report as text: the capability table and the answer-kind table, one row per model, then what each model left out or added. */
-export function formatQaSummary(r: QaAnswersReport, problems: readonly Problem[]): string {
+export function formatQaSummary(r: QaAnswersReport, problems: readonly Problem[], sameModel: readonly SameModel[] = []): string {
   if (r.models.length === 0) return `no answers were scored (${r.items} ground-truth items)\n`;
   const s = r.settings;
   const out: string[] = [
@@ -42,7 +45,32 @@ export function formatQaSummary(r: QaAnswersReport, problems: readonly Problem[]
     if (m.outside.n) notes.push(`  ${m.outside.n} item(s) outside the Embodied4C capabilities (${m.outside.capabilities.join(', ')}): scored, not in SEM–PHY, VQA or GEN`);
     if (notes.length) out.push('', `${m.model}:`, ...notes);
   }
+  for (const s of sameModel) {
+    out.push('', `model "${s.model}" is named in ${s.files.length} files, each scored as its own model${s.sharedItems ? ` (${s.sharedItems} item${s.sharedItems === 1 ? '' : 's'} answered in more than one)` : ''}:`,
+      ...s.files.map((f) => `  ${f.file}: ${f.answers} answer${f.answers === 1 ? '' : 's'}, scored as "${f.scoredAs}"`));
+  }
   const bad = problems.filter((p) => p.severity !== 'warning').length;
   if (problems.length) out.push('', `${bad} error(s) and ${problems.length - bad} warning(s) reading the files (listed on stderr).`);
+  return out.join('\n') + '\n';
+}
+
+const cell = (c: FomerCell) => (c.value === null ? '–' : c.ci ? `${num(c.value)} [${num(c.ci[0])}, ${num(c.ci[1])}]` : num(c.value));
+
+/** FoMER's reasoning scores as text: RA and FA per subset with their n, the macro (or micro) line, then RA per criterion. */
+export function formatFomer(f: FomerReport): string {
+  const out = [fomerSummary(f), ''];
+  out.push(table(['model', 'subset', 'RA', 'n', 'FA', 'n'], fomerSubsetRows(f).map((r) => [r.model, r.subset, cell(r.ra), r.nRa, cell(r.fa), r.nFa])));
+  const crit = fomerCriterionRows(f);
+  out.push('', table(['criterion', ...f.models.map((m) => `${m.model} (n)`)], crit.map((r) => [r.criterion, ...r.cells.map((c) => `${cell(c)} (${c.n})`)])));
+  for (const m of f.models) {
+    const c = m.counts;
+    const notes: string[] = [];
+    if (c.noAnswer) notes.push(`  no answer (not in RA; FA 0): ${c.noAnswer}`);
+    if (c.noSteps) notes.push(`  answered without reasoning steps (not in RA): ${c.noSteps}`);
+    if (c.noTrail) notes.push(`  items without a reasoning trail to judge against (not in RA): ${c.noTrail}`);
+    const failed = m.items.filter((i) => i.ra === null && i.note && !/^(no answer|no reasoning steps|the item has no reasoning trail)/.test(i.note));
+    if (failed.length) notes.push(`  not judged (not in RA): ${list(failed.map((i) => `${i.id} (${i.note})`), 5)}`);
+    if (notes.length) out.push('', `${m.model}: ${c.judged} of ${c.items} items in RA`, ...notes);
+  }
   return out.join('\n') + '\n';
 }

@@ -1,5 +1,7 @@
 import type { Problem } from '../core/problems.ts';
-import type { QaAnswersReport, QaPrediction } from '../core/scoring/vqa/qaAnswers.ts';
+import type { ImportedTrailScores } from '../core/scoring/judges/trail.ts';
+import type { QaAnswersReport, QaPrediction, SameModel } from '../core/scoring/vqa/qaAnswers.ts';
+import type { FomerReport, TrailSubsets } from '../core/scoring/vqa/trails.ts';
 
 /**
  * Scoring a model's answers to the project's accepted QA items (the Score view's "QA answers"
@@ -10,13 +12,32 @@ export interface QaAnswersState {
   files: string[];
   predictions: QaPrediction[];
   readProblems: Problem[];
+  /** Files that named the same model: each is scored as its own model. */
+  sameModel: SameModel[];
   settings: {
     /** One τ for every numeric item; null: each item's own tolerance. */
     tau: number | null;
     averaging: 'micro' | 'macro';
     bootstrap: number;
+    /** What FoMER's macro averages over. */
+    subsets: TrailSubsets;
+  };
+  /**
+   * The judge of the answers' reasoning steps (FoMER RA): none, imported scores (a file read into
+   * entries), or the HTTP judge (the Score view's endpoint and model; the key stays in localStorage).
+   */
+  reasoning: {
+    judge: 'none' | 'imported' | 'http';
+    scores: { file: string; name: string; entries: ImportedTrailScores[] } | null;
+    problems: Problem[];
+    /** The HTTP judge's progress while it runs; null when idle. */
+    judging: { done: number; total: number } | null;
+    /** Why the last HTTP judging could not start, if it could not. */
+    error: string | null;
   };
   report: QaAnswersReport | null;
+  /** FoMER's RA/FA of the report's models; null without a reasoning judge (or while it judges). */
+  fomer: FomerReport | null;
   /** How long the last scoring took on the main thread, milliseconds. */
   elapsedMs: number | null;
   selectedModel: string | null;
@@ -26,8 +47,9 @@ export interface QaAnswersState {
 
 export function initialQaAnswers(): QaAnswersState {
   return {
-    files: [], predictions: [], readProblems: [],
-    settings: { tau: null, averaging: 'macro', bootstrap: 0 },
-    report: null, elapsedMs: null, selectedModel: null, filter: { text: '', onlyLost: false },
+    files: [], predictions: [], readProblems: [], sameModel: [],
+    settings: { tau: null, averaging: 'macro', bootstrap: 0, subsets: 'source' },
+    reasoning: { judge: 'none', scores: null, problems: [], judging: null, error: null },
+    report: null, fomer: null, elapsedMs: null, selectedModel: null, filter: { text: '', onlyLost: false },
   };
 }

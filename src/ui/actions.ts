@@ -58,6 +58,10 @@ export interface StudioActions {
     load: (files: PickedFile[]) => Promise<void>;
     clear: () => void;
     exportJson: () => void;
+    /** The reasoning judge (FoMER RA): imported scores from a file, the HTTP judge, or none; cancel the HTTP judge. */
+    loadReasoningScores: (files: PickedFile[]) => Promise<void>;
+    setReasoningJudge: (judge: 'none' | 'imported' | 'http') => void;
+    cancelReasoning: () => void;
   };
   qa: {
     /** Import generated items (JSON / JSONL) and CapNav question files as items to review; all or nothing. */

@@ -2,6 +2,7 @@ import { useStudio, useStudioStore } from '../../state/useStudio.ts';
 import type { QaAnswersState } from '../../state/qaAnswersState.ts';
 import { useActions } from '../actions.ts';
 import { filesFromInput } from '../pickedFiles.ts';
+import { QaAnswersFomer } from './QaAnswersFomer.tsx';
 import { QaAnswersItems } from './QaAnswersItems.tsx';
 import { QaAnswersTable } from './QaAnswersTable.tsx';
 import { MAX_RESAMPLES } from '../../core/scoring/bootstrap.ts';
@@ -47,7 +48,8 @@ export function QaAnswersPanel() {
       ) : !loaded ? (
         <p className="hint" data-testid="qa-answers-empty">
           Load a model's answers to the {accepted} accepted item{accepted === 1 ? '' : 's'}: a JSONL file with one line per item, <code>{LINE_FORMAT}</code>.
-          {' '}<code>model</code> defaults to the file's name; add <code>"judgeScore": 0–100</code> for free-text items a judge scored. Several files (models) at once are compared.
+          {' '}<code>model</code> defaults to the file's name; add <code>"judgeScore": 0–100</code> for free-text items a judge scored, and <code>"steps": […]</code> for the reasoning (FoMER).
+          {' '}Several files are compared, each as its own model; each load adds files (Clear starts again).
         </p>
       ) : null}
       {q.readProblems.length > 0 && (
@@ -60,7 +62,16 @@ export function QaAnswersPanel() {
           </ul>
         </details>
       )}
+      {q.sameModel.length > 0 && (
+        <div className="warn" data-testid="qa-answers-same-model">
+          {q.sameModel.map((m) => (
+            <p key={m.model}>Model “{m.model}” is named in {m.files.length} files: each is scored as its own model ({m.files.map((f) => `“${f.scoredAs}”, ${f.answers} answers`).join('; ')})
+              {m.sharedItems > 0 ? `; ${m.sharedItems} item${m.sharedItems === 1 ? ' is' : 's are'} answered in more than one file` : ''}. Nothing is pooled.</p>
+          ))}
+        </div>
+      )}
       <QaAnswersTable />
+      {loaded && <QaAnswersFomer />}
       <QaAnswersItems />
     </section>
   );

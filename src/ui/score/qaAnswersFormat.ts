@@ -15,3 +15,7 @@ export function itemNote(r: QaItemScore): string {
   if (r.reportedAs === 'outside') parts.push(`${r.capability}: outside the Embodied4C capabilities`);
   return parts.join(' · ');
 }
+
+/** A FoMER figure as `score-qa` prints it: two decimals, the interval in brackets when there is one. */
+export const fmtCell = (c: { value: number | null; ci?: [number, number] | undefined }) =>
+  (c.value === null ? '–' : c.ci ? `${fmt(c.value)} [${fmt(c.ci[0])}, ${fmt(c.ci[1])}]` : fmt(c.value));

@@ -1,6 +1,6 @@
 import { PROMPT_VERSION, SYSTEM_PROMPT, parseVerdictText, userPrompt } from './prompt.ts';
 import { secretRedactor, urlSecrets } from './redact.ts';
-import type { Judge, JudgeInfo, JudgeRequest, Verdict } from './types.ts';
+import type { Judge, JudgeInfo, JudgeRequest } from './types.ts';
 
 /** The part of an `AbortSignal` the judge uses (core has no DOM types; Node's and the browser's fit). */
 export interface AbortSignalLike {
@@ -72,6 +72,25 @@ export function chatCompletionsUrl(baseUrl: string): string {
 }
 
 /**
+ * What a chat judge asks and how it reads the reply: the RV verdict (prompt.ts) and FoMER's
+ * reasoning rubric (trailPrompt.ts) go through the same requests, retries and redaction.
+ */
+export interface ChatJudgeSpec<Req, V> {
+  promptVersion: string;
+  system: string;
+  user(req: Req): string;
+  /** The verdict in the model's reply text, or why it cannot be read (asked again, up to the attempts). */
+  read(content: string): V | { unreadable: string };
+  /** The verdict as it leaves the judge, every text of it passed through `clean` (redaction, then the length cap). */
+  release(v: V, clean: (text: string) => string): V;
+}
+
+const RV_SPEC: ChatJudgeSpec<JudgeRequest, { correct: boolean; explanation?: string }> = {
+  promptVersion: PROMPT_VERSION, system: SYSTEM_PROMPT, user: userPrompt, read: parseVerdictText,
+  release: (v, clean) => (v.explanation === undefined ? { correct: v.correct } : { correct: v.correct, explanation: clean(v.explanation) }),
+};
+
+/**
  * An LLM judge behind any OpenAI-compatible chat-completions endpoint. Retries, with doubling
  * delays, on 429, 5xx, time-outs, network errors and unreadable replies (a model that answered
  * off-format often answers properly when asked again), at most `maxAttempts` times; a server's
@@ -81,6 +100,11 @@ export function chatCompletionsUrl(baseUrl: string): string {
  * (explanations and errors, hence what a cache stores) passes through the secret redaction.
  */
 export function httpJudge(opts: HttpJudgeOptions): Judge {
+  return chatJudge(opts, RV_SPEC);
+}
+
+/** The HTTP judge for any prompt (see `httpJudge` for how it asks, retries and redacts). */
+export function chatJudge<Req, V extends object>(opts: HttpJudgeOptions, spec: ChatJudgeSpec<Req, V>): { info: JudgeInfo; judge(req: Req): Promise<V | { error: string }> } {
   const redact = secretRedactor([opts.apiKey, ...urlSecrets(opts.baseUrl)]);
   const endpoint = redact(publicEndpoint(chatCompletionsUrl(opts.baseUrl)));
   const url = chatCompletionsUrl(opts.baseUrl);
@@ -88,7 +112,7 @@ export function httpJudge(opts: HttpJudgeOptions): Judge {
     id: `http:${opts.model}@${endpoint}`,
     kind: 'http',
     label: `LLM judge ${opts.model} at ${endpoint}`,
-    promptVersion: PROMPT_VERSION,
+    promptVersion: spec.promptVersion,
   };
   const maxAttempts = Math.max(1, opts.maxAttempts ?? 4);
   const baseDelay = opts.baseDelayMs ?? 1000;
@@ -97,13 +121,13 @@ export function httpJudge(opts: HttpJudgeOptions): Judge {
   const { cancel } = opts;
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (opts.apiKey) headers.authorization = `Bearer ${opts.apiKey}`;
-  const cancelled: Verdict = { error: 'judge cancelled' };
+  const cancelled = { error: 'judge cancelled' };
 
-  async function ask(req: JudgeRequest): Promise<Verdict> {
+  async function ask(req: Req): Promise<V | { error: string }> {
     const body = JSON.stringify({
       model: opts.model,
       temperature: 0,
-      messages: [{ role: 'system', content: SYSTEM_PROMPT }, { role: 'user', content: userPrompt(req) }],
+      messages: [{ role: 'system', content: spec.system }, { role: 'user', content: spec.user(req) }],
     });
     let last = '';
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
@@ -124,8 +148,9 @@ export function httpJudge(opts: HttpJudgeOptions): Judge {
         } else if (!res.ok) {
           return { error: `judge endpoint refused the request: HTTP ${res.status}${text ? `: ${text.slice(0, 200)}` : ''}` };
         } else {
-          const verdict = readCompletion(text);
-          if ('correct' in verdict) return verdict;
+          const content = completionContent(text);
+          const verdict = typeof content === 'string' ? spec.read(content) : content;
+          if (!('unreadable' in verdict)) return verdict;
           last = verdict.unreadable;
         }
       } catch (e) {
@@ -146,10 +171,10 @@ export function httpJudge(opts: HttpJudgeOptions): Judge {
     return Promise.race([opts.sleep(ms), aborted]).finally(() => cancel.removeEventListener('abort', stop));
   }
 
-  /** What leaves the judge: redacted, the explanation cut to its limit after redaction (so no secret is cut in half and kept). */
-  function release(v: Verdict): Verdict {
+  /** What leaves the judge: redacted, each text cut to its limit after redaction (so no secret is cut in half and kept). */
+  function release(v: V | { error: string }): V | { error: string } {
     if ('error' in v) return { error: redact(v.error) };
-    return v.explanation === undefined ? { correct: v.correct } : { correct: v.correct, explanation: cutExplanation(redact(v.explanation)) };
+    return spec.release(v, (t) => cutExplanation(redact(t)));
   }
 
   return { info, judge: async (req) => release(await ask(req)) };
@@ -186,8 +211,8 @@ function cutExplanation(text: string): string {
 const formatBytes = (n: number) => (n % (1024 * 1024) === 0 ? `${n / (1024 * 1024)} MB` : `${n} bytes`);
 const formatSeconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 
-/** The verdict inside a chat-completions response body. */
-function readCompletion(body: string): { correct: boolean; explanation?: string } | { unreadable: string } {
+/** The model's reply text inside a chat-completions response body. */
+function completionContent(body: string): string | { unreadable: string } {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
@@ -196,5 +221,5 @@ function readCompletion(body: string): { correct: boolean; explanation?: string 
   }
   const content = (parsed as { choices?: { message?: { content?: unknown } }[] })?.choices?.[0]?.message?.content;
   if (typeof content !== 'string') return { unreadable: 'the response has no choices[0].message.content' };
-  return parseVerdictText(content);
+  return content;
 }

@@ -41,7 +41,10 @@ export interface ReasoningReport {
   settings: { criteria: readonly Criterion[]; averaging: 'micro' | 'macro'; bootstrap: BootstrapSettings };
   perSubset: Record<string, SubsetScores>;
   overall: SubsetScores;
-  /** Mean normalised score of each criterion over all items, as a percentage. */
+  /**
+   * Each criterion's normalised score as a percentage, averaged like RA (macro: the mean of its
+   * subset means), over the items with a full rubric (`overall.nRa`); their mean is `overall.ra`.
+   */
   perCriterion: Record<string, number | null>;
   /** Items left out of RA or FA, and why. */
   skipped: { id: string; metric: 'ra' | 'fa'; reason: string }[];
@@ -75,12 +78,13 @@ export function scoreReasoning(items: readonly ReasoningItem[], settings: Reason
   const subsets = [...new Set(items.map((i) => i.subset))];
   const ra = new Map(subsets.map((s) => [s, [] as number[]]));
   const fa = new Map(subsets.map((s) => [s, [] as number[]]));
-  const crit = new Map(criteria.map((c) => [c.name, [] as number[]]));
+  // Per subset, per criterion: the normalised scores of the items with a full rubric.
+  const crit = new Map(subsets.map((s) => [s, new Map(criteria.map((c) => [c.name, [] as number[]]))]));
   for (const it of items) {
     const r = itemRa(it, criteria);
     if (typeof r === 'number') {
       ra.get(it.subset)!.push(r);
-      for (const c of criteria) crit.get(c.name)!.push(c.polarity === 'higher-better' ? it.criteria![c.name]! : 11 - it.criteria![c.name]!);
+      for (const c of criteria) crit.get(it.subset)!.get(c.name)!.push(c.polarity === 'higher-better' ? it.criteria![c.name]! : 11 - it.criteria![c.name]!);
     } else skipped.push({ id: it.id, metric: 'ra', reason: r });
     const f = itemFa(it);
     if (typeof f === 'number') fa.get(it.subset)!.push(f); else skipped.push({ id: it.id, metric: 'fa', reason: f });
@@ -117,8 +121,11 @@ export function scoreReasoning(items: readonly ReasoningItem[], settings: Reason
   };
   const perSubset = Object.fromEntries(subsets.map((s) => [s, scores(s, ra.get(s)!.length, fa.get(s)!.length)]));
   const perCriterion = Object.fromEntries(criteria.map((c) => {
-    const l = crit.get(c.name)!;
-    return [c.name, l.length ? (l.reduce((a, b) => a + b, 0) / l.length) * 10 : null];
+    const lists = subsets.map((s) => crit.get(s)!.get(c.name)!).filter((l) => l.length > 0);
+    const sum = (l: readonly number[]) => l.reduce((a, b) => a + b, 0);
+    if (!lists.length) return [c.name, null];
+    const mean = averaging === 'macro' ? lists.reduce((a, l) => a + sum(l) / l.length, 0) / lists.length : sum(lists.flat()) / lists.flat().length;
+    return [c.name, mean * 10];
   }));
   const nRa = [...ra.values()].reduce((a, l) => a + l.length, 0), nFa = [...fa.values()].reduce((a, l) => a + l.length, 0);
   return { settings: { criteria, averaging, bootstrap }, perSubset, overall: scores('overall', nRa, nFa), perCriterion, skipped };

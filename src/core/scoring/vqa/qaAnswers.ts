@@ -34,7 +34,11 @@ export interface QaTruth {
   sceneId: string;
   question: string;
   answer: Answer;
-  category: { capability: string };
+  category: { capability: string; taskType?: string };
+  /** Where the item came from (`written`, `generated`, `capnav`): FoMER's source subsets. */
+  source?: string;
+  /** The item's step-by-step reasoning trail, the ground truth a model's steps are judged against (FoMER). */
+  trail?: readonly { title: string; text: string }[];
 }
 
 /** One model's reply to one item. */
@@ -44,6 +48,16 @@ export interface QaPrediction {
   reply: string;
   /** A judge's 0–100 score of a free-text reply; absent or null when not judged. */
   judgeScore?: number | null;
+  /** The model's step-by-step reasoning, when it gave one (judged for FoMER's RA). */
+  steps?: string[];
+}
+
+/** Answer files that named the same model: each is scored as its own model, `<model> (<file>)`. */
+export interface SameModel {
+  model: string;
+  files: { file: string; scoredAs: string; answers: number }[];
+  /** Items answered in more than one of the files. */
+  sharedItems: number;
 }
 
 export interface QaScoreSettings {
