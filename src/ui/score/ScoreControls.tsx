@@ -77,12 +77,6 @@ export function ScoreControls() {
           title="Stop asking the judge: requests in flight are aborted; records not judged are left out of RV">Cancel</button>}
         {s.status.state === 'error' && <span className="error" role="alert">{s.status.message}</span>}
         {s.status.state === 'done' && s.status.message && <span className="warn" data-testid="score-note">{s.status.message}</span>}
-        {s.reports.length > 0 && (
-          <>
-            <button className="small secondary" onClick={() => void scoring.exportJson()}>Export JSON</button>
-            <button className="small secondary" onClick={() => void scoring.exportCsv()}>Export CSV</button>
-          </>
-        )}
       </div>
     </div>
   );
