@@ -80,7 +80,7 @@ export function Workspace() {
   };
 
   return (
-    <div className={`workspace tool-${session.tool}`} data-testid="workspace" data-camera={session.camera} data-tool={session.tool}>
+    <div className={`workspace tool-${session.tool}`} data-testid="workspace" data-camera={session.camera} data-tool={session.tool} data-route={preview?.frame?.key ?? ''}>
       <Canvas frameloop="demand" gl={{ localClippingEnabled: true, antialias: true, preserveDrawingBuffer: true }} dpr={[1, 1.5]} data-testid="viewport">
         <color attach="background" args={['#e9edf2']} />
         <hemisphereLight args={['#ffffff', '#8a8f99', 1.1]} />

@@ -46,6 +46,7 @@ describe('the Score view reads at a glance (issue 13)', () => {
 
   it('a baseline file and the baseline button for the same model: the repeats are counted, their files named, and one can be left out', async () => {
     const page = await open();
+    await page.locator('[data-scene=sample-house]').waitFor(); // the bundled sample has opened: the import is not overtaken by it
     await importFolder(page, SAMPLE);
     const dir = mkdtempSync(join(tmpdir(), 'traversa-rand-'));
     writeFileSync(join(dir, 'rand.jsonl'), toPredictionJsonl(randomWalkBaseline(project, { seed: 1 })));
@@ -70,6 +71,7 @@ describe('the Score view reads at a glance (issue 13)', () => {
   it('two models: every figure carries its n, the per-agent figures are charted side by side, and the view fits 1400×900', async () => {
     const page = await open();
     await page.reload();
+    await page.locator('[data-scene=sample-house]').waitFor();
     await importFolder(page, SAMPLE);
     await scoreBaselines(page, 200);
     // n beside every headline component…
@@ -109,6 +111,7 @@ describe('the Score view reads at a glance (issue 13)', () => {
   it('an agent\'s RV resting on one record is explained: the record, and that its start node has no edges', async () => {
     const page = await open();
     await page.reload();
+    await page.locator('[data-scene=sample-house]').waitFor();
     await importFolder(page, houseWithIsolatedRoom());
     await page.keyboard.press('6');
     await page.getByTestId('project-problems').locator('summary', { hasText: 'graphs/sample-house-graph.json' }).click();
