@@ -51,7 +51,7 @@ export function ScoreTable() {
                       </td>
                     );
                   })}
-                  <td data-col="records">{count(h.n.records)}{r.duplicates?.tasks > 0 && <span className="warn" title="tasks predicted more than once (see the notice above)"> ({count(r.duplicates.tasks)} twice+)</span>}</td>
+                  <td data-col="records">{count(h.n.records)}{r.duplicates?.tasks > 0 && <span className="warn dup" title="tasks predicted more than once (see the notice above)">{count(r.duplicates.tasks)} twice+</span>}</td>
                   <td><input type="radio" name="compare" checked={model === compare} aria-label={`compare with ${model}`} onClick={(e) => e.stopPropagation()} onChange={() => pick(model, 'compareModel')} /></td>
                 </tr>
                 {notes.length > 0 && (
