@@ -1,9 +1,9 @@
 import { Vector3 } from 'three';
 
 /** How much of the view's width or height the route should span once framed. */
-export const ROUTE_FILL = 0.7;
+export const ROUTE_FILL = 0.75;
 /** Room kept around each node (its marker and label) so the route is never cut at the edge. */
-const PAD = 0.35;
+const PAD = 0.25;
 
 /**
  * A perspective camera that shows `points` (a route's nodes, world coordinates) as large as the
