@@ -96,6 +96,8 @@ describe('the Score view reads at a glance (issue 13)', () => {
     for (const chart of ['chart-f1', 'chart-pv', 'chart-rta', 'chart-rv', 'chart-capnav', 'chart-failures']) {
       for (const model of ['oracle', 'random-walk']) expect(await page.locator(`[data-testid=${chart}] [data-series=${model}] rect`).count()).toBeGreaterThan(0);
     }
+    // The random walk's intervals are drawn as whiskers on its bars (the oracle's are all [100, 100] or absent).
+    expect(await page.locator('[data-testid=chart-f1] [data-series=random-walk] line.whisker').count()).toBeGreaterThan(0);
     expect(await page.locator('svg[data-testid=confusion]').count()).toBe(2);
     expect(await text(page, 'svg[data-testid=confusion][data-model=oracle] [data-cell=fp]')).toBe('0');
     // Nothing runs off to the side at 1400×900.
