@@ -100,6 +100,7 @@ const actions: StudioActions = {
     run: () => scorer.run(),
     cancel: () => scorer.cancel(),
     open: (model, i) => scorer.open(model, i),
+    openCompare: (record) => scorer.openCompare(record),
     exportJson: () => exportScores('traversa-scores.json', (f) => f.json, 'application/json'),
     exportCsv: () => exportScores('traversa-records.csv', (f) => f.csv, 'text/csv'),
   },

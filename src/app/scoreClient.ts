@@ -1,7 +1,7 @@
 import type { HttpJudgeIo } from '../core/scoring/judges/choose.ts';
 import type { ScoredRecord } from '../core/scoring/paper/types.ts';
 import { runScoring, throttled, type ScoringOutcome, type ScoringProgress, type ScoringRequest } from '../core/scoring/pipeline.ts';
-import { liteOutcome, recordAt, type LiteOutcome, type ReportFiles, type ScoreWorkerReply, type ScoreWorkerRequest } from '../core/scoring/workerProtocol.ts';
+import { liteOutcome, recordAt, type ExportSelection, type LiteOutcome, type ReportFiles, type ScoreWorkerReply, type ScoreWorkerRequest } from '../core/scoring/workerProtocol.ts';
 import { predictionReaders } from '../formats/predictions/read.ts';
 import { reportFiles } from '../formats/scoreDownloads.ts';
 
@@ -9,7 +9,8 @@ import { reportFiles } from '../formats/scoreDownloads.ts';
 export interface ScoringBackend {
   score(req: ScoringRequest, progress: (p: ScoringProgress) => void, http?: HttpJudgeIo): Promise<LiteOutcome>;
   record(model: string, i: number): Promise<ScoredRecord | null>;
-  files(): Promise<ReportFiles | null>;
+  /** The downloads; `only`: the filtered records of one model (the record table's). */
+  files(only?: ExportSelection): Promise<ReportFiles | null>;
   dispose(): void;
 }
 
@@ -26,7 +27,7 @@ export class LocalScoring implements ScoringBackend {
     return liteOutcome(this.last);
   }
   async record(model: string, i: number) { return recordAt(this.last, model, i); }
-  async files() { return this.last?.mode === 'paper' ? reportFiles(this.last) : null; }
+  async files(only?: ExportSelection) { return this.last?.mode === 'paper' ? reportFiles(this.last, only) : null; }
   dispose() { this.last = null; }
 }
 
@@ -78,6 +79,6 @@ export class WorkerScoring implements ScoringBackend {
     });
   }
   record(model: string, i: number) { return this.ask<ScoredRecord | null>((ticket) => ({ type: 'record', model, i, ticket })); }
-  files() { return this.ask<ReportFiles | null>((ticket) => ({ type: 'export', ticket })); }
+  files(only?: ExportSelection) { return this.ask<ReportFiles | null>((ticket) => ({ type: 'export', ticket, ...(only ? { only } : {}) })); }
   dispose() { this.worker.terminate(); }
 }

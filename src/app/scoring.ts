@@ -1,11 +1,13 @@
 import { oracleBaseline, randomWalkBaseline } from '../core/scoring/baselines.ts';
 import type { HttpJudgeIo, JudgeChoice } from '../core/scoring/judges/choose.ts';
 import type { PaperRequest, ScoringProgress } from '../core/scoring/pipeline.ts';
+import type { ScoredRecord } from '../core/scoring/paper/types.ts';
 import type { ReportFiles } from '../core/scoring/workerProtocol.ts';
 import { toPredictionJsonl } from '../formats/predictions/jsonl.ts';
 import type { TraversaDb } from '../persistence/db.ts';
 import type { StudioStore, ScoringState } from '../state/store.ts';
 import { JUDGE_KEY_STORAGE } from '../ui/score/judgeKey.ts';
+import { exportSelection } from '../state/scoreSelectors.ts';
 import { LocalScoring, WorkerScoring, type ScoringBackend } from './scoreClient.ts';
 
 /**
@@ -69,6 +71,7 @@ export class ScoringRunner {
         status: { state: 'done', ...(judging?.signal.aborted ? { message: `Judging cancelled: ${unjudged} record${unjudged === 1 ? '' : 's'} not judged (left out of RV; each says so).` } : {}) },
         reports: result.reports, problems: result.problems,
         selectedModel: result.reports[0]?.[0] ?? null, compareModel: result.reports[1]?.[0] ?? null,
+        viewer: { open: false, hop: null, compare: null, compareDetail: null },
       });
     } catch (e) {
       this.set({ status: { state: 'error', message: e instanceof Error ? e.message : String(e) } });
@@ -87,14 +90,33 @@ export class ScoringRunner {
     this.set({ status: { ...this.store.getState().scoring.status, phase: 'cancelling the judge' } });
   }
 
-  /** Fetch the full record of a row for the preview. */
+  /** Fetch the full record of a row for the preview (and the compared model's record of the same task, when the viewer compares). */
   async open(model: string, i: number): Promise<void> {
     const record = await this.backend?.record(model, i) ?? null;
     this.set({ detail: record });
+    await this.openCompare(record);
   }
 
+  /**
+   * The route viewer's second model: its record for the same (scene, question, agent) as `record`,
+   * or null when it has none (its first, if it predicted the task more than once).
+   */
+  async openCompare(record: ScoredRecord | null): Promise<void> {
+    const { viewer, reports } = this.store.getState().scoring;
+    let other: ScoredRecord | null = null;
+    const rows = viewer.compare && record ? reports.find(([m]) => m === viewer.compare)?.[1].rows : undefined;
+    if (rows && record && record.questionIndex !== null) {
+      const scene = rows.scenes.indexOf(record.scene), agent = rows.agents.indexOf(record.agent);
+      for (let i = 0; i < rows.length && scene >= 0 && agent >= 0; i++) {
+        if (rows.scene[i] === scene && rows.agent[i] === agent && rows.questionIndex[i] === record.questionIndex) { other = await this.backend?.record(viewer.compare!, i) ?? null; break; }
+      }
+    }
+    this.set({ viewer: { ...this.store.getState().scoring.viewer, compareDetail: other } });
+  }
+
+  /** The downloads: everything, or — while the record table is filtered — the records it shows. */
   reportFiles(): Promise<ReportFiles | null> {
-    return this.backend?.files() ?? Promise.resolve(null);
+    return this.backend?.files(exportSelection(this.store.getState())) ?? Promise.resolve(null);
   }
 
   /** The HTTP judge's IO on the page: its fetch, the time limit, the cancel, the key from localStorage, verdicts cached in IndexedDB. */

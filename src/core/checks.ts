@@ -22,7 +22,7 @@ export interface Finding {
 
 /**
  * Consistency checks on one scene, in file order: the graph (duplicate ids, edges to missing
- * nodes, self-loops, repeated edges), the questions (references that resolve to no node), the
+ * nodes, self-loops, repeated edges, nodes without edges), the questions (references that resolve to no node), the
  * labels (segments that are not edges, directions that disagree, missing reasons) and the
  * hallucination list. Pure: the same checks run at import, in `validate` and after edits.
  */
@@ -39,7 +39,7 @@ export function checkScene(scene: Scene): Finding[] {
  */
 const checked = new WeakMap<Scene, readonly Finding[]>();
 
-function checkGraph({ graph }: Scene): Finding[] {
+function checkGraph({ graph, questions }: Scene): Finding[] {
   const out: Finding[] = [];
   const nodeIds = new Set<string>();
   graph.nodes.forEach((n, index) => {
@@ -60,7 +60,27 @@ function checkGraph({ graph }: Scene): Finding[] {
     if (first !== undefined && e.from !== e.to) out.push({ severity: 'warning', code: 'edge.repeated', where: { kind: 'edge', index }, message: `edge ${e.id} repeats edge ${first} between ${e.from} and ${e.to}` });
     else pairs.set(key, e.id);
   });
+  const isolated = isolatedNodes(graph);
+  graph.nodes.forEach((n, index) => {
+    if (!isolated.has(n.id)) return;
+    const uses = questions.flatMap((q, i) => [q.start.nodeId === n.id ? 'starts' : '', q.end.nodeId === n.id ? 'ends' : ''].filter(Boolean).map((how) => `question ${i} ${how} there`));
+    out.push({
+      severity: 'warning', code: 'node.isolated', where: { kind: 'node', index },
+      message: `node ${n.id}${n.name && n.name !== n.id ? ` ("${n.name}")` : ''} has no edges: no route reaches it, so a question starting or ending there is infeasible for every agent${uses.length ? ` (${uses.join(', ')})` : ''}`,
+    });
+  });
   return out;
+}
+
+/**
+ * Nodes without an edge to another node. A question from or to one is infeasible for every
+ * agent, and a model can only answer it "no" without a route, which scores 0 for RV: one such
+ * record can decide an agent's RV (issue 13: the oracle's 74.92 for HUMAN).
+ */
+export function isolatedNodes(graph: Scene['graph']): Set<string> {
+  const linked = new Set<string>();
+  for (const e of graph.edges) if (e.from !== e.to) { linked.add(e.from); linked.add(e.to); }
+  return new Set(graph.nodes.filter((n) => !linked.has(n.id)).map((n) => n.id));
 }
 
 function checkQuestions(scene: Scene): Finding[] {

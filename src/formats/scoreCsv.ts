@@ -12,6 +12,10 @@ const COLUMNS: [string, (r: ScoredRecord) => unknown][] = [
 
 /** Every scored record of every model as CSV, one row each (unmatched records included, by status). */
 export function recordsCsv(reports: readonly [string, PaperReport][]): string {
-  const rows = reports.flatMap(([, report]) => [...report.records, ...report.unmatched, ...report.excluded].map((r) => COLUMNS.map(([, f]) => f(r))));
-  return csvTable(COLUMNS.map(([h]) => h), rows);
+  return recordListCsv(reports.flatMap(([, report]) => [...report.records, ...report.unmatched, ...report.excluded]));
+}
+
+/** These records as CSV, in the given order (the Score view's filtered export). */
+export function recordListCsv(records: readonly ScoredRecord[]): string {
+  return csvTable(COLUMNS.map(([h]) => h), records.map((r) => COLUMNS.map(([, f]) => f(r))));
 }

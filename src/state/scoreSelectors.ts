@@ -1,5 +1,6 @@
 import type { RecordColumns } from '../core/scoring/paper/lite.ts';
 import { FAILURE_MODES } from '../core/scoring/paper/types.ts';
+import type { ExportSelection } from '../core/scoring/workerProtocol.ts';
 import type { StudioState } from './store.ts';
 
 const OUTCOME_CODE: Record<string, number> = { TP: 0, FP: 1, TN: 2, FN: 3 };
@@ -50,4 +51,16 @@ export function cachedFilteredIndices(s: StudioState): number[] {
 export function selectedIndex(s: StudioState): number {
   const c = selectedColumns(s);
   return c && s.scoring.selectedRecord !== null ? c.ids.indexOf(s.scoring.selectedRecord) : -1;
+}
+
+/** Whether the record table is filtered (then exports hold only what it shows). */
+export function filterActive(f: StudioState['scoring']['filter']): boolean {
+  return f.agent !== 'all' || f.outcome !== 'all' || f.failure !== 'all' || f.text.trim() !== '';
+}
+
+/** What a filtered table shows, to export; undefined when nothing is filtered (everything is exported). */
+export function exportSelection(s: StudioState): ExportSelection | undefined {
+  const { filter, selectedModel } = s.scoring;
+  if (!filterActive(filter) || !selectedModel) return undefined;
+  return { model: selectedModel, indices: cachedFilteredIndices(s), filter: { agent: filter.agent, outcome: filter.outcome, failureMode: filter.failure, search: filter.text.trim() } };
 }

@@ -66,8 +66,9 @@ export function segmentSlice(s: StudioState): ViewSlice | null {
   };
 }
 
-/** The slice the 3D view shows: the segment's in the label view (until set by hand), else the session's. */
+/** The slice the 3D view shows: the route's in the Score view, the segment's in the label view (until set by hand), else the session's. */
 export function viewSlice(s: StudioState): ViewSlice {
+  if (s.session.view === 'score' && s.ephemeral.pathPreview?.slice) return s.ephemeral.pathPreview.slice; // the route viewer: the route's floors
   if (s.session.view === 'label' && s.session.sliceFollowsItem) {
     const seg = segmentSlice(s);
     if (seg) return seg;

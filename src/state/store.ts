@@ -16,6 +16,14 @@ export interface PathPreview {
   gtRoute: string[] | null;
   wrongStart: string | null;
   wrongEnd: string | null;
+  /** The route viewer's additions: the hop stepped to, a second model's route, the camera fitted to the route and the slice to its floors. */
+  focusHop?: number | null;
+  /** What is written beside the stepped-to hop in 3D (its state and the label's note). */
+  focusNote?: string | null;
+  compare?: { from: string | null; to: string | null; state: PathPreview['hops'][number]['state'] }[] | null;
+  /** Nodes the camera is fitted to (the route's, else the question's ends); `key` changes when the fit should be done again. */
+  frame?: { nodes: string[]; key: string } | null;
+  slice?: { on: boolean; height: number; below: number | null } | null;
 }
 import type { Problem } from '../core/problems.ts';
 import type { Project } from '../core/project.ts';
@@ -264,7 +272,11 @@ export interface ScoringState {
   compareModel: string | null;
   selectedRecord: string | null;
   filter: { agent: string; outcome: string; failure: string; text: string };
+  /** The route viewer (src/ui/score/RouteViewer.tsx): open, the hop stepped to, and the model whose route for the same task is drawn beside. */
+  viewer: RouteViewerState;
 }
+
+export interface RouteViewerState { open: boolean; hop: number | null; compare: string | null; compareDetail: ScoredRecord | null }
 
 
 export interface ImportReport {
@@ -342,6 +354,7 @@ export function initialState(): StudioState {
       settings: { judge: 'rule', verdicts: null, http: { baseUrl: '', model: '', timeoutMs: JUDGE_TIMEOUT_MS }, weights: DEFAULT_PAPER_SETTINGS.weights, averaging: DEFAULT_PAPER_SETTINGS.averaging, bootstrap: DEFAULT_PAPER_SETTINGS.bootstrap },
       status: { state: 'idle' }, reports: [], detail: null, problems: [], selectedModel: null, compareModel: null, selectedRecord: null,
       filter: { agent: 'all', outcome: 'all', failure: 'all', text: '' },
+      viewer: { open: false, hop: null, compare: null, compareDetail: null },
     },
     qaAnswers: initialQaAnswers(),
     history: { past: [], future: [] },

@@ -14,7 +14,7 @@ export function ProblemsView() {
   return (
     <section aria-labelledby="problems-title">
       <h2 id="problems-title">Problems in this project</h2>
-      <p className="hint">Checked live: references that match no node, labels on segments that are not edges, directions that disagree, missing reasons.</p>
+      <p className="hint">Checked live: references that match no node, nodes without edges (questions from or to them are infeasible for every agent), labels on segments that are not edges, directions that disagree, missing reasons.</p>
       <ProblemList problems={problems} testId="project-problems" />
     </section>
   );

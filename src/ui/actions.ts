@@ -50,6 +50,8 @@ export interface StudioActions {
     cancel: () => void;
     /** Fetch a record in full (it stays where it was scored) for the preview. */
     open: (model: string, i: number) => Promise<void>;
+    /** Fetch the route viewer's compared model's record of the same task as this one. */
+    openCompare: (record: import('../core/scoring/paper/types.ts').ScoredRecord | null) => Promise<void>;
     exportJson: () => Promise<void>;
     exportCsv: () => Promise<void>;
   };

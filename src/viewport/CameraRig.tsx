@@ -1,18 +1,23 @@
 import { MapControls, OrbitControls, OrthographicCamera, PerspectiveCamera } from '@react-three/drei';
 import { useFrame, useThree } from '@react-three/fiber';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Vector3, type PerspectiveCamera as PerspectiveCameraImpl } from 'three';
 import type { CameraMode } from '../state/store.ts';
 import { WALK_KEYS } from './movementKeys.ts';
+import { fitPerspective, fitTopZoom } from './routeFraming.ts';
 
-/** `keysBlocked`: while true (the shortcuts list is open), keys do not walk. */
-interface Props { mode: CameraMode; center: Vector3; size: number; eyeFloor: number; keysBlocked: () => boolean }
+/**
+ * `keysBlocked`: while true (the shortcuts list is open), keys do not walk. `fit`: points to frame
+ * instead of the whole scene (a scored route in the Score view), as large as the view allows.
+ */
+interface Props { mode: CameraMode; center: Vector3; size: number; eyeFloor: number; keysBlocked: () => boolean; fit?: readonly Vector3[] | null }
 
 /**
  * Three ways to look: orbit around the scan, a north-up orthographic plan (pan and zoom only),
  * and walking at eye height (arrow keys to walk, Shift to hurry, drag to look; see movementKeys.ts).
  */
-export function CameraRig({ mode, center, size, eyeFloor, keysBlocked }: Props) {
+export function CameraRig({ mode, center, size, eyeFloor, keysBlocked, fit }: Props) {
+  if (fit?.length && mode !== 'first') return <FittedCamera mode={mode} points={fit} size={size} />;
   if (mode === 'top') {
     return (
       <>
@@ -27,6 +32,33 @@ export function CameraRig({ mode, center, size, eyeFloor, keysBlocked }: Props) 
     <>
       <PerspectiveCamera makeDefault position={[center.x + size * 0.7, center.y + size * 0.8, center.z + size * 0.9]} fov={50} near={0.05} far={size * 20 + 100} />
       <OrbitControls makeDefault target={[center.x, center.y, center.z]} enableDamping={false} />
+    </>
+  );
+}
+
+/** The camera fitted to a route: from above at an angle (orbit) or straight down (top), refitted when the view changes size. */
+function FittedCamera({ mode, points, size }: { mode: CameraMode; points: readonly Vector3[]; size: number }) {
+  const view = useThree((s) => s.size);
+  // Memoised on the points and the view's size: the same objects on every render leave the camera
+  // where the user orbited it until the route or the view changes.
+  const top = useMemo(() => fitTopZoom(points, view.width, view.height), [points, view.width, view.height]);
+  const persp = useMemo(() => fitPerspective(points, view.width / Math.max(1, view.height), 50), [points, view.width, view.height]);
+  const topTarget = useMemo(() => [top.center.x, top.center.y, top.center.z] as const, [top]);
+  if (mode === 'top') {
+    const { center, zoom } = top;
+    return (
+      <>
+        <OrthographicCamera makeDefault position={[center.x, center.y + size * 2 + 10, center.z]} up={[0, 0, -1]} zoom={zoom} near={0.01} far={size * 10 + 100}
+          onUpdate={(c) => c.lookAt(center.x, center.y - 100, center.z)} />
+        <MapControls makeDefault target={topTarget as unknown as [number, number, number]} enableRotate={false} screenSpacePanning />
+      </>
+    );
+  }
+  const { position, target } = persp;
+  return (
+    <>
+      <PerspectiveCamera makeDefault position={position} fov={50} near={0.05} far={size * 20 + 100} />
+      <OrbitControls makeDefault target={target} enableDamping={false} />
     </>
   );
 }

@@ -4,24 +4,48 @@ import type { PathPreview } from '../state/store.ts';
 
 
 const HOP_COLOUR = { traversable: '#1f8a4c', blocked: '#c8322b', unlabelled: '#7d8896', invalid: '#9d4edd' } as const;
+/** The two models' colours when their routes for one task are compared (the legend uses the same). */
+export const COMPARE_COLOURS = ['#0f766e', '#e76f51'] as const;
+
+type Hops = NonNullable<PathPreview['compare']>;
 
 /**
  * The model's route hop by hop (green: traversable for the agent, red: not, grey: unlabelled,
  * purple dashed: no such edge), the ground-truth route in blue beside it, and rings on the nodes
- * it should have started or ended at.
+ * it should have started or ended at. The hop stepped to is drawn thicker and the others faded.
+ * With a second model's route, each route takes its model's colour (teal, orange; the second
+ * drawn a little higher), and a red dot marks every hop not traversable for the agent.
  */
 export function PathOverlay({ preview, world }: { preview: PathPreview | null; world: Map<string, Vector3> }) {
   if (!preview) return null;
   const lift = (p: Vector3, dy: number) => p.clone().setY(p.y + dy);
   const gt = (preview.gtRoute ?? []).map((id) => world.get(id)).filter((p): p is Vector3 => !!p).map((p) => lift(p, 0.12));
+  const comparing = !!preview.compare;
+  const focus = preview.focusHop ?? null;
+  const route = (hops: Hops, which: 0 | 1) => hops.map((h, i) => {
+    const a = h.from ? world.get(h.from) : undefined, b = h.to ? world.get(h.to) : undefined;
+    if (!a || !b) return null;
+    const dy = which === 0 ? 0.25 : 0.4;
+    const focused = which === 0 && focus === i, faded = which === 0 && focus !== null && focus !== i;
+    const colour = comparing ? COMPARE_COLOURS[which] : HOP_COLOUR[h.state];
+    return (
+      <group key={`${which}:${i}`}>
+        <Line points={[lift(a, dy), lift(b, dy)]} color={colour} lineWidth={focused ? 12 : 7} dashed={h.state === 'invalid'} dashSize={0.15} gapSize={0.1}
+          transparent={faded} opacity={faded ? 0.35 : 1} depthTest={false} renderOrder={focused ? 9 : 7} />
+        {comparing && h.state !== 'traversable' && (
+          <mesh position={lift(a.clone().add(b).multiplyScalar(0.5), dy)} renderOrder={10}>
+            <sphereGeometry args={[0.12, 16, 12]} />
+            <meshBasicMaterial color={HOP_COLOUR[h.state]} depthTest={false} />
+          </mesh>
+        )}
+      </group>
+    );
+  });
   return (
     <group>
       {gt.length > 1 && <Line points={gt} color="#3a86ff" lineWidth={4} dashed dashSize={0.3} gapSize={0.15} depthTest={false} renderOrder={6} />}
-      {preview.hops.map((h, i) => {
-        const a = h.from ? world.get(h.from) : undefined, b = h.to ? world.get(h.to) : undefined;
-        if (!a || !b) return null;
-        return <Line key={i} points={[lift(a, 0.25), lift(b, 0.25)]} color={HOP_COLOUR[h.state]} lineWidth={7} dashed={h.state === 'invalid'} dashSize={0.15} gapSize={0.1} depthTest={false} renderOrder={7} />;
-      })}
+      {route(preview.hops, 0)}
+      {preview.compare && route(preview.compare, 1)}
       {[preview.wrongStart, preview.wrongEnd].map((id, i) => {
         const p = id ? world.get(id) : undefined;
         return p ? (

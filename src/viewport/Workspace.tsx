@@ -24,6 +24,7 @@ import { PathOverlay } from './PathOverlay.tsx';
 import { MeshRegistryContext, useSceneMesh } from './meshRuntime.ts';
 import { SceneMeshView } from './SceneMeshView.tsx';
 import { framingBounds, worldPositions } from './worldGraph.ts';
+import { framePoints, routeLabels } from './routeLabels.ts';
 
 const NO_MARKS: Mark[] = [];
 const NO_NODES: string[] = [];
@@ -57,6 +58,9 @@ export function Workspace() {
   const referenced = useStudio((s) => (s.session.view === 'qa' ? openItem(s)?.anchors.nodes ?? NO_NODES : NO_NODES));
   const highlight = useMemo(() => new Set(referenced), [referenced]);
   const keysBlocked = useCallback(() => store.getState().ephemeral.helpOpen, [store]);
+  const preview = session.view === 'score' ? ephemeral.pathPreview : null;
+  const routeView = useMemo(() => routeLabels(preview, world), [preview, world]);
+  const fit = useMemo(() => framePoints(preview?.frame ?? null, world), [preview?.frame, world]);
   if (!scene) return null;
 
   const maxY = slice.on ? slice.height : Infinity;
@@ -76,12 +80,12 @@ export function Workspace() {
   };
 
   return (
-    <div className={`workspace tool-${session.tool}`} data-testid="workspace" data-camera={session.camera} data-tool={session.tool}>
+    <div className={`workspace tool-${session.tool}`} data-testid="workspace" data-camera={session.camera} data-tool={session.tool} data-route={preview?.frame?.key ?? ''}>
       <Canvas frameloop="demand" gl={{ localClippingEnabled: true, antialias: true, preserveDrawingBuffer: true }} dpr={[1, 1.5]} data-testid="viewport">
         <color attach="background" args={['#e9edf2']} />
         <hemisphereLight args={['#ffffff', '#8a8f99', 1.1]} />
         <directionalLight position={[5, 10, 4]} intensity={1.2} />
-        <CameraRig key={`${session.camera}:${scene.id}`} mode={session.camera} center={bounds.center} size={bounds.size} eyeFloor={sliceFloor} keysBlocked={keysBlocked} />
+        <CameraRig key={`${session.camera}:${scene.id}:${preview?.frame?.key ?? ''}`} mode={session.camera} center={bounds.center} size={bounds.size} eyeFloor={sliceFloor} keysBlocked={keysBlocked} fit={fit} />
         {mesh ? <SceneMeshView mesh={mesh} planes={slicePlanes} onCoverage={(share) => registry?.reportCoverage?.(scene.id, share)} /> : (
           <Grid position={[bounds.center.x, sliceFloor, bounds.center.z]} args={[bounds.size * 2, bounds.size * 2]} cellSize={0.5} sectionSize={5} infiniteGrid={false} fadeDistance={bounds.size * 4} />
         )}
@@ -89,7 +93,7 @@ export function Workspace() {
           connectFrom={ephemeral.connectFrom} hoverNode={ephemeral.hoverNode} route={route} segment={item ?? null} highlight={highlight} />
         <MeasureOverlay measure={ephemeral.measure} />
         <AgentOverlay drive={drive} />
-        <PathOverlay preview={session.view === 'score' ? ephemeral.pathPreview : null} world={world} />
+        <PathOverlay preview={preview} world={world} />
         <Interaction store={store} scene={scene} world={world} surface={surface} frame={frame} maxY={maxY} minY={minY} floorY={sliceFloor} floors={floors} />
         <LabelProjector anchors={anchors} />
         <CameraMemory store={store} mode={session.camera} />
@@ -100,11 +104,16 @@ export function Workspace() {
           const p = world.get(n.id);
           if (!p) return null;
           const selected = session.selection?.kind === 'node' && session.selection.id === n.id;
+          const step = routeView.order.get(n.id);
           return (
             <div key={n.id} ref={anchor(anchors, `node:${n.id}`, p.clone().setY(p.y + NODE_RADIUS * 2.2), !nodeVisible(world, n.id, maxY, minY))}
-              className={`node-label${selected ? ' selected' : ''}${highlight.has(n.id) ? ' referenced' : ''}`} data-node-label={n.id}>{n.name || n.id}</div>
+              className={`node-label${selected ? ' selected' : ''}${highlight.has(n.id) ? ' referenced' : ''}${preview ? (step !== undefined ? ' on-route' : ' off-route') : ''}`} data-node-label={n.id}>
+              {step !== undefined && <b className="step">{step}</b>}{n.name || n.id}</div>
           );
         })}
+        {routeView.hopNote && (
+          <div ref={anchor(anchors, 'hop-note', routeView.hopNote.at, false)} className={`hop-note ${routeView.hopNote.state}`} data-testid="hop-note">{routeView.hopNote.text}</div>
+        )}
         {marks.map((m) => {
           const p = new Vector3(m.position.x, m.position.y, m.position.z).applyMatrix4(frame);
           return <div key={m.id} ref={anchor(anchors, `mark:${m.id}`, p.setY(p.y + 0.25), p.y > maxY + 0.3 || p.y < minY - 0.3)} className="mark-label" data-mark={m.number}>{m.number}{m.label ? ` ${m.label}` : ''}</div>;

@@ -41,7 +41,7 @@ export function scoreHandler(port: ScoreReplyPort): (message: ScoreWorkerRequest
       } else if (m.type === 'record') {
         reply({ type: 'record', ticket: m.ticket, record: recordAt(last, m.model, m.i) });
       } else if (m.type === 'export') {
-        reply({ type: 'export', ticket: m.ticket, files: last?.mode === 'paper' ? reportFiles(last) : null });
+        reply({ type: 'export', ticket: m.ticket, files: last?.mode === 'paper' ? reportFiles(last, m.only) : null });
       }
     } catch (err) {
       // A failed record or export request is answered as such, or the page would wait for it forever.

@@ -158,3 +158,27 @@ describe('the two directions of a segment', () => {
     expect(directionConflicts(labels).map((c) => c.agent).sort()).toEqual(['SWEEPER', 'WHEELCHAIR']);
   });
 });
+
+describe('a room with no doorway (issue 13: the oracle\'s RV for HUMAN rested on one such question)', () => {
+  it('a node without edges is flagged, naming the questions that start or end there', () => {
+    const scene = cleanScene();
+    scene.graph.nodes.push(navNode('media', 'Media room'));
+    scene.questions.push(navQuestion('Can [Agent] move from the media room to the hall?', ref('Media room', 'media'), ref('hall')));
+    const found = only(checkScene(scene), 'node.isolated');
+    expect(found).toEqual([expect.objectContaining({ severity: 'warning', where: { kind: 'node', index: 4 } })]);
+    expect(found[0]!.message).toContain('media ("Media room") has no edges');
+    expect(found[0]!.message).toContain('question 1 starts there');
+  });
+
+  it('a node whose only edge loops back to itself is still isolated; once a doorway joins it, it is not', () => {
+    const scene = cleanScene();
+    scene.graph.nodes.push(navNode('media', 'Media room'));
+    scene.graph.edges.push({ id: 'e8', from: 'media', to: 'media' });
+    expect(only(checkScene(scene), 'node.isolated')).toHaveLength(1);
+    const joined = cleanScene();
+    joined.graph.nodes.push(navNode('media', 'Media room'));
+    joined.graph.edges.push({ id: 'e9', from: 'media', to: 'hall' });
+    expect(only(checkScene(joined), 'node.isolated')).toEqual([]);
+    expect(checkScene(joined)).toEqual([]);
+  });
+});

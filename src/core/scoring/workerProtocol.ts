@@ -12,13 +12,16 @@ import type { CompatOutcome, ScoringOutcome, ScoringProgress, ScoringRequest } f
 /** The report files the Score view offers for download (paper mode), built where the full records are. */
 export interface ReportFiles { json: string; csv: string }
 
+/** A filtered export: one model's records at these positions of its light rows, and the filter that chose them (written into the JSON). */
+export interface ExportSelection { model: string; indices: number[]; filter: Record<string, string> }
+
 export type LiteOutcome = { mode: 'paper'; reports: [string, LiteReport][]; problems: Problem[] } | CompatOutcome;
 
 export type ScoreWorkerRequest =
   | { type: 'score'; request: ScoringRequest }
   /** Record `i` of a model, in the order of its light rows. */
   | { type: 'record'; model: string; i: number; ticket: number }
-  | { type: 'export'; ticket: number };
+  | { type: 'export'; ticket: number; only?: ExportSelection };
 
 export type ScoreWorkerReply =
   | { type: 'progress'; progress: ScoringProgress }

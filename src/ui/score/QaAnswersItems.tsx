@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useStudio, useStudioStore } from '../../state/useStudio.ts';
 import { fmt, itemNote } from './qaAnswersFormat.ts';
+import { openQaItem } from './links.ts';
 
 const SHOWN = 200;
 
@@ -32,7 +33,7 @@ export function QaAnswersItems() {
         <tbody>
           {rows.slice(0, SHOWN).map((r) => (
             <tr key={r.id} data-item={r.id}>
-              <td data-col="id">{r.id}</td><td data-col="question">{r.question}</td><td data-col="truth">{r.truth}</td>
+              <td data-col="id"><button className="link" title="Open the item in the QA view" data-testid="open-qa-item" onClick={() => openQaItem(store, r.id)}>{r.id}</button></td><td data-col="question">{r.question}</td><td data-col="truth">{r.truth}</td>
               <td data-col="reply">{r.reply ?? <em className="muted">(no answer)</em>}</td>
               <td data-col="score">{fmt(r.score)}</td><td data-col="note" className="muted">{itemNote(r)}</td>
             </tr>

@@ -28,7 +28,7 @@ export function ScoreControls() {
         </label>
         <button className="small secondary" onClick={() => scoring.addBaseline('random')} title="CapNav's lower bound: random walks on the graph">+ Random-walk baseline</button>
         <button className="small secondary" onClick={() => scoring.addBaseline('oracle')} title="The ground truth's own answers: every metric should be (near) 100">+ Oracle</button>
-        <span className="muted" data-testid="prediction-files">{predictions ? `${predictions} file${predictions === 1 ? '' : 's'} from ${s.source}` : 'No predictions loaded: a CapNav results folder (results/<model>/<SCENE>/*.json), .txt answers or Traversa JSONL.'}</span>
+        <span className="muted" data-testid="prediction-files">{predictions ? `${predictions} file${predictions === 1 ? '' : 's'} from ${/^(\d+ files|baselines)$/.test(s.source ?? '') ? s.files.map((f) => f.path).join(', ') : s.source}` : 'No predictions loaded: a CapNav results folder (results/<model>/<SCENE>/*.json), .txt answers or Traversa JSONL.'}</span>
       </div>
       <div className="row">
         <label>Judge (RV) <select value={s.settings.judge} onChange={(e) => set({ judge: e.target.value as typeof s.settings.judge })} aria-label="Judge">
@@ -77,12 +77,6 @@ export function ScoreControls() {
           title="Stop asking the judge: requests in flight are aborted; records not judged are left out of RV">Cancel</button>}
         {s.status.state === 'error' && <span className="error" role="alert">{s.status.message}</span>}
         {s.status.state === 'done' && s.status.message && <span className="warn" data-testid="score-note">{s.status.message}</span>}
-        {s.reports.length > 0 && (
-          <>
-            <button className="small secondary" onClick={() => void scoring.exportJson()}>Export JSON</button>
-            <button className="small secondary" onClick={() => void scoring.exportCsv()}>Export CSV</button>
-          </>
-        )}
       </div>
     </div>
   );

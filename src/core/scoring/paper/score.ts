@@ -4,6 +4,7 @@ import type { Project } from '../../project.ts';
 import { NO_BOOTSTRAP, type BootstrapSettings } from '../bootstrap.ts';
 import { NO_JUDGE, isError, type Judge, type Verdict } from '../judges/types.ts';
 import { aggregate } from './aggregate.ts';
+import { duplicateSummary } from './duplicates.ts';
 import { failureModesOf } from './failureModes.ts';
 import { groundTruth, type GroundTruth } from './groundTruth.ts';
 import { scorePrediction, type PendingJudgement } from './record.ts';
@@ -198,6 +199,7 @@ function finish(project: Project, gt: GroundTruth, all: ScoredRecord[], problems
   return {
     settings: { weights: o.weights, judge: o.judge?.info ?? NO_JUDGE, averaging: o.averaging, bootstrap: o.bootstrap },
     ...agg,
+    duplicates: duplicateSummary(records),
     unmatched,
     excludedHallucinated: excluded.filter((r) => r.status === 'excluded-hallucinated').length,
     excludedUnresolved: excluded.filter((r) => r.status === 'excluded-unresolved').length,

@@ -2,6 +2,7 @@ import type { PathError } from '../../pathValidity.ts';
 import type { Problem } from '../../problems.ts';
 import type { ReasonCategory } from '../../rules.ts';
 import type { BootstrapSettings } from '../bootstrap.ts';
+import type { DuplicateSummary } from './duplicates.ts';
 import type { Judge, JudgeInfo } from '../judges/types.ts';
 
 /**
@@ -147,6 +148,8 @@ export interface PaperReport {
   confusion: { tp: number; fp: number; tn: number; fn: number };
   byObstacle: Record<ReasonCategory, ObstacleAccuracy>;
   failureModes: Record<FailureMode, number>;
+  /** Added: tasks predicted more than once (all their predictions are scored), and from which files. */
+  duplicates: DuplicateSummary;
   /** Added: counts of every error type over scored records (unparseable answers, path error kinds, judge failures…). */
   errorCounts: Record<string, number>;
   unmatched: ScoredRecord[];

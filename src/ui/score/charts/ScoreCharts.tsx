@@ -1,0 +1,73 @@
+import { agentOrder } from '../../../core/agents.ts';
+import { REASONS, REASON_LABEL } from '../../../core/rules.ts';
+import type { LiteReport } from '../../../core/scoring/paper/lite.ts';
+import { FAILURE_MODES, type MetricName, type MetricSet } from '../../../core/scoring/paper/types.ts';
+import { useStudio, useStudioShallow } from '../../../state/useStudio.ts';
+import { count, nOf } from '../metricCell.tsx';
+import { ConfusionChart } from './ConfusionChart.tsx';
+import { HBarChart, type BarDatum, type Series } from './HBarChart.tsx';
+
+/** Models in the charts: the selected one, the one compared with, then others (at most four in all). */
+export const MODEL_COLOURS = ['#0f766e', '#e76f51', '#3a0ca3', '#6d597a'] as const;
+const PANEL = 350;
+const METRIC_TITLE: [MetricName, string][] = [['f1', 'Feas-F1'], ['pv', 'PV'], ['rta', 'RTA'], ['rv', 'RV'], ['capnav', 'CapNav']];
+const ALL = 'all records';
+
+/** The models the charts draw, in the order of their colours. */
+export function chartedModels(reports: [string, LiteReport][], selected: string | null, compare: string | null): [string, LiteReport][] {
+  const order = [selected, compare, ...reports.map(([m]) => m)].filter((m, i, xs): m is string => !!m && xs.indexOf(m) === i);
+  return order.slice(0, MODEL_COLOURS.length).map((m) => reports.find(([x]) => x === m)).filter((x): x is [string, LiteReport] => !!x);
+}
+
+/**
+ * The Score view's figures drawn: per agent F1, PV, RTA, RV and the composite with their intervals
+ * and n, the confusion matrices, accuracy by obstacle type and failure modes — every charted model
+ * side by side in its colour.
+ */
+export function ScoreCharts() {
+  const reports = useStudio((s) => s.scoring.reports);
+  const selected = useStudio((s) => s.scoring.selectedModel);
+  const compare = useStudio((s) => s.scoring.compareModel);
+  const profiles = useStudioShallow((s) => s.document.project?.profiles ?? []);
+  if (!reports.length) return null;
+  const shown = chartedModels(reports, selected, compare);
+  const series: Series[] = shown.map(([name], i) => ({ name, colour: MODEL_COLOURS[i]! }));
+  const report = (s: Series) => shown.find(([m]) => m === s.name)![1];
+  const agents = agentOrder(profiles).filter((a) => shown.some(([, r]) => r.perAgent[a]));
+  const averaging = reports[0]![1].settings.averaging;
+  const rows = [...agents, ALL];
+  const set = (r: LiteReport, row: string): MetricSet | undefined => (row === ALL ? r.headline : r.perAgent[row]);
+  const metricDatum = (k: MetricName) => (row: string, s: Series): BarDatum => {
+    const m = set(report(s), row);
+    if (!m) return { v: null, text: 'no records' };
+    return { v: m[k], ci: m.ci?.[k] ?? null, text: `${m[k] === null ? '–' : m[k]!.toFixed(1)} · n ${count(nOf(m, k))}` };
+  };
+  const obstacles = REASONS.filter((c) => shown.some(([, r]) => r.byObstacle[c]?.n));
+  return (
+    <section className="score-charts" data-testid="score-charts" aria-label="Charts">
+      <p className="chart-legend" data-testid="chart-legend">
+        {series.map((s) => <span key={s.name} data-model={s.name}><span className="sw" style={{ background: s.colour }} /> {s.name}</span>)}
+        <span className="muted"> · whiskers: bootstrap intervals (set resamples above) · n: records each figure rests on · “{ALL}”: {averaging === 'macro' ? 'macro over agents' : 'pooled (micro)'}</span>
+      </p>
+      <div className="chart-grid">
+        {METRIC_TITLE.map(([k, title]) => (
+          <HBarChart key={k} title={`${title} per agent (%)`} rows={rows} series={series} datum={metricDatum(k)} max={100} width={PANEL} testId={`chart-${k}`} />
+        ))}
+        <div className="confusions">{shown.map(([m, r], i) => <ConfusionChart key={m} model={m} colour={MODEL_COLOURS[i]!} c={r.confusion} />)}</div>
+        {obstacles.length > 0 && (
+          <HBarChart title="Accuracy by obstacle type (infeasible tasks: “no” with an accepted reason, %)" rows={obstacles.map((c) => REASON_LABEL[c])} series={series} max={100} width={PANEL * 1.5} labelWidth={150} testId="chart-obstacles"
+            datum={(row, s) => {
+              const o = report(s).byObstacle[obstacles.find((c) => REASON_LABEL[c] === row)!];
+              return o?.n ? { v: o.accuracy, text: `${o.accuracy === null ? '–' : o.accuracy.toFixed(1)} (${o.correct}/${o.n})` } : { v: null, text: 'no tasks' };
+            }} />
+        )}
+        <HBarChart title="Failure modes (records)" rows={FAILURE_MODES.map((m) => m.replace('-', ' '))} series={series} width={PANEL * 1.5} labelWidth={150} testId="chart-failures"
+          datum={(row, s) => {
+            const r = report(s);
+            const v = r.failureModes[FAILURE_MODES.find((m) => m.replace('-', ' ') === row)!];
+            return { v, text: `${count(v)} of ${count(r.counts.records)}` };
+          }} />
+      </div>
+    </section>
+  );
+}
