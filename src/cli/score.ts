@@ -3,10 +3,9 @@ import { formatProblem } from '../core/problems.ts';
 import type { Project } from '../core/project.ts';
 import { oracleBaseline, randomWalkBaseline } from '../core/scoring/baselines.ts';
 import { MAX_RESAMPLES, MAX_SEED } from '../core/scoring/bootstrap.ts';
-import { toJsonl, toSummaryJson } from '../core/scoring/compat/index.ts';
 import type { HttpJudgeIo, JudgeChoice } from '../core/scoring/judges/choose.ts';
 import { paperRecordsJsonl, paperSummary } from '../core/scoring/paper/export.ts';
-import { DEFAULT_WEIGHTS, type Weights } from '../core/scoring/paper/types.ts';
+import { DEFAULT_WEIGHTS, type PaperReport, type Weights } from '../core/scoring/paper/types.ts';
 import { DEFAULT_PAPER_SETTINGS, runScoring, type CompatJudgeChoice, type ScoringInput } from '../core/scoring/pipeline.ts';
 import { readRelease } from '../formats/capnav/read.ts';
 import { toPredictionJsonl } from '../formats/predictions/jsonl.ts';
@@ -14,7 +13,8 @@ import { predictionReaders } from '../formats/predictions/read.ts';
 import { CliError, InputError, makeFolder, readInputText, readJsonFiles, readTree, writeOutput } from './files.ts';
 import { fileVerdictCache, httpJudgeFromEnv, type JudgeEnv } from './httpJudge.ts';
 import { wholeNumber } from './options.ts';
-import { formatPaperSummary, formatReferenceSummary } from './scoreTables.ts';
+import { scoreCompat } from './scoreCompat.ts';
+import { formatPaperSummary } from './scoreTables.ts';
 
 export interface ScoreArgs {
   gt?: string; pred?: string; out?: string; compat?: string; judge?: string; weights?: string;
@@ -68,7 +68,10 @@ export async function scoreCommand(a: ScoreArgs, env: JudgeEnv = process.env as 
   const weights = parseWeights(a.weights);
   const bootstrap = { resamples: wholeNumber('bootstrap', a.bootstrap, 0, MAX_RESAMPLES), seed: wholeNumber('seed', a.seed, DEFAULT_PAPER_SETTINGS.bootstrap.seed, MAX_SEED), level: parseLevel(a.level) };
   if (a.averaging !== undefined && a.averaging !== 'micro' && a.averaging !== 'macro') throw new CliError('--averaging is micro or macro');
-  if (a.compat === 'reference') return scoreCompat(a, a.gt, a.pred, a.out);
+  if (a.compat === 'reference') {
+    if (a.judge === 'http' || a.judge === 'imported' || a.verdicts) throw new CliError('--compat reference drops every reason, as the released scorer does: only --judge rule or none apply');
+    return scoreCompat(a, a.gt, a.pred, a.out, judgeFromFlags(a, {}).choice as CompatJudgeChoice);
+  }
 
   const { choice, http, done } = judgeFromFlags(a, env);
   const project = loadProject(a.gt);
@@ -83,29 +86,36 @@ export async function scoreCommand(a: ScoreArgs, env: JudgeEnv = process.env as 
     const summary = paperSummary(reports, outcome.problems);
     writeOutput(join(a.out, 'scored_per_record.jsonl'), paperRecordsJsonl(reports));
     writeOutput(join(a.out, 'scored_summary.json'), JSON.stringify(summary, null, 2) + '\n');
-    if (summary.problems.length) process.stderr.write(`traversa: ${summary.problems.length} problem(s) with the predictions; listed in ${join(a.out, 'scored_summary.json')}\n`);
+    const repeats = reportDuplicates(reports, join(a.out, 'scored_summary.json'));
+    const others = summary.problems.length - repeats;
+    if (others) process.stderr.write(`traversa: ${others} ${repeats ? 'other ' : ''}problem(s) with the predictions; listed in ${join(a.out, 'scored_summary.json')}\n`);
     return a.json ? JSON.stringify(summary, null, 2) : formatPaperSummary(summary);
   } finally {
     done();
   }
 }
 
+/**
+ * A (model, scene, question, agent) predicted more than once — say a JSONL file and a results
+ * folder for one model — is scored every time, as the released scorer scores every record it
+ * reads. One line per model on stderr says so (the summary lists each repeat); returns how many.
+ */
+function reportDuplicates(reports: ReadonlyMap<string, PaperReport>, summaryPath: string): number {
+  let total = 0;
+  for (const [model, report] of reports) {
+    const repeats = report.problems.filter((p) => p.code === 'prediction.duplicate');
+    if (repeats.length === 0) continue;
+    total += repeats.length;
+    const first = repeats[0]!, earlier = /\(the first is (.*)\)/.exec(first.message)?.[1];
+    const example = `${first.file}${first.location ? ` ${first.location}` : ''}${earlier ? ` repeats ${earlier}` : ''}`;
+    process.stderr.write(`traversa: ${repeats.length.toLocaleString('en-US')} prediction${repeats.length === 1 ? ' of model ' + model + ' was' : 's of model ' + model + ' were'} given twice`
+      + ` (same scene, question and agent; e.g. ${example}); both are scored, as the released scorer does — see README, "Duplicate predictions"; each is listed in ${summaryPath}\n`);
+  }
+  return total;
+}
+
 /** Every prediction file under `--pred` (or the one file it names). */
 const predictionsUnder = (root: string): ScoringInput => ({ root, files: readTree(root, ['.json', '.jsonl', '.txt'], 'predictions') });
-
-/** `--compat reference`: the released Python scorer's numbers and files (scoring.md §2). */
-async function scoreCompat(a: ScoreArgs, gt: string, pred: string, out: string): Promise<string> {
-  if (a.judge === 'http' || a.judge === 'imported' || a.verdicts) throw new CliError('--compat reference drops every reason, as the released scorer does: only --judge rule or none apply');
-  const judge = judgeFromFlags(a, {}).choice as CompatJudgeChoice;
-  makeFolder(out);
-  const { result, truthProblems } = await runScoring({ mode: 'compat', release: readJsonFiles(gt), input: predictionsUnder(pred), judge }, predictionReaders);
-  for (const p of truthProblems) process.stderr.write(`${p.path}: ${p.message}\n`);
-  for (const f of result.unreadable) process.stderr.write(`traversa: ${f.path}: not valid JSON for the released scorer: ${f.message}; counted as one failed record (invalid_json)\n`);
-  writeOutput(join(out, 'scored_per_record.jsonl'), toJsonl(result.records));
-  const summaryText = toSummaryJson(result.summary);
-  writeOutput(join(out, 'scored_summary.json'), summaryText);
-  return a.json ? summaryText : formatReferenceSummary(result.summary);
-}
 
 /** `baseline random|oracle --gt <release-dir> --out <file.jsonl> [--seed N]`. */
 export function baselineCommand(kind: string | undefined, a: { gt?: string; out?: string; seed?: string }): string {

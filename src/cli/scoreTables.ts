@@ -45,15 +45,26 @@ export function formatPaperSummary(s: { models: Record<string, PaperSummary>; pr
   return out.join('\n') + '\n';
 }
 
-/** The reference-compatible summary as text. */
-export function formatReferenceSummary(s: CompatSummary): string {
-  const c = s.capnav_components, b = s.binary_classification;
+/**
+ * The reference-compatible summaries as text: one row per model folder (what the released scorer
+ * prints when run on that folder) and the pooled row (what it prints when run on the whole root).
+ */
+export function formatReferenceSummary(pooled: CompatSummary, perModel: readonly [string, CompatSummary][], root: string): string {
   const pct = (x: number) => (100 * x).toFixed(2);
-  return [
+  const row = (name: string, s: CompatSummary) => {
+    const c = s.capnav_components;
+    return [name, s.n_records, s.n_ok, s.n_fail, s.format_errors, pct(c.f1), pct(c.pv), pct(c.rta), pct(c.rv), pct(s.capnav_score)];
+  };
+  const pooledName = perModel.length ? `all ${perModel.length} models, pooled` : 'all records';
+  const b = pooled.binary_classification;
+  const lines = [
     'CapNav scores as the released Python scorer computes them (--compat reference; every reason is dropped, so RV is 0).',
-    table(['records', 'ok', 'failed', 'format errors', 'F1', 'PV', 'RTA', 'RV', 'CapNav'],
-      [[s.n_records, s.n_ok, s.n_fail, s.format_errors, pct(c.f1), pct(c.pv), pct(c.rta), pct(c.rv), pct(s.capnav_score)]]),
-    `confusion: TP ${b.TP}  FP ${b.FP}  TN ${b.TN}  FN ${b.FN}`,
-    Object.keys(s.fail_reason_count).length ? `failed records: ${Object.entries(s.fail_reason_count).map(([k, v]) => `${k} ${v}`).join(', ')}` : '',
-  ].filter(Boolean).join('\n') + '\n';
+    table(['results', 'records', 'ok', 'failed', 'format errors', 'F1', 'PV', 'RTA', 'RV', 'CapNav'], [...perModel.map(([m, s]) => row(m, s)), row(pooledName, pooled)]),
+    perModel.length
+      ? `Each model row is what the released scorer prints when run on ${root}/<model> (scored_<model>_summary.json); "${pooledName}" is what it prints for ${root} itself, every model's records together (scored_summary.json, scored_per_record.jsonl).`
+      : `What the released scorer prints for ${root} (scored_summary.json, scored_per_record.jsonl).`,
+    `confusion${perModel.length ? ' (pooled)' : ''}: TP ${b.TP}  FP ${b.FP}  TN ${b.TN}  FN ${b.FN}`,
+    Object.keys(pooled.fail_reason_count).length ? `failed records${perModel.length ? ' (pooled)' : ''}: ${Object.entries(pooled.fail_reason_count).map(([k, v]) => `${k} ${v}`).join(', ')}` : '',
+  ];
+  return lines.filter(Boolean).join('\n') + '\n';
 }

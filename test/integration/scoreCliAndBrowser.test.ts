@@ -33,12 +33,12 @@ beforeAll(async () => {
 afterAll(() => { for (const d of made) rmSync(d, { recursive: true, force: true }); });
 
 /** `traversa score …`: its stdout, and the two files it wrote into --out. */
-async function cli(...args: string[]): Promise<{ summary: string; records: string }> {
+async function cli(...args: string[]): Promise<{ summary: string; records: string; out: string }> {
   const out = mkdtempSync(join(tmpdir(), 'traversa-parity-'));
   made.push(out);
   const r = await traversa('score', '--gt', gt, '--out', out, ...args);
   expect(r.code, r.stderr).toBe(0);
-  return { summary: readFileSync(join(out, 'scored_summary.json'), 'utf8'), records: readFileSync(join(out, 'scored_per_record.jsonl'), 'utf8') };
+  return { summary: readFileSync(join(out, 'scored_summary.json'), 'utf8'), records: readFileSync(join(out, 'scored_per_record.jsonl'), 'utf8'), out };
 }
 
 /**
@@ -124,7 +124,9 @@ describe.concurrent('the command line and the browser score a prediction tree al
   it('with --compat reference: the released scorer\'s per-record JSONL and summary, byte for byte', async () => {
     for (const judge of ['rule', 'none'] as const) {
       const fromCli = await cli('--pred', RESULTS, '--compat', 'reference', '--judge', judge);
-      const lite = await browserWorker().score({ mode: 'compat', release: readJsonFiles(gt), input: picked(RESULTS), judge: { kind: judge } });
+      // The paths the released scorer writes into its files are the command line's to give: the browser is given the same.
+      const settings = { resultRoot: RESULTS, gtRoot: gt, perRecordOutput: join(fromCli.out, 'scored_per_record.jsonl') };
+      const lite = await browserWorker().score({ mode: 'compat', release: readJsonFiles(gt), input: picked(RESULTS), judge: { kind: judge }, settings });
       if (lite.mode !== 'compat') throw new Error('expected the reference scorer\'s result');
       expect(toJsonl(lite.result.records)).toBe(fromCli.records);
       expect(toSummaryJson(lite.result.summary)).toBe(fromCli.summary);

@@ -1,6 +1,9 @@
-import { scoreReference, type CompatGroundTruth, type CompatInputFile, type CompatJudge, type CompatLabel, type CompatResult, type CompatSceneTruth } from '../../src/core/scoring/compat/index.ts';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { scoreReference, type CompatRecord, type CompatGroundTruth, type CompatInputFile, type CompatJudge, type CompatLabel, type CompatResult, type CompatSceneTruth } from '../../src/core/scoring/compat/index.ts';
 import { loadScenes, resolveIndependently, type OracleScene } from './capnavOracle.ts';
 import { mulberry32, pick, type Rng } from './random.ts';
+import { expectReleasedScorerAgrees } from './releasedScorer.ts';
 
 /**
  * Fixtures for the reference-compatible scorer: a hand-made house, prediction files as the
@@ -57,14 +60,40 @@ export function resultsFile(path: string, scene: string, items: unknown[]): Comp
 
 /** Score items as one runner file of `scene` (the house by default). */
 export function scoreItems(items: unknown[], opts: { scene?: string; truth?: CompatGroundTruth; judge?: CompatJudge } = {}): CompatResult {
+  return scoreFiles([resultsFile(`model/${opts.scene ?? HOUSE}/${opts.scene ?? HOUSE}_run.json`, opts.scene ?? HOUSE, items)], opts);
+}
+
+/**
+ * Score runner files (over the house by default); with TRAVERSA_RELEASED_SCORER set, also check
+ * the result against the released scorer's own output for the same folder (see releasedScorer.ts).
+ */
+export function scoreFiles(files: CompatInputFile[], opts: { truth?: CompatGroundTruth; judge?: CompatJudge } = {}): CompatResult {
   const truth = opts.truth ?? houseTruth;
-  return scoreReference([resultsFile('model/run.json', opts.scene ?? HOUSE, items)], truth, opts.judge ? { judge: opts.judge } : {});
+  const result = scoreReference(files, truth, opts.judge ? { judge: opts.judge } : {});
+  if (!opts.judge) expectReleasedScorerAgrees(files, truth, result);
+  return result;
 }
 
 /** Score one question for one scene given as nodes and edges (all edges traversable for HUMAN). */
 export function guessIn(nodes: [string, string][], question: string, edges: [string, string][] = []): CompatResult['records'][number] {
   const scene = compatScene(nodes, edges, { HUMAN: Object.fromEntries(edges.map(([a, b]) => [`${a}|${b}`, [true] as [boolean]])) });
   return scoreItems([item(question, 'HUMAN', 'no', ['x', 'y'])], { scene: 'S', truth: new Map([['S', scene]]) }).records[0]!;
+}
+
+const BASE = ['qid', 'scene', 'agent', 'entry_idx', 'status', 'question', 'source_file', 'model_setting', 'prompt_file', 'time_sec'];
+const GUESS = ['derive_method', 'src_name', 'tgt_name', 'src_id', 'tgt_id'];
+const PATHS = ['vlm_answer', 'vlm_path_names_raw', 'vlm_path_names_mapped', 'vlm_path_ids', 'pv_valid', 'pv_errors', 'rta_applicable', 'traversability_score', 'rv_applicable', 'rv_score', 'rv_judge_explanation', 'rv_llm_model', 'ground_truth_doable', 'correct_answer'];
+/** Each record kind's keys, in the released scorer's order. */
+export const RECORD_KEYS = {
+  failedBeforeGuess: [...BASE, 'ok', 'error'],
+  failedAfterGuess: [...BASE, 'ok', 'error', 'derive_method'],
+  formatError: [...BASE, 'ok', 'format_error', 'format_error_type', ...GUESS, ...PATHS, 'binary_bucket'],
+  parsed: [...BASE, 'ok', 'format_error', 'format_error_type', 'binary_bucket', ...GUESS, ...PATHS],
+};
+/** Which of the four kinds a record is. */
+export function recordKind(r: CompatRecord): keyof typeof RECORD_KEYS {
+  if (!r.ok) return 'derive_method' in r ? 'failedAfterGuess' : 'failedBeforeGuess';
+  return r.format_error ? 'formatError' : 'parsed';
 }
 
 export const AGENTS = ['HUMAN', 'WHEELCHAIR', 'HUMANOID', 'QUADRUPEDAL', 'SWEEPER'] as const;
@@ -136,7 +165,8 @@ const loaded = new Map<string, OracleScene[]>();
  * third of the items are altered (garbage, True/False, (A)/(B), names with typos, an empty path,
  * one-node yes, an unknown token, the opposite answer). Plus files that fail whole and non-object items.
  */
-export function generateResults(dir: string, seed = 7): GeneratedResults {
+export function generateResults(dir: string, seed = 7, opts: { model?: string; broken?: boolean } = {}): GeneratedResults {
+  const model = opts.model ?? 'gemini';
   const rng = mulberry32(seed);
   let scenes = loaded.get(dir);
   if (!scenes) loaded.set(dir, (scenes = loadScenes(dir)));
@@ -145,7 +175,7 @@ export function generateResults(dir: string, seed = 7): GeneratedResults {
   for (const scene of scenes) {
     const nameOf = new Map(scene.nodes.map((n) => [n.id, n.name]));
     for (const agent of AGENTS) {
-      const file = `gemini/${scene.id}/${scene.id}_${agent}.json`;
+      const file = `${model}/${scene.id}/${scene.id}_${agent}.json`;
       const items: unknown[] = [];
       for (const q of scene.questions) {
         const src = resolveIndependently(q.nodes_involved.start, scene.nodes);
@@ -170,19 +200,41 @@ export function generateResults(dir: string, seed = 7): GeneratedResults {
       files.push(resultsFile(file, scene.id, items));
     }
   }
+  if (opts.broken === false) return { files, records, brokenFiles: {}, skippedItems: 0 };
   const brokenFiles: Record<string, string> = {
-    'gemini/broken/list.json': 'not_a_dict',
-    'gemini/broken/no_scene.json': 'missing_scene',
-    'gemini/broken/result_text.json': 'result_not_list',
-    'gemini/broken/truncated.json': 'invalid_json',
+    [`${model}/broken/list.json`]: 'invalid_json',
+    [`${model}/broken/no_scene.json`]: 'missing_scene',
+    [`${model}/broken/odd_items.json`]: 'empty_result_items_or_missing_fields',
+    [`${model}/broken/result_text.json`]: 'result_not_list',
+    [`${model}/broken/truncated.json`]: 'invalid_json',
   };
   files.push(
-    { path: 'gemini/broken/list.json', text: '[1, 2, 3]' },
-    { path: 'gemini/broken/no_scene.json', text: JSON.stringify({ result: [item('Can [Agent] move from A to B?', 'HUMAN', 'yes', ['node_1', 'node_2'])] }) },
-    { path: 'gemini/broken/result_text.json', text: JSON.stringify({ scene: 'HM3D00000', result: 'Answer: (A) True | Path: node_1 -> node_2' }) },
-    { path: 'gemini/broken/truncated.json', text: '{"scene": "HM3D00000", "result": [' },
-    // Non-object items are skipped without a record.
-    { path: 'gemini/broken/odd_items.json', text: JSON.stringify({ scene: 'HM3D00000', result: ['yes', 3, null, ['node_1']] }) },
+    { path: `${model}/broken/list.json`, text: '[1, 2, 3]' },
+    { path: `${model}/broken/no_scene.json`, text: JSON.stringify({ result: [item('Can [Agent] move from A to B?', 'HUMAN', 'yes', ['node_1', 'node_2'])] }) },
+    { path: `${model}/broken/result_text.json`, text: JSON.stringify({ scene: 'HM3D00000', result: 'Answer: (A) True | Path: node_1 -> node_2' }) },
+    { path: `${model}/broken/truncated.json`, text: '{"scene": "HM3D00000", "result": [' },
+    // Non-object items are skipped without a record; a file with nothing else fails whole.
+    { path: `${model}/broken/odd_items.json`, text: JSON.stringify({ scene: 'HM3D00000', result: ['yes', 3, null, ['node_1']] }) },
   );
   return { files, records, brokenFiles, skippedItems: 4 };
+}
+
+/**
+ * The released layout on disk, as the CapNav runner writes it for `models` models:
+ * `<into>/model-01/<SCENE>/<SCENE>_<AGENT>.json`, one file per scene and agent, one item per
+ * question (each model's items altered by its own seed, no broken files). Returns the counts.
+ */
+export function writeReleasedLayout(releaseDir: string, into: string, models: number): { files: number; records: number } {
+  let files = 0, records = 0;
+  for (let m = 1; m <= models; m++) {
+    const gen = generateResults(releaseDir, 1000 + m, { model: `model-${String(m).padStart(2, '0')}`, broken: false });
+    for (const f of gen.files) {
+      const to = join(into, f.path);
+      mkdirSync(dirname(to), { recursive: true });
+      writeFileSync(to, f.text);
+    }
+    files += gen.files.length;
+    records += gen.records.length;
+  }
+  return { files, records };
 }

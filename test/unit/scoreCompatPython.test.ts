@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { pyDumps } from '../../src/core/scoring/compat/pyDumps.ts';
+import { pyDumps, pyDumpValue } from '../../src/core/scoring/compat/pyDumps.ts';
+import { normaliseText } from '../../src/core/scoring/compat/normalise.ts';
 import { pyJsonLoads } from '../../src/core/scoring/compat/pyJson.ts';
-import { pyCompare, pyFloatRepr, pyRemovePunctuation, pyStr, pyStrip } from '../../src/core/scoring/compat/pyText.ts';
-import { toJsonl, toSummaryJson, type CompatRecord, type CompatSummary } from '../../src/core/scoring/compat/index.ts';
+import { pyCompare, pyFloatRepr, pyStr, pyStrip } from '../../src/core/scoring/compat/pyText.ts';
 
 /*
  * The released scorer is Python; wherever JavaScript's behaviour differs, compat mode must behave
@@ -53,9 +53,12 @@ const PY = {
     ["  a b  ", "a b"], ["\u001c\u001dx\u001e\u001f", "x"], ["\u0085yes\u0085", "yes"], ["\ufeffyes\ufeff", "\ufeffyes\ufeff"],
     ["\u3000(a)\u2003", "(a)"], ["\t\n\u000b\fz\r ", "z"], ["", ""],
   ],
-  words: [
-    ["a\u0301b", "ab"], ["kitchen_2", "kitchen_2"], ["\u00e9t\u00e9", "\u00e9t\u00e9"], ["\u0663\u0664", "\u0663\u0664"], ["x\u00b2", "x\u00b2"],
-    ["\u2160", "\u2160"], ["a-b", "ab"], ["a\u2014b", "ab"], ["a\u00a0b", "a\u00a0b"],
+  /** `norm_text(s)`: lower(), strip(), string.punctuation deleted, runs of \\s made one space. */
+  norms: [
+    ["a\u0301b", "a\u0301b"], ["kitchen_2", "kitchen2"], ["\u00e9t\u00e9", "\u00e9t\u00e9"], ["\u0663\u0664", "\u0663\u0664"], ["x\u00b2", "x\u00b2"],
+    ["\u2160", "\u2170"], ["a-b", "ab"], ["a\u2014b", "a\u2014b"], ["a\u00a0b", "a b"], ["  Hall -  ", "hall "], ["\u03a3\u0391\u03a3", "\u03c3\u03b1\u03c2"],
+    ["\u0130stanbul", "i\u0307stanbul"], ["Stra\u00dfe", "stra\u00dfe"], ["\u001c x \u0085", "x"], ["\ufb01le", "\ufb01le"], ["\ufeffyes", "\ufeffyes"],
+    ["node_12", "node12"], ["Stair\u2019s  landing!", "stair\u2019s landing"],
   ],
   sortedPaths: [
     "A.json", "a-c/x.json", "a.json", "a.jsonx", "a/B.json", "a/b.json", "b/a.json", "z.json", "\u00e9.json", "\uff01.json", "\ud83d\ude00.json",
@@ -89,8 +92,8 @@ describe('Python semantics the compat scorer depends on', () => {
     for (const [s, stripped] of PY.strips) expect(pyStrip(s), JSON.stringify(s)).toBe(stripped);
   });
 
-  it('removes punctuation as re.sub(r"[^\\w\\s]", "", s) does: Unicode letters and digits stay, marks and dashes go', () => {
-    for (const [s, kept] of PY.words) expect(pyRemovePunctuation(s), JSON.stringify(s)).toBe(kept);
+  it('normalises as norm_text does: only ASCII punctuation goes, the underscore with it; Python\'s lower() and whitespace', () => {
+    for (const [s, norm] of PY.norms) expect(normaliseText(s), JSON.stringify(s)).toBe(norm);
   });
 
   it('orders paths as sorted() orders str: by code point, so an astral character sorts after U+FF01', () => {
@@ -98,83 +101,19 @@ describe('Python semantics the compat scorer depends on', () => {
   });
 });
 
-const record: CompatRecord = {
-  qid: 'HM3D00000::Can [Agent] go from the caf\u00e9 \u{1F600} "A" \\ / \x01\x7f\t to the hall?::HUMAN', scene: 'HM3D00000', agent: 'HUMAN',
-  ok: true, error: null, format_error: false, format_error_type: null, derive_method: 'from_to', src_id: 'node_1', tgt_id: 'node_2',
-  vlm_answer: true, vlm_path_ids: ['node_1', null, 'node_2'], pv_valid: false, pv_errors: ['unresolved_tokens'], rta_applicable: false,
-  traversability_score: null, rv_applicable: false, rv_score: null, ground_truth_doable: true, correct_answer: true, binary_bucket: 'TP',
-};
-
-describe('writing the outputs as json.dumps writes them', () => {
-  it('writes a record line with ensure_ascii escapes, surrogate pairs and Python floats', () => {
-    const QID = '"qid": "HM3D00000::Can [Agent] go from the caf\\u00e9 \\ud83d\\ude00 \\"A\\" \\\\ / \\u0001\\u007f\\t to the hall?::HUMAN"';
-    expect(toJsonl([record])).toBe(`{${QID}, "scene": "HM3D00000", "agent": "HUMAN", "ok": true, "error": null, "format_error": false, "format_error_type": null, "derive_method": "from_to", "src_id": "node_1", "tgt_id": "node_2", "vlm_answer": true, "vlm_path_ids": ["node_1", null, "node_2"], "pv_valid": false, "pv_errors": ["unresolved_tokens"], "rta_applicable": false, "traversability_score": null, "rv_applicable": false, "rv_score": null, "ground_truth_doable": true, "correct_answer": true, "binary_bucket": "TP"}\n`);
-    const scored = toJsonl([{ ...record, rta_applicable: true, traversability_score: 1, vlm_path_ids: [], pv_errors: [] }, { ...record, traversability_score: 2 / 3 }]);
-    expect(scored).toContain('"vlm_path_ids": [], "pv_valid": false, "pv_errors": [], "rta_applicable": true, "traversability_score": 1.0,');
-    expect(scored).toContain('"traversability_score": 0.6666666666666666,');
-    expect(scored.split('\n')).toHaveLength(3);
-    expect(toJsonl([])).toBe('');
+describe('writing values as json.dumps writes them', () => {
+  it('escapes only quotes, backslashes and control characters with ensure_ascii=False, everything else with the default', () => {
+    const text = 'caf\u00e9 \u{1F600} "A" \\ / \x01\x7f\t';
+    expect(pyDumps(text, { ensureAscii: false })).toBe('"caf\u00e9 \u{1F600} \\"A\\" \\\\ / \\u0001\x7f\\t"');
+    expect(pyDumps(text)).toBe('"caf\\u00e9 \\ud83d\\ude00 \\"A\\" \\\\ / \\u0001\\u007f\\t"');
   });
 
-  it('writes the summary as json.dump(summary, f, indent=2): ints stay ints, rta_sum 0 before any score', () => {
-    const summary: CompatSummary = {
-      n_records: 3, n_ok: 2, n_fail: 1, n_correct: 1, pv_total: 2, pv_valid: 1, rta_count: 0, rta_sum: 0, rv_count: 1, rv_sum: 0,
-      format_errors: 0, capnav_score: (2 / 3 + 0.5 + 0 + 0) / 4, capnav_components: { f1: 2 / 3, pv: 0.5, rta: 0, rv: 0 },
-      binary_classification: { TP: 1, FP: 0, TN: 0, FN: 1, precision: 1, recall: 0.5, f1: 2 / 3 },
-      fail_reason_count: { no_node_name_hit_in_question: 1 }, derive_method_count: { from_to: 2 }, format_error_details: {},
-    };
-    expect(toSummaryJson(summary)).toBe(PY_SUMMARY);
-    expect(toSummaryJson({ ...summary, rta_count: 2, rta_sum: 2 })).toContain('"rta_sum": 2.0,');
-  });
-
-  it('writes records field by field exactly as the generic json.dumps port would', () => {
-    const variants: CompatRecord[] = [
-      record,
-      { ...record, ok: false, error: 'unknown_scene', scene: null, agent: null, vlm_answer: null, vlm_path_ids: null, pv_valid: null, correct_answer: null, binary_bucket: null, derive_method: null },
-      { ...record, format_error: true, format_error_type: 'yes_without_path', rv_applicable: true, rv_score: 0, traversability_score: 0.3333333333333333 },
-      { ...record, rv_score: 1, traversability_score: 1e-7, vlm_path_ids: [null], pv_errors: ['missing_edge:node_\u00e9->node_2'] },
-    ];
-    for (const r of variants) expect(toJsonl([r])).toBe(pyDumps(r, { floatKeys: new Set(['traversability_score']) }) + '\n');
+  it('writes Python values as they were read: ints as ints, floats as repr(), dicts in their order', () => {
+    const r = pyJsonLoads('{"b": [1, 1.0, 1e2, -0.0, 12345678901234567890, NaN, Infinity], "a": {"2": 1, "1": null}}');
+    expect(r.ok && pyDumpValue(r.value)).toBe('{"b": [1, 1.0, 100.0, -0.0, 12345678901234567890, NaN, Infinity], "a": {"2": 1, "1": null}}');
   });
 
   it('refuses to print a fraction for a field not declared a float, rather than write what Python would not', () => {
     expect(() => pyDumps({ n: 0.5 })).toThrow(/not an integer/);
   });
 });
-
-const PY_SUMMARY = `{
-  "n_records": 3,
-  "n_ok": 2,
-  "n_fail": 1,
-  "n_correct": 1,
-  "pv_total": 2,
-  "pv_valid": 1,
-  "rta_count": 0,
-  "rta_sum": 0,
-  "rv_count": 1,
-  "rv_sum": 0,
-  "format_errors": 0,
-  "capnav_score": 0.29166666666666663,
-  "capnav_components": {
-    "f1": 0.6666666666666666,
-    "pv": 0.5,
-    "rta": 0.0,
-    "rv": 0.0
-  },
-  "binary_classification": {
-    "TP": 1,
-    "FP": 0,
-    "TN": 0,
-    "FN": 1,
-    "precision": 1.0,
-    "recall": 0.5,
-    "f1": 0.6666666666666666
-  },
-  "fail_reason_count": {
-    "no_node_name_hit_in_question": 1
-  },
-  "derive_method_count": {
-    "from_to": 2
-  },
-  "format_error_details": {}
-}`;

@@ -10,9 +10,9 @@ import { append } from '../arrays.ts';
 import type { Problem } from '../problems.ts';
 import type { Project } from '../project.ts';
 import type { BootstrapSettings } from './bootstrap.ts';
-import { scoreReference } from './compat/score.ts';
+import { ReferenceScorer, scoreAll } from './compat/score.ts';
 import { groundTruthFromRelease } from './compat/groundTruth.ts';
-import type { CompatJudge, CompatResult } from './compat/types.ts';
+import type { CompatJudge, CompatResult, CompatSettings } from './compat/types.ts';
 import { chooseJudge, type HttpJudgeIo, type JudgeChoice, type VerdictFileRead } from './judges/choose.ts';
 import { judgeByCategories } from './judges/rule.ts';
 import { scorePaperByModel, type ModelProgress } from './paper/score.ts';
@@ -57,8 +57,11 @@ export const DEFAULT_PAPER_SETTINGS: PaperSettings = {
 export type CompatJudgeChoice = Extract<JudgeChoice, { kind: 'rule' | 'none' }>;
 
 export interface PaperRequest { mode: 'paper'; project: Project; input: ScoringInput; settings: PaperSettings }
-/** `release`: the ground truth's release files (only `<SCENE>-graph.json` and `-traverse.json` are read). */
-export interface CompatRequest { mode: 'compat'; release: readonly ScoringFile[]; input: ScoringInput; judge: CompatJudgeChoice }
+/**
+ * `release`: the ground truth's release files (only `<SCENE>-graph.json` and `-traverse.json` are read).
+ * `settings`: the paths the released scorer writes into its output (default: the input's root as given).
+ */
+export interface CompatRequest { mode: 'compat'; release: readonly ScoringFile[]; input: ScoringInput; judge: CompatJudgeChoice; settings?: CompatSettings }
 export type ScoringRequest = PaperRequest | CompatRequest;
 
 /** `reports` in model-name order; `problems`: the readers' (prediction files, verdict file). */
@@ -85,18 +88,26 @@ export function defaultModelName(root: string): string {
   return root.replace(/[\\/]+$/, '').split(/[\\/]/).pop()!.replace(/\.[^.]+$/, '') || 'model';
 }
 
-/** The files the released scorer reads: every `*.json` but its own outputs. */
-function compatFiles(files: readonly ScoringFile[]): ScoringFile[] {
-  return files.filter((f) => {
-    const name = f.path.split('/').pop()!;
-    return name.toLowerCase().endsWith('.json') && !SCORER_OUTPUTS.has(name) && !name.startsWith('scored_');
-  });
-}
-
 /** The rule judge on the reference scorer's terms (reason and notes in, 1 or 0 out), or no judge (always 0). */
+/** What the records and summary name as the RV judge (`rv_llm_model`). */
+export const COMPAT_JUDGE_NAMES: Record<CompatJudgeChoice['kind'], string> = { rule: 'rule judge (offline)', none: 'none' };
+
 function compatJudge(choice: CompatJudgeChoice): CompatJudge {
   if (choice.kind === 'none') return () => 0;
   return (reason, notes) => (judgeByCategories({ reason, notes: [...notes], agent: '' }).correct ? 1 : 0);
+}
+
+/**
+ * The released scorer of a compat run, file by file: ground truth from the release, the judge,
+ * and the paths it writes into its output (default: the input's root as given). The command line
+ * feeds it files as it reads them; `runScoring` feeds it all at once.
+ */
+export function referenceScorer(request: Omit<CompatRequest, 'mode' | 'input'> & { input: { root: string } }): { scorer: ReferenceScorer; truthProblems: CompatOutcome['truthProblems'] } {
+  const gt = groundTruthFromRelease(request.release);
+  const scorer = new ReferenceScorer(gt.groundTruth, {
+    resultRoot: request.input.root, ...request.settings, rvModel: COMPAT_JUDGE_NAMES[request.judge.kind], judge: compatJudge(request.judge),
+  });
+  return { scorer, truthProblems: gt.problems };
 }
 
 /** Score a run: paper mode (scoring.md §1) per model, or the released scorer reproduced (§2). */
@@ -105,9 +116,9 @@ export function runScoring(request: CompatRequest, readers: PredictionReaders, h
 export function runScoring(request: ScoringRequest, readers: PredictionReaders, hooks?: ScoringHooks): Promise<ScoringOutcome>;
 export async function runScoring(request: ScoringRequest, readers: PredictionReaders, hooks: ScoringHooks = {}): Promise<ScoringOutcome> {
   if (request.mode === 'compat') {
-    const gt = groundTruthFromRelease(request.release);
-    const result = scoreReference(compatFiles(request.input.files), gt.groundTruth, { judge: compatJudge(request.judge) });
-    return { mode: 'compat', result, truthProblems: gt.problems };
+    const { scorer, truthProblems } = referenceScorer(request);
+    // The released scorer picks its files itself (every *.json but its outputs and roll-ups).
+    return { mode: 'compat', result: scoreAll(scorer, request.input.files), truthProblems };
   }
   hooks.onProgress?.({ phase: 'read' });
   const { input, settings } = request;

@@ -1,69 +1,75 @@
 import type { FormatErrorType } from './types.ts';
 import { PY_SPACE_CLASS, pyStr, pyStrip } from './pyText.ts';
-import { isDict, type PyDict, type PyValue } from './pyValue.ts';
+import { isDict, pyTruthy, type PyDict, type PyValue } from './pyValue.ts';
 
-/** Answers that mean yes after `str(answer).strip().lower()`; anything else means no. */
+/** Answers that mean yes after `.strip().lower()`; anything else means no. */
 const YES = new Set(['yes', 'true', 'a', '(a)']);
 
 /**
- * The released scorer's answer line pattern, in Python notation
- * `Answer:\s*\(([AB])\)\s*(True|False)\s*\|\s*Path:\s*([^|\n]*)`, searched anywhere in the line,
- * case-sensitive. The path ends at the first `|` (where the older free-text format starts its
- * `| Reason:` part) or newline. `\s` is Python's whitespace, spelled out because JavaScript's differs.
+ * The released scorer's patterns, in Python notation:
+ * `Answer:\s*\((A|B)\)\s*(True|False)\s*\|\s*Path:\s*(.+)` (searched, IGNORECASE), the path cut
+ * at `\s*\|\s*(?:Fail|Reason)\s*:` and split on `\s*(?:->|→)\s*`; the reason (for RV) is
+ * `\|\s*(fail|reason)\s*:\s*(.+)$`. Spelled out for JavaScript: `\s` is Python's whitespace, `.`
+ * is anything but "\n", and Python's IGNORECASE also lets `ı` and `İ` match `i` (JavaScript's
+ * Unicode case folding covers the other letters used here, such as `ſ` for `s`).
  */
-const WS = `[${PY_SPACE_CLASS}]*`;
-const LINE = new RegExp(`Answer:${WS}\\(([AB])\\)${WS}(True|False)${WS}\\|${WS}Path:${WS}([^|\\n]*)`);
+const S = `[${PY_SPACE_CLASS}]`;
+const I = '[iIıİ]';
+const LINE = new RegExp(`Answer:${S}*\\((A|B)\\)${S}*(True|False)${S}*\\|${S}*Path:${S}*([^\\n]+)`, 'iu');
+const REASON_CUT = new RegExp(`${S}*\\|${S}*(?:Fa${I}l|Reason)${S}*:`, 'iu');
+const ARROW = new RegExp(`${S}*(?:->|→)${S}*`, 'u');
+const REASON = new RegExp(`\\|${S}*(fa${I}l|reason)${S}*:${S}*([^\\n]+)$`, 'iu');
+const THINK = /<think>[\s\S]*?<\/think>/g;
 
 export type ParsedAnswer =
-  | { ok: true; yes: boolean; tokens: string[] }
+  | { ok: true; answer: 'yes' | 'no'; tokens: string[]; raw: string }
   | { ok: false; formatError: FormatErrorType };
 
 /**
- * §2 step 2. The item's answer and path are turned into the text line
- * `Answer: (A) True | Path: p1 -> p2` and parsed back, which is where the released scorer's
- * format errors come from. The reason is not part of the line: it is dropped here.
- *
- * Where §2 is silent:
- * - Answer and path are read from the item's `result` object when it is one (the runner's layout),
- *   else from the item itself.
- * - A missing answer is ""; a non-string answer is `str()`-ed, so JSON `true` ("True") means yes
- *   and `null` ("None"), numbers, lists mean no.
- * - The path is iterated as Python iterates it: a list's items, a string's characters, an
- *   object's keys, each `str()`-ed (so `1.0` stays "1.0"); a missing path, `null`, a number or a
- *   boolean give no items.
- * - After the pattern matches, the path text is stripped; empty text is unparseable. It is split
- *   on "->", each piece stripped, empty pieces dropped: a path item containing "->" becomes two
- *   tokens, and a path of only empty items is unparseable.
- * - `yes_without_path` is judged on the tokens after the re-parse (fewer than two).
+ * §2 step 2, as `records_from_output_file` and `parse_vlm_output_text` do it: the item's
+ * `result` object (anything else counts as `{}`) gives `answer` (`str(answer or "")`, stripped,
+ * lowercased: yes iff `yes`, `true`, `a` or `(a)`) and `path` (only a list counts; each item
+ * `str()`-ed). They are rebuilt into `Answer: (A) True | Path: p1 -> p2` and parsed back: an
+ * empty path leaves nothing after "Path:" (`cannot_parse_answer_path`), a yes with fewer than two
+ * path entries is `yes_without_path`. The reason is not part of the line.
  */
 export function parseItemAnswer(item: PyDict): ParsedAnswer {
-  const result = item.get('result');
-  const source = isDict(result) ? result : item;
-  const answer = source.get('answer');
-  const yes = YES.has(pyStrip(answer === undefined ? '' : pyStr(answer)).toLowerCase());
-  const line = answerLine(yes, pathItems(source.get('path')));
-  const parsed = parseAnswerLine(line);
-  if (!parsed) return { ok: false, formatError: 'cannot_parse_answer_path' };
-  if (parsed.yes && parsed.tokens.length < 2) return { ok: false, formatError: 'yes_without_path' };
-  return { ok: true, ...parsed };
+  let inner = item.get('result');
+  if (!isDict(inner)) inner = undefined;
+  const answer = inner?.get('answer');
+  const yes = YES.has(pyStrip(answer !== undefined && pyTruthy(answer) ? pyStr(answer) : '').toLowerCase());
+  return parseAnswerLine(answerLine(yes, pathItems(inner?.get('path'))));
 }
 
 export function answerLine(yes: boolean, path: readonly string[]): string {
   return `Answer: ${yes ? '(A) True' : '(B) False'} | Path: ${path.join(' -> ')}`;
 }
 
-export function parseAnswerLine(line: string): { yes: boolean; tokens: string[] } | null {
-  const m = LINE.exec(line);
-  if (!m) return null;
-  const body = pyStrip(m[3]!);
-  if (!body) return null;
-  const tokens = body.split('->').map(pyStrip).filter((t) => t !== '');
-  return { yes: m[1] === 'A', tokens };
+export function parseAnswerLine(output: string): ParsedAnswer {
+  if (pyStrip(output) === '') return { ok: false, formatError: 'empty_output' };
+  const cleaned = pyStrip(output.includes('<think>') ? output.replace(THINK, '') : output);
+  const m = LINE.exec(cleaned);
+  if (!m) return { ok: false, formatError: 'cannot_parse_answer_path' };
+  const answer = m[2]!.toLowerCase() === 'true' ? 'yes' : 'no';
+  let path = pyStrip(m[3]!);
+  if (path.includes('|')) path = pyStrip(path.split(REASON_CUT, 1)[0]!);
+  const tokens: string[] = [];
+  for (const piece of path.split(ARROW)) {
+    const t = pyStrip(piece);
+    if (t) tokens.push(t);
+  }
+  if (answer === 'yes' && tokens.length < 2) return { ok: false, formatError: 'yes_without_path' };
+  return { ok: true, answer, tokens, raw: cleaned };
 }
 
+/** `extract_vlm_reason_from_raw`: what follows the first `| Fail:` or `| Reason:` that runs to the end; "" when none. */
+export function reasonIn(raw: string): string {
+  if (!raw.includes('|')) return '';
+  const m = REASON.exec(raw);
+  return m ? pyStrip(m[2]!) : '';
+}
+
+/** `inner.get("path") or []`, only a list counting, each item `str()`-ed. */
 function pathItems(path: PyValue | undefined): string[] {
-  if (typeof path === 'string') return Array.from(path);
-  if (Array.isArray(path)) return path.map(pyStr);
-  if (isDict(path)) return [...path.keys()];
-  return [];
+  return Array.isArray(path) ? path.map(pyStr) : [];
 }

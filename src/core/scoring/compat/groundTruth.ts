@@ -16,7 +16,7 @@ const TRAVERSE = /(?:^|\/)([^/]+)-traverse\.json$/;
  * The scorer's ground truth from the release files (any of them may be passed; only
  * `<SCENE>-graph.json` and `<SCENE>-traverse.json` are read, matched by file name).
  * A scene is known when its graph is; without a traverse file it has no labels.
- * Python truthiness applies: `traversable` counts when truthy; a falsy note is no note.
+ * Python truthiness applies: `traversable` counts when truthy; a note that is not a string is no note.
  * Nodes or edges whose ids are not strings, and label entries that are not objects, are left out.
  */
 export function groundTruthFromRelease(files: readonly CompatInputFile[]): GroundTruthRead {
@@ -73,7 +73,7 @@ function readTraverse(v: PyValue): CompatSceneTruth['traverse'] | null {
     for (const [key, entry] of table) {
       if (!isDict(entry)) continue;
       const note = entry.get('note');
-      labels[key] = { traversable: pyTruthy(entry.get('traversable')), note: note !== undefined && pyTruthy(note) ? pyStr(note) : null };
+      labels[key] = { traversable: pyTruthy(entry.get('traversable')), note: typeof note === 'string' ? note : null, ...(entry.size === 0 ? { empty: true } : {}) };
     }
     out[agent] = labels;
   }

@@ -1,8 +1,10 @@
 /** Reference-compatible CapNav scoring (`--compat reference`): the released Python scorer, reproduced. */
-export { scoreReference } from './score.ts';
-export { toJsonl, toSummaryJson } from './serialize.ts';
+export { comparePaths, folderSettings, ReferenceScorer, releasedScorerReads, scoreAll, scoreReference, summariseFolder, summarySettings } from './score.ts';
+export { SummaryCounter, type SummarySettings } from './summary.ts';
+export { recordLine, toJsonl, toSummaryJson } from './serialize.ts';
 export { groundTruthFromRelease, type GroundTruthRead } from './groundTruth.ts';
 export type {
-  BinaryBucket, CompatGroundTruth, CompatInputFile, CompatJudge, CompatLabel, CompatOptions, CompatRecord, CompatResult,
-  CompatSceneTruth, CompatSummary, DeriveMethod, FailReason, FormatErrorType,
+  BinaryBucket, CompatFailedRecord, CompatFileOutcome, CompatFormatErrorRecord, CompatGroundTruth, CompatInputFile, CompatJudge, CompatLabel,
+  CompatOptions, CompatParsedRecord, CompatRecord, CompatRecordBase, CompatResult, CompatSceneTruth, CompatSettings, CompatSummary, DeriveMethod,
+  FileFailReason, FormatErrorType, RecordFailReason,
 } from './types.ts';

@@ -1,14 +1,20 @@
-import { pyCollapseSpaces, pyRemovePunctuation } from './pyText.ts';
+import { PY_SPACE_CLASS, pyStrip } from './pyText.ts';
+
+/** `string.punctuation`: the 32 ASCII punctuation characters, underscore included. */
+const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/g;
+const SPACE_RUN = new RegExp(`[${PY_SPACE_CLASS}]+`, 'g');
+/** Strings that are printable ASCII without punctuation or repeated spaces need no work beyond `toLowerCase`. */
+const SIMPLE = /^[0-9A-Za-z]+(?: [0-9A-Za-z]+)*$/;
 
 /**
- * The released scorer's text normalisation, used for questions, node names and path tokens alike:
- * `" ".join(re.sub(r"[^\w\s]", "", s.lower()).split())` — lowercase, punctuation deleted (not
- * replaced by a space: "L-shaped" becomes "lshaped"), whitespace collapsed.
- * §2 says only "punctuation removed"; deleting is the literal reading. On the released questions
- * deleting and replacing give the same guesses.
+ * The released scorer's `norm_text`, used for questions, node names and path tokens alike:
+ * `s.lower().strip()`, then the ASCII punctuation of `string.punctuation` deleted (underscore
+ * too: `node_12` becomes `node12`; other punctuation such as `’` or `–` stays), then runs of
+ * whitespace made one space — with no strip afterwards, so `"Hall -"` normalises to `"hall "`.
  */
 export function normaliseText(s: string): string {
-  return pyCollapseSpaces(pyRemovePunctuation(s.toLowerCase()));
+  if (SIMPLE.test(s)) return s.toLowerCase();
+  return pyStrip(s.toLowerCase()).replace(ASCII_PUNCTUATION, '').replace(SPACE_RUN, ' ');
 }
 
 /** Positions in code points, as Python's `re` reports them. */
@@ -17,10 +23,30 @@ export interface WordHit {
   end: number;
 }
 
+/** Python's `\w` for `str` patterns: letters, numbers and underscore (not combining marks). */
+const WORD_CHAR = /[\p{L}\p{N}_]/u;
+
+function isWordAt(s: string, i: number): boolean {
+  if (i < 0 || i >= s.length) return false;
+  const c = s.charCodeAt(i);
+  if (c < 0x80) return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+  // The character ending or starting at i, whole (a surrogate pair read from either half).
+  if (c >= 0xdc00 && c <= 0xdfff && i > 0) {
+    const h = s.charCodeAt(i - 1);
+    if (h >= 0xd800 && h <= 0xdbff) return WORD_CHAR.test(s.slice(i - 1, i + 1));
+  }
+  return WORD_CHAR.test(String.fromCodePoint(s.codePointAt(i)!));
+}
+
+/** `\b` at UTF-16 offset i: a word character on exactly one side. */
+function boundary(s: string, i: number): boolean {
+  return isWordAt(s, i - 1) !== isWordAt(s, i);
+}
+
 /**
- * Every whole-word occurrence of `word` in `text`, left to right and non-overlapping, as
- * `re.finditer(r"\b" + re.escape(word) + r"\b", text)` finds them. Both strings are normalised,
- * so they hold only word characters and single spaces and `\b` reduces to "a space or an end".
+ * Every occurrence of `word` in `text` between word boundaries, left to right and
+ * non-overlapping, as `re.finditer(r"\b" + re.escape(word) + r"\b", text)` finds them
+ * (Unicode `\b`; `word` may start or end with a space or punctuation that `norm_text` keeps).
  */
 export function wordHits(text: string, word: string, first = false): WordHit[] {
   const out: WordHit[] = [];
@@ -30,7 +56,7 @@ export function wordHits(text: string, word: string, first = false): WordHit[] {
     const i = text.indexOf(word, from);
     if (i < 0) break;
     const end = i + word.length;
-    if ((i === 0 || text.charCodeAt(i - 1) === 32) && (end === text.length || text.charCodeAt(end) === 32)) {
+    if (boundary(text, i) && boundary(text, end)) {
       out.push({ start: i, end });
       if (first) break;
       from = end;

@@ -10,7 +10,6 @@ import type { PyValue } from './pyValue.ts';
 
 /** Exactly the characters for which Python's `str.isspace()` is true (also what `\s` matches in `re`). */
 export const PY_SPACE_CLASS = '\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
-const SPACE_RUN = new RegExp(`[${PY_SPACE_CLASS}]+`, 'g');
 const LEADING = new RegExp(`^[${PY_SPACE_CLASS}]+`);
 const TRAILING = new RegExp(`[${PY_SPACE_CLASS}]+$`);
 
@@ -23,20 +22,6 @@ export function pyStrip(s: string): string {
 /** Printable ASCII other than space: certainly not whitespace, the common case. */
 function isPlainEnd(c: number): boolean {
   return c > 0x20 && c < 0x7f;
-}
-
-/** `" ".join(s.split())`: runs of Python whitespace collapse to one space, ends trimmed. */
-export function pyCollapseSpaces(s: string): string {
-  return pyStrip(s).replace(SPACE_RUN, ' ');
-}
-
-/**
- * `re.sub(r"[^\w\s]", "", s)`: Python's `\w` is Unicode-aware (letters, numbers, underscore;
- * not combining marks), unlike JavaScript's ASCII `\w`.
- */
-const NOT_WORD_OR_SPACE = new RegExp(`[^\\p{L}\\p{N}_${PY_SPACE_CLASS}]`, 'gu');
-export function pyRemovePunctuation(s: string): string {
-  return s.replace(NOT_WORD_OR_SPACE, '');
 }
 
 /** Length in code points, as Python's `len()` counts a `str`. */

@@ -1,39 +1,60 @@
 import { quickRatio, sequenceRatio } from './difflib.ts';
-import { guessEndpoints, namedNodes, type Endpoints, type NamedNodes } from './endpoints.ts';
+import { guessEndpoints, type Endpoints, type NamedNodes } from './endpoints.ts';
 import { normaliseText } from './normalise.ts';
-import { pyCompare, pyLen } from './pyText.ts';
+import { pyCompare, pyLen, pyStrip } from './pyText.ts';
 import type { CompatLabel, CompatSceneTruth } from './types.ts';
 
 const FUZZY_CUT = 0.78;
 /** Python `re.fullmatch(r"node_\d+", token)`; Python's `\d` is any Unicode decimal digit. */
 const NODE_ID = /^node_\p{Nd}+$/u;
-const NO_LABELS: Readonly<Record<string, CompatLabel>> = {};
+const NO_LABELS: Readonly<Record<string, CompatLabel>> = Object.freeze(Object.create(null) as Record<string, CompatLabel>);
+
+interface ScoredName {
+  name: string;
+  norm: string;
+  normLen: number;
+  id: string;
+}
+
+/** A path's tokens resolved: ids (null when unresolved) and the node name each was matched to (all null when used as ids). */
+export interface ResolvedPath {
+  ids: (string | null)[];
+  mapped: (string | null)[];
+}
 
 /**
  * One scene as the released scorer sees it, with the caches that make 100,000 records cheap:
  * endpoint guesses per question text, token mappings per token, reachable sets per (source, agent).
  */
 export class SceneIndex {
-  private readonly names: NamedNodes;
-  /** Normalised name → id; a repeated name keeps its first position and the last node's id (a dict comprehension). */
-  private readonly nameToId = new Map<string, string>();
-  /** The same, as a list with code-point lengths, for the containment and fuzzy passes. */
-  private readonly nameList: ScoredName[];
+  /** Distinct raw names in first-appearance order, each with the id of the LAST node so named (`{n["name"]: n["id"]}`). */
+  readonly names: NamedNodes;
+  private readonly nameList: readonly ScoredName[];
+  /** Normalised name → the first raw name with that form (the exact-match pass). */
+  private readonly exact = new Map<string, string>();
+  private readonly idOfName = new Map<string, string>();
   private readonly ids = new Set<string>();
   private readonly neighbours = new Map<string, string[]>();
   /** Node → the nodes an edge joins it to (both directions). */
   private readonly edgeSet = new Map<string, Set<string>>();
-  private readonly endpointCache = new Map<string, Endpoints | null>();
+  private readonly endpointCache = new Map<string | null, Endpoints>();
   private readonly tokenCache = new Map<string, string | null>();
   private readonly reachCache = new Map<string, Set<string>>();
-  private readonly labelCache = new Map<string, Map<string, Map<string, CompatLabel | null>>>();
-  private readonly tableCache = new Map<string, Readonly<Record<string, CompatLabel>>>();
+  private readonly labelCache = new Map<string, Map<string, CompatLabel | null>>();
 
   constructor(private readonly truth: CompatSceneTruth) {
-    this.names = namedNodes(truth.nodes);
-    for (const n of this.names) this.nameToId.set(n.name, n.id);
-    this.nameList = [...this.nameToId].map(([name, id]) => ({ name, id, len: pyLen(name) }));
-    for (const n of truth.nodes) this.ids.add(n.id);
+    for (const n of truth.nodes) {
+      this.idOfName.set(n.name, n.id);
+      this.ids.add(n.id);
+    }
+    const names: ScoredName[] = [];
+    for (const [name, id] of this.idOfName) {
+      const norm = normaliseText(name);
+      names.push({ name, norm, normLen: pyLen(norm), id });
+      if (norm && !this.exact.has(norm)) this.exact.set(norm, name);
+    }
+    this.names = names;
+    this.nameList = names.filter((n) => n.norm !== '');
     for (const e of truth.edges) {
       this.neighbour(e.from).push(e.to);
       this.neighbour(e.to).push(e.from);
@@ -54,7 +75,8 @@ export class SceneIndex {
     return list;
   }
 
-  endpoints(question: string): Endpoints | null {
+  /** The endpoint guess for a question (null: the question is not a string). */
+  endpoints(question: string | null): Endpoints {
     let e = this.endpointCache.get(question);
     if (e === undefined) this.endpointCache.set(question, (e = guessEndpoints(question, this.names)));
     return e;
@@ -65,109 +87,129 @@ export class SceneIndex {
   }
 
   /**
-   * The label table of an agent. §2: `HUMANOID` falls back to `ROBOT`; read as
-   * `traverse.get(agent) or traverse.get("ROBOT")`, so an empty `HUMANOID` table also falls back.
-   * An unknown agent has no table, hence no traversable edge.
+   * `agent_key`: the agent upper-cased if the traverse file has that key; `HUMANOID` falls back
+   * to `ROBOT` when it has no key of its own; null (no traversable edge) otherwise.
    */
-  private table(agent: string): Readonly<Record<string, CompatLabel>> {
-    let t = this.tableCache.get(agent);
-    if (!t) this.tableCache.set(agent, (t = this.findTable(agent)));
-    return t;
+  agentKey(agentUpper: string): string | null {
+    const t = this.truth.traverse;
+    if (Object.hasOwn(t, agentUpper)) return agentUpper;
+    if (agentUpper === 'HUMANOID' && Object.hasOwn(t, 'ROBOT')) return 'ROBOT';
+    return null;
   }
 
-  private findTable(agent: string): Readonly<Record<string, CompatLabel>> {
-    const own = Object.hasOwn(this.truth.traverse, agent) ? this.truth.traverse[agent] : undefined;
-    if ((!own || Object.keys(own).length === 0) && agent === 'HUMANOID' && Object.hasOwn(this.truth.traverse, 'ROBOT')) return this.truth.traverse.ROBOT!;
-    return own ?? NO_LABELS;
+  private table(key: string | null): Readonly<Record<string, CompatLabel>> {
+    return key === null ? NO_LABELS : this.truth.traverse[key] ?? NO_LABELS;
   }
 
-  /** The label of segment a→b: key `a|b`, else `b|a`. Cached per agent and pair: it is asked for every step of every path. */
-  label(agent: string, a: string, b: string): CompatLabel | undefined {
-    let byAgent = this.labelCache.get(agent);
-    if (!byAgent) this.labelCache.set(agent, (byAgent = new Map()));
-    let fromA = byAgent.get(a);
-    if (!fromA) byAgent.set(a, (fromA = new Map()));
-    let label = fromA.get(b);
+  /** `ad.get("a|b", ad.get("b|a", {}))`: the entry under `a|b` when the key exists, else `b|a`. Cached per agent and pair. */
+  private label(key: string | null, a: string, b: string): CompatLabel | null {
+    if (key === null) return null;
+    let byPair = this.labelCache.get(key);
+    if (!byPair) this.labelCache.set(key, (byPair = new Map()));
+    const pair = `${a}|${b}`;
+    let label = byPair.get(pair);
     if (label === undefined) {
-      const t = this.table(agent);
-      const ab = `${a}|${b}`, ba = `${b}|${a}`;
-      label = (Object.hasOwn(t, ab) ? t[ab] : Object.hasOwn(t, ba) ? t[ba] : undefined) ?? null;
-      fromA.set(b, label);
+      const t = this.table(key);
+      const ba = `${b}|${a}`;
+      label = (Object.hasOwn(t, pair) ? t[pair] : Object.hasOwn(t, ba) ? t[ba] : undefined) ?? null;
+      byPair.set(pair, label);
     }
-    return label ?? undefined;
+    return label;
   }
 
-  traversable(agent: string, a: string, b: string): boolean {
-    return this.label(agent, a, b)?.traversable === true;
+  traversable(key: string | null, a: string, b: string): boolean {
+    return this.label(key, a, b)?.traversable === true;
   }
 
   /** §2 step 4: breadth-first search from src over traversable edges; src itself is always reached. */
-  doable(src: string, tgt: string, agent: string): boolean {
-    const key = `${src}\u0000${agent}`;
-    let seen = this.reachCache.get(key);
+  doable(src: string, tgt: string, key: string | null): boolean {
+    if (src === tgt) return true;
+    const cacheKey = key === null ? `${src}\u0000` : `${src}\u0000${key}\u0000`;
+    let seen = this.reachCache.get(cacheKey);
     if (!seen) {
       seen = new Set([src]);
       const queue = [src];
       for (let i = 0; i < queue.length; i++) {
         const u = queue[i]!;
         for (const v of this.neighbours.get(u) ?? []) {
-          if (!seen.has(v) && this.traversable(agent, u, v)) { seen.add(v); queue.push(v); }
+          if (!seen.has(v) && this.traversable(key, u, v)) { seen.add(v); queue.push(v); }
         }
       }
-      this.reachCache.set(key, seen);
+      this.reachCache.set(cacheKey, seen);
     }
     return seen.has(tgt);
   }
 
   /**
-   * §2 step 5: tokens to node ids. All tokens of the form `node_<digits>` that all exist are ids
-   * as they are; otherwise every token (an id-like one included) is mapped by name.
+   * §2 step 8 (`collect_failure_notes_along_path`): the stripped notes of the non-traversable
+   * consecutive pairs of resolved ids, first occurrence kept; a missing or blank note becomes
+   * `Edge <u>-><v> not traversable for <KEY>` (the traverse key: `ROBOT` for the humanoid).
+   * Here an empty entry (`{}`, falsy) under `a|b` gives way to `b|a`.
    */
-  pathIds(tokens: readonly string[]): (string | null)[] {
-    if (tokens.every((t) => NODE_ID.test(t) && this.ids.has(t))) return [...tokens];
-    return tokens.map((t) => this.tokenId(t));
-  }
-
-  private tokenId(token: string): string | null {
-    let id = this.tokenCache.get(token);
-    if (id === undefined) this.tokenCache.set(token, (id = this.mapToken(token)));
-    return id;
+  failureNotes(ids: readonly string[], key: string | null): string[] {
+    if (key === null || ids.length < 2) return [];
+    const t = this.table(key);
+    const notes = new Set<string>();
+    for (let i = 0; i + 1 < ids.length; i++) {
+      const u = ids[i]!, v = ids[i + 1]!;
+      const ab = Object.hasOwn(t, `${u}|${v}`) ? t[`${u}|${v}`] : undefined;
+      const ba = Object.hasOwn(t, `${v}|${u}`) ? t[`${v}|${u}`] : undefined;
+      const info = ab && !ab.empty ? ab : ba && !ba.empty ? ba : undefined;
+      if (info?.traversable) continue;
+      const note = info?.note ? pyStrip(info.note) : '';
+      notes.add(note || `Edge ${u}->${v} not traversable for ${key}`);
+    }
+    return [...notes];
   }
 
   /**
-   * Exact normalised name; else the longest name that contains or is contained in the token
-   * (ties: the larger name by code point); else the best `SequenceMatcher(None, token, name)`
-   * ratio, first best in name order, if ≥ 0.78. A token that normalises to "" (say "?") is
-   * contained in every name, so it maps to the longest one — Python's `"" in s` is true.
+   * §2 step 5: tokens to node ids. All tokens of the form `node_<digits>` that all exist are ids
+   * as they are (mapped names all null); otherwise every token, an id-like one included, is
+   * mapped by name.
+   */
+  resolvePath(tokens: readonly string[]): ResolvedPath {
+    if (tokens.length > 0 && tokens.every((t) => NODE_ID.test(t)) && tokens.every((t) => this.ids.has(t))) {
+      return { ids: [...tokens], mapped: tokens.map(() => null) };
+    }
+    const mapped = tokens.map((t) => this.tokenName(t));
+    return { ids: mapped.map((n) => (n === null ? null : this.idOfName.get(n)!)), mapped };
+  }
+
+  private tokenName(token: string): string | null {
+    let name = this.tokenCache.get(token);
+    if (name === undefined) this.tokenCache.set(token, (name = this.mapToken(token)));
+    return name;
+  }
+
+  /**
+   * `best_match_pred_name`: a token that normalises to "" matches nothing. Else the first name
+   * whose normalised form equals it; else, of the names whose (non-empty) normalised form
+   * contains it or is contained in it, the largest by (normalised length, raw name); else the
+   * first name with the best `SequenceMatcher(None, token, name).ratio()`, if it is ≥ 0.78.
    */
   private mapToken(token: string): string | null {
     const t = normaliseText(token);
-    const exact = this.nameToId.get(t);
+    if (!t) return null;
+    const exact = this.exact.get(t);
     if (exact !== undefined) return exact;
-    const tLen = pyLen(t);
     let contained: ScoredName | null = null;
     for (const n of this.nameList) {
-      if (!(n.name.includes(t) || t.includes(n.name))) continue;
-      if (!contained || n.len > contained.len || (n.len === contained.len && pyCompare(n.name, contained.name) > 0)) contained = n;
+      if (!(t.includes(n.norm) || n.norm.includes(t))) continue;
+      if (!contained || n.normLen > contained.normLen || (n.normLen === contained.normLen && pyCompare(n.name, contained.name) > 0)) contained = n;
     }
-    if (contained) return contained.id;
-    let fuzzy: ScoredName | null = null, bestRatio = -1;
+    if (contained) return contained.name;
+    const tLen = pyLen(t);
+    let fuzzy: ScoredName | null = null, bestRatio = 0;
     for (const n of this.nameList) {
       // Names whose upper bounds fall below the cut, or do not exceed the best so far, cannot change the outcome:
       // skip their full ratio. Both bounds share the ratio's denominator, so they bound the computed floats too.
-      const lengthBound = (2 * Math.min(tLen, n.len)) / (tLen + n.len);
+      const lengthBound = (2 * Math.min(tLen, n.normLen)) / (tLen + n.normLen);
       if (lengthBound < FUZZY_CUT || lengthBound <= bestRatio) continue;
-      const bound = quickRatio(t, n.name);
+      const bound = quickRatio(t, n.norm);
       if (bound < FUZZY_CUT || bound <= bestRatio) continue;
-      const r = sequenceRatio(t, n.name);
+      const r = sequenceRatio(t, n.norm);
       if (r > bestRatio) { fuzzy = n; bestRatio = r; }
     }
-    return fuzzy !== null && bestRatio >= FUZZY_CUT ? fuzzy.id : null;
+    return fuzzy !== null && bestRatio >= FUZZY_CUT ? fuzzy.name : null;
   }
-}
-
-interface ScoredName {
-  name: string;
-  id: string;
-  len: number;
 }

@@ -1,0 +1,179 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { comparePaths, folderSettings, recordLine, releasedScorerReads, SummaryCounter, toSummaryJson, type CompatRecord, type CompatSummary } from '../core/scoring/compat/index.ts';
+import { referenceScorer, type CompatJudgeChoice, type ScoringFile } from '../core/scoring/pipeline.ts';
+import { InputError, makeFolder, readInputText, readTree, statInput, writeOutput } from './files.ts';
+import { formatReferenceSummary } from './scoreTables.ts';
+
+/** What `--compat reference` reads, in the words of every refusal. */
+export const COMPAT_LAYOUT = 'a CapNav results folder, results/<model>/<SCENE>/<SCENE>_<AGENT>.json, as the released scorer does';
+
+/** Prediction files compat mode does not read, by what a user would have meant them as. */
+const OTHER_PREDICTIONS = /\.(jsonl|txt|json)$/i;
+
+export interface CompatInput {
+  /** Paths (relative to the root, `/`-separated) of the files the released scorer reads, in its reading order. */
+  paths: string[];
+  /** Files that look like predictions but the released scorer does not read (Traversa JSONL, text, `*.JSON`). */
+  skipped: string[];
+}
+
+/**
+ * The files under the results root the released scorer reads (every `*.json` but its outputs and
+ * roll-ups), in its order; read them with `readResultFile`. A single file, or a folder with
+ * nothing to read, is refused: scoring it would give one failed record and zeros (the released
+ * scorer stops with "No *.json record files found"). Links to folders are not followed, as
+ * everywhere on the command line.
+ */
+export function findCompatInput(root: string): CompatInput {
+  if (!statInput(root, 'predictions').isDirectory()) {
+    const kind = /\.jsonl$/i.test(root) ? 'a JSONL prediction file' : 'a file';
+    throw new InputError(`${root}: --compat reference reads ${COMPAT_LAYOUT}; this is ${kind}, not a results folder (score it without --compat reference)`);
+  }
+  const paths: string[] = [], skipped: string[] = [];
+  const walk = (dir: string, rel: string) => {
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch (e) {
+      throw new InputError(`${dir}: the folder cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+    }
+    for (const entry of entries) {
+      const path = rel + entry.name;
+      if (entry.isDirectory()) { walk(join(dir, entry.name), `${path}/`); continue; }
+      if (entry.isSymbolicLink() && isFolder(join(dir, entry.name))) {
+        process.stderr.write(`traversa: note: ${join(dir, entry.name)} is a link to a folder; not followed\n`);
+      } else if (releasedScorerReads(path)) paths.push(path);
+      else if (OTHER_PREDICTIONS.test(entry.name) && !/^scored_/.test(entry.name)) skipped.push(path);
+    }
+  };
+  walk(root, '');
+  if (paths.length === 0) {
+    const seen = skipped.length ? `; it holds ${count(skipped.length, 'other prediction file')} (${skipped[0]}${skipped.length > 1 ? ', …' : ''}), which compat mode does not read (score them without --compat reference)` : '';
+    throw new InputError(`${root}: no *.json result files to score: --compat reference reads ${COMPAT_LAYOUT}${seen}`);
+  }
+  return { paths: paths.sort(comparePaths), skipped };
+}
+
+function isFolder(path: string): boolean {
+  try { return statSync(path).isDirectory(); } catch { return false; }
+}
+
+const count = (n: number, what: string) => `${n.toLocaleString('en-US')} ${what}${n === 1 ? '' : 's'}`;
+
+/**
+ * The model folders of a results root: top-level folders holding a scene folder with a result
+ * file (`<model>/<SCENE>/x.json`). A root holding one model's scene folders has none.
+ */
+export function modelFolders(paths: readonly string[]): string[] {
+  const models = new Set<string>();
+  for (const p of paths) {
+    const parts = p.split('/');
+    if (parts.length >= 3) models.add(parts[0]!);
+  }
+  return [...models].sort(pyCompareNames);
+}
+
+/** The file of one model's summary: its name ends in `_summary.json`, which the released scorer never reads back. */
+export const modelSummaryName = (model: string) => `scored_${model}_summary.json`;
+
+/** The release files the released scorer reads: `<SCENE>-graph.json` and `<SCENE>-traverse.json`. */
+function readGroundTruthFiles(gt: string): ScoringFile[] {
+  if (!statInput(gt, 'release').isDirectory()) throw new InputError(`${gt}: the release cannot be read (not a folder)`);
+  return readTree(gt, ['-graph.json', '-traverse.json'], 'release file');
+}
+
+/**
+ * `score --compat reference`: the released scorer's per-record JSONL and summary for the whole
+ * root (pooled, as it prints them), and when the root holds several model folders, one summary
+ * per model (what it prints when run on that folder). Files are read, scored, written into the
+ * output buffer and let go one at a time: a run keeps counters, not records. Returns what goes to stdout.
+ */
+export async function scoreCompat(args: { json: boolean }, gt: string, pred: string, out: string, judge: CompatJudgeChoice): Promise<string> {
+  const input = findCompatInput(pred);
+  const release = readGroundTruthFiles(gt);
+  makeFolder(out);
+  const settings = { resultRoot: resolve(pred), gtRoot: resolve(gt), perRecordOutput: resolve(out, 'scored_per_record.jsonl') };
+  const { scorer, truthProblems } = referenceScorer({ release, judge, input: { root: pred }, settings });
+  for (const p of truthProblems) process.stderr.write(`${p.path}: ${p.message}\n`);
+
+  const models = modelFolders(input.paths);
+  const pooled = new SummaryCounter();
+  const perModel = new Map(models.length >= 2 ? models.map((m) => [m, new SummaryCounter()]) : []);
+  const repeats = new RepeatCounter();
+  const jsonl = new Utf8Sink();
+  for (const path of input.paths) {
+    const outcome = scorer.score({ path, text: readInputText(join(pred, path), 'predictions') });
+    pooled.add(outcome);
+    perModel.get(path.slice(0, path.indexOf('/')))?.add(outcome);
+    for (const r of outcome.records) { jsonl.line(recordLine(r)); repeats.add(r); }
+  }
+  for (const f of scorer.unreadable) process.stderr.write(`traversa: ${f.path}: not valid JSON for the released scorer: ${f.message}; counted as one failed record (invalid_json)\n`);
+  if (input.skipped.length) {
+    process.stderr.write(`traversa: note: --compat reference reads only *.json result files, as the released scorer does; ${count(input.skipped.length, 'other file')} under ${pred} not read (${input.skipped[0]}${input.skipped.length > 1 ? ', …' : ''})\n`);
+  }
+  repeats.report();
+
+  writeOutput(join(out, 'scored_per_record.jsonl'), jsonl.bytes());
+  const summary = pooled.summary(scorer.settings);
+  const summaryText = toSummaryJson(summary);
+  writeOutput(join(out, 'scored_summary.json'), summaryText);
+  // Each model's per_record_output is the pooled file: its records are there, named by model_setting.
+  const modelSummaries: [string, CompatSummary][] = [...perModel].map(([m, c]) => [m, c.summary(folderSettings(scorer.settings, m, scorer.settings.perRecordOutput))]);
+  for (const [m, s] of modelSummaries) writeOutput(join(out, modelSummaryName(m)), toSummaryJson(s));
+  if (args.json) {
+    if (modelSummaries.length) process.stderr.write(`traversa: printed: the pooled summary of all ${modelSummaries.length} models (scored_summary.json); one summary per model in ${out}: ${modelSummaries.map(([m]) => modelSummaryName(m)).join(', ')}\n`);
+    return summaryText;
+  }
+  return formatReferenceSummary(summary, modelSummaries, pred);
+}
+
+/** `sorted()` order of folder names. */
+const pyCompareNames = (a: string, b: string) => comparePaths(a, b);
+
+/**
+ * The released scorer scores every record, a (model, scene, agent, question) given twice included.
+ * Counts the repeats per model to say so once, where the user looks.
+ */
+class RepeatCounter {
+  private readonly seen = new Map<string, Set<string>>();
+  private readonly repeats = new Map<string, number>();
+
+  add(r: CompatRecord): void {
+    if (!r.ok && r.error === 'missing_scene_agent_or_question') return;
+    let keys = this.seen.get(r.model_setting);
+    if (!keys) this.seen.set(r.model_setting, (keys = new Set()));
+    const key = `${r.scene}\u0000${String(r.agent)}\u0000${String(r.question)}`;
+    if (keys.has(key)) this.repeats.set(r.model_setting, (this.repeats.get(r.model_setting) ?? 0) + 1);
+    else keys.add(key);
+  }
+
+  report(): void {
+    for (const [model, n] of this.repeats) {
+      process.stderr.write(`traversa: ${count(n, 'record')} of model ${model} repeat a scene, agent and question given before; all are scored, as the released scorer does (see README, "Duplicate predictions")\n`);
+    }
+  }
+}
+
+/** Lines encoded into UTF-8 as they come, in 8 MB blocks: no line outlives its encoding. */
+class Utf8Sink {
+  private readonly blocks: Buffer[] = [];
+  private block = Buffer.allocUnsafe(8 << 20);
+  private at = 0;
+
+  line(text: string): void {
+    if (this.block.length - this.at < text.length * 3 + 1) this.next(text.length * 3 + 1);
+    this.at += this.block.write(text, this.at, 'utf8');
+    this.block[this.at++] = 10;
+  }
+
+  private next(need: number): void {
+    this.blocks.push(this.block.subarray(0, this.at));
+    this.block = Buffer.allocUnsafe(Math.max(8 << 20, need));
+    this.at = 0;
+  }
+
+  bytes(): Buffer {
+    return Buffer.concat([...this.blocks, this.block.subarray(0, this.at)]);
+  }
+}
