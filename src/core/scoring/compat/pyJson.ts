@@ -19,6 +19,63 @@ class PyJsonError extends Error {
 
 export function pyJsonLoads(text: string): PyJsonResult {
   if (text.charCodeAt(0) === 0xfeff) return { ok: false, message: 'Unexpected UTF-8 BOM (decode using utf-8-sig)', offset: 0 };
+  if (fewerBrackets(text, MAX_PY_DEPTH)) {
+    let parsed: unknown;
+    try { parsed = JSON.parse(text); } catch { return pyJsonLoadsExact(text); }
+    const value = exactFromNative(parsed);
+    if (value !== NOT_EXACT) return { ok: true, value };
+  }
+  return pyJsonLoadsExact(text);
+}
+
+/**
+ * `JSON.parse` accepts a subset of what json.loads accepts (not NaN or Infinity), with the same
+ * strings and the same dict semantics (a repeated key keeps its first place and the last value).
+ * What it can get wrong is told apart after the fact, and the exact parser reads the text
+ * instead: an integral number (json.loads keeps `2` an int and `2.0` or `1e2` a float, and ints
+ * beyond 2**53 exact; a fraction is the same double either way), an object key that is a whole
+ * number (a JavaScript object moves it first), and nesting past Python's recursion limit (not
+ * possible with fewer than that many arrays and objects). Result files rarely hold any of these.
+ */
+const NOT_EXACT = Symbol('not exact');
+const WHOLE_NUMBER = /^(?:0|[1-9][0-9]*)$/;
+
+function exactFromNative(v: unknown): PyValue | typeof NOT_EXACT {
+  if (typeof v === 'number') return Number.isInteger(v) ? NOT_EXACT : v;
+  if (v === null || typeof v !== 'object') return v as PyValue;
+  if (Array.isArray(v)) {
+    const out: PyValue[] = new Array(v.length);
+    for (let i = 0; i < v.length; i++) {
+      const x = exactFromNative(v[i]);
+      if (x === NOT_EXACT) return NOT_EXACT;
+      out[i] = x;
+    }
+    return out;
+  }
+  const out: PyDict = new Map();
+  for (const k in v) {
+    if (!Object.hasOwn(v, k)) continue;
+    const c = k.charCodeAt(0);
+    if (c >= 48 && c <= 57 && WHOLE_NUMBER.test(k)) return NOT_EXACT;
+    const x = exactFromNative((v as Record<string, unknown>)[k]);
+    if (x === NOT_EXACT) return NOT_EXACT;
+    out.set(k, x);
+  }
+  return out;
+}
+
+/** Whether the text holds fewer than `limit` "[" and "{" in all (so it cannot nest that deep). */
+function fewerBrackets(text: string, limit: number): boolean {
+  let n = 0;
+  for (const bracket of ['[', '{']) {
+    for (let i = text.indexOf(bracket); i >= 0; i = text.indexOf(bracket, i + 1)) if (++n >= limit) return false;
+  }
+  return true;
+}
+
+/** `json.loads` by a parser of its own: the exact reading, errors and their messages included. */
+export function pyJsonLoadsExact(text: string): PyJsonResult {
+  if (text.charCodeAt(0) === 0xfeff) return { ok: false, message: 'Unexpected UTF-8 BOM (decode using utf-8-sig)', offset: 0 };
   const p = new Parser(text);
   try {
     p.skipSpace();

@@ -1,55 +1,155 @@
-import { pyDumps, pyDumpValue, pyJsonFloat, pyQuote } from './pyDumps.ts';
-import type { CompatRecord, CompatRecordBase, CompatSummary } from './types.ts';
+import { ByteSink, utf8 } from './bytes.ts';
+import { pyDumps, pyDumpValue, pyJsonFloat } from './pyDumps.ts';
+import type { CompatFormatErrorRecord, CompatParsedRecord, CompatRecord, CompatRecordBase, CompatSummary } from './types.ts';
 
 /**
  * The per-record JSONL: one `json.dumps(record, ensure_ascii=False)` per line, each ending in
- * "\n", built as one string. Each record kind's line is spelled out field by field in the
- * released scorer's key order (a test checks it against a generic dump of the record).
+ * "\n". Each record kind's line is spelled out field by field in the released scorer's key order
+ * (a test checks it against a generic dump of the record) and encoded straight into bytes.
  */
 export function toJsonl(records: readonly CompatRecord[]): string {
-  let out = '';
-  for (const r of records) out += recordLine(r) + '\n';
-  return out;
+  const sink = new ByteSink();
+  for (const r of records) writeRecordLine(r, sink);
+  return decoder.decode(sink.bytes());
 }
 
-/** `json.dumps(record, ensure_ascii=False)`. */
+/** `json.dumps(record, ensure_ascii=False)`, without the newline. */
 export function recordLine(r: CompatRecord): string {
-  const head = baseFields(r);
-  if (!r.ok) return `{${head}, "ok": false, "error": ${pyQuote(r.error)}${'derive_method' in r ? ', "derive_method": null' : ''}}`;
-  const guessed = `"derive_method": "${r.derive_method}", "src_name": ${pyQuote(r.src_name)}, "tgt_name": ${pyQuote(r.tgt_name)}, "src_id": ${pyQuote(r.src_id)}, "tgt_id": ${pyQuote(r.tgt_id)}`;
-  if (r.format_error) {
-    return `{${head}, "ok": true, "format_error": true, "format_error_type": "${r.format_error_type}", ${guessed}, "vlm_answer": "fail", `
-      + '"vlm_path_names_raw": [], "vlm_path_names_mapped": [], "vlm_path_ids": [], "pv_valid": null, "pv_errors": [], '
-      + '"rta_applicable": false, "traversability_score": null, "rv_applicable": false, "rv_score": null, "rv_judge_explanation": null, '
-      + `"rv_llm_model": ${pyQuote(r.rv_llm_model)}, "ground_truth_doable": ${r.ground_truth_doable}, "correct_answer": false, "binary_bucket": "${r.binary_bucket}"}`;
+  const sink = new ByteSink(4096);
+  writeRecord(r, sink);
+  return decoder.decode(sink.bytes());
+}
+
+/** One line of the JSONL, newline included. */
+export function writeRecordLine(r: CompatRecord, sink: ByteSink): void {
+  writeRecord(r, sink);
+  sink.byte(0x0a);
+}
+
+const decoder = new TextDecoder();
+const F = {
+  qid: utf8('{"qid": '), scene: utf8(', "scene": '), agent: utf8(', "agent": '), entryIdx: utf8(', "entry_idx": '), question: utf8(', "status": null, "question": '),
+  failed: utf8(', "ok": false, "error": '), failedGuessed: utf8(', "derive_method": null}'),
+  formatError: utf8(', "ok": true, "format_error": true, "format_error_type": '),
+  parsed: utf8(', "ok": true, "format_error": false, "format_error_type": null, "binary_bucket": null'),
+  method: utf8(', "derive_method": '), srcName: utf8(', "src_name": '), tgtName: utf8(', "tgt_name": '), srcId: utf8(', "src_id": '), tgtId: utf8(', "tgt_id": '),
+  formatErrorRest: utf8(', "vlm_answer": "fail", "vlm_path_names_raw": [], "vlm_path_names_mapped": [], "vlm_path_ids": [], "pv_valid": null, "pv_errors": [], '
+    + '"rta_applicable": false, "traversability_score": null, "rv_applicable": false, "rv_score": null, "rv_judge_explanation": null, "rv_llm_model": '),
+  formatErrorEnd: utf8(', "correct_answer": false, "binary_bucket": '),
+  answer: utf8(', "vlm_answer": '), raw: utf8(', "vlm_path_names_raw": '), mapped: utf8(', "vlm_path_names_mapped": '), ids: utf8(', "vlm_path_ids": '),
+  pvValid: utf8(', "pv_valid": '), pvErrors: utf8(', "pv_errors": '), rtaApplicable: utf8(', "rta_applicable": '), trav: utf8(', "traversability_score": '),
+  rvApplicable: utf8(', "rv_applicable": '), rvScore: utf8(', "rv_score": '), rvExplanation: utf8(', "rv_judge_explanation": '), rvModel: utf8(', "rv_llm_model": '),
+  doable: utf8(', "ground_truth_doable": '), correct: utf8(', "correct_answer": '),
+  true: utf8('true'), false: utf8('false'), null: utf8('null'), close: utf8('}'), empty: utf8('[]'), open: utf8('['), comma: utf8(', '),
+};
+
+function writeRecord(r: CompatRecord, sink: ByteSink): void {
+  sink.raw(F.qid); sink.str(r.qid);
+  sink.raw(F.scene); sink.str(r.scene);
+  sink.raw(F.agent); value(r.agent, sink);
+  sink.raw(F.entryIdx); sink.text(String(r.entry_idx));
+  sink.raw(F.question); value(r.question, sink);
+  sink.raw(fileFields(r));
+  if (!r.ok) {
+    sink.raw(F.failed); sink.str(r.error);
+    sink.raw('derive_method' in r ? F.failedGuessed : F.close);
+    return;
   }
-  return `{${head}, "ok": true, "format_error": false, "format_error_type": null, "binary_bucket": null, ${guessed}, "vlm_answer": "${r.vlm_answer}", `
-    + `"vlm_path_names_raw": ${strings(r.vlm_path_names_raw)}, "vlm_path_names_mapped": ${strings(r.vlm_path_names_mapped)}, "vlm_path_ids": ${strings(r.vlm_path_ids)}, `
-    + `"pv_valid": ${r.pv_valid}, "pv_errors": ${strings(r.pv_errors)}, "rta_applicable": ${r.rta_applicable}, `
-    + `"traversability_score": ${float(r.traversability_score)}, "rv_applicable": ${r.rv_applicable}, "rv_score": ${float(r.rv_score)}, `
-    + `"rv_judge_explanation": ${str(r.rv_judge_explanation)}, "rv_llm_model": ${pyQuote(r.rv_llm_model)}, `
-    + `"ground_truth_doable": ${r.ground_truth_doable}, "correct_answer": ${r.correct_answer}}`;
+  if (r.format_error) {
+    sink.raw(F.formatError); sink.str(r.format_error_type);
+    guessed(r, sink);
+    sink.raw(F.formatErrorRest); sink.str(r.rv_llm_model);
+    sink.raw(F.doable); bool(r.ground_truth_doable, sink);
+    sink.raw(F.formatErrorEnd); sink.str(r.binary_bucket);
+    sink.raw(F.close);
+    return;
+  }
+  sink.raw(F.parsed);
+  guessed(r, sink);
+  sink.raw(F.answer); sink.str(r.vlm_answer);
+  sink.raw(F.raw); strings(r.vlm_path_names_raw, sink);
+  sink.raw(F.mapped); strings(r.vlm_path_names_mapped, sink);
+  sink.raw(F.ids); strings(r.vlm_path_ids, sink);
+  sink.raw(F.pvValid); bool(r.pv_valid, sink);
+  sink.raw(F.pvErrors); strings(r.pv_errors, sink);
+  sink.raw(F.rtaApplicable); bool(r.rta_applicable, sink);
+  sink.raw(F.trav); float(r.traversability_score, sink);
+  sink.raw(F.rvApplicable); bool(r.rv_applicable, sink);
+  sink.raw(F.rvScore); float(r.rv_score, sink);
+  sink.raw(F.rvExplanation); str(r.rv_judge_explanation, sink);
+  sink.raw(F.rvModel); sink.str(r.rv_llm_model);
+  sink.raw(F.doable); bool(r.ground_truth_doable, sink);
+  sink.raw(F.correct); bool(r.correct_answer, sink);
+  sink.raw(F.close);
 }
 
-function baseFields(r: CompatRecordBase): string {
-  return `"qid": ${pyQuote(r.qid)}, "scene": ${pyQuote(r.scene)}, "agent": ${pyDumpValue(r.agent)}, "entry_idx": ${r.entry_idx}, "status": null, `
-    + `"question": ${pyDumpValue(r.question)}, "source_file": ${pyQuote(r.source_file)}, "model_setting": ${pyQuote(r.model_setting)}, `
-    + `"prompt_file": ${pyDumpValue(r.prompt_file)}, "time_sec": ${pyDumpValue(r.time_sec)}`;
+/**
+ * The endpoint guess's five fields, encoded once per scene, method and endpoint names: a
+ * question's guess repeats for every agent and model. A name fixes its id within a scene
+ * (`{name: id}`), so these four keys fix all five fields.
+ */
+const guessCache = new Map<string, Map<string, Map<string, Map<string, Uint8Array>>>>();
+function guessed(r: CompatFormatErrorRecord | CompatParsedRecord, sink: ByteSink): void {
+  let byMethod = guessCache.get(r.scene);
+  if (!byMethod) guessCache.set(r.scene, (byMethod = new Map()));
+  let bySrc = byMethod.get(r.derive_method);
+  if (!bySrc) byMethod.set(r.derive_method, (bySrc = new Map()));
+  let byTgt = bySrc.get(r.src_name);
+  if (!byTgt) bySrc.set(r.src_name, (byTgt = new Map()));
+  let bytes = byTgt.get(r.tgt_name);
+  if (!bytes) {
+    const own = new ByteSink(512);
+    own.raw(F.method); own.str(r.derive_method);
+    own.raw(F.srcName); own.str(r.src_name);
+    own.raw(F.tgtName); own.str(r.tgt_name);
+    own.raw(F.srcId); own.str(r.src_id);
+    own.raw(F.tgtId); own.str(r.tgt_id);
+    byTgt.set(r.tgt_name, (bytes = own.bytes().slice()));
+  }
+  sink.raw(bytes);
 }
 
-function str(s: string | null): string {
-  return s === null ? 'null' : pyQuote(s);
+/** A value of the item as it was read (a Python value): strings, the common case, directly. */
+function value(v: unknown, sink: ByteSink): void {
+  if (typeof v === 'string') sink.str(v);
+  else sink.text(pyDumpValue(v));
 }
 
-function float(x: number | null): string {
-  return x === null ? 'null' : pyJsonFloat(x);
+function bool(b: boolean, sink: ByteSink): void {
+  sink.raw(b ? F.true : F.false);
 }
 
-function strings(items: readonly (string | null)[]): string {
-  if (items.length === 0) return '[]';
-  let out = '[' + str(items[0]!);
-  for (let i = 1; i < items.length; i++) out += ', ' + str(items[i]!);
-  return out + ']';
+function str(s: string | null, sink: ByteSink): void {
+  if (s === null) sink.raw(F.null); else sink.str(s);
+}
+
+function float(x: number | null, sink: ByteSink): void {
+  if (x === null) sink.raw(F.null); else sink.text(pyJsonFloat(x));
+}
+
+function strings(items: readonly (string | null)[], sink: ByteSink): void {
+  if (items.length === 0) { sink.raw(F.empty); return; }
+  sink.raw(F.open);
+  for (let i = 0; i < items.length; i++) {
+    if (i) sink.raw(F.comma);
+    str(items[i]!, sink);
+  }
+  sink.raw(CLOSE_LIST);
+}
+const CLOSE_LIST = utf8(']');
+
+/** The fields a file's records share, encoded once per file: its records hold the very same values, one after another. */
+let lastFile: { source_file: string; model_setting: string; prompt_file: unknown; time_sec: unknown; bytes: Uint8Array } | null = null;
+function fileFields(r: CompatRecordBase): Uint8Array {
+  const f = lastFile;
+  if (f && f.source_file === r.source_file && f.model_setting === r.model_setting && f.prompt_file === r.prompt_file && f.time_sec === r.time_sec) return f.bytes;
+  const sink = new ByteSink(1024);
+  sink.raw(utf8(', "source_file": ')); sink.str(r.source_file);
+  sink.raw(utf8(', "model_setting": ')); sink.str(r.model_setting);
+  sink.raw(utf8(', "prompt_file": ')); value(r.prompt_file, sink);
+  sink.raw(utf8(', "time_sec": ')); value(r.time_sec, sink);
+  lastFile = { source_file: r.source_file, model_setting: r.model_setting, prompt_file: r.prompt_file, time_sec: r.time_sec, bytes: sink.bytes() };
+  return lastFile.bytes;
 }
 
 /** Summary keys whose numbers Python holds as floats (the counters are ints). */
