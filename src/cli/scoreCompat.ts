@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { comparePaths, folderSettings, releasedScorerReads, toSummaryJson, type CompatSummary } from '../core/scoring/compat/index.ts';
+import { compareParts, comparePaths, folderSettings, releasedScorerReads, toSummaryJson, type CompatSummary } from '../core/scoring/compat/index.ts';
 import { referenceScorer, type CompatJudgeChoice } from '../core/scoring/compat/run.ts';
 import type { CompatInputFile } from '../core/scoring/compat/types.ts';
 import { InputError, makeFolder, readTree, statInput, writeOutput } from './files.ts';
@@ -54,7 +54,10 @@ export function findCompatInput(root: string): CompatInput {
     const seen = skipped.length ? `; it holds ${count(skipped.length, 'other prediction file')} (${skipped[0]}${skipped.length > 1 ? ', …' : ''}), which compat mode does not read (score them without --compat reference)` : '';
     throw new InputError(`${root}: no *.json result files to score: --compat reference reads ${COMPAT_LAYOUT}${seen}`);
   }
-  return { paths: paths.sort(comparePaths), skipped };
+  // Sorted as Paths sort (by component); each split once.
+  const keyed = paths.map((p) => ({ p, parts: p.split('/') }));
+  keyed.sort((x, y) => compareParts(x.parts, y.parts));
+  return { paths: keyed.map((k) => k.p), skipped };
 }
 
 function isFolder(path: string): boolean {
@@ -102,7 +105,7 @@ export async function scoreCompat(args: { json: boolean }, gt: string, pred: str
 
   const models = modelFolders(input.paths);
   const summarised = models.length >= 2 ? models : [];
-  const result = scoreFiles(pred, input.paths, summarised, scorer, BIG_BLOCK);
+  const result = scoreFiles(pred, input.paths, summarised, scorer, join(out, 'scored_per_record.jsonl'));
   for (const f of scorer.unreadable) process.stderr.write(`traversa: ${f.path}: not valid JSON for the released scorer: ${f.message}; counted as one failed record (invalid_json)\n`);
   if (input.skipped.length) {
     process.stderr.write(`traversa: note: --compat reference reads only *.json result files, as the released scorer does; ${count(input.skipped.length, 'other file')} under ${pred} not read (${input.skipped[0]}${input.skipped.length > 1 ? ', …' : ''})\n`);
@@ -112,7 +115,6 @@ export async function scoreCompat(args: { json: boolean }, gt: string, pred: str
   }
   const { pooled, perModel } = result;
 
-  writeOutput(join(out, 'scored_per_record.jsonl'), result.bytes);
   const summary = pooled.summary(scorer.settings);
   const summaryText = toSummaryJson(summary);
   writeOutput(join(out, 'scored_summary.json'), summaryText);
@@ -126,6 +128,4 @@ export async function scoreCompat(args: { json: boolean }, gt: string, pred: str
   return formatReferenceSummary(summary, modelSummaries, pred);
 }
 
-/** One output block for a run's lines: fresh memory costs only the pages written, and one block needs no copying together. */
-const BIG_BLOCK = 256 << 20;
 const count = (n: number, what: string) => `${n.toLocaleString('en-US')} ${what}${n === 1 ? '' : 's'}`;

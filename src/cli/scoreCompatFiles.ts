@@ -1,14 +1,12 @@
 import { isAscii } from 'node:buffer';
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, constants, fstatSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { ByteSink } from '../core/scoring/compat/bytes.ts';
 import { writeRecordLine, SummaryCounter, type CompatRecord, type ReferenceScorer } from '../core/scoring/compat/index.ts';
 import { decodeText } from '../formats/text.ts';
-import { MAX_TEXT_BYTES, readInputText } from './files.ts';
+import { InputError, makeFolder, MAX_TEXT_BYTES, readInputText, writeOutput } from './files.ts';
 
 export interface ScoredFiles {
-  /** The lines of scored_per_record.jsonl. */
-  bytes: Uint8Array;
   pooled: SummaryCounter;
   /** One counter per model folder asked for (the paths' first component). */
   perModel: [string, SummaryCounter][];
@@ -18,21 +16,63 @@ export interface ScoredFiles {
 
 /**
  * Read, score and write the files one at a time, in the order given (the released scorer's),
- * keeping counters, not records: each file's text, values and records are let go at once.
- * `blockSize`: the output block (large: fresh memory costs only the pages written).
+ * keeping counters, not records: each file's text, values and records are let go at once, and
+ * the lines go to `jsonlPath` in blocks as they are made.
  */
-export function scoreFiles(pred: string, paths: readonly string[], models: readonly string[], scorer: ReferenceScorer, blockSize: number): ScoredFiles {
+export function scoreFiles(pred: string, paths: readonly string[], models: readonly string[], scorer: ReferenceScorer, jsonlPath: string): ScoredFiles {
   const pooled = new SummaryCounter();
   const perModel = new Map(models.map((m) => [m, new SummaryCounter()]));
   const repeats = new RepeatCounter();
-  const jsonl = new ByteSink(blockSize);
-  for (const path of paths) {
-    const outcome = scorer.score({ path, text: readResultFile(join(pred, path)) });
-    pooled.add(outcome);
-    perModel.get(path.slice(0, path.indexOf('/')))?.add(outcome);
-    for (const r of outcome.records) { writeRecordLine(r, jsonl); repeats.add(r); }
+  const out = outputFile(jsonlPath);
+  const jsonl = new ByteSink(4 << 20, out.write);
+  try {
+    for (const path of paths) {
+      const outcome = scorer.score({ path, text: readResultFile(join(pred, path)) });
+      pooled.add(outcome);
+      perModel.get(path.slice(0, path.indexOf('/')))?.add(outcome);
+      for (const r of outcome.records) { writeRecordLine(r, jsonl); repeats.add(r); }
+    }
+    jsonl.flush();
+  } catch (e) {
+    out.abandon();
+    throw e;
   }
-  return { bytes: jsonl.bytes(), pooled, perModel: [...perModel], repeats: repeats.counts() };
+  out.close();
+  return { pooled, perModel: [...perModel], repeats: repeats.counts() };
+}
+
+/**
+ * An output file written block by block, opened as every output is (its folder made first, a
+ * symbolic link in its place refused, never written through); a failure is one line naming it.
+ * Given up (on a failure while scoring), it is removed rather than left half written.
+ */
+function outputFile(path: string): { write: (block: Uint8Array) => void; close: () => void; abandon: () => void } {
+  makeFolder(dirname(path));
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW, 0o666);
+  } catch {
+    writeOutput(path, new Uint8Array(0)); // fails the same way, with the usual message
+    throw new InputError(`${path}: cannot be written`);
+  }
+  const failed = (e: unknown) => {
+    const code = (e as NodeJS.ErrnoException).code;
+    return new InputError(`${path}: cannot be written (${code === 'ENOSPC' ? 'no space left on the device' : code === 'EIO' ? 'an input/output error' : code ?? String(e)})`);
+  };
+  return {
+    write: (block) => {
+      try {
+        for (let at = 0; at < block.length;) at += writeSync(fd, block, at, block.length - at);
+      } catch (e) {
+        throw failed(e);
+      }
+    },
+    close: () => closeSync(fd),
+    abandon: () => {
+      try { closeSync(fd); } catch { /* closed already */ }
+      try { unlinkSync(path); } catch { /* nothing to remove */ }
+    },
+  };
 }
 
 /** One buffer for every file's bytes, grown as needed: thousands of files, each let go at once. */

@@ -9,9 +9,24 @@ export class ByteSink {
   private at = 0;
   private done = 0;
 
-  /** `blockSize`: bytes per block; a large one costs only the pages written (fresh memory is zeroed lazily). */
-  constructor(private readonly blockSize = 1 << 20) {
+  /**
+   * `blockSize`: bytes per block. With `drain`, a full block is handed to it and then reused
+   * (the output streams out in blocks); without, blocks are kept until `bytes()`.
+   */
+  constructor(private readonly blockSize = 1 << 20, private readonly drain?: (block: Uint8Array) => void) {
     this.buf = new Uint8Array(blockSize);
+  }
+
+  /** Forget what was written (a sink reused for small pieces). */
+  clear(): void {
+    this.blocks.length = 0;
+    this.done = 0;
+    this.at = 0;
+  }
+
+  /** Hand what is in the block to `drain` (at the end of a streamed output). */
+  flush(): void {
+    if (this.drain && this.at) { this.drain(this.buf.subarray(0, this.at)); this.done += this.at; this.at = 0; }
   }
 
   /** Bytes written so far. */
@@ -21,6 +36,11 @@ export class ByteSink {
 
   private room(n: number): void {
     if (this.at + n <= this.buf.length) return;
+    if (this.drain) {
+      this.flush();
+      if (n > this.buf.length) this.buf = new Uint8Array(n);
+      return;
+    }
     this.blocks.push(this.buf.subarray(0, this.at));
     this.done += this.at;
     this.buf = new Uint8Array(Math.max(this.blockSize, n));
@@ -30,9 +50,9 @@ export class ByteSink {
   /** Bytes encoded beforehand (the fixed parts of a line). */
   raw(bytes: Uint8Array): void {
     const n = bytes.length;
-    this.room(n);
-    if (n > 32) { this.buf.set(bytes, this.at); this.at += n; return; }
+    if (this.at + n > this.buf.length) this.room(n);
     const buf = this.buf;
+    if (n > 32) { buf.set(bytes, this.at); this.at += n; return; }
     let at = this.at;
     for (let i = 0; i < n; i++) buf[at++] = bytes[i]!;
     this.at = at;
@@ -46,7 +66,7 @@ export class ByteSink {
   }
 
   byte(b: number): void {
-    this.room(1);
+    if (this.at >= this.buf.length) this.room(1);
     this.buf[this.at++] = b;
   }
 

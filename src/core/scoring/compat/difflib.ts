@@ -17,6 +17,8 @@ export interface Match {
   size: number;
 }
 
+/** The ranges still to search in `matchedCount`, four numbers each. */
+const RANGES: number[] = [];
 /** Scratch counters for `quickRatio`, left zeroed after each use. */
 const QUICK_USED = new Int32Array(128);
 
@@ -164,9 +166,29 @@ export class SequenceMatcher {
 
   /** 2·M / T, where M is the number of matched elements and T the total length; 1.0 for two empty strings. */
   ratio(): number {
-    const matches = this.getMatchingBlocks().reduce((sum, m) => sum + m.size, 0);
     const length = this.a.length + this.b.length;
-    return length ? (2 * matches) / length : 1;
+    return length ? (2 * this.matchedCount()) / length : 1;
+  }
+
+  /**
+   * M: the sizes of the blocks `getMatchingBlocks` finds, summed — by the same recursion, without
+   * listing, sorting or merging them (merging adjacent blocks keeps their total).
+   */
+  private matchedCount(): number {
+    if (this.blocks) return this.blocks.reduce((sum, m) => sum + m.size, 0);
+    const stack = RANGES;
+    stack.length = 0;
+    stack.push(0, this.a.length, 0, this.b.length);
+    let total = 0;
+    while (stack.length) {
+      const bhi = stack.pop()!, blo = stack.pop()!, ahi = stack.pop()!, alo = stack.pop()!;
+      const m = this.findLongestMatch(alo, ahi, blo, bhi);
+      if (!m.size) continue;
+      total += m.size;
+      if (alo < m.a && blo < m.b) stack.push(alo, m.a, blo, m.b);
+      if (m.a + m.size < ahi && m.b + m.size < bhi) stack.push(m.a + m.size, ahi, m.b + m.size, bhi);
+    }
+    return total;
   }
 }
 

@@ -1,4 +1,4 @@
-import type { PyDict, PyValue } from './pyValue.ts';
+import { fromChecked, type PyDict, type PyValue } from './pyValue.ts';
 
 /**
  * `json.loads` as CPython's C scanner behaves, for reading the files the released scorer reads.
@@ -22,8 +22,7 @@ export function pyJsonLoads(text: string): PyJsonResult {
   if (fewerBrackets(text, MAX_PY_DEPTH)) {
     let parsed: unknown;
     try { parsed = JSON.parse(text); } catch { return pyJsonLoadsExact(text); }
-    const value = exactFromNative(parsed);
-    if (value !== NOT_EXACT) return { ok: true, value };
+    if (exactAsParsed(parsed)) return { ok: true, value: fromChecked(parsed) };
   }
   return pyJsonLoadsExact(text);
 }
@@ -37,31 +36,22 @@ export function pyJsonLoads(text: string): PyJsonResult {
  * number (a JavaScript object moves it first), and nesting past Python's recursion limit (not
  * possible with fewer than that many arrays and objects). Result files rarely hold any of these.
  */
-const NOT_EXACT = Symbol('not exact');
 const WHOLE_NUMBER = /^(?:0|[1-9][0-9]*)$/;
 
-function exactFromNative(v: unknown): PyValue | typeof NOT_EXACT {
-  if (typeof v === 'number') return Number.isInteger(v) ? NOT_EXACT : v;
-  if (v === null || typeof v !== 'object') return v as PyValue;
+/** Whether JSON.parse output holds nothing it may have read differently from json.loads (see above). */
+function exactAsParsed(v: unknown): boolean {
+  if (typeof v === 'number') return !Number.isInteger(v);
+  if (v === null || typeof v !== 'object') return true;
   if (Array.isArray(v)) {
-    const out: PyValue[] = new Array(v.length);
-    for (let i = 0; i < v.length; i++) {
-      const x = exactFromNative(v[i]);
-      if (x === NOT_EXACT) return NOT_EXACT;
-      out[i] = x;
-    }
-    return out;
+    for (let i = 0; i < v.length; i++) if (!exactAsParsed(v[i])) return false;
+    return true;
   }
-  const out: PyDict = new Map();
   for (const k in v) {
-    if (!Object.hasOwn(v, k)) continue;
     const c = k.charCodeAt(0);
-    if (c >= 48 && c <= 57 && WHOLE_NUMBER.test(k)) return NOT_EXACT;
-    const x = exactFromNative((v as Record<string, unknown>)[k]);
-    if (x === NOT_EXACT) return NOT_EXACT;
-    out.set(k, x);
+    if (c >= 48 && c <= 57 && WHOLE_NUMBER.test(k)) return false;
+    if (!exactAsParsed((v as Record<string, unknown>)[k])) return false;
   }
-  return out;
+  return true;
 }
 
 /** Whether the text holds fewer than `limit` "[" and "{" in all (so it cannot nest that deep). */
@@ -199,7 +189,7 @@ class Parser {
 
   object(): PyDict {
     const s = this.s;
-    const obj: PyDict = new Map();
+    const obj = new Map<string, PyValue>();
     this.enter();
     this.i++;
     this.skipSpace();

@@ -38,11 +38,24 @@ function asciiCounts(codes: readonly number[]): Int32Array | null {
   return counts;
 }
 
-/** Σ over characters of min(count in a, count in b): the matches `quick_ratio` counts. */
-function sharedCount(a: Int32Array, b: Int32Array): number {
+/** Σ over the characters of a of min(count in a, count in b): the matches `quick_ratio` counts. */
+function sharedCount(aChars: readonly number[], a: Int32Array, b: Int32Array): number {
   let n = 0;
-  for (let c = 0; c < 128; c++) n += Math.min(a[c]!, b[c]!);
+  for (const c of aChars) n += Math.min(a[c]!, b[c]!);
   return n;
+}
+
+/** The token's character counts, reused (zeroed again after each token). */
+const TOKEN_COUNTS = new Int32Array(128);
+
+/** Count ASCII characters into `counts` (all zero); the distinct ones, or null (and `counts` zero) if any is not ASCII. */
+function countInto(counts: Int32Array, codes: readonly number[]): number[] | null {
+  const chars: number[] = [];
+  for (const c of codes) {
+    if (c >= 128) { for (const d of chars) counts[d] = 0; return null; }
+    if (counts[c]!++ === 0) chars.push(c);
+  }
+  return chars;
 }
 
 /** A path's tokens resolved: ids (null when unresolved) and the node name each was matched to (all null when used as ids). */
@@ -233,7 +246,8 @@ export class SceneIndex {
     if (contained) return contained.name;
     const codes = codePoints(t);
     const tLen = codes.length;
-    const tCounts = asciiCounts(codes);
+    const tChars = countInto(TOKEN_COUNTS, codes);
+    const tCounts = tChars ? TOKEN_COUNTS : null;
     let fuzzy: ScoredName | null = null, bestRatio = 0;
     for (const n of this.nameList) {
       // Names whose upper bounds fall below the cut, or do not exceed the best so far, cannot change the outcome:
@@ -245,11 +259,12 @@ export class SceneIndex {
       n.counts ??= asciiCounts(codePoints(n.norm));
       // One matcher per name, its side worked out once (`set_seq1` for each token).
       const m = (n.matcher ??= new SequenceMatcher('', n.norm)).setSeq1(codes);
-      const bound = tCounts && n.counts ? (2 * sharedCount(tCounts, n.counts)) / total : m.quickRatio();
+      const bound = tCounts && n.counts ? (2 * sharedCount(tChars!, tCounts, n.counts)) / total : m.quickRatio();
       if (bound < FUZZY_CUT || bound <= bestRatio) continue;
       const r = m.ratio();
       if (r > bestRatio) { fuzzy = n; bestRatio = r; }
     }
+    if (tChars) for (const c of tChars) TOKEN_COUNTS[c] = 0;
     return fuzzy !== null && bestRatio >= FUZZY_CUT ? fuzzy.name : null;
   }
 }

@@ -36,11 +36,13 @@ const F = {
   formatErrorRest: utf8(', "vlm_answer": "fail", "vlm_path_names_raw": [], "vlm_path_names_mapped": [], "vlm_path_ids": [], "pv_valid": null, "pv_errors": [], '
     + '"rta_applicable": false, "traversability_score": null, "rv_applicable": false, "rv_score": null, "rv_judge_explanation": null, "rv_llm_model": '),
   formatErrorEnd: utf8(', "correct_answer": false, "binary_bucket": '),
-  answer: utf8(', "vlm_answer": '), raw: utf8(', "vlm_path_names_raw": '), mapped: utf8(', "vlm_path_names_mapped": '), ids: utf8(', "vlm_path_ids": '),
-  pvValid: utf8(', "pv_valid": '), pvErrors: utf8(', "pv_errors": '), rtaApplicable: utf8(', "rta_applicable": '), trav: utf8(', "traversability_score": '),
+  answerYes: utf8(', "vlm_answer": "yes"'), answerNo: utf8(', "vlm_answer": "no"'),
+  pvValidTrue: utf8(', "pv_valid": true'), pvValidFalse: utf8(', "pv_valid": false'),
+  rtaOne: utf8(', "rta_applicable": true, "traversability_score": 1.0'), rtaNotOne: utf8(', "rta_applicable": false, "traversability_score": 1.0'), raw: utf8(', "vlm_path_names_raw": '), mapped: utf8(', "vlm_path_names_mapped": '), ids: utf8(', "vlm_path_ids": '),
+  pvErrors: utf8(', "pv_errors": '), rtaApplicable: utf8(', "rta_applicable": '), trav: utf8(', "traversability_score": '),
   rvApplicable: utf8(', "rv_applicable": '), rvScore: utf8(', "rv_score": '), rvExplanation: utf8(', "rv_judge_explanation": '), rvModel: utf8(', "rv_llm_model": '),
   doable: utf8(', "ground_truth_doable": '), correct: utf8(', "correct_answer": '),
-  true: utf8('true'), false: utf8('false'), null: utf8('null'), close: utf8('}'), empty: utf8('[]'), open: utf8('['), comma: utf8(', '),
+  true: utf8('true'), false: utf8('false'), null: utf8('null'), close: utf8('}'), empty: utf8('[]'),
 };
 
 function writeRecord(r: CompatRecord, sink: ByteSink): void {
@@ -66,21 +68,48 @@ function writeRecord(r: CompatRecord, sink: ByteSink): void {
   }
   sink.raw(F.parsed);
   guessed(r, sink);
-  sink.raw(F.answer); sink.str(r.vlm_answer);
+  sink.raw(r.vlm_answer === 'yes' ? F.answerYes : F.answerNo);
   sink.raw(F.raw); strings(r.vlm_path_names_raw, sink);
   sink.raw(F.mapped); strings(r.vlm_path_names_mapped, sink);
   sink.raw(F.ids); strings(r.vlm_path_ids, sink);
-  sink.raw(F.pvValid); bool(r.pv_valid, sink);
+  sink.raw(r.pv_valid ? F.pvValidTrue : F.pvValidFalse);
   sink.raw(F.pvErrors); strings(r.pv_errors, sink);
-  sink.raw(F.rtaApplicable); bool(r.rta_applicable, sink);
-  sink.raw(F.trav); float(r.traversability_score, sink);
-  sink.raw(F.rvApplicable); bool(r.rv_applicable, sink);
-  sink.raw(F.rvScore); float(r.rv_score, sink);
-  sink.raw(F.rvExplanation); str(r.rv_judge_explanation, sink);
-  sink.raw(F.rvModel); sink.str(r.rv_llm_model);
-  sink.raw(F.doable); bool(r.ground_truth_doable, sink);
-  sink.raw(F.correct); bool(r.correct_answer, sink);
-  sink.raw(F.close);
+  if (r.traversability_score === 1) sink.raw(r.rta_applicable ? F.rtaOne : F.rtaNotOne);
+  else {
+    sink.raw(F.rtaApplicable); bool(r.rta_applicable, sink);
+    sink.raw(F.trav); float(r.traversability_score, sink);
+  }
+  sink.raw(parsedTail(r));
+}
+
+/**
+ * Everything after the traversability score, encoded once per combination: RV's three fields,
+ * the judge's name and two booleans take few values (an explanation from the judge, when a path
+ * smuggles in a reason, is encoded anew).
+ */
+const tails = new Map<string, Map<string | null, Uint8Array[]>>();
+const KNOWN_EXPLANATIONS = new Set<string | null>([null, 'No reasoning provided by VLM', 'No valid proposed route for RV']);
+function parsedTail(r: CompatParsedRecord): Uint8Array {
+  const known = KNOWN_EXPLANATIONS.has(r.rv_judge_explanation) && (r.rv_score === null || r.rv_score === 0 || r.rv_score === 1);
+  const key = (r.rv_applicable ? 1 : 0) | (r.rv_score === null ? 0 : r.rv_score === 0 ? 2 : 4) | (r.ground_truth_doable ? 8 : 0) | (r.correct_answer ? 16 : 0);
+  let byExplanation = tails.get(r.rv_llm_model);
+  if (!byExplanation) tails.set(r.rv_llm_model, (byExplanation = new Map()));
+  let byKey = known ? byExplanation.get(r.rv_judge_explanation) : undefined;
+  if (known && !byKey) byExplanation.set(r.rv_judge_explanation, (byKey = []));
+  let bytes = byKey?.[key];
+  if (!bytes) {
+    const sink = scratchSink();
+    sink.raw(F.rvApplicable); bool(r.rv_applicable, sink);
+    sink.raw(F.rvScore); float(r.rv_score, sink);
+    sink.raw(F.rvExplanation); str(r.rv_judge_explanation, sink);
+    sink.raw(F.rvModel); sink.str(r.rv_llm_model);
+    sink.raw(F.doable); bool(r.ground_truth_doable, sink);
+    sink.raw(F.correct); bool(r.correct_answer, sink);
+    sink.raw(F.close);
+    bytes = sink.bytes().slice();
+    if (byKey) byKey[key] = bytes;
+  }
+  return bytes;
 }
 
 /**
@@ -98,7 +127,7 @@ function guessed(r: CompatFormatErrorRecord | CompatParsedRecord, sink: ByteSink
   if (!byTgt) bySrc.set(r.src_name, (byTgt = new Map()));
   let bytes = byTgt.get(r.tgt_name);
   if (!bytes) {
-    const own = new ByteSink(512);
+    const own = scratchSink();
     own.raw(F.method); own.str(r.derive_method);
     own.raw(F.srcName); own.str(r.src_name);
     own.raw(F.tgtName); own.str(r.tgt_name);
@@ -129,27 +158,34 @@ function float(x: number | null, sink: ByteSink): void {
 
 function strings(items: readonly (string | null)[], sink: ByteSink): void {
   if (items.length === 0) { sink.raw(F.empty); return; }
-  sink.raw(F.open);
+  sink.byte(0x5b);
   for (let i = 0; i < items.length; i++) {
-    if (i) sink.raw(F.comma);
+    if (i) { sink.byte(0x2c); sink.byte(0x20); }
     str(items[i]!, sink);
   }
-  sink.raw(CLOSE_LIST);
+  sink.byte(0x5d);
 }
-const CLOSE_LIST = utf8(']');
 
 /** The fields a file's records share, encoded once per file: its records hold the very same values, one after another. */
 let lastFile: { source_file: string; model_setting: string; prompt_file: unknown; time_sec: unknown; bytes: Uint8Array } | null = null;
+const FILE = { source: utf8(', "source_file": '), model: utf8(', "model_setting": '), prompt: utf8(', "prompt_file": '), time: utf8(', "time_sec": ') };
 function fileFields(r: CompatRecordBase): Uint8Array {
   const f = lastFile;
   if (f && f.source_file === r.source_file && f.model_setting === r.model_setting && f.prompt_file === r.prompt_file && f.time_sec === r.time_sec) return f.bytes;
-  const sink = new ByteSink(1024);
-  sink.raw(utf8(', "source_file": ')); sink.str(r.source_file);
-  sink.raw(utf8(', "model_setting": ')); sink.str(r.model_setting);
-  sink.raw(utf8(', "prompt_file": ')); value(r.prompt_file, sink);
-  sink.raw(utf8(', "time_sec": ')); value(r.time_sec, sink);
-  lastFile = { source_file: r.source_file, model_setting: r.model_setting, prompt_file: r.prompt_file, time_sec: r.time_sec, bytes: sink.bytes() };
+  const sink = scratchSink();
+  sink.raw(FILE.source); sink.str(r.source_file);
+  sink.raw(FILE.model); sink.str(r.model_setting);
+  sink.raw(FILE.prompt); value(r.prompt_file, sink);
+  sink.raw(FILE.time); value(r.time_sec, sink);
+  lastFile = { source_file: r.source_file, model_setting: r.model_setting, prompt_file: r.prompt_file, time_sec: r.time_sec, bytes: sink.bytes().slice() };
   return lastFile.bytes;
+}
+
+/** A sink for encoding small pieces to keep (copied out of it). */
+let scratch: ByteSink | null = null;
+function scratchSink(): ByteSink {
+  (scratch ??= new ByteSink(1 << 16)).clear();
+  return scratch;
 }
 
 /** Summary keys whose numbers Python holds as floats (the counters are ints). */
