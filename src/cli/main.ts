@@ -1,19 +1,12 @@
+// Each command loads its own code when it runs (`await import`, where the bundle is split), so a
+// command starts without the others' libraries — three.js and the mesh loaders, zod's schemas,
+// PouchDB: `help` and `score --compat reference` load none of them.
 import { existsSync } from 'node:fs';
 import { formatProblem, hasBlocking, hasErrors, type Problem } from '../core/problems.ts';
 import type { Project } from '../core/project.ts';
-import { datasetStats } from '../core/stats.ts';
-import { planScene } from '../core/plan.ts';
-import { readRelease } from '../formats/capnav/read.ts';
-import { writeRelease } from '../formats/capnav/write.ts';
 import { CliError, InputError, readJsonFiles, readTree, writeFiles } from './files.ts';
 import { baselineCommand, scoreCommand } from './score.ts';
-import { scoreQaCommand } from './scoreQa.ts';
-import { driveCommand } from './drive.ts';
-import { suggestCommand } from './suggest.ts';
 import { formatPlan, formatStats } from './tables.ts';
-import { pullCommand, pushCommand } from './couch.ts';
-import { addUserCommand, createProjectCommand } from './team.ts';
-import { teamServerCommand } from './teamServer.ts';
 import { optionsByCommand, refuseUnknownOptions } from './options.ts';
 import { guardTerminal } from './terminal.ts';
 
@@ -89,14 +82,15 @@ function parseArgs(argv: string[]): Args {
   return { command, positional, flags, lists };
 }
 
-function load(dir: string | undefined): { project: Project | null; problems: Problem[] } {
+async function load(dir: string | undefined): Promise<{ project: Project | null; problems: Problem[] }> {
   if (!dir) throw new CliError('missing <release-dir>');
+  const { readRelease } = await import('../formats/capnav/read.ts');
   return readRelease(readJsonFiles(dir));
 }
 
 /** Read a release that must be usable; fatal problems go to stderr and stop the command. */
-function loadUsable(dir: string | undefined): Project {
-  const { project, problems } = load(dir);
+async function loadUsable(dir: string | undefined): Promise<Project> {
+  const { project, problems } = await load(dir);
   if (!project || hasBlocking(problems)) {
     for (const p of problems.filter((q) => q.severity === 'fatal')) process.stderr.write(formatProblem(p) + '\n');
     throw new InputError(`${dir} cannot be read as a CapNav release (run "validate" for every problem)`);
@@ -119,18 +113,20 @@ export async function run(argv: string[]): Promise<number> {
   const asJson = args.flags.has('json');
   switch (args.command) {
     case 'stats': {
-      const stats = datasetStats(loadUsable(args.positional[0]));
+      const { datasetStats } = await import('../core/stats.ts');
+      const stats = datasetStats(await loadUsable(args.positional[0]));
       out(asJson ? JSON.stringify(stats, null, 2) : formatStats(stats));
       return 0;
     }
     case 'plan': {
-      const project = loadUsable(args.positional[0]);
+      const { planScene } = await import('../core/plan.ts');
+      const project = await loadUsable(args.positional[0]);
       const scenes = Object.fromEntries(project.scenes.map((s) => [s.id, { questions: planScene(s) }]));
       out(asJson ? JSON.stringify({ scenes }, null, 2) : formatPlan(scenes));
       return 0;
     }
     case 'validate': {
-      const { problems } = load(args.positional[0]);
+      const { problems } = await load(args.positional[0]);
       const errors = problems.filter((p) => p.severity !== 'warning').length;
       const warnings = problems.length - errors;
       if (asJson) out(JSON.stringify({ ok: !hasErrors(problems), errors, warnings, problems }, null, 2));
@@ -140,7 +136,8 @@ export async function run(argv: string[]): Promise<number> {
     case 'convert': {
       const target = args.flags.get('out');
       if (typeof target !== 'string' || !target) throw new CliError('convert needs --out <dir>');
-      const files = writeRelease(loadUsable(args.positional[0]));
+      const { writeRelease } = await import('../formats/capnav/write.ts');
+      const files = writeRelease(await loadUsable(args.positional[0]));
       writeFiles(target, files);
       process.stderr.write(`wrote ${files.length} files to ${target}\n`);
       return 0;
@@ -148,7 +145,7 @@ export async function run(argv: string[]): Promise<number> {
     case 'suggest':
     case 'drive': {
       const a = { mesh: flag(args, 'mesh'), graph: flag(args, 'graph'), agents: flag(args, 'agents'), up: flag(args, 'up'), scale: flag(args, 'scale'), json: asJson };
-      out(await (args.command === 'drive' ? driveCommand(a) : suggestCommand(a)));
+      out(await (args.command === 'drive' ? (await import('./drive.ts')).driveCommand(a) : (await import('./suggest.ts')).suggestCommand(a)));
       return 0;
     }
     case 'score': {
@@ -161,6 +158,7 @@ export async function run(argv: string[]): Promise<number> {
       return 0;
     }
     case 'score-qa': {
+      const { scoreQaCommand } = await import('./scoreQa.ts');
       out(await scoreQaCommand({
         gt: flag(args, 'gt'), pred: args.lists.get('pred') ?? [], tau: flag(args, 'tau'), averaging: flag(args, 'averaging'),
         bootstrap: flag(args, 'bootstrap'), seed: flag(args, 'seed'), out: flag(args, 'out'), json: asJson,
@@ -169,23 +167,25 @@ export async function run(argv: string[]): Promise<number> {
       return 0;
     }
     case 'baseline': {
-      process.stderr.write(baselineCommand(args.positional[0], { gt: flag(args, 'gt'), out: flag(args, 'out'), seed: flag(args, 'seed') }) + '\n');
+      process.stderr.write(await baselineCommand(args.positional[0], { gt: flag(args, 'gt'), out: flag(args, 'out'), seed: flag(args, 'seed') }) + '\n');
       return 0;
     }
     case 'team-server':
-      return teamServerCommand({
+      return (await import('./teamServer.ts')).teamServerCommand({
         port: flag(args, 'port'), host: flag(args, 'host'), data: flag(args, 'data'), inMemory: args.flags.has('in-memory'),
         admin: flag(args, 'admin'), origins: args.lists.get('origin') ?? [],
       });
     case 'team': {
       const [sub, url, name] = args.positional;
+      const { addUserCommand, createProjectCommand } = await import('./team.ts');
       if (sub === 'add-user') out(await addUserCommand(url, name, flag(args, 'password'), process.env));
       else if (sub === 'create-project') out(await createProjectCommand(url, args.lists.get('member') ?? [], process.env));
       else throw new CliError(`team needs add-user or create-project\n\n${USAGE}`);
       return 0;
     }
     case 'push': {
-      const project = loadUsable(args.positional[0]);
+      const { pushCommand } = await import('./couch.ts');
+      const project = await loadUsable(args.positional[0]);
       const { text, code } = await pushCommand(project, flag(args, 'to'), process.env);
       out(text);
       return code;
@@ -193,6 +193,7 @@ export async function run(argv: string[]): Promise<number> {
     case 'pull': {
       const target = flag(args, 'out');
       if (!target) throw new CliError('pull needs --out <release-dir>');
+      const { pullCommand } = await import('./couch.ts');
       const { text, code, files } = await pullCommand(flag(args, 'from'), process.env);
       if (!files.length) { out(text); return code; }
       // Files of another pull (a scene since removed) would be read back as part of this one.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pyDumps, pyDumpValue } from '../../src/core/scoring/compat/pyDumps.ts';
 import { normaliseText } from '../../src/core/scoring/compat/normalise.ts';
-import { pyJsonLoads } from '../../src/core/scoring/compat/pyJson.ts';
+import { pyJsonLoads, pyJsonLoadsExact } from '../../src/core/scoring/compat/pyJson.ts';
 import { pyCompare, pyFloatRepr, pyStr, pyStrip } from '../../src/core/scoring/compat/pyText.ts';
 
 /*
@@ -78,6 +78,22 @@ describe('Python semantics the compat scorer depends on', () => {
       expect(r.ok, text).toBe(true);
       if (r.ok) expect(pyStr(r.value), text).toBe(str);
     }
+  });
+
+  it('reads the same through JSON.parse as through its own parser: ints, floats, key order and depth as Python has them', () => {
+    const texts = [
+      ...PY.strs.map(([text]) => text), '{"scene": "S", "time_sec": 1.5, "result": [{"path": ["a", null, true, 2.25]}]}', '[2.0, 1e2, 1.0000000000000001]',
+      '{"b": 1, "2": 2, "1": 3}', '{"a": 12345678901234567, "b": -0, "c": -0.0}', `${'['.repeat(999)}${']'.repeat(999)}`, '{"__proto__": {"x": 0.5}}',
+    ];
+    for (const text of texts) {
+      const fast = pyJsonLoads(text), exact = pyJsonLoadsExact(text);
+      expect(fast.ok, text.slice(0, 40)).toBe(exact.ok);
+      if (fast.ok && exact.ok) {
+        expect(pyStr(fast.value), text.slice(0, 40)).toBe(pyStr(exact.value));
+        expect(pyDumpValue(fast.value), text.slice(0, 40)).toBe(pyDumpValue(exact.value));
+      }
+    }
+    expect(pyJsonLoads(`${'['.repeat(1001)}${']'.repeat(1001)}`)).toMatchObject({ ok: false, message: expect.stringContaining('Nested deeper than 1000') });
   });
 
   it('rejects what json.loads rejects, a byte-order mark included, with the same message', () => {

@@ -10,11 +10,10 @@ import { append } from '../arrays.ts';
 import type { Problem } from '../problems.ts';
 import type { Project } from '../project.ts';
 import type { BootstrapSettings } from './bootstrap.ts';
-import { ReferenceScorer, scoreAll } from './compat/score.ts';
-import { groundTruthFromRelease } from './compat/groundTruth.ts';
-import type { CompatJudge, CompatResult, CompatSettings } from './compat/types.ts';
+import { referenceScorer, type CompatJudgeChoice } from './compat/run.ts';
+import { scoreAll } from './compat/score.ts';
+import type { CompatResult, CompatSettings } from './compat/types.ts';
 import { chooseJudge, type HttpJudgeIo, type JudgeChoice, type VerdictFileRead } from './judges/choose.ts';
-import { judgeByCategories } from './judges/rule.ts';
 import { scorePaperByModel, type ModelProgress } from './paper/score.ts';
 import { DEFAULT_WEIGHTS, type Averaging, type PaperReport, type Prediction, type Weights } from './paper/types.ts';
 
@@ -53,8 +52,7 @@ export const DEFAULT_PAPER_SETTINGS: PaperSettings = {
   judge: { kind: 'rule' }, weights: DEFAULT_WEIGHTS, averaging: 'micro', bootstrap: { resamples: 0, seed: 1, level: 0.95 },
 };
 
-/** The released scorer drops every reason, so only judges that can answer an empty reason apply. */
-export type CompatJudgeChoice = Extract<JudgeChoice, { kind: 'rule' | 'none' }>;
+export type { CompatJudgeChoice } from './compat/run.ts';
 
 export interface PaperRequest { mode: 'paper'; project: Project; input: ScoringInput; settings: PaperSettings }
 /**
@@ -88,35 +86,13 @@ export function defaultModelName(root: string): string {
   return root.replace(/[\\/]+$/, '').split(/[\\/]/).pop()!.replace(/\.[^.]+$/, '') || 'model';
 }
 
-/** The rule judge on the reference scorer's terms (reason and notes in, 1 or 0 out), or no judge (always 0). */
-/** What the records and summary name as the RV judge (`rv_llm_model`). */
-export const COMPAT_JUDGE_NAMES: Record<CompatJudgeChoice['kind'], string> = { rule: 'rule judge (offline)', none: 'none' };
-
-function compatJudge(choice: CompatJudgeChoice): CompatJudge {
-  if (choice.kind === 'none') return () => 0;
-  return (reason, notes) => (judgeByCategories({ reason, notes: [...notes], agent: '' }).correct ? 1 : 0);
-}
-
-/**
- * The released scorer of a compat run, file by file: ground truth from the release, the judge,
- * and the paths it writes into its output (default: the input's root as given). The command line
- * feeds it files as it reads them; `runScoring` feeds it all at once.
- */
-export function referenceScorer(request: Omit<CompatRequest, 'mode' | 'input'> & { input: { root: string } }): { scorer: ReferenceScorer; truthProblems: CompatOutcome['truthProblems'] } {
-  const gt = groundTruthFromRelease(request.release);
-  const scorer = new ReferenceScorer(gt.groundTruth, {
-    resultRoot: request.input.root, ...request.settings, rvModel: COMPAT_JUDGE_NAMES[request.judge.kind], judge: compatJudge(request.judge),
-  });
-  return { scorer, truthProblems: gt.problems };
-}
-
 /** Score a run: paper mode (scoring.md §1) per model, or the released scorer reproduced (§2). */
 export function runScoring(request: PaperRequest, readers: PredictionReaders, hooks?: ScoringHooks): Promise<PaperOutcome>;
 export function runScoring(request: CompatRequest, readers: PredictionReaders, hooks?: ScoringHooks): Promise<CompatOutcome>;
 export function runScoring(request: ScoringRequest, readers: PredictionReaders, hooks?: ScoringHooks): Promise<ScoringOutcome>;
 export async function runScoring(request: ScoringRequest, readers: PredictionReaders, hooks: ScoringHooks = {}): Promise<ScoringOutcome> {
   if (request.mode === 'compat') {
-    const { scorer, truthProblems } = referenceScorer(request);
+    const { scorer, truthProblems } = referenceScorer({ release: request.release, judge: request.judge, root: request.input.root, settings: request.settings });
     // The released scorer picks its files itself (every *.json but its outputs and roll-ups).
     return { mode: 'compat', result: scoreAll(scorer, request.input.files), truthProblems };
   }

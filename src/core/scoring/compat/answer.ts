@@ -38,7 +38,23 @@ export function parseItemAnswer(item: PyDict): ParsedAnswer {
   if (!isDict(inner)) inner = undefined;
   const answer = inner?.get('answer');
   const yes = YES.has(pyStrip(answer !== undefined && pyTruthy(answer) ? pyStr(answer) : '').toLowerCase());
-  return parseAnswerLine(answerLine(yes, pathItems(inner?.get('path'))));
+  const items = pathItems(inner?.get('path'));
+  if (items.length > 0 && items.every(plainItem)) {
+    // The line parses back to these very items, and there is no reason in it to find.
+    if (yes && items.length < 2) return { ok: false, formatError: 'yes_without_path' };
+    return { ok: true, answer: yes ? 'yes' : 'no', tokens: items, raw: '' };
+  }
+  return parseAnswerLine(answerLine(yes, items));
+}
+
+/**
+ * A path item the line round trip gives back unchanged: not empty, no whitespace at either end
+ * (which the split and strips would take), and none of "->", "→", "|", a newline or "<think>"
+ * (which would split it, cut the path or end the line).
+ */
+const NOT_PLAIN = new RegExp(`->|→|\\||\\n|<think>|^[${PY_SPACE_CLASS}]|[${PY_SPACE_CLASS}]$`);
+function plainItem(item: string): boolean {
+  return item !== '' && !NOT_PLAIN.test(item);
 }
 
 export function answerLine(yes: boolean, path: readonly string[]): string {

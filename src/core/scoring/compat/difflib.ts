@@ -17,13 +17,20 @@ export interface Match {
   size: number;
 }
 
+/** The ranges still to search in `matchedCount`, four numbers each. */
+const RANGES: number[] = [];
+/** Scratch counters for `quickRatio`, left zeroed after each use. */
+const QUICK_USED = new Int32Array(128);
+
 export class SequenceMatcher {
-  private readonly a: number[];
+  private a: number[];
   private readonly b: number[];
   /** Element of b → ascending indices where it occurs (popular elements removed). */
   private readonly b2j = new Map<number, number[]>();
   readonly popular = new Set<number>();
   private blocks: Match[] | null = null;
+  /** Element of b → how often it occurs (CPython's `fullbcount`), for `quickRatio`. */
+  private fullbcount: Map<number, number> | null = null;
 
   constructor(a: string, b: string, autojunk = true) {
     this.a = codePoints(a);
@@ -45,16 +52,21 @@ export class SequenceMatcher {
    * starts earliest in a, and of those the one that starts earliest in b.
    */
   findLongestMatch(alo = 0, ahi = this.a.length, blo = 0, bhi = this.b.length): Match {
-    const { a, b, b2j } = this;
+    const { a, b } = this;
+    const ascii = this.b2jAscii ??= this.asciiIndex();
     let besti = alo, bestj = blo, bestsize = 0;
     // j2len[j + 1] = length of the longest match ending with a[i-1] and b[j] (CPython keeps it in a dict;
     // two arrays cleared entry by entry give the same values without allocating per row).
     let j2len = this.scratch(0), newj2len = this.scratch(1);
-    let touched: number[] = [], newTouched: number[] = [];
+    let touched = this.touched[0]!, newTouched = this.touched[1]!;
+    touched.length = 0;
+    newTouched.length = 0;
     for (let i = alo; i < ahi; i++) {
-      const js = b2j.get(a[i]!);
+      const elt = a[i]!;
+      const js = elt < 128 ? ascii[elt] : this.b2j.get(elt);
       if (js) {
-        for (const j of js) {
+        for (let x = 0; x < js.length; x++) {
+          const j = js[x]!;
           if (j < blo) continue;
           if (j >= bhi) break;
           const k = j2len[j]! + 1;
@@ -63,9 +75,9 @@ export class SequenceMatcher {
           if (k > bestsize) { besti = i - k + 1; bestj = j - k + 1; bestsize = k; }
         }
       }
-      for (const t of touched) j2len[t] = 0;
-      [j2len, newj2len] = [newj2len, j2len];
-      [touched, newTouched] = [newTouched, touched];
+      for (let x = 0; x < touched.length; x++) j2len[touched[x]!] = 0;
+      const row = j2len; j2len = newj2len; newj2len = row;
+      const list = touched; touched = newTouched; newTouched = list;
       newTouched.length = 0;
     }
     for (const t of touched) j2len[t] = 0;
@@ -76,6 +88,16 @@ export class SequenceMatcher {
   }
 
   private readonly rows: Int32Array[] = [];
+  /** Index lists of the row scan, reused. */
+  private readonly touched: number[][] = [[], []];
+  /** b2j for the ASCII elements, by code (CPython's dict lookup, without hashing). */
+  private b2jAscii: (number[] | undefined)[] | null = null;
+
+  private asciiIndex(): (number[] | undefined)[] {
+    const index: (number[] | undefined)[] = new Array(128).fill(undefined);
+    for (const [elt, idxs] of this.b2j) if (elt < 128) index[elt] = idxs;
+    return index;
+  }
   /** A zeroed row of len(b) + 1 counters, reused across calls (every call leaves it zeroed). */
   private scratch(k: number): Int32Array {
     return (this.rows[k] ??= new Int32Array(this.b.length + 1));
@@ -112,15 +134,65 @@ export class SequenceMatcher {
     return merged;
   }
 
-  /** 2·M / T, where M is the number of matched elements and T the total length; 1.0 for two empty strings. */
-  ratio(): number {
-    const matches = this.getMatchingBlocks().reduce((sum, m) => sum + m.size, 0);
+  /**
+   * `set_seq1`: compare another `a` with the same `b`, keeping what was worked out about `b` —
+   * CPython's advice for comparing one sequence against many. Takes code points.
+   */
+  setSeq1(a: number[]): this {
+    this.a = a;
+    this.blocks = null;
+    return this;
+  }
+
+  /** CPython's `quick_ratio()`: an upper bound of `ratio()`, from the elements shared with multiplicity. */
+  quickRatio(): number {
+    if (!this.fullbcount) {
+      this.fullbcount = new Map();
+      for (const elt of this.b) this.fullbcount.set(elt, (this.fullbcount.get(elt) ?? 0) + 1);
+    }
+    // matches = Σ min(count in a, count in b), counted as CPython counts it: a's elements in turn take from b's.
+    let matches = 0;
+    const used = QUICK_USED;
+    let wide: Map<number, number> | null = null;
+    for (const elt of this.a) {
+      const inB = this.fullbcount.get(elt) ?? 0;
+      if (elt < 128) { if (used[elt]! < inB) matches++; used[elt]!++; }
+      else { const u = (wide ??= new Map()).get(elt) ?? 0; if (u < inB) matches++; wide.set(elt, u + 1); }
+    }
+    for (const elt of this.a) if (elt < 128) used[elt] = 0;
     const length = this.a.length + this.b.length;
     return length ? (2 * matches) / length : 1;
   }
+
+  /** 2·M / T, where M is the number of matched elements and T the total length; 1.0 for two empty strings. */
+  ratio(): number {
+    const length = this.a.length + this.b.length;
+    return length ? (2 * this.matchedCount()) / length : 1;
+  }
+
+  /**
+   * M: the sizes of the blocks `getMatchingBlocks` finds, summed — by the same recursion, without
+   * listing, sorting or merging them (merging adjacent blocks keeps their total).
+   */
+  private matchedCount(): number {
+    if (this.blocks) return this.blocks.reduce((sum, m) => sum + m.size, 0);
+    const stack = RANGES;
+    stack.length = 0;
+    stack.push(0, this.a.length, 0, this.b.length);
+    let total = 0;
+    while (stack.length) {
+      const bhi = stack.pop()!, blo = stack.pop()!, ahi = stack.pop()!, alo = stack.pop()!;
+      const m = this.findLongestMatch(alo, ahi, blo, bhi);
+      if (!m.size) continue;
+      total += m.size;
+      if (alo < m.a && blo < m.b) stack.push(alo, m.a, blo, m.b);
+      if (m.a + m.size < ahi && m.b + m.size < bhi) stack.push(m.a + m.size, ahi, m.b + m.size, bhi);
+    }
+    return total;
+  }
 }
 
-function codePoints(s: string): number[] {
+export function codePoints(s: string): number[] {
   const out: number[] = [];
   for (const ch of s) out.push(ch.codePointAt(0)!);
   return out;

@@ -1,7 +1,7 @@
 /** Reference-compatible CapNav scoring (`--compat reference`): the released Python scorer, reproduced. */
-export { comparePaths, folderSettings, ReferenceScorer, releasedScorerReads, scoreAll, scoreReference, summariseFolder, summarySettings } from './score.ts';
+export { compareParts, comparePaths, folderSettings, ReferenceScorer, releasedScorerReads, scoreAll, scoreReference, summariseFolder, summarySettings } from './score.ts';
 export { SummaryCounter, type SummarySettings } from './summary.ts';
-export { recordLine, toJsonl, toSummaryJson } from './serialize.ts';
+export { recordLine, toJsonl, toSummaryJson, writeRecordLine } from './serialize.ts';
 export { groundTruthFromRelease, type GroundTruthRead } from './groundTruth.ts';
 export type {
   BinaryBucket, CompatFailedRecord, CompatFileOutcome, CompatFormatErrorRecord, CompatGroundTruth, CompatInputFile, CompatJudge, CompatLabel,

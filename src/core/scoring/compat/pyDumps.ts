@@ -1,4 +1,5 @@
 import { pyFloatRepr } from './pyText.ts';
+import { isDict, type PyDict, type PyValue } from './pyValue.ts';
 
 /**
  * `json.dumps` output, byte for byte: keys in insertion order, `", "`/`": "` separators (`","`
@@ -16,7 +17,7 @@ export interface DumpOptions {
   ensureAscii?: boolean;
 }
 
-type Json = null | boolean | number | bigint | string | readonly Json[] | ReadonlyMap<string, Json> | { readonly [k: string]: Json };
+type Json = null | boolean | number | bigint | string | readonly Json[] | PyDict | { readonly [k: string]: Json };
 
 export function pyDumps(value: unknown, options: DumpOptions = {}): string {
   return dump(value as Json, null, options, 0);
@@ -37,13 +38,14 @@ function dump(v: Json, key: string | null, o: DumpOptions, depth: number): strin
     const items = (v as readonly Json[]).map((x) => dump(x, key, o, depth + 1));
     return nl === null ? `[${items.join(sep)}]` : `[${nl}${items.join(sep)}${close}]`;
   }
-  const entries: [string, Json][] = v instanceof Map ? [...(v as ReadonlyMap<string, Json>)] : Object.entries(v as { [k: string]: Json });
+  const py = isDict(v as PyValue);
+  const entries: [string, Json][] = py ? [...(v as unknown as Iterable<[string, Json]>)] : Object.entries(v as { [k: string]: Json });
   if (entries.length === 0) return '{}';
   let body = '';
   for (let i = 0; i < entries.length; i++) {
     const [k, x] = entries[i]!;
     if (i) body += sep;
-    body += quote(k, o.ensureAscii ?? true) + ': ' + dump(x, v instanceof Map ? FLOATS_ARE_NUMBERS : k, o, depth + 1);
+    body += quote(k, o.ensureAscii ?? true) + ': ' + dump(x, py ? FLOATS_ARE_NUMBERS : k, o, depth + 1);
   }
   return nl === null ? `{${body}}` : `{${nl}${body}${close}}`;
 }

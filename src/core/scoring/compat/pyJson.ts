@@ -1,4 +1,4 @@
-import type { PyDict, PyValue } from './pyValue.ts';
+import { fromChecked, type PyDict, type PyValue } from './pyValue.ts';
 
 /**
  * `json.loads` as CPython's C scanner behaves, for reading the files the released scorer reads.
@@ -18,6 +18,53 @@ class PyJsonError extends Error {
 }
 
 export function pyJsonLoads(text: string): PyJsonResult {
+  if (text.charCodeAt(0) === 0xfeff) return { ok: false, message: 'Unexpected UTF-8 BOM (decode using utf-8-sig)', offset: 0 };
+  if (fewerBrackets(text, MAX_PY_DEPTH)) {
+    let parsed: unknown;
+    try { parsed = JSON.parse(text); } catch { return pyJsonLoadsExact(text); }
+    if (exactAsParsed(parsed)) return { ok: true, value: fromChecked(parsed) };
+  }
+  return pyJsonLoadsExact(text);
+}
+
+/**
+ * `JSON.parse` accepts a subset of what json.loads accepts (not NaN or Infinity), with the same
+ * strings and the same dict semantics (a repeated key keeps its first place and the last value).
+ * What it can get wrong is told apart after the fact, and the exact parser reads the text
+ * instead: an integral number (json.loads keeps `2` an int and `2.0` or `1e2` a float, and ints
+ * beyond 2**53 exact; a fraction is the same double either way), an object key that is a whole
+ * number (a JavaScript object moves it first), and nesting past Python's recursion limit (not
+ * possible with fewer than that many arrays and objects). Result files rarely hold any of these.
+ */
+const WHOLE_NUMBER = /^(?:0|[1-9][0-9]*)$/;
+
+/** Whether JSON.parse output holds nothing it may have read differently from json.loads (see above). */
+function exactAsParsed(v: unknown): boolean {
+  if (typeof v === 'number') return !Number.isInteger(v);
+  if (v === null || typeof v !== 'object') return true;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) if (!exactAsParsed(v[i])) return false;
+    return true;
+  }
+  for (const k in v) {
+    const c = k.charCodeAt(0);
+    if (c >= 48 && c <= 57 && WHOLE_NUMBER.test(k)) return false;
+    if (!exactAsParsed((v as Record<string, unknown>)[k])) return false;
+  }
+  return true;
+}
+
+/** Whether the text holds fewer than `limit` "[" and "{" in all (so it cannot nest that deep). */
+function fewerBrackets(text: string, limit: number): boolean {
+  let n = 0;
+  for (const bracket of ['[', '{']) {
+    for (let i = text.indexOf(bracket); i >= 0; i = text.indexOf(bracket, i + 1)) if (++n >= limit) return false;
+  }
+  return true;
+}
+
+/** `json.loads` by a parser of its own: the exact reading, errors and their messages included. */
+export function pyJsonLoadsExact(text: string): PyJsonResult {
   if (text.charCodeAt(0) === 0xfeff) return { ok: false, message: 'Unexpected UTF-8 BOM (decode using utf-8-sig)', offset: 0 };
   const p = new Parser(text);
   try {
@@ -142,7 +189,7 @@ class Parser {
 
   object(): PyDict {
     const s = this.s;
-    const obj: PyDict = new Map();
+    const obj = new Map<string, PyValue>();
     this.enter();
     this.i++;
     this.skipSpace();

@@ -1,4 +1,4 @@
-import type { PyValue } from './pyValue.ts';
+import { isDict, type PyValue } from './pyValue.ts';
 
 /**
  * Python `str` semantics the released scorer relies on, where JavaScript differs:
@@ -104,7 +104,7 @@ export function pyStrRepr(s: string): string {
 export function pyRepr(v: PyValue): string {
   if (typeof v === 'string') return pyStrRepr(v);
   if (Array.isArray(v)) return `[${v.map(pyRepr).join(', ')}]`;
-  if (v instanceof Map) return `{${[...v].map(([k, x]) => `${pyStrRepr(k)}: ${pyRepr(x)}`).join(', ')}}`;
+  if (isDict(v)) return `{${[...v].map(([k, x]) => `${pyStrRepr(k)}: ${pyRepr(x)}`).join(', ')}}`;
   return pyStr(v);
 }
 

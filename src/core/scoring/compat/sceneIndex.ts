@@ -1,4 +1,4 @@
-import { quickRatio, sequenceRatio } from './difflib.ts';
+import { codePoints, SequenceMatcher } from './difflib.ts';
 import { guessEndpoints, type Endpoints, type NamedNodes } from './endpoints.ts';
 import { normaliseText } from './normalise.ts';
 import { pyCompare, pyLen, pyStrip } from './pyText.ts';
@@ -7,6 +7,15 @@ import type { CompatLabel, CompatSceneTruth } from './types.ts';
 const FUZZY_CUT = 0.78;
 /** Python `re.fullmatch(r"node_\d+", token)`; Python's `\d` is any Unicode decimal digit. */
 const NODE_ID = /^node_\p{Nd}+$/u;
+/** `NODE_ID.test`, ASCII digits checked without the regex (the common case). */
+function isNodeId(t: string): boolean {
+  if (t.length < 6 || !t.startsWith('node_')) return false;
+  for (let i = 5; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if (c < 48 || c > 57) return NODE_ID.test(t);
+  }
+  return true;
+}
 const NO_LABELS: Readonly<Record<string, CompatLabel>> = Object.freeze(Object.create(null) as Record<string, CompatLabel>);
 
 interface ScoredName {
@@ -14,6 +23,39 @@ interface ScoredName {
   norm: string;
   normLen: number;
   id: string;
+  matcher?: SequenceMatcher;
+  /** How often each ASCII character occurs in `norm`; null when it has others. */
+  counts?: Int32Array | null;
+}
+
+/** How often each character occurs, for a text of ASCII characters only; null otherwise. */
+function asciiCounts(codes: readonly number[]): Int32Array | null {
+  const counts = new Int32Array(128);
+  for (const c of codes) {
+    if (c >= 128) return null;
+    counts[c]!++;
+  }
+  return counts;
+}
+
+/** Σ over the characters of a of min(count in a, count in b): the matches `quick_ratio` counts. */
+function sharedCount(aChars: readonly number[], a: Int32Array, b: Int32Array): number {
+  let n = 0;
+  for (const c of aChars) n += Math.min(a[c]!, b[c]!);
+  return n;
+}
+
+/** The token's character counts, reused (zeroed again after each token). */
+const TOKEN_COUNTS = new Int32Array(128);
+
+/** Count ASCII characters into `counts` (all zero); the distinct ones, or null (and `counts` zero) if any is not ASCII. */
+function countInto(counts: Int32Array, codes: readonly number[]): number[] | null {
+  const chars: number[] = [];
+  for (const c of codes) {
+    if (c >= 128) { for (const d of chars) counts[d] = 0; return null; }
+    if (counts[c]!++ === 0) chars.push(c);
+  }
+  return chars;
 }
 
 /** A path's tokens resolved: ids (null when unresolved) and the node name each was matched to (all null when used as ids). */
@@ -39,8 +81,10 @@ export class SceneIndex {
   private readonly edgeSet = new Map<string, Set<string>>();
   private readonly endpointCache = new Map<string | null, Endpoints>();
   private readonly tokenCache = new Map<string, string | null>();
-  private readonly reachCache = new Map<string, Set<string>>();
-  private readonly labelCache = new Map<string, Map<string, CompatLabel | null>>();
+  /** Agent key (null: no table) → source → the nodes reached. */
+  private readonly reachCache = new Map<string | null, Map<string, Set<string>>>();
+  /** Agent key → a → b → label: asked for every step of every path and search. */
+  private readonly labelCache = new Map<string, Map<string, Map<string, CompatLabel | null>>>();
 
   constructor(private readonly truth: CompatSceneTruth) {
     for (const n of truth.nodes) {
@@ -104,15 +148,16 @@ export class SceneIndex {
   /** `ad.get("a|b", ad.get("b|a", {}))`: the entry under `a|b` when the key exists, else `b|a`. Cached per agent and pair. */
   private label(key: string | null, a: string, b: string): CompatLabel | null {
     if (key === null) return null;
-    let byPair = this.labelCache.get(key);
-    if (!byPair) this.labelCache.set(key, (byPair = new Map()));
-    const pair = `${a}|${b}`;
-    let label = byPair.get(pair);
+    let byA = this.labelCache.get(key);
+    if (!byA) this.labelCache.set(key, (byA = new Map()));
+    let fromA = byA.get(a);
+    if (!fromA) byA.set(a, (fromA = new Map()));
+    let label = fromA.get(b);
     if (label === undefined) {
       const t = this.table(key);
-      const ba = `${b}|${a}`;
-      label = (Object.hasOwn(t, pair) ? t[pair] : Object.hasOwn(t, ba) ? t[ba] : undefined) ?? null;
-      byPair.set(pair, label);
+      const ab = `${a}|${b}`, ba = `${b}|${a}`;
+      label = (Object.hasOwn(t, ab) ? t[ab] : Object.hasOwn(t, ba) ? t[ba] : undefined) ?? null;
+      fromA.set(b, label);
     }
     return label;
   }
@@ -124,8 +169,9 @@ export class SceneIndex {
   /** §2 step 4: breadth-first search from src over traversable edges; src itself is always reached. */
   doable(src: string, tgt: string, key: string | null): boolean {
     if (src === tgt) return true;
-    const cacheKey = key === null ? `${src}\u0000` : `${src}\u0000${key}\u0000`;
-    let seen = this.reachCache.get(cacheKey);
+    let byKey = this.reachCache.get(key);
+    if (!byKey) this.reachCache.set(key, (byKey = new Map()));
+    let seen = byKey.get(src);
     if (!seen) {
       seen = new Set([src]);
       const queue = [src];
@@ -135,7 +181,7 @@ export class SceneIndex {
           if (!seen.has(v) && this.traversable(key, u, v)) { seen.add(v); queue.push(v); }
         }
       }
-      this.reachCache.set(cacheKey, seen);
+      byKey.set(src, seen);
     }
     return seen.has(tgt);
   }
@@ -168,7 +214,7 @@ export class SceneIndex {
    * mapped by name.
    */
   resolvePath(tokens: readonly string[]): ResolvedPath {
-    if (tokens.length > 0 && tokens.every((t) => NODE_ID.test(t)) && tokens.every((t) => this.ids.has(t))) {
+    if (tokens.length > 0 && tokens.every(isNodeId) && tokens.every((t) => this.ids.has(t))) {
       return { ids: [...tokens], mapped: tokens.map(() => null) };
     }
     const mapped = tokens.map((t) => this.tokenName(t));
@@ -198,18 +244,27 @@ export class SceneIndex {
       if (!contained || n.normLen > contained.normLen || (n.normLen === contained.normLen && pyCompare(n.name, contained.name) > 0)) contained = n;
     }
     if (contained) return contained.name;
-    const tLen = pyLen(t);
+    const codes = codePoints(t);
+    const tLen = codes.length;
+    const tChars = countInto(TOKEN_COUNTS, codes);
+    const tCounts = tChars ? TOKEN_COUNTS : null;
     let fuzzy: ScoredName | null = null, bestRatio = 0;
     for (const n of this.nameList) {
       // Names whose upper bounds fall below the cut, or do not exceed the best so far, cannot change the outcome:
-      // skip their full ratio. Both bounds share the ratio's denominator, so they bound the computed floats too.
-      const lengthBound = (2 * Math.min(tLen, n.normLen)) / (tLen + n.normLen);
+      // skip their full ratio. The bounds share the ratio's denominator, so they bound the computed floats too:
+      // the lengths (CPython's real_quick_ratio), then the characters shared (its quick_ratio).
+      const total = tLen + n.normLen;
+      const lengthBound = (2 * Math.min(tLen, n.normLen)) / total;
       if (lengthBound < FUZZY_CUT || lengthBound <= bestRatio) continue;
-      const bound = quickRatio(t, n.norm);
+      n.counts ??= asciiCounts(codePoints(n.norm));
+      // One matcher per name, its side worked out once (`set_seq1` for each token).
+      const m = (n.matcher ??= new SequenceMatcher('', n.norm)).setSeq1(codes);
+      const bound = tCounts && n.counts ? (2 * sharedCount(tChars!, tCounts, n.counts)) / total : m.quickRatio();
       if (bound < FUZZY_CUT || bound <= bestRatio) continue;
-      const r = sequenceRatio(t, n.norm);
+      const r = m.ratio();
       if (r > bestRatio) { fuzzy = n; bestRatio = r; }
     }
+    if (tChars) for (const c of tChars) TOKEN_COUNTS[c] = 0;
     return fuzzy !== null && bestRatio >= FUZZY_CUT ? fuzzy.name : null;
   }
 }

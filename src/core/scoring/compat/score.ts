@@ -20,7 +20,11 @@ export function releasedScorerReads(path: string): boolean {
 
 /** `sorted()` of `Path`s: component lists compared item by item, so `a/b.json` comes before `a-b/c.json`. */
 export function comparePaths(a: string, b: string): number {
-  const pa = a.split('/'), pb = b.split('/');
+  return compareParts(a.split('/'), b.split('/'));
+}
+
+/** `comparePaths` of paths already split into components. */
+export function compareParts(pa: readonly string[], pb: readonly string[]): number {
   const n = Math.min(pa.length, pb.length);
   for (let i = 0; i < n; i++) {
     const c = pyCompare(pa[i]!, pb[i]!);

@@ -23,75 +23,88 @@ const ratio = (a: number, b: number) => (b ? a / b : 0);
  * the same order as the pooled one, so its float sums are those of a run on that folder alone.
  */
 export class SummaryCounter {
-  private nFiles = 0;
-  private nRecords = 0; private nOk = 0; private nFail = 0; private nCorrect = 0; private pvTotal = 0; private pvValid = 0;
-  private rtaCount = 0; private rtaSum = 0; private rvCount = 0; private rvSum = 0; private formatErrors = 0;
-  private tp = 0; private fp = 0; private fn = 0; private tn = 0;
-  private readonly failReasons: Record<string, number> = Object.create(null);
-  private readonly methods: Record<string, number> = Object.create(null);
-  private readonly formatTypes: Record<string, number> = Object.create(null);
+  private readonly s: CounterState = emptyState();
+
 
   add(file: CompatFileOutcome): void {
-    this.nFiles++;
-    if (file.failure) { this.nRecords++; this.nFail++; count(this.failReasons, file.failure); return; }
+    const s = this.s;
+    s.files++;
+    if (file.failure) { s.records++; s.fail++; count(s.failReasons, file.failure); return; }
     for (const r of file.records) {
-      this.nRecords++;
-      if (!r.ok) { this.nFail++; count(this.failReasons, r.error); continue; }
-      this.nOk++;
-      count(this.methods, r.derive_method);
-      if (r.correct_answer) this.nCorrect++;
+      s.records++;
+      if (!r.ok) { s.fail++; count(s.failReasons, r.error); continue; }
+      s.ok++;
+      count(s.methods, r.derive_method);
+      if (r.correct_answer) s.correct++;
       if (r.format_error) {
-        this.formatErrors++;
-        count(this.formatTypes, r.format_error_type);
-        if (r.binary_bucket === 'FN') this.fn++; else this.fp++;
+        s.formatErrors++;
+        count(s.formatTypes, r.format_error_type);
+        if (r.binary_bucket === 'FN') s.fn++; else s.fp++;
         continue;
       }
       const yes = r.vlm_answer === 'yes', gt = r.ground_truth_doable;
-      if (gt && yes) this.tp++; else if (!gt && yes) this.fp++; else if (gt && !yes) this.fn++; else this.tn++;
-      this.pvTotal++;
-      if (r.pv_valid) this.pvValid++;
-      if (r.traversability_score !== null) { this.rtaCount++; this.rtaSum += r.traversability_score; }
-      if (r.rv_score !== null) { this.rvCount++; this.rvSum += r.rv_score; }
+      if (gt && yes) s.tp++; else if (!gt && yes) s.fp++; else if (gt && !yes) s.fn++; else s.tn++;
+      s.pvTotal++;
+      if (r.pv_valid) s.pvValid++;
+      if (r.traversability_score !== null) { s.rtaCount++; s.rtaSum += r.traversability_score; }
+      if (r.rv_score !== null) { s.rvCount++; s.rvSum += r.rv_score; }
     }
   }
 
   summary(settings: SummarySettings): CompatSummary {
-    const { tp, fp, fn, tn, nOk } = this;
+    const s = this.s;
+    const { tp, fp, fn, tn, ok: nOk } = s;
+    const { rtaSum, rtaCount, rvSum, rvCount } = s;
     const precision = ratio(tp, tp + fp);
     const recall = ratio(tp, tp + fn);
     const f1 = precision + recall ? (2 * precision * recall) / (precision + recall) : 0;
-    const pv = ratio(this.pvValid, this.pvTotal);
-    const rta = ratio(this.rtaSum, this.rtaCount);
-    const rv = ratio(this.rvSum, this.rvCount);
+    const pv = ratio(s.pvValid, s.pvTotal);
+    const rta = ratio(rtaSum, rtaCount);
+    const rv = ratio(rvSum, rvCount);
     return {
-      n_records: this.nRecords, n_ok: nOk, n_fail: this.nFail, n_correct: this.nCorrect, pv_total: this.pvTotal, pv_valid: this.pvValid,
-      rta_count: this.rtaCount, rta_sum: this.rtaSum, rv_count: this.rvCount, rv_sum: this.rvSum, format_errors: this.formatErrors,
-      accuracy: ratio(this.nCorrect, nOk),
+      n_records: s.records, n_ok: nOk, n_fail: s.fail, n_correct: s.correct, pv_total: s.pvTotal, pv_valid: s.pvValid,
+      rta_count: rtaCount, rta_sum: rtaSum, rv_count: rvCount, rv_sum: rvSum, format_errors: s.formatErrors,
+      accuracy: ratio(s.correct, nOk),
       pv_validity_rate: pv,
       avg_traversability_score: rta,
       avg_rv_score: rv,
       capnav_score: (f1 + pv + rta + rv) / 4,
       capnav_components: { f1, pv, rta, rv },
       coverage: {
-        pv_applicable_frac_over_ok: ratio(this.pvTotal, nOk),
-        rta_applicable_frac_over_ok: ratio(this.rtaCount, nOk),
-        rv_applicable_frac_over_ok: ratio(this.rvCount, nOk),
+        pv_applicable_frac_over_ok: ratio(s.pvTotal, nOk),
+        rta_applicable_frac_over_ok: ratio(rtaCount, nOk),
+        rv_applicable_frac_over_ok: ratio(rvCount, nOk),
       },
-      fail_reason_count: { ...this.failReasons },
-      derive_method_count: { ...this.methods },
-      format_error_details: { ...this.formatTypes },
+      fail_reason_count: Object.fromEntries(s.failReasons),
+      derive_method_count: Object.fromEntries(s.methods),
+      format_error_details: Object.fromEntries(s.formatTypes),
       binary_classification: { TP: tp, FP: fp, FN: fn, TN: tn, precision, recall, f1_score: f1, accuracy: ratio(tp + tn, tp + tn + fp + fn) },
       result_root: settings.resultRoot,
       gt_root: settings.gtRoot,
       rv_llm_model: settings.rvModel,
-      n_input_files_scanned: this.nFiles,
+      n_input_files_scanned: s.files,
       per_record_output: settings.perRecordOutput,
     };
   }
 }
 
-function count(into: Record<string, number>, key: string): void {
-  into[key] = (into[key] ?? 0) + 1;
+/** A counter's data: counts, sums (record by record, in reading order, as the released scorer's `+=`), named counts in order of first occurrence. */
+interface CounterState {
+  files: number; records: number; ok: number; fail: number; correct: number; pvTotal: number; pvValid: number; formatErrors: number;
+  tp: number; fp: number; fn: number; tn: number;
+  rtaCount: number; rtaSum: number; rvCount: number; rvSum: number;
+  failReasons: Map<string, number>; methods: Map<string, number>; formatTypes: Map<string, number>;
+}
+
+function emptyState(): CounterState {
+  return {
+    files: 0, records: 0, ok: 0, fail: 0, correct: 0, pvTotal: 0, pvValid: 0, formatErrors: 0, tp: 0, fp: 0, fn: 0, tn: 0,
+    rtaCount: 0, rtaSum: 0, rvCount: 0, rvSum: 0, failReasons: new Map(), methods: new Map(), formatTypes: new Map(),
+  };
+}
+
+function count(into: Map<string, number>, key: string): void {
+  into.set(key, (into.get(key) ?? 0) + 1);
 }
 
 /** The summary of these file outcomes, in this order. */

@@ -1,0 +1,139 @@
+import { isAscii } from 'node:buffer';
+import { closeSync, constants, fstatSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { ByteSink } from '../core/scoring/compat/bytes.ts';
+import { writeRecordLine, SummaryCounter, type CompatRecord, type ReferenceScorer } from '../core/scoring/compat/index.ts';
+import { decodeText } from '../formats/text.ts';
+import { InputError, makeFolder, MAX_TEXT_BYTES, readInputText, writeOutput } from './files.ts';
+
+export interface ScoredFiles {
+  pooled: SummaryCounter;
+  /** One counter per model folder asked for (the paths' first component). */
+  perModel: [string, SummaryCounter][];
+  /** Model → records repeating a (scene, agent, question) of that model seen before. */
+  repeats: [string, number][];
+}
+
+/**
+ * Read, score and write the files one at a time, in the order given (the released scorer's),
+ * keeping counters, not records: each file's text, values and records are let go at once, and
+ * the lines go to `jsonlPath` in blocks as they are made.
+ */
+export function scoreFiles(pred: string, paths: readonly string[], models: readonly string[], scorer: ReferenceScorer, jsonlPath: string): ScoredFiles {
+  const pooled = new SummaryCounter();
+  const perModel = new Map(models.map((m) => [m, new SummaryCounter()]));
+  const repeats = new RepeatCounter();
+  const out = outputFile(jsonlPath);
+  const jsonl = new ByteSink(4 << 20, out.write);
+  try {
+    for (const path of paths) {
+      const outcome = scorer.score({ path, text: readResultFile(join(pred, path)) });
+      pooled.add(outcome);
+      perModel.get(path.slice(0, path.indexOf('/')))?.add(outcome);
+      for (const r of outcome.records) { writeRecordLine(r, jsonl); repeats.add(r); }
+    }
+    jsonl.flush();
+  } catch (e) {
+    out.abandon();
+    throw e;
+  }
+  out.close();
+  return { pooled, perModel: [...perModel], repeats: repeats.counts() };
+}
+
+/**
+ * An output file written block by block, opened as every output is (its folder made first, a
+ * symbolic link in its place refused, never written through); a failure is one line naming it.
+ * Given up (on a failure while scoring), it is removed rather than left half written.
+ */
+function outputFile(path: string): { write: (block: Uint8Array) => void; close: () => void; abandon: () => void } {
+  makeFolder(dirname(path));
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW, 0o666);
+  } catch {
+    writeOutput(path, new Uint8Array(0)); // fails the same way, with the usual message
+    throw new InputError(`${path}: cannot be written`);
+  }
+  const failed = (e: unknown) => {
+    const code = (e as NodeJS.ErrnoException).code;
+    return new InputError(`${path}: cannot be written (${code === 'ENOSPC' ? 'no space left on the device' : code === 'EIO' ? 'an input/output error' : code ?? String(e)})`);
+  };
+  return {
+    write: (block) => {
+      try {
+        for (let at = 0; at < block.length;) at += writeSync(fd, block, at, block.length - at);
+      } catch (e) {
+        throw failed(e);
+      }
+    },
+    close: () => closeSync(fd),
+    abandon: () => {
+      try { closeSync(fd); } catch { /* closed already */ }
+      try { unlinkSync(path); } catch { /* nothing to remove */ }
+    },
+  };
+}
+
+/** One buffer for every file's bytes, grown as needed: thousands of files, each let go at once. */
+let scratch = Buffer.allocUnsafe(1 << 20);
+
+/**
+ * A result file's text, read with the checks every input gets (opened without blocking, checked
+ * on its descriptor to be a regular file within the size limit, never more read than that) but
+ * cheaply, for thousands of files: into one reused buffer, a file of ASCII taken as it is (UTF-8
+ * checked otherwise). Anything unusual — it cannot be opened, is not a regular file, is too big,
+ * is not UTF-8 — is read again the one shared way, which refuses it with the usual message.
+ */
+function readResultFile(path: string): string {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch {
+    return readInputText(path, 'predictions');
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile() || st.size > MAX_TEXT_BYTES) return readInputText(path, 'predictions');
+    if (scratch.length < st.size) scratch = Buffer.allocUnsafe(Math.max(st.size, 2 * scratch.length));
+    // As much as the file held when it was checked: a file growing meanwhile is read as it was.
+    let len = 0;
+    while (len < st.size) {
+      const n = readSync(fd, scratch, len, st.size - len, null);
+      if (n === 0) break;
+      len += n;
+    }
+    const bytes = scratch.subarray(0, len);
+    if (isAscii(bytes)) return bytes.toString('latin1');
+    const decoded = decodeText(path, bytes);
+    return decoded.ok ? decoded.text : readInputText(path, 'predictions');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The released scorer scores every record, a (model, scene, agent, question) given twice included.
+ * Counts the repeats per model (by `model_setting`) to say so once, where the user looks.
+ */
+class RepeatCounter {
+  /** Model → scene → agent → the questions seen. */
+  private readonly seen = new Map<string, Map<string, Map<string, Set<string>>>>();
+  private readonly repeats = new Map<string, number>();
+
+  add(r: CompatRecord): void {
+    if (typeof r.agent !== 'string' || typeof r.question !== 'string') return;
+    let byScene = this.seen.get(r.model_setting);
+    if (!byScene) this.seen.set(r.model_setting, (byScene = new Map()));
+    let byAgent = byScene.get(r.scene);
+    if (!byAgent) byScene.set(r.scene, (byAgent = new Map()));
+    let questions = byAgent.get(r.agent);
+    if (!questions) byAgent.set(r.agent, (questions = new Set()));
+    if (questions.has(r.question)) this.repeats.set(r.model_setting, (this.repeats.get(r.model_setting) ?? 0) + 1);
+    else questions.add(r.question);
+  }
+
+  counts(): [string, number][] {
+    return [...this.repeats];
+  }
+}

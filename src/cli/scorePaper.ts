@@ -1,0 +1,86 @@
+import { join } from 'node:path';
+import { formatProblem } from '../core/problems.ts';
+import type { Project } from '../core/project.ts';
+import { oracleBaseline, randomWalkBaseline } from '../core/scoring/baselines.ts';
+import type { HttpJudgeIo, JudgeChoice } from '../core/scoring/judges/choose.ts';
+import { paperRecordsJsonl, paperSummary } from '../core/scoring/paper/export.ts';
+import type { PaperReport, Weights } from '../core/scoring/paper/types.ts';
+import { DEFAULT_PAPER_SETTINGS, runScoring, type ScoringInput } from '../core/scoring/pipeline.ts';
+import { readRelease } from '../formats/capnav/read.ts';
+import { toPredictionJsonl } from '../formats/predictions/jsonl.ts';
+import { predictionReaders } from '../formats/predictions/read.ts';
+import { InputError, makeFolder, readJsonFiles, readTree, writeOutput } from './files.ts';
+import { formatPaperSummary } from './scoreTables.ts';
+
+/**
+ * Paper mode and the baselines: everything of `score` that needs the release read as a project.
+ * Loaded only when asked for (`score` without `--compat reference`, `baseline`), so the released
+ * scorer's mode starts without it.
+ */
+
+function loadProject(dir: string): Project {
+  const { project, problems } = readRelease(readJsonFiles(dir));
+  if (!project) {
+    for (const p of problems.filter((q) => q.severity === 'fatal')) process.stderr.write(formatProblem(p) + '\n');
+    throw new InputError(`${dir} cannot be read as a CapNav release (run "validate" for every problem)`);
+  }
+  return project;
+}
+
+export interface PaperArgs {
+  gt: string; pred: string; out: string; json: boolean;
+  weights: Weights; judge: JudgeChoice; http?: HttpJudgeIo;
+  /** Unset: the defaults of DEFAULT_PAPER_SETTINGS. */
+  averaging?: 'micro' | 'macro'; resamples: number; seed?: number; level?: number;
+}
+
+/** `score` in paper mode. Returns what goes to stdout. */
+export async function scorePaper(a: PaperArgs): Promise<string> {
+  const defaults = DEFAULT_PAPER_SETTINGS;
+  const bootstrap = { resamples: a.resamples, seed: a.seed ?? defaults.bootstrap.seed, level: a.level ?? defaults.bootstrap.level };
+  const project = loadProject(a.gt);
+  makeFolder(a.out);
+  const outcome = await runScoring({
+    mode: 'paper', project, input: predictionsUnder(a.pred),
+    settings: { judge: a.judge, weights: a.weights, averaging: a.averaging ?? defaults.averaging, bootstrap },
+  }, predictionReaders, { http: a.http });
+  if (outcome.reports.length === 0) process.stderr.write(`traversa: no predictions found under ${a.pred}\n`);
+  const reports = new Map(outcome.reports);
+  const summary = paperSummary(reports, outcome.problems);
+  writeOutput(join(a.out, 'scored_per_record.jsonl'), paperRecordsJsonl(reports));
+  writeOutput(join(a.out, 'scored_summary.json'), JSON.stringify(summary, null, 2) + '\n');
+  const repeats = reportDuplicates(reports, join(a.out, 'scored_summary.json'));
+  const others = summary.problems.length - repeats;
+  if (others) process.stderr.write(`traversa: ${others} ${repeats ? 'other ' : ''}problem(s) with the predictions; listed in ${join(a.out, 'scored_summary.json')}\n`);
+  return a.json ? JSON.stringify(summary, null, 2) : formatPaperSummary(summary);
+}
+
+/**
+ * A (model, scene, question, agent) predicted more than once — say a JSONL file and a results
+ * folder for one model — is scored every time, as the released scorer scores every record it
+ * reads. One line per model on stderr says so (the summary lists each repeat); returns how many.
+ */
+function reportDuplicates(reports: ReadonlyMap<string, PaperReport>, summaryPath: string): number {
+  let total = 0;
+  for (const [model, report] of reports) {
+    const repeats = report.problems.filter((p) => p.code === 'prediction.duplicate');
+    if (repeats.length === 0) continue;
+    total += repeats.length;
+    const first = repeats[0]!, earlier = /\(the first is (.*)\)/.exec(first.message)?.[1];
+    const example = `${first.file}${first.location ? ` ${first.location}` : ''}${earlier ? ` repeats ${earlier}` : ''}`;
+    process.stderr.write(`traversa: ${repeats.length.toLocaleString('en-US')} prediction${repeats.length === 1 ? ' of model ' + model + ' was' : 's of model ' + model + ' were'} given twice`
+      + ` (same scene, question and agent; e.g. ${example}); both are scored, as the released scorer does — see README, "Duplicate predictions"; each is listed in ${summaryPath}\n`);
+  }
+  return total;
+}
+
+/** Every prediction file under `--pred` (or the one file it names). */
+const predictionsUnder = (root: string): ScoringInput => ({ root, files: readTree(root, ['.json', '.jsonl', '.txt'], 'predictions') });
+
+/** `baseline random|oracle`, its arguments checked: writes the predictions, returns what to say. */
+export function writeBaseline(kind: 'random' | 'oracle', gt: string, out: string, seed: number): string {
+  const project = loadProject(gt);
+  const rows = kind === 'oracle' ? oracleBaseline(project) : randomWalkBaseline(project, { seed });
+  writeOutput(out, toPredictionJsonl(rows));
+  return `wrote ${rows.length} ${kind === 'oracle' ? 'oracle' : 'random-walk'} predictions to ${out}`;
+}

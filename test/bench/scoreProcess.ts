@@ -1,0 +1,71 @@
+// The score section's whole-process part: `score --compat reference` and paper mode run as a user
+// runs them, `node <the built CLI bundle> score …` (Node's start included, npm not), on the released
+// layout at its full size — 20 models × 45 scenes × 5 agents = 4,500 result files, ~47,000 records —
+// generated from the shared release (45 scenes: its 30 and 15 renamed copies). Target (issue 13):
+// the compat run under 0.7 s, at least 20× faster than the released Python scorer's 13.7–16 s on
+// this workload on these machines; a missed target fails the section.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cliBundle } from '../../src/cli/bundle.mjs';
+import { writeReleasedLayout } from '../support/compatFixtures.ts';
+import { RELEASED_SCORER } from '../support/releasedScorer.ts';
+import { scaledRelease } from '../support/scaledRelease.ts';
+import { median } from './best.ts';
+
+const TARGET_MS = 700;
+const PYTHON_REPORTED = '13.7–16 s';
+const RUNS = 5;
+
+/** Wall time of one whole command, spawn to exit. */
+function timed(args: string[]): number {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 64 << 20 });
+  const ms = performance.now() - t0;
+  if (r.status !== 0) throw new Error(`node ${args.join(' ')} failed (${r.status}): ${r.stderr}`);
+  return ms;
+}
+
+const sha = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex').slice(0, 16);
+const rate = (records: number, ms: number) => `${Math.round(records / (ms / 1000)).toLocaleString('en-US').padStart(8)} records/s`;
+
+/** Runs both modes on the generated tree; returns what missed its target (empty when all is met). */
+export async function wholeProcess(shared: string): Promise<string[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'traversa-score-bench-'));
+  try {
+    const release = scaledRelease(shared, 45, join(dir, 'release')).dir;
+    const results = join(dir, 'results');
+    const tree = writeReleasedLayout(release, results, 20);
+    console.log(`released layout: ${tree.files.toLocaleString('en-US')} result files, ${tree.records.toLocaleString('en-US')} records (20 models × 45 scenes × 5 agents)`);
+    return measure(await cliBundle(), release, results, tree.records, dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function measure(bundle: string, release: string, results: string, records: number, dir: string): string[] {  const compat = ['score', '--gt', release, '--pred', results, '--out', join(dir, 'compat'), '--compat', 'reference'];
+  const paper = ['score', '--gt', release, '--pred', results, '--out', join(dir, 'paper')];
+  timed([bundle, 'help']); // the file cache warm, as for any command after the first
+  const compatMs: number[] = [], paperMs: number[] = [];
+  // Interleaved, so both modes meet the machine in the same state.
+  for (let i = 0; i < RUNS; i++) { compatMs.push(timed([bundle, ...compat])); paperMs.push(timed([bundle, ...paper])); }
+  const bare: number[] = [];
+  for (let i = 0; i < RUNS; i++) bare.push(timed(['-e', '0']));
+  const c = median(compatMs), p = median(paperMs);
+  console.log(`whole process, median of ${RUNS} (min), \`node <bundle> score …\`:`);
+  console.log(`  node -e 0 (a bare Node start)        ${median(bare).toFixed(0).padStart(6)} ms`);
+  console.log(`  score --compat reference             ${c.toFixed(0).padStart(6)} ms (${Math.min(...compatMs).toFixed(0)})  ${rate(records, c)}   target < ${TARGET_MS} ms: ${c < TARGET_MS ? 'met' : 'MISSED'}`);
+  console.log(`  score (paper mode, rule judge)       ${p.toFixed(0).padStart(6)} ms (${Math.min(...paperMs).toFixed(0)})  ${rate(records, p)}`);
+  console.log(`  output: scored_per_record.jsonl ${sha(join(dir, 'compat', 'scored_per_record.jsonl'))}…, scored_summary.json ${sha(join(dir, 'compat', 'scored_summary.json'))}… (sha-256)`);
+  if (RELEASED_SCORER) {
+    const t0 = performance.now();
+    const py = spawnSync('python3', [RELEASED_SCORER], { env: { ...process.env, CAPNAV_RESULT_ROOT: results, CAPNAV_GT_ROOT: release, OPENAI_API_KEY: 'unused' }, encoding: 'utf8' });
+    const pyMs = performance.now() - t0;
+    console.log(`  released Python scorer (TRAVERSA_RELEASED_SCORER)  ${(pyMs / 1000).toFixed(1)} s${py.status === 0 ? '' : ' (failed: ' + py.stderr.trim().split('\n').pop() + ')'}   compat is ${(pyMs / c).toFixed(0)}× faster`);
+  } else {
+    console.log(`  released Python scorer (reported for this workload): ${PYTHON_REPORTED}   compat is ${(13_700 / c).toFixed(0)}–${(16_000 / c).toFixed(0)}× faster`);
+  }
+  return c < TARGET_MS ? [] : [`score --compat reference took ${c.toFixed(0)} ms (median of ${RUNS}), target < ${TARGET_MS} ms`];
+}
