@@ -85,7 +85,9 @@ export function reasonIn(raw: string): string {
   return m ? pyStrip(m[2]!) : '';
 }
 
-/** `inner.get("path") or []`, only a list counting, each item `str()`-ed. */
+/** `inner.get("path") or []`, only a list counting, each item `str()`-ed (a list of strings as it is). */
 function pathItems(path: PyValue | undefined): string[] {
-  return Array.isArray(path) ? path.map(pyStr) : [];
+  if (!Array.isArray(path)) return [];
+  for (const item of path) if (typeof item !== 'string') return path.map(pyStr);
+  return path as string[];
 }

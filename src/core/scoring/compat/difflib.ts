@@ -58,9 +58,9 @@ export class SequenceMatcher {
     // j2len[j + 1] = length of the longest match ending with a[i-1] and b[j] (CPython keeps it in a dict;
     // two arrays cleared entry by entry give the same values without allocating per row).
     let j2len = this.scratch(0), newj2len = this.scratch(1);
-    let touched = this.touched[0]!, newTouched = this.touched[1]!;
-    touched.length = 0;
-    newTouched.length = 0;
+    // The entries set in each, to clear them again.
+    let touched = this.scratch(2), newTouched = this.scratch(3);
+    let nTouched = 0, nNew = 0;
     for (let i = alo; i < ahi; i++) {
       const elt = a[i]!;
       const js = elt < 128 ? ascii[elt] : this.b2j.get(elt);
@@ -71,16 +71,17 @@ export class SequenceMatcher {
           if (j >= bhi) break;
           const k = j2len[j]! + 1;
           newj2len[j + 1] = k;
-          newTouched.push(j + 1);
+          newTouched[nNew++] = j + 1;
           if (k > bestsize) { besti = i - k + 1; bestj = j - k + 1; bestsize = k; }
         }
       }
-      for (let x = 0; x < touched.length; x++) j2len[touched[x]!] = 0;
+      for (let x = 0; x < nTouched; x++) j2len[touched[x]!] = 0;
       const row = j2len; j2len = newj2len; newj2len = row;
       const list = touched; touched = newTouched; newTouched = list;
-      newTouched.length = 0;
+      nTouched = nNew;
+      nNew = 0;
     }
-    for (const t of touched) j2len[t] = 0;
+    for (let x = 0; x < nTouched; x++) j2len[touched[x]!] = 0;
     // Extend by equal elements on both ends (nothing is junk when isjunk is None, popular ones included).
     while (besti > alo && bestj > blo && a[besti - 1] === b[bestj - 1]) { besti--; bestj--; bestsize++; }
     while (besti + bestsize < ahi && bestj + bestsize < bhi && a[besti + bestsize] === b[bestj + bestsize]) bestsize++;
@@ -88,8 +89,6 @@ export class SequenceMatcher {
   }
 
   private readonly rows: Int32Array[] = [];
-  /** Index lists of the row scan, reused. */
-  private readonly touched: number[][] = [[], []];
   /** b2j for the ASCII elements, by code (CPython's dict lookup, without hashing). */
   private b2jAscii: (number[] | undefined)[] | null = null;
 
@@ -98,7 +97,7 @@ export class SequenceMatcher {
     for (const [elt, idxs] of this.b2j) if (elt < 128) index[elt] = idxs;
     return index;
   }
-  /** A zeroed row of len(b) + 1 counters, reused across calls (every call leaves it zeroed). */
+  /** Rows of len(b) + 1 counters, reused across calls: 0 and 1 are left zeroed by every call, 2 and 3 list the entries set. */
   private scratch(k: number): Int32Array {
     return (this.rows[k] ??= new Int32Array(this.b.length + 1));
   }
@@ -194,7 +193,11 @@ export class SequenceMatcher {
 
 export function codePoints(s: string): number[] {
   const out: number[] = [];
-  for (const ch of s) out.push(ch.codePointAt(0)!);
+  for (let i = 0; i < s.length; i++) {
+    const c = s.codePointAt(i)!;
+    out.push(c);
+    if (c > 0xffff) i++;
+  }
   return out;
 }
 

@@ -14,14 +14,23 @@ export function pathErrors(ids: readonly (string | null)[], src: string, tgt: st
   if (ids.includes(null)) errors.push('unresolved_node_in_path');
   if (ids[0] !== src) errors.push('path_start_not_src');
   if (ids[ids.length - 1] !== tgt) errors.push('path_end_not_tgt');
-  const resolved = resolvedIds(ids);
-  if (new Set(resolved).size !== resolved.length) errors.push('not_simple_path_repeated_nodes');
+  if (repeats(ids)) errors.push('not_simple_path_repeated_nodes');
   for (let i = 0; i + 1 < ids.length; i++) {
     const u = ids[i], v = ids[i + 1];
     if (u === null || v === null || u === undefined || v === undefined) continue;
     if (!scene.hasEdge(u, v)) errors.push(`missing_edge:${u}->${v}`);
   }
   return errors;
+}
+
+/** Whether a resolved id comes twice (`len(clean) != len(set(clean))`); paths are short, so no set is built. */
+function repeats(ids: readonly (string | null)[]): boolean {
+  for (let i = 1; i < ids.length; i++) {
+    const id = ids[i];
+    if (id === null) continue;
+    for (let j = 0; j < i; j++) if (ids[j] === id) return true;
+  }
+  return false;
 }
 
 export function resolvedIds(ids: readonly (string | null)[]): string[] {

@@ -110,7 +110,8 @@ function scoreItem(item: PyDict, i: number, f: FileShared, scene: SceneIndex | n
   const pvValid = pvErrors.length === 0;
   const yes = answer.answer === 'yes';
   let trav: number | null = null, rvScore: number | null = null, rvExplanation: string | null = null;
-  if (yes && pvValid) trav = traversabilityScore(resolvedIds(ids), scene, key);
+  // A valid path has every token resolved.
+  if (yes && pvValid) trav = traversabilityScore(ids as string[], scene, key);
   if (!yes) {
     const resolved = resolvedIds(ids);
     if (resolved.length >= 2) {

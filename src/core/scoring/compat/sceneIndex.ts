@@ -45,6 +45,12 @@ function sharedCount(aChars: readonly number[], a: Int32Array, b: Int32Array): n
   return n;
 }
 
+/** Lists of n nulls, shared (never changed). */
+const NULLS: null[][] = [];
+function nulls(n: number): null[] {
+  return (NULLS[n] ??= Object.freeze(new Array<null>(n).fill(null)) as null[]);
+}
+
 /** The token's character counts, reused (zeroed again after each token). */
 const TOKEN_COUNTS = new Int32Array(128);
 
@@ -213,12 +219,19 @@ export class SceneIndex {
    * as they are (mapped names all null); otherwise every token, an id-like one included, is
    * mapped by name.
    */
-  resolvePath(tokens: readonly string[]): ResolvedPath {
-    if (tokens.length > 0 && tokens.every(isNodeId) && tokens.every((t) => this.ids.has(t))) {
-      return { ids: [...tokens], mapped: tokens.map(() => null) };
+  resolvePath(tokens: string[]): ResolvedPath {
+    if (tokens.length > 0 && this.allIds(tokens)) {
+      // The tokens are the ids: records share these (never changed) lists rather than copy them.
+      return { ids: tokens, mapped: nulls(tokens.length) };
     }
     const mapped = tokens.map((t) => this.tokenName(t));
     return { ids: mapped.map((n) => (n === null ? null : this.idOfName.get(n)!)), mapped };
+  }
+
+  private allIds(tokens: readonly string[]): boolean {
+    for (const t of tokens) if (!isNodeId(t)) return false;
+    for (const t of tokens) if (!this.ids.has(t)) return false;
+    return true;
   }
 
   private tokenName(token: string): string | null {

@@ -47,10 +47,10 @@ const F = {
 
 function writeRecord(r: CompatRecord, sink: ByteSink): void {
   sink.raw(F.qid); sink.str(r.qid);
-  sink.raw(F.scene); sink.str(r.scene);
-  sink.raw(F.agent); value(r.agent, sink);
+  sink.raw(F.scene); sink.raw(repeated(r.scene));
+  sink.raw(F.agent); if (typeof r.agent === 'string') sink.raw(repeated(r.agent)); else value(r.agent, sink);
   sink.raw(F.entryIdx); sink.text(String(r.entry_idx));
-  sink.raw(F.question); value(r.question, sink);
+  sink.raw(F.question); if (typeof r.question === 'string') sink.raw(repeated(r.question)); else value(r.question, sink);
   sink.raw(fileFields(r));
   if (!r.ok) {
     sink.raw(F.failed); sink.str(r.error);
@@ -179,6 +179,22 @@ function fileFields(r: CompatRecordBase): Uint8Array {
   sink.raw(FILE.time); value(r.time_sec, sink);
   lastFile = { source_file: r.source_file, model_setting: r.model_setting, prompt_file: r.prompt_file, time_sec: r.time_sec, bytes: sink.bytes().slice() };
   return lastFile.bytes;
+}
+
+/**
+ * Strings that come back in record after record (scenes, agents, questions: one question is
+ * asked of every agent by every model) encoded once. Bounded: past the limit it starts afresh.
+ */
+const encoded = new Map<string, Uint8Array>();
+function repeated(s: string): Uint8Array {
+  let bytes = encoded.get(s);
+  if (!bytes) {
+    if (encoded.size >= 50_000) encoded.clear();
+    const sink = scratchSink();
+    sink.str(s);
+    encoded.set(s, (bytes = sink.bytes().slice()));
+  }
+  return bytes;
 }
 
 /** A sink for encoding small pieces to keep (copied out of it). */
