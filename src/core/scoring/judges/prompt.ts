@@ -26,11 +26,10 @@ export function userPrompt(req: JudgeRequest): string {
 }
 
 /**
- * Read the judge's verdict from its reply text. Models wrap JSON in code fences or add a sentence
- * around it, so the first {...} object in the text is taken; `correct` must be a boolean (or the
- * strings "true"/"false"). Anything else is unreadable and reported, never guessed.
+ * The JSON object a judge's reply holds: models wrap it in code fences or add a sentence around
+ * it, so the text from the first `{` to the last `}` is read; anything else is unreadable, with why.
  */
-export function parseVerdictText(text: string): { correct: boolean; explanation?: string } | { unreadable: string } {
+export function replyObject(text: string): { object: Record<string, unknown> } | { unreadable: string } {
   const start = text.indexOf('{');
   const end = text.lastIndexOf('}');
   if (start < 0 || end <= start) return { unreadable: 'the reply holds no JSON object' };
@@ -40,8 +39,19 @@ export function parseVerdictText(text: string): { correct: boolean; explanation?
   } catch {
     return { unreadable: 'the reply\'s JSON does not parse' };
   }
-  if (typeof value !== 'object' || value === null) return { unreadable: 'the reply is not a JSON object' };
-  const obj = value as Record<string, unknown>;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { unreadable: 'the reply is not a JSON object' };
+  return { object: value as Record<string, unknown> };
+}
+
+/**
+ * Read the judge's verdict from its reply text. Models wrap JSON in code fences or add a sentence
+ * around it, so the first {...} object in the text is taken; `correct` must be a boolean (or the
+ * strings "true"/"false"). Anything else is unreadable and reported, never guessed.
+ */
+export function parseVerdictText(text: string): { correct: boolean; explanation?: string } | { unreadable: string } {
+  const reply = replyObject(text);
+  if ('unreadable' in reply) return reply;
+  const obj = reply.object;
   const c = obj.correct;
   const correct = typeof c === 'boolean' ? c : c === 'true' ? true : c === 'false' ? false : null;
   if (correct === null) return { unreadable: 'the reply has no boolean "correct"' };

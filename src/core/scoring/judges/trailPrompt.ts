@@ -1,5 +1,6 @@
 import { FOMER_CRITERIA } from '../vqa/fomer.ts';
 import type { TrailJudgeRequest, TrailScores } from './trail.ts';
+import { replyObject } from './prompt.ts';
 
 /**
  * The reasoning-trail judge prompt, after FoMER §4 and its Table 2 (the criteria's definitions).
@@ -49,17 +50,9 @@ const asNumber = (v: unknown): number | null => (typeof v === 'number' ? v : typ
  * (the judge is asked again), never guessed.
  */
 export function parseTrailScores(text: string): TrailScores | { unreadable: string } {
-  const start = text.indexOf('{');
-  const end = text.lastIndexOf('}');
-  if (start < 0 || end <= start) return { unreadable: 'the reply holds no JSON object' };
-  let value: unknown;
-  try {
-    value = JSON.parse(text.slice(start, end + 1));
-  } catch {
-    return { unreadable: 'the reply\'s JSON does not parse' };
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { unreadable: 'the reply is not a JSON object' };
-  const obj = value as Record<string, unknown>;
+  const reply = replyObject(text);
+  if ('unreadable' in reply) return reply;
+  const obj = reply.object;
   const criteria: Record<string, number> = {};
   for (const c of FOMER_CRITERIA) {
     const n = asNumber(obj[c.name]);
