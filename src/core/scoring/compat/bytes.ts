@@ -58,6 +58,12 @@ export class ByteSink {
     this.at = at;
   }
 
+  /** A non-negative integer's digits. */
+  int(n: number): void {
+    if (n < 10) { this.byte(48 + n); return; }
+    this.text(String(n));
+  }
+
   /** Many bytes at once (another sink's output). */
   append(bytes: Uint8Array): void {
     this.room(bytes.length);

@@ -47,9 +47,9 @@ const F = {
 
 function writeRecord(r: CompatRecord, sink: ByteSink): void {
   sink.raw(F.qid); sink.str(r.qid);
-  sink.raw(F.scene); sink.raw(repeated(r.scene));
-  sink.raw(F.agent); if (typeof r.agent === 'string') sink.raw(repeated(r.agent)); else value(r.agent, sink);
-  sink.raw(F.entryIdx); sink.text(String(r.entry_idx));
+  sink.raw(sceneAndAgent(r.scene));
+  if (typeof r.agent === 'string') sink.raw(repeated(r.agent)); else value(r.agent, sink);
+  sink.raw(F.entryIdx); sink.int(r.entry_idx);
   sink.raw(F.question); if (typeof r.question === 'string') sink.raw(repeated(r.question)); else value(r.question, sink);
   sink.raw(fileFields(r));
   if (!r.ok) {
@@ -193,6 +193,19 @@ function repeated(s: string): Uint8Array {
     const sink = scratchSink();
     sink.str(s);
     encoded.set(s, (bytes = sink.bytes().slice()));
+  }
+  return bytes;
+}
+
+/** `, "scene": "<scene>", "agent": ` for a scene, encoded once. */
+const sceneAgent = new Map<string, Uint8Array>();
+function sceneAndAgent(scene: string): Uint8Array {
+  let bytes = sceneAgent.get(scene);
+  if (!bytes) {
+    if (sceneAgent.size >= 50_000) sceneAgent.clear();
+    const sink = scratchSink();
+    sink.raw(F.scene); sink.str(scene); sink.raw(F.agent);
+    sceneAgent.set(scene, (bytes = sink.bytes().slice()));
   }
   return bytes;
 }
