@@ -113,19 +113,22 @@ function parsedTail(r: CompatParsedRecord): Uint8Array {
 }
 
 /**
- * The endpoint guess's five fields, encoded once per scene, method and endpoint names: a
- * question's guess repeats for every agent and model. A name fixes its id within a scene
- * (`{name: id}`), so these four keys fix all five fields.
+ * The endpoint guess's five fields, encoded once: a question's guess repeats for every agent and
+ * model. Keyed by all five, so records of any run, or of several, are written as they are.
  */
-const guessCache = new Map<string, Map<string, Map<string, Map<string, Uint8Array>>>>();
+type Nested = Map<string, Nested | Uint8Array>;
+const guessCache: Nested = new Map();
+let guessCount = 0;
+/** The map under `k`, made when missing. */
+function child(m: Nested, k: string): Nested {
+  let v = m.get(k) as Nested | undefined;
+  if (v === undefined) m.set(k, (v = new Map()));
+  return v;
+}
 function guessed(r: CompatFormatErrorRecord | CompatParsedRecord, sink: ByteSink): void {
-  let byMethod = guessCache.get(r.scene);
-  if (!byMethod) guessCache.set(r.scene, (byMethod = new Map()));
-  let bySrc = byMethod.get(r.derive_method);
-  if (!bySrc) byMethod.set(r.derive_method, (bySrc = new Map()));
-  let byTgt = bySrc.get(r.src_name);
-  if (!byTgt) bySrc.set(r.src_name, (byTgt = new Map()));
-  let bytes = byTgt.get(r.tgt_name);
+  if (guessCount >= 100_000) { guessCache.clear(); guessCount = 0; }
+  const byTgtName = child(child(child(child(guessCache, r.derive_method), r.src_id), r.tgt_id), r.src_name);
+  let bytes = byTgtName.get(r.tgt_name) as Uint8Array | undefined;
   if (!bytes) {
     const own = scratchSink();
     own.raw(F.method); own.str(r.derive_method);
@@ -133,7 +136,8 @@ function guessed(r: CompatFormatErrorRecord | CompatParsedRecord, sink: ByteSink
     own.raw(F.tgtName); own.str(r.tgt_name);
     own.raw(F.srcId); own.str(r.src_id);
     own.raw(F.tgtId); own.str(r.tgt_id);
-    byTgt.set(r.tgt_name, (bytes = own.bytes().slice()));
+    byTgtName.set(r.tgt_name, (bytes = own.bytes().slice()));
+    guessCount++;
   }
   sink.raw(bytes);
 }
