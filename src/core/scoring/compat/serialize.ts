@@ -1,4 +1,4 @@
-import { ByteSink, utf8 } from './bytes.ts';
+import { ByteSink, fromUtf8, utf8 } from './bytes.ts';
 import { pyDumps, pyDumpValue, pyJsonFloat } from './pyDumps.ts';
 import type { CompatFormatErrorRecord, CompatParsedRecord, CompatRecord, CompatRecordBase, CompatSummary } from './types.ts';
 
@@ -10,14 +10,14 @@ import type { CompatFormatErrorRecord, CompatParsedRecord, CompatRecord, CompatR
 export function toJsonl(records: readonly CompatRecord[]): string {
   const sink = new ByteSink();
   for (const r of records) writeRecordLine(r, sink);
-  return decoder.decode(sink.bytes());
+  return fromUtf8(sink.bytes());
 }
 
 /** `json.dumps(record, ensure_ascii=False)`, without the newline. */
 export function recordLine(r: CompatRecord): string {
   const sink = new ByteSink(4096);
   writeRecord(r, sink);
-  return decoder.decode(sink.bytes());
+  return fromUtf8(sink.bytes());
 }
 
 /** One line of the JSONL, newline included. */
@@ -26,7 +26,6 @@ export function writeRecordLine(r: CompatRecord, sink: ByteSink): void {
   sink.byte(0x0a);
 }
 
-const decoder = new TextDecoder();
 const F = {
   qid: utf8('{"qid": '), scene: utf8(', "scene": '), agent: utf8(', "agent": '), entryIdx: utf8(', "entry_idx": '), question: utf8(', "status": null, "question": '),
   failed: utf8(', "ok": false, "error": '), failedGuessed: utf8(', "derive_method": null}'),
