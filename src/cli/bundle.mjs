@@ -34,7 +34,7 @@ export async function cliBundle() {
   mkdirSync(cache, { recursive: true });
   const tmp = `${dir}.${process.pid}.tmp`;
   await build({
-    entryPoints: [join(src, 'cli', 'main.ts'), join(src, 'cli', 'scoreCompatReader.ts')], outdir: tmp, bundle: true, splitting: true, platform: 'node', format: 'esm',
+    entryPoints: [join(src, 'cli', 'main.ts')], outdir: tmp, bundle: true, splitting: true, platform: 'node', format: 'esm',
     outExtension: { '.js': '.mjs' }, chunkNames: 'chunks/[name]-[hash]', target: 'node20', packages: 'external', logLevel: 'warning',
     sourcemap: 'linked',
   });

@@ -105,7 +105,7 @@ export async function scoreCompat(args: { json: boolean }, gt: string, pred: str
 
   const models = modelFolders(input.paths);
   const summarised = models.length >= 2 ? models : [];
-  const result = await scoreFiles(pred, input.paths, summarised, scorer, join(out, 'scored_per_record.jsonl'));
+  const result = scoreFiles(pred, input.paths, summarised, scorer, join(out, 'scored_per_record.jsonl'));
   for (const f of scorer.unreadable) process.stderr.write(`traversa: ${f.path}: not valid JSON for the released scorer: ${f.message}; counted as one failed record (invalid_json)\n`);
   if (input.skipped.length) {
     process.stderr.write(`traversa: note: --compat reference reads only *.json result files, as the released scorer does; ${count(input.skipped.length, 'other file')} under ${pred} not read (${input.skipped[0]}${input.skipped.length > 1 ? ', …' : ''})\n`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { recordLine, scoreReference, summariseFolder, toJsonl, toSummaryJson } from '../../src/core/scoring/compat/index.ts';
 import { pyDumps } from '../../src/core/scoring/compat/pyDumps.ts';
-import { ask, HOUSE, houseTruth, item, RECORD_KEYS, recordKind, resultsFile, scoreFiles } from '../support/compatFixtures.ts';
+import { ask, compatScene, HOUSE, houseTruth, item, RECORD_KEYS, recordKind, resultsFile, scoreFiles } from '../support/compatFixtures.ts';
 
 /*
  * scoring.md §2 step 9 and "Exact output": the confusion matrix over every scored record (format
@@ -62,6 +62,16 @@ describe('the per-record JSONL, exactly as the released scorer writes it', () =>
     expect(recordLine(odd[0]!)).toContain('"vlm_path_names_raw": ["Kitchen", "café \\"A\\" \\\\ \\u0001\u007f\\t \u{1F600}", "Living room"]');
     expect(recordLine(odd[1]!)).toContain('"agent": ["HUMAN", 2, 2.5, {"k": null}]');
     expect(recordLine(odd[1]!)).toContain('"source_file": "/data/rés/m/S/S_X.json", "model_setting": "m"');
+  });
+});
+
+describe('lines written from what each record holds', () => {
+  it('writes a scene\'s guess from the record even when an earlier run had the same scene, names and question with other ids', () => {
+    const q = 'from the kitchen to the hallway';
+    const run = (kitchen: string, hallway: string) => scoreReference([resultsFile('m/S/S_A.json', 'S', [item(q, 'HUMAN', 'no', ['x'])])],
+      new Map([['S', compatScene([[kitchen, 'Kitchen'], [hallway, 'Hallway']], [])]]));
+    expect(toJsonl(run('node_1', 'node_2').records)).toContain('"src_id": "node_1", "tgt_id": "node_2"');
+    expect(toJsonl(run('node_7', 'node_8').records)).toContain('"src_id": "node_7", "tgt_id": "node_8"');
   });
 });
 

@@ -58,6 +58,12 @@ export class ByteSink {
     this.at = at;
   }
 
+  /** A non-negative integer's digits. */
+  int(n: number): void {
+    if (n < 10) { this.byte(48 + n); return; }
+    this.text(String(n));
+  }
+
   /** Many bytes at once (another sink's output). */
   append(bytes: Uint8Array): void {
     this.room(bytes.length);
@@ -143,11 +149,22 @@ export class ByteSink {
   }
 }
 
-const HEX = new TextEncoder().encode('0123456789abcdef');
+const HEX = Uint8Array.from('0123456789abcdef', (c) => c.charCodeAt(0));
 /** `\"`, `\\` and the short escapes of the control characters, by code. */
 const SHORT_ESCAPE: (number | undefined)[] = [];
 for (const [c, e] of [[0x22, '"'], [0x5c, '\\'], [0x0a, 'n'], [0x0d, 'r'], [0x09, 't'], [0x08, 'b'], [0x0c, 'f']] as const) SHORT_ESCAPE[c] = e.charCodeAt(0);
 
-const encoder = new TextEncoder();
 /** UTF-8 of a fixed piece of output. */
-export const utf8 = (s: string): Uint8Array => encoder.encode(s);
+export function utf8(s: string): Uint8Array {
+  const sink = new ByteSink(3 * s.length + 8);
+  sink.text(s);
+  return sink.bytes().slice();
+}
+
+/**
+ * Text of UTF-8 bytes. Every place the core runs (browsers, workers, Node) has TextDecoder; it is
+ * declared here because the core compiles against the language alone.
+ */
+declare const TextDecoder: new () => { decode(bytes: Uint8Array): string };
+const decoder = new TextDecoder();
+export const fromUtf8 = (bytes: Uint8Array): string => decoder.decode(bytes);

@@ -1,4 +1,4 @@
-import { ByteSink, utf8 } from './bytes.ts';
+import { ByteSink, fromUtf8, utf8 } from './bytes.ts';
 import { pyDumps, pyDumpValue, pyJsonFloat } from './pyDumps.ts';
 import type { CompatFormatErrorRecord, CompatParsedRecord, CompatRecord, CompatRecordBase, CompatSummary } from './types.ts';
 
@@ -10,14 +10,14 @@ import type { CompatFormatErrorRecord, CompatParsedRecord, CompatRecord, CompatR
 export function toJsonl(records: readonly CompatRecord[]): string {
   const sink = new ByteSink();
   for (const r of records) writeRecordLine(r, sink);
-  return decoder.decode(sink.bytes());
+  return fromUtf8(sink.bytes());
 }
 
 /** `json.dumps(record, ensure_ascii=False)`, without the newline. */
 export function recordLine(r: CompatRecord): string {
   const sink = new ByteSink(4096);
   writeRecord(r, sink);
-  return decoder.decode(sink.bytes());
+  return fromUtf8(sink.bytes());
 }
 
 /** One line of the JSONL, newline included. */
@@ -26,7 +26,6 @@ export function writeRecordLine(r: CompatRecord, sink: ByteSink): void {
   sink.byte(0x0a);
 }
 
-const decoder = new TextDecoder();
 const F = {
   qid: utf8('{"qid": '), scene: utf8(', "scene": '), agent: utf8(', "agent": '), entryIdx: utf8(', "entry_idx": '), question: utf8(', "status": null, "question": '),
   failed: utf8(', "ok": false, "error": '), failedGuessed: utf8(', "derive_method": null}'),
@@ -47,9 +46,9 @@ const F = {
 
 function writeRecord(r: CompatRecord, sink: ByteSink): void {
   sink.raw(F.qid); sink.str(r.qid);
-  sink.raw(F.scene); sink.raw(repeated(r.scene));
-  sink.raw(F.agent); if (typeof r.agent === 'string') sink.raw(repeated(r.agent)); else value(r.agent, sink);
-  sink.raw(F.entryIdx); sink.text(String(r.entry_idx));
+  sink.raw(sceneAndAgent(r.scene));
+  if (typeof r.agent === 'string') sink.raw(repeated(r.agent)); else value(r.agent, sink);
+  sink.raw(F.entryIdx); sink.int(r.entry_idx);
   sink.raw(F.question); if (typeof r.question === 'string') sink.raw(repeated(r.question)); else value(r.question, sink);
   sink.raw(fileFields(r));
   if (!r.ok) {
@@ -113,19 +112,22 @@ function parsedTail(r: CompatParsedRecord): Uint8Array {
 }
 
 /**
- * The endpoint guess's five fields, encoded once per scene, method and endpoint names: a
- * question's guess repeats for every agent and model. A name fixes its id within a scene
- * (`{name: id}`), so these four keys fix all five fields.
+ * The endpoint guess's five fields, encoded once: a question's guess repeats for every agent and
+ * model. Keyed by all five, so records of any run, or of several, are written as they are.
  */
-const guessCache = new Map<string, Map<string, Map<string, Map<string, Uint8Array>>>>();
+type Nested = Map<string, Nested | Uint8Array>;
+const guessCache: Nested = new Map();
+let guessCount = 0;
+/** The map under `k`, made when missing. */
+function child(m: Nested, k: string): Nested {
+  let v = m.get(k) as Nested | undefined;
+  if (v === undefined) m.set(k, (v = new Map()));
+  return v;
+}
 function guessed(r: CompatFormatErrorRecord | CompatParsedRecord, sink: ByteSink): void {
-  let byMethod = guessCache.get(r.scene);
-  if (!byMethod) guessCache.set(r.scene, (byMethod = new Map()));
-  let bySrc = byMethod.get(r.derive_method);
-  if (!bySrc) byMethod.set(r.derive_method, (bySrc = new Map()));
-  let byTgt = bySrc.get(r.src_name);
-  if (!byTgt) bySrc.set(r.src_name, (byTgt = new Map()));
-  let bytes = byTgt.get(r.tgt_name);
+  if (guessCount >= 100_000) { guessCache.clear(); guessCount = 0; }
+  const byTgtName = child(child(child(child(guessCache, r.derive_method), r.src_id), r.tgt_id), r.src_name);
+  let bytes = byTgtName.get(r.tgt_name) as Uint8Array | undefined;
   if (!bytes) {
     const own = scratchSink();
     own.raw(F.method); own.str(r.derive_method);
@@ -133,7 +135,8 @@ function guessed(r: CompatFormatErrorRecord | CompatParsedRecord, sink: ByteSink
     own.raw(F.tgtName); own.str(r.tgt_name);
     own.raw(F.srcId); own.str(r.src_id);
     own.raw(F.tgtId); own.str(r.tgt_id);
-    byTgt.set(r.tgt_name, (bytes = own.bytes().slice()));
+    byTgtName.set(r.tgt_name, (bytes = own.bytes().slice()));
+    guessCount++;
   }
   sink.raw(bytes);
 }
@@ -193,6 +196,19 @@ function repeated(s: string): Uint8Array {
     const sink = scratchSink();
     sink.str(s);
     encoded.set(s, (bytes = sink.bytes().slice()));
+  }
+  return bytes;
+}
+
+/** `, "scene": "<scene>", "agent": ` for a scene, encoded once. */
+const sceneAgent = new Map<string, Uint8Array>();
+function sceneAndAgent(scene: string): Uint8Array {
+  let bytes = sceneAgent.get(scene);
+  if (!bytes) {
+    if (sceneAgent.size >= 50_000) sceneAgent.clear();
+    const sink = scratchSink();
+    sink.raw(F.scene); sink.str(scene); sink.raw(F.agent);
+    sceneAgent.set(scene, (bytes = sink.bytes().slice()));
   }
   return bytes;
 }
