@@ -184,34 +184,28 @@ function fileFields(r: CompatRecordBase): Uint8Array {
   return lastFile.bytes;
 }
 
-/**
- * Strings that come back in record after record (scenes, agents, questions: one question is
- * asked of every agent by every model) encoded once. Bounded: past the limit it starts afresh.
- */
-const encoded = new Map<string, Uint8Array>();
-function repeated(s: string): Uint8Array {
-  let bytes = encoded.get(s);
+/** Bytes kept by key in a bounded cache: past the limit it starts afresh. */
+function encodedOnce(cache: Map<string, Uint8Array>, key: string, write: (sink: ReturnType<typeof scratchSink>) => void): Uint8Array {
+  let bytes = cache.get(key);
   if (!bytes) {
-    if (encoded.size >= 50_000) encoded.clear();
+    if (cache.size >= 50_000) cache.clear();
     const sink = scratchSink();
-    sink.str(s);
-    encoded.set(s, (bytes = sink.bytes().slice()));
+    write(sink);
+    cache.set(key, (bytes = sink.bytes().slice()));
   }
   return bytes;
 }
 
+/**
+ * Strings that come back in record after record (scenes, agents, questions: one question is
+ * asked of every agent by every model) encoded once.
+ */
+const encoded = new Map<string, Uint8Array>();
+const repeated = (s: string): Uint8Array => encodedOnce(encoded, s, (sink) => sink.str(s));
+
 /** `, "scene": "<scene>", "agent": ` for a scene, encoded once. */
 const sceneAgent = new Map<string, Uint8Array>();
-function sceneAndAgent(scene: string): Uint8Array {
-  let bytes = sceneAgent.get(scene);
-  if (!bytes) {
-    if (sceneAgent.size >= 50_000) sceneAgent.clear();
-    const sink = scratchSink();
-    sink.raw(F.scene); sink.str(scene); sink.raw(F.agent);
-    sceneAgent.set(scene, (bytes = sink.bytes().slice()));
-  }
-  return bytes;
-}
+const sceneAndAgent = (scene: string): Uint8Array => encodedOnce(sceneAgent, scene, (sink) => { sink.raw(F.scene); sink.str(scene); sink.raw(F.agent); });
 
 /** A sink for encoding small pieces to keep (copied out of it). */
 let scratch: ByteSink | null = null;
