@@ -3,7 +3,7 @@ import type { Project } from '../core/project.ts';
 import { sceneStats } from '../core/stats.ts';
 import { mergeChanges, planMerge, type MergePlan } from '../core/records/merge.ts';
 import { sceneStorageProblems, storageProblems } from '../core/records/storable.ts';
-import { readRelease, ReleaseReader, sceneOrder } from '../formats/capnav/read.ts';
+import { ReleaseReader, sceneOrder } from '../formats/capnav/read.ts';
 import type { SourceFile } from '../formats/json.ts';
 import { looksLikeBundle, readBundle } from '../formats/bundle.ts';
 import { errorText, type ProjectStorage } from '../persistence/projectStorage.ts';
@@ -47,18 +47,20 @@ export class Importer {
       return false;
     }
     const json = picked.filter((p) => p.path.toLowerCase().endsWith('.json'));
-    const source = commonFolder(picked.map((p) => p.path)) ?? `${picked.length} file${picked.length === 1 ? '' : 's'}`;
-    // One JSON file may be a bundle; anything else is read as a release while its files arrive.
-    const release = new ReleaseReader(json.map((p) => p.path), commonFolder(picked.map((p) => p.path)) ?? 'CapNav release');
+    const folder = commonFolder(picked.map((p) => p.path));
+    const source = folder ?? `${picked.length} file${picked.length === 1 ? '' : 's'}`;
+    // Read as a release while its files arrive: each scene read is checked for storage and counted
+    // for the statistics the import opens on while later files are still being read (both kept per
+    // scene). One JSON file may instead be a bundle, so it is kept as well.
+    const release = new ReleaseReader(json.map((p) => p.path), folder ?? 'CapNav release');
     const files: SourceFile[] = [];
-    // Each scene read is checked for storage and counted for the statistics the import opens on
-    // while later files are still being read (both kept per scene).
-    const undecodable = await readPickedInOrder(sceneOrder(json), json.length === 1 ? (f) => files.push(f) : (f) => {
+    const undecodable = await readPickedInOrder(sceneOrder(json), (f) => {
+      if (json.length === 1) files.push(f);
       const scene = release.add(f);
       if (scene) { sceneStorageProblems(scene); sceneStats(scene); }
     });
     const bundle = files.length === 1 && looksLikeBundle(files[0]!);
-    const read = bundle ? readBundle(files[0]!) : files.length ? readRelease(files, commonFolder(picked.map((p) => p.path)) ?? 'CapNav release') : release.finish();
+    const read = bundle ? readBundle(files[0]!) : release.finish();
     const unstorable = read.project ? storageProblems(read.project) : [];
     if (!read.project || unstorable.length || undecodable.length) {
       this.pending = null;
@@ -66,7 +68,7 @@ export class Importer {
       if (!bundle && !undecodable.length && read.problems.some((p) => p.code === 'release.empty')) {
         // Nothing in the pick was a release file: say so, and what the pick held instead.
         const problems = [...read.problems.filter((p) => p.code !== 'release.empty'), whatWasPicked(picked)];
-        const empty = commonFolder(picked.map((p) => p.path)) || picked.length === 0 ? 'folder' : 'files';
+        const empty = folder || picked.length === 0 ? 'folder' : 'files';
         store.setState({ importReport: { source, accepted: false, empty, problems, at: Date.now() } });
         return false;
       }
