@@ -1,0 +1,48 @@
+/**
+ * The touring video's shapes, shared by the renderer (studio and `cli tour`), the project's video
+ * store, task generation, review with evidence and the evaluation inputs (`run-model`).
+ *
+ * Release layout (beside graphs/, qa/, traverse/):
+ *   videos/<SCENE>.mp4 (or .webm when the browser cannot encode H.264)
+ *   videos/<SCENE>.poses.json        a TourPoses document
+ *   frames/<SCENE>/<budget>/NNN.jpg  uniformly sampled frames, budget one of FRAME_BUDGETS
+ *   frames/<SCENE>/<budget>/frames.json  SampledFrame[] in file order
+ */
+
+export interface TourPose {
+  /** Seconds from the start of the video. */
+  t: number;
+  /** Camera position in the mesh's frame (metres). */
+  position: { x: number; y: number; z: number };
+  /** Heading about the up axis (degrees) and look up/down (degrees, 0 level). */
+  yawDeg: number;
+  pitchDeg: number;
+}
+
+export interface NodeInView {
+  node: string;
+  /** Time intervals [from, to] (seconds, inclusive) in which the node's position is in view. */
+  intervals: [number, number][];
+}
+
+export interface TourPoses {
+  fps: number;
+  fovDeg: number;
+  eyeHeightM: number;
+  width: number;
+  height: number;
+  up: 'y' | 'z';
+  frames: TourPose[];
+  nodesInView: NodeInView[];
+}
+
+export const FRAME_BUDGETS = ['16', '32', '64', '1fps'] as const;
+export type FrameBudget = (typeof FRAME_BUDGETS)[number];
+
+export interface SampledFrame {
+  /** File name inside frames/<SCENE>/<budget>/ (e.g. "000.jpg"). */
+  file: string;
+  /** Index of the video frame it was taken from, and its time (seconds). */
+  index: number;
+  t: number;
+}
