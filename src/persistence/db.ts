@@ -66,6 +66,22 @@ export interface OutboxRow {
   rev?: string;
 }
 
+/**
+ * A scene's touring video with its poses and sampled frame sets (videos.ts): kept with the project
+ * on this machine, exported in the release layout, never in a synced record (too large, derived).
+ */
+export interface StoredVideo {
+  p: string;
+  sceneId: string;
+  savedAt: number;
+  blob: Blob;
+  mime: string;
+  /** A TourPoses document (core/tour/types.ts), validated on load. */
+  poses: unknown;
+  /** Sampled frames per budget: JPEG blobs in file order, described by `frames` (SampledFrame[]). */
+  frameSets: { budget: string; frames: unknown; jpegs: Blob[] }[];
+}
+
 /** Stored records of a project (bucketText.ts says what a row holds). */
 export type { BucketRow };
 
@@ -81,6 +97,7 @@ export class TraversaDb extends Dexie {
   projects!: Table<ProjectRow, string>;
   records!: Table<BucketRow, [string, string]>;
   outbox!: Table<OutboxRow, [string, string]>;
+  videos!: Table<StoredVideo, [string, string]>;
 
   constructor(name = 'traversa') {
     super(name);
@@ -110,6 +127,11 @@ export class TraversaDb extends Dexie {
       const rows = await table.toArray();
       await table.clear();
       await table.bulkPut(regroupBuckets(rows));
+    });
+    // Version 7: touring videos, one per project and scene (videos.ts).
+    this.version(7).stores({
+      documents: 'slot', meshFiles: 'key', verdicts: 'key', suggestions: '[sceneId+meshKey], sceneId', setAside: '++id, table',
+      projects: 'id, updatedAt', records: '[p+b], p, [p+s]', outbox: '[p+k], p', videos: '[p+sceneId], p',
     });
   }
 }

@@ -245,11 +245,12 @@ export async function duplicateStoredProject(db: TraversaDb, projectId: string, 
   });
 }
 
-/** Delete a project and its records (the caller has asked for confirmation). */
+/** Delete a project, its records and its videos (the caller has asked for confirmation). */
 export async function deleteStoredProject(db: TraversaDb, projectId: string): Promise<void> {
-  await db.transaction('rw', db.projects, db.records, db.outbox, async () => {
+  await db.transaction('rw', [db.projects, db.records, db.outbox, db.videos], async () => {
     await db.records.where('p').equals(projectId).delete();
     await db.outbox.where('p').equals(projectId).delete();
+    await db.videos.where('p').equals(projectId).delete();
     await db.projects.delete(projectId);
   });
 }

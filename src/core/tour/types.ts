@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * The touring video's shapes, shared by the renderer (studio and `cli tour`), the project's video
  * store, task generation, review with evidence and the evaluation inputs (`run-model`).
@@ -46,3 +48,25 @@ export interface SampledFrame {
   index: number;
   t: number;
 }
+
+const finite = z.number().finite();
+const Pose = z.object({
+  t: finite.nonnegative(),
+  position: z.object({ x: finite, y: finite, z: finite }),
+  yawDeg: finite,
+  pitchDeg: finite,
+});
+
+/** A poses document as written beside a video (`<video>.poses.json`, videos/<SCENE>.poses.json). */
+export const TourPosesSchema = z.object({
+  fps: finite.positive(),
+  fovDeg: finite.positive().max(179),
+  eyeHeightM: finite.nonnegative(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  up: z.enum(['y', 'z']),
+  frames: z.array(Pose),
+  nodesInView: z.array(z.object({ node: z.string(), intervals: z.array(z.tuple([finite, finite])) })),
+});
+
+export const SampledFramesSchema = z.array(z.object({ file: z.string(), index: z.number().int().nonnegative(), t: finite.nonnegative() }));
