@@ -70,7 +70,8 @@ export function capnavQuestionItem(scene: Pick<Scene, 'id' | 'questions'>, index
 export function capnavItemsForScene(project: Pick<Project, 'scenes' | 'qa'>, sceneId: string, options: CapnavItemOptions): QaItem[] {
   const scene = project.scenes.find((s) => s.id === sceneId);
   if (!scene) return [];
-  const covered = new Set(project.qa.items.filter((i) => i.source === 'capnav' && i.sceneId === sceneId).map((i) => i.capnavQuestion));
+  // A generated task stands for its question already: it is not turned into a CapNav item too.
+  const covered = new Set(project.qa.items.filter((i) => i.source !== 'written' && i.sceneId === sceneId).map((i) => i.capnavQuestion));
   let n = highestItemNumber(project.qa.items);
   return scene.questions.flatMap((_, index) => (covered.has(index) ? [] : [capnavQuestionItem(scene, index, `qa_${++n}`, options)]));
 }

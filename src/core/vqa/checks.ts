@@ -179,8 +179,8 @@ function checkReferences(item: QaItem, scene: Scene | undefined): QaFinding[] {
       s.links.nodes.forEach((id, i) => node(`trail.${k}.links.nodes.${i}`, id));
       s.links.edges.forEach((id, i) => edge(`trail.${k}.links.edges.${i}`, id));
     });
-    if (item.source === 'capnav' && (item.capnavQuestion === undefined || !scene.questions[item.capnavQuestion])) {
-      emit('error', 'ref.missing-question', 'capnavQuestion', `the item stands for CapNav question ${item.capnavQuestion ?? '(none)'} of scene ${scene.id}, which does not exist`);
+    if ((item.source === 'capnav' || item.capnavQuestion !== undefined) && (item.capnavQuestion === undefined || !scene.questions[item.capnavQuestion])) {
+      emit('error', 'ref.missing-question', 'capnavQuestion', `the item stands for ${item.source === 'capnav' ? 'CapNav' : 'navigation'} question ${item.capnavQuestion ?? '(none)'} of scene ${scene.id}, which does not exist`);
     }
   }
   const marks = new Set(item.anchors.marks.map((m) => m.id));

@@ -15,9 +15,20 @@ import { rejectReason } from './review.ts';
  *   own listing survives until someone decides the question.
  * Nothing is unlisted while another item for the same question is still rejected as hallucinated.
  * The text is the scene question's, not the item's (a reviewer may have reworded the item).
+ *
+ * A navigation task generated here (`source: 'generated'` standing for a scene question,
+ * core/taskgen) was never checked by anyone: rejecting it for ANY reason lists it, since a task a
+ * reviewer refused must not stay in the benchmark; the rest of the rules are the same.
  */
 
 export const isRejectedAsHallucinated = (item: QaItem | undefined): boolean => !!item && rejectReason(item) === 'hallucinated';
+
+/** The item's verdict takes its question out of the benchmark (see above). */
+const leavesBenchmark = (item: QaItem | undefined): boolean =>
+  !!item && (item.source === 'generated' ? item.status === 'rejected' : isRejectedAsHallucinated(item));
+
+/** The item stands for one of its scene's questions: a CapNav question or a task generated here. */
+export const standsForQuestion = (item: Pick<QaItem, 'source' | 'capnavQuestion'>): boolean => item.capnavQuestion !== undefined && item.source !== 'written';
 
 /**
  * Put the item into the project (replacing the item with its id, or appending it) and bring its
@@ -34,21 +45,21 @@ export function syncHallucination(project: Project, item: QaItem): Project {
   const { scene, text } = question;
   const listed = scene.hallucinated.includes(text);
   let hallucinated = scene.hallucinated;
-  if (isRejectedAsHallucinated(item)) {
+  if (leavesBenchmark(item)) {
     if (!listed) hallucinated = [...scene.hallucinated, text];
-  } else if (listed && (item.status === 'accepted' || isRejectedAsHallucinated(before))) {
-    const othersSayHallucinated = items.some((i) => i.id !== item.id && isRejectedAsHallucinated(i) && sameQuestion(i, item));
+  } else if (listed && (item.status === 'accepted' || leavesBenchmark(before))) {
+    const othersSayHallucinated = items.some((i) => i.id !== item.id && leavesBenchmark(i) && sameQuestion(i, item));
     if (!othersSayHallucinated) hallucinated = scene.hallucinated.filter((t) => t !== text);
   }
   if (hallucinated === scene.hallucinated) return withItem;
   return { ...withItem, scenes: project.scenes.map((s) => (s === scene ? { ...s, hallucinated } : s)) };
 }
 
-const sameQuestion = (a: QaItem, b: QaItem) => a.source === 'capnav' && a.sceneId === b.sceneId && a.capnavQuestion === b.capnavQuestion;
+const sameQuestion = (a: QaItem, b: QaItem) => standsForQuestion(a) && a.sceneId === b.sceneId && a.capnavQuestion === b.capnavQuestion;
 
-/** The scene question a CapNav item stands for, or null when the item is not one or the question is gone. */
+/** The scene question a CapNav item (or a generated task) stands for, or null when the item is not one or the question is gone. */
 export function capnavQuestionOf(project: Pick<Project, 'scenes'>, item: QaItem): { scene: Scene; index: number; text: string } | null {
-  if (item.source !== 'capnav' || item.capnavQuestion === undefined) return null;
+  if (!standsForQuestion(item) || item.capnavQuestion === undefined) return null;
   const scene = project.scenes.find((s) => s.id === item.sceneId);
   const q = scene?.questions[item.capnavQuestion];
   return scene && q ? { scene, index: item.capnavQuestion, text: q.text } : null;

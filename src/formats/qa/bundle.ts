@@ -7,8 +7,8 @@
  *   qa/manifest.json            what the bundle holds and how it was made (see below)
  *   qa/items.json               { "format": "traversa-qa", "formatVersion": 1, "items": [ ...records ] }
  *   qa/items.jsonl              the same records, one JSON object per line, no header
- *   capnav/<SCENE>_QA.json      per scene with accepted CapNav items: those questions in the
- *                               CapNav release's question-file format (a bare list)
+ *   capnav/<SCENE>_QA.json      per scene with accepted CapNav items or generated navigation tasks:
+ *                               those questions in the CapNav release's question-file format (a bare list)
  *
  * Only items with status `accepted` are exported, in project order. Export is refused when the
  * consistency checks find an ERROR on an accepted item (an MCQ whose key is not an option, a
@@ -21,7 +21,7 @@
  *   {
  *     "id": "qa_12", "sceneId": "HM3D00025",
  *     "source": "written" | "generated" | "capnav",
- *     "capnavQuestion": 3,                 // CapNav items only: index of the scene question it stands for
+ *     "capnavQuestion": 3,                 // CapNav items and generated tasks: index of the scene question it stands for
  *     "question": "How far is the sofa from the door, as seen from the hall?",
  *     "answer": { "kind": "numeric", "value": 2.4, "unit": "m", "tolerance": 0.1 },
  *        //  or { "kind": "mcq", "options": [{ "key": "A", "text": "..." }, ...], "correct": "A" }
@@ -44,6 +44,9 @@
  *                 "links": { "viewpoints": [], "nodes": [], "edges": [], "marks": ["mark_1"] },
  *                 "origin": "generated" | "written" | "edited" }],
  *     "generator": "gpt-4o-2024-08-06 / prompt v3",   // generated and CapNav items, when known
+ *     "provenance": { "model": "gpt-4o", "promptVersion": "traversa-tasks-1", "endpoint": "api.openai.com",
+ *                     "frames": { "budget": "16", "times": [0, 10.5, …] }, "generatedAt": "…" },
+ *                                          // tasks generated in the studio: how (the endpoint's host only)
  *     "edited": false,                     // question, answer or trail differ from the generator's version
  *     "reviews": [{ "reviewer": "ana", "verdict": "accept" | "edit-accept" | "reject",
  *                   "reason": "hallucinated",          // rejections only, when given
@@ -78,7 +81,7 @@ import { strToU8 } from 'fflate';
 import type { Project, Scene } from '../../core/project.ts';
 import { verdictAgreement, type VerdictAgreement } from '../../core/interRater.ts';
 import { exportBlockers, type QaFinding } from '../../core/vqa/checks.ts';
-import { ANSWER_KINDS, type Adjudication, type Answer, type Mark, type QaItem, type TrailStep, type Viewpoint } from '../../core/vqa/item.ts';
+import { ANSWER_KINDS, type Adjudication, type Answer, type Mark, type Provenance, type QaItem, type TrailStep, type Viewpoint } from '../../core/vqa/item.ts';
 import { removalReport, type RemovalReport } from '../../core/vqa/review.ts';
 import type { Taxonomy } from '../../core/vqa/taxonomy.ts';
 import { summariseTrailDiff, trailDiff } from '../../core/vqa/trailDiff.ts';
@@ -111,6 +114,7 @@ export interface QaRecord {
   measurement?: NonNullable<QaItem['measurement']>;
   trail: Omit<TrailStep, 'id'>[];
   generator?: string;
+  provenance?: Provenance;
   edited: boolean;
   reviews: { reviewer: string; verdict: 'accept' | 'edit-accept' | 'reject'; reason?: string; comment: string; timeMs: number; at: string }[];
   adjudication?: Adjudication;
@@ -218,6 +222,7 @@ function toRecord(item: QaItem, scene: Scene | undefined, taxonomy: Taxonomy, in
     ...(item.measurement ? { measurement: structuredClone(item.measurement) } : {}),
     trail: item.trail.map((s) => ({ title: s.title, text: s.text, kind: s.kind, links: structuredClone(s.links), origin: s.origin })),
     ...(generator !== undefined ? { generator } : {}),
+    ...(item.provenance ? { provenance: structuredClone(item.provenance) } : {}),
     edited: isEdited(item),
     reviews: item.reviews.map((r) => ({
       reviewer: r.reviewer, verdict: r.verdict, ...(r.reason !== undefined ? { reason: r.reason } : {}), comment: r.comment, timeMs: r.timeMs, at: r.at,
@@ -284,7 +289,7 @@ function capnavFiles(scenes: readonly Scene[], accepted: readonly QaItem[]): { p
   const out: { path: string; text: string }[] = [];
   for (const scene of scenes) {
     const mine = accepted
-      .filter((i) => i.source === 'capnav' && i.sceneId === scene.id && i.capnavQuestion !== undefined && scene.questions[i.capnavQuestion])
+      .filter((i) => i.source !== 'written' && i.sceneId === scene.id && i.capnavQuestion !== undefined && scene.questions[i.capnavQuestion])
       .sort((a, b) => a.capnavQuestion! - b.capnavQuestion!);
     if (mine.length === 0) continue;
     const questions = mine.map((item) => {

@@ -62,7 +62,7 @@ export function readCapnavQaItems(files: readonly SourceFile[], project: Pick<Pr
         continue;
       }
     }
-    const covered = new Map(project.qa.items.filter((it) => it.source === 'capnav' && it.sceneId === scene.id).map((it) => [it.capnavQuestion, it.id]));
+    const covered = new Map(project.qa.items.filter((it) => it.source !== 'written' && it.capnavQuestion !== undefined && it.sceneId === scene.id).map((it) => [it.capnavQuestion, it.id]));
     standFor.forEach((_, index) => {
       const existing = covered.get(index);
       if (existing) {

@@ -71,14 +71,18 @@ export function chatCompletionsUrl(baseUrl: string): string {
   return (/\/chat\/completions$/.test(base) ? base : `${base}/chat/completions`) + query;
 }
 
+/** A part of a user message with image input (OpenAI's chat format): text, or an image by URL (a `data:` URL inlines it). */
+export type ChatContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };
+
 /**
  * What a chat judge asks and how it reads the reply: the RV verdict (prompt.ts) and FoMER's
- * reasoning rubric (trailPrompt.ts) go through the same requests, retries and redaction.
+ * reasoning rubric (trailPrompt.ts) go through the same requests, retries and redaction, and so
+ * does task generation (core/taskgen), whose user message carries the video's frames as images.
  */
 export interface ChatJudgeSpec<Req, V> {
   promptVersion: string;
   system: string;
-  user(req: Req): string;
+  user(req: Req): string | ChatContentPart[];
   /** The verdict in the model's reply text, or why it cannot be read (asked again, up to the attempts). */
   read(content: string): V | { unreadable: string };
   /** The verdict as it leaves the judge, every text of it passed through `clean` (redaction, then the length cap). */
