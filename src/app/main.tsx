@@ -27,6 +27,7 @@ import { rememberSession } from './sessionMemory.ts';
 import { SuggestionRunner } from './suggestions.ts';
 import { compareLabelFiles, exportQaZip, importQaFiles, importTaxonomyFile } from './qaFiles.ts';
 import { MeshRegistryContext } from '../viewport/meshRuntime.ts';
+import { TaskGenerator, videoSeconds } from './taskGeneration.ts';
 import '../ui/styles.css';
 
 const store = createStudioStore();
@@ -35,6 +36,7 @@ const meshes = new MeshManager(store, db);
 const suggestions = new SuggestionRunner(store, meshes, db);
 const scorer = new ScoringRunner(store, db);
 const qaAnswers = new QaAnswersRunner(store);
+const tasks = new TaskGenerator(store, db, () => flush());
 followAutoApprove(store);
 const projects = new Projects(store, db);
 const flush = () => projects.flush();
@@ -117,6 +119,12 @@ const actions: StudioActions = {
     exportBundle: () => exportQaZip(store, tell),
     compareLabels: (files) => compareLabelFiles(store, files),
     importTaxonomy: (file) => importTaxonomyFile(store, file),
+  },
+  tasks: {
+    generate: () => tasks.run(),
+    cancel: () => tasks.cancel(),
+    videoInfo: (sceneId) => tasks.videoInfo(sceneId),
+    videoFile: async (sceneId) => { const v = await tasks.sceneVideo(sceneId); return v ? { blob: v.blob, seconds: videoSeconds(v.poses) } : null; },
   },
   importFiles: (files) => importer.read(files),
   imports: {

@@ -23,6 +23,9 @@ export interface StoredMesh {
 /** One cached judge verdict, keyed by (judge id, prompt version, reason, notes): re-scoring is free and reproducible. */
 export interface StoredVerdict { key: string; correct: boolean; explanation?: string }
 
+/** One cached chat reply (task generation), keyed by a hash of what was asked (core/taskgen/ask.ts `replyKey`); the key of the endpoint is never in it. */
+export interface StoredReply { key: string; content: string; savedAt: number }
+
 /**
  * A scene's suggestions for one scan: derived data, kept apart from the document (never in undo
  * history or exports) and read back with the project. The row is validated on load
@@ -98,6 +101,7 @@ export class TraversaDb extends Dexie {
   records!: Table<BucketRow, [string, string]>;
   outbox!: Table<OutboxRow, [string, string]>;
   videos!: Table<StoredVideo, [string, string]>;
+  replies!: Table<StoredReply, string>;
 
   constructor(name = 'traversa') {
     super(name);
@@ -132,6 +136,11 @@ export class TraversaDb extends Dexie {
     this.version(7).stores({
       documents: 'slot', meshFiles: 'key', verdicts: 'key', suggestions: '[sceneId+meshKey], sceneId', setAside: '++id, table',
       projects: 'id, updatedAt', records: '[p+b], p, [p+s]', outbox: '[p+k], p', videos: '[p+sceneId], p',
+    });
+    // Version 8: cached replies of the task-generation endpoint (replyCache.ts), like the judge's verdicts.
+    this.version(8).stores({
+      documents: 'slot', meshFiles: 'key', verdicts: 'key', suggestions: '[sceneId+meshKey], sceneId', setAside: '++id, table',
+      projects: 'id, updatedAt', records: '[p+b], p, [p+s]', outbox: '[p+k], p', videos: '[p+sceneId], p', replies: 'key',
     });
   }
 }

@@ -9,6 +9,7 @@ import type { LiteReport } from '../core/scoring/paper/lite.ts';
 import { JUDGE_TIMEOUT_MS } from '../core/scoring/judges/http.ts';
 import { DEFAULT_PAPER_SETTINGS } from '../core/scoring/pipeline.ts';
 import type { ScoredRecord } from '../core/scoring/paper/types.ts';
+import { initialTaskGen, type TaskGenSession } from './taskGen.ts';
 
 /** A scored prediction's route as the viewport draws it (node ids; hops judged against the ground truth). */
 export interface PathPreview {
@@ -166,6 +167,8 @@ export interface QaSession {
   importReviews: number;
   /** This project's traversability labels compared with another labelling of the same scenes. */
   labelComparison: LabelComparison | null;
+  /** Generating navigation tasks from the scene's video (state/taskGen.ts). */
+  taskgen: TaskGenSession;
 }
 export type Tool = 'select' | 'place' | 'connect' | 'measure' | 'mark';
 export type CameraMode = 'orbit' | 'top' | 'first';
@@ -348,7 +351,7 @@ export function initialState(): StudioState {
     ephemeral: { hoverNode: null, connectFrom: null, measure: null, renameRequest: 0, noteRequest: 0, commentRequest: 0, notice: null, helpOpen: false, projectsOpen: false, drive: null, pathPreview: null, cameraRequest: null },
     meshes: {},
     suggestions: {},
-    qa: { itemId: null, mode: 'edit', reviewStartedAt: null, rejecting: false, editingForReview: false, comment: '', filter: 'all', scope: ANY_SCOPE, labelComparison: null, importReviews: 1 },
+    qa: { itemId: null, mode: 'edit', reviewStartedAt: null, rejecting: false, editingForReview: false, comment: '', filter: 'all', scope: ANY_SCOPE, labelComparison: null, importReviews: 1, taskgen: initialTaskGen() },
     scoring: {
       source: null, files: [], root: '',
       settings: { judge: 'rule', verdicts: null, http: { baseUrl: '', model: '', timeoutMs: JUDGE_TIMEOUT_MS }, weights: DEFAULT_PAPER_SETTINGS.weights, averaging: DEFAULT_PAPER_SETTINGS.averaging, bootstrap: DEFAULT_PAPER_SETTINGS.bootstrap },

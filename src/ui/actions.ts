@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { Command } from '../state/commands.ts';
+import type { VideoInfo } from '../state/taskGen.ts';
 import type { PickedFile } from './pickedFiles.ts';
 
 /** What the UI asks of the composition root: the IO actions and the full command list. */
@@ -74,6 +75,16 @@ export interface StudioActions {
     compareLabels: (files: PickedFile[]) => Promise<boolean>;
     /** Replace the project's taxonomy with one from a JSON file (a taxonomy, or a QA bundle's manifest). */
     importTaxonomy: (file: PickedFile) => Promise<boolean>;
+  };
+  /** Navigation tasks generated from the selected scene's video (app/taskGeneration.ts), and the video for review. */
+  tasks: {
+    /** Ask the endpoint for tasks with the task panel's settings; the valid ones join the review queue (one undo step). */
+    generate: () => Promise<void>;
+    cancel: () => void;
+    /** What the scene's stored video offers (its length and frame sets), or that it has none. */
+    videoInfo: (sceneId: string) => Promise<VideoInfo>;
+    /** The scene's stored video file and its length in seconds, or null when it has none. */
+    videoFile: (sceneId: string) => Promise<{ blob: Blob; seconds: number } | null>;
   };
   commands: readonly Command[];
 }

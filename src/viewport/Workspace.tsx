@@ -25,6 +25,9 @@ import { MeshRegistryContext, useSceneMesh } from './meshRuntime.ts';
 import { SceneMeshView } from './SceneMeshView.tsx';
 import { framingBounds, worldPositions } from './worldGraph.ts';
 import { framePoints, routeLabels } from './routeLabels.ts';
+import { openItemRoute } from '../state/evidence.ts';
+import { ImpliedRouteOverlay } from './ImpliedRouteOverlay.tsx';
+import { undirectedKey } from '../core/graph.ts';
 
 const NO_MARKS: Mark[] = [];
 const NO_NODES: string[] = [];
@@ -60,6 +63,9 @@ export function Workspace() {
   const keysBlocked = useCallback(() => store.getState().ephemeral.helpOpen, [store]);
   const preview = session.view === 'score' ? ephemeral.pathPreview : null;
   const routeView = useMemo(() => routeLabels(preview, world), [preview, world]);
+  // Reviewing a navigation question: the route it implies, its nodes numbered in order.
+  const implied = useStudio((s) => (s.session.view === 'qa' ? openItemRoute(s) : null));
+  const impliedOrder = useMemo(() => new Map(implied?.nodes.map((id, i) => [id, String(i + 1)]) ?? []), [implied]);
   const fit = useMemo(() => framePoints(preview?.frame ?? null, world), [preview?.frame, world]);
   if (!scene) return null;
 
@@ -73,14 +79,19 @@ export function Workspace() {
   const sliceFloor = slice.on ? [...floors].reverse().find((f) => f <= slice.height) ?? floors[0] ?? 0 : floors[0] ?? 0;
   const q = session.questionIndex !== null ? scene.questions[session.questionIndex] : undefined;
   const planned = session.questionIndex !== null ? plan[session.questionIndex] : undefined;
-  const route = {
+  const route = implied ? {
+    edges: new Set(implied.legs.flatMap((l) => (l.path ?? []).slice(1).map((id, i) => undirectedKey(l.path![i]!, id)))),
+    start: implied.waypoints[0]!.nodeId,
+    end: implied.waypoints.at(-1)!.nodeId,
+  } : {
     edges: new Set(planned && 'edges' in planned ? planned.edges : []),
     start: q?.start.nodeId ?? null,
     end: q?.end.nodeId ?? null,
   };
 
   return (
-    <div className={`workspace tool-${session.tool}`} data-testid="workspace" data-camera={session.camera} data-tool={session.tool} data-route={preview?.frame?.key ?? ''}>
+    <div className={`workspace tool-${session.tool}`} data-testid="workspace" data-camera={session.camera} data-tool={session.tool} data-route={preview?.frame?.key ?? ''}
+      data-implied-route={implied?.nodes.join(' ') ?? ''}>
       <Canvas frameloop="demand" gl={{ localClippingEnabled: true, antialias: true, preserveDrawingBuffer: true }} dpr={[1, 1.5]} data-testid="viewport">
         <color attach="background" args={['#e9edf2']} />
         <hemisphereLight args={['#ffffff', '#8a8f99', 1.1]} />
@@ -94,6 +105,7 @@ export function Workspace() {
         <MeasureOverlay measure={ephemeral.measure} />
         <AgentOverlay drive={drive} />
         <PathOverlay preview={preview} world={world} />
+        <ImpliedRouteOverlay route={implied} world={world} />
         <Interaction store={store} scene={scene} world={world} surface={surface} frame={frame} maxY={maxY} minY={minY} floorY={sliceFloor} floors={floors} />
         <LabelProjector anchors={anchors} />
         <CameraMemory store={store} mode={session.camera} />
@@ -104,7 +116,7 @@ export function Workspace() {
           const p = world.get(n.id);
           if (!p) return null;
           const selected = session.selection?.kind === 'node' && session.selection.id === n.id;
-          const step = routeView.order.get(n.id);
+          const step = preview ? routeView.order.get(n.id) : impliedOrder.get(n.id);
           return (
             <div key={n.id} ref={anchor(anchors, `node:${n.id}`, p.clone().setY(p.y + NODE_RADIUS * 2.2), !nodeVisible(world, n.id, maxY, minY))}
               className={`node-label${selected ? ' selected' : ''}${highlight.has(n.id) ? ' referenced' : ''}${preview ? (step !== undefined ? ' on-route' : ' off-route') : ''}`} data-node-label={n.id}>

@@ -13,6 +13,8 @@ import { ItemList } from './ItemList.tsx';
 import { QaReport } from './QaReport.tsx';
 import { ReviewPanel } from './ReviewPanel.tsx';
 import { TaxonomyPanel } from './TaxonomyPanel.tsx';
+import { TaskGenPanel } from './TaskGenPanel.tsx';
+import { setTaskGen } from '../../state/taskGen.ts';
 
 /** Question-answer items: write them anchored in the scene, review generated ones, export the accepted. */
 export function QaView() {
@@ -28,6 +30,7 @@ export function QaView() {
   const fileInput = useRef<HTMLInputElement>(null);
   const notice = useStudio((s) => s.ephemeral.notice);
   const importReviews = useStudio((s) => s.qa.importReviews);
+  const taskgenOpen = useStudio((s) => s.qa.taskgen.open);
   return (
     <section className="scene qa-view" aria-labelledby="qa-title">
       <header className="scene-header">
@@ -45,6 +48,9 @@ export function QaView() {
             Review this scene’s navigation questions
           </button>
         )}
+        <button className={`small ${taskgenOpen ? '' : 'secondary'}`} data-testid="taskgen-open" disabled={!scene} aria-expanded={taskgenOpen}
+          title={scene ? `Ask a vision-language model for navigation tasks from ${scene.id}'s touring video` : 'Choose a scene first'}
+          onClick={() => setTaskGen(store, { open: !taskgenOpen })}>Generate tasks…</button>
         <button className="small secondary" data-testid="import-items" onClick={() => fileInput.current?.click()}>Import items…</button>
         <label title="Independent reviews each imported item needs; 2 or more measures agreement (Cohen's / Fleiss' kappa)">reviews per item
           <input type="number" min={1} max={5} className="weight" data-testid="import-reviews" value={importReviews}
@@ -59,6 +65,7 @@ export function QaView() {
       <div className="scene-body">
         <div className="viewport-panel">{scene ? <Workspace /> : <p className="empty">Choose a scene on the left to see it.</p>}</div>
         <aside className="side-panel qa-side">
+          {taskgenOpen && <TaskGenPanel />}
           <ItemList />
           {mode === 'review' ? <ReviewPanel /> : <ItemEditor />}
           <QaReport />

@@ -11,6 +11,7 @@ import { ItemEditor } from './ItemEditor.tsx';
 import { scopeText } from './ItemFilters.tsx';
 import { decidedWord, ReviewedChangeView } from './ReviewedChangeView.tsx';
 import { TrailDiffView } from './TrailDiffView.tsx';
+import { Evidence } from './Evidence.tsx';
 
 export const REASON_TEXT: Record<RejectReason, string> = {
   hallucinated: 'hallucinated / not visible in the scene', 'wrong-answer': 'wrong answer', ambiguous: 'ambiguous', trivial: 'trivial',
@@ -102,6 +103,7 @@ export function ReviewPanel() {
       <label className="comment">Comment <textarea id="qa-comment" ref={comment} rows={2} data-testid="qa-comment" placeholder="optional; / to write, Esc leaves the field" value={qa.comment}
         onChange={(e) => { const comment = e.target.value; store.setState((s) => ({ qa: { ...s.qa, comment } })); }}
         onKeyDown={(e) => { if (e.key === 'Escape') e.currentTarget.blur(); }} /></label>
+      <Evidence item={item} />
       <div className="refs">
         {item.anchors.viewpoints.map((v) => v.thumbnail
           ? <img key={v.id} className="thumb" src={v.thumbnail} alt={`Viewpoint ${v.name}`} title="Show this view" onClick={() => showViewpoint(store, v.camera)} />

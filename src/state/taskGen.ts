@@ -1,0 +1,58 @@
+import type { TaskProblem } from '../core/taskgen/reply.ts';
+import type { FrameBudget } from '../core/tour/types.ts';
+import type { StudioStore } from './store.ts';
+
+/**
+ * Task generation in the studio (session state; the run itself is app/taskGeneration.ts): the
+ * endpoint settings (the key is kept in localStorage, like the judge's), how many tasks and which
+ * frame budget, the run's progress, and the last run's report.
+ */
+export interface TaskGenSession {
+  open: boolean;
+  baseUrl: string;
+  model: string;
+  timeoutMs: number;
+  /** Ask for at least this many tasks. */
+  minTasks: number;
+  budget: FrameBudget;
+  status:
+    | { state: 'idle' }
+    | { state: 'running'; stage: string; startedAt: number }
+    | { state: 'done' }
+    | { state: 'error'; message: string };
+  report: TaskGenReport | null;
+}
+
+/** What a run did: the tasks kept (their items) and every problem, by task. */
+export interface TaskGenReport {
+  sceneId: string;
+  model: string;
+  at: string;
+  /** The reply came from the cache (the same prompt, frames and model were asked before). */
+  cached: boolean;
+  /** Tasks in the reply, valid or not. */
+  total: number;
+  /** Items of the tasks kept, in task order. */
+  itemIds: string[];
+  problems: TaskProblem[];
+  frames: { budget: FrameBudget; count: number };
+}
+
+export const TASKGEN_TIMEOUT_MS = 180_000;
+
+/** What the studio says when a scene has no touring video to generate from or to review with. */
+export const NO_VIDEO = 'Record the scene’s touring video first (Tour panel).';
+
+/** What the task panel and the review player need to know of a scene's stored video. */
+export type VideoInfo =
+  | { state: 'none' }
+  | { state: 'error'; message: string }
+  | { state: 'ready'; seconds: number; budgets: { budget: FrameBudget; count: number }[] };
+
+export function initialTaskGen(): TaskGenSession {
+  return { open: false, baseUrl: '', model: '', timeoutMs: TASKGEN_TIMEOUT_MS, minTasks: 10, budget: '16', status: { state: 'idle' }, report: null };
+}
+
+export function setTaskGen(store: StudioStore, patch: Partial<TaskGenSession>): void {
+  store.setState((s) => ({ qa: { ...s.qa, taskgen: { ...s.qa.taskgen, ...patch } } }));
+}
