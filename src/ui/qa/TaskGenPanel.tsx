@@ -26,13 +26,14 @@ export function TaskGenPanel() {
   const tg = useStudio((s) => s.qa.taskgen);
   const running = tg.status.state === 'running';
   const [info, setInfo] = useState<VideoInfo | null>(null);
+  const sceneId = scene?.id ?? null;
   // Looked at again after every run (a video recorded meanwhile, in another view, is found).
   useEffect(() => {
     let live = true;
     setInfo(null);
-    if (scene) void tasks.videoInfo(scene.id).then((i) => { if (live) setInfo(i); });
+    if (sceneId) void tasks.videoInfo(sceneId).then((i) => { if (live) setInfo(i); });
     return () => { live = false; };
-  }, [scene?.id, tg.status.state, tasks, scene]);
+  }, [sceneId, tg.status.state, tasks]);
   if (!scene) return <section className="taskgen" data-testid="taskgen"><p className="hint">Choose a scene first.</p></section>;
   const budgets = info?.state === 'ready' ? info.budgets : [];
   const hasBudget = budgets.some((b) => b.budget === tg.budget);
