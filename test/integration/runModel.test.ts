@@ -179,6 +179,30 @@ describe('run-model against an OpenAI-compatible endpoint, scored by score', () 
     expect(a).toEqual(b);
   });
 
+  it('on Ctrl-C stops asking, writes no results, says how to go on, and exits 130; the rerun completes', async () => {
+    const gt = houseRelease();
+    const out = temp('traversa-runmodel-sigint-');
+    // The third request is held until the interruption cuts it short.
+    let holding = true;
+    const chat = await serve({ reply: (body, n) => ({ ...scriptedReply(body), delayMs: n === 2 && holding ? 20_000 : 20 }) });
+    const args = ['src/cli/launch.mjs', 'run-model', '--gt', gt, '--frames', '16', '--endpoint', chat.url, '--model', 'fake-vlm', '--out', out, '--concurrency', '1'];
+    const child = spawn(process.execPath, args, { cwd: REPO, env: { ...process.env, ...ENV } });
+    let stdout = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => { stdout += d; });
+    child.stderr.resume();
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    while (chat.requests.length < 3) await new Promise((resolve) => setTimeout(resolve, 10));
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    expect(stdout).toContain('10 inputs: 2 answered (0 from the cache), 0 unreadable, 0 failed, 8 not asked');
+    expect(stdout).toContain(`run-model interrupted. No results written; the 2 answers received are kept in ${join(out, '.cache')}: run the same command again to go on from there.`);
+    expect(readdirSync(out)).toEqual(['.cache']);
+    holding = false;
+    const n = chat.requests.length;
+    expect((await runModel(gt, chat.url, out)).code).toBe(0);
+    expect(chat.requests.length - n).toBe(8);
+  });
+
   it('writes the key nowhere, even when the endpoint echoes it back in answers, unreadable replies and errors', async () => {
     const gt = houseRelease();
     const out = temp('traversa-runmodel-key-');

@@ -59,6 +59,12 @@ describe('asking a model every input', () => {
     const run = await runInputs(inputs(10), deps({ concurrency: 1, stopped: () => n >= 4, ask: async (x) => { n++; return answer(x.questionIndex); } }));
     expect(run.stoppedBy).toBe('interrupted');
     expect(run.progress.done).toBe(4);
+
+    // A request the interruption cut short is neither answered nor failed: it is not asked.
+    let stop = false;
+    const cut = await runInputs(inputs(3), deps({ concurrency: 1, stopped: () => stop, ask: async (x) => (x.questionIndex === 1 ? ((stop = true), { error: 'model cancelled' }) : answer(x.questionIndex)) }));
+    expect(cut.outcomes.map((o) => o.kind)).toEqual(['answered', 'skipped', 'skipped']);
+    expect(cut.progress).toMatchObject({ done: 1, failed: 0 });
   });
 
   it('keeps at most `concurrency` requests in flight', async () => {

@@ -90,6 +90,8 @@ export async function runInputs<R>(inputs: readonly EvalInput[], deps: RunDeps<R
         const counted = firstTries < FIRST_FAILURES;
         if (counted) firstTries++;
         const answer = await deps.ask(input);
+        // A request cut short by the interruption was not answered, nor did it fail: it is not asked.
+        if ('error' in answer && deps.stopped?.()) { stoppedBy = 'interrupted'; return; }
         if ('error' in answer) {
           outcomes[i] = { kind: 'failed', error: answer.error };
           progress.failed++;
