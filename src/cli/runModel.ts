@@ -86,7 +86,7 @@ export async function runModelCommand(a: RunModelArgs, env: RunModelEnv = proces
   const frames = new FrameUrls(loaded.root);
   const cancel = new AbortController();
   const client = chatJudge<{ content: ChatContentPart[] }, ModelAnswer<ReadReply>>({
-    baseUrl: endpoint, model, apiKey: env.TRAVERSA_VLM_KEY || undefined, fetch: (url, init) => fetch(url, init as RequestInit) as ReturnType<FetchLike>,
+    baseUrl: endpoint, model, apiKey: env.TRAVERSA_VLM_KEY || undefined, fetch: fetchSayingWhy,
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)), timeoutMs, cancel: cancel.signal, maxAttempts: retries + 1, baseDelayMs,
   }, {
     promptVersion: inputs[0]?.promptVersion ?? '', noun: 'model', reportStatus: true,
@@ -159,6 +159,20 @@ export async function runModelCommand(a: RunModelArgs, env: RunModelEnv = proces
   }
   return { text, code: 0 };
 }
+
+/**
+ * Node's fetch, its failures saying why: Node reports a refused connection or an unknown host as
+ * "fetch failed" with the reason only in `cause` ("connect ECONNREFUSED 127.0.0.1:8000").
+ */
+const fetchSayingWhy: FetchLike = async (url, init) => {
+  try {
+    return await (fetch(url, init as RequestInit) as ReturnType<FetchLike>);
+  } catch (e) {
+    const cause = (e as { cause?: unknown }).cause;
+    if (e instanceof TypeError && cause instanceof Error && cause.message) throw new Error(`${e.message}: ${cause.message}`, { cause });
+    throw e;
+  }
+};
 
 /** A token count from `usage`, 0 when absent or not a count. */
 const tokens = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : 0);

@@ -116,6 +116,15 @@ describe('eval-inputs: the evaluation prompt of every question × agent, with it
       // --frames must agree with the export's.
       const wrong = await cli('run-model', '--inputs', exported, '--frames', '32', '--out', fromExport, ...common);
       expect([wrong.code, wrong.stderr.trim()]).toEqual([2, `traversa: --frames 32: the inputs in ${exported} were exported with the frame set 16`]);
+      // An input is checked before it is asked: its agent and scene become file names, its frames paths under the export.
+      const edited = join(exported, `inputs/${HOUSE}/HUMAN/q01.json`);
+      writeFileSync(edited, JSON.stringify({ ...json(edited), agent: '../../elsewhere' }));
+      const unsafe = await cli('run-model', '--inputs', exported, '--out', fromExport, ...common);
+      expect([unsafe.code, unsafe.stderr.trim()]).toEqual([1, `traversa: ${edited}: at /agent: becomes part of a file name and contains a folder separator (/ or \\)`]);
+      writeFileSync(edited, JSON.stringify({ ...json(edited), agent: 'HUMAN', frames: [{ file: '../../etc/passwd', t: 0 }] }));
+      const outside = await cli('run-model', '--inputs', exported, '--out', fromExport, ...common);
+      expect([outside.code, outside.stderr.trim()]).toEqual([1, `traversa: ${edited}: at /frames/0/file: a frame path has a ".." segment, which leads out of its folder`]);
+      expect(chat.requests).toHaveLength(21);
     } finally {
       await chat.close();
     }

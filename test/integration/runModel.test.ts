@@ -275,4 +275,15 @@ describe('run-model refuses what it cannot run, before asking anything', () => {
     expect(r.stdout).toContain('run-model stopped: the endpoint refused a request (model endpoint refused the request: HTTP 401');
     expect(readdirSync(out)).not.toContain(SETTING);
   });
+
+  it('stops when nothing answers at the endpoint (the first three requests all fail), saying why', async () => {
+    const gone = await startFakeChat({ reply: scriptedReply });
+    await gone.close(); // its port is free again: nothing listens there
+    const out = temp('traversa-runmodel-gone-');
+    const r = await runModel(houseRelease(), gone.url, out, '--concurrency', '1', '--retries', '1');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('10 inputs: 0 answered (0 from the cache), 0 unreadable, 3 failed, 7 not asked');
+    expect(r.stdout).toMatch(/run-model stopped: the first 3 requests all failed \(the last: model failed after 2 attempts: network error: fetch failed: connect ECONNREFUSED 127\.0\.0\.1:\d+\)/);
+    expect(readdirSync(out)).toEqual([]);
+  });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { relativePathProblem } from '../pathNames.ts';
+import { pathPartProblem, relativePathProblem } from '../pathNames.ts';
 import { FRAME_BUDGETS, type FrameBudget } from '../tour/types.ts';
 
 /**
@@ -86,12 +86,18 @@ const safeRelative = z.string().superRefine((p, ctx) => {
   if (problem) ctx.addIssue({ code: 'custom', message: `a frame path ${problem}` });
 });
 
+/** A scene id or agent name: both become parts of result file names. */
+const namePart = z.string().min(1).superRefine((p, ctx) => {
+  const problem = pathPartProblem(p);
+  if (problem) ctx.addIssue({ code: 'custom', message: `becomes part of a file name and ${problem}` });
+});
+
 export const EvalInputSchema = z.object({
   format: z.literal(EVAL_INPUT_FORMAT),
   version: z.literal(1),
   promptVersion: z.string().min(1),
-  scene: z.string().min(1),
-  agent: z.string().min(1),
+  scene: namePart,
+  agent: namePart,
   questionIndex: z.number().int().nonnegative(),
   questionId: z.string(),
   question: z.string().min(1),
