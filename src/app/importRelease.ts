@@ -7,6 +7,7 @@ import { ReleaseReader, sceneOrder } from '../formats/capnav/read.ts';
 import type { SourceFile } from '../formats/json.ts';
 import { looksLikeBundle, readBundle } from '../formats/bundle.ts';
 import { errorText, type ProjectStorage } from '../persistence/projectStorage.ts';
+import { sceneBodyText } from '../persistence/recordStore.ts';
 import { PROJECT_EDITS } from '../state/commands.ts';
 import { applyEdit } from '../state/edits.ts';
 import type { StudioStore } from '../state/store.ts';
@@ -49,15 +50,15 @@ export class Importer {
     const json = picked.filter((p) => p.path.toLowerCase().endsWith('.json'));
     const folder = commonFolder(picked.map((p) => p.path));
     const source = folder ?? `${picked.length} file${picked.length === 1 ? '' : 's'}`;
-    // Read as a release while its files arrive: each scene read is checked for storage and counted
-    // for the statistics the import opens on while later files are still being read (both kept per
-    // scene). One JSON file may instead be a bundle, so it is kept as well.
+    // Read as a release while its files arrive: each scene read is checked for storage, counted
+    // for the statistics the import opens on and written as the text it is stored as, while later
+    // files are still being read (all kept per scene). One JSON file may instead be a bundle, so it is kept as well.
     const release = new ReleaseReader(json.map((p) => p.path), folder ?? 'CapNav release');
     const files: SourceFile[] = [];
     const undecodable = await readPickedInOrder(sceneOrder(json), (f) => {
       if (json.length === 1) files.push(f);
       const scene = release.add(f);
-      if (scene) { sceneStorageProblems(scene); sceneStats(scene); }
+      if (scene) { sceneStorageProblems(scene); sceneStats(scene); sceneBodyText(scene); }
     });
     const bundle = files.length === 1 && looksLikeBundle(files[0]!);
     const read = bundle ? readBundle(files[0]!) : release.finish();

@@ -7,7 +7,7 @@ import { prepareGeometry, type SceneSuggestions } from '../engine/suggest/index.
 import { packGeometry } from '../engine/suggest/transfer.ts';
 import type { SuggestReply, SuggestRequest } from '../engine/suggest/workerMessages.ts';
 import type { TraversaDb } from '../persistence/db.ts';
-import { keepSuggestions, loadSuggestions } from '../persistence/suggestionStore.ts';
+import { keepSuggestions, loadSuggestionsOf } from '../persistence/suggestionStore.ts';
 import type { StudioStore, SuggestionView, SuggestionsState } from '../state/store.ts';
 import type { MeshManager } from './meshManager.ts';
 
@@ -46,6 +46,7 @@ export class SuggestionRunner {
    */
   restore(): Promise<void> {
     const { document, suggestions } = this.store.getState();
+    const wanted: { sceneId: string; meshKey: string | null }[] = [];
     for (const scene of document.project?.scenes ?? []) {
       const meshKey = scene.mesh?.key ?? null;
       const shown = suggestions[scene.id];
@@ -53,26 +54,34 @@ export class SuggestionRunner {
       const last = this.looked.get(scene.id);
       if (last && last.meshKey === meshKey && last.state === shown) continue;
       this.looked.set(scene.id, { meshKey, state: shown });
-      const read = this.readBack(scene.id, meshKey).finally(() => this.reading.delete(read));
+      wanted.push({ sceneId: scene.id, meshKey });
+    }
+    if (wanted.length) {
+      // Every scene in one read: a project of 1,000 scenes opens with one query, not 1,000.
+      const read = this.readBack(wanted).finally(() => this.reading.delete(read));
       this.reading.add(read);
     }
     return Promise.all(this.reading).then(() => undefined);
   }
 
-  private async readBack(sceneId: string, meshKey: string | null): Promise<void> {
-    let found: Awaited<ReturnType<typeof loadSuggestions>>;
+  private async readBack(wanted: readonly { sceneId: string; meshKey: string | null }[]): Promise<void> {
+    let found: Awaited<ReturnType<typeof loadSuggestionsOf>>;
     try {
-      found = await loadSuggestions(this.db, sceneId, meshKey);
+      found = await loadSuggestionsOf(this.db, wanted);
     } catch (e) {
-      if (!this.store.getState().suggestions[sceneId]) this.set(sceneId, { state: 'error', message: `Kept suggestions could not be read: ${e instanceof Error ? e.message : String(e)}` });
+      for (const { sceneId } of wanted) {
+        if (!this.store.getState().suggestions[sceneId]) this.set(sceneId, { state: 'error', message: `Kept suggestions could not be read: ${e instanceof Error ? e.message : String(e)}` });
+      }
       return;
     }
-    const shown = this.store.getState().suggestions[sceneId];
-    if (shown?.state === 'running') return; // a computation started meanwhile: it wins
-    const { kept, setAside } = found;
-    const better = kept && (shown?.state !== 'ready' || (kept.basis.meshKey === meshKey && shown.basis.meshKey !== meshKey));
-    if (better) this.set(sceneId, { state: 'ready', ...kept, kept: true });
-    else if (!kept && setAside.length && !shown) this.set(sceneId, { state: 'error', message: setAside.join(' ') });
+    for (const { sceneId, meshKey } of wanted) {
+      const shown = this.store.getState().suggestions[sceneId];
+      if (shown?.state === 'running') continue; // a computation started meanwhile: it wins
+      const { kept, setAside } = found.get(sceneId)!;
+      const better = kept && (shown?.state !== 'ready' || (kept.basis.meshKey === meshKey && shown.basis.meshKey !== meshKey));
+      if (better) this.set(sceneId, { state: 'ready', ...kept, kept: true });
+      else if (!kept && setAside.length && !shown) this.set(sceneId, { state: 'error', message: setAside.join(' ') });
+    }
   }
 
   private set(sceneId: string, state: SuggestionsState) {

@@ -28,6 +28,18 @@ const USAGE = `Traversa command line
                                       released scorer with --compat reference); writes
                                       scored_per_record.jsonl and scored_summary.json into --out.
                                       --judge http reads TRAVERSA_JUDGE_URL, TRAVERSA_JUDGE_MODEL, TRAVERSA_JUDGE_KEY
+  eval-inputs --gt <release-dir> --frames 16|32|64|1fps --out <dir> [--agents A,B] [--scenes S,T]
+                                      the evaluation prompt (CapNav B.1) of every question × agent,
+                                      hallucinated questions left out, with the frame set it shows:
+                                      manifest.json, inputs/<SCENE>/<AGENT>/q<NN>.json, frames/
+  run-model (--gt <release-dir> --frames 16|32|64|1fps | --inputs <eval-inputs-dir>) --endpoint <url>
+        --model <name> --out <results-dir> [--concurrency 4] [--retries 3] [--agents A,B] [--scenes S,T]
+        [--limit N] [--cache <dir>] [--json]
+                                      ask an OpenAI-compatible chat endpoint (POST <url>/chat/completions,
+                                      frames as JPEG data URLs; key from TRAVERSA_VLM_KEY) and write the
+                                      predictions for score: <out>/<model>_<frames>/<SCENE>/<SCENE>_<AGENT>.json
+                                      and run_summary.json (tokens, counts, time). Answers are cached in
+                                      <out>/.cache (or --cache): rerun to resume
   baseline random|oracle --gt <release-dir> --out <file.jsonl> [--seed N]
                                       random-walk (lower bound) or ground-truth (upper bound) predictions
   score-qa --gt <bundle-dir|items.json|items.jsonl|project.traversa.json> --pred <answers.jsonl|dir> [--pred …]
@@ -57,6 +69,7 @@ TRAVERSA_COUCH_USER and TRAVERSA_COUCH_PASSWORD):
 
 /** Flags followed by a value (`--out dir`); the others are switches unless written `--flag=value`. */
 const VALUE_FLAGS = new Set(['out', 'mesh', 'graph', 'agents', 'up', 'scale', 'gt', 'pred', 'compat', 'judge', 'weights', 'bootstrap', 'seed', 'level', 'averaging', 'verdicts', 'cache', 'tau', 'subsets',
+  'frames', 'inputs', 'endpoint', 'model', 'concurrency', 'retries', 'limit', 'scenes',
   'to', 'from', 'password', 'member', 'port', 'host', 'data', 'admin', 'origin']);
 
 /** `flags` keeps a flag's last value; `lists` every value of a flag given more than once (`--member a --member b`). */
@@ -165,6 +178,23 @@ export async function run(argv: string[]): Promise<number> {
         verdicts: flag(args, 'verdicts'), judge: flag(args, 'judge'), cache: flag(args, 'cache'), subsets: flag(args, 'subsets'),
       }));
       return 0;
+    }
+    case 'eval-inputs': {
+      const { evalInputsCommand, nameList } = await import('./evalInputs.ts');
+      process.stderr.write(evalInputsCommand({
+        gt: flag(args, 'gt'), frames: flag(args, 'frames'), out: flag(args, 'out'), agents: nameList(args.lists.get('agents')), scenes: nameList(args.lists.get('scenes')),
+      }) + '\n');
+      return 0;
+    }
+    case 'run-model': {
+      const [{ runModelCommand }, { nameList }] = await Promise.all([import('./runModel.ts'), import('./evalInputs.ts')]);
+      const { text, code } = await runModelCommand({
+        gt: flag(args, 'gt'), inputs: flag(args, 'inputs'), endpoint: flag(args, 'endpoint'), model: flag(args, 'model'), frames: flag(args, 'frames'),
+        out: flag(args, 'out'), concurrency: flag(args, 'concurrency'), retries: flag(args, 'retries'), limit: flag(args, 'limit'), cache: flag(args, 'cache'),
+        agents: nameList(args.lists.get('agents')), scenes: nameList(args.lists.get('scenes')), json: asJson,
+      });
+      out(text);
+      return code;
     }
     case 'baseline': {
       process.stderr.write(await baselineCommand(args.positional[0], { gt: flag(args, 'gt'), out: flag(args, 'out'), seed: flag(args, 'seed') }) + '\n');

@@ -46,7 +46,8 @@ export function findCompatInput(root: string): CompatInput {
       if (entry.isSymbolicLink() && isFolder(join(dir, entry.name))) {
         process.stderr.write(`traversa: note: ${join(dir, entry.name)} is a link to a folder; not followed\n`);
       } else if (releasedScorerReads(path)) paths.push(path);
-      else if (OTHER_PREDICTIONS.test(entry.name) && !/^scored_/.test(entry.name)) skipped.push(path);
+      // Summaries (the scorer's own, run-model's run_summary.json) are no one's predictions: not worth a note.
+      else if (OTHER_PREDICTIONS.test(entry.name) && !/^scored_/.test(entry.name) && !entry.name.endsWith('_summary.json')) skipped.push(path);
     }
   };
   walk(root, '');

@@ -136,8 +136,8 @@ function describe(v: unknown): string {
 
 /** Keys of `obj` other than `known`, with their values: fields we keep but do not model. */
 export function extraFields(obj: Record<string, unknown>, known: readonly string[]): Record<string, unknown> | undefined {
-  const extra: Record<string, unknown> = {};
-  let any = false;
-  for (const [k, v] of Object.entries(obj)) if (!known.includes(k)) { extra[k] = v; any = true; }
-  return any ? extra : undefined;
+  // No entry arrays: a large release reads this for ~100,000 objects.
+  let extra: Record<string, unknown> | undefined;
+  for (const k in obj) if (Object.hasOwn(obj, k) && !known.includes(k)) (extra ??= {})[k] = obj[k];
+  return extra;
 }

@@ -14,7 +14,7 @@ export interface BucketRow {
   bytes: number;
 }
 
-/** A bucket's records by key, as stored in its row's JSON text. */
+/** A bucket's records by key. */
 export type RecordMap = Record<string, { value: unknown; order: number }>;
 
 /**
@@ -22,16 +22,19 @@ export type RecordMap = Record<string, { value: unknown; order: number }>;
  * string into IndexedDB as bytes, where an object graph is walked and cloned value by value —
  * for a 1,000-scene import that copy was the largest single cost of storing it (~0.7 s of ~2 s).
  * Records are plain JSON data (validated by their schemas), so nothing is lost in the text.
+ * The text is a list of `[key, value, order]` (one `JSON.stringify` of the list: about twice as
+ * fast to write as an object keyed by record, for the ~150,000 records of a large import); rows
+ * written as such an object (`{key: {value, order}}`) read as before.
  */
 export function mapText(map: RecordMap): string {
-  return JSON.stringify(map);
+  return JSON.stringify(Object.entries(map).map(([key, { value, order }]) => [key, value, order]));
 }
 
-/** The JSON text of records placed in one bucket, written without building the map first (a large import holds ~150,000). */
+/** The JSON text of records placed in one bucket, written without building the map first. */
 export function recsText(recs: readonly Rec[]): string {
-  const parts: string[] = [];
-  for (const rec of recs) parts.push(`${JSON.stringify(rec.key)}:{"value":${JSON.stringify(rec.value) ?? 'null'},"order":${JSON.stringify(rec.order) ?? '0'}}`);
-  return `{${parts.join(',')}}`;
+  const list = new Array<[string, unknown, number]>(recs.length);
+  for (let i = 0; i < recs.length; i++) { const r = recs[i]!; list[i] = [r.key, r.value, r.order]; }
+  return JSON.stringify(list);
 }
 
 /** A stored bucket whose text cannot be read as records: the row is set aside whole, with this reason. */
@@ -50,7 +53,15 @@ export function bucketRecords(row: BucketRow): RecordMap {
   } catch (e) {
     throw new UnreadableBucket(`the stored bucket is not JSON (${(e as Error).message})`);
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new UnreadableBucket('the stored bucket is not an object of records');
+  if (Array.isArray(parsed)) {
+    const map: RecordMap = {};
+    parsed.forEach((entry: unknown, i) => {
+      if (!Array.isArray(entry) || entry.length !== 3 || typeof entry[0] !== 'string' || entry[0] === '__proto__' || typeof entry[2] !== 'number') throw new UnreadableBucket(`the stored record at ${i} is not [key, value, order]`);
+      map[entry[0]] = { value: entry[1], order: entry[2] };
+    });
+    return map;
+  }
+  if (!parsed || typeof parsed !== 'object') throw new UnreadableBucket('the stored bucket is not a list of records');
   for (const [key, held] of Object.entries(parsed)) {
     if (!held || typeof held !== 'object' || !('value' in held) || typeof (held as { order?: unknown }).order !== 'number') throw new UnreadableBucket(`the stored record ${key} is not {value, order}`);
   }

@@ -1,5 +1,5 @@
 import Dexie from 'dexie';
-import type { Project } from '../core/project.ts';
+import type { Project, Scene } from '../core/project.ts';
 import { assembleProject, assembleScope, type Assembled, type BadRecord, type ScopeResult } from '../core/records/assemble.ts';
 import { bucketOf, parseKey, scopeOf } from '../core/records/keys.ts';
 import { itemRecords, sceneRecords, topRecords, type Change, type Rec } from '../core/records/records.ts';
@@ -37,9 +37,27 @@ function bucketsOfProject(projectId: string, project: Project): BucketRow[] {
     rows.push({ p: projectId, b: bucketOf(parsed), s: scopeOf(parsed), j, bytes: j.length });
   };
   add(topRecords(project));
-  project.scenes.forEach((scene, i) => add(sceneRecords(scene, i)));
+  project.scenes.forEach((scene, i) => {
+    const [head] = sceneRecords(scene, i);
+    const parsed = parseKey(head!.key)!;
+    const body = sceneBodyText(scene);
+    const j = `[${recsText([head!]).slice(1, -1)}${body ? `,${body}` : ''}]`;
+    rows.push({ p: projectId, b: bucketOf(parsed), s: scopeOf(parsed), j, bytes: j.length });
+  });
   project.qa.items.forEach((item, i) => add(itemRecords(item, i)));
   return rows;
+}
+
+/**
+ * A scene's records but its head (which holds the scene's place in the list), as entries of bucket
+ * text, kept per scene object (scenes are immutable): an import writes them while the browser is
+ * still reading the files of later scenes, and the store only joins them.
+ */
+const sceneBodyTexts = new WeakMap<Scene, string>();
+export function sceneBodyText(scene: Scene): string {
+  let text = sceneBodyTexts.get(scene);
+  if (text === undefined) sceneBodyTexts.set(scene, (text = recsText(sceneRecords(scene, 0).slice(1)).slice(1, -1)));
+  return text;
 }
 
 export const newProjectId = (): string => `p${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;

@@ -50,20 +50,39 @@ export async function keepSuggestions(db: TraversaDb, sceneId: string, value: Ke
  * latest kept for any other scan (their basis shows them stale). Rows that cannot be read are set
  * aside — moved to `setAside` with the reason, never deleted — and reported in `setAside`.
  */
-export async function loadSuggestions(db: TraversaDb, sceneId: string, meshKey: string | null): Promise<{ kept: KeptSuggestions | null; setAside: string[] }> {
-  const rows = await db.suggestions.where('sceneId').equals(sceneId).toArray();
-  const readable: { meshKey: string; value: KeptSuggestions }[] = [];
-  const setAside: string[] = [];
+export async function loadSuggestions(db: TraversaDb, sceneId: string, meshKey: string | null): Promise<KeptFor> {
+  return (await loadSuggestionsOf(db, [{ sceneId, meshKey }])).get(sceneId)!;
+}
+
+type KeptFor = { kept: KeptSuggestions | null; setAside: string[] };
+
+/**
+ * `loadSuggestions` for many scenes in one read (a project of 1,000 scenes opens with one query,
+ * not 1,000 transactions).
+ */
+export async function loadSuggestionsOf(db: TraversaDb, scenes: readonly { sceneId: string; meshKey: string | null }[]): Promise<Map<string, KeptFor>> {
+  const rows = scenes.length === 0 ? [] : await db.suggestions.where('sceneId').anyOf(scenes.map((s) => s.sceneId)).toArray();
+  const bySceneRows = new Map<string, typeof rows>();
   for (const row of rows) {
-    const r = readStoredSuggestions(row);
-    if (r.ok) { readable.push({ meshKey: row.meshKey, value: r.value }); continue; }
-    await db.transaction('rw', db.setAside, db.suggestions, async () => {
-      await db.setAside.add({ table: 'suggestions', reason: r.reason, at: Date.now(), row });
-      await db.suggestions.delete([row.sceneId, row.meshKey]);
-    });
-    setAside.push(`Stored suggestions for ${sceneId} on scan ${row.meshKey} could not be read (${r.reason}); they were set aside unchanged.`);
+    const list = bySceneRows.get(row.sceneId);
+    if (list) list.push(row); else bySceneRows.set(row.sceneId, [row]);
   }
-  const exact = readable.find((r) => r.meshKey === meshKey);
-  const latest = readable.sort((a, b) => b.value.computedAt - a.value.computedAt)[0];
-  return { kept: (exact ?? latest)?.value ?? null, setAside };
+  const out = new Map<string, KeptFor>();
+  for (const { sceneId, meshKey } of scenes) {
+    const readable: { meshKey: string; value: KeptSuggestions }[] = [];
+    const setAside: string[] = [];
+    for (const row of bySceneRows.get(sceneId) ?? []) {
+      const r = readStoredSuggestions(row);
+      if (r.ok) { readable.push({ meshKey: row.meshKey, value: r.value }); continue; }
+      await db.transaction('rw', db.setAside, db.suggestions, async () => {
+        await db.setAside.add({ table: 'suggestions', reason: r.reason, at: Date.now(), row });
+        await db.suggestions.delete([row.sceneId, row.meshKey]);
+      });
+      setAside.push(`Stored suggestions for ${sceneId} on scan ${row.meshKey} could not be read (${r.reason}); they were set aside unchanged.`);
+    }
+    const exact = readable.find((r) => r.meshKey === meshKey);
+    const latest = readable.sort((a, b) => b.value.computedAt - a.value.computedAt)[0];
+    out.set(sceneId, { kept: (exact ?? latest)?.value ?? null, setAside });
+  }
+  return out;
 }

@@ -14,12 +14,14 @@ export interface RunLimits {
   /** Run as this user and group (e.g. `nobody`, for permission faults a root user would not meet). */
   uid?: number;
   gid?: number;
+  /** Variables added to the test's environment for the child (e.g. an API key). */
+  env?: Record<string, string>;
 }
 
 /** `traversa` with a hard time limit: a command that hangs is killed, never left behind by the test. */
 export function traversaWith(limits: RunLimits, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string; timedOut: boolean }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['src/cli/launch.mjs', ...args], { cwd: REPO, uid: limits.uid, gid: limits.gid });
+    const child = spawn(process.execPath, ['src/cli/launch.mjs', ...args], { cwd: REPO, uid: limits.uid, gid: limits.gid, env: limits.env ? { ...process.env, ...limits.env } : undefined });
     let stdout = '', stderr = '', timedOut = false;
     const timer = setTimeout(() => { timedOut = true; child.kill('SIGKILL'); }, limits.limitMs);
     child.stdout.setEncoding('utf8').on('data', (d: string) => { stdout += d; });

@@ -153,6 +153,21 @@ describe('a release that cannot be imported is refused whole, naming the file an
     expect(blocking(r.problems)[0]!.message).toContain('"yes"');
   });
 
+  it('a label whose note, timestamp, question or annotator is not text is refused there; null notes and extra fields are read', () => {
+    for (const field of ['note', 'timestamp', 'question', 'annotator'] as const) {
+      const house = houseScene();
+      (agentTable(house.traverse, 'WHEELCHAIR')['node_1|node_3'] as Record<string, unknown>)[field] = 5;
+      expect(refused(read([house]))).toEqual([{ severity: 'fatal', code: 'schema', file: TRAVERSE, location: `/WHEELCHAIR/node_1|node_3/${field}` }]);
+    }
+    const house = houseScene();
+    Object.assign(agentTable(house.traverse, 'WHEELCHAIR')['node_1|node_3']!, { note: null, confidence: { by: 'me', level: 2 } });
+    const r = read([house]);
+    expect(blocking(r.problems)).toEqual([]);
+    const label = sceneOf(r).labels.WHEELCHAIR!['node_1|node_3']!;
+    expect(label.note).toBe('');
+    expect(label.extra).toEqual({ confidence: { by: 'me', level: 2 } });
+  });
+
   it('two rooms with the same id', () => {
     const house = houseScene();
     house.graph.nodes.push(rawNode('node_3', 'Dining room'));

@@ -6,7 +6,7 @@ import { moveNode, renameNode } from '../../src/core/graphEdit.ts';
 import type { Project } from '../../src/core/project.ts';
 import { staleReason, suggestionBasis } from '../../src/core/suggestionBasis.ts';
 import { TraversaDb } from '../../src/persistence/db.ts';
-import { keepSuggestions, loadSuggestions, SUGGESTIONS_VERSION, type KeptSuggestions } from '../../src/persistence/suggestionStore.ts';
+import { keepSuggestions, loadSuggestions, loadSuggestionsOf, SUGGESTIONS_VERSION, type KeptSuggestions } from '../../src/persistence/suggestionStore.ts';
 import { applyEdit } from '../../src/state/edits.ts';
 import { dragNode, endNodeDrag, startNodeDrag } from '../../src/state/graphCommands.ts';
 import { SCAN_EDITS } from '../../src/state/scanEdits.ts';
@@ -108,6 +108,16 @@ describe('suggestions kept with the project (IndexedDB)', () => {
     expect(kept).toEqual(computedFor(p));
     expect(setAside).toEqual([]);
     expect((await loadSuggestions(db, 'OTHER', 'scan-1')).kept).toBeNull();
+  });
+
+  it('many scenes are read in one go, each given its own (or none)', async () => {
+    const db = freshDb();
+    await keepSuggestions(db, 'HOUSE', computedFor(scanned('scan-1'), 1000));
+    await keepSuggestions(db, 'BARN', computedFor(scanned('scan-2'), 2000));
+    const found = await loadSuggestionsOf(db, [{ sceneId: 'HOUSE', meshKey: 'scan-1' }, { sceneId: 'BARN', meshKey: 'scan-2' }, { sceneId: 'SHED', meshKey: null }]);
+    expect(found.get('HOUSE')?.kept?.basis.meshKey).toBe('scan-1');
+    expect(found.get('BARN')?.kept?.basis.meshKey).toBe('scan-2');
+    expect(found.get('SHED')).toEqual({ kept: null, setAside: [] });
   });
 
   it('those of the scene’s own scan come first; without them, the latest of another scan (which the basis shows stale)', async () => {

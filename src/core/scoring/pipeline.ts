@@ -21,7 +21,7 @@ import { DEFAULT_WEIGHTS, type Averaging, type PaperReport, type Prediction, typ
 export interface ScoringFile { path: string; text: string }
 
 /** Files the scorer itself writes into a results folder; never read back as predictions. */
-export const SCORER_OUTPUTS = new Set(['scored_per_record.jsonl', 'scored_summary.json', 'judge-cache.json']);
+export const SCORER_OUTPUTS = new Set(['scored_per_record.jsonl', 'scored_summary.json', 'judge-cache.json', 'run_summary.json']);
 
 /**
  * The prediction and verdict readers of src/formats/predictions, handed in: core reads no file

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { canonicalAgent, DEFAULT_PROFILES, type AgentProfile } from '../../core/agents.ts';
 import { checkScene } from '../../core/checks.ts';
 import { parseSegmentKey } from '../../core/graph.ts';
@@ -206,6 +207,20 @@ function readQuestions(file: SourceFile, nodes: Scene['graph']['nodes'], at: Sce
 
 type TraverseParts = Pick<Scene, 'labels' | 'hallucinated' | 'foreignEntries' | 'traverseExtra'>;
 
+/**
+ * A label entry that plainly fits `RawLabel`, taken as it is: a release holds one per agent and
+ * edge (75,000 in a 1,000-scene import), and the schema copies each. Anything else goes through
+ * the schema, which names what is wrong.
+ */
+function plainLabel(entry: unknown): z.infer<typeof RawLabel> | null {
+  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return null;
+  const e = entry as Record<string, unknown>;
+  if (typeof e.traversable !== 'boolean') return null;
+  if (e.note !== undefined && e.note !== null && typeof e.note !== 'string') return null;
+  for (const k of ['timestamp', 'question', 'annotator'] as const) if (e[k] !== undefined && typeof e[k] !== 'string') return null;
+  return e as z.infer<typeof RawLabel>;
+}
+
 function readTraverse(file: SourceFile, at: SceneFiles, problems: Problem[]): TraverseParts {
   const empty = { labels: {}, hallucinated: [], foreignEntries: [] };
   const parsed = parseJson(file);
@@ -235,13 +250,17 @@ function readTraverse(file: SourceFile, at: SceneFiles, problems: Problem[]): Tr
     const labels: Record<string, Label> = {};
     for (const [key, entry] of Object.entries(table.value)) {
       if (!parseSegmentKey(key)) { out.foreignEntries.push({ agentKey: fileKey, key, value: entry }); continue; }
-      const l = checkShape(file.path, entry, RawLabel, [fileKey, key]);
-      if (!l.ok) { problems.push(...l.problems); continue; }
-      const label: Label = { traversable: l.value.traversable, note: l.value.note ?? '' };
-      if (l.value.timestamp !== undefined) label.timestamp = l.value.timestamp;
-      if (l.value.question !== undefined) label.question = l.value.question;
-      if (l.value.annotator !== undefined) label.annotator = l.value.annotator;
-      const extra = extraFields(l.value, KNOWN.label);
+      let raw = plainLabel(entry);
+      if (!raw) {
+        const l = checkShape(file.path, entry, RawLabel, [fileKey, key]);
+        if (!l.ok) { problems.push(...l.problems); continue; }
+        raw = l.value;
+      }
+      const label: Label = { traversable: raw.traversable, note: raw.note ?? '' };
+      if (raw.timestamp !== undefined) label.timestamp = raw.timestamp;
+      if (raw.question !== undefined) label.question = raw.question;
+      if (raw.annotator !== undefined) label.annotator = raw.annotator;
+      const extra = extraFields(raw, KNOWN.label);
       if (extra) label.extra = extra;
       labels[key] = label;
     }

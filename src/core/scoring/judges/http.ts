@@ -71,23 +71,37 @@ export function chatCompletionsUrl(baseUrl: string): string {
   return (/\/chat\/completions$/.test(base) ? base : `${base}/chat/completions`) + query;
 }
 
-/** A part of a user message with image input (OpenAI's chat format): text, or an image by URL (a `data:` URL inlines it). */
-export type ChatContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };
-
 /**
  * What a chat judge asks and how it reads the reply: the RV verdict (prompt.ts) and FoMER's
- * reasoning rubric (trailPrompt.ts) go through the same requests, retries and redaction, and so
- * does task generation (core/taskgen), whose user message carries the video's frames as images.
+ * reasoning rubric (trailPrompt.ts) go through the same requests, retries and redaction.
  */
 export interface ChatJudgeSpec<Req, V> {
   promptVersion: string;
-  system: string;
+  /** The system message; none is sent when absent. */
+  system?: string;
+  /** The user message: text, or text and images (`run-model` sends a video's frames). */
   user(req: Req): string | ChatContentPart[];
-  /** The verdict in the model's reply text, or why it cannot be read (asked again, up to the attempts). */
-  read(content: string): V | { unreadable: string };
+  /**
+   * The verdict in the model's reply text, or why it cannot be read (asked again, up to the
+   * attempts). `reply.usage` is the response's token accounting, when the endpoint gave one.
+   */
+  read(content: string, reply: { usage?: ChatUsage }): V | { unreadable: string };
   /** The verdict as it leaves the judge, every text of it passed through `clean` (redaction, then the length cap). */
   release(v: V, clean: (text: string) => string): V;
+  /** What the errors call the asker (default "judge"). */
+  noun?: string;
+  /** A refused request's error carries its HTTP status (run-model stops at a 401); judges' verdicts stay `{ error }`. */
+  reportStatus?: boolean;
 }
+
+/** One part of a multi-part chat message (OpenAI's content parts; images as URLs, data URLs included). */
+export type ChatContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };
+
+/** A chat-completions response's `usage`, the fields any OpenAI-compatible server fills. */
+export interface ChatUsage { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number }
+
+/** A failed request: the reason (redacted), and the HTTP status when the endpoint refused it outright. */
+export interface ChatFailure { error: string; status?: number }
 
 const RV_SPEC: ChatJudgeSpec<JudgeRequest, { correct: boolean; explanation?: string }> = {
   promptVersion: PROMPT_VERSION, system: SYSTEM_PROMPT, user: userPrompt, read: parseVerdictText,
@@ -108,7 +122,7 @@ export function httpJudge(opts: HttpJudgeOptions): Judge {
 }
 
 /** The HTTP judge for any prompt (see `httpJudge` for how it asks, retries and redacts). */
-export function chatJudge<Req, V extends object>(opts: HttpJudgeOptions, spec: ChatJudgeSpec<Req, V>): { info: JudgeInfo; judge(req: Req): Promise<V | { error: string }> } {
+export function chatJudge<Req, V extends object>(opts: HttpJudgeOptions, spec: ChatJudgeSpec<Req, V>): { info: JudgeInfo; judge(req: Req): Promise<V | ChatFailure> } {
   const redact = secretRedactor([opts.apiKey, ...urlSecrets(opts.baseUrl)]);
   const endpoint = redact(publicEndpoint(chatCompletionsUrl(opts.baseUrl)));
   const url = chatCompletionsUrl(opts.baseUrl);
@@ -125,13 +139,14 @@ export function chatJudge<Req, V extends object>(opts: HttpJudgeOptions, spec: C
   const { cancel } = opts;
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (opts.apiKey) headers.authorization = `Bearer ${opts.apiKey}`;
-  const cancelled = { error: 'judge cancelled' };
+  const noun = spec.noun ?? 'judge';
+  const cancelled = { error: `${noun} cancelled` };
 
-  async function ask(req: Req): Promise<V | { error: string }> {
+  async function ask(req: Req): Promise<V | ChatFailure> {
     const body = JSON.stringify({
       model: opts.model,
       temperature: 0,
-      messages: [{ role: 'system', content: spec.system }, { role: 'user', content: spec.user(req) }],
+      messages: [...(spec.system === undefined ? [] : [{ role: 'system', content: spec.system }]), { role: 'user', content: spec.user(req) }],
     });
     let last = '';
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
@@ -142,7 +157,7 @@ export function chatJudge<Req, V extends object>(opts: HttpJudgeOptions, spec: C
       try {
         const res = await opts.fetch(url, { method: 'POST', headers, body, ...(signal ? { signal } : {}) });
         const reply = await readCapped(res);
-        if (reply === null) return { error: `judge reply too large (> ${formatBytes(MAX_REPLY_BYTES)})` };
+        if (reply === null) return { error: `${noun} reply too large (> ${formatBytes(MAX_REPLY_BYTES)})` };
         // Redacted whole before anything is cut from it, so a quoted secret is never left half-cut.
         const text = redact(reply);
         if (res.status === 429 || res.status >= 500) {
@@ -150,21 +165,21 @@ export function chatJudge<Req, V extends object>(opts: HttpJudgeOptions, spec: C
           const after = Number(res.headers.get('retry-after'));
           if (Number.isFinite(after) && after > 0) wait = Math.min(maxDelay, Math.max(wait, after * 1000));
         } else if (!res.ok) {
-          return { error: `judge endpoint refused the request: HTTP ${res.status}${text ? `: ${text.slice(0, 200)}` : ''}` };
+          return { error: `${noun} endpoint refused the request: HTTP ${res.status}${text ? `: ${text.slice(0, 200)}` : ''}`, status: res.status };
         } else {
-          const content = completionContent(text);
-          const verdict = typeof content === 'string' ? spec.read(content) : content;
+          const completion = completionContent(text);
+          const verdict = 'content' in completion ? spec.read(completion.content, completion) : completion;
           if (!('unreadable' in verdict)) return verdict;
           last = verdict.unreadable;
         }
       } catch (e) {
         if (cancel?.aborted) return cancelled;
-        last = timeout?.aborted ? `judge timed out (no reply within ${formatSeconds(timeoutMs)})` : `network error: ${e instanceof Error ? e.message : String(e)}`;
+        last = timeout?.aborted ? `${noun} timed out (no reply within ${formatSeconds(timeoutMs)})` : `network error: ${e instanceof Error ? e.message : String(e)}`;
       }
       if (attempt < maxAttempts) await pause(wait);
     }
     if (cancel?.aborted) return cancelled;
-    return { error: `judge failed after ${maxAttempts} attempt${maxAttempts === 1 ? '' : 's'}: ${last}` };
+    return { error: `${noun} failed after ${maxAttempts} attempt${maxAttempts === 1 ? '' : 's'}: ${last}` };
   }
 
   /** The retry delay, cut short by a cancel. */
@@ -176,8 +191,8 @@ export function chatJudge<Req, V extends object>(opts: HttpJudgeOptions, spec: C
   }
 
   /** What leaves the judge: redacted, each text cut to its limit after redaction (so no secret is cut in half and kept). */
-  function release(v: V | { error: string }): V | { error: string } {
-    if ('error' in v) return { error: redact(v.error) };
+  function release(v: V | ChatFailure): V | ChatFailure {
+    if ('error' in v) return v.status === undefined || !spec.reportStatus ? { error: redact(v.error) } : { error: redact(v.error), status: v.status };
     return spec.release(v, (t) => cutExplanation(redact(t)));
   }
 
@@ -215,15 +230,17 @@ function cutExplanation(text: string): string {
 const formatBytes = (n: number) => (n % (1024 * 1024) === 0 ? `${n / (1024 * 1024)} MB` : `${n} bytes`);
 const formatSeconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 
-/** The model's reply text inside a chat-completions response body. */
-function completionContent(body: string): string | { unreadable: string } {
+/** The model's reply text inside a chat-completions response body, with the response's token usage. */
+function completionContent(body: string): { content: string; usage?: ChatUsage } | { unreadable: string } {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
   } catch {
     return { unreadable: 'the endpoint\'s response is not JSON' };
   }
-  const content = (parsed as { choices?: { message?: { content?: unknown } }[] })?.choices?.[0]?.message?.content;
+  const response = parsed as { choices?: { message?: { content?: unknown } }[]; usage?: unknown } | null;
+  const content = response?.choices?.[0]?.message?.content;
   if (typeof content !== 'string') return { unreadable: 'the response has no choices[0].message.content' };
-  return content;
+  const usage = response?.usage;
+  return typeof usage === 'object' && usage !== null && !Array.isArray(usage) ? { content, usage: usage as ChatUsage } : { content };
 }

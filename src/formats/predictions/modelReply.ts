@@ -1,0 +1,120 @@
+import { parseAnswer } from '../../core/scoring/paper/answer.ts';
+import { asText } from './common.ts';
+import { parseFreeText } from './freeText.ts';
+import { readPath } from './runner.ts';
+
+/** A model's answer to one evaluation prompt, as a CapNav result item's `result` holds it. */
+export interface ReplyResult {
+  /** As the model wrote it (a string, or a JSON boolean); the scorers read it. */
+  answer: string | boolean;
+  path: string[];
+  reason: string;
+}
+
+export type ReadReply =
+  | { kind: 'answer'; result: ReplyResult; form: 'json' | 'free-text' }
+  | { kind: 'unreadable'; why: string };
+
+const THINK = /<think>[\s\S]*?<\/think>/gi;
+const FENCE = /```[a-zA-Z]*[ \t]*\r?\n?([\s\S]*?)```/g;
+
+/**
+ * Read a model's reply to the evaluation prompt (CapNav B.1). Accepted, in this order:
+ * - the JSON B.1 asks for, `[{"question", "agent", "result": {"answer", "path", "reason"}}]`,
+ *   also as one object, as the bare `{"answer", "path", "reason"}`, inside a ``` fence, after
+ *   `<think>…</think>` or among prose (the first JSON value that holds an answer is read); when the
+ *   array holds several items, the one for `agent` is read;
+ * - the older one-line form, `Answer: (A) True | Path: a -> b | Reason: …` (its answer read as
+ *   yes or no where it says so clearly, otherwise kept as written).
+ * The answer is kept as written (the scorers interpret it, each its own way), the path as a list
+ * of strings (a string path is split at its arrows or commas). A reply with neither is unreadable.
+ */
+export function readModelReply(content: string, agent?: string): ReadReply {
+  const text = content.replace(THINK, '').trim();
+  if (text === '') return { kind: 'unreadable', why: 'the reply is empty' };
+  for (const candidate of jsonCandidates(text)) {
+    const result = resultIn(candidate, agent);
+    if (result) return { kind: 'answer', result, form: 'json' };
+  }
+  const ft = parseFreeText(text.replace(/\s*\n\s*/g, ' '));
+  if (ft && ft.answer.trim() !== '') {
+    return { kind: 'answer', result: { answer: parseAnswer(ft.answer) ?? ft.answer.trim(), path: ft.path, reason: ft.reason }, form: 'free-text' };
+  }
+  return { kind: 'unreadable', why: 'no JSON answer (an "answer" field) and no "Answer:" line in the reply' };
+}
+
+/** JSON values in the text: the whole text, each fenced block, then each balanced [...] or {...} from its first bracket. */
+function* jsonCandidates(text: string): Generator<unknown> {
+  const tried = new Set<string>();
+  const attempt = function* (s: string): Generator<unknown> {
+    const t = s.trim();
+    if (t === '' || tried.has(t)) return;
+    tried.add(t);
+    try { yield JSON.parse(t); } catch { /* not JSON as a whole */ }
+  };
+  yield* attempt(text);
+  for (const m of text.matchAll(FENCE)) yield* attempt(m[1]!);
+  // Each start scans to its closing bracket: a cap keeps a megabyte of brackets from taking long.
+  let starts = 0;
+  for (let i = 0; i < text.length && starts < MAX_STARTS; i++) {
+    const c = text[i];
+    if (c !== '[' && c !== '{') continue;
+    starts++;
+    const end = balancedEnd(text, i);
+    if (end > i) yield* attempt(text.slice(i, end + 1));
+  }
+}
+
+/** Brackets tried as the start of a JSON value among prose. */
+const MAX_STARTS = 64;
+
+/** Index of the bracket closing the one at `start` (strings and escapes respected), or -1. */
+function balancedEnd(text: string, start: number): number {
+  const stack: string[] = [];
+  let inString = false;
+  for (let i = start; i < text.length; i++) {
+    const c = text[i]!;
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === '"') inString = true;
+    else if (c === '[' || c === '{') stack.push(c === '[' ? ']' : '}');
+    else if (c === ']' || c === '}') {
+      if (stack.pop() !== c) return -1;
+      if (stack.length === 0) return i;
+    }
+  }
+  return -1;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The answer in a parsed JSON value, or null when it holds none. */
+function resultIn(value: unknown, agent: string | undefined): ReplyResult | null {
+  if (Array.isArray(value)) {
+    const items = value.filter(isObject);
+    const mine = agent === undefined ? undefined : items.find((it) => asText(it.agent).trim().toUpperCase() === agent.toUpperCase());
+    for (const it of mine ? [mine, ...items] : items) {
+      const r = resultIn(it, agent);
+      if (r) return r;
+    }
+    return null;
+  }
+  if (!isObject(value)) return null;
+  const inner = value.result;
+  if (isObject(inner)) return fields(inner);
+  if (typeof inner === 'string') {
+    const ft = parseFreeText(inner);
+    if (ft && ft.answer.trim() !== '') return { answer: parseAnswer(ft.answer) ?? ft.answer.trim(), path: ft.path, reason: ft.reason };
+  }
+  return fields(value);
+}
+
+function fields(o: Record<string, unknown>): ReplyResult | null {
+  const a = o.answer;
+  const answer = typeof a === 'boolean' ? a : typeof a === 'string' && a.trim() !== '' ? a : null;
+  if (answer === null) return null;
+  return { answer, path: readPath(o.path), reason: asText(o.reason) };
+}

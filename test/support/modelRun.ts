@@ -1,0 +1,70 @@
+import { houseScene, Q, releaseFiles, writeReleaseDir } from './releaseBuilder.ts';
+import { writeFrameSet } from './frameSets.ts';
+import { promptText, type ChatRequestBody, type FakeReply } from './fakeVlm.ts';
+
+/**
+ * The small release run-model's tests ask a fake model about: the two-storey house with three
+ * questions — hall → master bedroom (over the stairs), kitchen → living room, and the garage
+ * question the traverse file lists as hallucinated — for the five agents, and a frame set of
+ * four frames at budget 16. Ground truth: only the human can do either trip.
+ */
+export const HOUSE = 'HM3D00025';
+export const ASKED = [Q.hallToBedroom, Q.kitchenToLiving] as const;
+export const AGENTS = ['HUMAN', 'WHEELCHAIR', 'HUMANOID', 'QUADRUPEDAL', 'SWEEPER'] as const;
+
+export function houseRelease(frames = 4): string {
+  const scene = houseScene(HOUSE);
+  const [toBedroom, , garage] = scene.qa;
+  const toLiving = { ...toBedroom!, question: Q.kitchenToLiving, nodes_involved: { start: 'node_2', start_detail: 'by the sink', intermediate: [], end: 'Living room', end_detail: 'by the sofa' } };
+  const dir = writeReleaseDir(releaseFiles([{ ...scene, qa: [toBedroom!, toLiving, garage!] }]), 'traversa-runmodel-gt-');
+  if (frames > 0) writeFrameSet(dir, HOUSE, '16', frames);
+  return dir;
+}
+
+const FULL = ['node_1', 'node_3', 'node_5', 'node_12', 'node_8'];
+const SHORT = ['node_2', 'node_3'];
+const item = (question: string, agent: string, answer: unknown, path: unknown, reason = '') => ({ question, agent, result: { answer, path, reason } });
+
+/**
+ * What the fake model says, by agent and question (0: hall → bedroom, 1: kitchen → living room),
+ * in the forms real models answer in. Against the ground truth: HUMAN right then wrong (TP, FN);
+ * HUMANOID's yes over the stairs wrong (FP, 3 of 4 hops traversable); QUADRUPEDAL unreadable, then
+ * a wrong yes over an unlabelled edge (FP, RTA 0); every other "no" right (TN).
+ */
+export const SCRIPT: Record<string, [string, string]> = {
+  HUMAN: [
+    '```json\n' + JSON.stringify([item(Q.hallToBedroom.replace('[Agent]', 'HUMAN'), 'HUMAN', 'yes', FULL)]) + '\n```',
+    JSON.stringify({ answer: 'no', path: SHORT, reason: 'The kitchen door is closed' }),
+  ],
+  WHEELCHAIR: [
+    JSON.stringify([item('…', 'WHEELCHAIR', 'no', FULL, 'Stairs between the living room and the landing')]),
+    'Answer: (B) False | Path: node_2 -> node_3 | Reason: the passage is too narrow',
+  ],
+  HUMANOID: [
+    '<think>The stairs are 0.18 m each, below 0.4 m.</think>\n' + JSON.stringify([item('…', 'HUMANOID', 'yes', FULL)]),
+    JSON.stringify([item('…', 'HUMANOID', 'no', SHORT, 'Doorway too narrow for 0.9 m')]),
+  ],
+  QUADRUPEDAL: [
+    'I cannot tell from these frames whether the dog can make it.',
+    'Here is my answer:\n' + JSON.stringify([item('…', 'QUADRUPEDAL', 'yes', SHORT)]) + '\nHope this helps.',
+  ],
+  SWEEPER: [
+    JSON.stringify([item('…', 'SWEEPER', 'no', FULL, 'Stairs')]),
+    JSON.stringify([item('…', 'SWEEPER', 'no', SHORT, 'Threshold higher than 0.02 m')]),
+  ],
+};
+
+/** Which agent and question a request is about, read off its prompt. */
+export function askedAbout(body: ChatRequestBody): { agent: string; question: number } {
+  const text = promptText(body);
+  const agent = /2\.Agent Profile \(([^)]+)\)/.exec(text)?.[1] ?? '';
+  const question = ASKED.findIndex((q) => text.includes(q.replace('[Agent]', agent)));
+  return { agent, question };
+}
+
+/** The scripted reply to a request. */
+export function scriptedReply(body: ChatRequestBody): FakeReply {
+  const { agent, question } = askedAbout(body);
+  const content = SCRIPT[agent]?.[question];
+  return content === undefined ? { status: 400, content: `unexpected prompt (agent ${agent}, question ${question})` } : { content };
+}
