@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { traversaWith } from '../support/cli.ts';
-import { startFakeChat } from '../support/fakeVlm.ts';
+import { startFakeChat } from '../support/fakeChat.ts';
 import { tinyJpeg } from '../support/frameSets.ts';
 import { HOUSE, houseRelease, scriptedReply } from '../support/modelRun.ts';
 import { Q } from '../support/releaseBuilder.ts';

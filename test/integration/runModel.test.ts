@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { REPO, traversaWith } from '../support/cli.ts';
-import { imagesOf, promptText, startFakeChat, type FakeChat } from '../support/fakeVlm.ts';
+import { imagesOf, promptText, startFakeChat, type FakeChat } from '../support/fakeChat.ts';
 import { AGENTS, askedAbout, HOUSE, houseRelease, scriptedReply } from '../support/modelRun.ts';
 
 const KEY = 'sk-test-9f8e7d6c5b4a39281706';
@@ -108,7 +108,7 @@ describe('run-model against an OpenAI-compatible endpoint, scored by score', () 
   it('retries a server error with back-off and gets the answer', async () => {
     const gt = houseRelease();
     const out = temp('traversa-runmodel-retry-');
-    const chat = await serve({ reply: (body, n) => (n < 2 ? { status: 503, content: 'overloaded' } : scriptedReply(body)) });
+    const chat = await serve({ reply: (body, { n }) => (n < 2 ? { status: 503, content: 'overloaded' } : scriptedReply(body)) });
     const r = await runModel(gt, chat.url, out, '--concurrency', '1', '--limit', '2');
     expect(r.code).toBe(0);
     // The first input was asked three times (503, 503, answer), the second once.
@@ -184,7 +184,7 @@ describe('run-model against an OpenAI-compatible endpoint, scored by score', () 
     const out = temp('traversa-runmodel-sigint-');
     // The third request is held until the interruption cuts it short.
     let holding = true;
-    const chat = await serve({ reply: (body, n) => ({ ...scriptedReply(body), delayMs: n === 2 && holding ? 20_000 : 20 }) });
+    const chat = await serve({ reply: (body, { n }) => ({ ...scriptedReply(body), delayMs: n === 2 && holding ? 20_000 : 20 }) });
     const args = ['src/cli/launch.mjs', 'run-model', '--gt', gt, '--frames', '16', '--endpoint', chat.url, '--model', 'fake-vlm', '--out', out, '--concurrency', '1'];
     const child = spawn(process.execPath, args, { cwd: REPO, env: { ...process.env, ...ENV } });
     let stdout = '';
@@ -207,7 +207,7 @@ describe('run-model against an OpenAI-compatible endpoint, scored by score', () 
     const gt = houseRelease();
     const out = temp('traversa-runmodel-key-');
     const chat = await serve({
-      reply: (body, n) => {
+      reply: (body, { n }) => {
         const { agent } = askedAbout(body);
         const auth = String(chat.requests[n]!.headers.authorization);
         if (agent === 'HUMAN') return { content: JSON.stringify({ answer: 'no', path: ['node_1', 'node_3'], reason: `you sent ${auth} and ${KEY}` }) };

@@ -1,6 +1,6 @@
 import { houseScene, Q, releaseFiles, writeReleaseDir } from './releaseBuilder.ts';
 import { writeFrameSet } from './frameSets.ts';
-import { promptText, type ChatRequestBody, type FakeReply } from './fakeVlm.ts';
+import { promptText, type ChatBody, type FakeReply } from './fakeChat.ts';
 
 /**
  * The small release run-model's tests ask a fake model about: the two-storey house with three
@@ -55,7 +55,7 @@ export const SCRIPT: Record<string, [string, string]> = {
 };
 
 /** Which agent and question a request is about, read off its prompt. */
-export function askedAbout(body: ChatRequestBody): { agent: string; question: number } {
+export function askedAbout(body: ChatBody): { agent: string; question: number } {
   const text = promptText(body);
   const agent = /2\.Agent Profile \(([^)]+)\)/.exec(text)?.[1] ?? '';
   const question = ASKED.findIndex((q) => text.includes(q.replace('[Agent]', agent)));
@@ -63,7 +63,7 @@ export function askedAbout(body: ChatRequestBody): { agent: string; question: nu
 }
 
 /** The scripted reply to a request. */
-export function scriptedReply(body: ChatRequestBody): FakeReply {
+export function scriptedReply(body: ChatBody): FakeReply {
   const { agent, question } = askedAbout(body);
   const content = SCRIPT[agent]?.[question];
   return content === undefined ? { status: 400, content: `unexpected prompt (agent ${agent}, question ${question})` } : { content };
