@@ -27,6 +27,7 @@ import { rememberSession } from './sessionMemory.ts';
 import { SuggestionRunner } from './suggestions.ts';
 import { compareLabelFiles, exportQaZip, importQaFiles, importTaxonomyFile } from './qaFiles.ts';
 import { MeshRegistryContext } from '../viewport/meshRuntime.ts';
+import { TourRunner } from './tour.ts';
 import '../ui/styles.css';
 
 const store = createStudioStore();
@@ -35,6 +36,7 @@ const meshes = new MeshManager(store, db);
 const suggestions = new SuggestionRunner(store, meshes, db);
 const scorer = new ScoringRunner(store, db);
 const qaAnswers = new QaAnswersRunner(store);
+const tour = new TourRunner(store, meshes, db);
 followAutoApprove(store);
 const projects = new Projects(store, db);
 const flush = () => projects.flush();
@@ -82,6 +84,7 @@ const commands = buildCommands({
     exportRelease,
     exportBundle: () => { const p = store.getState().document.project; if (p) { const f = writeBundle(p); download(f.path, strToU8(f.text), 'application/json'); } },
   },
+  tour: { runner: tour, confirmReplace: (sceneId) => Promise.resolve(window.confirm(`Replace the stored tour video of ${sceneId}? The new recording takes its place.`)) },
 });
 
 const actions: StudioActions = {
@@ -142,6 +145,7 @@ const actions: StudioActions = {
     keep: (key, rev) => team?.keep(key, rev) ?? Promise.resolve(notReady),
   },
   exportRelease,
+  tour: { load: (sceneId) => tour.load(sceneId), download: (sceneId, what) => void tour.download(sceneId, what) },
   attachMesh: (sceneId, files) => meshes.attach(sceneId, files),
   removeMesh: (sceneId) => meshes.remove(sceneId),
   openSample,

@@ -75,6 +75,11 @@ export interface StudioActions {
     /** Replace the project's taxonomy with one from a JSON file (a taxonomy, or a QA bundle's manifest). */
     importTaxonomy: (file: PickedFile) => Promise<boolean>;
   };
+  /** The scenes' touring videos (app/tour.ts): read the stored one, download its parts. */
+  tour: {
+    load: (sceneId: string) => Promise<import('../persistence/videos.ts').SceneVideo | undefined>;
+    download: (sceneId: string, what: 'video' | 'poses' | 'frames') => void;
+  };
   commands: readonly Command[];
 }
 

@@ -1,5 +1,6 @@
 import { Matrix4, Vector3 } from 'three';
 import type { NavGraph } from '../../core/graph.ts';
+import { settingsProblem, type TourSettings } from '../../core/tour/settings.ts';
 import type { NodeInView, TourPose, TourPoses } from '../../core/tour/types.ts';
 import { IN_VIEW_DEFAULTS, inFrustum, intervalsOf, round, type InViewOptions, type P3 } from '../../core/tour/view.ts';
 import { Polyline, WALK_DEFAULTS, walkRoute, type Gaze, type WalkFrame, type WalkSettings } from '../../core/tour/walk.ts';
@@ -16,18 +17,7 @@ import { tourRoute, type TourRoute } from './route.ts';
  * inside the picture and not hidden behind the scan (a ray from the eye to the node).
  */
 
-export interface TourSettings {
-  fps: number;
-  fovDeg: number;
-  eyeHeightM: number;
-  width: number;
-  height: number;
-  paceMps?: number;
-  yawRateDegPerS?: number;
-  maxViewDistanceM?: number;
-}
-
-export const TOUR_DEFAULTS: TourSettings = { fps: 2, fovDeg: 75, eyeHeightM: 1.5, width: 640, height: 480, paceMps: 1 };
+export { TOUR_DEFAULTS, type TourSettings } from '../../core/tour/settings.ts';
 
 /** A frame as the renderer needs it: the eye in the world (Y up, metres), yaw and pitch in radians. */
 export interface WorldPose { t: number; eye: P3; yawRad: number; pitchRad: number }
@@ -103,13 +93,8 @@ export function planRecordedTour(loaded: LoadedMesh, graph: Nodes, samples: read
 }
 
 function check(s: TourSettings): void {
-  const bad = (what: string, v: number) => { throw new Error(`${what} must be a positive number (got ${v})`); };
-  if (!(s.fps > 0 && s.fps <= 60)) bad('the frame rate (at most 60)', s.fps);
-  if (!(s.fovDeg > 0 && s.fovDeg < 179)) bad('the field of view (under 179°)', s.fovDeg);
-  if (!(s.eyeHeightM > 0 && s.eyeHeightM < 10)) bad('the eye height (under 10 m)', s.eyeHeightM);
-  for (const [k, v] of [['the width', s.width], ['the height', s.height]] as const) {
-    if (!(Number.isInteger(v) && v >= 16 && v <= 4096 && v % 2 === 0)) throw new Error(`${k} must be an even whole number of pixels from 16 to 4096 (got ${v})`);
-  }
+  const problem = settingsProblem(s);
+  if (problem) throw new Error(problem);
 }
 
 /** Eyes on the floor, the poses document and what each node's view is. */
