@@ -31,6 +31,8 @@ export interface RecordOptions {
   path?: readonly WorldPose[];
   onProgress?: (p: TourProgress) => void;
   signal?: AbortSignal;
+  /** The frame budgets to keep as JPEGs (default all; `cli tour` writes none). */
+  budgets?: readonly FrameBudget[];
 }
 
 /** Route planning is quick next to rendering; it gets this share of the bar. */
@@ -46,7 +48,7 @@ export async function recordTour(loaded: LoadedMesh, graph: Pick<NavGraph, 'node
   try {
     const n = plan.world.length;
     const encoded = await encodeTour(renderer, plan.world, {
-      fps: settings.fps, width: settings.width, height: settings.height, signal: opts.signal,
+      fps: settings.fps, width: settings.width, height: settings.height, signal: opts.signal, ...(opts.budgets ? { budgets: opts.budgets } : {}),
       onFrame: (done, total) => opts.onProgress?.({ stage: 'render', fraction: PLAN_SHARE + (1 - PLAN_SHARE) * (done / total), message: `Rendering frame ${done} of ${total}` }),
     });
     opts.onProgress?.({ stage: 'done', fraction: 1, message: `Recorded ${n} frames (${(n / settings.fps).toFixed(1)} s)` });
