@@ -10,7 +10,7 @@ import { App } from '../ui/App.tsx';
 import { FOLDER_INPUT_ID } from '../ui/Header.tsx';
 import { readPickedText } from '../ui/pickedFiles.ts';
 import { formatProblem } from '../core/problems.ts';
-import { download, releaseZip } from './exportRelease.ts';
+import { download, releaseZipWithVideos } from './exportRelease.ts';
 import { writeBundle } from '../formats/bundle.ts';
 import { strToU8 } from 'fflate';
 import { commonFolder, Importer } from './importRelease.ts';
@@ -53,11 +53,12 @@ const notReady = 'The studio is still opening; try again in a moment.';
 
 const tell = (notice: string) => store.setState((s) => ({ ephemeral: { ...s.ephemeral, notice } }));
 
-const exportRelease = () => {
-  const project = store.getState().document.project;
+const exportRelease = async () => {
+  const { document: { project }, workspace } = store.getState();
   if (!project) return;
   try {
-    const zip = releaseZip(project);
+    // The scenes' touring videos go with it (videos/, frames/).
+    const zip = await releaseZipWithVideos(project, db, workspace.projectId);
     download(zip.name, zip.bytes);
   } catch (e) {
     tell(`Export refused: ${e instanceof Error ? e.message : String(e)}`);
@@ -81,7 +82,7 @@ const commands = buildCommands({
   project: {
     importFolder: () => document.getElementById(FOLDER_INPUT_ID)?.click(),
     openSample: () => void openSample(),
-    exportRelease,
+    exportRelease: () => void exportRelease(),
     exportBundle: () => { const p = store.getState().document.project; if (p) { const f = writeBundle(p); download(f.path, strToU8(f.text), 'application/json'); } },
   },
   tour: { runner: tour, confirmReplace: (sceneId) => Promise.resolve(window.confirm(`Replace the stored tour video of ${sceneId}? The new recording takes its place.`)) },
@@ -144,7 +145,7 @@ const actions: StudioActions = {
     disconnect: () => team?.disconnect() ?? Promise.resolve(),
     keep: (key, rev) => team?.keep(key, rev) ?? Promise.resolve(notReady),
   },
-  exportRelease,
+  exportRelease: () => void exportRelease(),
   tour: { load: (sceneId) => tour.load(sceneId), download: (sceneId, what) => void tour.download(sceneId, what) },
   attachMesh: (sceneId, files) => meshes.attach(sceneId, files),
   removeMesh: (sceneId) => meshes.remove(sceneId),

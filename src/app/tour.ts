@@ -6,10 +6,10 @@ import type { WorldPose } from '../engine/tour/poses.ts';
 import type { TraversaDb } from '../persistence/db.ts';
 import { loadSceneVideo, saveSceneVideo, type SceneVideo } from '../persistence/videos.ts';
 import { settingsProblem, TOUR_DEFAULTS } from '../core/tour/settings.ts';
-import { tourPath, tourReleaseFiles, videoExtension } from '../formats/capnav/tourFiles.ts';
+import { tourReleaseFiles, videoExtension } from '../formats/capnav/tourFiles.ts';
 import { zipFolder } from '../formats/zip.ts';
 import { strToU8 } from 'fflate';
-import { download, safeName } from './exportRelease.ts';
+import { download, safeName, sceneTourBytes } from './exportRelease.ts';
 import { viewportHandle } from '../viewport/viewportHandle.ts';
 import type { MeshManager } from './meshManager.ts';
 
@@ -49,7 +49,7 @@ export class TourRunner {
       if (what === 'video') download(`${name}.${videoExtension(v.mime)}`, new Uint8Array(await v.blob.arrayBuffer()), v.mime);
       else if (what === 'poses') download(`${name}.poses.json`, strToU8(JSON.stringify(v.poses, null, 2) + '\n'), 'application/json');
       else {
-        const files = tourReleaseFiles(sceneId, await tourBytes(v)).filter((f) => f.path.startsWith('frames/'));
+        const files = tourReleaseFiles(sceneId, await sceneTourBytes(v)).filter((f) => f.path.startsWith('frames/'));
         download(`${name}-frames.zip`, zipFolder(`${name}-frames`, files));
       }
     } catch (e) {
@@ -136,16 +136,6 @@ export class TourRunner {
 }
 
 const SETTINGS_KEY = 'traversa.tour.settings';
-
-/** A stored video's parts as bytes, for the release layout's files. */
-export async function tourBytes(v: SceneVideo): Promise<import('../formats/capnav/tourFiles.ts').SceneTourBytes> {
-  const bytes = async (b: Blob) => new Uint8Array(await b.arrayBuffer());
-  const frameSets: import('../formats/capnav/tourFiles.ts').SceneTourBytes['frameSets'] = {};
-  for (const [budget, set] of Object.entries(v.frameSets)) frameSets[budget as keyof typeof frameSets] = { frames: set.frames, jpegs: await Promise.all(set.jpegs.map(bytes)) };
-  return { video: await bytes(v.blob), mime: v.mime, poses: v.poses, frameSets };
-}
-
-export { tourPath };
 
 const hasTourableScene = (s: StudioState) => {
   const scene = selectedScene(s);
