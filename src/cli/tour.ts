@@ -84,7 +84,33 @@ function meshFiles(path: string): string[] {
   return files;
 }
 
+/** What a tour run wrote and how long it took. */
+export interface TourRun {
+  out: string;
+  posesPath: string;
+  codec: 'avc' | 'vp9';
+  settings: TourSettings;
+  straightLegs: { from: string; to: string; why: string }[];
+  unseen: string[];
+  timings: { loadMs: number; planMs: number; renderMs: number; frames: number };
+}
+
 export async function tourCommand(a: TourArgs, log: (line: string) => void = (l) => process.stderr.write(`tour: ${l}\n`)): Promise<string> {
+  const r = await runTour(a, log);
+  const t = r.timings, settings = r.settings;
+  const notes = [
+    ...r.straightLegs.map((l) => `note: no walkable route from ${l.from} to ${l.to} (${l.why}); the tour walks the straight line`),
+    ...(r.unseen.length ? [`note: never in view: ${r.unseen.join(', ')}`] : []),
+  ];
+  return [
+    `wrote ${r.out} (${r.codec === 'avc' ? 'MP4, H.264' : 'WebM, VP9'}, ${t.frames} frames at ${settings.fps} fps = ${(t.frames / settings.fps).toFixed(1)} s, ${settings.width}×${settings.height}) and ${r.posesPath}`,
+    `rendering and encoding: ${(t.frames / (t.renderMs / 1000)).toFixed(1)} frames per second of wall time (load ${(t.loadMs / 1000).toFixed(1)} s, route ${(t.planMs / 1000).toFixed(1)} s, render ${(t.renderMs / 1000).toFixed(1)} s)`,
+    ...notes,
+  ].join('\n');
+}
+
+/** Render the tour and write its files (what `tour` does, without the words). */
+export async function runTour(a: TourArgs, log: (line: string) => void): Promise<TourRun> {
   if (!a.mesh) throw new CliError('tour needs --mesh <file>');
   if (!a.graph) throw new CliError('tour needs --graph <graph.json>');
   if (!a.out) throw new CliError('tour needs --out <video file> (.mp4, or .webm)');
@@ -139,16 +165,7 @@ export async function tourCommand(a: TourArgs, log: (line: string) => void = (l)
     const posesPath = out.slice(0, -ext.length) + '.poses.json';
     writeOutput(out, bytes);
     writeOutput(posesPath, JSON.stringify(result.poses, null, 2) + '\n');
-    const t = result.timings;
-    const notes = [
-      ...result.straightLegs.map((l) => `note: no walkable route from ${l.from} to ${l.to} (${l.why}); the tour walks the straight line`),
-      ...(result.unseen.length ? [`note: never in view: ${result.unseen.join(', ')}`] : []),
-    ];
-    return [
-      `wrote ${out} (${result.codec === 'avc' ? 'MP4, H.264' : 'WebM, VP9'}, ${t.frames} frames at ${settings.fps} fps = ${(t.frames / settings.fps).toFixed(1)} s, ${settings.width}×${settings.height}) and ${posesPath}`,
-      `rendering and encoding: ${(t.frames / (t.renderMs / 1000)).toFixed(1)} frames per second of wall time (load ${(t.loadMs / 1000).toFixed(1)} s, route ${(t.planMs / 1000).toFixed(1)} s, render ${(t.renderMs / 1000).toFixed(1)} s)`,
-      ...notes,
-    ].join('\n');
+    return { out, posesPath, codec: result.codec === 'vp9' ? 'vp9' : 'avc', settings, straightLegs: result.straightLegs, unseen: result.unseen, timings: result.timings };
   } finally {
     await browser?.close();
     await server.close();

@@ -72,10 +72,10 @@ describe('the release export with touring videos', () => {
   it('takes the stored videos of the project (IndexedDB), not another project\'s', async () => {
     const db = new TraversaDb(`tour-release-${Date.now()}`);
     const t = tour('video/mp4');
-    const frameSets = Object.fromEntries(Object.entries(t.frameSets).map(([b, s]) => [b, { frames: s.frames, jpegs: s.jpegs.map((j) => new Blob([j], { type: 'image/jpeg' })) }]));
+    const frameSets = Object.fromEntries(Object.entries(t.frameSets).map(([b, s]) => [b, { frames: s.frames, jpegs: s.jpegs.map((j) => new Blob([j as BlobPart], { type: 'image/jpeg' })) }]));
     await saveSceneVideo(db, 'other', 'sample-house', { blob: new Blob([new Uint8Array([9])], { type: 'video/mp4' }), mime: 'video/mp4', poses, frameSets: {} });
     expect(Object.keys(unzip((await releaseZipWithVideos(project, db, 'p1')).bytes)).some((n) => n.includes('videos/'))).toBe(false);
-    await saveSceneVideo(db, 'p1', 'sample-house', { blob: new Blob([t.video], { type: 'video/mp4' }), mime: 'video/mp4', poses, frameSets });
+    await saveSceneVideo(db, 'p1', 'sample-house', { blob: new Blob([t.video as BlobPart], { type: 'video/mp4' }), mime: 'video/mp4', poses, frameSets });
     const zip = unzip((await releaseZipWithVideos(project, db, 'p1')).bytes);
     expect([...zip['Sample-house/videos/sample-house.mp4']!]).toEqual([1, 2, 3, 4, 5]);
     expect(zip['Sample-house/frames/sample-house/32/031.jpg']).toBeDefined();
