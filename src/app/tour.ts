@@ -26,7 +26,7 @@ const WALK_SAMPLE_MS = 50;
 
 export class TourRunner {
   private abort: AbortController | null = null;
-  private walk: { samples: WorldPose[]; timer: ReturnType<typeof setInterval>; t0: number; sceneId: string; camera: StudioState['session']['camera'] } | null = null;
+  private walk: { samples: WorldPose[]; timer: ReturnType<typeof setInterval>; sceneId: string; camera: StudioState['session']['camera'] } | null = null;
 
   constructor(private store: StudioStore, private meshes: MeshManager, private db: TraversaDb) {
     // The settings are the user's, kept in this browser (not in the project).
@@ -117,7 +117,7 @@ export class TourRunner {
       const pose = viewportHandle.walkPose?.();
       if (pose) samples.push({ t: (performance.now() - t0) / 1000, eye: pose.eye, yawRad: pose.yawRad, pitchRad: pose.pitchRad });
     }, WALK_SAMPLE_MS);
-    this.walk = { samples, timer, t0, sceneId, camera };
+    this.walk = { samples, timer, sceneId, camera };
     this.set({ sceneId, phase: 'walking', fraction: 0, message: 'Recording your walk: walk with the arrow keys, drag to look; stop to render it.' });
   }
 
@@ -127,6 +127,8 @@ export class TourRunner {
     if (!w) return;
     clearInterval(w.timer);
     this.walk = null;
+    // Back to the view the user walked from.
+    this.store.setState((s) => ({ session: { ...s.session, camera: w.camera } }));
     if (discard || w.samples.length < 2) {
       this.set({ phase: 'idle', message: w.samples.length < 2 && !discard ? 'Nothing was walked: the walk view did not move.' : '' });
       return;

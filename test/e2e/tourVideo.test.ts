@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PerspectiveCamera, Vector3 } from 'three';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TourPosesSchema, type TourPoses } from '../../src/core/tour/types.ts';
 import { loadMesh } from '../../src/engine/mesh/load.ts';
@@ -38,6 +39,8 @@ const looksLikeWall = ([r, g, b]: [number, number, number]) => Math.max(r, g, b)
 describe('recording the touring video of the sample house in the studio', () => {
   const { profile, url } = studio();
   let loaded: LoadedMesh;
+  // One window through the scenario: the recorded video is there for the next step.
+  let page: Page;
   beforeAll(async () => {
     const bytes = readFileSync(resolve(SAMPLE, 'house.glb'));
     loaded = await loadMesh({ files: [{ name: 'house.glb', data: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer }] }, { upAxis: 'y', unitScale: 1 });
@@ -45,7 +48,7 @@ describe('recording the touring video of the sample house in the studio', () => 
 
   it('records the automatic tour at 2 fps; the decoded video matches its poses, eye height and nodes in view', async () => {
     mkdirSync(TMP, { recursive: true });
-    const page = await profile.page(url());
+    page = await profile.page(url());
     await page.getByTestId('mesh-ready').waitFor({ timeout: 60_000 });
     await page.getByTestId('tab-tour').click();
     await page.getByTestId('tour-panel').waitFor();
@@ -117,5 +120,56 @@ describe('recording the touring video of the sample house in the studio', () => 
     const first = poses.nodesInView.find((n) => n.node === 'node_3')!.intervals[0]![0];
     await page.locator('[data-tour-node=node_3]').first().click();
     await expect.poll(() => page.getByTestId('tour-video').evaluate((v) => (v as HTMLVideoElement).currentTime)).toBeCloseTo(first + 0.25, 1);
+  });
+
+  it('walks a tour by hand and renders it; a new recording asks before replacing the stored one, and cancel keeps it', async () => {
+    await page.getByTestId('tour-stored').waitFor();
+    const before = await page.getByTestId('tour-summary').textContent();
+
+    // Declining the question changes nothing.
+    page.once('dialog', (d) => void d.dismiss());
+    await page.getByTestId('tour-walk').click();
+    await page.waitForTimeout(300);
+    expect(await page.getByTestId('workspace').getAttribute('data-camera')).not.toBe('first');
+
+    page.once('dialog', (d) => { expect(d.message()).toMatch(/Replace the stored tour video of sample-house/); void d.accept(); });
+    await page.getByTestId('tour-walk').click();
+    await expect.poll(() => page.getByTestId('workspace').getAttribute('data-camera')).toBe('first');
+    await expect.poll(() => page.getByTestId('tour-message').textContent()).toMatch(/Recording your walk/);
+    await page.getByTestId('viewport').hover();
+    await page.keyboard.down('ArrowUp');
+    await page.waitForTimeout(2500);
+    await page.keyboard.up('ArrowUp');
+    await page.getByTestId('tour-walk').click();
+    await expect.poll(() => page.getByTestId('tour-message').textContent(), { timeout: 120_000 }).toMatch(/^Recorded \d+ frames/);
+    expect(await page.getByTestId('workspace').getAttribute('data-camera'), 'back to the view walked from').toBe('orbit');
+    const download = page.waitForEvent('download');
+    await page.getByTestId('tour-download-poses').click();
+    const walked = TourPosesSchema.parse(JSON.parse(readFileSync(await (await download).path(), 'utf8')));
+    // About 2.5 s walked at 1.2 m/s (the walk view's pace), sampled at 2 fps, the eye put 1.5 m above the floor.
+    expect(walked.frames.length).toBeGreaterThanOrEqual(5);
+    expect(walked.frames.length).toBeLessThan(20);
+    const first = walked.frames[0]!.position, last = walked.frames[walked.frames.length - 1]!.position;
+    expect(Math.hypot(last.x - first.x, last.z - first.z)).toBeGreaterThan(1.5);
+    const surface = scanSurface(loaded);
+    for (const f of walked.frames) expect(castRay(surface, new Vector3(f.position.x, f.position.y, f.position.z), new Vector3(0, -1, 0), 10)?.distance).toBeCloseTo(1.5, 2);
+    const after = await page.getByTestId('tour-summary').textContent();
+    expect(after).not.toBe(before);
+
+    // Record the automatic tour again, then cancel: the walked video stays.
+    page.once('dialog', (d) => void d.accept());
+    await page.keyboard.press('Shift+R');
+    await page.getByTestId('tour-cancel').click();
+    await expect.poll(() => page.getByTestId('tour-message').textContent(), { timeout: 60_000 }).toMatch(/cancelled; the stored video is unchanged/);
+    expect(await page.getByTestId('tour-summary').textContent()).toBe(after);
+  });
+
+  it('says what to do in a scene without a scan or graph', async () => {
+    await page.getByTestId('new-scene').click();
+    await page.getByTestId('workspace').waitFor();
+    await page.getByTestId('tab-tour').click();
+    expect(await page.getByTestId('tour-empty').textContent()).toMatch(/load one \(Load scan… above\).*draw it first/);
+    expect(await page.getByTestId('tour-record').isDisabled()).toBe(true);
+    await page.screenshot({ path: resolve(TMP, 'tour-empty.png') });
   });
 });
