@@ -1,4 +1,4 @@
-import { ACESFilmicToneMapping, Color, DirectionalLight, DoubleSide, Group, HemisphereLight, Mesh, PerspectiveCamera, Scene, SRGBColorSpace, WebGLRenderer, type Material, type Object3D } from 'three';
+import { ACESFilmicToneMapping, Color, DirectionalLight, DoubleSide, Group, HemisphereLight, Mesh, PerspectiveCamera, Scene, SRGBColorSpace, WebGLRenderer, type Material, type Object3D, type Side } from 'three';
 import type { WorldPose } from '../tour/poses.ts';
 
 /**
@@ -37,15 +37,22 @@ export function createTourRenderer(scan: RenderableScan, size: { width: number; 
   placed.matrixAutoUpdate = false;
   placed.matrix.copy(scan.frame);
   const content = scan.object.clone(true);
+  // Materials are cloned (cheap; textures stay shared): the renderer hangs listeners on what it
+  // draws, and the clones, disposed with it, leave none on the studio's materials.
   const owned: Material[] = [];
-  if (scan.doubleSided) {
-    // A scan whose surfaces face away from the views above is drawn double-sided in the studio too (facing.ts).
-    content.traverse((o) => {
-      if (!(o instanceof Mesh)) return;
-      const two = (m: Material) => { const c = m.clone(); c.side = DoubleSide; owned.push(c); return c; };
-      o.material = Array.isArray(o.material) ? o.material.map(two) : two(o.material);
-    });
-  }
+  content.traverse((o) => {
+    if (!(o instanceof Mesh)) return;
+    const own = (m: Material) => {
+      const c = m.clone();
+      // A scan whose surfaces face away from the views above is drawn double-sided in the studio too (facing.ts).
+      // The studio's slice (clipping, both sides of cut walls) is a way of looking, not the scan: drawn without it.
+      c.side = scan.doubleSided ? DoubleSide : ((m.userData.traversaOwnSide as Side | undefined) ?? m.side);
+      c.clippingPlanes = null;
+      owned.push(c);
+      return c;
+    };
+    o.material = Array.isArray(o.material) ? o.material.map(own) : own(o.material);
+  });
   placed.add(content);
   scene.add(placed);
   scene.updateMatrixWorld(true);
