@@ -31,7 +31,8 @@ function sampleScenes(): Plugin {
 export default defineConfig({
   plugins: [react(), sampleScenes(), decodersPlugin()],
   server: { port: 5173, strictPort: false },
-  build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 2000 },
+  // Two pages: the studio, and the page `cli tour` renders touring videos in (src/app/tour.html).
+  build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 2000, rollupOptions: { input: { main: resolve(import.meta.dirname, 'index.html'), tour: resolve(import.meta.dirname, 'src/app/tour.html') } } },
   worker: { format: 'es' },
   test: {
     projects: [

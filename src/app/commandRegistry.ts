@@ -3,6 +3,7 @@ import { stateCommands } from '../state/commandList.ts';
 import type { StudioStore } from '../state/store.ts';
 import { labellingCommands, type DriveActions } from './labelling.ts';
 import { reviewingCommands } from './reviewing.ts';
+import { tourCommands, type TourRunner } from './tour.ts';
 
 /**
  * Every command of the studio, from one builder: the app, the shortcuts list and the tests all get
@@ -21,6 +22,8 @@ export interface CommandDeps {
     exportRelease: () => void;
     exportBundle: () => void;
   };
+  /** The touring video's recorder, and how to ask before a scene's stored video is replaced. */
+  tour?: { runner: TourRunner; confirmReplace: (sceneId: string) => Promise<boolean> };
 }
 
 export function buildCommands(deps: CommandDeps): Command[] {
@@ -32,7 +35,8 @@ export function buildCommands(deps: CommandDeps): Command[] {
     { id: 'project.export', label: 'Export the project as a CapNav release zip', shortcut: 'Mod+E', undoable: false, enabled: hasProject, run: project.exportRelease },
     { id: 'project.exportBundle', label: 'Export the Traversa bundle (labels with reasons and evidence)', shortcut: 'Mod+Shift+E', undoable: false, enabled: hasProject, run: project.exportBundle },
   ];
-  return [...projectCommands, ...reviewingCommands(store, flush, tell), ...labellingCommands(store, flush, tell, drive), ...stateCommands];
+  const tour = deps.tour ? tourCommands(store, deps.tour.runner, deps.tour.confirmReplace) : [];
+  return [...projectCommands, ...reviewingCommands(store, flush, tell), ...labellingCommands(store, flush, tell, drive), ...tour, ...stateCommands];
 }
 
 /** Run the command with this id if it exists and is enabled; returns whether it ran. */

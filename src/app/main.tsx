@@ -10,7 +10,7 @@ import { App } from '../ui/App.tsx';
 import { FOLDER_INPUT_ID } from '../ui/Header.tsx';
 import { readPickedText } from '../ui/pickedFiles.ts';
 import { formatProblem } from '../core/problems.ts';
-import { download, releaseZip } from './exportRelease.ts';
+import { download, releaseZipWithVideos } from './exportRelease.ts';
 import { writeBundle } from '../formats/bundle.ts';
 import { strToU8 } from 'fflate';
 import { commonFolder, Importer } from './importRelease.ts';
@@ -28,6 +28,7 @@ import { SuggestionRunner } from './suggestions.ts';
 import { compareLabelFiles, exportQaZip, importQaFiles, importTaxonomyFile } from './qaFiles.ts';
 import { MeshRegistryContext } from '../viewport/meshRuntime.ts';
 import { TaskGenerator, videoSeconds } from './taskGeneration.ts';
+import { TourRunner } from './tour.ts';
 import '../ui/styles.css';
 
 const store = createStudioStore();
@@ -37,6 +38,7 @@ const suggestions = new SuggestionRunner(store, meshes, db);
 const scorer = new ScoringRunner(store, db);
 const qaAnswers = new QaAnswersRunner(store);
 const tasks = new TaskGenerator(store, db, () => flush());
+const tour = new TourRunner(store, meshes, db);
 followAutoApprove(store);
 const projects = new Projects(store, db);
 const flush = () => projects.flush();
@@ -53,11 +55,12 @@ const notReady = 'The studio is still opening; try again in a moment.';
 
 const tell = (notice: string) => store.setState((s) => ({ ephemeral: { ...s.ephemeral, notice } }));
 
-const exportRelease = () => {
-  const project = store.getState().document.project;
+const exportRelease = async () => {
+  const { document: { project }, workspace } = store.getState();
   if (!project) return;
   try {
-    const zip = releaseZip(project);
+    // The scenes' touring videos go with it (videos/, frames/).
+    const zip = await releaseZipWithVideos(project, db, workspace.projectId);
     download(zip.name, zip.bytes);
   } catch (e) {
     tell(`Export refused: ${e instanceof Error ? e.message : String(e)}`);
@@ -81,9 +84,10 @@ const commands = buildCommands({
   project: {
     importFolder: () => document.getElementById(FOLDER_INPUT_ID)?.click(),
     openSample: () => void openSample(),
-    exportRelease,
+    exportRelease: () => void exportRelease(),
     exportBundle: () => { const p = store.getState().document.project; if (p) { const f = writeBundle(p); download(f.path, strToU8(f.text), 'application/json'); } },
   },
+  tour: { runner: tour, confirmReplace: (sceneId) => Promise.resolve(window.confirm(`Replace the stored tour video of ${sceneId}? The new recording takes its place.`)) },
 });
 
 const actions: StudioActions = {
@@ -149,7 +153,8 @@ const actions: StudioActions = {
     disconnect: () => team?.disconnect() ?? Promise.resolve(),
     keep: (key, rev) => team?.keep(key, rev) ?? Promise.resolve(notReady),
   },
-  exportRelease,
+  exportRelease: () => void exportRelease(),
+  tour: { load: (sceneId) => tour.load(sceneId), download: (sceneId, what) => void tour.download(sceneId, what) },
   attachMesh: (sceneId, files) => meshes.attach(sceneId, files),
   removeMesh: (sceneId) => meshes.remove(sceneId),
   openSample,

@@ -21,6 +21,10 @@ const USAGE = `Traversa command line
   drive --mesh <file> --graph <graph.json> [--agents <agent_profile.json>] [--up y|z] [--scale N] [--json]
                                       every agent driven over every edge by the motion planner:
                                       reached, or stopped with the measured reason
+  tour --mesh <file> --graph <graph.json> --out <video.mp4> [--fps 2] [--fov 75] [--eye 1.5] [--size 640x480] [--up y|z]
+                                      the automatic touring video of the scan through every node, rendered
+                                      headless in Chromium with the studio's code; writes the video (MP4 H.264,
+                                      or WebM VP9) and <video>.poses.json (camera poses, nodes in view)
   score --gt <release-dir> --pred <results-dir> --out <dir> [--compat reference] [--judge rule|none|http]
         [--verdicts <file>] [--cache <file>] [--weights λc,λp,λt,λr] [--bootstrap N] [--seed N]
         [--level 0.95] [--averaging micro|macro] [--json]
@@ -68,7 +72,7 @@ TRAVERSA_COUCH_USER and TRAVERSA_COUCH_PASSWORD):
 `;
 
 /** Flags followed by a value (`--out dir`); the others are switches unless written `--flag=value`. */
-const VALUE_FLAGS = new Set(['out', 'mesh', 'graph', 'agents', 'up', 'scale', 'gt', 'pred', 'compat', 'judge', 'weights', 'bootstrap', 'seed', 'level', 'averaging', 'verdicts', 'cache', 'tau', 'subsets',
+const VALUE_FLAGS = new Set(['out', 'mesh', 'graph', 'agents', 'up', 'scale', 'fps', 'fov', 'eye', 'size', 'gt', 'pred', 'compat', 'judge', 'weights', 'bootstrap', 'seed', 'level', 'averaging', 'verdicts', 'cache', 'tau', 'subsets',
   'frames', 'inputs', 'endpoint', 'model', 'concurrency', 'retries', 'limit', 'scenes',
   'to', 'from', 'password', 'member', 'port', 'host', 'data', 'admin', 'origin']);
 
@@ -159,6 +163,11 @@ export async function run(argv: string[]): Promise<number> {
     case 'drive': {
       const a = { mesh: flag(args, 'mesh'), graph: flag(args, 'graph'), agents: flag(args, 'agents'), up: flag(args, 'up'), scale: flag(args, 'scale'), json: asJson };
       out(await (args.command === 'drive' ? (await import('./drive.ts')).driveCommand(a) : (await import('./suggest.ts')).suggestCommand(a)));
+      return 0;
+    }
+    case 'tour': {
+      const { tourCommand } = await import('./tour.ts');
+      out(await tourCommand({ mesh: flag(args, 'mesh'), graph: flag(args, 'graph'), out: flag(args, 'out'), fps: flag(args, 'fps'), fov: flag(args, 'fov'), eye: flag(args, 'eye'), size: flag(args, 'size'), up: flag(args, 'up') }));
       return 0;
     }
     case 'score': {

@@ -2,10 +2,9 @@ import { readdirSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import type { AgentProfile } from '../core/agents.ts';
 import type { NavGraph } from '../core/graph.ts';
-import { formatProblem } from '../core/problems.ts';
-import { readRelease } from '../formats/capnav/read.ts';
 import { MeshLoadError, loadMesh, type LoadedMesh } from '../engine/mesh/load.ts';
-import { CliError, InputError, isRegularFile, MAX_MESH_BYTES, readInput, readInputText } from './files.ts';
+import { CliError, InputError, isRegularFile, MAX_MESH_BYTES, readInput } from './files.ts';
+import { readInputs } from './graphInput.ts';
 
 /**
  * What `suggest` and `drive` read: a scan (`--mesh`, with its side files), its navigation graph
@@ -37,20 +36,6 @@ function meshFiles(path: string): { name: string; data: ArrayBuffer }[] {
     if (name !== basename(path) && isRegularFile(full)) files.push({ name, data: bytes(full) });
   }
   return files;
-}
-
-/** The graph (and profiles) through the release reader, so they are validated as an import is. */
-function readInputs(graphPath: string, agentsPath: string | undefined) {
-  const graphAlias = /-graph\.json$/i.test(basename(graphPath)) ? basename(graphPath) : 'suggest-graph.json';
-  const files = [{ path: `graphs/${graphAlias}`, text: readInputText(graphPath, 'graph') }];
-  if (agentsPath) files.push({ path: 'agent_profile.json', text: readInputText(agentsPath, 'agent profiles') });
-  const { project, problems } = readRelease(files);
-  const realName = (p: string) => (p.endsWith(graphAlias) ? graphPath : p === 'agent_profile.json' && agentsPath ? agentsPath : p);
-  const shown = problems.filter((p) => p.code !== 'scene.no-questions' && p.code !== 'scene.no-labels');
-  for (const p of shown) process.stderr.write(formatProblem({ ...p, file: realName(p.file) }) + '\n');
-  const scene = project?.scenes[0];
-  if (!project || !scene) throw new InputError(`${graphPath} cannot be read as a navigation graph`);
-  return { graph: scene.graph, profiles: project.profiles };
 }
 
 async function loadScan(command: string, args: ScanArgs): Promise<{ graph: NavGraph; profiles: AgentProfile[]; loaded: LoadedMesh }> {

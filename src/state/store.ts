@@ -10,6 +10,7 @@ import { JUDGE_TIMEOUT_MS } from '../core/scoring/judges/http.ts';
 import { DEFAULT_PAPER_SETTINGS } from '../core/scoring/pipeline.ts';
 import type { ScoredRecord } from '../core/scoring/paper/types.ts';
 import { initialTaskGen, type TaskGenSession } from './taskGen.ts';
+import { TOUR_DEFAULTS, type TourSettings } from '../core/tour/settings.ts';
 
 /** A scored prediction's route as the viewport draws it (node ids; hops judged against the ground truth). */
 export interface PathPreview {
@@ -111,6 +112,8 @@ export interface StudioState {
   workspace: { projectId: string | null; projects: ProjectSummary[] };
   /** The report of the last import attempt (accepted with findings, or rejected). */
   importReport: ImportReport | null;
+  /** The touring video being recorded (or walked) for a scene; the videos themselves are stored apart (persistence/videos.ts). */
+  tour: TourStatus;
   /** Storage status as shown to the user; a failed write is never swallowed. */
   storage: { status: 'loading' | 'idle' | 'saving' | 'saved' | 'error'; message?: string; savedAt?: number };
 }
@@ -125,7 +128,7 @@ export type Scope = 'document' | 'session' | 'ephemeral';
 export const STATE_SCOPE: { readonly [K in keyof StudioState]: Scope } = {
   document: 'document',
   session: 'session', suggestions: 'session', scoring: 'session', qaAnswers: 'session', qa: 'session', history: 'session', workspace: 'session',
-  ephemeral: 'ephemeral', meshes: 'ephemeral', importReport: 'ephemeral', storage: 'ephemeral', team: 'ephemeral',
+  ephemeral: 'ephemeral', meshes: 'ephemeral', importReport: 'ephemeral', storage: 'ephemeral', team: 'ephemeral', tour: 'ephemeral',
 };
 
 /** The keys of one scope. */
@@ -170,6 +173,22 @@ export interface QaSession {
   /** Generating navigation tasks from the scene's video (state/taskGen.ts). */
   taskgen: TaskGenSession;
 }
+/**
+ * Recording a scene's touring video: `walking` while the walk view's camera is being recorded by
+ * hand, `recording` while frames are rendered and encoded (`fraction` 0..1), then how it ended.
+ * `stored` is bumped whenever a scene's stored video changes, so what shows it loads it again.
+ */
+export interface TourStatus {
+  sceneId: string | null;
+  phase: 'idle' | 'walking' | 'recording' | 'done' | 'failed' | 'cancelled';
+  fraction: number;
+  message: string;
+  stored: number;
+  /** What the next recording uses (the Tour panel edits them; kept in this browser). */
+  settings: TourSettings;
+}
+export const IDLE_TOUR: TourStatus = { sceneId: null, phase: 'idle', fraction: 0, message: '', stored: 0, settings: TOUR_DEFAULTS };
+
 export type Tool = 'select' | 'place' | 'connect' | 'measure' | 'mark';
 export type CameraMode = 'orbit' | 'top' | 'first';
 export type MeasureMode = 'distance' | 'width';
@@ -349,6 +368,7 @@ export function initialState(): StudioState {
       queueCursor: 0, labelDraft: EMPTY_DRAFT, annotator: '', autoApproveHuman: true,
     },
     ephemeral: { hoverNode: null, connectFrom: null, measure: null, renameRequest: 0, noteRequest: 0, commentRequest: 0, notice: null, helpOpen: false, projectsOpen: false, drive: null, pathPreview: null, cameraRequest: null },
+    tour: IDLE_TOUR,
     meshes: {},
     suggestions: {},
     qa: { itemId: null, mode: 'edit', reviewStartedAt: null, rejecting: false, editingForReview: false, comment: '', filter: 'all', scope: ANY_SCOPE, labelComparison: null, importReviews: 1, taskgen: initialTaskGen() },

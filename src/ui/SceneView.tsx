@@ -10,8 +10,9 @@ import { MeshBar } from './MeshBar.tsx';
 import { MeasureReadout } from './MeasureReadout.tsx';
 import { QuestionList } from './QuestionList.tsx';
 import { Toolbar } from './Toolbar.tsx';
+import { TourPanel } from './TourPanel.tsx';
 
-type Tab = 'graph' | 'questions' | 'coverage';
+type Tab = 'graph' | 'questions' | 'coverage' | 'tour';
 
 /** One scene: the 3D workspace with its tools, and the graph, questions and label coverage beside it. */
 export function SceneView() {
@@ -45,15 +46,16 @@ export function SceneView() {
         </div>
         <aside className="side-panel">
           <div className="tabs" role="tablist">
-            {(['graph', 'questions', 'coverage'] as const).map((t) => (
-              <button key={t} role="tab" aria-selected={tab === t} className={tab === t ? 'active' : ''} onClick={() => setTab(t)}>
-                {{ graph: 'Graph', questions: `Questions (${scene.questions.length})`, coverage: 'Label coverage' }[t]}
+            {(['graph', 'questions', 'coverage', 'tour'] as const).map((t) => (
+              <button key={t} role="tab" aria-selected={tab === t} className={tab === t ? 'active' : ''} onClick={() => setTab(t)} data-testid={`tab-${t}`}>
+                {{ graph: 'Graph', questions: `Questions (${scene.questions.length})`, coverage: 'Label coverage', tour: 'Tour video' }[t]}
               </button>
             ))}
           </div>
           {tab === 'graph' && <GraphPanel />}
           {tab === 'questions' && <QuestionList scene={scene} plan={plan} agents={agents} />}
           {tab === 'coverage' && <CoverageTable scene={scene} agents={agents} />}
+          {tab === 'tour' && <TourPanel />}
         </aside>
       </div>
     </section>

@@ -86,6 +86,11 @@ export interface StudioActions {
     /** The scene's stored video file and its length in seconds, or null when it has none. */
     videoFile: (sceneId: string) => Promise<{ blob: Blob; seconds: number } | null>;
   };
+  /** The scenes' touring videos (app/tour.ts): read the stored one, download its parts. */
+  tour: {
+    load: (sceneId: string) => Promise<import('../persistence/videos.ts').SceneVideo | undefined>;
+    download: (sceneId: string, what: 'video' | 'poses' | 'frames') => void;
+  };
   commands: readonly Command[];
 }
 

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Vector3, type PerspectiveCamera as PerspectiveCameraImpl } from 'three';
 import type { CameraMode } from '../state/store.ts';
 import { WALK_KEYS } from './movementKeys.ts';
+import { viewportHandle } from './viewportHandle.ts';
 import { fitPerspective, fitTopZoom } from './routeFraming.ts';
 
 /**
@@ -70,6 +71,15 @@ function FirstPerson({ start, keysBlocked }: { start: Vector3; keysBlocked: () =
   const keys = useRef(new Set<string>());
   const look = useRef({ yaw: 0, pitch: 0 });
   const { gl, invalidate } = useThree();
+
+  // A tour walked by hand records this camera (app/tour.ts polls it while recording).
+  useEffect(() => {
+    viewportHandle.walkPose = () => {
+      const p = cam.current?.position ?? start;
+      return { eye: { x: p.x, y: p.y, z: p.z }, yawRad: look.current.yaw, pitchRad: look.current.pitch };
+    };
+    return () => { viewportHandle.walkPose = null; };
+  }, [start]);
 
   useEffect(() => {
     const el = gl.domElement;

@@ -23,6 +23,11 @@ export function classify(path: string): ReleaseFileKind {
   return { kind: 'other' };
 }
 
+/** A touring video's JSON in the release layout: videos/<SCENE>.poses.json or frames/<SCENE>/<budget>/frames.json. */
+export function isTourFile(path: string): boolean {
+  return /(^|\/)videos\/[^/]+\.poses\.json$/.test(path) || /(^|\/)frames\/[^/]+\/(16|32|64|1fps)\/frames\.json$/.test(path);
+}
+
 /** Release-layout paths of a scene's files, as the writer produces them. */
 export const releasePath = {
   profiles: 'agent_profile.json',

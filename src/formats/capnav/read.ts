@@ -7,7 +7,7 @@ import { hasBlocking, pointer, type Problem } from '../../core/problems.ts';
 import { emptyProject, type Project, type Scene } from '../../core/project.ts';
 import { resolveRef, type NavQuestion, type NodeRef } from '../../core/questions.ts';
 import { checkShape, extraFields, parseJson, type SourceFile } from '../json.ts';
-import { classify, stripCommonRoot } from './files.ts';
+import { classify, isTourFile, stripCommonRoot } from './files.ts';
 import { locateFinding, type SceneFiles } from './locate.ts';
 import { navQuestionOf } from './question.ts';
 import { KNOWN, RawAgentTable, RawGraph, RawHallucinated, RawLabel, RawProfile, RawProfileFile, RawQuestion, RawQuestionFile, RawTraverseFile } from './rawSchemas.ts';
@@ -75,7 +75,8 @@ export class ReleaseReader {
     const file = { path: this.rel(original.path), text: original.text };
     const kind = classify(file.path);
     if (kind.kind === 'other') {
-      if (file.path.toLowerCase().endsWith('.json')) problems.push({ severity: 'warning', code: 'file.ignored', file: file.path, location: '', message: 'not a CapNav release file (expected agent_profile.json, <SCENE>-graph.json, <SCENE>_QA.json or <SCENE>-traverse.json); ignored' });
+      // The touring videos' poses and frame lists are release files too, read by their own readers.
+      if (file.path.toLowerCase().endsWith('.json') && !isTourFile(file.path)) problems.push({ severity: 'warning', code: 'file.ignored', file: file.path, location: '', message: 'not a CapNav release file (expected agent_profile.json, <SCENE>-graph.json, <SCENE>_QA.json or <SCENE>-traverse.json); ignored' });
       return null;
     }
     if (kind.kind === 'profiles') {

@@ -1,0 +1,173 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { basename, dirname, extname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { hasErrors } from '../core/problems.ts';
+import { parseSize, settingsProblem, TOUR_DEFAULTS, type TourSettings } from '../core/tour/settings.ts';
+import type { TourPoses } from '../core/tour/types.ts';
+import { CliError, InputError, isRegularFile, statInput, writeOutput } from './files.ts';
+import { readInputs } from './graphInput.ts';
+import { startTourServer } from './tourServer.ts';
+
+/**
+ * `tour --mesh <file> --graph <graph.json> --out <video> [--fps 2] [--fov 75] [--eye 1.5] [--size 640x480] [--up y|z]`:
+ * the automatic touring video of a scan, rendered headless by Debian's Chromium (driven by
+ * playwright-core) with the studio's own code — the built studio (dist/) served on 127.0.0.1, its
+ * tour page (src/app/tour.html) loading the scan and graph handed to it. Writes the video (MP4 with
+ * H.264, or WebM with VP9 where H.264 cannot be encoded) and `<video name>.poses.json` beside it.
+ * Progress goes to stderr. Bad arguments exit 2; missing or unreadable inputs, a graph with errors,
+ * no Chromium and a failed render exit 1.
+ */
+
+export interface TourArgs { mesh?: string; graph?: string; out?: string; fps?: string; fov?: string; eye?: string; size?: string; up?: string }
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** The bundle runs from node_modules/.cache/…: find the repository by its package.json instead. */
+function repoRoot(): string {
+  for (let d = dirname(fileURLToPath(import.meta.url)); d !== dirname(d); d = dirname(d)) {
+    if (existsSync(join(d, 'package.json')) && existsSync(join(d, 'src', 'app', 'tour.html'))) return d;
+  }
+  return ROOT;
+}
+
+const ARGS = ['--no-sandbox', '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+function number(flag: string, v: string | undefined, dflt: number): number {
+  if (v === undefined) return dflt;
+  const n = Number(v);
+  if (v.trim() === '' || !Number.isFinite(n)) throw new CliError(`--${flag} takes a number, not "${v}"`);
+  return n;
+}
+
+export function tourSettings(a: TourArgs): TourSettings {
+  const size: [number, number] | null = a.size === undefined ? [TOUR_DEFAULTS.width, TOUR_DEFAULTS.height] : parseSize(a.size);
+  if (!size) throw new CliError(`--size takes WIDTHxHEIGHT in pixels, like 640x480, not "${a.size}"`);
+  const s: TourSettings = { ...TOUR_DEFAULTS, fps: number('fps', a.fps, TOUR_DEFAULTS.fps), fovDeg: number('fov', a.fov, TOUR_DEFAULTS.fovDeg), eyeHeightM: number('eye', a.eye, TOUR_DEFAULTS.eyeHeightM), width: size[0], height: size[1] };
+  const problem = settingsProblem(s);
+  if (problem) throw new CliError(problem.replace('the frame rate', '--fps: the frame rate').replace('the field of view', '--fov: the field of view').replace('the eye height', '--eye: the eye height').replace(/^the (width|height)/, '--size: the $1'));
+  return s;
+}
+
+function newest(dir: string): number {
+  let t = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const full = join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newest(full) : statSync(full).mtimeMs);
+  }
+  return t;
+}
+
+/** The built studio, built first when missing or older than the sources it is built from. */
+function builtApp(root: string, log: (s: string) => void): string {
+  const dist = join(root, 'dist');
+  const page = join(dist, 'src', 'app', 'tour.html');
+  const sources = Math.max(newest(join(root, 'src')), ...['index.html', 'vite.config.ts', 'package.json'].map((f) => statSync(join(root, f)).mtimeMs));
+  if (existsSync(page) && statSync(page).mtimeMs >= sources && existsSync(join(dist, 'index.html'))) return dist;
+  log(existsSync(page) ? 'the built studio (dist/) is older than the sources: building it again (npx vite build)…' : 'the studio is not built (dist/): building it (npx vite build)…');
+  const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+  const r = existsSync(vite) ? spawnSync(process.execPath, [vite, 'build', '--logLevel', 'error'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] }) : null;
+  if (!r || r.status !== 0 || !existsSync(page)) throw new InputError(`the studio could not be built; run "npx vite build" in ${root} and try again`);
+  return dist;
+}
+
+/** The scan's files: the main one, and for .gltf/.obj the files beside it (its .bin, .mtl, textures). */
+function meshFiles(path: string): string[] {
+  if (!statInput(path, 'mesh').isFile()) throw new InputError(`${path}: the mesh is not a file`);
+  const files = [path];
+  if (['.gltf', '.obj'].includes(extname(path).toLowerCase())) {
+    for (const name of readdirSync(dirname(path))) {
+      const full = join(dirname(path), name);
+      if (full !== path && isRegularFile(full)) files.push(full);
+    }
+  }
+  return files;
+}
+
+/** What a tour run wrote and how long it took. */
+export interface TourRun {
+  out: string;
+  posesPath: string;
+  codec: 'avc' | 'vp9';
+  settings: TourSettings;
+  straightLegs: { from: string; to: string; why: string }[];
+  unseen: string[];
+  timings: { loadMs: number; planMs: number; renderMs: number; frames: number };
+}
+
+export async function tourCommand(a: TourArgs, log: (line: string) => void = (l) => process.stderr.write(`tour: ${l}\n`)): Promise<string> {
+  const r = await runTour(a, log);
+  const t = r.timings, settings = r.settings;
+  const notes = [
+    ...r.straightLegs.map((l) => `note: no walkable route from ${l.from} to ${l.to} (${l.why}); the tour walks the straight line`),
+    ...(r.unseen.length ? [`note: never in view: ${r.unseen.join(', ')}`] : []),
+  ];
+  return [
+    `wrote ${r.out} (${r.codec === 'avc' ? 'MP4, H.264' : 'WebM, VP9'}, ${t.frames} frames at ${settings.fps} fps = ${(t.frames / settings.fps).toFixed(1)} s, ${settings.width}×${settings.height}) and ${r.posesPath}`,
+    `rendering and encoding: ${(t.frames / (t.renderMs / 1000)).toFixed(1)} frames per second of wall time (load ${(t.loadMs / 1000).toFixed(1)} s, route ${(t.planMs / 1000).toFixed(1)} s, render ${(t.renderMs / 1000).toFixed(1)} s)`,
+    ...notes,
+  ].join('\n');
+}
+
+/** Render the tour and write its files (what `tour` does, without the words). */
+export async function runTour(a: TourArgs, log: (line: string) => void): Promise<TourRun> {
+  if (!a.mesh) throw new CliError('tour needs --mesh <file>');
+  if (!a.graph) throw new CliError('tour needs --graph <graph.json>');
+  if (!a.out) throw new CliError('tour needs --out <video file> (.mp4, or .webm)');
+  const up = a.up ?? 'y';
+  if (up !== 'y' && up !== 'z') throw new CliError(`--up must be y or z (got ${up})`);
+  const settings = tourSettings(a);
+  const files = meshFiles(a.mesh);
+  const { graph, problems } = readInputs(a.graph, undefined);
+  if (hasErrors(problems)) throw new InputError(`${a.graph} has errors (listed above): fix them before touring it`);
+  if (graph.nodes.length === 0) throw new InputError(`${a.graph}: the graph has no nodes; the tour walks through every node`);
+  const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (!existsSync(chromium)) throw new InputError(`no Chromium at ${chromium}: install Debian's (apt-get install -y chromium) or set CHROMIUM_PATH`);
+
+  const root = repoRoot();
+  const dist = builtApp(root, log);
+  const server = await startTourServer(dist, files);
+  const { chromium: pw } = await import('playwright-core');
+  let browser: Awaited<ReturnType<typeof pw.launch>> | null = null;
+  try {
+    browser = await pw.launch({ executablePath: chromium, headless: true, args: ARGS }).catch((e: unknown) => {
+      throw new InputError(`Chromium at ${chromium} did not start (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`);
+    });
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    let shown = -1;
+    await page.exposeFunction('__traversaTourProgress', (p: { stage: string; fraction: number; message: string }) => {
+      const step = Math.floor(p.fraction * 20);
+      if (p.stage !== 'render' || step !== shown) { shown = step; log(`${Math.round(p.fraction * 100)}% ${p.message}`); }
+    });
+    await page.goto(`${server.url}src/app/tour.html`);
+    await page.waitForFunction(() => document.body.dataset.ready === 'true', undefined, { timeout: 30_000 });
+    const job = {
+      files: files.map((f, i) => ({ name: basename(f), url: `${server.url}__tour/files/${i}` })),
+      graph: { nodes: graph.nodes }, settings, up, upload: `${server.url}__tour/video`,
+    };
+    log(`rendering ${basename(a.mesh)} (${graph.nodes.length} nodes) at ${settings.fps} fps, ${settings.fovDeg}°, eye ${settings.eyeHeightM} m, ${settings.width}×${settings.height}`);
+    const result = await page.evaluate((j) => (window as unknown as { __traversaTour: (job: unknown) => Promise<unknown> }).__traversaTour(j), job).catch((e: unknown) => {
+      const msg = (e instanceof Error ? e.message : String(e)).replace(/^page\.evaluate: (Error: )?/, '').split('\n')[0];
+      throw new InputError(`the tour could not be rendered: ${msg}${errors.length ? ` (${errors.join('; ')})` : ''}`);
+    }) as { mime: string; codec: string; poses: TourPoses; straightLegs: { from: string; to: string; why: string }[]; unseen: string[]; timings: { loadMs: number; planMs: number; renderMs: number; frames: number } };
+    const bytes = server.video();
+    if (!bytes) throw new InputError('the page rendered the tour but sent no video back');
+
+    const ext = result.mime.includes('webm') ? '.webm' : '.mp4';
+    const given = extname(a.out).toLowerCase();
+    let out = a.out;
+    if (given !== ext) {
+      out = (given === '.mp4' || given === '.webm' ? a.out.slice(0, -given.length) : a.out) + ext;
+      if (given === '.mp4') log(`this browser cannot encode H.264: the video is WebM (VP9), written to ${out}`);
+    }
+    const posesPath = out.slice(0, -ext.length) + '.poses.json';
+    writeOutput(out, bytes);
+    writeOutput(posesPath, JSON.stringify(result.poses, null, 2) + '\n');
+    return { out, posesPath, codec: result.codec === 'vp9' ? 'vp9' : 'avc', settings, straightLegs: result.straightLegs, unseen: result.unseen, timings: result.timings };
+  } finally {
+    await browser?.close();
+    await server.close();
+  }
+}

@@ -1,0 +1,57 @@
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, sep } from 'node:path';
+
+/**
+ * The loopback server `cli tour` drives Chromium against: the built studio (dist/) as it is, the
+ * scan's files at /__tour/files/<n>, and a POST at /__tour/video that takes the rendered video back.
+ * Bound to 127.0.0.1 (a secure context, where WebCodecs exists), on a free port.
+ */
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.json': 'application/json',
+  '.wasm': 'application/wasm', '.svg': 'image/svg+xml', '.png': 'image/png', '.map': 'application/json',
+};
+
+export interface TourServer {
+  url: string;
+  /** Resolves with the video's bytes and type once the page has posted them. */
+  video: () => Buffer | null;
+  videoType: () => string;
+  close: () => Promise<void>;
+}
+
+export async function startTourServer(dist: string, files: readonly string[]): Promise<TourServer> {
+  let video: Buffer | null = null;
+  let videoType = '';
+  const serve = (res: ServerResponse, path: string, type: string) => {
+    res.writeHead(200, { 'Content-Type': type, 'Content-Length': statSync(path).size, 'Cache-Control': 'no-store' });
+    createReadStream(path).pipe(res);
+  };
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const path = decodeURIComponent((req.url ?? '/').split('?')[0]!);
+    const file = /^\/__tour\/files\/(\d+)$/.exec(path);
+    if (file && req.method === 'GET') {
+      const f = files[Number(file[1])];
+      if (f) return serve(res, f, 'application/octet-stream');
+    } else if (path === '/__tour/video' && req.method === 'POST') {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => { video = Buffer.concat(chunks); videoType = String(req.headers['content-type'] ?? ''); res.writeHead(204).end(); });
+      return;
+    } else if (req.method === 'GET') {
+      const full = normalize(join(dist, path.endsWith('/') ? `${path}index.html` : path));
+      if ((full === dist || full.startsWith(dist + sep)) && existsSync(full) && statSync(full).isFile()) return serve(res, full, TYPES[extname(full)] ?? 'application/octet-stream');
+    }
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve, reject) => { server.once('error', reject); server.listen(0, '127.0.0.1', resolve); });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    video: () => video,
+    videoType: () => videoType,
+    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}

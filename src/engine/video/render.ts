@@ -1,0 +1,75 @@
+import { ACESFilmicToneMapping, Color, DirectionalLight, DoubleSide, Group, HemisphereLight, Mesh, PerspectiveCamera, Scene, SRGBColorSpace, WebGLRenderer, type Material, type Object3D, type Side } from 'three';
+import type { WorldPose } from '../tour/poses.ts';
+
+/**
+ * Draws the tour's frames: the scan as the studio's 3D view shows it (its own materials and
+ * textures, the same background, lights and tone mapping) from a camera at each pose, into a
+ * canvas of the video's size. Its own WebGL context, so the studio's view is left as it is; the
+ * scan's geometries, materials and textures are shared, not copied (each context uploads its own).
+ */
+
+export interface TourRenderer {
+  canvas: OffscreenCanvas | HTMLCanvasElement;
+  render(pose: WorldPose): void;
+  dispose(): void;
+}
+
+/** What the renderer needs of a loaded scan (the engine's LoadedMesh has it). */
+export interface RenderableScan { object: Object3D; frame: import('three').Matrix4; doubleSided: boolean }
+
+export function createTourRenderer(scan: RenderableScan, size: { width: number; height: number; fovDeg: number }): TourRenderer {
+  const canvas: OffscreenCanvas | HTMLCanvasElement = typeof OffscreenCanvas !== 'undefined' ? new OffscreenCanvas(size.width, size.height) : Object.assign(document.createElement('canvas'), { width: size.width, height: size.height });
+  // preserveDrawingBuffer: the JPEG of a sampled frame is read after the frame was handed to the encoder.
+  const gl = new WebGLRenderer({ canvas, antialias: true, preserveDrawingBuffer: true, powerPreference: 'high-performance' });
+  gl.setPixelRatio(1);
+  gl.setSize(size.width, size.height, false);
+  // As @react-three/fiber sets up the studio's view.
+  gl.outputColorSpace = SRGBColorSpace;
+  gl.toneMapping = ACESFilmicToneMapping;
+
+  const scene = new Scene();
+  scene.background = new Color('#e9edf2');
+  scene.add(new HemisphereLight('#ffffff', '#8a8f99', 1.1));
+  const sun = new DirectionalLight('#ffffff', 1.2);
+  sun.position.set(5, 10, 4);
+  scene.add(sun);
+  const placed = new Group();
+  placed.matrixAutoUpdate = false;
+  placed.matrix.copy(scan.frame);
+  const content = scan.object.clone(true);
+  // Materials are cloned (cheap; textures stay shared): the renderer hangs listeners on what it
+  // draws, and the clones, disposed with it, leave none on the studio's materials.
+  const owned: Material[] = [];
+  content.traverse((o) => {
+    if (!(o instanceof Mesh)) return;
+    const own = (m: Material) => {
+      const c = m.clone();
+      // A scan whose surfaces face away from the views above is drawn double-sided in the studio too (facing.ts).
+      // The studio's slice (clipping, both sides of cut walls) is a way of looking, not the scan: drawn without it.
+      c.side = scan.doubleSided ? DoubleSide : ((m.userData.traversaOwnSide as Side | undefined) ?? m.side);
+      c.clippingPlanes = null;
+      owned.push(c);
+      return c;
+    };
+    o.material = Array.isArray(o.material) ? o.material.map(own) : own(o.material);
+  });
+  placed.add(content);
+  scene.add(placed);
+  scene.updateMatrixWorld(true);
+
+  const camera = new PerspectiveCamera(size.fovDeg, size.width / size.height, 0.02, 1000);
+  return {
+    canvas,
+    render(pose) {
+      camera.position.set(pose.eye.x, pose.eye.y, pose.eye.z);
+      camera.rotation.set(pose.pitchRad, pose.yawRad, 0, 'YXZ');
+      camera.updateMatrixWorld(true);
+      gl.render(scene, camera);
+    },
+    dispose() {
+      for (const m of owned) m.dispose();
+      gl.dispose();
+      gl.forceContextLoss();
+    },
+  };
+}
