@@ -2,8 +2,7 @@
 // (wheelchair) and a cylinder (human) on the sample house (~16 k triangles) and on its ~1 M-triangle
 // version (target: well under 1 ms per step), and one auto-driven edge. Both meshes must give the
 // same verdicts, or the section throws.
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEFAULT_PROFILES, type AgentProfile } from '../../src/core/agents.ts';
 import type { Vec3 } from '../../src/core/graph.ts';
@@ -12,6 +11,7 @@ import { place } from '../../src/engine/collider/body.ts';
 import { clearWidthAtAgent } from '../../src/engine/collider/readouts.ts';
 import { colliderWorldFromObject, type ColliderWorld } from '../../src/engine/collider/world.ts';
 import { loadMesh } from '../../src/engine/mesh/load.ts';
+import { largeSample } from './largeSample.ts';
 import type { BenchSection } from './run.ts';
 
 const REPO = resolve(import.meta.dirname, '../..');
@@ -96,10 +96,7 @@ export const colliderBench: BenchSection = {
   name: 'collider',
   title: 'footprint collider steps and one auto-driven edge, sample house (~16 k triangles) vs its ~1 M-triangle version (Node)',
   async run() {
-    if (!existsSync(LARGE)) {
-      console.log('Generating the large sample (npx tsx scenes/generate.ts --large)…');
-      execFileSync('npx', ['tsx', 'scenes/generate.ts', '--large'], { cwd: REPO, stdio: 'inherit' });
-    }
+    largeSample();
     const small = await measureScene(SMALL), large = await measureScene(LARGE);
     console.log(`small: ${small.triangles.toLocaleString('en')} triangles; large: ${large.triangles.toLocaleString('en')} triangles`);
     console.log(`collider world (solid + door BVHs): small ${small.worldMs.toFixed(0)} ms, large ${large.worldMs.toFixed(0)} ms; median per call\n`);

@@ -1,7 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { runBenchPage } from './browserPage.ts';
+import { largeSample } from './largeSample.ts';
 import type { BenchSection } from './run.ts';
 
 const REPO = resolve(import.meta.dirname, '../..');
@@ -23,10 +23,7 @@ export const meshBench: BenchSection = {
   name: 'mesh',
   title: '~1 M-triangle sample in headless Chromium: file to interactive and floor picks through the app\'s caster, against a plain three.js load',
   async run() {
-    if (!existsSync(LARGE)) {
-      console.log('Generating the large sample (npm run scenes -- --large)…');
-      execFileSync('npx', ['tsx', 'scenes/generate.ts', '--large'], { cwd: REPO, stdio: 'inherit' });
-    }
+    largeSample();
     const r = await runBenchPage<Result>('mesh', 'runMeshBench', [{ name: 'house-1m.glb', data: readFileSync(LARGE) }]);
     const t = r.traversa;
     console.log(`${r.triangles.toLocaleString('en')} triangles, ${(r.bytes / 1e6).toFixed(1)} MB GLB, 2 cores, SwiftShader (no GPU)\n`);

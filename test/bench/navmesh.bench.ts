@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEFAULT_PROFILES } from '../../src/core/agents.ts';
 import type { NavGraph } from '../../src/core/graph.ts';
 import { loadMesh } from '../../src/engine/mesh/load.ts';
 import { buildAgentNavMesh, prepareGeometry, REFERENCE_AGENT, suggestScene, type SceneGeometry, type SceneSuggestions } from '../../src/engine/suggest/index.ts';
+import { largeSample } from './largeSample.ts';
 import type { BenchSection } from './run.ts';
 
 const REPO = resolve(import.meta.dirname, '../..');
@@ -48,10 +48,7 @@ export const navmeshBench: BenchSection = {
   name: 'navmesh',
   title: 'per-agent recast navmesh builds and a full suggestion run, sample house (~16 k triangles) vs its ~1 M-triangle version (Node)',
   async run() {
-    if (!existsSync(LARGE)) {
-      console.log('Generating the large sample (npx tsx scenes/generate.ts --large)…');
-      execFileSync('npx', ['tsx', 'scenes/generate.ts', '--large'], { cwd: REPO, stdio: 'inherit' });
-    }
+    largeSample();
     const graph = JSON.parse(readFileSync(GRAPH, 'utf8')) as NavGraph;
     const small = await load(SMALL), large = await load(LARGE);
     console.log(`small: ${small.triangles.toLocaleString('en')} triangles (loaded in ${ms(small.loadMs)}); large: ${large.triangles.toLocaleString('en')} triangles (loaded in ${ms(large.loadMs)})`);

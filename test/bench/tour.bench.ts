@@ -1,11 +1,11 @@
 // The touring video's speed: rendering and encoding frames per second of wall time, by the path
 // `cli tour` takes (headless Chromium, software WebGL, the studio's renderer and mediabunny's
 // WebCodecs encoder), on the sample house (~16 k triangles) and its ~1 M-triangle version.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runTour } from '../../src/cli/tour.ts';
+import { largeSample } from './largeSample.ts';
 import type { BenchSection } from './run.ts';
 
 const REPO = resolve(import.meta.dirname, '../..');
@@ -17,10 +17,7 @@ export const tourBench: BenchSection = {
   name: 'tour',
   title: 'touring video: rendering + encoding speed (frames per second of wall time), sample house vs its ~1 M-triangle version (headless Chromium)',
   async run() {
-    if (!existsSync(LARGE)) {
-      console.log('Generating the large sample (npx tsx scenes/generate.ts --large)…');
-      execFileSync('npx', ['tsx', 'scenes/generate.ts', '--large'], { cwd: REPO, stdio: 'inherit' });
-    }
+    largeSample();
     const dir = mkdtempSync(join(tmpdir(), 'traversa-tour-bench-'));
     try {
       // The large house at 1 fps: half the frames (the speed per frame is what is measured), so the section stays within minutes.

@@ -2,12 +2,11 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { unzipSync } from 'fflate';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { impliedRoute } from '../../src/core/impliedRoute.ts';
 import { readRelease } from '../../src/formats/capnav/read.ts';
 import { readJsonFiles } from '../../src/cli/files.ts';
-import { nameAnnotator, studio } from '../support/browser.ts';
+import { downloaded, nameAnnotator, studio } from '../support/browser.ts';
 import { traversaWith } from '../support/cli.ts';
 import { promptText, startFakeChat, type ChatBody, type FakeChat, type FakeReply } from '../support/fakeChat.ts';
 
@@ -51,11 +50,6 @@ function modelAnswerer(release: string): (body: ChatBody) => FakeReply {
     if (!q) return { status: 400, content: 'unexpected prompt' };
     return { content: JSON.stringify({ answer: 'yes', path: impliedRoute(scene.graph, q).nodes, reason: 'The way is open.' }) };
   };
-}
-
-async function download(page: Page, click: () => Promise<void>): Promise<string> {
-  const [d] = await Promise.all([page.waitForEvent('download'), click()]);
-  return (await d.path())!;
 }
 
 describe('from the scan to a scored scene in one tool (issue 14)', () => {
@@ -117,7 +111,7 @@ describe('from the scan to a scored scene in one tool (issue 14)', () => {
     await expect.poll(() => page.getByTestId('queue-notice').textContent(), { timeout: 15_000 }).toMatch(/Saved: \w+ node_\d+ → node_\d+ traversable\./);
 
     // 5. The release, exported with its video, poses and frame sets.
-    const zip = unzipSync(new Uint8Array(readFileSync(await download(page, () => page.getByRole('button', { name: 'Export release' }).click()))));
+    const zip = unzipSync(new Uint8Array(readFileSync(await downloaded(page, () => page.getByRole('button', { name: 'Export release' }).click()))));
     const release = temp('traversa-pipeline-release-');
     for (const [path, bytes] of Object.entries(zip)) {
       const rel = path.split('/').slice(1).join('/');

@@ -91,6 +91,12 @@ export async function nameAnnotator(page: Page, name = 'tester'): Promise<void> 
   await input.evaluate((el) => (el as HTMLInputElement).blur());
 }
 
+/** The path of the file a click downloads. */
+export async function downloaded(page: Page, click: () => Promise<void>): Promise<string> {
+  const [d] = await Promise.all([page.waitForEvent('download'), click()]);
+  return (await d.path())!;
+}
+
 /** Make a new scene and load a scan into it through the file input; resolves with the scan bar once the scan is ready. */
 export async function newSceneWithScan(page: Page, files: string[]): Promise<string> {
   await page.getByTestId('new-scene').click();
