@@ -11,7 +11,8 @@ import { applyEdit } from '../state/edits.ts';
 import { selectItem } from '../state/qaItems.ts';
 import type { StudioStore } from '../state/store.ts';
 import { TASK_EDITS } from '../state/taskEdits.ts';
-import { NO_VIDEO, setTaskGen, type TaskGenReport, type VideoInfo } from '../state/taskGen.ts';
+import { NO_VIDEO, type TaskGenReport, type VideoInfo } from '../state/taskGen.ts';
+import { setTaskGen } from '../state/taskGenCommands.ts';
 import { TASKGEN_KEY_STORAGE } from '../ui/qa/taskKey.ts';
 
 /** The video's length: its frames over its frame rate (the poses have one entry per frame). */

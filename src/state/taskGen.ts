@@ -1,6 +1,5 @@
 import type { TaskProblem } from '../core/taskgen/reply.ts';
 import type { FrameBudget } from '../core/tour/types.ts';
-import type { StudioStore } from './store.ts';
 
 /**
  * Task generation in the studio (session state; the run itself is app/taskGeneration.ts): the
@@ -51,8 +50,4 @@ export type VideoInfo =
 
 export function initialTaskGen(): TaskGenSession {
   return { open: false, baseUrl: '', model: '', timeoutMs: TASKGEN_TIMEOUT_MS, minTasks: 10, budget: '16', status: { state: 'idle' }, report: null };
-}
-
-export function setTaskGen(store: StudioStore, patch: Partial<TaskGenSession>): void {
-  store.setState((s) => ({ qa: { ...s.qa, taskgen: { ...s.qa.taskgen, ...patch } } }));
 }

@@ -14,7 +14,7 @@ import { QaReport } from './QaReport.tsx';
 import { ReviewPanel } from './ReviewPanel.tsx';
 import { TaxonomyPanel } from './TaxonomyPanel.tsx';
 import { TaskGenPanel } from './TaskGenPanel.tsx';
-import { setTaskGen } from '../../state/taskGen.ts';
+import { setTaskGen } from '../../state/taskGenCommands.ts';
 
 /** Question-answer items: write them anchored in the scene, review generated ones, export the accepted. */
 export function QaView() {

@@ -1,6 +1,8 @@
 import { chatJudge, type HttpJudgeOptions } from './http.ts';
-import { TRAIL_PROMPT_VERSION, TRAIL_SYSTEM_PROMPT, parseTrailScores, trailUserPrompt } from './trailPrompt.ts';
+import { TRAIL_PROMPT_VERSION, TRAIL_SYSTEM_PROMPT, parseTrailScores, trailUserPrompt, type TrailJudgeRequest, type TrailScores } from './trailPrompt.ts';
 import type { JudgeInfo } from './types.ts';
+
+export type { TrailJudgeRequest, TrailScores };
 
 /**
  * FoMER's reasoning judge: a model's step-by-step reasoning for one item, scored against the
@@ -9,29 +11,6 @@ import type { JudgeInfo } from './types.ts';
  * authors' run, a human panel) or from an OpenAI-compatible endpoint; either way the report
  * names the judge.
  */
-export interface TrailJudgeRequest {
-  /** The item and the model whose reasoning is judged (imported scores are keyed by them; not part of cache keys). */
-  id: string;
-  model: string;
-  question: string;
-  /** The item's answer kind: an open answer's final score is asked for too. */
-  kind: 'mcq' | 'yesno' | 'numeric' | 'freetext';
-  /** The correct answer, as text. */
-  truth: string;
-  /** The ground-truth reasoning steps, `title: text`. */
-  trail: string[];
-  reply: string;
-  steps: string[];
-}
-
-export interface TrailScores {
-  /** 1–10 by criterion name. */
-  criteria: Record<string, number>;
-  /** The final answer's score 0–10 (free-text items), when the judge gave one. */
-  final?: number;
-  explanation?: string;
-}
-
 export type TrailVerdict = (TrailScores & { cached?: boolean }) | { error: string };
 
 export interface TrailJudge {

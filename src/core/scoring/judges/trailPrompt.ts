@@ -1,6 +1,29 @@
 import { FOMER_CRITERIA } from '../vqa/fomer.ts';
-import type { TrailJudgeRequest, TrailScores } from './trail.ts';
 import { replyObject } from './prompt.ts';
+
+/** One item's reasoning to judge (trail.ts says how it is judged). */
+export interface TrailJudgeRequest {
+  /** The item and the model whose reasoning is judged (imported scores are keyed by them; not part of cache keys). */
+  id: string;
+  model: string;
+  question: string;
+  /** The item's answer kind: an open answer's final score is asked for too. */
+  kind: 'mcq' | 'yesno' | 'numeric' | 'freetext';
+  /** The correct answer, as text. */
+  truth: string;
+  /** The ground-truth reasoning steps, `title: text`. */
+  trail: string[];
+  reply: string;
+  steps: string[];
+}
+
+export interface TrailScores {
+  /** 1–10 by criterion name. */
+  criteria: Record<string, number>;
+  /** The final answer's score 0–10 (free-text items), when the judge gave one. */
+  final?: number;
+  explanation?: string;
+}
 
 /**
  * The reasoning-trail judge prompt, after FoMER §4 and its Table 2 (the criteria's definitions).

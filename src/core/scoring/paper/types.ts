@@ -2,7 +2,6 @@ import type { PathError } from '../../pathValidity.ts';
 import type { Problem } from '../../problems.ts';
 import type { ReasonCategory } from '../../rules.ts';
 import type { BootstrapSettings } from '../bootstrap.ts';
-import type { DuplicateSummary } from './duplicates.ts';
 import type { Judge, JudgeInfo } from '../judges/types.ts';
 
 /**
@@ -160,4 +159,20 @@ export interface PaperReport {
   excluded: ScoredRecord[];
   problems: Problem[];
   records: ScoredRecord[];
+}
+
+/**
+ * Tasks — (scene, question, agent) of one model — predicted more than once. Every prediction is
+ * scored, as the released scorer scores every item it reads, so such a task counts once per
+ * prediction in every metric. `sources` says which files the repeats came from: two files that
+ * both hold the model's predictions (a results folder and a baseline of the same name) show up as
+ * one group naming both.
+ */
+export interface DuplicateSummary {
+  /** Tasks with more than one scored prediction. */
+  tasks: number;
+  /** Predictions beyond the first of each such task (what the metrics count extra). */
+  extra: number;
+  /** Per set of files the repeated predictions came from (sorted), how many tasks. Most tasks first. */
+  sources: { files: string[]; tasks: number }[];
 }
