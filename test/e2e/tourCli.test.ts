@@ -33,13 +33,13 @@ describe('cli tour on the generated house', () => {
     expect(poses.nodesInView.every((n) => n.intervals.length > 0)).toBe(true);
   }, 300_000);
 
-  it.skipIf(!probe.ok)('takes its settings: 3 fps, 320×240, 90°, eye 1.2 m', async () => {
+  it.skipIf(!probe.ok)('takes its settings: 1 fps, 320×240, 90°, eye 1.2 m', async () => {
     const out = join(dir, 'small.mp4');
-    const r = await run('--mesh', HOUSE, '--graph', GRAPH, '--out', out, '--fps', '3', '--size', '320x240', '--fov', '90', '--eye', '1.2');
+    const r = await run('--mesh', HOUSE, '--graph', GRAPH, '--out', out, '--fps', '1', '--size', '320x240', '--fov', '90', '--eye', '1.2');
     expect(r.code, r.stderr).toBe(0);
     const poses = TourPosesSchema.parse(JSON.parse(readFileSync(join(dir, 'small.poses.json'), 'utf8')));
-    expect(poses).toMatchObject({ fps: 3, fovDeg: 90, eyeHeightM: 1.2, width: 320, height: 240 });
-    expect(ffprobe(out)).toMatchObject({ width: 320, height: 240, fps: 3, frames: poses.frames.length });
+    expect(poses).toMatchObject({ fps: 1, fovDeg: 90, eyeHeightM: 1.2, width: 320, height: 240 });
+    expect(ffprobe(out)).toMatchObject({ width: 320, height: 240, fps: 1, frames: poses.frames.length });
   }, 300_000);
 
   it('refuses a missing mesh, a bad graph, bad settings and a missing Chromium, naming what is wrong', async () => {
