@@ -38,7 +38,8 @@ const storedLabels = (page: Page) => page.evaluate(() => new Promise<string[]>((
     const tx = open.result.transaction('records', 'readonly');
     const all = tx.objectStore('records').getAll();
     all.onsuccess = () => {
-      const keys = (all.result as { j: string }[]).flatMap((row) => Object.keys(JSON.parse(row.j) as object)).filter((k) => k.startsWith('label/sample-house/'));
+      // A row's text lists its records as [key, value, order] (persistence/bucketText.ts).
+      const keys = (all.result as { j: string }[]).flatMap((row) => (JSON.parse(row.j) as [string, unknown, number][]).map(([key]) => key)).filter((k) => k.startsWith('label/sample-house/'));
       resolve(keys.map((k) => { const [, , agent, seg, who] = k.split('/'); return `${agent} ${seg} ${who}`; }));
       open.result.close();
     };
