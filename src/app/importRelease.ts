@@ -12,6 +12,8 @@ import { PROJECT_EDITS } from '../state/commands.ts';
 import { applyEdit } from '../state/edits.ts';
 import type { StudioStore } from '../state/store.ts';
 import { readPickedInOrder, type PickedFile } from '../ui/pickedFiles.ts';
+import type { SceneVideo } from '../persistence/videos.ts';
+import { readTours } from './importTours.ts';
 
 /** The folder name the files share, used as the project's name. */
 export function commonFolder(paths: readonly string[]): string | null {
@@ -36,9 +38,11 @@ function whatWasPicked(picked: readonly PickedFile[]): Problem {
  * first with every conflict, and changes nothing until confirmed (then it is one undo step).
  */
 export class Importer {
-  private pending: { project: Project; plan: MergePlan | null } | null = null;
+  private pending: { project: Project; plan: MergePlan | null; videos: Map<string, SceneVideo> } | null = null;
 
-  constructor(private readonly store: StudioStore, private readonly storage: () => ProjectStorage | null) {}
+  /** `saveVideo`: keep a scene's touring video with a project (persistence/videos.ts). */
+  constructor(private readonly store: StudioStore, private readonly storage: () => ProjectStorage | null,
+    private readonly saveVideo: (projectId: string, sceneId: string, video: SceneVideo) => Promise<void> = async () => {}) {}
 
   async read(picked: readonly PickedFile[]): Promise<boolean> {
     const { store } = this;
@@ -76,10 +80,13 @@ export class Importer {
       store.setState({ importReport: { source, accepted: false, problems: [...undecodable, ...read.problems, ...unstorable], at: Date.now() } });
       return false;
     }
+    // The touring videos it carries (videos/, frames/), kept with the project when it opens as a new one.
+    const tours = bundle ? { videos: new Map<string, SceneVideo>(), problems: [] } : await readTours(picked, new Set(read.project.scenes.map((s) => s.id)));
+    const problems = [...read.problems, ...tours.problems];
     const open = store.getState().document.project;
-    if (!open) return this.asNewProject(read.project, source, read.problems);
-    this.pending = { project: read.project, plan: null };
-    store.setState({ importReport: { source, accepted: false, awaiting: { into: open.name, merge: null }, problems: read.problems, at: Date.now() } });
+    if (!open) return this.asNewProject(read.project, source, problems, tours.videos);
+    this.pending = { project: read.project, plan: null, videos: tours.videos };
+    store.setState({ importReport: { source, accepted: false, awaiting: { into: open.name, merge: null }, problems, at: Date.now() } });
     return true;
   }
 
@@ -87,12 +94,12 @@ export class Importer {
   async openAsNew(): Promise<boolean> {
     const report = this.store.getState().importReport;
     if (!this.pending || !report) return false;
-    const { project } = this.pending;
+    const { project, videos } = this.pending;
     this.pending = null;
-    return this.asNewProject(project, report.source, report.problems);
+    return this.asNewProject(project, report.source, report.problems, videos);
   }
 
-  private async asNewProject(project: Project, source: string, problems: NonNullable<ReturnType<StudioStore['getState']>['importReport']>['problems']): Promise<boolean> {
+  private async asNewProject(project: Project, source: string, problems: NonNullable<ReturnType<StudioStore['getState']>['importReport']>['problems'], videos: ReadonlyMap<string, SceneVideo>): Promise<boolean> {
     const storage = this.storage();
     if (!storage) return false;
     // The new project opens, reported as imported, from the moment it is shown (while the browser
@@ -106,8 +113,9 @@ export class Importer {
         session: { ...st.session, sceneId: project.scenes[0]?.id ?? null, questionIndex: null, view: 'overview' },
       }));
     });
+    let row;
     try {
-      await storage.create(project);
+      row = await storage.create(project);
     } catch (e) {
       // Nothing of it was stored, and what was open is open again (projectStorage.create).
       this.store.setState({ importReport: { source, accepted: false, at: Date.now(), problems: [...problems,
@@ -116,6 +124,15 @@ export class Importer {
     } finally {
       shown();
     }
+    const unstored: Problem[] = [];
+    for (const [sceneId, video] of videos) {
+      try {
+        await this.saveVideo(row.id, sceneId, video);
+      } catch (e) {
+        unstored.push({ severity: 'warning', code: 'tour.unstored', file: `videos/${sceneId}`, location: '', message: `the touring video of ${sceneId} could not be stored in this browser: ${errorText(e)}` });
+      }
+    }
+    if (unstored.length) this.store.setState((st) => ({ importReport: st.importReport && { ...st.importReport, problems: [...st.importReport.problems, ...unstored] } }));
     return true;
   }
 
@@ -137,10 +154,12 @@ export class Importer {
     if (!this.pending?.plan || !report || !open) return false;
     const plan = this.pending.plan;
     const changes = mergeChanges(plan, theirs);
+    const videos = this.pending.videos.size;
     this.pending = null;
     applyEdit(this.store, PROJECT_EDITS.merge, { changes });
     const replaced = plan.conflicts.filter((c) => theirs.has(c.key)).length;
-    this.store.setState({ importReport: { source: report.source, accepted: true, outcome: 'merged', problems: report.problems, at: Date.now(),
+    const notMerged: Problem[] = videos ? [{ severity: 'warning', code: 'tour.not-merged', file: 'videos/', location: '', message: `${videos} touring video${videos === 1 ? ' was' : 's were'} not imported: a merge keeps the open project's videos (import as a new project to bring them)` }] : [];
+    this.store.setState({ importReport: { source: report.source, accepted: true, outcome: 'merged', problems: [...report.problems, ...notMerged], at: Date.now(),
       merged: { added: plan.adds.length, replaced, kept: plan.conflicts.length - replaced } } });
     return true;
   }

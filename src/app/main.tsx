@@ -26,6 +26,7 @@ import { DriveController } from './drive.ts';
 import { rememberSession } from './sessionMemory.ts';
 import { SuggestionRunner } from './suggestions.ts';
 import { compareLabelFiles, exportQaZip, importQaFiles, importTaxonomyFile } from './qaFiles.ts';
+import { saveSceneVideo } from '../persistence/videos.ts';
 import { MeshRegistryContext } from '../viewport/meshRuntime.ts';
 import { TaskGenerator, videoSeconds } from './taskGeneration.ts';
 import { TourRunner } from './tour.ts';
@@ -42,7 +43,7 @@ const tour = new TourRunner(store, meshes, db);
 followAutoApprove(store);
 const projects = new Projects(store, db);
 const flush = () => projects.flush();
-const importer = new Importer(store, () => projects.storage);
+const importer = new Importer(store, () => projects.storage, (projectId, sceneId, video) => saveSceneVideo(db, projectId, sceneId, video));
 const openSample = () => projects.openSample();
 let team: TeamSync | null = null;
 /** A team database's password, kept for this tab only (sessionStorage): a new tab or a restarted browser asks again. */

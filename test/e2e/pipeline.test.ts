@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { impliedRoute } from '../../src/core/impliedRoute.ts';
 import { readRelease } from '../../src/formats/capnav/read.ts';
 import { readJsonFiles } from '../../src/cli/files.ts';
-import { downloaded, nameAnnotator, studio } from '../support/browser.ts';
+import { downloaded, importFolder, nameAnnotator, studio } from '../support/browser.ts';
 import { traversaWith } from '../support/cli.ts';
 import { promptText, startFakeChat, type ChatBody, type FakeChat, type FakeReply } from '../support/fakeChat.ts';
 
@@ -15,7 +15,7 @@ import { promptText, startFakeChat, type ChatBody, type FakeChat, type FakeReply
  * on the sample house, with a fake OpenAI-compatible endpoint on loopback standing in for both the
  * task generator and the model under test: tour → generated tasks (one malformed, reported) →
  * review by keyboard → a label → release export with the video → `run-model` → `score` → the
- * record's route previewed in 3D.
+ * record's route previewed in 3D; and the exported release imported again brings its video back.
  */
 
 const SCENE = 'sample-house';
@@ -153,5 +153,15 @@ describe('from the scan to a scored scene in one tool (issue 14)', () => {
     const id = await page.getByTestId('record-preview').getAttribute('data-record');
     await expect.poll(async () => (await page.locator('[data-testid=record-preview] [data-testid=workspace]').getAttribute('data-route')) ?? '').toMatch(new RegExp(`^${id!.replace(/[|\\]/g, '\\$&')}\\|`));
     await page.screenshot({ path: join(import.meta.dirname, '../../tmp/pipeline-route.png') });
+
+    // 9. The exported release, imported again as a new project, brings its touring video along.
+    await page.getByTestId('record-preview').getByRole('button', { name: /Close/ }).click();
+    expect(await importFolder(page, release)).toMatch(/^Imported /);
+    await page.locator('[data-view=scene]').click();
+    await page.getByTestId('tab-tour').click();
+    await expect.poll(() => page.getByTestId('tour-summary').textContent(), { timeout: 15_000 }).toMatch(/^\d+ frames at 2 fps \(.*\), 320×240, 75° field of view, eye 1\.5 m · video\/(mp4|webm)$/);
+    await page.locator('[data-view=qa]').click();
+    await page.getByTestId('taskgen-open').click();
+    await expect.poll(() => page.getByTestId('taskgen-video').textContent()).toMatch(/^From the touring video/);
   });
 });

@@ -42,3 +42,35 @@ export function tourReleaseFiles(scene: string, t: SceneTourBytes): ZipFile[] {
   }
   return files;
 }
+
+/** A scene's touring-video files found among picked paths (by their place in the release layout). */
+export interface TourFilePaths {
+  video?: { path: string; mime: string };
+  poses?: string;
+  /** Per budget: its frames.json and its JPEGs by file name. */
+  frames: Partial<Record<FrameBudget, { list?: string; jpegs: Map<string, string> }>>;
+}
+
+const VIDEO = /(?:^|\/)videos\/([^/]+)\.(mp4|webm)$/i;
+const POSES = /(?:^|\/)videos\/([^/]+)\.poses\.json$/i;
+const FRAME = /(?:^|\/)frames\/([^/]+)\/(16|32|64|1fps)\/([^/]+\.jpe?g)$/i;
+const FRAME_LIST = /(?:^|\/)frames\/([^/]+)\/(16|32|64|1fps)\/frames\.json$/i;
+
+/** The touring-video files of each scene among `paths` (any leading folder), by scene id. */
+export function tourFilesOf(paths: readonly string[]): Map<string, TourFilePaths> {
+  const scenes = new Map<string, TourFilePaths>();
+  const of = (scene: string) => {
+    let t = scenes.get(scene);
+    if (!t) scenes.set(scene, (t = { frames: {} }));
+    return t;
+  };
+  const budget = (t: TourFilePaths, b: string): { list?: string; jpegs: Map<string, string> } => (t.frames[b as FrameBudget] ??= { jpegs: new Map<string, string>() });
+  for (const path of paths) {
+    let m: RegExpExecArray | null;
+    if ((m = POSES.exec(path))) of(m[1]!).poses = path;
+    else if ((m = VIDEO.exec(path))) of(m[1]!).video = { path, mime: m[2]!.toLowerCase() === 'webm' ? 'video/webm' : 'video/mp4' };
+    else if ((m = FRAME_LIST.exec(path))) budget(of(m[1]!), m[2]!).list = path;
+    else if ((m = FRAME.exec(path))) budget(of(m[1]!), m[2]!).jpegs.set(m[3]!, path);
+  }
+  return scenes;
+}
