@@ -2,24 +2,13 @@ import { runScoring, throttled, type ScoringOutcome } from '../core/scoring/pipe
 import { liteOutcome, outcomeBuffers, recordAt, type ScoreWorkerReply, type ScoreWorkerRequest } from '../core/scoring/workerProtocol.ts';
 import { predictionReaders } from '../formats/predictions/read.ts';
 import { reportFiles } from '../formats/scoreDownloads.ts';
+import { yieldNow } from '../engine/yieldNow.ts';
 
 /** Where replies go: the worker's global scope, or a test standing in for it. */
 export interface ScoreReplyPort {
   postMessage(message: ScoreWorkerReply, transfer: Transferable[]): void;
 }
 
-/**
- * Let queued messages (a record request, a new run) in between chunks. A message-channel round
- * trip, not `setTimeout(0)`, which browsers clamp to 4 ms once timeouts nest.
- */
-function yieldNow(): Promise<void> {
-  if (typeof MessageChannel === 'undefined') return new Promise((r) => setTimeout(r, 0));
-  return new Promise((r) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => { channel.port1.close(); r(); };
-    channel.port2.postMessage(null);
-  });
-}
 
 /**
  * The scoring worker's body: the pipeline of core/scoring/pipeline.ts behind the protocol of

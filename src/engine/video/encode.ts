@@ -3,6 +3,7 @@ import { sampleFrameIndices, sampledFrames } from '../../core/tour/frames.ts';
 import { FRAME_BUDGETS, type FrameBudget, type SampledFrame } from '../../core/tour/types.ts';
 import type { WorldPose } from '../tour/poses.ts';
 import type { TourRenderer } from './render.ts';
+import { yieldNow } from '../yieldNow.ts';
 
 /**
  * Frames rendered one by one and encoded with WebCodecs through mediabunny: MP4 with H.264 where
@@ -36,16 +37,6 @@ export async function chooseCodec(width: number, height: number): Promise<'avc' 
   throw new Error(`this browser can encode neither H.264 nor VP9 video at ${width}×${height} (WebCodecs)`);
 }
 
-/** Give the page a turn without the throttling hidden tabs put on timers. */
-function yieldToPage(): Promise<void> {
-  if (typeof MessageChannel === 'undefined') return new Promise((r) => setTimeout(r, 0));
-  return new Promise((resolve) => {
-    const ch = new MessageChannel();
-    ch.port1.onmessage = () => { ch.port1.close(); resolve(); };
-    ch.port2.postMessage(null);
-  });
-}
-
 const aborted = (signal?: AbortSignal) => signal?.reason ?? new DOMException('The recording was cancelled', 'AbortError');
 
 export async function encodeTour(renderer: TourRenderer, poses: readonly WorldPose[], opts: EncodeOptions): Promise<EncodedTour> {
@@ -68,7 +59,7 @@ export async function encodeTour(renderer: TourRenderer, poses: readonly WorldPo
       await source.add(k / opts.fps, 1 / opts.fps);
       if (wanted.has(k)) jpegs.set(k, await jpegOf(renderer.canvas));
       opts.onFrame?.(k + 1, poses.length);
-      await yieldToPage();
+      await yieldNow();
     }
     if (opts.signal?.aborted) throw aborted(opts.signal);
     await output.finalize();
