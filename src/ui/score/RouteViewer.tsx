@@ -24,6 +24,8 @@ export function RouteViewer() {
   const store = useStudioStore();
   const { scoring } = useActions();
   const open = useStudio((s) => s.scoring.viewer.open);
+  // An import waiting for a decision, or refused, is reported in the page: the viewer steps aside (and comes back after).
+  const importing = useStudio((s) => !!s.importReport && (!!s.importReport.awaiting || !s.importReport.accepted));
   const hop = useStudio((s) => s.scoring.viewer.hop);
   const compare = useStudio((s) => s.scoring.viewer.compare);
   const other = useStudio((s) => s.scoring.viewer.compareDetail);
@@ -61,7 +63,7 @@ export function RouteViewer() {
   }, [open, rec, cmp, scene, frame, gtRoute, hop, store]);
   useEffect(() => () => store.setState((s) => ({ ephemeral: { ...s.ephemeral, pathPreview: null } })), [store]);
 
-  if (!open || index < 0) return null;
+  if (!open || index < 0 || importing) return null;
   const names = new Map(scene?.graph.nodes.map((n) => [n.id, n.name || n.id]));
   const name = (nid: string | null, token?: string) => (nid ? names.get(nid) ?? nid : `“${token ?? '?'}” (no such node)`);
   const setViewer = (patch: Partial<{ hop: number | null; compare: string | null }>) => store.setState((s) => ({ scoring: { ...s.scoring, viewer: { ...s.scoring.viewer, ...patch } } }));
