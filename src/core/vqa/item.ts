@@ -85,9 +85,11 @@ const MeasurementSchema = z.object({ kind: z.enum(['distance', 'height', 'horizo
 export const ReviewedContentSchema = z.object({
   question: z.string(),
   answer: AnswerSchema,
+  /** Capability id, subcategory id, optional task type: the category is required before acceptance. */
   category: CategorySchema,
-  /** Viewpoints without their thumbnails (the pose is what was seen; the picture is only a preview). */
+  /** In a review round's record, viewpoints without their thumbnails (the pose is what was seen; the picture is only a preview). */
   anchors: AnchorsSchema,
+  /** The measurement a numeric answer was filled from, kept as evidence. */
   measurement: MeasurementSchema.optional(),
   trail: z.array(TrailStepSchema),
 });
@@ -130,14 +132,8 @@ export type Provenance = z.infer<typeof ProvenanceSchema>;
 export const QaItemSchema = z.object({
   id: z.string().min(1),
   sceneId: z.string().min(1),
-  question: z.string(),
-  answer: AnswerSchema,
-  /** Capability id, subcategory id, optional task type: the category is required before acceptance. */
-  category: CategorySchema,
-  anchors: AnchorsSchema,
-  /** The measurement a numeric answer was filled from, kept as evidence. */
-  measurement: MeasurementSchema.optional(),
-  trail: z.array(TrailStepSchema),
+  // What reviewers judge, in the same order as before it had a schema of its own (stored and exported key order).
+  ...ReviewedContentSchema.shape,
   source: z.enum(['written', 'generated', 'capnav']),
   /**
    * The scene question the item stands for (its index in the scene's question list): CapNav
