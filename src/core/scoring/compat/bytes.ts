@@ -82,20 +82,10 @@ export class ByteSink {
     const buf = this.buf;
     let at = this.at;
     for (let i = 0; i < s.length; i++) {
-      let c = s.charCodeAt(i);
+      const c = s.charCodeAt(i);
       if (c < 0x80) { buf[at++] = c; continue; }
-      if (c < 0x800) { buf[at++] = 0xc0 | (c >> 6); buf[at++] = 0x80 | (c & 0x3f); continue; }
-      if (c >= 0xd800 && c <= 0xdfff) {
-        const d = s.charCodeAt(i + 1);
-        if (c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) {
-          c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
-          i++;
-          buf[at++] = 0xf0 | (c >> 18); buf[at++] = 0x80 | ((c >> 12) & 0x3f); buf[at++] = 0x80 | ((c >> 6) & 0x3f); buf[at++] = 0x80 | (c & 0x3f);
-          continue;
-        }
-        c = 0xfffd;
-      }
-      buf[at++] = 0xe0 | (c >> 12); buf[at++] = 0x80 | ((c >> 6) & 0x3f); buf[at++] = 0x80 | (c & 0x3f);
+      at = putWide(buf, at, s, i, c, false);
+      if (pairAt(s, i, c)) i++;
     }
     this.at = at;
   }
@@ -111,7 +101,7 @@ export class ByteSink {
     let at = this.at;
     buf[at++] = 0x22;
     for (let i = 0; i < s.length; i++) {
-      let c = s.charCodeAt(i);
+      const c = s.charCodeAt(i);
       if (c < 0x80) {
         if (c >= 0x20 && c !== 0x22 && c !== 0x5c) { buf[at++] = c; continue; }
         buf[at++] = 0x5c;
@@ -120,20 +110,8 @@ export class ByteSink {
         buf[at++] = 0x75; buf[at++] = 0x30; buf[at++] = 0x30; buf[at++] = HEX[c >> 4]!; buf[at++] = HEX[c & 15]!;
         continue;
       }
-      if (c < 0x800) { buf[at++] = 0xc0 | (c >> 6); buf[at++] = 0x80 | (c & 0x3f); continue; }
-      if (c >= 0xd800 && c <= 0xdfff) {
-        const d = s.charCodeAt(i + 1);
-        if (c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) {
-          c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
-          i++;
-          buf[at++] = 0xf0 | (c >> 18); buf[at++] = 0x80 | ((c >> 12) & 0x3f); buf[at++] = 0x80 | ((c >> 6) & 0x3f); buf[at++] = 0x80 | (c & 0x3f);
-          continue;
-        }
-        buf[at++] = 0x5c; buf[at++] = 0x75;
-        buf[at++] = HEX[c >> 12]!; buf[at++] = HEX[(c >> 8) & 15]!; buf[at++] = HEX[(c >> 4) & 15]!; buf[at++] = HEX[c & 15]!;
-        continue;
-      }
-      buf[at++] = 0xe0 | (c >> 12); buf[at++] = 0x80 | ((c >> 6) & 0x3f); buf[at++] = 0x80 | (c & 0x3f);
+      at = putWide(buf, at, s, i, c, true);
+      if (pairAt(s, i, c)) i++;
     }
     buf[at++] = 0x22;
     this.at = at;
@@ -150,6 +128,38 @@ export class ByteSink {
 }
 
 const HEX = Uint8Array.from('0123456789abcdef', (c) => c.charCodeAt(0));
+
+/** Whether `s[i]` (code `c`) starts a surrogate pair: the pair is one character, written whole. */
+const pairAt = (s: string, i: number, c: number): boolean => {
+  if (c < 0xd800 || c > 0xdbff) return false;
+  const d = s.charCodeAt(i + 1);
+  return d >= 0xdc00 && d <= 0xdfff;
+};
+
+/**
+ * The UTF-8 of the non-ASCII character at `s[i]` (code `c` ≥ 0x80) into `buf` at `at`; the new
+ * position. A surrogate pair is written whole (the caller steps over its second half: `pairAt`);
+ * a lone surrogate as U+FFFD, or as the escape `\udXXX` when `escapeLone` (JSON output).
+ * Shared by `text` and `str`, whose ASCII loops stay inline.
+ */
+function putWide(buf: Uint8Array, at: number, s: string, i: number, c: number, escapeLone: boolean): number {
+  if (c < 0x800) { buf[at++] = 0xc0 | (c >> 6); buf[at++] = 0x80 | (c & 0x3f); return at; }
+  if (c >= 0xd800 && c <= 0xdfff) {
+    if (pairAt(s, i, c)) {
+      const p = 0x10000 + ((c - 0xd800) << 10) + (s.charCodeAt(i + 1) - 0xdc00);
+      buf[at++] = 0xf0 | (p >> 18); buf[at++] = 0x80 | ((p >> 12) & 0x3f); buf[at++] = 0x80 | ((p >> 6) & 0x3f); buf[at++] = 0x80 | (p & 0x3f);
+      return at;
+    }
+    if (escapeLone) {
+      buf[at++] = 0x5c; buf[at++] = 0x75;
+      buf[at++] = HEX[c >> 12]!; buf[at++] = HEX[(c >> 8) & 15]!; buf[at++] = HEX[(c >> 4) & 15]!; buf[at++] = HEX[c & 15]!;
+      return at;
+    }
+    c = 0xfffd;
+  }
+  buf[at++] = 0xe0 | (c >> 12); buf[at++] = 0x80 | ((c >> 6) & 0x3f); buf[at++] = 0x80 | (c & 0x3f);
+  return at;
+}
 /** `\"`, `\\` and the short escapes of the control characters, by code. */
 const SHORT_ESCAPE: (number | undefined)[] = [];
 for (const [c, e] of [[0x22, '"'], [0x5c, '\\'], [0x0a, 'n'], [0x0d, 'r'], [0x09, 't'], [0x08, 'b'], [0x0c, 'f']] as const) SHORT_ESCAPE[c] = e.charCodeAt(0);
