@@ -395,3 +395,19 @@ describe('stored document versions', () => {
     expect(r.ok && r.project.qa.items).toEqual([]);
   });
 });
+
+describe('a stored bucket’s text', () => {
+  const row = (j: string) => ({ p: 'p', b: 'top', s: 'top', j, bytes: j.length });
+  it('reads a list of [key, value, order], and an object keyed by record (written before the list)', () => {
+    expect(bucketRecords(row('[["profile/HUMAN",{"a":1},0],["profile/ROBOT",null,1]]'))).toEqual({ 'profile/HUMAN': { value: { a: 1 }, order: 0 }, 'profile/ROBOT': { value: null, order: 1 } });
+    expect(bucketRecords(row('{"profile/HUMAN":{"value":{"a":1},"order":0}}'))).toEqual({ 'profile/HUMAN': { value: { a: 1 }, order: 0 } });
+  });
+
+  it('refuses, with the entry named, a list entry that is not [key, value, order] or whose key would replace the map’s prototype', () => {
+    expect(() => bucketRecords(row('[["profile/HUMAN",{"a":1}]]'))).toThrow(/the stored record at 0 is not \[key, value, order\]/);
+    expect(() => bucketRecords(row('[["a",1,0],[1,2,3]]'))).toThrow(/the stored record at 1/);
+    expect(() => bucketRecords(row('[["a",1,"0"]]'))).toThrow(/at 0/);
+    expect(() => bucketRecords(row('[["__proto__",{"polluted":true},0]]'))).toThrow(/at 0/);
+    expect(() => bucketRecords(row('"text"'))).toThrow(/not a list of records/);
+  });
+});
