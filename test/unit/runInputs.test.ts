@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { modelSettingName, runInputs, type ModelAnswer, type RunDeps } from '../../src/core/evalinputs/run.ts';
-import type { EvalInput } from '../../src/core/evalinputs/types.ts';
+import { chatContent } from '../../src/core/evalinputs/request.ts';
+import { VIDEO_MARK, type EvalInput } from '../../src/core/evalinputs/types.ts';
 
 const input = (i: number): EvalInput => ({
   format: 'traversa-eval-input', version: 1, promptVersion: 'p', scene: 'S', agent: 'HUMAN', questionIndex: i, questionId: `q${i}`,
@@ -83,5 +84,14 @@ describe('asking a model every input', () => {
     expect(modelSettingName('gemini-2.5-pro', '64')).toBe('gemini-2.5-pro_64f');
     expect(modelSettingName('Qwen/Qwen2.5-VL-7B-Instruct', '1fps')).toBe('Qwen-Qwen2.5-VL-7B-Instruct_1fps');
     expect(modelSettingName('../evil', '16')).toBe('evil_16f');
+  });
+});
+
+describe('the frames of an evaluation prompt', () => {
+  it('each frame goes where the prompt’s <video> line is, after a caption with its time written as task generation writes it (seconds rounded down)', () => {
+    const parts = chatContent({ prompt: `Watch this.\n${VIDEO_MARK}\nThen answer.`, frames: [{ file: '000.jpg', t: 0 }, { file: '001.jpg', t: 12.5 }, { file: '002.jpg', t: 3725.9 }] }, ['a', 'b', 'c']);
+    expect(parts.map((p) => (p.type === 'text' ? p.text : `[${p.image_url.url}]`))).toEqual([
+      'Watch this.', 'Frame 1/3 (00:00)', '[a]', 'Frame 2/3 (00:12)', '[b]', 'Frame 3/3 (1:02:05)', '[c]', 'Then answer.',
+    ]);
   });
 });

@@ -101,12 +101,6 @@ export function nodeListText(graph: Pick<NavGraph, 'nodes'>): string {
 /** The question with `[Agent]` (any case) replaced by the agent's name. */
 export const questionFor = (text: string, agent: string) => text.replace(/\[agent\]/gi, agent);
 
-/** A time in the video as `mm:ss` (the form the QA files' reasons cite). */
-export function clock(t: number): string {
-  const s = Math.max(0, Math.round(t));
-  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
-}
-
 export interface PromptParts {
   question: string;
   profile: AgentProfile;

@@ -1,7 +1,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { ChatContentPart } from '../scoring/judges/http.ts';
-import { clock } from './prompt.ts';
+import { formatVideoTime } from '../vqa/citedTimes.ts';
 import { VIDEO_MARK, type EvalInput } from './types.ts';
 
 /** Bump when what a cached answer holds, or how a request is made from an input, changes. */
@@ -20,7 +20,7 @@ export function chatContent(input: Pick<EvalInput, 'prompt' | 'frames'>, images:
   const after = at < 0 ? '' : lines.slice(at + 1).join('\n').trimStart();
   const parts: ChatContentPart[] = [{ type: 'text', text: before }];
   input.frames.forEach((f, i) => {
-    parts.push({ type: 'text', text: `Frame ${i + 1}/${input.frames.length} (${clock(f.t)})` });
+    parts.push({ type: 'text', text: `Frame ${i + 1}/${input.frames.length} (${formatVideoTime(f.t)})` });
     parts.push({ type: 'image_url', image_url: { url: images[i]! } });
   });
   if (after) parts.push({ type: 'text', text: after });
