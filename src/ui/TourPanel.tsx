@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { parseSize, settingsProblem, type TourSettings } from '../core/tour/settings.ts';
 import type { SceneVideo } from '../persistence/videos.ts';
-import { selectedScene } from '../state/commands.ts';
+import { isEnabled, selectedScene } from '../state/commands.ts';
 import { useStudio, useStudioStore } from '../state/useStudio.ts';
 import { useActions } from './actions.ts';
 import { displayShortcut } from './shortcuts.ts';
@@ -20,6 +20,10 @@ export function TourPanel() {
   const scene = useStudio(selectedScene);
   const mesh = useStudio((s) => (scene ? s.meshes[scene.id] : undefined));
   const tour = useStudio((s) => s.tour);
+  // The buttons run the named commands, and are enabled exactly when those are (one rule, in app/tour.ts).
+  const can = (id: string) => (s: Parameters<typeof isEnabled>[1]) => { const c = actions.commands.find((x) => x.id === id); return !!c && isEnabled(c, s); };
+  const canRecord = useStudio(can('tour.record'));
+  const canWalk = useStudio(can('tour.walk'));
   const [video, setVideo] = useState<SceneVideo | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const sceneId = scene?.id ?? null;
@@ -54,11 +58,11 @@ export function TourPanel() {
       <Settings settings={tour.settings} disabled={busy} onChange={(settings) => store.setState((s) => ({ tour: { ...s.tour, settings } }))} />
       {problem && <p className="error" data-testid="tour-settings-problem">Cannot record: {problem}.</p>}
       <div className="row">
-        <button data-testid="tour-record" disabled={!ready || nodes === 0 || busy || !!problem} onClick={() => actions.runCommand('tour.record')}
+        <button data-testid="tour-record" disabled={!canRecord} onClick={() => actions.runCommand('tour.record')}
           title={key('tour.record') ? displayShortcut(key('tour.record')!) : undefined}>
           {video ? 'Record the automatic tour again' : 'Record automatic tour'}{key('tour.record') && <kbd>{displayShortcut(key('tour.record')!)}</kbd>}
         </button>
-        <button className="secondary" data-testid="tour-walk" disabled={!ready || running || !!problem} onClick={() => actions.runCommand('tour.walk')}>
+        <button className="secondary" data-testid="tour-walk" disabled={!canWalk} onClick={() => actions.runCommand('tour.walk')}>
           {walking ? 'Stop and render the walk' : 'Walk a tour'}{key('tour.walk') && <kbd>{displayShortcut(key('tour.walk')!)}</kbd>}
         </button>
       </div>

@@ -159,9 +159,13 @@ describe('recording the touring video of the sample house in the studio', () => 
     // Record the automatic tour again, then cancel: the walked video stays.
     page.once('dialog', (d) => void d.accept());
     await page.keyboard.press('Shift+R');
+    await page.getByTestId('tour-cancel').waitFor();
+    // While a tour records, neither button starts another (they follow the commands' own rule).
+    expect([await page.getByTestId('tour-record').isDisabled(), await page.getByTestId('tour-walk').isDisabled()]).toEqual([true, true]);
     await page.getByTestId('tour-cancel').click();
     await expect.poll(() => page.getByTestId('tour-message').textContent(), { timeout: 60_000 }).toMatch(/cancelled; the stored video is unchanged/);
     expect(await page.getByTestId('tour-summary').textContent()).toBe(after);
+    expect([await page.getByTestId('tour-record').isDisabled(), await page.getByTestId('tour-walk').isDisabled()]).toEqual([false, false]);
   });
 
   it('says what to do in a scene without a scan or graph', async () => {
