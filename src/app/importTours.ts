@@ -1,6 +1,8 @@
+import type { z } from 'zod';
 import type { Problem } from '../core/problems.ts';
 import { SampledFramesSchema, TourPosesSchema, type FrameBudget } from '../core/tour/types.ts';
 import { tourFilesOf } from '../formats/capnav/tourFiles.ts';
+import { checkShape, parseJson } from '../formats/json.ts';
 import type { SceneVideo } from '../persistence/videos.ts';
 import type { PickedFile } from '../ui/pickedFiles.ts';
 
@@ -20,12 +22,12 @@ export async function readTours(picked: readonly PickedFile[], sceneIds: Readonl
     const first = t.video?.path ?? t.poses ?? '';
     if (!t.video || !t.poses) { if (first) warn(first, '', `the touring video of ${scene} needs both videos/${scene}.mp4 (or .webm) and videos/${scene}.poses.json; not imported`); continue; }
     if (!sceneIds.has(scene)) { warn(t.video.path, '', `a touring video of scene ${scene}, which this release does not hold; not imported`); continue; }
-    const poses = await readJson(byPath.get(t.poses)!, TourPosesSchema);
+    const poses = await readJson(t.poses, byPath.get(t.poses)!, TourPosesSchema);
     if (!poses.ok) { warn(t.poses, poses.location, `${poses.message}; the touring video of ${scene} was not imported`); continue; }
     const frameSets: SceneVideo['frameSets'] = {};
     for (const [budget, set] of Object.entries(t.frames) as [FrameBudget, { list?: string; jpegs: Map<string, string> }][]) {
       if (!set.list) { warn([...set.jpegs.values()][0] ?? '', '', `frames of budget ${budget} without their frames.json; that frame set was not imported`); continue; }
-      const frames = await readJson(byPath.get(set.list)!, SampledFramesSchema);
+      const frames = await readJson(set.list, byPath.get(set.list)!, SampledFramesSchema);
       if (!frames.ok) { warn(set.list, frames.location, `${frames.message}; that frame set was not imported`); continue; }
       const missing = frames.value.find((f) => !set.jpegs.has(f.file));
       if (missing) { warn(set.list, '', `lists ${missing.file}, which is not among the picked files; that frame set was not imported`); continue; }
@@ -36,12 +38,12 @@ export async function readTours(picked: readonly PickedFile[], sceneIds: Readonl
   return { videos, problems };
 }
 
-async function readJson<T>(file: Blob, schema: { safeParse: (v: unknown) => { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }):
-  Promise<{ ok: true; value: T } | { ok: false; location: string; message: string }> {
-  let value: unknown;
-  try { value = JSON.parse(await file.text()); } catch (e) { return { ok: false, location: '', message: `not JSON (${(e as Error).message})` }; }
-  const r = schema.safeParse(value);
-  if (r.success) return { ok: true, value: r.data };
-  const issue = r.error.issues[0]!;
-  return { ok: false, location: `/${issue.path.map(String).join('/')}`, message: issue.message };
+/** A picked JSON file read and checked the way every import reads one (formats/json.ts: no file text quoted, depth and `__proto__` refused). */
+async function readJson<T>(path: string, file: Blob, schema: z.ZodType<T>): Promise<{ ok: true; value: T } | { ok: false; location: string; message: string }> {
+  const parsed = parseJson({ path, text: await file.text() });
+  if (!parsed.ok) return { ok: false, location: parsed.problem.location, message: parsed.problem.message };
+  const checked = checkShape(path, parsed.value, schema);
+  if (checked.ok) return { ok: true, value: checked.value };
+  const first = checked.problems[0]!;
+  return { ok: false, location: first.location, message: first.message };
 }

@@ -54,4 +54,15 @@ describe('touring videos imported with a release', () => {
     expect(problems[2]!.message).toMatch(/scene GONE, which this release does not hold/);
     expect(problems[3]!.message).toMatch(/needs both videos\/C\.mp4 \(or \.webm\) and videos\/C\.poses\.json/);
   });
+
+  it('poses that are not JSON, or hide a __proto__ key, are warnings that quote no file text', async () => {
+    const secret = 'root:x:0:0:root:/root:/bin/bash';
+    const picked = [...tourOf('A', { poses: `${secret} not json` }), ...tourOf('B', { poses: JSON.stringify(poses).replace('{', '{"__proto__":{"x":1},') })];
+    const { videos, problems } = await readTours(picked, new Set(['A', 'B']));
+    expect(videos.size).toBe(0);
+    expect(problems.map((p) => p.file)).toEqual(['rel/videos/A.poses.json', 'rel/videos/B.poses.json']);
+    expect(problems[0]!.location).toMatch(/^line 1, column \d+$/);
+    expect(problems.map((p) => p.message).join(' ')).not.toContain('root:x');
+    expect(problems[1]!.message).toMatch(/__proto__/);
+  });
 });
