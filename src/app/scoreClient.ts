@@ -4,6 +4,7 @@ import { runScoring, throttled, type ScoringOutcome, type ScoringProgress, type 
 import { liteOutcome, recordAt, type ExportSelection, type LiteOutcome, type ReportFiles, type ScoreWorkerReply, type ScoreWorkerRequest } from '../core/scoring/workerProtocol.ts';
 import { predictionReaders } from '../formats/predictions/read.ts';
 import { reportFiles } from '../formats/scoreDownloads.ts';
+import { yieldNow } from '../engine/yieldNow.ts';
 
 /** Where scoring runs and the full records stay: the scoring worker, or this thread. */
 export interface ScoringBackend {
@@ -23,7 +24,7 @@ export class LocalScoring implements ScoringBackend {
   async score(req: ScoringRequest, progress: (p: ScoringProgress) => void, http?: HttpJudgeIo) {
     this.last = null;
     // Yield between chunks so the page can paint the progress.
-    this.last = await runScoring(req, predictionReaders, { chunkSize: 5000, yieldNow: () => new Promise((r) => setTimeout(r, 0)), onProgress: throttled(progress), http });
+    this.last = await runScoring(req, predictionReaders, { chunkSize: 5000, yieldNow, onProgress: throttled(progress), http });
     return liteOutcome(this.last);
   }
   async record(model: string, i: number) { return recordAt(this.last, model, i); }

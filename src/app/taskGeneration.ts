@@ -1,5 +1,6 @@
 import type { FetchLike } from '../core/scoring/judges/http.ts';
-import { askForTasks, endpointHost } from '../core/taskgen/ask.ts';
+import { askForTasks } from '../core/taskgen/ask.ts';
+import { endpointHost } from '../core/scoring/judges/http.ts';
 import { PROMPT_VERSION } from '../core/taskgen/guideline.ts';
 import { buildTaskPrompt, type PromptFrame } from '../core/taskgen/prompt.ts';
 import { checkTaskReply } from '../core/taskgen/reply.ts';

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { answerKey, chatContent, digest } from '../core/evalinputs/request.ts';
 import { modelSettingName, runInputs, type ModelAnswer } from '../core/evalinputs/run.ts';
 import type { EvalInput } from '../core/evalinputs/types.ts';
-import { chatJudge, publicEndpoint, type ChatContentPart, type FetchLike } from '../core/scoring/judges/http.ts';
+import { chatJudge, endpointHost, type ChatContentPart, type FetchLike } from '../core/scoring/judges/http.ts';
 import { secretRedactor, urlSecrets } from '../core/scoring/judges/redact.ts';
 import { readModelReply, type ReadReply } from '../formats/predictions/modelReply.ts';
 import { outcomeOfReading, runnerResultFiles, type ItemOutcome } from '../formats/predictions/runnerWrite.ts';
@@ -134,7 +134,7 @@ export async function runModelCommand(a: RunModelArgs, env: RunModelEnv = proces
 
   const setting = modelSettingName(model, loaded.budget);
   const facts: RunFacts = {
-    model, endpointHost: hostOf(endpoint), budget: loaded.budget, setting, startedAt, concurrency, retries,
+    model, endpointHost: endpointHost(endpoint), budget: loaded.budget, setting, startedAt, concurrency, retries,
     inputs, excluded: loaded.excluded.length, run,
   };
   const summary = runSummary(facts);
@@ -181,9 +181,4 @@ function cleanReading(r: ReadReply, clean: (t: string) => string): ReadReply {
   if (r.kind !== 'answer') return r;
   const { answer, path, reason } = r.result;
   return { ...r, result: { answer: typeof answer === 'string' ? clean(answer) : answer, path: path.map(clean), reason: clean(reason) } };
-}
-
-/** The endpoint's host (no credentials, path or query): what the run summary names. */
-function hostOf(url: string): string {
-  try { return new URL(publicEndpoint(url)).host; } catch { return ''; }
 }

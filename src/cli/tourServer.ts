@@ -16,15 +16,13 @@ const TYPES: Record<string, string> = {
 
 export interface TourServer {
   url: string;
-  /** Resolves with the video's bytes and type once the page has posted them. */
+  /** The video's bytes once the page has posted them (null before). */
   video: () => Buffer | null;
-  videoType: () => string;
   close: () => Promise<void>;
 }
 
 export async function startTourServer(dist: string, files: readonly string[]): Promise<TourServer> {
   let video: Buffer | null = null;
-  let videoType = '';
   const serve = (res: ServerResponse, path: string, type: string) => {
     res.writeHead(200, { 'Content-Type': type, 'Content-Length': statSync(path).size, 'Cache-Control': 'no-store' });
     createReadStream(path).pipe(res);
@@ -38,7 +36,7 @@ export async function startTourServer(dist: string, files: readonly string[]): P
     } else if (path === '/__tour/video' && req.method === 'POST') {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => { video = Buffer.concat(chunks); videoType = String(req.headers['content-type'] ?? ''); res.writeHead(204).end(); });
+      req.on('end', () => { video = Buffer.concat(chunks); res.writeHead(204).end(); });
       return;
     } else if (req.method === 'GET') {
       const full = normalize(join(dist, path.endsWith('/') ? `${path}index.html` : path));
@@ -51,7 +49,6 @@ export async function startTourServer(dist: string, files: readonly string[]): P
   return {
     url: `http://127.0.0.1:${port}/`,
     video: () => video,
-    videoType: () => videoType,
     close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };
 }

@@ -39,8 +39,3 @@ export async function videoScenes(db: TraversaDb, projectId: string): Promise<st
   const keys = (await db.videos.where('p').equals(projectId).primaryKeys()) as [string, string][];
   return keys.map(([, sceneId]) => sceneId);
 }
-
-export async function deleteSceneVideo(db: TraversaDb, projectId: string, sceneId: string): Promise<void> {
-  await db.videos.delete([projectId, sceneId]);
-}
-

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FetchLike, HttpJudgeOptions } from '../../src/core/scoring/judges/http.ts';
-import { askForTasks, endpointHost, replyKey, type ReplyCache } from '../../src/core/taskgen/ask.ts';
+import { askForTasks, replyKey, type ReplyCache } from '../../src/core/taskgen/ask.ts';
+import { endpointHost } from '../../src/core/scoring/judges/http.ts';
 import { buildTaskPrompt } from '../../src/core/taskgen/prompt.ts';
 import { requestImages, requestText, startFakeChat, type FakeChat, type FakeReply } from '../support/fakeChat.ts';
 

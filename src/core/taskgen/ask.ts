@@ -20,12 +20,6 @@ export interface ReplyCache {
 
 export type TaskReply = { content: string; cached: boolean } | { error: string };
 
-/** The endpoint as provenance records it: its host (and port), never a path, query or credentials. */
-export function endpointHost(baseUrl: string): string {
-  const url = publicEndpoint(chatCompletionsUrl(baseUrl));
-  return /^[a-z][\w+.-]*:\/\/([^/?#]*)/i.exec(url)?.[1] ?? url;
-}
-
 /** The cache key of a request: a hash, so no frame or text of the prompt is kept in the key (and no key in anything). */
 export function replyKey(opts: Pick<HttpJudgeOptions, 'baseUrl' | 'model'>, prompt: TaskPrompt): string {
   const what = JSON.stringify([publicEndpoint(chatCompletionsUrl(opts.baseUrl)), opts.model, prompt.version, prompt.system, prompt.parts]);

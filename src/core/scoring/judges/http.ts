@@ -63,6 +63,12 @@ export function publicEndpoint(url: string): string {
   return url.replace(/\/\/[^/@]*@/, '//').replace(/[?#].*$/, '').replace(/\/+$/, '');
 }
 
+/** The endpoint as a run summary or provenance records it: its host (and port), never a path, query or credentials. */
+export function endpointHost(baseUrl: string): string {
+  const url = publicEndpoint(chatCompletionsUrl(baseUrl));
+  return /^[a-z][\w+.-]*:\/\/([^/?#]*)/i.exec(url)?.[1] ?? url;
+}
+
 /** `<base>/chat/completions`, keeping a query string (e.g. an `api-version`) after the path. */
 export function chatCompletionsUrl(baseUrl: string): string {
   const cut = baseUrl.search(/[?#]/);
