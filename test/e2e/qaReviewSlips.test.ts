@@ -114,7 +114,7 @@ describe('review slips at 1400×900', () => {
     expect(await page.getByTestId('qa-filter-source').inputValue()).toBe('');
   });
 
-  it('an accepted item edited afterwards goes back to review, the change shown against what was accepted; one undo restores text and status', async () => {
+  it('an accepted item edited afterwards goes back to review, the change shown against what was accepted (and, once reviewed again, no longer said to need review); undo restores text and status', async () => {
     const page = await profile.page(url());
     await openQa(page);
     await page.getByTestId('qa-annotator').fill('Ana');
@@ -137,10 +137,21 @@ describe('review slips at 1400×900', () => {
     expect(await change.textContent()).toContain('Changed since it was accepted (Rita: accept)');
     expect(await change.locator('[data-change=question] del').allTextContents()).toContain('back hall');
     expect(await change.locator('[data-change=question] ins').allTextContents()).toContain('study');
+    expect(await change.textContent()).toContain('Those verdicts no longer count: it needs review again.');
     await page.screenshot({ path: 'tmp/slips-changed.png' });
 
+    // Reviewed again (accepted): the change is still shown, but no longer says it needs review.
     await clickAway(page);
-    await page.keyboard.press('Control+z');
+    await page.keyboard.press('a');
+    await page.getByTestId('qa-filter').selectOption('all');
+    await page.locator('[data-item-row=qa_1]').click();
+    await expect.poll(() => page.getByTestId('item-status').textContent()).toBe('accepted');
+    expect(await page.getByTestId('reviewed-change').textContent()).toContain('It has been reviewed again since.');
+    expect(await page.getByTestId('reviewed-change').textContent()).not.toContain('needs review again');
+
+    await clickAway(page);
+    await page.keyboard.press('Control+z'); // the second acceptance
+    await page.keyboard.press('Control+z'); // the edit
     await page.getByTestId('qa-filter').selectOption('all');
     await expect.poll(() => page.locator('[data-item-row=qa_1] .badge').textContent()).toBe('accepted');
     await page.getByTestId('mode-write').click();

@@ -36,7 +36,7 @@ export function ReviewedChangeView({ item, round }: { item: QaItem; round: Revie
   const trail = !same(was.trail, now.trail);
   return (
     <div className="reviewed-change" data-testid="reviewed-change">
-      <p><strong>Changed since it was {decided}</strong>{who.length ? ` (${who.join(', ')})` : ''}. Those verdicts no longer count: it needs review again.</p>
+      <p><strong>Changed since it was {decided}</strong>{who.length ? ` (${who.join(', ')})` : ''}.{item.status === 'pending' || item.status === 'adjudicate' ? ' Those verdicts no longer count: it needs review again.' : ' It has been reviewed again since.'}</p>
       {rows.map((r) => <p key={r.id} data-change={r.id}><span className="muted">{r.label}: </span><Words segments={textDiff(r.from, r.to)} /></p>)}
       {anchors && <p className="muted" data-change="anchors">The anchors (viewpoints, marks, nodes or the measurement) changed.</p>}
       {trail && <p className="muted" data-change="trail">The trail changed: see its steps below.</p>}
