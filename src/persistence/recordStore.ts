@@ -41,6 +41,7 @@ function bucketsOfProject(projectId: string, project: Project): BucketRow[] {
     const [head] = sceneRecords(scene, i);
     const parsed = parseKey(head!.key)!;
     const body = sceneBodyText(scene);
+    sceneBodyTexts.delete(scene); // written once: not kept for the session (~20 MB for 1,000 scenes)
     const j = `[${recsText([head!]).slice(1, -1)}${body ? `,${body}` : ''}]`;
     rows.push({ p: projectId, b: bucketOf(parsed), s: scopeOf(parsed), j, bytes: j.length });
   });

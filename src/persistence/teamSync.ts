@@ -262,10 +262,7 @@ export class TeamSync implements SessionHost {
       if (stored) { delete stored.sync; await this.db.projects.put(stored); }
       await this.db.outbox.where('p').equals(row.id).delete();
     });
-    this.passwords.clear(row.id);
-    const mirror = this.mirror(await this.pouch(), row.id);
-    this.mirrors.delete(row.id);
-    await mirror.destroy().catch(() => {});
+    await this.dropMirror(row.id);
     this.channel.post({ type: 'list', from: this.channel.tabId });
     await this.storage.refreshList();
   }
@@ -276,10 +273,17 @@ export class TeamSync implements SessionHost {
    * the server is not touched.
    */
   async forget(projectId: string): Promise<void> {
+    // Only a connected project has a mirror (disconnecting drops it): a project that never synced loads no PouchDB.
+    if (!(await this.db.projects.get(projectId))?.sync) return;
     if (this.connectedRow()?.id === projectId) {
       this.session?.stop();
       await this.session?.settled();
     }
+    await this.dropMirror(projectId);
+  }
+
+  /** The project's team mirror and password, gone from this browser. */
+  private async dropMirror(projectId: string): Promise<void> {
     this.passwords.clear(projectId);
     const mirror = this.mirror(await this.pouch(), projectId);
     this.mirrors.delete(projectId);
