@@ -167,8 +167,11 @@ export function makeFolder(dir: string): void {
   }
 }
 
-/** Write one output file (its folder made first). A symbolic link at `path` is refused, never written through. */
-export function writeOutput(path: string, text: string | Uint8Array): void {
+/**
+ * An output file opened for writing (its folder made first, truncated); a symbolic link at `path`
+ * is refused, never written through. `write` writes a whole block; failures name the file.
+ */
+export function openOutput(path: string): { write: (data: Uint8Array) => void; close: () => void } {
   makeFolder(dirname(path));
   let fd: number;
   try {
@@ -177,13 +180,25 @@ export function writeOutput(path: string, text: string | Uint8Array): void {
     const why = (e as NodeJS.ErrnoException).code === 'ELOOP' ? 'it is a symbolic link; not written through' : reason(e, path);
     throw new InputError(`${path}: cannot be written (${why})`);
   }
+  return {
+    write: (data) => {
+      try {
+        for (let at = 0; at < data.length;) at += writeSync(fd, data, at, data.length - at);
+      } catch (e) {
+        throw new InputError(`${path}: cannot be written (${reason(e, path)})`);
+      }
+    },
+    close: () => closeSync(fd),
+  };
+}
+
+/** Write one output file (its folder made first). A symbolic link at `path` is refused, never written through. */
+export function writeOutput(path: string, text: string | Uint8Array): void {
+  const out = openOutput(path);
   try {
-    const data = typeof text === 'string' ? Buffer.from(text) : text;
-    for (let at = 0; at < data.length;) at += writeSync(fd, data, at, data.length - at);
-  } catch (e) {
-    throw new InputError(`${path}: cannot be written (${reason(e, path)})`);
+    out.write(typeof text === 'string' ? Buffer.from(text) : text);
   } finally {
-    closeSync(fd);
+    out.close();
   }
 }
 

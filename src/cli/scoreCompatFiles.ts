@@ -1,10 +1,10 @@
 import { isAscii } from 'node:buffer';
-import { closeSync, constants, fstatSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { closeSync, constants, fstatSync, openSync, readSync, unlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { ByteSink } from '../core/scoring/compat/bytes.ts';
 import { writeRecordLine, SummaryCounter, type CompatRecord, type ReferenceScorer } from '../core/scoring/compat/index.ts';
 import { decodeText } from '../formats/text.ts';
-import { InputError, makeFolder, MAX_TEXT_BYTES, readInputText, writeOutput } from './files.ts';
+import { MAX_TEXT_BYTES, openOutput, readInputText } from './files.ts';
 
 export interface ScoredFiles {
   pooled: SummaryCounter;
@@ -41,35 +41,13 @@ export function scoreFiles(pred: string, paths: readonly string[], models: reado
   return { pooled, perModel: [...perModel], repeats: repeats.counts() };
 }
 
-/**
- * An output file written block by block, opened as every output is (its folder made first, a
- * symbolic link in its place refused, never written through); a failure is one line naming it.
- * Given up (on a failure while scoring), it is removed rather than left half written.
- */
+/** An output file written block by block (files.ts `openOutput`); given up (on a failure while scoring), it is removed rather than left half written. */
 function outputFile(path: string): { write: (block: Uint8Array) => void; close: () => void; abandon: () => void } {
-  makeFolder(dirname(path));
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW, 0o666);
-  } catch {
-    writeOutput(path, new Uint8Array(0)); // fails the same way, with the usual message
-    throw new InputError(`${path}: cannot be written`);
-  }
-  const failed = (e: unknown) => {
-    const code = (e as NodeJS.ErrnoException).code;
-    return new InputError(`${path}: cannot be written (${code === 'ENOSPC' ? 'no space left on the device' : code === 'EIO' ? 'an input/output error' : code ?? String(e)})`);
-  };
+  const out = openOutput(path);
   return {
-    write: (block) => {
-      try {
-        for (let at = 0; at < block.length;) at += writeSync(fd, block, at, block.length - at);
-      } catch (e) {
-        throw failed(e);
-      }
-    },
-    close: () => closeSync(fd),
+    ...out,
     abandon: () => {
-      try { closeSync(fd); } catch { /* closed already */ }
+      try { out.close(); } catch { /* closed already */ }
       try { unlinkSync(path); } catch { /* nothing to remove */ }
     },
   };
