@@ -108,6 +108,27 @@ describe.concurrent('score --compat reference: what it reads and what it writes'
   });
 });
 
+describe('score --compat reference: a record given twice', { timeout: 120_000 }, () => {
+  it('scores both, as the released scorer does, and says so once per model on stderr; without repeats it says nothing of them', async () => {
+    const again = readFileSync(join(RESULTS, 'model-a_16f/HOUSE01/batch1.json'), 'utf8');
+    const items = (JSON.parse(again) as { result: unknown[] }).result;
+    const n = items.filter((i) => typeof i === 'object' && i !== null && typeof (i as { agent?: unknown }).agent === 'string' && typeof (i as { question?: unknown }).question === 'string').length;
+    expect(n).toBeGreaterThan(1);
+    const [onceOut, twiceOut] = [temp('traversa-compat-once-'), temp('traversa-compat-twice-')];
+    const plain = await traversa('score', '--gt', gt, '--pred', resultsCopy(), '--out', onceOut, '--compat', 'reference');
+    const twice = await traversa('score', '--gt', gt, '--pred', resultsCopy({ 'model-a_16f/HOUSE01/batch1_again.json': again }), '--out', twiceOut, '--compat', 'reference');
+    expect([plain.code, twice.code]).toEqual([0, 0]);
+    expect(plain.stderr).not.toMatch(/repeat a scene/);
+    expect(lines(twice.stderr).filter((l) => /repeat a scene/.test(l))).toEqual([
+      `traversa: ${n} records of model model-a_16f repeat a scene, agent and question given before; all are scored, as the released scorer does (see README, "Duplicate predictions")`,
+    ]);
+    const records = (dir: string) => (JSON.parse(readFileSync(join(dir, 'scored_summary.json'), 'utf8')) as { n_records: number }).n_records;
+    // Every object item of the file is a record again (non-objects are skipped, as before).
+    const objects = items.filter((i) => typeof i === 'object' && i !== null && !Array.isArray(i)).length;
+    expect(records(twiceOut)).toBe(records(onceOut) + objects);
+  });
+});
+
 describe('score (paper mode): a task predicted twice', { timeout: 120_000 }, () => {
   it('says on stderr, in one line per model, how many predictions were given twice and the rule; the summary lists each', async () => {
     const dir = temp('traversa-dupes-');
