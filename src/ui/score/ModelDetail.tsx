@@ -3,7 +3,8 @@ import type { MetricSet } from '../../core/scoring/paper/types.ts';
 import { useStudio } from '../../state/useStudio.ts';
 import { chartedModels, MODEL_COLOURS } from './charts/ScoreCharts.tsx';
 import { THIN_N } from '../../core/scoring/paper/thin.ts';
-import { count, MetricCell, nOf } from './metricCell.tsx';
+import { nOf } from '../../core/scoring/paper/thin.ts';
+import { count, MetricCell } from './metricCell.tsx';
 
 const Row = ({ name, m, testId }: { name: string; m: MetricSet; testId?: string }) => (
   <tr data-agent={testId ?? name}>

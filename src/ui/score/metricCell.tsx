@@ -1,12 +1,9 @@
+import { nOf } from '../../core/scoring/paper/thin.ts';
 import type { MetricName, MetricSet } from '../../core/scoring/paper/types.ts';
 
 export const fmt = (x: number | null | undefined) => (x === null || x === undefined ? '–' : x.toFixed(2));
 export const count = (n: number) => n.toLocaleString('en-US');
 
-/** How many records each component rests on (F1 and the composite: all; PV: parseable; RTA: "yes" with a valid path; RV: "no"). */
-export function nOf(m: MetricSet, k: MetricName): number {
-  return k === 'pv' ? m.n.parseable : k === 'rta' ? m.n.rta : k === 'rv' ? m.n.rv : m.n.records;
-}
 
 /** A component with its interval and its n, never a bare number: "74.92 [70.1, 79.3] n 1,200". */
 export function MetricCell({ m, k, strong, thin }: { m: MetricSet; k: MetricName; strong?: boolean; thin?: boolean }) {

@@ -1,5 +1,5 @@
 import type { RecordColumns } from './lite.ts';
-import type { MetricSet } from './types.ts';
+import type { MetricName, MetricSet } from './types.ts';
 
 /** Below this many records a per-agent component is listed with the records it rests on. */
 export const THIN_N = 5;
@@ -11,7 +11,10 @@ export interface ThinRecord { i: number; id: string; scene: string; questionInde
 /** A per-agent component that rests on `n` (1…THIN_N) records, and those records. */
 export interface ThinNote { agent: string; metric: Component; n: number; records: ThinRecord[] }
 
-const nOf = (m: MetricSet, k: Component) => (k === 'pv' ? m.n.parseable : k === 'rta' ? m.n.rta : k === 'rv' ? m.n.rv : m.n.records);
+/** How many records each component rests on (F1 and the composite: all; PV: parseable; RTA: "yes" with a valid path; RV: "no"). */
+export function nOf(m: MetricSet, k: MetricName): number {
+  return k === 'pv' ? m.n.parseable : k === 'rta' ? m.n.rta : k === 'rv' ? m.n.rv : m.n.records;
+}
 
 /**
  * The per-agent figures a reader should not take at face value: components whose n is between 1

@@ -3,14 +3,16 @@ import { REASONS, REASON_LABEL } from '../../../core/rules.ts';
 import type { LiteReport } from '../../../core/scoring/paper/lite.ts';
 import { FAILURE_MODES, type MetricName, type MetricSet } from '../../../core/scoring/paper/types.ts';
 import { useStudio, useStudioShallow } from '../../../state/useStudio.ts';
-import { count, nOf } from '../metricCell.tsx';
+import { nOf } from '../../../core/scoring/paper/thin.ts';
+import { count } from '../metricCell.tsx';
 import { ConfusionChart } from './ConfusionChart.tsx';
 import { HBarChart, type BarDatum, type Series } from './HBarChart.tsx';
+import { METRIC_LABEL } from '../thinNotes.ts';
 
 /** Models in the charts: the selected one, the one compared with, then others (at most four in all). */
 export const MODEL_COLOURS = ['#0f766e', '#e76f51', '#3a0ca3', '#6d597a'] as const;
 const PANEL = 350;
-const METRIC_TITLE: [MetricName, string][] = [['f1', 'Feas-F1'], ['pv', 'PV'], ['rta', 'RTA'], ['rv', 'RV'], ['capnav', 'CapNav']];
+const METRIC_TITLE: [MetricName, string][] = [...(Object.entries(METRIC_LABEL) as [MetricName, string][]), ['capnav', 'CapNav']];
 const ALL = 'all records';
 
 /** The models the charts draw, in the order of their colours. */
