@@ -81,6 +81,9 @@ const CategorySchema = z.object({ capability: z.string(), subcategory: z.string(
 const AnchorsSchema = z.object({ viewpoints: z.array(ViewpointSchema).default([]), marks: z.array(MarkSchema).default([]), nodes: z.array(z.string()).default([]), edges: z.array(z.string()).default([]), agent: z.string().optional() });
 const MeasurementSchema = z.object({ kind: z.enum(['distance', 'height', 'horizontal', 'width']), value: z.number(), points: z.array(Vec3) });
 
+/** Where an item is in review (a draft is not yet offered to reviewers). */
+export const ItemStatusSchema = z.enum(['draft', 'pending', 'accepted', 'rejected', 'adjudicate']);
+
 /** What reviewers judge of an item: everything but its bookkeeping (id, status, reviews, provenance). */
 export const ReviewedContentSchema = z.object({
   question: z.string(),
@@ -100,7 +103,7 @@ export type ReviewedContent = z.infer<typeof ReviewedContentSchema>;
  * adjudication, and the status they gave it. Kept as history; no longer in force.
  */
 export const ReviewRoundSchema = z.object({
-  status: z.enum(['pending', 'accepted', 'rejected', 'adjudicate']),
+  status: ItemStatusSchema.exclude(['draft']),
   content: ReviewedContentSchema,
   reviews: z.array(ReviewSchema).default([]),
   adjudication: AdjudicationSchema.optional(),
@@ -140,9 +143,10 @@ export const QaItemSchema = z.object({
    * questions imported as items, and navigation tasks generated here (core/taskgen).
    */
   capnavQuestion: z.number().int().nonnegative().optional(),
-  generated: z.object({ question: z.string(), answer: AnswerSchema, trail: z.array(TrailStepSchema), generator: z.string().optional() }).optional(),
+  /** What the generator wrote, before anyone changed it. */
+  generated: ReviewedContentSchema.pick({ question: true, answer: true, trail: true }).extend({ generator: z.string().optional() }).optional(),
   provenance: ProvenanceSchema.optional(),
-  status: z.enum(['draft', 'pending', 'accepted', 'rejected', 'adjudicate']),
+  status: ItemStatusSchema,
   /** Independent reviews required before the item is decided (overlap). */
   requiredReviews: z.number().int().min(1).max(5).default(1),
   reviews: z.array(ReviewSchema).default([]),
