@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { setLabel } from '../../src/core/labelEdit.ts';
-import { adjudicate, labelDisputes } from '../../src/core/labelVotes.ts';
+import { adjudicate, labelDisputes, votesOf } from '../../src/core/labelVotes.ts';
 import type { Label } from '../../src/core/labels.ts';
 import type { Project } from '../../src/core/project.ts';
 import { addReview } from '../../src/core/vqa/review.ts';
@@ -34,6 +34,17 @@ describe('a project stored as records', () => {
     expect(Object.keys(back.scenes[0]!.labels.HUMAN ?? {})).toEqual(Object.keys(p.scenes[0]!.labels.HUMAN ?? {}));
     expect(back.scenes[0]!.graph).toEqual(p.scenes[0]!.graph);
     expect(back.scenes[0]!.questions).toEqual(p.scenes[0]!.questions);
+  });
+
+  it('a scene read from a release (one vote per label) stores the same label records as with its vote table made', () => {
+    const p = house();
+    const scene = { ...p.scenes[0]!, labels: { ...p.scenes[0]!.labels, WHEELCHAIR: { ...p.scenes[0]!.labels.WHEELCHAIR, 'node_1|node_2': label(false, 'alice', 't1', 'sill') } } };
+    const plain = { ...p, scenes: [scene] };
+    const voted = { ...p, scenes: [{ ...scene, votes: votesOf(scene) }] };
+    const labelRecs = (q: Project) => projectRecords(q).filter((r) => r.key.startsWith('label/')).map((r) => [r.key, r.order, r.value]);
+    expect(labelRecs(plain).length).toBeGreaterThan(1);
+    expect(labelRecs(plain)).toContainEqual([keyOf.label(scene.id, 'WHEELCHAIR', 'node_1|node_2', 'alice'), expect.any(Number), expect.objectContaining({ note: 'sill' })]);
+    expect(labelRecs(plain)).toEqual(labelRecs(voted));
   });
 
   it.skipIf(!sharedAvailable(CAPNAV_DIR, 'storing the real CapNav release as records'))('stores the real 30-scene release and reads it back unchanged', () => {

@@ -1,6 +1,6 @@
 import type { Project, Scene } from '../project.ts';
 import type { QaItem } from '../vqa/item.ts';
-import { adjudicationsOf, votesOf } from '../labelVotes.ts';
+import { adjudicationsOf, authorOf } from '../labelVotes.ts';
 import { keyOf, parseKey, scopeOf } from './keys.ts';
 
 /**
@@ -50,11 +50,20 @@ function sceneRecordsAt0(scene: Scene): { head: Rec; body: Rec[] } {
   const out: Rec[] = [];
   graph.nodes.forEach((n, i) => out.push({ key: keyOf.node(id, n.id), value: n, order: i }));
   graph.edges.forEach((e, i) => out.push({ key: keyOf.edge(id, e.id), value: e, order: i }));
-  for (const [agent, perSeg] of Object.entries(votesOf(scene))) {
-    let i = 0;
-    for (const [seg, votes] of Object.entries(perSeg)) {
-      for (const [author, label] of Object.entries(votes)) out.push({ key: keyOf.label(id, agent, seg, author), value: label, order: i });
-      i++;
+  if (scene.votes) {
+    for (const [agent, perSeg] of Object.entries(scene.votes)) {
+      let i = 0;
+      for (const [seg, votes] of Object.entries(perSeg)) {
+        for (const [author, label] of Object.entries(votes)) out.push({ key: keyOf.label(id, agent, seg, author), value: label, order: i });
+        i++;
+      }
+    }
+  } else {
+    // One vote per label, by its own annotator (what `votesOf` would derive): records straight from
+    // the labels, without building the vote table (a 1,000-scene import has ~140,000 labels).
+    for (const [agent, table] of Object.entries(scene.labels)) {
+      let i = 0;
+      for (const seg in table) { const label = table[seg]!; out.push({ key: keyOf.label(id, agent, seg, authorOf(label)), value: label, order: i++ }); }
     }
   }
   for (const [agent, perSeg] of Object.entries(adjudicationsOf(scene))) {

@@ -81,14 +81,19 @@ export function sceneStorageProblems(scene: Scene): Problem[] {
   return found;
 }
 
+const uniqueByMaking = (key: string): boolean => key.startsWith('label/') || key.startsWith('adjudication/');
+
 function recordProblems(recs: readonly Rec[]): Problem[] {
   const out: Problem[] = [];
   const problem = (key: string, location: string, message: string) =>
     out.push({ severity: 'fatal', code: 'import.unstorable', file: fileOf(key), location, message });
   const seen = new Set<string>();
   for (const r of recs) {
-    if (seen.has(r.key)) problem(r.key, r.key, `${r.key} occurs twice; Traversa stores each by its id, so ids must be unique`);
-    seen.add(r.key);
+    // A label's or adjudication's key is made of keys of nested objects (agent → segment → author), which cannot repeat; only ids from lists can.
+    if (!uniqueByMaking(r.key)) {
+      if (seen.has(r.key)) problem(r.key, r.key, `${r.key} occurs twice; Traversa stores each by its id, so ids must be unique`);
+      seen.add(r.key);
+    }
     const deep = tooDeep(r.value);
     if (deep) problem(r.key, `${r.key} ${deep.length > 120 ? `${deep.slice(0, 117)}…` : deep}`, `nested more than ${MAX_DEPTH} levels deep; a browser cannot store it, so nothing was imported`);
     if (out.length >= LISTED) break;
