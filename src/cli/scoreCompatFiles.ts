@@ -1,5 +1,6 @@
 import { isAscii } from 'node:buffer';
-import { closeSync, constants, fstatSync, openSync, readSync, unlinkSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, renameSync, unlinkSync } from 'node:fs';
+import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ByteSink } from '../core/scoring/compat/bytes.ts';
 import { writeRecordLine, SummaryCounter, type CompatRecord, type ReferenceScorer } from '../core/scoring/compat/index.ts';
@@ -12,6 +13,8 @@ export interface ScoredFiles {
   perModel: [string, SummaryCounter][];
   /** Model → records repeating a (scene, agent, question) of that model seen before. */
   repeats: [string, number][];
+  /** The removal of the previous run's per-record file (set aside, removed meanwhile): awaited before the command ends. */
+  previousRemoved: Promise<void>;
 }
 
 /**
@@ -23,6 +26,7 @@ export function scoreFiles(pred: string, paths: readonly string[], models: reado
   const pooled = new SummaryCounter();
   const perModel = new Map(models.map((m) => [m, new SummaryCounter()]));
   const repeats = new RepeatCounter();
+  const previousRemoved = removeMeanwhile(jsonlPath);
   const out = outputFile(jsonlPath);
   const jsonl = new ByteSink(4 << 20, out.write);
   try {
@@ -38,7 +42,24 @@ export function scoreFiles(pred: string, paths: readonly string[], models: reado
     throw e;
   }
   out.close();
-  return { pooled, perModel: [...perModel], repeats: repeats.counts() };
+  return { pooled, perModel: [...perModel], repeats: repeats.counts(), previousRemoved };
+}
+
+/**
+ * A previous run's output at `path` (a regular file) renamed aside and removed on another thread:
+ * truncating a 50 MB file in place frees its blocks before the first line can be written (~10 ms
+ * here), work that can go on while the files are scored. Anything else at `path` (a link, a folder,
+ * nothing) is left for `openOutput` to refuse or create as before.
+ */
+function removeMeanwhile(path: string): Promise<void> {
+  try {
+    if (!lstatSync(path).isFile()) return Promise.resolve();
+    const aside = `${path}.${process.pid}.old`;
+    renameSync(path, aside);
+    return unlink(aside).catch(() => { /* removed already, or left for the user to see: the output is written either way */ });
+  } catch {
+    return Promise.resolve();
+  }
 }
 
 /** An output file written block by block (files.ts `openOutput`); given up (on a failure while scoring), it is removed rather than left half written. */
@@ -103,16 +124,26 @@ class RepeatCounter {
   private readonly seen = new Map<string, Map<string, Map<string, Set<string>>>>();
   private readonly repeats = new Map<string, number>();
 
+  /** The question set of the last (model, scene, agent): a file's records share them. */
+  private last: { model: string; scene: string; agent: string; questions: Set<string> } | null = null;
+
   add(r: CompatRecord): void {
     if (typeof r.agent !== 'string' || typeof r.question !== 'string') return;
-    let byScene = this.seen.get(r.model_setting);
-    if (!byScene) this.seen.set(r.model_setting, (byScene = new Map()));
-    let byAgent = byScene.get(r.scene);
-    if (!byAgent) byScene.set(r.scene, (byAgent = new Map()));
-    let questions = byAgent.get(r.agent);
-    if (!questions) byAgent.set(r.agent, (questions = new Set()));
+    const last = this.last;
+    const questions = last && last.model === r.model_setting && last.scene === r.scene && last.agent === r.agent ? last.questions : this.questionsOf(r.model_setting, r.scene, r.agent);
     if (questions.has(r.question)) this.repeats.set(r.model_setting, (this.repeats.get(r.model_setting) ?? 0) + 1);
     else questions.add(r.question);
+  }
+
+  private questionsOf(model: string, scene: string, agent: string): Set<string> {
+    let byScene = this.seen.get(model);
+    if (!byScene) this.seen.set(model, (byScene = new Map()));
+    let byAgent = byScene.get(scene);
+    if (!byAgent) byScene.set(scene, (byAgent = new Map()));
+    let questions = byAgent.get(agent);
+    if (!questions) byAgent.set(agent, (questions = new Set()));
+    this.last = { model, scene, agent, questions };
+    return questions;
   }
 
   counts(): [string, number][] {

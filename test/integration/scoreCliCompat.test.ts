@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,6 +105,31 @@ describe.concurrent('score --compat reference: what it reads and what it writes'
       expect(perModel[i]!.result_root).toBe(join(results, m));
       expect(readdirSync(alone).sort()).toEqual(['scored_per_record.jsonl', 'scored_summary.json']);
     }
+  });
+});
+
+describe('score --compat reference into a folder that holds an earlier run', { timeout: 120_000 }, () => {
+  it('replaces the per-record file whole and leaves nothing of the old one beside it; a link in its place is still refused', async () => {
+    const out = temp('traversa-compat-rerun-');
+    const pred = resultsCopy();
+    const first = await traversa('score', '--gt', gt, '--pred', pred, '--out', out, '--compat', 'reference');
+    expect(first.code).toBe(0);
+    const before = readFileSync(join(out, 'scored_per_record.jsonl'), 'utf8');
+    // A longer earlier file: what is written now must not keep its tail.
+    writeFileSync(join(out, 'scored_per_record.jsonl'), before + before);
+    const again = await traversa('score', '--gt', gt, '--pred', pred, '--out', out, '--compat', 'reference');
+    expect(again.code).toBe(0);
+    expect(readFileSync(join(out, 'scored_per_record.jsonl'), 'utf8')).toBe(before);
+    expect(readdirSync(out).filter((f) => f.includes('scored_per_record'))).toEqual(['scored_per_record.jsonl']);
+
+    const linked = temp('traversa-compat-link-');
+    const target = join(linked, 'elsewhere.jsonl');
+    writeFileSync(target, 'keep me');
+    symlinkSync(target, join(linked, 'scored_per_record.jsonl'));
+    const refused = await traversa('score', '--gt', gt, '--pred', pred, '--out', linked, '--compat', 'reference');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('symbolic link');
+    expect(readFileSync(target, 'utf8')).toBe('keep me');
   });
 });
 

@@ -113,31 +113,32 @@ function parsedTail(r: CompatParsedRecord): Uint8Array {
 
 /**
  * The endpoint guess's five fields, encoded once: a question's guess repeats for every agent and
- * model. Keyed by all five, so records of any run, or of several, are written as they are.
+ * model. Found by the question (whose hash its string already holds: it was looked up before) and
+ * checked field by field, so records of any run, or of several, are written as they are.
  */
-type Nested = Map<string, Nested | Uint8Array>;
-const guessCache: Nested = new Map();
-let guessCount = 0;
-/** The map under `k`, made when missing. */
-function child(m: Nested, k: string): Nested {
-  let v = m.get(k) as Nested | undefined;
-  if (v === undefined) m.set(k, (v = new Map()));
-  return v;
-}
+interface Guess { method: string; srcName: string; tgtName: string; srcId: string; tgtId: string; bytes: Uint8Array }
+const guessCache = new Map<unknown, Guess[]>();
+/** Guesses kept per question: one per scene that asks it (the same text may be asked in several). */
+const GUESSES_PER_QUESTION = 64;
 function guessed(r: CompatFormatErrorRecord | CompatParsedRecord, sink: ByteSink): void {
-  if (guessCount >= 100_000) { guessCache.clear(); guessCount = 0; }
-  const byTgtName = child(child(child(child(guessCache, r.derive_method), r.src_id), r.tgt_id), r.src_name);
-  let bytes = byTgtName.get(r.tgt_name) as Uint8Array | undefined;
-  if (!bytes) {
-    const own = scratchSink();
-    own.raw(F.method); own.str(r.derive_method);
-    own.raw(F.srcName); own.str(r.src_name);
-    own.raw(F.tgtName); own.str(r.tgt_name);
-    own.raw(F.srcId); own.str(r.src_id);
-    own.raw(F.tgtId); own.str(r.tgt_id);
-    byTgtName.set(r.tgt_name, (bytes = own.bytes().slice()));
-    guessCount++;
+  const q = typeof r.question === 'string' ? r.question : null;
+  let list = guessCache.get(q);
+  if (!list) {
+    if (guessCache.size >= 50_000) guessCache.clear();
+    guessCache.set(q, (list = []));
   }
+  for (const g of list) {
+    if (g.srcId === r.src_id && g.tgtId === r.tgt_id && g.method === r.derive_method && g.srcName === r.src_name && g.tgtName === r.tgt_name) { sink.raw(g.bytes); return; }
+  }
+  const own = scratchSink();
+  own.raw(F.method); own.str(r.derive_method);
+  own.raw(F.srcName); own.str(r.src_name);
+  own.raw(F.tgtName); own.str(r.tgt_name);
+  own.raw(F.srcId); own.str(r.src_id);
+  own.raw(F.tgtId); own.str(r.tgt_id);
+  const bytes = own.bytes().slice();
+  if (list.length >= GUESSES_PER_QUESTION) list.shift();
+  list.push({ method: r.derive_method, srcName: r.src_name, tgtName: r.tgt_name, srcId: r.src_id, tgtId: r.tgt_id, bytes });
   sink.raw(bytes);
 }
 
