@@ -1,6 +1,7 @@
 // Each command loads its own code when it runs (`await import`, where the bundle is split), so a
 // command starts without the others' libraries — three.js and the mesh loaders, zod's schemas,
 // PouchDB: `help` and `score --compat reference` load none of them.
+import { favourShortRuns } from './jit.ts';
 import { existsSync } from 'node:fs';
 import { formatProblem, hasBlocking, hasErrors, type Problem } from '../core/problems.ts';
 import type { Project } from '../core/project.ts';
@@ -171,6 +172,7 @@ export async function run(argv: string[]): Promise<number> {
       return 0;
     }
     case 'score': {
+      favourShortRuns();
       const a = {
         gt: flag(args, 'gt'), pred: flag(args, 'pred'), out: flag(args, 'out'), compat: flag(args, 'compat'), judge: flag(args, 'judge'),
         weights: flag(args, 'weights'), bootstrap: flag(args, 'bootstrap'), seed: flag(args, 'seed'), level: flag(args, 'level'), averaging: flag(args, 'averaging'),
