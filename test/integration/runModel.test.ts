@@ -39,7 +39,7 @@ const summaryOf = (out: string) => JSON.parse(readFileSync(join(out, SETTING, 'r
 const cachedAnswers = (out: string) => Object.entries(filesUnder(join(out, '.cache'))).filter(([p]) => p.endsWith('.answer'))
   .map(([, text]) => JSON.parse(text) as { agent: string; questionIndex: number });
 
-describe('run-model against an OpenAI-compatible endpoint, scored by score', () => {
+describe('run-model against an OpenAI-compatible endpoint, scored by score', { timeout: 60_000 }, () => {
   it('asks every question × agent once (the hallucinated one never), with the frames as JPEG data URLs, and both scorers score what the model said', async () => {
     const gt = houseRelease();
     const out = temp('traversa-runmodel-out-');
@@ -227,7 +227,7 @@ describe('run-model against an OpenAI-compatible endpoint, scored by score', () 
   });
 });
 
-describe('run-model refuses what it cannot run, before asking anything', () => {
+describe('run-model refuses what it cannot run, before asking anything', { timeout: 60_000 }, () => {
   it('without --gt or --inputs, with a bad endpoint, budget or agent: a clear error and exit 2', async () => {
     const gt = houseRelease();
     const chat = await serve({ reply: scriptedReply });
