@@ -1,4 +1,5 @@
 import type { Project } from '../core/project.ts';
+import { withoutUnreviewedTasks, type LeftOut } from '../core/taskgen/unreviewed.ts';
 import { releasePath } from '../formats/capnav/files.ts';
 import { writeRelease } from '../formats/capnav/write.ts';
 import { tourReleaseFiles, type SceneTourBytes } from '../formats/capnav/tourFiles.ts';
@@ -9,9 +10,11 @@ import { loadSceneVideo, videoScenes } from '../persistence/videos.ts';
 /**
  * A zip of the project in the CapNav release layout, under one folder named after the project,
  * with the touring videos given (scene id → video, poses and frame sets: videos/ and frames/).
+ * Generated tasks no reviewer has accepted yet are left out (`leftOut` says which).
  * Throws `UnsafeZipEntryError`, naming the scene, if a scene id would make an unsafe entry.
  */
-export function releaseZip(project: Project, tours: ReadonlyMap<string, SceneTourBytes> = new Map()): { name: string; bytes: Uint8Array } {
+export function releaseZip(whole: Project, tours: ReadonlyMap<string, SceneTourBytes> = new Map()): { name: string; bytes: Uint8Array; leftOut: LeftOut[] } {
+  const { project, leftOut } = withoutUnreviewedTasks(whole);
   const folder = safeName(project.name) || 'capnav';
   const owner = new Map(project.scenes.flatMap((s) => [releasePath.graph(s.id), releasePath.qa(s.id), releasePath.traverse(s.id)].map((p) => [p, `scene ${JSON.stringify(s.id)}`])));
   const files = [
@@ -19,11 +22,19 @@ export function releaseZip(project: Project, tours: ReadonlyMap<string, SceneTou
     // Only the videos of the project's scenes: a stored video of a scene since removed is not part of it.
     ...project.scenes.flatMap((s) => { const t = tours.get(s.id); return t ? tourReleaseFiles(s.id, t) : []; }),
   ];
-  return { name: `${folder}.zip`, bytes: zipFolder(folder, files) };
+  return { name: `${folder}.zip`, bytes: zipFolder(folder, files), leftOut };
+}
+
+/** What the studio says once a release is downloaded: its name, and the generated tasks it left out. */
+export function exportedNotice(zip: { name: string; leftOut: readonly LeftOut[] }): string {
+  const n = zip.leftOut.length;
+  if (n === 0) return `Exported ${zip.name}.`;
+  const scenes = [...new Set(zip.leftOut.map((l) => l.sceneId))];
+  return `Exported ${zip.name}, without ${n} generated task${n === 1 ? '' : 's'} no reviewer has accepted yet (${scenes.join(', ')}); accept ${n === 1 ? 'it' : 'them'} in the QA view to include ${n === 1 ? 'it' : 'them'}.`;
 }
 
 /** The release zip with every stored touring video of the project's scenes. */
-export async function releaseZipWithVideos(project: Project, db: TraversaDb, projectId: string | null): Promise<{ name: string; bytes: Uint8Array }> {
+export async function releaseZipWithVideos(project: Project, db: TraversaDb, projectId: string | null): Promise<ReturnType<typeof releaseZip>> {
   const tours = new Map<string, SceneTourBytes>();
   if (projectId) {
     const stored = new Set(await videoScenes(db, projectId));

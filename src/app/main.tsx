@@ -10,7 +10,7 @@ import { App } from '../ui/App.tsx';
 import { FOLDER_INPUT_ID } from '../ui/Header.tsx';
 import { readPickedText } from '../ui/pickedFiles.ts';
 import { formatProblem } from '../core/problems.ts';
-import { download, releaseZipWithVideos } from './exportRelease.ts';
+import { download, exportedNotice, releaseZipWithVideos } from './exportRelease.ts';
 import { writeBundle } from '../formats/bundle.ts';
 import { strToU8 } from 'fflate';
 import { commonFolder, Importer } from './importRelease.ts';
@@ -63,6 +63,7 @@ const exportRelease = async () => {
     // The scenes' touring videos go with it (videos/, frames/).
     const zip = await releaseZipWithVideos(project, db, workspace.projectId);
     download(zip.name, zip.bytes);
+    tell(exportedNotice(zip));
   } catch (e) {
     tell(`Export refused: ${e instanceof Error ? e.message : String(e)}`);
   }

@@ -1,4 +1,4 @@
-import { useStudio } from '../state/useStudio.ts';
+import { useStudio, useStudioStore } from '../state/useStudio.ts';
 import { useActions } from './actions.ts';
 import { displayShortcut } from './shortcuts.ts';
 import { filesFromInput } from './pickedFiles.ts';
@@ -13,6 +13,9 @@ export function Header({ onHelp }: { onHelp: () => void }) {
   const storage = useStudio((s) => s.storage);
   const team = useStudio((s) => s.team);
   const { exportRelease, importFiles, runCommand } = useActions();
+  const store = useStudioStore();
+  // What the studio says (an export, a refusal) in the views that have no place of their own for it (the label and QA views do).
+  const notice = useStudio((s) => (s.session.view === 'label' || s.session.view === 'qa' ? null : s.ephemeral.notice));
   // Until the stored project has loaded, an import could be overwritten by it: wait.
   const opening = storage.status === 'loading';
   return (
@@ -41,6 +44,12 @@ export function Header({ onHelp }: { onHelp: () => void }) {
       {team.state !== 'off' && (
         <button className={`team-badge ${team.state}`} data-testid="team-status" data-state={team.state} data-waiting={team.waiting}
           title={team.message ?? `${team.url} as ${team.user}`} onClick={() => runCommand('projects.toggle')}>{teamSummary(team)}</button>
+      )}
+      {notice && (
+        <span className="header-notice" role="status" data-testid="studio-notice">
+          {notice}
+          <button className="small secondary" aria-label="Dismiss" onClick={() => store.setState((s) => ({ ephemeral: { ...s.ephemeral, notice: null } }))}>×</button>
+        </span>
       )}
       <span className={`storage ${storage.status}`} data-testid="storage-status" role={storage.status === 'error' ? 'alert' : undefined}>
         {storage.status === 'error' ? storage.message : storage.status === 'saving' ? 'Saving…' : storage.status === 'saved' ? 'Saved in this browser' : storage.status === 'loading' ? (storage.message ?? 'Opening…') : ''}

@@ -84,6 +84,10 @@ describe.skipIf(!haveRelease)('a reviewer imports the CapNav release in the brow
     await page.keyboard.press('1');
     await page.getByTestId('stats-summary').waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export release' }).click()]);
+    // Said where the user is (the statistics view has no notice of its own), until dismissed.
+    await expect.poll(() => page.getByTestId('studio-notice').textContent()).toBe(`Exported ${download.suggestedFilename()}.×`);
+    await page.getByTestId('studio-notice').getByRole('button', { name: 'Dismiss' }).click();
+    await expect.poll(() => page.getByTestId('studio-notice').count()).toBe(0);
     const zip = unzipSync(new Uint8Array(readFileSync((await download.path())!)));
     const files = Object.entries(zip).map(([path, bytes]) => ({ path, text: strFromU8(bytes) }));
     expect(files.filter((f) => f.path.includes('/graphs/')).length).toBe(30);

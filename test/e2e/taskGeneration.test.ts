@@ -164,6 +164,12 @@ describe('generating navigation tasks from the touring video, then reviewing the
     expect(accepted.question).toBe('Can [Agent] move from the coat hooks in the entrance hall to the cooker in the kitchen?');
     expect(accepted.provenance).toEqual({ model: MODEL, promptVersion: PROMPT_VERSION, endpoint: new URL(chat.url).host, frames: { budget: '16', times }, generatedAt: expect.any(String) });
     expect(files['capnav/sample-house_QA.json']).toContain('coat hooks');
+    // The release (a benchmark) carries the accepted task, not the three still waiting for a reviewer, and says so.
+    const releaseFiles = unzipSync(new Uint8Array(readFileSync(await downloaded(page, () => page.getByRole('button', { name: 'Export release' }).click()))));
+    const releaseQa = strFromU8(Object.entries(releaseFiles).find(([k]) => k.endsWith('qa/sample-house_QA.json'))![1]);
+    expect(releaseQa).toContain('coat hooks');
+    expect(releaseQa).not.toContain('sofa in the living room');
+    await expect.poll(() => page.getByTestId('qa-notice').textContent()).toMatch(/^Exported .+\.zip, without 3 generated tasks no reviewer has accepted yet \(sample-house\); accept them in the QA view to include them\.$/);
     const bundle = readFileSync(await downloaded(page, () => page.getByTestId('export-bundle').click()), 'utf8');
     expect(bundle).toContain('Debug: Bearer ***');
     for (const text of [...Object.values(files), bundle]) expect(text).not.toContain(KEY);

@@ -32,6 +32,8 @@ describe('a bundle whose scene id is a path out of the folder', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export release' }).click()]);
     const names = Object.keys(unzipSync(new Uint8Array(readFileSync((await download.path())!))));
+    // The export is said where the user is (this view has no notice of its own).
+    await expect.poll(() => page.getByTestId('studio-notice').textContent()).toBe(`Exported ${download.suggestedFilename()}.×`);
     const base = resolve('/extract/here');
     expect(names.length).toBeGreaterThan(1);
     expect(names.filter((n) => !resolve(base, n).startsWith(base + sep) || n.includes('\\') || n.startsWith('/'))).toEqual([]);
