@@ -1,3 +1,4 @@
+import { forEachAtMost } from '../concurrency.ts';
 import type { ChatFailure } from '../scoring/judges/http.ts';
 import type { FrameBudget } from '../tour/types.ts';
 import type { EvalInput } from './types.ts';
@@ -71,47 +72,42 @@ export async function runInputs<R>(inputs: readonly EvalInput[], deps: RunDeps<R
   const outcomes: InputOutcome<R>[] = inputs.map(() => ({ kind: 'skipped' }));
   const progress: RunProgress = { done: 0, total: inputs.length, cached: 0, requested: 0, failed: 0, elapsedMs: 0, tokens: { prompt: 0, completion: 0 } };
   let stoppedBy: string | null = null;
-  let next = 0;
   let firstTries = 0, firstFailures = 0;
   const report = () => { progress.elapsedMs = deps.now() - started; deps.onProgress?.({ ...progress, tokens: { ...progress.tokens } }); };
 
-  async function worker(): Promise<void> {
-    for (;;) {
-      if (stoppedBy !== null) return;
-      if (deps.stopped?.()) { stoppedBy = 'interrupted'; return; }
-      const i = next++;
-      if (i >= inputs.length) return;
-      const input = inputs[i]!;
-      const hit = await deps.cached(input);
-      if (hit) {
-        outcomes[i] = { kind: 'answered', answer: hit, cached: true };
-        progress.cached++;
+  const keepGoing = (): boolean => {
+    if (stoppedBy !== null) return false;
+    if (deps.stopped?.()) { stoppedBy = 'interrupted'; return false; }
+    return true;
+  };
+  await forEachAtMost(inputs, deps.concurrency, async (input, i) => {
+    const hit = await deps.cached(input);
+    if (hit) {
+      outcomes[i] = { kind: 'answered', answer: hit, cached: true };
+      progress.cached++;
+    } else {
+      const counted = firstTries < FIRST_FAILURES;
+      if (counted) firstTries++;
+      const answer = await deps.ask(input);
+      // A request cut short by the interruption was not answered, nor did it fail: it is not asked.
+      if ('error' in answer && deps.stopped?.()) { stoppedBy = 'interrupted'; return; }
+      if ('error' in answer) {
+        outcomes[i] = { kind: 'failed', error: answer.error };
+        progress.failed++;
+        if (counted) firstFailures++;
+        if (answer.status !== undefined && REFUSALS.has(answer.status)) stoppedBy ??= `the endpoint refused a request (${answer.error})`;
+        else if (firstFailures === FIRST_FAILURES && progress.requested === 0) stoppedBy ??= `the first ${FIRST_FAILURES} requests all failed (the last: ${answer.error})`;
       } else {
-        const counted = firstTries < FIRST_FAILURES;
-        if (counted) firstTries++;
-        const answer = await deps.ask(input);
-        // A request cut short by the interruption was not answered, nor did it fail: it is not asked.
-        if ('error' in answer && deps.stopped?.()) { stoppedBy = 'interrupted'; return; }
-        if ('error' in answer) {
-          outcomes[i] = { kind: 'failed', error: answer.error };
-          progress.failed++;
-          if (counted) firstFailures++;
-          if (answer.status !== undefined && REFUSALS.has(answer.status)) stoppedBy ??= `the endpoint refused a request (${answer.error})`;
-          else if (firstFailures === FIRST_FAILURES && progress.requested === 0) stoppedBy ??= `the first ${FIRST_FAILURES} requests all failed (the last: ${answer.error})`;
-        } else {
-          await deps.store(input, answer);
-          outcomes[i] = { kind: 'answered', answer, cached: false };
-          progress.requested++;
-          progress.tokens.prompt += answer.usage.prompt;
-          progress.tokens.completion += answer.usage.completion;
-        }
+        await deps.store(input, answer);
+        outcomes[i] = { kind: 'answered', answer, cached: false };
+        progress.requested++;
+        progress.tokens.prompt += answer.usage.prompt;
+        progress.tokens.completion += answer.usage.completion;
       }
-      progress.done++;
-      report();
     }
-  }
-
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(deps.concurrency, inputs.length)) }, worker));
+    progress.done++;
+    report();
+  }, keepGoing);
   progress.elapsedMs = deps.now() - started;
   return { outcomes, stoppedBy, progress };
 }

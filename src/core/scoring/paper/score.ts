@@ -1,3 +1,4 @@
+import { forEachAtMost } from '../../concurrency.ts';
 import { agentOrder } from '../../agents.ts';
 import type { Problem } from '../../problems.ts';
 import type { Project } from '../../project.ts';
@@ -86,17 +87,12 @@ async function scoreWith(gt: GroundTruth, project: Project, predictions: readonl
   if (o.judge) {
     const groups = [...groupPending(pending, o.judge).values()];
     let done = 0;
-    let next = 0;
     const judge = o.judge;
-    const worker = async () => {
-      while (next < groups.length) {
-        const group = groups[next++]!;
-        check();
-        applyVerdict(group, await judge.judge(group[0]!.request), judge, problems);
-        chunks.onProgress?.({ phase: 'judge', done: ++done, total: groups.length });
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(o.concurrency, groups.length) }, worker));
+    await forEachAtMost(groups, o.concurrency, async (group) => {
+      check();
+      applyVerdict(group, await judge.judge(group[0]!.request), judge, problems);
+      chunks.onProgress?.({ phase: 'judge', done: ++done, total: groups.length });
+    });
   }
   chunks.onProgress?.({ phase: 'aggregate' });
   return finish(project, gt, records, problems, o);

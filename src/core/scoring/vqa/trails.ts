@@ -1,3 +1,4 @@
+import { forEachAtMost } from '../../concurrency.ts';
 import { NO_BOOTSTRAP, type BootstrapSettings } from '../bootstrap.ts';
 import type { TrailJudge, TrailJudgeRequest, TrailVerdict } from '../judges/trail.ts';
 import type { JudgeInfo } from '../judges/types.ts';
@@ -117,21 +118,17 @@ export function trailRequests(truth: readonly QaTruth[], predictions: readonly Q
 export async function judgeTrails(requests: readonly TrailJudgeRequest[], judge: TrailJudge,
   options: { concurrency?: number; onProgress?: (done: number, total: number) => void } = {}): Promise<Map<string, TrailVerdict>> {
   const out = new Map<string, TrailVerdict>();
-  let next = 0, done = 0;
-  const worker = async () => {
-    while (next < requests.length) {
-      const r = requests[next++]!;
-      let v: TrailVerdict;
-      try {
-        v = await judge.judge(r);
-      } catch (e) {
-        v = { error: e instanceof Error ? e.message : String(e) };
-      }
-      out.set(key(r.model, r.id), v);
-      options.onProgress?.(++done, requests.length);
+  let done = 0;
+  await forEachAtMost(requests, options.concurrency ?? 4, async (r) => {
+    let v: TrailVerdict;
+    try {
+      v = await judge.judge(r);
+    } catch (e) {
+      v = { error: e instanceof Error ? e.message : String(e) };
     }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency ?? 4, requests.length)) }, worker));
+    out.set(key(r.model, r.id), v);
+    options.onProgress?.(++done, requests.length);
+  });
   return out;
 }
 
