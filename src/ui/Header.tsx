@@ -46,8 +46,8 @@ export function Header({ onHelp }: { onHelp: () => void }) {
           title={team.message ?? `${team.url} as ${team.user}`} onClick={() => runCommand('projects.toggle')}>{teamSummary(team)}</button>
       )}
       {notice && (
-        <span className="header-notice" role="status" data-testid="studio-notice">
-          {notice}
+        <span className="header-notice" role="status" data-testid="studio-notice" title={notice}>
+          <span className="text">{notice}</span>
           <button className="small secondary" aria-label="Dismiss" onClick={() => store.setState((s) => ({ ephemeral: { ...s.ephemeral, notice: null } }))}>×</button>
         </span>
       )}
