@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { newestChange } from './newestChange.mjs';
 
 const src = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const root = resolve(src, '..');
@@ -13,19 +14,11 @@ const cache = join(root, 'node_modules', '.cache', 'traversa-cli', createHash('s
 /** Older builds are removed once this old (a command still running may load its chunks until then). */
 const KEEP_MS = 10 * 60_000;
 
-function newestSource(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestSource(full));
-    else if (/\.tsx?$/.test(entry.name)) newest = Math.max(newest, statSync(full).mtimeMs);
-  }
-  return newest;
-}
+const isTypeScript = (name) => /\.tsx?$/.test(name);
 
 /** The bundle's entry file for the sources as they are now, built first if needed. */
 export async function cliBundle() {
-  const stamp = String(Math.ceil(Math.max(...['core', 'formats', 'engine', 'cli'].map((d) => newestSource(join(src, d))))));
+  const stamp = String(Math.ceil(Math.max(...['core', 'formats', 'engine', 'cli'].map((d) => newestChange(join(src, d), isTypeScript)))));
   const dir = join(cache, stamp);
   const entry = join(dir, 'main.mjs');
   if (existsSync(entry)) return entry;

@@ -7,6 +7,8 @@ import { parseSize, settingsProblem, TOUR_DEFAULTS, type TourSettings } from '..
 import type { TourPoses } from '../core/tour/types.ts';
 import { CliError, InputError, isRegularFile, statInput, writeOutput } from './files.ts';
 import { readInputs } from './graphInput.ts';
+import { newestChange } from './newestChange.mjs';
+import { CHROMIUM_ARGS, chromiumPath } from './chromium.ts';
 import { startTourServer } from './tourServer.ts';
 
 /**
@@ -30,8 +32,6 @@ function repoRoot(): string {
   return ROOT;
 }
 
-const ARGS = ['--no-sandbox', '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
 function number(flag: string, v: string | undefined, dflt: number): number {
   if (v === undefined) return dflt;
@@ -49,20 +49,11 @@ export function tourSettings(a: TourArgs): TourSettings {
   return s;
 }
 
-function newest(dir: string): number {
-  let t = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const full = join(dir, e.name);
-    t = Math.max(t, e.isDirectory() ? newest(full) : statSync(full).mtimeMs);
-  }
-  return t;
-}
-
 /** The built studio, built first when missing or older than the sources it is built from. */
 function builtApp(root: string, log: (s: string) => void): string {
   const dist = join(root, 'dist');
   const page = join(dist, 'src', 'app', 'tour.html');
-  const sources = Math.max(newest(join(root, 'src')), ...['index.html', 'vite.config.ts', 'package.json'].map((f) => statSync(join(root, f)).mtimeMs));
+  const sources = Math.max(newestChange(join(root, 'src')), ...['index.html', 'vite.config.ts', 'package.json'].map((f) => statSync(join(root, f)).mtimeMs));
   if (existsSync(page) && statSync(page).mtimeMs >= sources && existsSync(join(dist, 'index.html'))) return dist;
   log(existsSync(page) ? 'the built studio (dist/) is older than the sources: building it again (npx vite build)…' : 'the studio is not built (dist/): building it (npx vite build)…');
   const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
@@ -121,7 +112,7 @@ export async function runTour(a: TourArgs, log: (line: string) => void): Promise
   const { graph, problems } = readInputs(a.graph, undefined);
   if (hasErrors(problems)) throw new InputError(`${a.graph} has errors (listed above): fix them before touring it`);
   if (graph.nodes.length === 0) throw new InputError(`${a.graph}: the graph has no nodes; the tour walks through every node`);
-  const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  const chromium = chromiumPath();
   if (!existsSync(chromium)) throw new InputError(`no Chromium at ${chromium}: install Debian's (apt-get install -y chromium) or set CHROMIUM_PATH`);
 
   const root = repoRoot();
@@ -130,7 +121,7 @@ export async function runTour(a: TourArgs, log: (line: string) => void): Promise
   const { chromium: pw } = await import('playwright-core');
   let browser: Awaited<ReturnType<typeof pw.launch>> | null = null;
   try {
-    browser = await pw.launch({ executablePath: chromium, headless: true, args: ARGS }).catch((e: unknown) => {
+    browser = await pw.launch({ executablePath: chromium, headless: true, args: CHROMIUM_ARGS }).catch((e: unknown) => {
       throw new InputError(`Chromium at ${chromium} did not start (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`);
     });
     const page = await browser.newPage();

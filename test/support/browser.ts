@@ -4,10 +4,8 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { preview, type PreviewServer } from 'vite';
+import { CHROMIUM_ARGS, chromiumPath } from '../../src/cli/chromium.ts';
 
-/** Flags measured to give a WebGL2 context in headless Chromium on these machines (see platform notes). */
-const ARGS = ['--no-sandbox', '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
 /** Serve the built app (dist/) on a free port. The e2e script builds it first. */
 export async function serveBuiltApp(): Promise<{ url: string; close: () => Promise<void> }> {
@@ -27,8 +25,8 @@ export class BrowserProfile {
 
   async open(): Promise<BrowserContext> {
     this.context = await chromium.launchPersistentContext(this.dir, {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      headless: true, args: ARGS, acceptDownloads: true, viewport: { width: 1400, height: 900 },
+      executablePath: chromiumPath(),
+      headless: true, args: CHROMIUM_ARGS, acceptDownloads: true, viewport: { width: 1400, height: 900 },
     });
     return this.context;
   }
