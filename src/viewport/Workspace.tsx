@@ -3,6 +3,7 @@ import { Canvas } from '@react-three/fiber';
 import { useCallback, useContext, useMemo, useRef } from 'react';
 import { Box3, Matrix4, Plane, Vector3 } from 'three';
 import { frameMatrix } from '../engine/frame.ts';
+import { STUDIO_LOOK } from '../engine/video/look.ts';
 import { scanSurface, type Surface } from '../engine/rays/surface.ts';
 import { planScene } from '../core/plan.ts';
 import { selectedScene } from '../state/commands.ts';
@@ -93,9 +94,9 @@ export function Workspace() {
     <div className={`workspace tool-${session.tool}`} data-testid="workspace" data-camera={session.camera} data-tool={session.tool} data-route={preview?.frame?.key ?? ''}
       data-implied-route={implied?.nodes.join(' ') ?? ''}>
       <Canvas frameloop="demand" gl={{ localClippingEnabled: true, antialias: true, preserveDrawingBuffer: true }} dpr={[1, 1.5]} data-testid="viewport">
-        <color attach="background" args={['#e9edf2']} />
-        <hemisphereLight args={['#ffffff', '#8a8f99', 1.1]} />
-        <directionalLight position={[5, 10, 4]} intensity={1.2} />
+        <color attach="background" args={[STUDIO_LOOK.background]} />
+        <hemisphereLight args={[STUDIO_LOOK.sky, STUDIO_LOOK.ground, STUDIO_LOOK.skyIntensity]} />
+        <directionalLight position={STUDIO_LOOK.sunPosition} intensity={STUDIO_LOOK.sunIntensity} />
         <CameraRig key={`${session.camera}:${scene.id}:${preview?.frame?.key ?? ''}`} mode={session.camera} center={bounds.center} size={bounds.size} eyeFloor={sliceFloor} keysBlocked={keysBlocked} fit={fit} />
         {mesh ? <SceneMeshView mesh={mesh} planes={slicePlanes} onCoverage={(share) => registry?.reportCoverage?.(scene.id, share)} /> : (
           <Grid position={[bounds.center.x, sliceFloor, bounds.center.z]} args={[bounds.size * 2, bounds.size * 2]} cellSize={0.5} sectionSize={5} infiniteGrid={false} fadeDistance={bounds.size * 4} />

@@ -1,5 +1,6 @@
 import { ACESFilmicToneMapping, Color, DirectionalLight, DoubleSide, Group, HemisphereLight, Mesh, PerspectiveCamera, Scene, SRGBColorSpace, WebGLRenderer, type Material, type Object3D, type Side } from 'three';
 import type { WorldPose } from '../tour/poses.ts';
+import { STUDIO_LOOK } from './look.ts';
 
 /**
  * Draws the tour's frames: the scan as the studio's 3D view shows it (its own materials and
@@ -28,10 +29,10 @@ export function createTourRenderer(scan: RenderableScan, size: { width: number; 
   gl.toneMapping = ACESFilmicToneMapping;
 
   const scene = new Scene();
-  scene.background = new Color('#e9edf2');
-  scene.add(new HemisphereLight('#ffffff', '#8a8f99', 1.1));
-  const sun = new DirectionalLight('#ffffff', 1.2);
-  sun.position.set(5, 10, 4);
+  scene.background = new Color(STUDIO_LOOK.background);
+  scene.add(new HemisphereLight(STUDIO_LOOK.sky, STUDIO_LOOK.ground, STUDIO_LOOK.skyIntensity));
+  const sun = new DirectionalLight('#ffffff', STUDIO_LOOK.sunIntensity);
+  sun.position.set(...STUDIO_LOOK.sunPosition);
   scene.add(sun);
   const placed = new Group();
   placed.matrixAutoUpdate = false;
