@@ -1,4 +1,5 @@
 import type { FrameBudget, SampledFrame } from './types.ts';
+import { round } from './view.ts';
 
 /**
  * The frames of a budget, uniformly sampled from a video of `count` frames at `fps`: 16, 32 or 64
@@ -20,5 +21,5 @@ export function sampleFrameIndices(budget: FrameBudget, count: number, fps: numb
 /** The SampledFrame list of a budget: files 000.jpg, 001.jpg, … in order. */
 export function sampledFrames(indices: readonly number[], fps: number): SampledFrame[] {
   const width = Math.max(3, String(Math.max(0, indices.length - 1)).length);
-  return indices.map((index, i) => ({ file: `${String(i).padStart(width, '0')}.jpg`, index, t: Math.round((index / fps) * 1e6) / 1e6 }));
+  return indices.map((index, i) => ({ file: `${String(i).padStart(width, '0')}.jpg`, index, t: round(index / fps) }));
 }

@@ -33,7 +33,7 @@ function nearestNeighbour(d: number[][], start: number): number[] {
   return order;
 }
 
-export function pathLength(d: number[][], order: readonly number[]): number {
+function pathLength(d: number[][], order: readonly number[]): number {
   let n = 0;
   for (let k = 1; k < order.length; k++) n += d[order[k - 1]!]![order[k]!]!;
   return n;

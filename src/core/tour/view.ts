@@ -77,5 +77,5 @@ export function intervalsOf(seen: readonly boolean[], fps: number): [number, num
   return out;
 }
 
-/** Frame times to the microsecond: tidy in the JSON, exact enough to seek. */
+/** To six decimals (frame times to the microsecond, positions and angles alike): tidy in the JSON, exact enough to seek. */
 export const round = (t: number): number => Math.round(t * 1e6) / 1e6;

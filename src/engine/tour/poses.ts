@@ -32,8 +32,6 @@ export interface TourPlan {
   straightLegs: TourRoute['straightLegs'];
   /** Nodes the camera never shows (hidden from every point of the route it can look from). */
   unseen: string[];
-  /** Nodes the camera turned to look at because walking past did not show them. */
-  gazedAt: string[];
 }
 
 type Nodes = Pick<NavGraph, 'nodes'>;
@@ -46,7 +44,7 @@ export async function planTour(loaded: LoadedMesh, graph: Nodes, settings: TourS
   const walk: WalkSettings = { ...WALK_DEFAULTS, fps: settings.fps, ...(settings.paceMps ? { paceMps: settings.paceMps } : {}), ...(settings.yawRateDegPerS ? { yawRateDegPerS: settings.yawRateDegPerS } : {}) };
   const first = finish(loaded, surface, graph, walkRoute(route.points, walk, settings.eyeHeightM), settings);
   const missed = first.poses.nodesInView.filter((n) => n.intervals.length === 0).map((n) => n.node);
-  if (missed.length === 0) return { ...first, order: route.order, straightLegs: route.straightLegs, gazedAt: [] };
+  if (missed.length === 0) return { ...first, order: route.order, straightLegs: route.straightLegs };
 
   // Walk again, looking at each missed node from the stretch before it where nothing hides it.
   let points = route.points;
@@ -71,7 +69,7 @@ export async function planTour(loaded: LoadedMesh, graph: Nodes, settings: TourS
     if (window) gazes.push({ target, ...window });
   }
   const second = finish(loaded, surface, graph, walkRoute(points, walk, settings.eyeHeightM, gazes), settings);
-  return { ...second, order: route.order, straightLegs: route.straightLegs, gazedAt: missed.filter((n) => !second.unseen.includes(n)) };
+  return { ...second, order: route.order, straightLegs: route.straightLegs };
 }
 
 /** A path walked by hand (walk view): the camera as recorded, at `settings.fps`, put on the floor. */
@@ -89,7 +87,7 @@ export function planRecordedTour(loaded: LoadedMesh, graph: Nodes, samples: read
     frames.push({ t: round(t), at: { x: a.eye.x, y: a.eye.y - settings.eyeHeightM, z: a.eye.z }, s: 0, yawRad: a.yawRad, pitchRad: a.pitchRad });
   }
   const done = finish(loaded, scanSurface(loaded), graph, frames, settings);
-  return { ...done, order: [], straightLegs: [], gazedAt: [] };
+  return { ...done, order: [], straightLegs: [] };
 }
 
 function check(s: TourSettings): void {
@@ -98,16 +96,15 @@ function check(s: TourSettings): void {
 }
 
 /** Eyes on the floor, the poses document and what each node's view is. */
-function finish(loaded: LoadedMesh, surface: Surface, graph: Nodes, frames: readonly WalkFrame[], settings: TourSettings): Omit<TourPlan, 'order' | 'straightLegs' | 'gazedAt'> {
+function finish(loaded: LoadedMesh, surface: Surface, graph: Nodes, frames: readonly WalkFrame[], settings: TourSettings): Omit<TourPlan, 'order' | 'straightLegs'> {
   const floors = floorProfile(surface, frames.map((f) => new Vector3(f.at.x, f.at.y, f.at.z)));
   const world: WorldPose[] = frames.map((f, k) => ({ t: f.t, eye: { x: f.at.x, y: floors[k]! + settings.eyeHeightM, z: f.at.z }, yawRad: f.yawRad, pitchRad: f.pitchRad }));
   const toScan = new Matrix4().copy(loaded.frame).invert();
   const v = new Vector3();
-  const r6 = (x: number) => Math.round(x * 1e6) / 1e6;
-  const deg = (rad: number) => r6((rad * 180) / Math.PI);
+  const deg = (rad: number) => round((rad * 180) / Math.PI);
   const frameList: TourPose[] = world.map((w) => {
     v.set(w.eye.x, w.eye.y, w.eye.z).applyMatrix4(toScan);
-    return { t: w.t, position: { x: r6(v.x), y: r6(v.y), z: r6(v.z) }, yawDeg: deg(w.yawRad), pitchDeg: deg(w.pitchRad) };
+    return { t: w.t, position: { x: round(v.x), y: round(v.y), z: round(v.z) }, yawDeg: deg(w.yawRad), pitchDeg: deg(w.pitchRad) };
   });
   const lens = { fovDeg: settings.fovDeg, aspect: settings.width / settings.height };
   const opts: InViewOptions = { ...IN_VIEW_DEFAULTS, ...(settings.maxViewDistanceM ? { maxDistanceM: settings.maxViewDistanceM } : {}) };

@@ -34,8 +34,6 @@ export interface TourRoute {
   legs: TourLeg[];
   /** Legs walked as straight lines, with the reason the navmesh gave. */
   straightLegs: { from: string; to: string; why: string }[];
-  /** Node floor points (world), by id. */
-  nodeFloors: Map<string, P3>;
   /** Node positions as the graph gives them (world), by id: what "in view" is judged on. */
   nodeWorld: Map<string, P3>;
 }
@@ -91,7 +89,6 @@ export async function tourRoute(loaded: LoadedMesh, graph: Pick<NavGraph, 'nodes
     const toP3 = (v: Vector3): P3 => ({ x: v.x, y: v.y, z: v.z });
     return {
       points, order: order.map((i) => nodes[i]!.id), legs: out, straightLegs,
-      nodeFloors: new Map(nodes.map((nd, i) => [nd.id, toP3(floors[i]!)])),
       nodeWorld: new Map(nodes.map((nd, i) => [nd.id, toP3(world[i]!)])),
     };
   } finally {

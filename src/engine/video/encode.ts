@@ -37,7 +37,8 @@ export async function chooseCodec(width: number, height: number): Promise<'avc' 
   throw new Error(`this browser can encode neither H.264 nor VP9 video at ${width}×${height} (WebCodecs)`);
 }
 
-const aborted = (signal?: AbortSignal) => signal?.reason ?? new DOMException('The recording was cancelled', 'AbortError');
+/** Why a recording stopped: the signal's reason, or a cancellation. */
+export const aborted = (signal?: AbortSignal): unknown => signal?.reason ?? new DOMException('The recording was cancelled', 'AbortError');
 
 export async function encodeTour(renderer: TourRenderer, poses: readonly WorldPose[], opts: EncodeOptions): Promise<EncodedTour> {
   const started = performance.now();

@@ -2,7 +2,7 @@ import type { NavGraph } from '../../core/graph.ts';
 import type { FrameBudget, SampledFrame, TourPoses } from '../../core/tour/types.ts';
 import type { LoadedMesh } from '../mesh/types.ts';
 import { planRecordedTour, planTour, type TourPlan, type TourSettings, type WorldPose } from '../tour/poses.ts';
-import { encodeTour } from './encode.ts';
+import { aborted, encodeTour } from './encode.ts';
 import { createTourRenderer } from './render.ts';
 
 /**
@@ -42,7 +42,7 @@ export async function recordTour(loaded: LoadedMesh, graph: Pick<NavGraph, 'node
   const t0 = performance.now();
   opts.onProgress?.({ stage: 'route', fraction: 0, message: opts.path ? 'Putting the walked path on the floor' : 'Planning the tour through every node' });
   const plan = opts.path ? planRecordedTour(loaded, graph, opts.path, settings) : await planTour(loaded, graph, settings);
-  if (opts.signal?.aborted) throw opts.signal.reason ?? new DOMException('The recording was cancelled', 'AbortError');
+  if (opts.signal?.aborted) throw aborted(opts.signal);
   const planMs = performance.now() - t0;
   const renderer = createTourRenderer(loaded, settings);
   try {

@@ -1,6 +1,5 @@
 import type { DuplicateSummary, ScoredRecord } from './types.ts';
 
-export type { DuplicateSummary };
 
 export const NO_DUPLICATES: DuplicateSummary = { tasks: 0, extra: 0, sources: [] };
 
