@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { parseSize, settingsProblem, type TourSettings } from '../core/tour/settings.ts';
+import { formatVideoTime } from '../core/vqa/citedTimes.ts';
 import type { SceneVideo } from '../persistence/videos.ts';
 import { isEnabled, selectedScene } from '../state/commands.ts';
 import { useStudio, useStudioStore } from '../state/useStudio.ts';
 import { useActions } from './actions.ts';
 import { displayShortcut } from './shortcuts.ts';
 
-/** m:ss.s, as a video player shows time. */
-export const clock = (t: number): string => `${Math.floor(t / 60)}:${(t % 60).toFixed(1).padStart(4, '0')}`;
+/** A frame time as the reasons and buttons write video times, to the tenth (frames fall on half seconds at 2 fps). */
+const clock = (t: number): string => formatVideoTime(t, 1);
 
 /**
  * The scene's touring video: the settings (CapNav's by default), recording the automatic tour or a

@@ -55,6 +55,11 @@ describe('the video times a reason cites', () => {
     expect(formatVideoTime(54.9)).toBe('00:54');
     expect(formatVideoTime(127)).toBe('02:07');
     expect(formatVideoTime(3723)).toBe('1:02:03');
+    // To the tenth, as the tour panel writes its frame times (2 fps: half seconds), still rounded down.
+    expect(formatVideoTime(3.5, 1)).toBe('00:03.5');
+    expect(formatVideoTime(0, 1)).toBe('00:00.0');
+    expect(formatVideoTime(59.99, 1)).toBe('00:59.9');
+    expect(formatVideoTime(3600.5, 1)).toBe('1:00:00.5');
   });
 });
 

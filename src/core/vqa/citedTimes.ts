@@ -61,12 +61,19 @@ export function citedTimes(text: string): CitedTime[] {
   return out;
 }
 
-/** `mm:ss` (or `h:mm:ss` from an hour on), seconds rounded down: how the prompt and the buttons write a video time. */
-export function formatVideoTime(t: number): string {
-  const total = Math.max(0, Math.floor(t + 1e-6));
+/**
+ * `mm:ss` (or `h:mm:ss` from an hour on), rounded down: how the prompt, the buttons and the tour
+ * panel write a video time. With `decimals`, the seconds keep that many (a 2 fps tour's frames
+ * fall on half seconds: `00:03.5`).
+ */
+export function formatVideoTime(t: number, decimals = 0): string {
+  const scale = 10 ** decimals;
+  const units = Math.max(0, Math.floor(t * scale + 1e-6));
+  const total = Math.floor(units / scale);
   const h = Math.floor(total / 3600), m = Math.floor((total % 3600) / 60), s = total % 60;
   const two = (n: number) => String(n).padStart(2, '0');
-  return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`;
+  const sec = decimals > 0 ? `${two(s)}.${String(units % scale).padStart(decimals, '0')}` : two(s);
+  return h > 0 ? `${h}:${two(m)}:${sec}` : `${two(m)}:${sec}`;
 }
 
 /**
