@@ -33,6 +33,14 @@ export function refuseUnknownOptions(command: string, given: Iterable<string>, k
   }
 }
 
+/** A number option (any finite number: its range is the command's to check); absent, `dflt`. */
+export function numberOption(flag: string, v: string | undefined, dflt: number): number {
+  if (v === undefined) return dflt;
+  const n = Number(v);
+  if (v.trim() === '' || !Number.isFinite(n)) throw new CliError(`--${flag} takes a number, not "${v}"`);
+  return n;
+}
+
 /** A whole-number option between 0 and `max`; absent, `dflt`. */
 export function wholeNumber(flag: string, v: string | undefined, dflt: number, max: number): number {
   if (v === undefined) return dflt;

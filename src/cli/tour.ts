@@ -7,6 +7,7 @@ import { parseSize, settingsProblem, TOUR_DEFAULTS, type TourSettings } from '..
 import type { TourPoses } from '../core/tour/types.ts';
 import { CliError, InputError, isRegularFile, statInput, writeOutput } from './files.ts';
 import { readInputs } from './graphInput.ts';
+import { numberOption } from './options.ts';
 import { newestChange } from './newestChange.mjs';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.ts';
 import { startTourServer } from './tourServer.ts';
@@ -33,17 +34,10 @@ function repoRoot(): string {
 }
 
 
-function number(flag: string, v: string | undefined, dflt: number): number {
-  if (v === undefined) return dflt;
-  const n = Number(v);
-  if (v.trim() === '' || !Number.isFinite(n)) throw new CliError(`--${flag} takes a number, not "${v}"`);
-  return n;
-}
-
 export function tourSettings(a: TourArgs): TourSettings {
   const size: [number, number] | null = a.size === undefined ? [TOUR_DEFAULTS.width, TOUR_DEFAULTS.height] : parseSize(a.size);
   if (!size) throw new CliError(`--size takes WIDTHxHEIGHT in pixels, like 640x480, not "${a.size}"`);
-  const s: TourSettings = { ...TOUR_DEFAULTS, fps: number('fps', a.fps, TOUR_DEFAULTS.fps), fovDeg: number('fov', a.fov, TOUR_DEFAULTS.fovDeg), eyeHeightM: number('eye', a.eye, TOUR_DEFAULTS.eyeHeightM), width: size[0], height: size[1] };
+  const s: TourSettings = { ...TOUR_DEFAULTS, fps: numberOption('fps', a.fps, TOUR_DEFAULTS.fps), fovDeg: numberOption('fov', a.fov, TOUR_DEFAULTS.fovDeg), eyeHeightM: numberOption('eye', a.eye, TOUR_DEFAULTS.eyeHeightM), width: size[0], height: size[1] };
   const problem = settingsProblem(s);
   if (problem) throw new CliError(problem.replace('the frame rate', '--fps: the frame rate').replace('the field of view', '--fov: the field of view').replace('the eye height', '--eye: the eye height').replace(/^the (width|height)/, '--size: the $1'));
   return s;
