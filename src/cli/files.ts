@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, statSync, writeSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, ftruncateSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, statSync, writeSync, type Stats } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { formatProblem } from '../core/problems.ts';
 import type { SourceFile } from '../formats/json.ts';
@@ -170,25 +170,44 @@ export function makeFolder(dir: string): void {
 /**
  * An output file opened for writing (its folder made first, truncated); a symbolic link at `path`
  * is refused, never written through. `write` writes a whole block; failures name the file.
+ *
+ * `inPlace`: an earlier file at `path` is written over where it lies and cut to the new length at
+ * `close`, not truncated first. For a large output rewritten run after run (the 50 MB per-record
+ * file) this keeps the old file's cached pages and disk blocks instead of freeing them and taking
+ * new ones: measured here, 53 MB written over in ~6 ms against 15–30 ms truncated and ~100 ms into
+ * memory the machine had not used yet. What readers see meanwhile is as unfinished either way.
  */
-export function openOutput(path: string): { write: (data: Uint8Array) => void; close: () => void } {
+export function openOutput(path: string, { inPlace = false } = {}): { write: (data: Uint8Array) => void; close: () => void } {
   makeFolder(dirname(path));
   let fd: number;
   try {
-    fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW, 0o666);
+    fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | (inPlace ? 0 : constants.O_TRUNC) | constants.O_NOFOLLOW, 0o666);
   } catch (e) {
     const why = (e as NodeJS.ErrnoException).code === 'ELOOP' ? 'it is a symbolic link; not written through' : reason(e, path);
     throw new InputError(`${path}: cannot be written (${why})`);
   }
+  // Only a regular file has a tail to cut (a device or pipe named as output is written as before).
+  const cut = inPlace && fstatSync(fd).isFile();
+  let written = 0;
+  const failed = (e: unknown) => new InputError(`${path}: cannot be written (${reason(e, path)})`);
   return {
     write: (data) => {
       try {
         for (let at = 0; at < data.length;) at += writeSync(fd, data, at, data.length - at);
       } catch (e) {
-        throw new InputError(`${path}: cannot be written (${reason(e, path)})`);
+        throw failed(e);
+      }
+      written += data.length;
+    },
+    close: () => {
+      try {
+        if (cut) ftruncateSync(fd, written);
+      } catch (e) {
+        throw failed(e);
+      } finally {
+        closeSync(fd);
       }
     },
-    close: () => closeSync(fd),
   };
 }
 

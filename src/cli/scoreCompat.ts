@@ -115,7 +115,6 @@ export async function scoreCompat(args: { json: boolean }, gt: string, pred: str
     process.stderr.write(`traversa: ${count(n, 'record')} of model ${model} repeat a scene, agent and question given before; all are scored, as the released scorer does (see README, "Duplicate predictions")\n`);
   }
   const { pooled, perModel } = result;
-  await result.previousRemoved;
 
   const summary = pooled.summary(scorer.settings);
   const summaryText = toSummaryJson(summary);

@@ -1,6 +1,5 @@
 import { isAscii } from 'node:buffer';
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, renameSync, unlinkSync } from 'node:fs';
-import { unlink } from 'node:fs/promises';
+import { closeSync, constants, fstatSync, openSync, readSync, unlinkSync } from 'node:fs';
 import { ByteSink } from '../core/scoring/compat/bytes.ts';
 import { writeRecordLine, SummaryCounter, type CompatRecord, type ReferenceScorer } from '../core/scoring/compat/index.ts';
 import { decodeText } from '../formats/text.ts';
@@ -12,8 +11,6 @@ export interface ScoredFiles {
   perModel: [string, SummaryCounter][];
   /** Model → records repeating a (scene, agent, question) of that model seen before. */
   repeats: [string, number][];
-  /** The removal of the previous run's per-record file (set aside, removed meanwhile): awaited before the command ends. */
-  previousRemoved: Promise<void>;
 }
 
 /**
@@ -25,7 +22,6 @@ export function scoreFiles(pred: string, paths: readonly string[], models: reado
   const pooled = new SummaryCounter();
   const perModel = new Map(models.map((m) => [m, new SummaryCounter()]));
   const repeats = new RepeatCounter();
-  const previousRemoved = removeMeanwhile(jsonlPath);
   const out = outputFile(jsonlPath);
   // The listing's paths are folder and file names as read (no `.`, `..` or empty parts): joined as they are, not normalised 4,500 times.
   const under = pred.endsWith('/') ? pred : `${pred}/`;
@@ -43,29 +39,12 @@ export function scoreFiles(pred: string, paths: readonly string[], models: reado
     throw e;
   }
   out.close();
-  return { pooled, perModel: [...perModel], repeats: repeats.counts(), previousRemoved };
-}
-
-/**
- * A previous run's output at `path` (a regular file) renamed aside and removed on another thread:
- * truncating a 50 MB file in place frees its blocks before the first line can be written (~10 ms
- * here), work that can go on while the files are scored. Anything else at `path` (a link, a folder,
- * nothing) is left for `openOutput` to refuse or create as before.
- */
-function removeMeanwhile(path: string): Promise<void> {
-  try {
-    if (!lstatSync(path).isFile()) return Promise.resolve();
-    const aside = `${path}.${process.pid}.old`;
-    renameSync(path, aside);
-    return unlink(aside).catch(() => { /* removed already, or left for the user to see: the output is written either way */ });
-  } catch {
-    return Promise.resolve();
-  }
+  return { pooled, perModel: [...perModel], repeats: repeats.counts() };
 }
 
 /** An output file written block by block (files.ts `openOutput`); given up (on a failure while scoring), it is removed rather than left half written. */
 function outputFile(path: string): { write: (block: Uint8Array) => void; close: () => void; abandon: () => void } {
-  const out = openOutput(path);
+  const out = openOutput(path, { inPlace: true });
   return {
     ...out,
     abandon: () => {
