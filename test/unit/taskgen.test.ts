@@ -1,11 +1,13 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { exportedNotice, releaseZip } from '../../src/app/exportRelease.ts';
+import { checkScene } from '../../src/core/checks.ts';
 import type { NavNode } from '../../src/core/graph.ts';
 import { emptyProject, type Project } from '../../src/core/project.ts';
 import { PROMPT_VERSION, TASK_GUIDELINE } from '../../src/core/taskgen/guideline.ts';
 import { insertTasks, runLabel } from '../../src/core/taskgen/insert.ts';
 import { withoutUnreviewedTasks } from '../../src/core/taskgen/unreviewed.ts';
+import { readRelease } from '../../src/formats/capnav/read.ts';
 import { buildTaskPrompt, nodeListText } from '../../src/core/taskgen/prompt.ts';
 import { checkTaskReply, problemText } from '../../src/core/taskgen/reply.ts';
 import { syncHallucination } from '../../src/core/vqa/hallucination.ts';
@@ -224,6 +226,37 @@ describe('tasks into the review queue', () => {
     const both = { ...p, qa: { ...p.qa, items: p.qa.items.map((i) => (itemIds.includes(i.id) ? { ...i, status: 'pending' as const } : i)) } };
     expect(withoutUnreviewedTasks(both).project.scenes[0]!.questions.map((q) => q.id)).toEqual(['q0']);
     expect(both.scenes[0]!.questions.map((q) => q.id)).toEqual(['q0', 'q1', 'q2']);
+  });
+
+  it('a release keeps the labels made while a left-out task was labelled, without its text; read back, none names a missing question', () => {
+    const { project: p, itemIds } = insertTasks(project(), { sceneId: 'HOUSE', tasks, provenance });
+    const label = (question: string, traversable = true) => ({ traversable, note: traversable ? '' : 'a step too high', question, annotator: 'ana' });
+    const labelled: Project = {
+      ...p,
+      scenes: p.scenes.map((s) => ({ ...s, labels: { ...s.labels, WHEELCHAIR: {
+        'node_1|node_2': label('Can [Agent] move from the hall to the kitchen?'),
+        'node_2|node_3': label(tasks[0]!.question),
+        'node_8|node_10': label(tasks[1]!.question, false),
+      } } })),
+      // The first task accepted, the second still waiting.
+      qa: { ...p.qa, items: p.qa.items.map((i) => (i.id === itemIds[0] ? { ...i, status: 'accepted' as const } : i)) },
+    };
+    const zip = releaseZip(labelled);
+    const files = Object.entries(unzipSync(zip.bytes)).filter(([name]) => name.endsWith('.json')).map(([name, bytes]) => ({ path: name.split('/').slice(1).join('/'), text: strFromU8(bytes) }));
+    const back = readRelease(files);
+    expect(back.problems.filter((x) => x.severity === 'error')).toEqual([]);
+    const scene = back.project!.scenes[0]!;
+    expect(scene.questions.map((q) => q.text)).not.toContain(tasks[1]!.question);
+    expect(scene.labels.WHEELCHAIR).toMatchObject({
+      'node_1|node_2': { traversable: true, question: 'Can [Agent] move from the hall to the kitchen?' },
+      'node_2|node_3': { traversable: true, question: tasks[0]!.question },
+      'node_8|node_10': { traversable: false, note: 'a step too high' },
+    });
+    expect(scene.labels.WHEELCHAIR!['node_8|node_10']!.question).toBeUndefined();
+    expect(files.some((f) => f.text.includes(tasks[1]!.question))).toBe(false);
+    expect(checkScene(scene).filter((f) => f.code === 'label.unknown-question')).toEqual([]);
+    // The check does see such a label: the release's questions with the labels as they were made.
+    expect(checkScene({ ...scene, labels: labelled.scenes[0]!.labels }).map((f) => f.code)).toContain('label.unknown-question');
   });
 
   it('nothing changes for no tasks or a scene the project lacks', () => {

@@ -1,11 +1,15 @@
-import type { Project } from '../project.ts';
+import type { Label } from '../labels.ts';
+import type { Project, Scene } from '../project.ts';
 import type { QaItem } from '../vqa/item.ts';
 
 /**
  * Generated tasks no reviewer has accepted yet. A generated task joins its scene's questions when
  * it is made (so it can be labelled while it waits), but a release is a benchmark: what a model
  * wrote and nobody checked does not belong in it. A rejected task stays, listed as hallucinated,
- * as CapNav lists its own (core/taskgen/insert.ts).
+ * as CapNav lists its own (core/taskgen/insert.ts). Labels made while such a task was being labelled
+ * stay (each judges a segment of the graph, whatever question it was met in), without the task's
+ * text as the question they were made for: the release would otherwise carry the unchecked text
+ * and, read back, warn that those labels name a question not in its question file.
  */
 const UNREVIEWED: ReadonlySet<QaItem['status']> = new Set(['draft', 'pending', 'adjudicate']);
 
@@ -33,7 +37,24 @@ export function withoutUnreviewedTasks<P extends Pick<Project, 'scenes' | 'qa'>>
       leftOut.push({ sceneId: scene.id, question: q.text });
       return false;
     });
-    return questions.length === scene.questions.length ? scene : { ...scene, questions };
+    if (questions.length === scene.questions.length) return scene;
+    const kept = new Set(questions.map((q) => q.text));
+    const gone = new Set(scene.questions.filter((q) => !kept.has(q.text)).map((q) => q.text));
+    return { ...scene, questions, labels: withoutQuestions(scene.labels, gone) };
   });
   return { project: { ...project, scenes }, leftOut };
+}
+
+/** The labels, those made for one of `texts` without that question (the table itself when none is). */
+function withoutQuestions(labels: Scene['labels'], texts: ReadonlySet<string>): Scene['labels'] {
+  const named = (l: Label) => l.question !== undefined && texts.has(l.question);
+  if (!Object.values(labels).some((byKey) => Object.values(byKey).some(named))) return labels;
+  return Object.fromEntries(Object.entries(labels).map(([agent, byKey]) => [
+    agent,
+    Object.fromEntries(Object.entries(byKey).map(([key, l]) => {
+      if (!named(l)) return [key, l];
+      const { question: _made, ...rest } = l;
+      return [key, rest];
+    })),
+  ]));
 }
