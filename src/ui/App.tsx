@@ -57,7 +57,7 @@ export function App() {
         <aside className="sidebar">
           <nav className="views" aria-label="Views">
             {(['overview', 'scene', 'label', 'score', 'qa', 'problems'] as const).map((v, i) => (
-              <button key={v} className={view === v ? 'active' : ''} disabled={!hasProject} data-view={v}
+              <button key={v} className={view === v ? 'active' : ''} aria-current={view === v ? 'page' : undefined} disabled={!hasProject} data-view={v}
                 onClick={() => runCommand(store, commands.find((c) => c.id === `view.${v}`)!)}>
                 {['Statistics', 'Scene', 'Label', 'Score', 'QA', 'Problems'][i]} <kbd>{i + 1}</kbd>
               </button>

@@ -44,6 +44,26 @@ const text = async (page: Page, selector: string) => (await page.locator(selecto
 describe('the Score view reads at a glance (issue 13)', () => {
   const { open } = studio();
 
+  it('the sample house as it opens, unlabelled, is said to be so before anything is scored, with the way to label it; a labelled release is not', async () => {
+    const page = await open();
+    await page.locator('[data-scene=sample-house]').waitFor();
+    await page.keyboard.press('4');
+    const notice = page.getByTestId('score-unlabelled');
+    await notice.waitFor();
+    expect(await page.getByTestId('unlabelled-scene').evaluateAll((els) => els.map((e) => [e.getAttribute('data-scene'), e.textContent]))).toEqual([
+      ['sample-house', 'sample-house has no labels for HUMAN, WHEELCHAIR, HUMANOID, QUADRUPEDAL, SWEEPER'],
+    ]);
+    expect(await notice.textContent()).toContain('counts as not traversable');
+    await page.getByTestId('label-unlabelled').click();
+    await page.getByTestId('queue-item').waitFor();
+    expect(await page.locator('[aria-current=page]').first().textContent()).toMatch(/^Label/);
+    // The release with its traverse files: nothing to say.
+    await importFolder(page, SAMPLE);
+    await page.keyboard.press('4');
+    await page.getByTestId('score-controls').waitFor();
+    expect(await page.getByTestId('score-unlabelled').count()).toBe(0);
+  });
+
   it('a baseline file and the baseline button for the same model: the repeats are counted, their files named, and one can be left out', async () => {
     const page = await open();
     await page.locator('[data-scene=sample-house]').waitFor(); // the bundled sample has opened: the import is not overtaken by it

@@ -1,4 +1,5 @@
 import { DuplicatesNotice } from './DuplicatesNotice.tsx';
+import { UnlabelledNotice } from './UnlabelledNotice.tsx';
 import { ModelDetails } from './ModelDetail.tsx';
 import { QaAnswersPanel } from './QaAnswersPanel.tsx';
 import { RecordTable } from './RecordTable.tsx';
@@ -16,6 +17,7 @@ export function ScoreView() {
     <section className="score-view" aria-labelledby="score-title">
       <h2 id="score-title">Score predictions</h2>
       <ScoreControls />
+      <UnlabelledNotice />
       {problems.length > 0 && <p className="warn" data-testid="score-problems">{problems.length} problem{problems.length === 1 ? '' : 's'} reading the predictions: {problems.slice(0, 3).map((p) => `${p.file} ${p.location}: ${p.message}`).join('; ')}{problems.length > 3 ? '…' : ''}</p>}
       <DuplicatesNotice />
       <ScoreTable />
