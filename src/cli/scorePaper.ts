@@ -6,6 +6,7 @@ import type { HttpJudgeIo, JudgeChoice } from '../core/scoring/judges/choose.ts'
 import { paperRecordsJsonl, paperSummary } from '../core/scoring/paper/export.ts';
 import type { PaperReport, Weights } from '../core/scoring/paper/types.ts';
 import { DEFAULT_PAPER_SETTINGS, runScoring, type ScoringInput } from '../core/scoring/pipeline.ts';
+import { unlabelledScenes, unlabelledText } from '../core/scoring/unlabelled.ts';
 import { readRelease } from '../formats/capnav/read.ts';
 import { toPredictionJsonl } from '../formats/predictions/jsonl.ts';
 import { predictionReaders } from '../formats/predictions/read.ts';
@@ -23,6 +24,9 @@ function loadProject(dir: string): Project {
   if (!project) {
     for (const p of problems.filter((q) => q.severity === 'fatal')) process.stderr.write(formatProblem(p) + '\n');
     throw new InputError(`${dir} cannot be read as a CapNav release (run "validate" for every problem)`);
+  }
+  for (const u of unlabelledScenes(project)) {
+    process.stderr.write(`traversa: warning: ${unlabelledText(u)} (nothing labelled yet, or no traverse file): a segment without a label counts as not traversable, so every route there is scored as not doable for ${u.agents.length === 1 ? 'it' : 'them'}\n`);
   }
   return project;
 }

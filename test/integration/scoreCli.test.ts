@@ -67,6 +67,19 @@ describe.concurrent('traversa score and baseline', { timeout: 60_000 }, () => {
     expect(m.overall.ci).toBeDefined();
   });
 
+  it('a release without its traverse file is scored with a warning naming the scene and agents; labelled agents are not named', async () => {
+    const unlabelled = writeReleaseDir(writeRelease(scoringHouse()).filter((f) => !f.path.startsWith('traverse/')), 'traversa-score-unlabelled-');
+    made.push(unlabelled);
+    const r = await traversa(['score', '--gt', unlabelled, '--pred', join(RESULTS, 'extra.jsonl'), '--out', temp('traversa-score-')]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^traversa: warning: HOUSE01 has no labels for HUMAN, WHEELCHAIR, HUMANOID, QUADRUPEDAL, SWEEPER \(nothing labelled yet, or no traverse file\): .* scored as not doable for them$/m);
+    const labelled = await traversa(['score', '--gt', gt, '--pred', join(RESULTS, 'extra.jsonl'), '--out', temp('traversa-score-')]);
+    expect(labelled.code).toBe(0);
+    // The fixture labels every agent but the sweeper.
+    expect(labelled.stderr).toMatch(/^traversa: warning: HOUSE01 has no labels for SWEEPER \(.* scored as not doable for it$/m);
+    expect(labelled.stderr.match(/has no labels/g)).toHaveLength(1);
+  });
+
   it('bad arguments exit 2 and say why', async () => {
     const out = temp('traversa-score-');
     for (const args of [['--weights', '1,2'], ['--judge', 'oracle'], ['--compat', 'python'], ['--bootstrap', '-1']]) {

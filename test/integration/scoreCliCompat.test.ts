@@ -154,6 +154,9 @@ describe('score --compat reference: a record given twice', { timeout: 120_000 },
   });
 });
 
+/** Paper mode reads the release as a project and says which agents have no labels: the fixture house has none for the sweeper. */
+const SWEEPER_UNLABELLED = /^traversa: warning: HOUSE01 has no labels for SWEEPER \(/;
+
 describe('score (paper mode): a task predicted twice', { timeout: 120_000 }, () => {
   it('says on stderr, in one line per model, how many predictions were given twice and the rule; the summary lists each', async () => {
     const dir = temp('traversa-dupes-');
@@ -165,7 +168,9 @@ describe('score (paper mode): a task predicted twice', { timeout: 120_000 }, () 
     const out = join(dir, 'scored');
     const r = await traversa('score', '--gt', gt, '--pred', pred, '--out', out);
     expect(r.code).toBe(0);
-    expect(lines(r.stderr)).toEqual([
+    const [unlabelled, ...said] = lines(r.stderr);
+    expect(unlabelled).toMatch(SWEEPER_UNLABELLED);
+    expect(said).toEqual([
       `traversa: ${n.toLocaleString('en-US')} predictions of model random-walk were given twice (same scene, question and agent; e.g. rand.jsonl line 1 repeats rand-again.jsonl#line 1); `
         + `both are scored, as the released scorer does — see README, "Duplicate predictions"; each is listed in ${join(out, 'scored_summary.json')}`,
     ]);
@@ -179,7 +184,8 @@ describe('score (paper mode): a task predicted twice', { timeout: 120_000 }, () 
     const pred = resultsCopy({ 'again.jsonl': readFileSync(join(RESULTS, 'extra.jsonl'), 'utf8') });
     const r = await traversa('score', '--gt', gt, '--pred', pred, '--out', join(dir, 'scored'));
     expect(r.code).toBe(0);
-    const err = lines(r.stderr);
+    const [unlabelled, ...err] = lines(r.stderr);
+    expect(unlabelled).toMatch(SWEEPER_UNLABELLED);
     expect(err[0]).toMatch(/^traversa: 2 predictions of model model-c were given twice \(same scene, question and agent; e\.g\. extra\.jsonl line 1 repeats again\.jsonl#line 1\); both are scored/);
     expect(err[1]).toMatch(/^traversa: \d+ other problem\(s\) with the predictions; listed in /);
   });

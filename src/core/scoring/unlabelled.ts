@@ -26,6 +26,11 @@ export function unlabelledScenes(project: Pick<Project, 'scenes' | 'profiles'>):
   return out;
 }
 
+/** How the studio and the command line name one: "HOUSE has no labels for WHEELCHAIR, SWEEPER". */
+export function unlabelledText(u: UnlabelledScene): string {
+  return `${u.sceneId} has no labels for ${u.agents.join(', ')}`;
+}
+
 function hasAny(table: Record<string, unknown> | undefined): boolean {
   if (!table) return false;
   for (const _ in table) return true;
