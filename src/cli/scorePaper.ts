@@ -19,14 +19,21 @@ import { formatPaperSummary } from './scoreTables.ts';
  * scorer's mode starts without it.
  */
 
+/**
+ * One warning per scene whose ground truth has no label for some agents (core/scoring/unlabelled.ts),
+ * said once the command has done its work, so a command that fails still says one line.
+ */
+function warnUnlabelled(project: Project): void {
+  for (const u of unlabelledScenes(project)) {
+    process.stderr.write(`traversa: warning: ${unlabelledText(u)} (nothing labelled yet, or no traverse file): a segment without a label counts as not traversable, so every route there is scored as not doable for ${u.agents.length === 1 ? 'it' : 'them'}\n`);
+  }
+}
+
 function loadProject(dir: string): Project {
   const { project, problems } = readRelease(readJsonFiles(dir));
   if (!project) {
     for (const p of problems.filter((q) => q.severity === 'fatal')) process.stderr.write(formatProblem(p) + '\n');
     throw new InputError(`${dir} cannot be read as a CapNav release (run "validate" for every problem)`);
-  }
-  for (const u of unlabelledScenes(project)) {
-    process.stderr.write(`traversa: warning: ${unlabelledText(u)} (nothing labelled yet, or no traverse file): a segment without a label counts as not traversable, so every route there is scored as not doable for ${u.agents.length === 1 ? 'it' : 'them'}\n`);
   }
   return project;
 }
@@ -53,6 +60,7 @@ export async function scorePaper(a: PaperArgs): Promise<string> {
   const summary = paperSummary(reports, outcome.problems);
   writeOutput(join(a.out, 'scored_per_record.jsonl'), paperRecordsJsonl(reports));
   writeOutput(join(a.out, 'scored_summary.json'), JSON.stringify(summary, null, 2) + '\n');
+  warnUnlabelled(project);
   const repeats = reportDuplicates(reports, join(a.out, 'scored_summary.json'));
   const others = summary.problems.length - repeats;
   if (others) process.stderr.write(`traversa: ${others} ${repeats ? 'other ' : ''}problem(s) with the predictions; listed in ${join(a.out, 'scored_summary.json')}\n`);
@@ -86,5 +94,6 @@ export function writeBaseline(kind: 'random' | 'oracle', gt: string, out: string
   const project = loadProject(gt);
   const rows = kind === 'oracle' ? oracleBaseline(project) : randomWalkBaseline(project, { seed });
   writeOutput(out, toPredictionJsonl(rows));
+  warnUnlabelled(project);
   return `wrote ${rows.length} ${kind === 'oracle' ? 'oracle' : 'random-walk'} predictions to ${out}`;
 }
