@@ -96,7 +96,7 @@ function readGroundTruthFiles(gt: string): CompatInputFile[] {
  * one thread took for all, and the second thread's start and the joining ate the rest.)
  * Returns what goes to stdout.
  */
-export async function scoreCompat(args: { json: boolean }, gt: string, pred: string, out: string, judge: CompatJudgeChoice): Promise<string> {
+export function scoreCompat(args: { json: boolean }, gt: string, pred: string, out: string, judge: CompatJudgeChoice): string {
   const input = findCompatInput(pred);
   const release = readGroundTruthFiles(gt);
   makeFolder(out);
