@@ -73,6 +73,12 @@ export const DEFAULT_PROFILES: readonly AgentProfile[] = [
   },
 ];
 
+/** The agents the profiles name, in display order (a CapNav agent without a profile left out). */
+export function profiledAgents(profiles: readonly AgentProfile[]): AgentName[] {
+  const named = new Set(profiles.map((p) => p.name));
+  return agentOrder(profiles).filter((a) => named.has(a));
+}
+
 /** Agents in display order: the five CapNav agents first, then custom profiles in their order. */
 export function agentOrder(profiles: readonly AgentProfile[], alsoSeen: Iterable<AgentName> = []): AgentName[] {
   const names: AgentName[] = [...CAPNAV_AGENTS];

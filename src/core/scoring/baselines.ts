@@ -1,4 +1,4 @@
-import { agentOrder } from '../agents.ts';
+import { profiledAgents } from '../agents.ts';
 import { adjacency } from '../graph.ts';
 import { isTraversable, labelFor } from '../labels.ts';
 import type { Project, Scene } from '../project.ts';
@@ -21,7 +21,7 @@ interface Task { scene: Scene; index: number; question: string; src: string; tgt
 
 /** Every benchmark task: non-hallucinated questions with a resolved start and end, for every agent with a profile. */
 function tasks(project: Project): Task[] {
-  const agents = agentOrder(project.profiles).filter((a) => project.profiles.some((p) => p.name === a));
+  const agents = profiledAgents(project.profiles);
   const out: Task[] = [];
   for (const scene of project.scenes) {
     const adj = adjacency(scene.graph);

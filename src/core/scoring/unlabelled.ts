@@ -1,4 +1,4 @@
-import { agentOrder, type AgentName } from '../agents.ts';
+import { profiledAgents, type AgentName } from '../agents.ts';
 import type { Project } from '../project.ts';
 
 /** A scene with questions but no label at all for some agents. */
@@ -15,8 +15,7 @@ export interface UnlabelledScene {
  * label.) A scene labelled in part is not listed: a release may leave segments no question needs.
  */
 export function unlabelledScenes(project: Pick<Project, 'scenes' | 'profiles'>): UnlabelledScene[] {
-  const profiled = new Set(project.profiles.map((p) => p.name));
-  const agents = agentOrder(project.profiles).filter((a) => profiled.has(a));
+  const agents = profiledAgents(project.profiles);
   const out: UnlabelledScene[] = [];
   for (const scene of project.scenes) {
     if (scene.questions.length === 0) continue;
