@@ -1,4 +1,5 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -130,6 +131,24 @@ describe('score --compat reference into a folder that holds an earlier run', { t
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('symbolic link');
     expect(readFileSync(target, 'utf8')).toBe('keep me');
+  });
+
+  it('a rerun that fails after writing over part of the earlier file leaves neither: the file is removed, not half new and half old', async () => {
+    const out = temp('traversa-compat-failed-');
+    const pred = resultsCopy();
+    expect((await traversa('score', '--gt', gt, '--pred', pred, '--out', out, '--compat', 'reference')).code).toBe(0);
+    const earlier = readFileSync(join(out, 'scored_per_record.jsonl'), 'utf8');
+    writeFileSync(join(out, 'scored_per_record.jsonl'), earlier + earlier + earlier);
+    // Read last (models in name order), after every other file's lines are written: a file that cannot be read.
+    const pipe = join(pred, 'zz-model', 'HOUSE01', 'HOUSE01_HUMAN.json');
+    mkdirSync(dirname(pipe), { recursive: true });
+    execFileSync('mkfifo', [pipe]);
+    const failed = await traversa('score', '--gt', gt, '--pred', pred, '--out', out, '--compat', 'reference');
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain(`${pipe}: `);
+    expect(failed.stderr).toContain('a named pipe, not a file');
+    expect(existsSync(join(out, 'scored_per_record.jsonl'))).toBe(false);
+    expect(readdirSync(out).filter((f) => f.includes('scored_per_record'))).toEqual([]);
   });
 });
 
