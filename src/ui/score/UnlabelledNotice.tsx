@@ -30,7 +30,7 @@ export function UnlabelledNotice() {
         {' '}A segment without a label counts as not traversable, so there every route is &ldquo;not doable&rdquo; for those agents and the scores, the Oracle&rsquo;s too, say little about a model.
       </p>
       <p className="row">
-        <button className="small" onClick={() => label(first.sceneId)} data-testid="label-unlabelled">Label {first.sceneId} <kbd>3</kbd></button>
+        <button className="small" onClick={() => label(first.sceneId)} data-testid="label-unlabelled">Label {first.sceneId}</button>
         <span className="muted">or import a release with its traverse files.</span>
       </p>
     </div>
