@@ -50,7 +50,7 @@ describe('the Score view reads at a glance (issue 13)', () => {
     await page.keyboard.press('4');
     const notice = page.getByTestId('score-unlabelled');
     await notice.waitFor();
-    expect(await page.getByTestId('unlabelled-scene').evaluateAll((els) => els.map((e) => [e.getAttribute('data-scene'), e.textContent]))).toEqual([
+    expect(await page.getByTestId('unlabelled-scene').evaluateAll((els) => els.map((e) => [e.getAttribute('data-scene-id'), e.textContent]))).toEqual([
       ['sample-house', 'sample-house has no labels for HUMAN, WHEELCHAIR, HUMANOID, QUADRUPEDAL, SWEEPER'],
     ]);
     expect(await notice.textContent()).toContain('counts as not traversable');

@@ -25,7 +25,7 @@ export function UnlabelledNotice() {
     <div className="notice warn-box" role="status" data-testid="score-unlabelled">
       <p>
         Not labelled yet: {scenes.slice(0, SHOWN).map((s, i) => (
-          <span key={s.sceneId} data-testid="unlabelled-scene" data-scene={s.sceneId}>{i ? '; ' : ''}{unlabelledText(s)}</span>
+          <span key={s.sceneId} data-testid="unlabelled-scene" data-scene-id={s.sceneId}>{i ? '; ' : ''}{unlabelledText(s)}</span>
         ))}{scenes.length > SHOWN ? `; and ${scenes.length - SHOWN} more scene${scenes.length - SHOWN === 1 ? '' : 's'}` : ''}.
         {' '}A segment without a label counts as not traversable, so there every route is &ldquo;not doable&rdquo; for those agents and the scores, the Oracle&rsquo;s too, say little about a model.
       </p>
