@@ -23,6 +23,8 @@ interface Entry {
   warnings: string[];
   /** Share of the view the scan covered when last drawn after appearing or turning; unknown until then. */
   coverage?: number;
+  /** Why the last attempt to replace this scan failed; shown until the next attempt. */
+  failedReplace?: string;
 }
 
 /**
@@ -63,7 +65,8 @@ export class MeshManager implements MeshRegistry {
   }
 
   private readyStatus(e: Entry): Extract<MeshStatus, { state: 'ready' }> {
-    return { state: 'ready', triangles: e.loaded.stats.triangles, floors: e.loaded.floors, warnings: [...e.warnings, ...notices(e)] };
+    const status = { state: 'ready' as const, triangles: e.loaded.stats.triangles, floors: e.loaded.floors, warnings: [...e.warnings, ...notices(e)] };
+    return e.failedReplace ? { ...status, error: e.failedReplace } : status;
   }
 
   /** The viewport measured how much of the view the scan covers (after it appeared or turned). */
@@ -131,8 +134,11 @@ export class MeshManager implements MeshRegistry {
   async attach(sceneId: string, picked: PickedFile[], key = `mesh-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`): Promise<boolean> {
     const main = picked.find((p) => MAIN.test(p.file.name));
     const previous = this.entries.get(sceneId);
+    if (previous) delete previous.failedReplace;
+    // The failure stays with the kept scan, so redrawing or turning it does not wipe the message.
     const fail = (status: MeshStatus) => {
-      this.setStatus(sceneId, previous ? { ...this.readyStatus(previous), error: `${statusText(status)} — the current scan is unchanged.` } : status);
+      if (previous) previous.failedReplace = `${statusText(status)} — the current scan is unchanged.`;
+      this.setStatus(sceneId, previous ? this.readyStatus(previous) : status);
       return false;
     };
     if (!main) return fail({ state: 'error', file: picked[0]?.file.name ?? 'file', message: 'none of the chosen files is a scan (.glb, .gltf, .ply or .obj)' });

@@ -71,6 +71,10 @@ describe('loading scans in the browser', () => {
     expect(await page.getByTestId('mesh-error').textContent()).toMatch(/corrupt\.glb|\.glb/);
     expect(await page.getByTestId('mesh-ready').textContent()).toContain(before.split(' · ')[0]!);
     await expect.poll(() => page.locator('.mesh-name').textContent()).toBe('house.glb');
+    // Turning the kept scan (it is measured and drawn again) leaves the message where it was.
+    await page.getByLabel('Up axis').selectOption('z');
+    await page.getByLabel('Up axis').selectOption('y');
+    expect(await page.getByTestId('mesh-error').textContent({ timeout: 5000 })).toContain('corrupt.glb');
   });
 
   it('a scan whose Basis image is damaged names the file and the image, and the scene keeps its scan', async () => {
