@@ -27,7 +27,8 @@ export function QaAnswersPanel() {
             <input type="file" multiple hidden accept=".jsonl,.ndjson,.json" data-testid="qa-answers-input"
               onChange={(e) => { const l = e.currentTarget.files; if (l?.length) void qaAnswers.load(filesFromInput(l)); e.currentTarget.value = ''; }} />
           </label>
-          <label>Numeric τ <input type="number" min={0} step={0.01} placeholder="per item" aria-label="Numeric tolerance for every item" className="weight" data-testid="qa-answers-tau"
+          <label>Numeric τ <input type="number" min={0} step={0.01} placeholder="per item" aria-label="Numeric tolerance for every item" className="weight tau"
+            title="Relative tolerance for numeric answers, the same for every item; empty: each item's own" data-testid="qa-answers-tau"
             value={q.settings.tau ?? ''} onChange={(e) => { const v = e.target.value; set({ tau: v === '' || !(Number(v) >= 0) ? null : Number(v) }); }} /></label>
           <label>Averaging <select value={q.settings.averaging} aria-label="QA averaging" onChange={(e) => set({ averaging: e.target.value as 'micro' | 'macro' })}>
             <option value="macro">macro (mean of the four capabilities)</option><option value="micro">micro (capability items pooled)</option>
