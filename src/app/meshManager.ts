@@ -1,6 +1,7 @@
 import { loadMesh, MeshLoadError, reframeMesh, type LoadedMesh } from '../engine/mesh/load.ts';
 import type { SceneMesh } from '../core/project.ts';
 import type { TraversaDb } from '../persistence/db.ts';
+import { errorText } from '../persistence/projectStorage.ts';
 import { judgeRoom, loadMeshFiles, saveMeshFiles, storageRoom, type MeshFile } from '../persistence/meshStore.ts';
 import { applyEdit } from '../state/edits.ts';
 import { SCAN_EDITS } from '../state/scanEdits.ts';
@@ -74,8 +75,13 @@ export class MeshManager implements MeshRegistry {
     const e = this.entries.get(sceneId);
     if (!e || e.coverage === share) return;
     e.coverage = share;
-    this.setStatus(sceneId, this.readyStatus(e));
+    this.showKept(sceneId, e);
   };
+
+  /** The kept scan's status, unless a replacement is loading: its progress stays until it ends (and then says all). */
+  private showKept(sceneId: string, e: Entry) {
+    if (this.store.getState().meshes[sceneId]?.state !== 'loading') this.setStatus(sceneId, this.readyStatus(e));
+  }
 
   /** Bring the loaded scans in line with the document: the selected scene's scan loaded, frames current, removed ones dropped. */
   sync(): void {
@@ -100,7 +106,7 @@ export class MeshManager implements MeshRegistry {
     e.unitScale = binding.unitScale;
     reframeMesh(e.loaded, binding.upAxis, binding.unitScale);
     delete e.coverage; // measured again once drawn in its new pose
-    this.setStatus(sceneId, this.readyStatus(e));
+    this.showKept(sceneId, e);
     this.changed();
   }
 
@@ -153,7 +159,12 @@ export class MeshManager implements MeshRegistry {
     } catch (err) {
       return fail(errorStatus(err, main.file.name));
     }
-    await saveMeshFiles(this.db, key, files);
+    try {
+      await saveMeshFiles(this.db, key, files);
+    } catch (err) {
+      loaded.dispose();
+      return fail({ state: 'error', file: main.file.name, message: `it loaded but this browser could not store it (${errorText(err)})` });
+    }
     const e: Entry = { key, file: main.file.name, upAxis, unitScale: 1, loaded, warnings: [...(loaded.warnings ?? []), ...(room.warning ? [room.warning] : [])] };
     previous?.loaded.dispose();
     this.entries.set(sceneId, e);

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MeshManager } from '../../src/app/meshManager.ts';
 import { TraversaDb } from '../../src/persistence/db.ts';
 import { applyEdit } from '../../src/state/edits.ts';
@@ -19,10 +19,11 @@ async function studioWithScan() {
   const store = createStudioStore();
   replaceDocument(store, twoStoreyProject());
   store.setState((s) => ({ session: { ...s.session, sceneId: 'HOUSE' } }));
-  const meshes = new MeshManager(store, new TraversaDb(`traversa-mesh-replace-${Math.random()}`));
+  const db = new TraversaDb(`traversa-mesh-replace-${Math.random()}`);
+  const meshes = new MeshManager(store, db);
   expect(await meshes.attach('HOUSE', picked(writePly(dir, 'binary').ply))).toBe(true);
   const status = () => store.getState().meshes.HOUSE as Extract<MeshStatus, { state: 'ready' }>;
-  return { store, meshes, status };
+  return { store, meshes, status, db };
 }
 
 describe('a scan that fails to replace the loaded one', () => {
@@ -37,11 +38,45 @@ describe('a scan that fails to replace the loaded one', () => {
     expect(status().error).toBe(said);
     applyEdit(store, SCAN_EDITS.frame, { sceneId: 'HOUSE', frame: { upAxis: 'y' } });
     expect(status().error).toBe(said);
-    expect(store.getState().document.project!.scenes[0]!.mesh!.mainFile).toMatch(/\.ply$/); // the kept scan is still the scene's
+    expect(store.getState().document.project!.scenes[0]!.mesh!.mainFile).toBe('room-binary.ply'); // the kept scan is still the scene's
 
     expect(await meshes.attach('HOUSE', picked(writePly(dir, 'ascii').ply))).toBe(true);
     expect(status().error).toBeUndefined();
     meshes.reportCoverage('HOUSE', 0.2);
     expect(status().error).toBeUndefined();
+  });
+
+  it('while a replacement loads, its progress stays on screen when the kept scan is drawn again or turned', async () => {
+    const { store, meshes, status } = await studioWithScan();
+    // A file the browser hands over only when the test says so: the load waits on its bytes meanwhile.
+    const [slow] = picked(writePly(dir, 'ascii').ply);
+    let release!: () => void;
+    const arrived = new Promise<void>((r) => { release = r; });
+    const whole = slow!.file.stream();
+    Object.defineProperty(slow!.file, 'stream', { value: () => new ReadableStream({ async start(c) {
+      await arrived;
+      for (const reader = whole.getReader(); ;) { const { done, value } = await reader.read(); if (done) break; c.enqueue(value); }
+      c.close();
+    } }) });
+    const replacing = meshes.attach('HOUSE', [slow!]);
+    const state = () => store.getState().meshes.HOUSE?.state;
+    await vi.waitFor(() => expect(state()).toBe('loading'));
+    meshes.reportCoverage('HOUSE', 0.4);
+    expect(state()).toBe('loading');
+    applyEdit(store, SCAN_EDITS.frame, { sceneId: 'HOUSE', frame: { unitScale: 0.01 } });
+    expect(state()).toBe('loading');
+    release();
+    expect(await replacing).toBe(true);
+    expect(status()).toMatchObject({ state: 'ready', triangles: 34 });
+  });
+
+  it('a scan that loads but cannot be stored is refused like a broken one, and the bar does not stay on "loading"', async () => {
+    const { store, meshes, status, db } = await studioWithScan();
+    const triangles = status().triangles;
+    vi.spyOn(db.meshFiles, 'put').mockRejectedValueOnce(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+    expect(await meshes.attach('HOUSE', picked(writePly(dir, 'ascii').ply))).toBe(false);
+    expect(status()).toMatchObject({ state: 'ready', triangles });
+    expect(status().error).toBe('room-ascii.ply: it loaded but this browser could not store it (the browser has no storage space left for this site) — the current scan is unchanged.');
+    expect(store.getState().document.project!.scenes[0]!.mesh!.mainFile).toBe('room-binary.ply');
   });
 });
