@@ -139,12 +139,14 @@ export class MeshManager implements MeshRegistry {
   /** Load picked files as the scene's scan. On any failure the scene keeps what it had. */
   async attach(sceneId: string, picked: PickedFile[], key = `mesh-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`): Promise<boolean> {
     const main = picked.find((p) => MAIN.test(p.file.name));
-    const previous = this.entries.get(sceneId);
-    if (previous) delete previous.failedReplace;
-    // The failure stays with the kept scan, so redrawing or turning it does not wipe the message.
+    const current = this.entries.get(sceneId);
+    if (current) delete current.failedReplace;
+    // The failure stays with the scan loaded when it is known (another pick may have replaced the
+    // first meanwhile), so redrawing or turning that scan does not wipe the message.
     const fail = (status: MeshStatus) => {
-      if (previous) previous.failedReplace = `${statusText(status)} — the current scan is unchanged.`;
-      this.setStatus(sceneId, previous ? this.readyStatus(previous) : status);
+      const kept = this.entries.get(sceneId);
+      if (kept) kept.failedReplace = `${statusText(status)} — the current scan is unchanged.`;
+      this.setStatus(sceneId, kept ? this.readyStatus(kept) : status);
       return false;
     };
     if (!main) return fail({ state: 'error', file: picked[0]?.file.name ?? 'file', message: 'none of the chosen files is a scan (.glb, .gltf, .ply or .obj)' });
@@ -166,7 +168,7 @@ export class MeshManager implements MeshRegistry {
       return fail({ state: 'error', file: main.file.name, message: `it loaded but this browser could not store it (${errorText(err)})` });
     }
     const e: Entry = { key, file: main.file.name, upAxis, unitScale: 1, loaded, warnings: [...(loaded.warnings ?? []), ...(room.warning ? [room.warning] : [])] };
-    previous?.loaded.dispose();
+    this.entries.get(sceneId)?.loaded.dispose(); // the scan this one replaces, which another pick may have loaded meanwhile
     this.entries.set(sceneId, e);
     applyEdit(this.store, SCAN_EDITS.attach, { sceneId, mesh: { key, mainFile: main.file.name, files: picked.map((p) => ({ name: p.file.name, bytes: p.file.size })), upAxis, unitScale: 1 } });
     this.setStatus(sceneId, this.readyStatus(e));
