@@ -21,7 +21,7 @@ import { formatPaperSummary } from './scoreTables.ts';
 
 /**
  * One warning per scene whose ground truth has no label for some agents (core/scoring/unlabelled.ts),
- * said once the command has done its work, so a command that fails still says one line.
+ * said once the outputs are written, so a command that fails says only why it failed.
  */
 function warnUnlabelled(project: Project): void {
   for (const u of unlabelledScenes(project)) {

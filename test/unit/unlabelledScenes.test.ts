@@ -21,8 +21,7 @@ describe('scenes the Score view warns are not labelled yet', () => {
   });
 
   it('nothing is said of a scene labelled for every agent (even in part), of a scene without questions, or of a project with no scenes', () => {
-    const some = { traversable: true, note: '' };
-    const everyAgent = Object.fromEntries(DEFAULT_PROFILES.map((p) => [p.name, { 'a|b': some }]));
+    const everyAgent = Object.fromEntries(DEFAULT_PROFILES.map((p) => [p.name, { 'a|b': traversable() }]));
     expect(unlabelledScenes(projectOf(sceneOf({ id: 'HOUSE', graph, questions: asks, labels: everyAgent })))).toEqual([]);
     expect(unlabelledScenes(projectOf(sceneOf({ id: 'EMPTY', graph })))).toEqual([]);
     expect(unlabelledScenes(projectOf())).toEqual([]);
