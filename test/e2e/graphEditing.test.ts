@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { studio } from '../support/browser.ts';
-import { nodeOnPage, probeReady } from '../support/viewportProbe.ts';
+import { nodeOnPage } from '../support/viewportProbe.ts';
 
 const nodeNames = (page: Page) => page.locator('[data-testid=node-list] [data-node-item] .name').allTextContents();
 const edgeCount = (page: Page) => page.locator('[data-testid=edge-list] [data-edge-item]').count();
@@ -73,7 +73,7 @@ describe('an annotator builds a graph with the mouse and keyboard', () => {
     await page.getByTestId('workspace').waitFor();
     await page.keyboard.press('t');
     await page.keyboard.press('v');
-    await expect.poll(() => probeReady(page)).toBe(true);
+    await expect.poll(() => nodeOnPage(page, 'node_3')).not.toBeNull();
     const before = (await nodeOnPage(page, 'node_3'))!;
     await page.mouse.move(before.x, before.y);
     await page.mouse.down();

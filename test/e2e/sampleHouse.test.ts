@@ -18,6 +18,7 @@ describe('a new user opens the studio and finds the sample house ready to work i
     expect(await page.locator('[data-testid=node-list] [data-node-item]').count()).toBe(14);
 
     // Orbit: a drag on empty canvas turns the view, so a node moves on screen.
+    await expect.poll(() => nodeOnPage(page, 'node_1')).not.toBeNull();
     const before = (await nodeOnPage(page, 'node_1'))!;
     const box = (await page.getByTestId('workspace').boundingBox())!;
     await page.mouse.move(box.x + 40, box.y + box.height - 40);

@@ -8,13 +8,19 @@ interface Probe {
 }
 type Win = { __traversaViewport?: Probe };
 
-export const probeReady = (page: Page) => page.evaluate(() => 'nodeOnPage' in ((window as unknown as Win).__traversaViewport ?? {}));
+/** The probe is installed once the 3D view has mounted, which can be after the scan bar says "ready". */
+const probeInstalled = (page: Page) => page.waitForFunction(() => 'nodeOnPage' in ((window as unknown as Win).__traversaViewport ?? {}));
 
-export const nodeOnPage = (page: Page, id: string) =>
-  page.evaluate((nid) => (window as unknown as Win).__traversaViewport!.nodeOnPage(nid), id);
+/** Where a node is drawn on the page, or null while the view has not placed it. */
+export const nodeOnPage = async (page: Page, id: string) => {
+  await probeInstalled(page);
+  return page.evaluate((nid) => (window as unknown as Win).__traversaViewport!.nodeOnPage(nid), id);
+};
 
-export const scenePointOnPage = (page: Page, p: { x: number; y: number; z: number }) =>
-  page.evaluate((q) => (window as unknown as Win).__traversaViewport!.scenePointOnPage(q.x, q.y, q.z), p);
+export const scenePointOnPage = async (page: Page, p: { x: number; y: number; z: number }) => {
+  await probeInstalled(page);
+  return page.evaluate((q) => (window as unknown as Win).__traversaViewport!.scenePointOnPage(q.x, q.y, q.z), p);
+};
 
 /** Whether a node's name label is shown (labels above the slice are hidden). */
 export const labelShown = (page: Page, id: string) =>
