@@ -42,7 +42,6 @@ async function openRecord(page: Page, row: (typeof oracle)[number], model = 'ora
 
 /** Where the route's nodes are drawn once the camera has settled, and the 3D view's box. */
 async function routeOnScreen(page: Page, nodes: string[]) {
-  await page.waitForFunction(() => 'nodeOnPage' in ((window as unknown as { __traversaViewport?: object }).__traversaViewport ?? {}));
   let last = '';
   for (let k = 0; k < 40; k++) {
     const now = JSON.stringify(await Promise.all(nodes.map((id) => nodeOnPage(page, id))));
