@@ -19,7 +19,7 @@ import { loadMesh } from '../../src/engine/mesh/load.ts';
 import { AgentMap } from '../../src/engine/planner/agentMap.ts';
 import { ScenePlanner, SegmentPlanner, specOf, TUBE_M, type DriveDecision } from '../../src/engine/planner/index.ts';
 import { plannerWay } from '../../src/engine/planner/scene.ts';
-import type { Terrain } from '../../src/engine/planner/terrain.ts';
+import type { Terrain } from '../../src/engine/terrain/terrain.ts';
 import { prepareGeometry, type SceneGeometry } from '../../src/engine/suggest/index.ts';
 import { edgeWay } from '../../src/engine/suggest/measureEdge.ts';
 import { sampleRelease, type GroundTruth } from '../unit/suggestTruth.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findSteps } from '../../src/engine/suggest/probes/steps.ts';
+import { findSteps } from '../../src/engine/terrain/steps.ts';
 import { prepareGeometry } from '../../src/engine/suggest/index.ts';
 import { TestScan, twoRooms } from './suggestScenes.ts';
 

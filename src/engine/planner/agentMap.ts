@@ -1,5 +1,5 @@
 import { squaredDistances } from './distance.ts';
-import type { Terrain } from './terrain.ts';
+import type { Terrain } from '../terrain/terrain.ts';
 
 /**
  * What one agent may not have under its footprint in one region, as a cell map, and the footprint

@@ -5,7 +5,7 @@ import { AgentMap, type AgentSpec } from './agentMap.ts';
 import { motionOf, type PlanPose } from './motion.ts';
 import { PoseSpace, type ExactFit } from './poseSpace.ts';
 import { distanceField, searchPoses, type SearchResult } from './search.ts';
-import type { Terrain } from './terrain.ts';
+import type { Terrain } from '../terrain/terrain.ts';
 
 /** Lattice step in grid cells (2 × 1 cm) and heading bins over 180° (5° each). */
 export const STEP_CELLS = 2;

@@ -13,9 +13,9 @@ import { diagnose } from './diagnose.ts';
 import { motionOf } from './motion.ts';
 import { motionOfPieces, planWay, type Plan } from './plan.ts';
 import type { PoseSpace } from './poseSpace.ts';
-import { rasterizeColumns } from './rasterize.ts';
-import { regionAround } from './region.ts';
-import { buildTerrain, type Terrain } from './terrain.ts';
+import { rasterizeColumns } from '../terrain/rasterize.ts';
+import { regionAround } from '../terrain/region.ts';
+import { buildTerrain, type Terrain } from '../terrain/terrain.ts';
 
 /**
  * Whether an agent can get from one node to the next, decided as a motion planner decides it

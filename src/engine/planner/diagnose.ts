@@ -8,7 +8,7 @@ import { clearWidthAcross } from '../collider/readouts.ts';
 import type { ColliderWorld } from '../collider/world.ts';
 import { attempt, narrowDisc, pathPoints, type Attempt } from './attempt.ts';
 import type { PoseSpace } from './poseSpace.ts';
-import type { Terrain } from './terrain.ts';
+import type { Terrain } from '../terrain/terrain.ts';
 
 /**
  * Why no motion exists, measured rather than guessed: the search is repeated with one constraint

@@ -1,5 +1,5 @@
 import type { AgentMap } from './agentMap.ts';
-import { ringsAround } from './grid.ts';
+import { ringsAround } from '../terrain/grid.ts';
 
 /** The exact collider's answer for one pose (collider/body.ts fitsAt), standing on `floorY`. */
 export type ExactFit = (x: number, z: number, yaw: number, floorY: number) => boolean;

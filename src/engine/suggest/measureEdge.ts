@@ -8,7 +8,7 @@ import { findDoorCrossing } from './probes/door.ts';
 import { lowestOpening } from './probes/headroom.ts';
 import { liftApproach, liftBetween } from './probes/lift.ts';
 import { findRamp } from './probes/ramp.ts';
-import { findSteps, round4 } from './probes/steps.ts';
+import { findSteps, round4 } from '../terrain/steps.ts';
 import { measureWidthGrid, narrowestIn, WidthProbe, type WidthGrid, type WidthSample } from './probes/width.ts';
 import { findRoute, floorProfile, floorUnderNode, isDetour, resample } from './route.ts';
 import type { EdgeEvidence, MeasuredEdge, WidthAtHeight } from './types.ts';

@@ -1,6 +1,7 @@
 import type { AgentName } from '../../core/agents.ts';
 import type { Vec3 } from '../../core/graph.ts';
 import type { PassageFeature, ReasonCategory, RuleCheck } from '../../core/rules.ts';
+import type { StairsEvidence, StepEvidence } from '../terrain/steps.ts';
 
 /**
  * Results of the suggestion engine. Plain, JSON-serialisable data: the browser shows them, the CLI
@@ -12,25 +13,8 @@ import type { PassageFeature, ReasonCategory, RuleCheck } from '../../core/rules
 /** Heights above the local floor at which clear widths are measured (metres). */
 export const WIDTH_HEIGHTS_M = [0.05, 0.1, 0.2, 0.35, 0.5, 0.65, 0.8, 1.0, 1.15, 1.3, 1.45, 1.6, 1.8] as const;
 
-/** One change of floor height along the route (a riser, a sill's edge, a step). */
-export interface StepEvidence {
-  /** Distance along the route on the plan from `a`, metres. */
-  s: number;
-  at: Vec3;
-  /** Signed: up (+) or down (−) walking from `a` to `b`. */
-  riseM: number;
-  /** Part of a flight of stairs. */
-  stair: boolean;
-}
-
-export interface StairsEvidence {
-  risers: number;
-  /** Median riser height. */
-  riserM: number;
-  totalRiseM: number;
-  fromS: number;
-  toS: number;
-}
+/** A change of floor height along the route, and a flight of them (terrain/steps.ts). */
+export type { StairsEvidence, StepEvidence } from '../terrain/steps.ts';
 
 /** The narrowest clear width through the route at one height above the local floor. */
 export interface WidthAtHeight {

@@ -1,4 +1,4 @@
-import { findSteps } from '../suggest/probes/steps.ts';
+import { findSteps } from './steps.ts';
 import type { PlanGrid } from './grid.ts';
 
 /**

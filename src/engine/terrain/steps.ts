@@ -1,5 +1,4 @@
-import type { Vec3 } from '../../../core/graph.ts';
-import type { StairsEvidence, StepEvidence } from '../types.ts';
+import type { Vec3 } from '../../core/graph.ts';
 
 /**
  * Steps, sills and stairs from the floor profile along the route (heights every centimetre).
@@ -12,6 +11,26 @@ import type { StairsEvidence, StepEvidence } from '../types.ts';
  * Stairs: at least 3 rises of 0.08–0.25 m in the same direction, each within 0.6 m of the last,
  * together at least 0.5 m. The highest step that is not part of stairs is the sill height.
  */
+
+/** One change of floor height along the route (a riser, a sill's edge, a step). */
+export interface StepEvidence {
+  /** Distance along the route on the plan from `a`, metres. */
+  s: number;
+  at: Vec3;
+  /** Signed: up (+) or down (−) walking from `a` to `b`. */
+  riseM: number;
+  /** Part of a flight of stairs. */
+  stair: boolean;
+}
+
+export interface StairsEvidence {
+  risers: number;
+  /** Median riser height. */
+  riserM: number;
+  totalRiseM: number;
+  fromS: number;
+  toS: number;
+}
 
 const STEEP_PER_CM = 0.003;
 const MIN_STEP_M = 0.005;

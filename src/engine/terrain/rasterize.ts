@@ -14,10 +14,12 @@ export interface ColumnSpans {
   start: Int32Array;
   lo: Float32Array;
   hi: Float32Array;
-  /** Highest point of the span's level (walkable-slope) parts facing up by their winding; −Infinity when it has none. */
+  /**
+   * Highest point of the span's level (walkable-slope) parts, whichever way they are wound; −Infinity
+   * when it has none. Winding is not read: reconstructions wind faces either way (terrain.ts decides
+   * which level surface is the floor from the route's height instead).
+   */
   flatHi: Float32Array;
-  /** The same for level parts facing either way (for scans wound inside out). */
-  flatHiAny: Float32Array;
   door: Uint8Array;
   /** Triangles that were rasterised. */
   triangles: number;
@@ -27,15 +29,27 @@ export interface ColumnSpans {
 const MIN_FLAT_NORMAL_Y = Math.cos((60 * Math.PI) / 180);
 /** Below this |normal.y| a triangle is a wall-like face: its plan shadow is a thin sliver, sampled by subdivision. */
 const STEEP_NORMAL_Y = 0.3;
-/** Solid spans closer than this are one: nothing fits in a gap thinner than a centimetre. */
-const MERGE_GAP_M = 0.01;
+/**
+ * Less free height than any agent needs (CapNav's smallest, the floor sweeper, is 0.15 m tall): a
+ * gap this thin is no place to be. Solid spans closer than this in a column are one — the inside of
+ * a sill or a stair's tread, two fused layers of one noisy surface, a wall's face that leans out of
+ * a cell half-way up: each reads as the solid it is, with its top where an agent would step.
+ */
+export const MIN_ROOM_M = 0.12;
+/**
+ * A piece of a steep face (a riser, a sill's side, a wall's foot) this close above the solid below
+ * it in a column belongs to it: a noisy face wanders across a cell's edge and the cell holds it at
+ * some heights and not at others. Smaller than a chair seat's height, so nothing one passes under is
+ * joined to the floor.
+ */
+const FACE_BRIDGE_M = 0.2;
 
 /** A growable pool of raw spans, each with its cell. */
 class SpanPool {
   cell = new Int32Array(1 << 16);
   lo = new Float32Array(1 << 16);
   hi = new Float32Array(1 << 16);
-  flags = new Uint8Array(1 << 16); // bit 0 level, bit 1 door, bit 2 faces up
+  flags = new Uint8Array(1 << 16); // bit 0 level, bit 1 door
   count = 0;
 
   add(cell: number, lo: number, hi: number, flags: number): void {
@@ -101,14 +115,16 @@ function collect(surface: Surface, worldBox: Box3, each: (t: Float64Array) => vo
 
 class Rasterizer {
   private readonly cut = new Float64Array(6);
+  private accLo = new Float64Array(64);
+  private accHi = new Float64Array(64);
   constructor(private readonly g: PlanGrid, private readonly mask: Uint8Array | null, private readonly pool: SpanPool) {}
 
-  private put(i: number, j: number, lo: number, hi: number, flat: boolean, door: boolean, up = false): void {
+  private put(i: number, j: number, lo: number, hi: number, flat: boolean, door: boolean): void {
     const g = this.g;
     if (i < 0 || j < 0 || i >= g.nx || j >= g.nz) return;
     const c = j * g.nx + i;
     if (this.mask && !this.mask[c]) return;
-    this.pool.add(c, lo, hi, (flat ? 1 : 0) | (door ? 2 : 0) | (up ? 4 : 0));
+    this.pool.add(c, lo, hi, (flat ? 1 : 0) | (door ? 2 : 0));
   }
 
   triangle(t: Float64Array, door: boolean): void {
@@ -118,14 +134,12 @@ class Rasterizer {
     const len = Math.hypot(nx, ny, nz);
     if (len < 1e-12) return;
     const nyr = Math.abs(ny) / len;
-    // Facing by winding (counter-clockwise seen from the front): a closed solid's underside faces
-    // down and is no floor, though the gap above it (to the solid's top) looks like free space.
-    if (nyr >= STEEP_NORMAL_Y) this.plane(t, nx, ny, nz, nyr >= MIN_FLAT_NORMAL_Y, door, ny > 0);
+    if (nyr >= STEEP_NORMAL_Y) this.plane(t, nx, ny, nz, nyr >= MIN_FLAT_NORMAL_Y, door);
     else this.sliver(t, door);
   }
 
   /** A ground-like triangle: every cell whose centre its plan covers gets the plane's height there. */
-  private plane(t: Float64Array, nx: number, ny: number, nz: number, flat: boolean, door: boolean, up: boolean): void {
+  private plane(t: Float64Array, nx: number, ny: number, nz: number, flat: boolean, door: boolean): void {
     const g = this.g, c = g.cellM;
     const x0 = t[0]!, y0 = t[1]!, z0 = t[2]!;
     const yLo = Math.min(t[1]!, t[4]!, t[7]!), yHi = Math.max(t[1]!, t[4]!, t[7]!);
@@ -150,7 +164,7 @@ class Rasterizer {
       for (let i = i0; i <= i1; i++) {
         const xc = g.x0 + (i + 0.5) * c;
         const y = y0 - (nx * (xc - x0) + nz * (zc - z0)) / ny;
-        this.put(i, j, Math.max(yLo, y - spread), Math.min(yHi, y + spread), flat, door, up);
+        this.put(i, j, Math.max(yLo, y - spread), Math.min(yHi, y + spread), flat, door);
       }
     }
   }
@@ -168,6 +182,22 @@ class Rasterizer {
     const u0 = Math.min(t[u]!, t[u + 3]!, t[u + 6]!), u1 = Math.max(t[u]!, t[u + 3]!, t[u + 6]!);
     const n = Math.max(1, Math.ceil((u1 - u0) / (c / 2)));
     const cut = this.cut;
+    const v0 = u === 0 ? g.z0 : g.x0, uOrigin = u === 0 ? g.x0 : g.z0;
+    // The triangle's range in each cell of the current column of cells (cuts in one column are
+    // gathered before they go to the pool: a wall's small triangles would each put a span per cut).
+    const kMin = Math.floor((Math.min(t[v]!, t[v + 3]!, t[v + 6]!) - v0) / c), kMax = Math.floor((Math.max(t[v]!, t[v + 3]!, t[v + 6]!) - v0) / c);
+    const width = kMax - kMin + 1;
+    if (this.accLo.length < width) { this.accLo = new Float64Array(width * 2); this.accHi = new Float64Array(width * 2); }
+    const accLo = this.accLo.fill(Infinity, 0, width), accHi = this.accHi.fill(-Infinity, 0, width);
+    let column = NaN;
+    const flush = () => {
+      for (let k = 0; k < width; k++) {
+        if (accLo[k] === Infinity) continue;
+        if (u === 0) this.put(column, kMin + k, accLo[k]!, accHi[k]!, false, door);
+        else this.put(kMin + k, column, accLo[k]!, accHi[k]!, false, door);
+        accLo[k] = Infinity; accHi[k] = -Infinity;
+      }
+    };
     for (let s = 0; s <= n; s++) {
       const at = u0 + ((u1 - u0) * s) / n;
       // The triangle's points on the plane u = at: up to two (v, y) pairs.
@@ -190,9 +220,9 @@ class Rasterizer {
         if (cy < yLo) yLo = cy;
         if (cy > yHi) yHi = cy;
       }
-      const cu = Math.floor((at - (u === 0 ? g.x0 : g.z0)) / c);
-      const v0 = u === 0 ? g.z0 : g.x0;
-      const ka = Math.floor((va - v0) / c), kb = Math.floor((vb - v0) / c);
+      const cu = Math.floor((at - uOrigin) / c);
+      if (cu !== column) { if (!Number.isNaN(column)) flush(); column = cu; }
+      const ka = Math.max(kMin, Math.floor((va - v0) / c)), kb = Math.min(kMax, Math.floor((vb - v0) / c));
       for (let k = ka; k <= kb; k++) {
         // The segment's height range within cell k (all of it when the segment lies in one cell).
         let lo = yLo, hi = yHi;
@@ -201,10 +231,11 @@ class Rasterizer {
           const y0 = ya + s0 * (yb - ya), y1 = ya + s1 * (yb - ya);
           lo = Math.min(y0, y1); hi = Math.max(y0, y1);
         }
-        if (u === 0) this.put(cu, k, lo, hi, false, door);
-        else this.put(k, cu, lo, hi, false, door);
+        if (lo < accLo[k - kMin]!) accLo[k - kMin] = lo;
+        if (hi > accHi[k - kMin]!) accHi[k - kMin] = hi;
       }
     }
+    if (!Number.isNaN(column)) flush();
   }
 }
 
@@ -221,18 +252,21 @@ function merge(grid: PlanGrid, pool: SpanPool): Omit<ColumnSpans, 'triangles'> {
 
   const start = new Int32Array(n + 1);
   const cap = Math.max(1, pool.count);
-  const lo = new Float32Array(cap), hi = new Float32Array(cap), flatHi = new Float32Array(cap), flatHiAny = new Float32Array(cap), door = new Uint8Array(cap);
+  const lo = new Float32Array(cap), hi = new Float32Array(cap), flatHi = new Float32Array(cap), door = new Uint8Array(cap);
   let out = 0;
   const { lo: plo, hi: phi, flags } = pool;
   for (let c = 0; c < n; c++) {
     start[c] = out;
     const b0 = begin[c]!, b1 = begin[c + 1]!;
-    // Insertion sort by `lo` within the cell (a column holds a handful of spans).
-    for (let i = b0 + 1; i < b1; i++) {
-      const k = order[i]!, l = plo[k]!;
-      let j = i;
-      while (j > b0 && plo[order[j - 1]!]! > l) { order[j] = order[j - 1]!; j--; }
-      order[j] = k;
+    // By `lo` within the cell: insertion sort for the handful of spans most columns hold.
+    if (b1 - b0 > 24) order.subarray(b0, b1).sort((x, y) => plo[x]! - plo[y]!);
+    else {
+      for (let i = b0 + 1; i < b1; i++) {
+        const k = order[i]!, l = plo[k]!;
+        let j = i;
+        while (j > b0 && plo[order[j - 1]!]! > l) { order[j] = order[j - 1]!; j--; }
+        order[j] = k;
+      }
     }
     for (let doorPass = 0; doorPass <= 2; doorPass += 2) {
       let open = false;
@@ -240,18 +274,15 @@ function merge(grid: PlanGrid, pool: SpanPool): Omit<ColumnSpans, 'triangles'> {
         const k = order[q]!, f = flags[k]!;
         if ((f & 2) !== doorPass) continue;
         const l = plo[k]!, h = phi[k]!;
-        if (!open || l > hi[out - 1]! + MERGE_GAP_M) {
-          lo[out] = l; hi[out] = h; flatHi[out] = -Infinity; flatHiAny[out] = -Infinity; door[out] = doorPass ? 1 : 0;
+        if (!open || l > hi[out - 1]! + (f & 1 ? MIN_ROOM_M : FACE_BRIDGE_M)) {
+          lo[out] = l; hi[out] = h; flatHi[out] = -Infinity; door[out] = doorPass ? 1 : 0;
           out++;
           open = true;
         } else if (h > hi[out - 1]!) hi[out - 1] = h;
-        if (f & 1) {
-          if (h > flatHiAny[out - 1]!) flatHiAny[out - 1] = h;
-          if (f & 4 && h > flatHi[out - 1]!) flatHi[out - 1] = h;
-        }
+        if (f & 1 && h > flatHi[out - 1]!) flatHi[out - 1] = h;
       }
     }
   }
   start[n] = out;
-  return { grid, start, lo: lo.slice(0, out), hi: hi.slice(0, out), flatHi: flatHi.slice(0, out), flatHiAny: flatHiAny.slice(0, out), door: door.slice(0, out) };
+  return { grid, start, lo: lo.slice(0, out), hi: hi.slice(0, out), flatHi: flatHi.slice(0, out), door: door.slice(0, out) };
 }

@@ -1,0 +1,161 @@
+import type { ColumnSpans } from './rasterize.ts';
+import type { Region } from './region.ts';
+
+/**
+ * Holes in a scanned floor, read as the floor they are.
+ *
+ * A reconstruction loses floor where the sensor saw nothing: glass, mirrors, dark or shiny tiles,
+ * under furniture. Such a hole is missing data, not a place to fall: homes have no holes in their
+ * walking surfaces that a wheel or a foot sinks into (accessibility codes allow openings of at most
+ * 13 mm in a floor, ADA 2010 §302.3, and the openings a house does have — a stairwell, a lift shaft,
+ * a hatch — are 0.6 m across and more). So a gap is read as floor when every point of it lies within
+ * `FILL_REACH_M` (15 cm) of scanned floor — a hole up to 30 cm across, or 15 cm out from a wall —
+ * each cell at the height of the nearest scanned floor (so a hole across a sill's edge or a riser
+ * keeps the step where it was, give or take the hole). A gap reaching up to `DOUBT_REACH_M` (30 cm)
+ * from floor is left as it is, but marked: too large to be sure it is missing data, too small to be
+ * sure it is an opening; the drive says so when it is what stops an agent. Anything larger is real.
+ *
+ * A gap is either
+ * - a region of cells without floor whose columns are empty round the route's height (a wall or a
+ *   table leg standing there is no hole), or
+ * - a depression: a region of floor cells on one surface (neighbours within `PIT_M` of each other)
+ *   lower by more than `PIT_M` than every floor cell round it — what lies under a hole in a closed
+ *   solid (a slab's underside, the floor under a flight of stairs).
+ * Each cell belongs to one region, so the whole grid is looked at once.
+ */
+
+/** Every point of a gap read as floor lies within this of scanned floor. */
+export const FILL_REACH_M = 0.15;
+/** Gaps reaching up to this far from floor are marked as doubtful instead. */
+export const DOUBT_REACH_M = 0.3;
+/** Neighbouring cells within this of each other are one surface; a region lower than all round it by more is a depression. */
+const PIT_M = 0.015;
+/** A cell without floor is a hole's when its column is empty this far round the route's height. */
+const OPEN_BELOW_M = 0.3;
+const OPEN_ABOVE_M = 0.1;
+/** Larger regions are not looked at further (floors, openings, walls). */
+const MAX_GAP_CELLS = 20_000;
+
+export const FILLED = 1;
+export const DOUBTFUL = 2;
+
+export function fillHoles(spans: ColumnSpans, region: Region, floor: Float32Array, floorSpan: Int32Array): Uint8Array {
+  const { grid, mask, yRef } = region;
+  const { nx, nz, cellM } = grid;
+  const n = nx * nz;
+  const { start: first, lo, hi, door } = spans;
+  const marks = new Uint8Array(n);
+  const done = new Uint8Array(n);
+
+  /** A cell without floor whose column holds no solid round the route's height there (a closed door's leaf is no floor). */
+  const openNaN = (c: number): boolean => {
+    if (!Number.isNaN(floor[c]!)) return false;
+    const y = yRef[c]!;
+    for (let k = first[c]!; k < first[c + 1]!; k++) if (!door[k] && hi[k]! > y - OPEN_BELOW_M && lo[k]! < y + OPEN_ABOVE_M) return false;
+    return true;
+  };
+  const neighbours = (c: number, each: (m: number) => void) => {
+    const i = c % nx, j = (c - i) / nx;
+    if (i > 0) each(c - 1);
+    if (i < nx - 1) each(c + 1);
+    if (j > 0) each(c - nx);
+    if (j < nz - 1) each(c + nx);
+  };
+
+  const cells: number[] = [];
+  const rim: number[] = [];
+  for (let s = 0; s < n; s++) {
+    if (!mask[s] || done[s]) continue;
+    const noFloor = Number.isNaN(floor[s]!);
+    if (noFloor && !openNaN(s)) { done[s] = 1; continue; }
+    // A depression is entered at its edge, where a neighbour stands higher: most floor is no start.
+    if (!noFloor) {
+      let edge = false;
+      neighbours(s, (b) => { if (mask[b] && floor[b]! > floor[s]! + PIT_M) edge = true; });
+      if (!edge) continue;
+    }
+    // The region of s: open cells without floor, or floor cells on one surface.
+    cells.length = 0; rim.length = 0;
+    done[s] = 1; cells.push(s);
+    let big = false, depression = true;
+    for (let q = 0; q < cells.length && !big && depression; q++) {
+      const a = cells[q]!, fa = floor[a]!;
+      neighbours(a, (b) => {
+        if (!mask[b]) return;
+        const fb = floor[b]!;
+        const same = noFloor ? openNaN(b) : !Number.isNaN(fb) && Math.abs(fb - fa) <= PIT_M;
+        if (same) {
+          if (!done[b]) { done[b] = 1; cells.push(b); if (cells.length > MAX_GAP_CELLS) big = true; }
+        } else if (!Number.isNaN(fb)) {
+          rim.push(b);
+          if (!noFloor && fb <= fa + PIT_M) depression = false;
+        }
+      });
+    }
+    if (big || rim.length === 0 || (!noFloor && !depression)) continue;
+    const reach = nearestFloor(cells, rim, floor, nx, nz, cellM);
+    if (reach.maxM <= FILL_REACH_M) {
+      for (const a of cells) { floor[a] = reach.height.get(a)!; floorSpan[a] = -1; marks[a] = FILLED; }
+    } else if (reach.maxM <= DOUBT_REACH_M) {
+      for (const a of cells) marks[a] = DOUBTFUL;
+    }
+  }
+  return marks;
+}
+
+/**
+ * For each gap cell, the height of the nearest rim cell (8-connected distances, by Dijkstra), and
+ * the largest distance of any gap cell to the rim.
+ */
+function nearestFloor(cells: readonly number[], rim: readonly number[], floor: Float32Array, nx: number, nz: number, cellM: number): { height: Map<number, number>; maxM: number } {
+  const dist = new Map<number, number>();
+  const height = new Map<number, number>();
+  for (const a of cells) dist.set(a, Infinity);
+  const heap: [number, number, number][] = []; // [distance, cell, height]
+  const push = (d: number, c: number, h: number) => {
+    heap.push([d, c, h]);
+    let i = heap.length - 1;
+    while (i > 0) { const p = (i - 1) >> 1; if (heap[p]![0] <= d) break; [heap[p], heap[i]] = [heap[i]!, heap[p]!]; i = p; }
+  };
+  const pop = (): [number, number, number] => {
+    const top = heap[0]!, last = heap.pop()!;
+    if (heap.length) {
+      heap[0] = last;
+      let i = 0;
+      for (;;) {
+        let c = 2 * i + 1;
+        if (c >= heap.length) break;
+        if (c + 1 < heap.length && heap[c + 1]![0] < heap[c]![0]) c++;
+        if (heap[c]![0] >= heap[i]![0]) break;
+        [heap[c], heap[i]] = [heap[i]!, heap[c]!];
+        i = c;
+      }
+    }
+    return top;
+  };
+  for (const r of rim) push(0, r, floor[r]!);
+  let maxM = 0;
+  while (heap.length) {
+    const [d, c, h] = pop();
+    if (dist.has(c)) {
+      if (d >= dist.get(c)!) continue;
+      dist.set(c, d);
+      height.set(c, h);
+      if (d > maxM) maxM = d;
+    } else if (d > 0) continue;
+    const ci = c % nx, cj = (c - ci) / nx;
+    for (let dj = -1; dj <= 1; dj++) {
+      for (let di = -1; di <= 1; di++) {
+        if (!di && !dj) continue;
+        const bi = ci + di, bj = cj + dj;
+        if (bi < 0 || bj < 0 || bi >= nx || bj >= nz) continue;
+        const b = bj * nx + bi;
+        const nd = d + (di && dj ? Math.SQRT2 : 1) * cellM;
+        if (dist.has(b) && nd < dist.get(b)!) push(nd, b, h);
+      }
+    }
+  }
+  // A gap cell no rim reaches is no floor to fill.
+  for (const a of cells) if (dist.get(a) === Infinity) maxM = Infinity;
+  return { height, maxM };
+}
