@@ -4,6 +4,10 @@
  *   the project's own writer) and features.json (each edge's obstacle, see src/core/sample/features.ts).
  * `npm run scenes -- --large` writes scenes/generated-large/house-1m.glb (about a million
  * triangles, git-ignored) and prints its triangle count.
+ * `npm run scenes -- --scan-like [variant] [--seed N]` writes the sample house rewritten as a
+ * reconstruction looks (src/core/sample/scanLike/: dense, noisy, holed, wound either way, cluttered;
+ * `all` by default) to scenes/generated-scanlike/house-<variant>.glb (git-ignored), beside the
+ * graph and agents of scenes/sample-house/, which it shares.
  *
  * Output is byte-for-byte deterministic: no clock, no random numbers, fixed label timestamps.
  * test/unit/sampleHouse.test.ts regenerates the files in memory and compares them with the
@@ -14,24 +18,28 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as THREE from 'three';
 import { GLTFExporter } from 'three/examples/jsm/exporters/GLTFExporter.js';
-import { GROUP_NAMES, houseMesh, triangleCount, type GroupName, type TriangleSoup } from '../src/core/sample/houseMesh.ts';
+import { GROUP_NAMES, houseMesh, triangleCount, type SoupGroupName, type TriangleSoup } from '../src/core/sample/houseMesh.ts';
 import { SAMPLE_HOUSE } from '../src/core/sample/houseSpec.ts';
+import { scanLikeHouse, SCAN_VARIANT_NAMES, SCAN_VARIANTS, type ScanVariant } from '../src/core/sample/scanLike/index.ts';
 import { buildSampleRelease } from '../src/core/sample/sampleRelease.ts';
 import { writeRelease } from '../src/formats/capnav/write.ts';
 
 export const SCENES_DIR = dirname(fileURLToPath(import.meta.url));
 export const SAMPLE_DIR = join(SCENES_DIR, 'sample-house');
 export const LARGE_FILE = join(SCENES_DIR, 'generated-large', 'house-1m.glb');
+/** The scan-like sample house of a variant (`npm run scenes -- --scan-like <variant>`). */
+export const scanLikeFile = (variant: ScanVariant, seed = 1): string => join(SCENES_DIR, 'generated-scanlike', `house-${variant}${seed === 1 ? '' : `-seed${seed}`}.glb`);
 /** Subdivisions per metre that bring the house to about 1,000,000 triangles. */
 export const LARGE_DETAIL = 17.8;
 
 /**
- * Distinct colours per group, so floors, walls, sills, stairs, the closed door and the lift read
- * apart: wood, off-white, dark wood, oak, blue-grey, steel. Linear RGB, as glTF vertex colours
- * are, written as numbers rather than converted from sRGB hex at run time so that no pow() sits
- * between this source and the committed bytes.
+ * Distinct colours per group, so floors, walls, sills, stairs, the closed door, the lift and the
+ * scan-like variants' furniture read apart: wood, off-white, dark wood, oak, blue-grey, steel,
+ * walnut. Linear RGB, as glTF vertex colours are, written as numbers rather than converted from
+ * sRGB hex at run time so that no pow() sits between this source and the committed bytes.
  */
-const GROUP_COLOURS: Record<GroupName, [number, number, number]> = {
+const GROUP_COLOURS: Record<SoupGroupName, [number, number, number]> = {
+  furniture: [0.35, 0.2, 0.12],
   floor: [0.434, 0.266, 0.144],
   wall: [0.791, 0.753, 0.687],
   sill: [0.102, 0.044, 0.016],
@@ -115,7 +123,26 @@ async function writeOut(path: string, bytes: Uint8Array): Promise<void> {
   await writeFile(path, bytes);
 }
 
+/** Write the scan-like sample house of `variant`; its path. */
+export async function writeScanLike(variant: ScanVariant, seed = 1): Promise<string> {
+  const { soup, report } = scanLikeHouse(SAMPLE_HOUSE, SCAN_VARIANTS[variant], seed);
+  const file = scanLikeFile(variant, seed);
+  await writeOut(file, await soupToGlb(soup));
+  console.log(`wrote ${file}: ${report.triangles} triangles (${variant}, seed ${seed}${report.holesRemoved ? `, ${report.holesRemoved} removed for holes` : ''}${report.flipped ? `, ${report.flipped} wound the other way` : ''})`);
+  return file;
+}
+
 async function main(args: string[]): Promise<void> {
+  const at = args.indexOf('--scan-like');
+  if (at >= 0) {
+    const variant = (args[at + 1] && !args[at + 1]!.startsWith('--') ? args[at + 1] : 'all') as ScanVariant;
+    if (!SCAN_VARIANT_NAMES.includes(variant)) throw new Error(`unknown scan-like variant "${variant}"; known: ${SCAN_VARIANT_NAMES.join(', ')}`);
+    const s = args.indexOf('--seed');
+    const seed = s >= 0 ? Number(args[s + 1]) : 1;
+    if (!Number.isInteger(seed) || seed < 0) throw new Error(`--seed must be a whole number (got ${args[s + 1]})`);
+    await writeScanLike(variant, seed);
+    return;
+  }
   if (args.includes('--large')) {
     const soup = houseMesh(SAMPLE_HOUSE, { detail: LARGE_DETAIL });
     await writeOut(LARGE_FILE, await soupToGlb(soup));

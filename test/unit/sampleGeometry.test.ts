@@ -1,7 +1,7 @@
 import { BufferAttribute, BufferGeometry, DoubleSide, FrontSide, Ray, Vector3, type Intersection, type Side } from 'three';
 import { MeshBVH } from 'three-mesh-bvh';
 import { describe, expect, it } from 'vitest';
-import { houseMesh, type GroupName, type TriangleSoup } from '../../src/core/sample/houseMesh.ts';
+import { houseMesh, type SoupGroupName, type TriangleSoup } from '../../src/core/sample/houseMesh.ts';
 import { floorHeight, openingCentre, SAMPLE_HOUSE, type CorridorSpec } from '../../src/core/sample/houseSpec.ts';
 import { buildSampleRelease } from '../../src/core/sample/sampleRelease.ts';
 
@@ -15,7 +15,7 @@ const { scene } = buildSampleRelease(spec);
 type P3 = [number, number, number];
 
 /** A ray caster over some of the soup's groups (all of them by default). */
-function caster(s: TriangleSoup, only?: GroupName[]) {
+function caster(s: TriangleSoup, only?: SoupGroupName[]) {
   const groups = s.groups.filter((g) => !only || only.includes(g.name));
   const index = new Uint32Array(groups.reduce((n, g) => n + g.count, 0));
   let at = 0;

@@ -9,9 +9,11 @@ import { floorHeight, type HouseSpec, type RampSpec, type SlabSpec, type StairSp
  */
 export const GROUP_NAMES = ['floor', 'wall', 'sill', 'stair', 'door-leaf', 'lift'] as const;
 export type GroupName = (typeof GROUP_NAMES)[number];
+/** Groups only the scan-like variants add (scanLike/clutter.ts): the clean house has none. */
+export type SoupGroupName = GroupName | 'furniture';
 
 export interface SoupGroup {
-  name: GroupName;
+  name: SoupGroupName;
   /** First index (not triangle) of the group in `indices`, and how many indices it has. */
   start: number;
   count: number;
