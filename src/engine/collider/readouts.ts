@@ -26,6 +26,7 @@ export interface ClearWidthOptions {
   midOnly?: boolean;
 }
 
+const LEVEL_NORMAL_Y = Math.cos((45 * Math.PI) / 180);
 const origin = new Vector3();
 const dir = new Vector3();
 const fwdHit = newRayHit();
@@ -51,9 +52,10 @@ export function clearWidthAcross(world: ColliderWorld, fp: Footprint, floorY: nu
       dir.set(Math.sin(t), 0, Math.cos(t));
       origin.set(at.x, y, at.z);
       const f = castRay(solid, origin, dir, reachM, fwdHit);
-      if (!f) continue;
+      // A level ray that meets a level surface only skims a noisy floor or sill top: no jamb.
+      if (!f || Math.abs(f.normal.y) > LEVEL_NORMAL_Y) continue;
       const b = castRay(solid, origin, dir.negate(), reachM, backHit);
-      if (!b) continue;
+      if (!b || Math.abs(b.normal.y) > LEVEL_NORMAL_Y) continue;
       const width = f.distance + b.distance;
       if (!best || width < best.widthM) best = { widthM: width, a: toVec(b.point), b: toVec(f.point), y };
     }

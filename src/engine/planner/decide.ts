@@ -10,12 +10,13 @@ import { BODY_GAP_M } from '../collider/footprint.ts';
 import { attempt, HEADINGS, narrowDisc, pathPoints, poseSpaceOf, STEP_CELLS, towards, type Attempt } from './attempt.ts';
 import { confirmMotion } from './confirm.ts';
 import { diagnose } from './diagnose.ts';
+import { contradicts, doubtOf } from './doubt.ts';
 import { motionOf } from './motion.ts';
 import { motionOfPieces, planWay, type Plan } from './plan.ts';
 import type { PoseSpace } from './poseSpace.ts';
-import { rasterizeColumns } from '../terrain/rasterize.ts';
-import { regionAround } from '../terrain/region.ts';
-import { buildTerrain, type Terrain } from '../terrain/terrain.ts';
+import { CELL_M, terrainAround } from '../terrain/around.ts';
+import { surfaceNoiseM } from '../terrain/noise.ts';
+import type { Terrain } from '../terrain/terrain.ts';
 
 /**
  * Whether an agent can get from one node to the next, decided as a motion planner decides it
@@ -43,18 +44,19 @@ export interface DriveDecision {
   rideAt: number | null;
   /** Where it is stopped (world), or null. */
   stoppedAt: Vec3 | null;
+  /**
+   * Why the answer cannot be trusted, with the figures, when it rests on a measurement within the
+   * scan's noise of the agent's limit (doubt.ts); null when the scan settles it.
+   */
+  doubt: string | null;
   resolution: { cellM: number; stepM: number; headingDeg: number };
   stats: { expanded: number; poseTests: number; exactTests: number; repairs: number; terrainMs: number; searchMs: number; diagnoseMs: number; confirmMs: number; totalMs: number };
 }
 
-/** Plan cells of the terrain; lattice = 2 cells. */
-export const CELL_M = 0.01;
+export { CELL_M };
 /** Half width of the region searched round the edge's route, and round a straight line when there is no route. */
-export const TUBE_M = 2.0;
+export const TUBE_M = 1.4;
 const TUBE_NO_ROUTE_M = 3.0;
-/** Heights round the route that are rasterised. */
-const BELOW_M = 1.5;
-const ABOVE_M = 3.0;
 /** Times the exact collider may veto a pose before the planner gives up on its map. */
 const MAX_REPAIRS = 8;
 /** Work spent on showing how far a stopped agent gets, when its own search had nothing to show. */
@@ -64,7 +66,15 @@ const now = () => performance.now();
 
 export class SegmentPlanner {
   private readonly terrains = new Map<string, Terrain>();
+  private readonly noises = new WeakMap<Terrain, number>();
   constructor(readonly world: ColliderWorld) {}
+
+  /** The scan's surface noise round a terrain's edge (terrain/noise.ts), measured once. */
+  private noiseOf(terrain: Terrain): number {
+    let n = this.noises.get(terrain);
+    if (n === undefined) { n = surfaceNoiseM(terrain); this.noises.set(terrain, n); }
+    return n;
+  }
 
   /** The terrain round a route (built once per route and shared by every agent). */
   terrainFor(route: readonly Vec3[], radiusM: number): { terrain: Terrain; ms: number } {
@@ -75,10 +85,7 @@ export class SegmentPlanner {
     const hit = this.terrains.get(key);
     if (hit) return { terrain: hit, ms: 0 };
     const t0 = now();
-    const region = regionAround(route, radiusM, CELL_M);
-    const sources = blockingSurfaces(this.world, false).map(({ surface, door }) => ({ surface, door }));
-    const spans = rasterizeColumns(sources, region.grid, region.mask, region.yMin - BELOW_M, region.yMax + ABOVE_M);
-    const terrain = buildTerrain(spans, region, [route[0]!, route[route.length - 1]!]);
+    const terrain = terrainAround(blockingSurfaces(this.world, false), route, radiusM);
     this.terrains.set(key, terrain);
     return { terrain, ms: now() - t0 };
   }
@@ -92,17 +99,17 @@ export class SegmentPlanner {
   }
 
   private ride(profile: AgentProfile, a: Vec3, b: Vec3, box: Box3 | null, t0: number): DriveDecision {
-    if (!profile.canUseElevator) return finish(profile, { reached: false, reason: 'lift', measured: {}, motion: [], rideAt: null, stoppedAt: a, stats: blankStats() }, t0);
+    if (!profile.canUseElevator) return finish(profile, { reached: false, reason: 'lift', measured: {}, motion: [], rideAt: null, stoppedAt: a, doubt: null, stats: blankStats() }, t0);
     if (!box) {
       // A lift the scan does not name: its cabin cannot be driven into, only ridden.
-      return finish(profile, { reached: true, reason: null, measured: {}, motion: [{ ...a, yaw: 0 }, { ...b, yaw: 0 }], rideAt: 0, stoppedAt: null, stats: blankStats() }, t0);
+      return finish(profile, { reached: true, reason: null, measured: {}, motion: [{ ...a, yaw: 0 }, { ...b, yaw: 0 }], rideAt: 0, stoppedAt: null, doubt: null, stats: blankStats() }, t0);
     }
     const c = { x: (box.min.x + box.max.x) / 2, z: (box.min.z + box.max.z) / 2 };
     const into = this.drive(profile, a, { ...c, y: a.y }, [a, { ...c, y: a.y }], TUBE_M, t0);
     if (!into.reached) return into;
     const out = this.drive(profile, { ...c, y: b.y }, b, [{ ...c, y: b.y }, b], TUBE_M, now());
     const stats = sumStats(into.stats, out.stats);
-    return finish(profile, { ...out, motion: [...into.motion, ...out.motion], rideAt: into.motion.length - 1, stats }, t0);
+    return finish(profile, { ...out, motion: [...into.motion, ...out.motion], rideAt: into.motion.length - 1, doubt: into.doubt ?? out.doubt, stats }, t0);
   }
 
   /** The agent's pose space on a terrain, unsure poses answered by the exact collider. */
@@ -152,7 +159,8 @@ export class SegmentPlanner {
         if (conf.narrowestWidthM !== null) measured.clearWidthM = round3(conf.narrowestWidthM);
         if (conf.highestRiseM > 0) measured.stepHeightM = conf.highestRiseM;
         if (Number.isFinite(conf.tightestClearanceM)) measured.tightestClearanceM = round3(conf.tightestClearanceM);
-        return finish(profile, { reached: true, reason: null, measured, motion: conf.poses, rideAt: null, stoppedAt: null, stats }, t0);
+        const doubt = doubtOf({ reached: true, reason: null, measured, stoppedAt: null }, profile, terrain, this.noiseOf(terrain));
+        return finish(profile, { reached: true, reason: null, measured, motion: conf.poses, rideAt: null, stoppedAt: null, doubt, stats }, t0);
       }
       lastContact = conf.contact.message;
       if (stats.repairs >= MAX_REPAIRS) break;
@@ -174,7 +182,7 @@ export class SegmentPlanner {
     if (plan.found) {
       // The map found ways the collider refused every time: say what the collider met.
       const motion = shown(plan.last);
-      return finish(profile, { reached: false, reason: 'other', measured: {}, message: lastContact ?? undefined, motion, rideAt: null, stoppedAt: motion.at(-1) ?? null, stats }, t0);
+      return finish(profile, { reached: false, reason: 'other', measured: {}, message: lastContact ?? undefined, motion, rideAt: null, stoppedAt: motion.at(-1) ?? null, doubt: null, stats }, t0);
     }
     const d0 = now();
     const why = diagnose({ terrain, world: this.world, profile, a, b, full: plan.last, spaceFor: (p) => this.spaceFor(terrain, p) });
@@ -183,7 +191,8 @@ export class SegmentPlanner {
     const s0 = now();
     const stuck = plan.last.result.path.length > 1 || !why.at ? plan.last : towards(coarse, a, why.at, SHOW_EXPANDED);
     stats.searchMs += now() - s0;
-    return finish(profile, { reached: false, reason: why.reason, measured: why.measured, message: why.message, motion: shown(stuck), rideAt: null, stoppedAt: why.at, stats }, t0);
+    const doubt = doubtOf({ reached: false, reason: why.reason, measured: why.measured, stoppedAt: why.at }, profile, terrain, this.noiseOf(terrain));
+    return finish(profile, { reached: false, reason: why.reason, measured: why.measured, message: why.message, motion: shown(stuck), rideAt: null, stoppedAt: why.at, doubt, stats }, t0);
   }
 }
 
@@ -200,16 +209,37 @@ function countTests(stats: DriveDecision['stats'], ...spaces: (PoseSpace | null)
 
 type Draft = Omit<DriveDecision, 'note' | 'resolution'> & { message?: string | undefined };
 
+/**
+ * The decision with its draft note in the rules' words — never one its own figures contradict (a
+ * "narrow passage" wider than needed, a "sill" the agent climbs): such a stop is a doubt when the
+ * figure is within the scan's noise of the limit (then the note is the doubt, which says so), and
+ * otherwise "other", saying what was measured and that it does not explain the stop.
+ */
 function finish(profile: AgentProfile, d: Draft, t0: number): DriveDecision {
   const { message, ...rest } = d;
   const measured = { ...d.measured };
   if (d.reason === 'narrow' && measured.clearWidthM !== undefined) measured.neededWidthM ??= round3(neededWidthM(profile));
-  const draft = driveDraft({ reached: d.reached, reason: d.reason, measured, ...(message ? { message } : {}) }, profile);
+  let reason = d.reason;
+  let note = driveDraft({ reached: d.reached, reason, measured, ...(message ? { message } : {}) }, profile)?.note ?? '';
+  if (!d.reached && contradicts(reason, measured, profile)) {
+    if (d.doubt) note = d.doubt;
+    else { note = unexplained(measured, profile); reason = 'other'; }
+  }
   return {
-    ...rest, measured, note: draft?.note ?? '',
+    ...rest, reason, measured, note,
     resolution: { cellM: CELL_M, stepM: CELL_M * STEP_CELLS, headingDeg: 180 / HEADINGS },
     stats: { ...d.stats, totalMs: now() - t0 },
   };
+}
+
+/** What a stop measured that does not explain it, worded for the annotator. */
+function unexplained(m: DriveMeasured, profile: AgentProfile): string {
+  const figures = [
+    m.clearWidthM !== undefined ? `the way is ${m.clearWidthM.toFixed(2)} m wide (${neededWidthM(profile).toFixed(2)} m needed)` : null,
+    m.clearHeightM !== undefined ? `${m.clearHeightM.toFixed(2)} m high (${profile.heightM.toFixed(2)} m needed)` : null,
+    m.stepHeightM !== undefined ? `its highest step ${m.stepHeightM.toFixed(3)} m (${profile.maxStepM.toFixed(3)} m climbed)` : null,
+  ].filter((f): f is string => f !== null);
+  return `Stopped where the scan does not show why: ${figures.join(', ') || 'nothing measured stops it'}; drive by hand (B) to see what the footprint meets`;
 }
 
 function blankStats(): DriveDecision['stats'] {

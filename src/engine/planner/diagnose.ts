@@ -83,6 +83,12 @@ export function diagnose({ terrain, world, profile, a, b, full, spaceFor }: Diag
   const box = profile.shape === 'box' && profile.depthM !== null;
   const disc = narrowDisc(profile);
   const widthStuck = restore({ ...caps, shape: 'cylinder', widthM: disc.widthM, depthM: null });
+  if (widthStuck && profile.maxStepM < GHOST.maxStepM && tryWith({ ...caps, shape: 'cylinder', widthM: disc.widthM, depthM: null, maxStepM: GHOST.maxStepM }).result.found) {
+    // As wide as the agent it gets through where it may climb: what stops it are rises its step
+    // limit refuses all across the way (a sill read cell by cell in a noisy scan), not the width.
+    const { riseM, at } = highestRise(terrain, samples(terrain, widthStuck.result.found ? widthStuck : best));
+    return { reason: 'step', measured: { stepHeightM: riseM }, at };
+  }
   if (widthStuck) {
     const { widthM, at } = narrowestNear(world, fp, terrain, route(), endOf(terrain, widthStuck), 1.5, false, widthStuck);
     return { reason: 'narrow', measured: { ...(widthM !== null ? { clearWidthM: widthM } : {}), neededWidthM: round3(neededWidthM(profile)) }, at };
@@ -134,17 +140,37 @@ function firstOn(terrain: Terrain, at: Attempt, test: (cell: number) => boolean)
   return hit ? point(terrain, hit) : endOf(terrain, at);
 }
 
-/** The largest rise between neighbouring samples off the stairs: a sill's or a step's height. */
+/**
+ * The largest rise on the way off the stairs: a sill's or a step's height. Each is read as the
+ * difference of the floor's typical level (the median) over a few centimetres before it and after
+ * it, not between two single cells: in a noisy scan a sill's edge spreads over a cell or two and a
+ * single cell can stand a few millimetres proud.
+ */
 function highestRise(terrain: Terrain, route: Sample[]): { riseM: number; at: Vec3 | null } {
   let riseM = 0, at: Vec3 | null = null;
+  const f = route.map((p) => floorOr(terrain, p.cell));
+  const level = (from: number, to: number): number | null => {
+    const xs: number[] = [];
+    for (let k = Math.max(0, from); k <= Math.min(route.length - 1, to); k++) if (!terrain.stair[route[k]!.cell]) xs.push(f[k]!);
+    if (xs.length === 0) return null;
+    xs.sort((a, b) => a - b);
+    return xs[xs.length >> 1]!;
+  };
   for (let i = 1; i < route.length; i++) {
     const p = route[i - 1]!, q = route[i]!;
     if (terrain.stair[p.cell] || terrain.stair[q.cell]) continue;
-    const d = Math.abs(floorOr(terrain, q.cell) - floorOr(terrain, p.cell));
-    if (d > riseM) { riseM = d; at = point(terrain, q.cell === p.cell ? q : floorOr(terrain, q.cell) > floorOr(terrain, p.cell) ? q : p); }
+    if (Math.abs(f[i]! - f[i - 1]!) <= 0.002) continue;
+    const before = level(i - 1 - RISE_WINDOW, i - 1 - RISE_GAP), after = level(i + RISE_GAP, i + RISE_WINDOW);
+    if (before === null || after === null) continue;
+    const d = Math.abs(after - before);
+    if (d > riseM) { riseM = d; at = point(terrain, after > before ? q : p); }
   }
   return { riseM: round3(riseM), at };
 }
+
+/** A rise is read between the floor RISE_GAP to RISE_WINDOW samples (centimetres) either side of it. */
+const RISE_GAP = 2;
+const RISE_WINDOW = 6;
 
 function lowestOpening(terrain: Terrain, route: Sample[], doorsOpen: boolean): { heightM: number; at: Vec3 | null } {
   let heightM = Infinity, at: Vec3 | null = null;

@@ -7,9 +7,10 @@ import type { PoseSpace } from './poseSpace.ts';
  * axis and turns where it has room, as a person would drive it, though sidestepping is allowed); a
  * turn costs what `TURN_COST_M` of travel does. The heuristic is the length of the shortest way to
  * the goal of a disc as wide as the footprint's narrow side (distanceField): the footprint contains
- * that disc, so it never needs less — the heuristic never overestimates, the path found is a shortest
- * one at this resolution, and where the disc cannot go the footprint is not even tried. When none is
- * found, every reachable pose of the region has been tried: no motion exists at this resolution.
+ * that disc, so it never needs less; weighted by `GREED`, the path found is at most that many times
+ * a shortest one at this resolution, and where the disc cannot go the footprint is not even tried.
+ * When none is found, every reachable pose of the region has been tried: no motion exists at this
+ * resolution.
  *
  * `maxExpanded` caps the work (then `found` is false with the path as far as it got).
  *
@@ -18,6 +19,13 @@ import type { PoseSpace } from './poseSpace.ts';
  */
 
 const SIDEWAYS_PENALTY = 1;
+/**
+ * The heuristic's weight (weighted A*): a way found is at most this many times as long as the
+ * shortest at this resolution. Where a way exists it is found after a small fraction of the poses a
+ * shortest one needs — in a 1.2 m ramp the 0.94 m humanoid's search went from 127,000 poses to 930 —
+ * and where none exists the search still tries every reachable pose, so deciding "no" is unchanged.
+ */
+const GREED = 2;
 const TURN_COST_M = 0.02;
 const DIRS: readonly [number, number][] = [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]];
 
@@ -140,7 +148,7 @@ export function searchPoses(space: PoseSpace, starts: readonly number[], goal: n
     if (ng >= g[to]! || h(Math.floor(to / S)) === Infinity) return;
     g[to] = ng;
     parent[to] = from;
-    heap.push(to, ng + h(Math.floor(to / S)));
+    heap.push(to, ng + GREED * h(Math.floor(to / S)));
   };
 
   while (heap.size > 0 && expanded < maxExpanded) {

@@ -10,7 +10,8 @@ import { liftApproach, liftBetween } from './probes/lift.ts';
 import { findRamp } from './probes/ramp.ts';
 import { findSteps, round4 } from '../terrain/steps.ts';
 import { measureWidthGrid, narrowestIn, WidthProbe, type WidthGrid, type WidthSample } from './probes/width.ts';
-import { findRoute, floorProfile, floorUnderNode, isDetour, resample } from './route.ts';
+import { routeProfile } from './profile.ts';
+import { findRoute, floorUnderNode, isDetour, resample } from './route.ts';
 import type { EdgeEvidence, MeasuredEdge, WidthAtHeight } from './types.ts';
 
 /**
@@ -80,10 +81,21 @@ export function edgeWay(ctx: MeasureContext, a: Vec3, b: Vec3, ids = { a: 'a', b
   const lift = liftBetween(ctx.geom.lifts, aFloor, bFloor);
   if (lift) return { kind: 'lift', aFloor, bFloor, straightM, box: lift.box };
   const low = ctx.low ? findRoute(ctx.low(), aFloor, bFloor, [ids.a, ids.b]) : null;
-  if (low?.ok && !isDetour(low.lengthM, straightM)) return { kind: 'route', aFloor, bFloor, straightM, points: low.points, lengthM: low.lengthM };
+  if (low?.ok && !isDetour(low.lengthM, straightM) && !underFloor(low.points, aFloor, bFloor)) return { kind: 'route', aFloor, bFloor, straightM, points: low.points, lengthM: low.lengthM };
   const why = route.ok ? `the only walkable route is a ${route.lengthM.toFixed(1)} m detour` : route.why;
   return { kind: 'none', aFloor, bFloor, straightM, why, detour: route.ok ? route.points : null };
 }
+
+/**
+ * Whether a route sinks below the floors of both its ends: the 10 cm crawler threading the inside of
+ * a slab (a scan's faces wound either way leave recast no way to tell a slab's underside from a
+ * floor), not a way through the house. A crawl space is at the floor's height.
+ */
+function underFloor(points: readonly Vector3[], a: Vector3, b: Vector3): boolean {
+  const floor = Math.min(a.y, b.y) - UNDER_FLOOR_M;
+  return points.some((p) => p.y < floor);
+}
+const UNDER_FLOOR_M = 0.1;
 
 function emptyEvidence(straight: number, route: Vector3[] | null): EdgeEvidence {
   return {
@@ -92,12 +104,12 @@ function emptyEvidence(straight: number, route: Vector3[] | null): EdgeEvidence 
   };
 }
 
-interface Sampled { samples: (WidthSample & { s: number })[]; floor: number[]; fine: { s: number; at: Vec3 }[] }
+interface Sampled { samples: (WidthSample & { s: number })[]; floor: number[]; headroom: number[]; fine: { s: number; at: Vec3 }[] }
 
-/** The route every centimetre with the floor under it, and every ~5 cm for the width probes. */
+/** The route every centimetre with the floor under it and the free height over it, and every ~5 cm for the width probes. */
 function sample(ctx: MeasureContext, points: readonly Vector3[]): Sampled {
   const fineRoute = resample(points, FLOOR_STEP_M);
-  const floor = floorProfile(ctx.geom.solid, fineRoute.map((f) => f.p));
+  const { floor, headroom } = routeProfile(ctx.geom, points, fineRoute.map((f) => f.p));
   const fine = fineRoute.map((f, i) => ({ s: f.s, at: plain(new Vector3(f.p.x, floor[i]!, f.p.z)) }));
   const samples: Sampled['samples'] = [];
   for (let i = 0; i < fineRoute.length; i += WIDTH_EVERY) push(i);
@@ -106,7 +118,7 @@ function sample(ctx: MeasureContext, points: readonly Vector3[]): Sampled {
     const f = fineRoute[i]!;
     samples.push({ p: new Vector3(f.p.x, floor[i]!, f.p.z), floorY: floor[i]!, heading: f.heading, s: f.s });
   }
-  return { samples, floor, fine };
+  return { samples, floor, headroom, fine };
 }
 
 /**
@@ -135,9 +147,9 @@ const minOf = (ws: readonly (number | null)[]): number | undefined => {
 };
 
 function measureRoute(ctx: MeasureContext, points: Vector3[], lengthM: number, straight: number): Omit<MeasuredEdge, 'a' | 'b' | 'measureMs'> {
-  const { samples, floor, fine } = sample(ctx, points);
+  const { samples, floor, headroom, fine } = sample(ctx, points);
   const steps = findSteps(fine, floor);
-  const low = lowestOpening(ctx.geom.solid, fine.map((f) => f.at), floor);
+  const low = lowestOpening(headroom);
   const clearHeightM = low ? round4(low.heightM) : undefined;
   const ramp = steps.stairs ? null : findRamp(fine, floor);
   const grid = measureWidthGrid(ctx.probe, samples);

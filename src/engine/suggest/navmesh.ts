@@ -1,7 +1,8 @@
 import { freeCompactHeightfield, freeContourSet, freeHeightfield, freePolyMesh, freePolyMeshDetail, init, NavMeshQuery, type NavMesh } from '@recast-navigation/core';
 import type { SoloNavMeshGeneratorIntermediates } from '@recast-navigation/generators';
 import { generateSoloNavMesh } from '@recast-navigation/generators';
-import { Matrix4 } from 'three';
+import { Matrix4, Vector3 } from 'three';
+import { castRay, newRayHit } from '../rays/cast.ts';
 import type { AgentProfile } from '../../core/agents.ts';
 import type { Surface } from '../rays/surface.ts';
 import type { SceneGeometry } from './geometry.ts';
@@ -95,12 +96,41 @@ function worldSoup(surface: Surface): WorldSoup {
       }
     }
     const index = g.getIndex();
-    const indices = index ? (index.array instanceof Uint32Array ? index.array : Uint32Array.from(index.array as ArrayLike<number>)) : Uint32Array.from({ length: src.count }, (_, i) => i);
+    const indices = index ? Uint32Array.from(index.array as ArrayLike<number>) : Uint32Array.from({ length: src.count }, (_, i) => i);
+    faceUp(surface, positions, indices);
     soup = { positions, indices, bounds: boundsOf(positions) };
     soups.set(surface, soup);
   }
   return soup;
 }
+
+/**
+ * Level triangles wound to face where the free space is. Recast takes a triangle whose winding faces
+ * down for a ceiling, whatever its slope, and reconstructions wind faces either way: with half of a
+ * scan's floor facing down its navmesh is full of holes and the reference finds no route. So a level
+ * triangle that faces down is turned up when the space over it is open — a ray straight up from it
+ * meets nothing within `OPEN_OVER_M` — as over a floor; the underside of a slab, a sill or a stair's
+ * tread, with its own top a few centimetres above, stays a ceiling (turned up, it would let the
+ * 10 cm crawler thread the inside of a slab).
+ */
+function faceUp(surface: Surface, p: Float32Array, idx: Uint32Array): void {
+  const origin = new Vector3(), up = new Vector3(0, 1, 0), hit = newRayHit();
+  for (let t = 0; t < idx.length; t += 3) {
+    const a = idx[t]! * 3, b = idx[t + 1]! * 3, c = idx[t + 2]! * 3;
+    const ux = p[b]! - p[a]!, uy = p[b + 1]! - p[a + 1]!, uz = p[b + 2]! - p[a + 2]!;
+    const vx = p[c]! - p[a]!, vy = p[c + 1]! - p[a + 1]!, vz = p[c + 2]! - p[a + 2]!;
+    const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+    // Facing down, and level enough for recast to walk on once turned.
+    if (ny >= 0 || ny * ny < LEVEL_COS2 * (nx * nx + ny * ny + nz * nz)) continue;
+    origin.set((p[a]! + p[b]! + p[c]!) / 3, (p[a + 1]! + p[b + 1]! + p[c + 1]!) / 3 + 0.002, (p[a + 2]! + p[b + 2]! + p[c + 2]!) / 3);
+    if (castRay(surface, origin, up, OPEN_OVER_M, hit)) continue;
+    idx[t + 1] = idx[t + 2]!; idx[t + 2] = b / 3;
+  }
+}
+/** Free height over a floor turned up: more than a slab's or a tread's thickness. */
+const OPEN_OVER_M = 0.5;
+/** Steeper than recast's walkable slope (45°) is a wall whichever way it faces. */
+const LEVEL_COS2 = Math.cos((45 * Math.PI) / 180) ** 2;
 
 /** Passed to recast, which otherwise walks every index in JavaScript on each build (0.1–0.2 s at 1 M triangles). */
 function boundsOf(p: Float32Array): WorldSoup['bounds'] {

@@ -16,8 +16,8 @@ import type { Region } from './region.ts';
  * sure it is an opening; the drive says so when it is what stops an agent. Anything larger is real.
  *
  * A gap is either
- * - a region of cells without floor whose columns are empty round the route's height (a wall or a
- *   table leg standing there is no hole), or
+ * - a region of cells without floor whose columns hold nothing rising above the floor round them (a
+ *   wall or a table leg standing there is no hole), or
  * - a depression: a region of floor cells on one surface (neighbours within `PIT_M` of each other)
  *   lower by more than `PIT_M` than every floor cell round it — what lies under a hole in a closed
  *   solid (a slab's underside, the floor under a flight of stairs).
@@ -30,7 +30,7 @@ export const FILL_REACH_M = 0.15;
 export const DOUBT_REACH_M = 0.3;
 /** Neighbouring cells within this of each other are one surface; a region lower than all round it by more is a depression. */
 const PIT_M = 0.015;
-/** A cell without floor is a hole's when its column is empty this far round the route's height. */
+/** A cell without floor is a hole's when nothing in its column rises above the floor round it (within this of the route's height) up to OPEN_ABOVE_M. */
 const OPEN_BELOW_M = 0.3;
 const OPEN_ABOVE_M = 0.1;
 /** Larger regions are not looked at further (floors, openings, walls). */
@@ -47,11 +47,27 @@ export function fillHoles(spans: ColumnSpans, region: Region, floor: Float32Arra
   const marks = new Uint8Array(n);
   const done = new Uint8Array(n);
 
-  /** A cell without floor whose column holds no solid round the route's height there (a closed door's leaf is no floor). */
+  /**
+   * A cell without floor whose column holds nothing that rises above the floor round it: no wall or
+   * leg standing there, though what a hole lays bare below the floor's level (a slab's or a ramp's
+   * inner face) may. The floor round it is its highest neighbour's near the route's height, or the
+   * route's height itself in the middle of a hole. A closed door's leaf is no floor.
+   */
   const openNaN = (c: number): boolean => {
     if (!Number.isNaN(floor[c]!)) return false;
     const y = yRef[c]!;
-    for (let k = first[c]!; k < first[c + 1]!; k++) if (!door[k] && hi[k]! > y - OPEN_BELOW_M && lo[k]! < y + OPEN_ABOVE_M) return false;
+    let level = -Infinity;
+    const i = c % nx, j = (c - i) / nx;
+    for (let dj = -1; dj <= 1; dj++) {
+      for (let di = -1; di <= 1; di++) {
+        const ni = i + di, nj = j + dj;
+        if (ni < 0 || nj < 0 || ni >= nx || nj >= nz) continue;
+        const f = floor[nj * nx + ni]!;
+        if (Math.abs(f - y) <= OPEN_BELOW_M && f > level) level = f;
+      }
+    }
+    if (level === -Infinity) level = y;
+    for (let k = first[c]!; k < first[c + 1]!; k++) if (!door[k] && hi[k]! > level + PIT_M && lo[k]! < level + OPEN_ABOVE_M) return false;
     return true;
   };
   const neighbours = (c: number, each: (m: number) => void) => {
@@ -64,9 +80,11 @@ export function fillHoles(spans: ColumnSpans, region: Region, floor: Float32Arra
 
   const cells: number[] = [];
   const rim: number[] = [];
-  for (let s = 0; s < n; s++) {
+  // Depressions first: a hole without floor next to one is then filled from the floor it had.
+  for (let pass = 0; pass < 2; pass++) for (let s = 0; s < n; s++) {
     if (!mask[s] || done[s]) continue;
     const noFloor = Number.isNaN(floor[s]!);
+    if (noFloor !== (pass === 1)) continue;
     if (noFloor && !openNaN(s)) { done[s] = 1; continue; }
     // A depression is entered at its edge, where a neighbour stands higher: most floor is no start.
     if (!noFloor) {
@@ -95,7 +113,14 @@ export function fillHoles(spans: ColumnSpans, region: Region, floor: Float32Arra
     if (big || rim.length === 0 || (!noFloor && !depression)) continue;
     const reach = nearestFloor(cells, rim, floor, nx, nz, cellM);
     if (reach.maxM <= FILL_REACH_M) {
-      for (const a of cells) { floor[a] = reach.height.get(a)!; floorSpan[a] = -1; marks[a] = FILLED; }
+      let top = -Infinity;
+      for (const r of rim) if (floor[r]! > top) top = floor[r]!;
+      for (const a of cells) {
+        // At the nearest floor's height, and not under what the hole lays bare up to the floor round it.
+        let h = reach.height.get(a)!;
+        for (let k = first[a]!; k < first[a + 1]!; k++) if (!door[k] && hi[k]! > h && hi[k]! <= top + PIT_M) h = hi[k]!;
+        floor[a] = h; floorSpan[a] = -1; marks[a] = FILLED;
+      }
     } else if (reach.maxM <= DOUBT_REACH_M) {
       for (const a of cells) marks[a] = DOUBTFUL;
     }

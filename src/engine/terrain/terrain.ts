@@ -42,6 +42,8 @@ export interface Terrain {
 /** Tops considered as the floor of a cell, around the route's height there. */
 const BELOW_ROUTE_M = 1.2;
 const ABOVE_ROUTE_M = 0.6;
+/** What tops out this little above a floor is part of it (a hole's bared edge, a second noisy layer). */
+const FLOOR_NOISE_M = 0.015;
 /** Two tops this close in how far they are from the floor one comes from are as near as each other. */
 const TIE_M = 0.03;
 /** A top within this of its span's level part is level ground (noise and the cell's slope included). */
@@ -155,7 +157,8 @@ export function buildTerrain(spans: ColumnSpans, region: Region, seeds: readonly
     if (Number.isNaN(f)) continue;
     const fs = floorSpan[c]!;
     for (let k = first[c]!; k < first[c + 1]!; k++) {
-      if (k === fs || hi[k]! <= f + 1e-4) continue;
+      // A solid ending at the floor's height (within a step's noise) is the floor's own, not above it.
+      if (k === fs || hi[k]! <= f + FLOOR_NOISE_M) continue;
       const room = Math.max(0, lo[k]! - f);
       if (door[k]) { if (room < doorHeadroom[c]!) doorHeadroom[c] = room; } else if (room < headroom[c]!) headroom[c] = room;
     }

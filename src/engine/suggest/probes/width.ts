@@ -12,7 +12,8 @@ import { WIDTH_HEIGHTS_M } from '../types.ts';
  * hits something the reference walker steps onto — a riser, a sill — does not close a line: on
  * stairs the treads ahead would otherwise read as a narrow passage. A hit is such a step when the
  * surface just beyond it tops out within 0.3 m above the ray and within 0.3 m of the floor just
- * before it; a wall (nothing on top within reach) or a table top (far above the floor) closes.
+ * before it; a wall (nothing on top within reach) or a table top (far above the floor) closes. Nor
+ * does a hit on a level surface: a level ray only skims one (grazes).
  */
 
 export const MAX_SPAN_M = 3;
@@ -42,11 +43,11 @@ export class WidthProbe {
     for (const angle of angles) {
       this.dir.set(Math.cos(angle), 0, Math.sin(angle));
       const f = castRay(this.solid, this.origin, this.dir, MAX_SPAN_M, this.hit)?.distance;
-      if (f === undefined) continue;
+      if (f === undefined || grazes(this.hit.normal)) continue;
       const fwd = this.hit.point.clone();
       this.back.copy(this.dir).negate();
       const b = castRay(this.solid, this.origin, this.back, MAX_SPAN_M - f, this.hit)?.distance;
-      if (b === undefined) continue;
+      if (b === undefined || grazes(this.hit.normal)) continue;
       candidates.push({ width: f + b, angle, fwd, back: this.hit.point.clone() });
     }
     candidates.sort((a, b) => a.width - b.width);
@@ -71,6 +72,15 @@ export class WidthProbe {
   }
 }
 
+/**
+ * Whether a level ray met a level surface: it skimmed a floor's or a sill's top (a noisy top rises
+ * through the ray here and there), which bounds no width; a wall's face is steep.
+ */
+export function grazes(normal: { y: number }): boolean {
+  return Math.abs(normal.y) > GRAZE_NORMAL_Y;
+}
+const GRAZE_NORMAL_Y = Math.cos((45 * Math.PI) / 180);
+
 /** Plan angles of the fan across a route heading (radians), every `stepDeg` within ±`halfDeg` of the normal. */
 export function fanAcross(heading: Vector3, halfDeg = HALF_FAN_DEG, stepDeg = FAN_STEP_DEG): number[] {
   const normal = Math.atan2(heading.z, heading.x) + Math.PI / 2;
@@ -93,6 +103,29 @@ export interface WidthSample { p: Vector3; floorY: number; heading: Vector3 }
 /** Coarse spans of every sample at every height: `width[i * H + k]` (NaN where open) and the angle. */
 export interface WidthGrid { width: Float64Array; angle: Float64Array; heights: readonly number[] }
 
+/**
+ * A width far narrower than every neighbour in the grid — the samples either side at its height, and
+ * its own sample at the heights either side — is a ray that met noise (a riser's or a jamb's ragged
+ * edge seen at a slant), not a passage: a doorway spans two samples at least (walls are 10 cm deep
+ * and more) and a height or two. Such a width is dropped.
+ */
+const ISOLATED = 0.9;
+
+function dropIsolated(grid: WidthGrid, count: number): void {
+  const H = grid.heights.length, w = grid.width;
+  const at = (i: number, k: number) => (i < 0 || i >= count || k < 0 || k >= H ? NaN : w[i * H + k]!);
+  const drop: number[] = [];
+  for (let i = 0; i < count; i++) {
+    for (let k = 0; k < H; k++) {
+      const x = at(i, k);
+      if (Number.isNaN(x)) continue;
+      const around = [at(i - 1, k), at(i + 1, k), at(i, k - 1), at(i, k + 1)].filter((v) => !Number.isNaN(v));
+      if (around.length >= 2 && around.every((v) => x < ISOLATED * v)) drop.push(i * H + k);
+    }
+  }
+  for (const d of drop) { w[d] = NaN; grid.angle[d] = NaN; }
+}
+
 export function measureWidthGrid(probe: WidthProbe, samples: readonly WidthSample[], heights: readonly number[] = WIDTH_HEIGHTS_M): WidthGrid {
   const H = heights.length;
   const width = new Float64Array(samples.length * H).fill(NaN);
@@ -107,7 +140,9 @@ export function measureWidthGrid(probe: WidthProbe, samples: readonly WidthSampl
       if (span) { width[i * H + k] = span.width; angle[i * H + k] = span.angle; }
     });
   });
-  return { width, angle, heights };
+  const grid = { width, angle, heights };
+  dropIsolated(grid, samples.length);
+  return grid;
 }
 
 /**
