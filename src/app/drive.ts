@@ -107,7 +107,7 @@ export class DriveController {
       readouts: { clearWidthM: d.measured.clearWidthM ?? null, lastStepM: d.measured.stepHeightM ?? 0, tightestClearanceM: d.measured.tightestClearanceM ?? null },
       measured: { ...d.measured }, source: 'planner', motion, playFrom: performance.now(),
       reason: d.reason, note: d.note, stoppedAt: d.stoppedAt ? t(d.stoppedAt) : null,
-      resolution: `${Math.round(d.resolution.stepM * 100)} cm, ${d.resolution.headingDeg}°`,
+      resolution: `${Math.round(d.resolution.stepM * 100)} cm, ${d.resolution.headingDeg}°`, doubt: d.doubt,
     };
     this.publish(c.item, c.profile, view, findings);
   }
@@ -129,7 +129,7 @@ export class DriveController {
       pose: { x: pose.x, y: pose.y, z: pose.z, yaw: pose.yaw }, trajectory, reached: false,
       contact: contact ? { kind: contact.kind, message: contact.message, point: t(contact.point), ...(contact.heightM !== undefined ? { heightM: contact.heightM } : {}) } : null,
       readouts: { clearWidthM: this.readouts.clearWidth?.widthM ?? null, lastStepM: this.readouts.lastStepHeightM, tightestClearanceM: Number.isFinite(this.readouts.tightestClearanceM) ? this.readouts.tightestClearanceM : null },
-      measured, source: 'hand', motion: [], playFrom: null, reason: null, note: '', stoppedAt: contact ? t(contact.point) : null, resolution: null,
+      measured, source: 'hand', motion: [], playFrom: null, reason: null, note: '', stoppedAt: contact ? t(contact.point) : null, resolution: null, doubt: null,
     };
   }
 

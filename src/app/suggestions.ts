@@ -183,7 +183,7 @@ function views(result: SceneSuggestions): Record<string, Record<string, Suggesti
   for (const [agent, byEdge] of Object.entries(result.agents)) {
     agents[agent] = {};
     for (const [edge, sug] of Object.entries(byEdge)) {
-      agents[agent][edge] = { traversable: sug.traversable, reason: sug.reason, note: sug.note, measured: { ...sug.measured } as Record<string, number | number[]>, navmeshRoute: sug.navmeshRoute };
+      agents[agent][edge] = { traversable: sug.traversable, reason: sug.reason, note: sug.note, measured: { ...sug.measured } as Record<string, number | number[]>, navmeshRoute: sug.navmeshRoute, doubt: sug.doubt };
     }
   }
   return agents;

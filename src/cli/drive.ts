@@ -19,7 +19,7 @@ export async function driveCommand(args: ScanArgs): Promise<string> {
 
 function asJson(r: SceneDrives) {
   const agents = Object.fromEntries(Object.entries(r.agents).map(([agent, byEdge]) => [agent,
-    Object.fromEntries(Object.entries(byEdge).map(([edge, d]) => [edge, { reached: d.reached, reason: d.reason, note: d.note, measured: d.measured, poses: d.motion.length }]))]));
+    Object.fromEntries(Object.entries(byEdge).map(([edge, d]) => [edge, { reached: d.reached, reason: d.reason, note: d.note, measured: d.measured, poses: d.motion.length, ...(d.doubt ? { doubt: d.doubt } : {}) }]))]));
   const any = Object.values(r.agents).flatMap((e) => Object.values(e))[0];
   return { agents, ...(any ? { resolution: any.resolution } : {}) };
 }
@@ -31,10 +31,12 @@ function formatDrives(r: SceneDrives): string {
   const edges = [...new Set(agentNames.flatMap((a) => Object.keys(r.agents[a]!)))];
   const rows = edges.map((edge) => [edge, ...agentNames.map((a) => {
     const d = r.agents[a]![edge]!;
-    if (d.reached) return 'reached';
+    const doubt = d.doubt ? ' (?)' : '';
+    if (d.reached) return `reached${doubt}`;
     const m = d.measured;
     const figure = m.clearHeightM !== undefined ? cm(m.clearHeightM) : d.reason === 'step' ? cm(m.stepHeightM) : cm(m.clearWidthM);
-    return `stopped: ${d.reason}${figure}`;
+    return `stopped: ${d.reason}${figure}${doubt}`;
   })]);
-  return `${table(['edge', ...agentNames], rows)}\n\nnavmesh ${(r.timings.navmeshMs / 1000).toFixed(1)} s, all drives ${(r.timings.totalMs / 1000).toFixed(1)} s\n`;
+  const doubts = agentNames.flatMap((a) => edges.flatMap((edge) => { const d = r.agents[a]![edge]; return d?.doubt ? [`(?) ${a} ${edge}: ${d.doubt}`] : []; }));
+  return `${table(['edge', ...agentNames], rows)}\n${doubts.length ? `\n${doubts.join('\n')}\n` : ''}\nnavmesh ${(r.timings.navmeshMs / 1000).toFixed(1)} s, all drives ${(r.timings.totalMs / 1000).toFixed(1)} s\n`;
 }

@@ -20,7 +20,7 @@ export async function suggestCommand(args: SuggestArgs): Promise<string> {
 
 function asJson(r: SceneSuggestions) {
   const agents = Object.fromEntries(Object.entries(r.agents).map(([agent, byEdge]) => [agent,
-    Object.fromEntries(Object.entries(byEdge).map(([edge, s]) => [edge, { traversable: s.traversable, reason: s.reason, note: s.note, measured: s.measured }]))]));
+    Object.fromEntries(Object.entries(byEdge).map(([edge, s]) => [edge, { traversable: s.traversable, reason: s.reason, note: s.note, measured: s.measured, ...(s.doubt ? { doubt: s.doubt } : {}) }]))]));
   const edges = Object.fromEntries(Object.entries(r.edges).map(([edge, m]) => [edge, m.feature ?? { kind: null, noRoute: m.noRoute }]));
   return { agents, edges };
 }

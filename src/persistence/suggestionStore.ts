@@ -25,6 +25,7 @@ const ViewSchema = z.object({
   note: z.string(),
   measured: z.record(z.string(), z.union([measure, z.array(measure)])),
   navmeshRoute: z.boolean().nullable(),
+  doubt: z.string().nullable().optional(),
 });
 const KeptSchema = z.object({ computedAt: z.number(), basis: BasisSchema, agents: z.record(z.string(), z.record(z.string(), ViewSchema)) });
 

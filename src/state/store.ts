@@ -250,6 +250,8 @@ export interface DriveView {
   stoppedAt: Triple | null;
   /** The planner's resolution, as shown to the annotator ("2 cm, 5°"). */
   resolution: string | null;
+  /** Why the scan cannot settle the answer (a measurement within its noise of the agent's limit), or null. */
+  doubt: string | null;
 }
 
 export interface SuggestionView {
@@ -258,6 +260,8 @@ export interface SuggestionView {
   note: string;
   measured: Record<string, number | number[]>;
   navmeshRoute: boolean | null;
+  /** Why the scan cannot settle it (core/doubt.ts); absent in suggestions kept before it was measured. */
+  doubt?: string | null;
 }
 
 export type SuggestionsState =

@@ -30,6 +30,7 @@ export function DrivePanel() {
           {drive.source === 'hand' ? <>{' · '}last step {m(drive.readouts.lastStepM)}</>
             : drive.measured.stepHeightM !== undefined && <>{' · '}{drive.reached ? 'highest step' : 'step'} {m(drive.measured.stepHeightM)}</>}
           {' · '}tightest clearance {m(drive.readouts.tightestClearanceM)}
+          {drive.doubt && <span className="warn" data-testid="drive-doubt"> · not settled by the scan: {drive.doubt}</span>}
         </span>
       )}
     </div>

@@ -94,6 +94,7 @@ export function QueuePanel() {
           <div className={`suggestion ${sug.traversable ? 'yes' : 'no'}`} data-testid="suggestion">
             Suggested: {sug.traversable ? 'traversable' : `not traversable — ${sug.note}`} <kbd>Enter</kbd> accepts
             {sug.navmeshRoute === false && sug.traversable && <span className="warn"> (the agent’s navigation mesh found no route)</span>}
+            {sug.doubt && <div className="warn" data-testid="suggestion-doubt">Not settled by the scan: {sug.doubt}</div>}
           </div>
         ) : <div className="muted">{stale ? 'No suggestion: the kept ones are out of date.' : scene.mesh ? 'No suggestion yet: “Suggest labels” measures the scan.' : 'No scan: decide by the questions and your knowledge of the scene.'}</div>}
         {sug && drive?.source === 'planner' && (drive.reached !== sug.traversable || (!drive.reached && drive.reason !== sug.reason)) && (

@@ -27,7 +27,7 @@ export function driveOfCurrentItem(store: StudioStore): DriveView {
     pose: { x: 1, y: 0, z: 0, yaw: 0 }, trajectory: [[0, 0, 0], [1, 0, 0]], reached: false,
     contact: { kind: 'wall', message: 'A wall or furniture in the way', point: [1.4, 0.5, 0] },
     readouts: { clearWidthM: 0.7, lastStepM: 0, tightestClearanceM: 0.01 }, measured: { clearWidthM: 0.7 },
-    source: 'hand', motion: [], playFrom: null, reason: 'narrow', note: '', stoppedAt: null, resolution: null,
+    source: 'hand', motion: [], playFrom: null, reason: 'narrow', note: '', stoppedAt: null, resolution: null, doubt: null,
   };
 }
 

@@ -1,27 +1,20 @@
 import type { AgentProfile } from '../../core/agents.ts';
 import type { DriveMeasured } from '../../core/driveDraft.ts';
 import type { Vec3 } from '../../core/graph.ts';
+import { doubtOfMeasure } from '../../core/doubt.ts';
 import { maxTurningLengthM, neededWidthM, SIDE_CLEARANCE_M, STEP_TOLERANCE_M, type ReasonCategory } from '../../core/rules.ts';
 import { DOUBTFUL } from '../terrain/holes.ts';
 import type { Terrain } from '../terrain/terrain.ts';
 
 /**
  * When a drive's answer rests on a measurement within the scan's noise of the agent's limit, the
- * answer is a guess, and the draft says so with the figures instead (issue: "where a scan is
- * genuinely ambiguous at a place, the draft says so"). The noise is the scan's own round the edge
- * (terrain/noise.ts): a generated house has none and is never in doubt but on an exact tie.
- *
- * - a sill or step: its height against the step limit, within `HEIGHT_SPREAD` noises;
- * - a clear height against the agent's height, the same;
- * - a clear width against the width needed, within `WIDTH_SPREAD` noises: the collider meets the
- *   highest bump of a noisy jamb, both jambs, so widths move by more than heights do;
- * - a turn round a corner, when the longest footprint the corner turns is within the planner's
- *   lattice (2 cm) and that width spread of the agent's;
- * - a stop at a gap in the scanned floor too large to read as missing data (terrain/holes.ts).
+ * answer is a guess, and the draft says so with the figures instead (core/doubt.ts words it and sets
+ * how near is too near). The noise is the scan's own round the edge (terrain/noise.ts). Besides the
+ * measurements the rules read — a sill, a clear height, a clear width, and the longest footprint a
+ * corner turns (within the planner's 2 cm lattice too) — a stop at a gap in the scanned floor too
+ * large to read as missing data is a doubt (terrain/holes.ts).
  */
 
-const HEIGHT_SPREAD = 4;
-const WIDTH_SPREAD = 12;
 /** The planner's lattice step: a turn with less to spare than this is decided by the lattice, not the corner. */
 const LATTICE_M = 0.02;
 /** How near a stop a doubtful gap must lie to be what stopped it. */
@@ -34,50 +27,27 @@ export interface DoubtInput {
   stoppedAt: Vec3 | null;
 }
 
-const mm = (m: number) => `${(m * 1000).toFixed(0)} mm`;
-const m3 = (v: number) => v.toFixed(3);
-
 export function doubtOf(d: DoubtInput, profile: AgentProfile, terrain: Terrain, noiseM: number): string | null {
-  const heightTol = HEIGHT_SPREAD * noiseM, widthTol = WIDTH_SPREAD * noiseM;
-  const noise = `the scan's noise here (±${mm(heightTol)})`;
   const m = d.measured;
   const stepLimit = profile.maxStepM + STEP_TOLERANCE_M;
   const needed = neededWidthM(profile);
   if (d.reached) {
-    if (m.stepHeightM !== undefined && stepLimit - m.stepHeightM <= heightTol && noiseM > 0) {
-      return `It crossed a ${m3(m.stepHeightM)} m step, within ${noise} of the ${m3(profile.maxStepM)} m it can cross: check the sill in the scan`;
-    }
-    if (m.clearWidthM !== undefined && m.clearWidthM - needed <= widthTol && noiseM > 0) {
-      return `It passed a ${m3(m.clearWidthM)} m clear width, within the scan's noise (±${mm(widthTol)}) of the ${m3(needed)} m it needs: check the passage in the scan`;
-    }
-    return null;
+    return (m.stepHeightM !== undefined ? doubtOfMeasure('sill', m.stepHeightM, stepLimit, noiseM) : null)
+      ?? (m.clearWidthM !== undefined ? doubtOfMeasure('width', m.clearWidthM, needed, noiseM) : null);
   }
   if (d.stoppedAt && gapNear(terrain, d.stoppedAt)) {
-    return 'It is stopped at a gap in the scanned floor too large to read as missing data (over 30 cm across) and too small to be a real opening: check the scan there';
+    return 'A gap in the scanned floor too large to read as missing data (over 30 cm across) and too small to be a real opening stops it — the scan cannot tell; check the floor there';
   }
   switch (d.reason) {
-    case 'step':
-      if (m.stepHeightM !== undefined && m.stepHeightM - stepLimit <= heightTol) {
-        return `Sill ${m3(m.stepHeightM)} m: within ${noise} of the ${m3(profile.maxStepM)} m the agent can cross, so the scan cannot tell; check the sill`;
-      }
-      return null;
+    case 'step': return m.stepHeightM !== undefined ? doubtOfMeasure('sill', m.stepHeightM, stepLimit, noiseM) : null;
     case 'narrow':
-      if (m.clearHeightM !== undefined && profile.heightM - m.clearHeightM <= heightTol) {
-        return `Clear height ${m3(m.clearHeightM)} m: within ${noise} of the agent's ${m3(profile.heightM)} m, so the scan cannot tell; check the opening`;
-      }
-      if (m.clearHeightM === undefined && m.clearWidthM !== undefined && needed - m.clearWidthM <= widthTol) {
-        return `Clear width ${m3(m.clearWidthM)} m: within the scan's noise (±${mm(widthTol)}) of the ${m3(needed)} m needed, so the scan cannot tell; check the passage`;
-      }
-      return null;
+      if (m.clearHeightM !== undefined) return doubtOfMeasure('headroom', m.clearHeightM, profile.heightM, noiseM);
+      return m.clearWidthM !== undefined ? doubtOfMeasure('width', m.clearWidthM, needed, noiseM) : null;
     case 'turning': {
       if (m.clearWidthM === undefined || profile.depthM === null) return null;
       // The longest footprint, as wide as the agent's narrow side with its side clearance, the corner turns.
       const w = Math.min(profile.widthM, profile.depthM) + 2 * SIDE_CLEARANCE_M, l = Math.max(profile.widthM, profile.depthM) + 2 * SIDE_CLEARANCE_M;
-      const spare = maxTurningLengthM(m.clearWidthM, m.clearWidthM, w) - l;
-      if (spare > -(LATTICE_M + widthTol) && spare < LATTICE_M + 3 * widthTol) {
-        return `The ${m3(m.clearWidthM)} m corner turns a footprint ${spare >= 0 ? `${mm(spare)} longer` : `${mm(-spare)} shorter`} than the agent's (its side clearance included): within the planner's 2 cm and the scan's noise, so the scan cannot tell; check the corner`;
-      }
-      return null;
+      return doubtOfMeasure('turning', maxTurningLengthM(m.clearWidthM, m.clearWidthM, w), l, noiseM, LATTICE_M);
     }
     default:
       return null;

@@ -56,7 +56,7 @@ export function measureEdge(geom: SceneGeometry, ref: AgentNavMesh, a: Vec3, b: 
   const way = edgeWay(ctx, a, b, ids);
   const done = (m: Omit<MeasuredEdge, 'a' | 'b' | 'measureMs'>): MeasuredEdge => ({ a: ids.a, b: ids.b, ...m, measureMs: performance.now() - started });
   if (way.kind === 'lift') return done(measureLift(ctx, way.aFloor, way.bFloor, way.box, way.straightM));
-  if (way.kind === 'none') return done({ feature: null, noRoute: `No walkable route between the nodes in the scan (${way.why})`, evidence: emptyEvidence(way.straightM, way.detour) });
+  if (way.kind === 'none') return done({ feature: null, noRoute: `No walkable route between the nodes in the scan (${way.why})`, evidence: emptyEvidence(way.straightM, way.detour), noiseM: 0 });
   return done(measureRoute(ctx, way.points, way.lengthM, way.straightM));
 }
 
@@ -104,12 +104,12 @@ function emptyEvidence(straight: number, route: Vector3[] | null): EdgeEvidence 
   };
 }
 
-interface Sampled { samples: (WidthSample & { s: number })[]; floor: number[]; headroom: number[]; fine: { s: number; at: Vec3 }[] }
+interface Sampled { samples: (WidthSample & { s: number })[]; floor: number[]; headroom: number[]; noiseM: number; fine: { s: number; at: Vec3 }[] }
 
 /** The route every centimetre with the floor under it and the free height over it, and every ~5 cm for the width probes. */
 function sample(ctx: MeasureContext, points: readonly Vector3[]): Sampled {
   const fineRoute = resample(points, FLOOR_STEP_M);
-  const { floor, headroom } = routeProfile(ctx.geom, points, fineRoute.map((f) => f.p));
+  const { floor, headroom, noiseM } = routeProfile(ctx.geom, points, fineRoute.map((f) => f.p));
   const fine = fineRoute.map((f, i) => ({ s: f.s, at: plain(new Vector3(f.p.x, floor[i]!, f.p.z)) }));
   const samples: Sampled['samples'] = [];
   for (let i = 0; i < fineRoute.length; i += WIDTH_EVERY) push(i);
@@ -118,7 +118,7 @@ function sample(ctx: MeasureContext, points: readonly Vector3[]): Sampled {
     const f = fineRoute[i]!;
     samples.push({ p: new Vector3(f.p.x, floor[i]!, f.p.z), floorY: floor[i]!, heading: f.heading, s: f.s });
   }
-  return { samples, floor, headroom, fine };
+  return { samples, floor, headroom, noiseM, fine };
 }
 
 /**
@@ -147,7 +147,7 @@ const minOf = (ws: readonly (number | null)[]): number | undefined => {
 };
 
 function measureRoute(ctx: MeasureContext, points: Vector3[], lengthM: number, straight: number): Omit<MeasuredEdge, 'a' | 'b' | 'measureMs'> {
-  const { samples, floor, headroom, fine } = sample(ctx, points);
+  const { samples, floor, headroom, noiseM, fine } = sample(ctx, points);
   const steps = findSteps(fine, floor);
   const low = lowestOpening(headroom);
   const clearHeightM = low ? round4(low.heightM) : undefined;
@@ -198,7 +198,7 @@ function measureRoute(ctx: MeasureContext, points: Vector3[], lengthM: number, s
     lift: null,
     clearHeight: low ? { heightM: clearHeightM!, at: fine[low.index]!.at } : null,
   };
-  return { feature, noRoute: null, evidence };
+  return { feature, noRoute: null, evidence, noiseM };
 }
 
 const n4 = (w: number | null) => (w === null ? null : round4(w));
@@ -225,11 +225,13 @@ function passageKind(perSample: readonly (number | null)[], samples: readonly { 
 function measureLift(ctx: MeasureContext, aFloor: Vector3, bFloor: Vector3, box: Box3 | null, straight: number): Omit<MeasuredEdge, 'a' | 'b' | 'measureMs'> {
   const approaches: Vector3[][] = [];
   const samples: WidthSample[] = [];
+  let noiseM = 0;
   for (const from of [aFloor, bFloor]) {
     const way = box ? liftApproach(ctx.ref, from, box) : null;
     if (!way) continue;
     approaches.push(way.points);
-    const { samples: onRoute } = sample(ctx, way.points.slice(0, way.doorIndex + 1));
+    const { samples: onRoute, noiseM: n } = sample(ctx, way.points.slice(0, way.doorIndex + 1));
+    noiseM = Math.max(noiseM, n);
     const doorFloor = onRoute[onRoute.length - 1]?.floorY ?? from.y;
     samples.push(...onRoute);
     // Into the cabin, whose floor is not part of the walkable scan: keep the lobby's floor height.
@@ -247,5 +249,5 @@ function measureLift(ctx: MeasureContext, aFloor: Vector3, bFloor: Vector3, box:
     samples: samples.map((s) => plain(s.p)), sampleWidthM: perSample, widthsByHeight: byHeight,
     lift: { box: box ? { min: plain(box.min), max: plain(box.max) } : null, approaches: approaches.map((w) => w.map(plain)) },
   };
-  return { feature, noRoute: null, evidence };
+  return { feature, noRoute: null, evidence, noiseM };
 }

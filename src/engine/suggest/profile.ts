@@ -1,6 +1,7 @@
 import type { Vector3 } from 'three';
 import { terrainAround } from '../terrain/around.ts';
 import { cellAt } from '../terrain/grid.ts';
+import { surfaceNoiseM } from '../terrain/noise.ts';
 import type { SceneGeometry } from './geometry.ts';
 
 /**
@@ -14,6 +15,8 @@ export interface RouteProfile {
   floor: number[];
   /** Free height over it (Infinity when open, or where the point has no floor). */
   headroom: number[];
+  /** The scan's surface noise along the route (terrain/noise.ts), metres. */
+  noiseM: number;
 }
 
 /** Half width of the band: the route's own cells and a hole's rim either side of it. */
@@ -38,5 +41,5 @@ export function routeProfile(geom: SceneGeometry, route: readonly Vector3[], poi
     floor.push(prev ?? firstFloor ?? points[i]!.y);
     headroom.push(Infinity);
   }
-  return { floor, headroom };
+  return { floor, headroom, noiseM: surfaceNoiseM(terrain) };
 }

@@ -1,7 +1,8 @@
 import { Vector3 } from 'three';
 import type { AgentProfile } from '../../core/agents.ts';
 import { undirectedKey, type NavGraph } from '../../core/graph.ts';
-import { judgeEdge, maxTurningLengthM, REASON_OF_RULE, type PassageFeature } from '../../core/rules.ts';
+import { doubtOfMeasure, type DoubtMeasure } from '../../core/doubt.ts';
+import { judgeEdge, maxTurningLengthM, REASON_OF_RULE, type PassageFeature, type RuleCheck } from '../../core/rules.ts';
 import type { SceneGeometry } from './geometry.ts';
 import { measureContext, measureEdge } from './measureEdge.ts';
 import { buildAgentNavMesh, buildReferenceNavMesh, type AgentNavMesh } from './navmesh.ts';
@@ -52,7 +53,7 @@ export function featureForAgent(edge: MeasuredEdge, profile: AgentProfile): Pass
 export function suggestForAgent(edge: MeasuredEdge, profile: AgentProfile, navmeshRoute: boolean | null): Suggestion {
   const feature = featureForAgent(edge, profile);
   if (!feature) {
-    return { traversable: false, reason: 'other', note: edge.noRoute ?? 'No walkable route between the nodes in the scan', measured: {}, checks: [], navmeshRoute, navmeshDisagrees: navmeshRoute === true };
+    return { traversable: false, reason: 'other', note: edge.noRoute ?? 'No walkable route between the nodes in the scan', measured: {}, checks: [], navmeshRoute, navmeshDisagrees: navmeshRoute === true, doubt: null };
   }
   const j = judgeEdge(profile, feature);
   const measured: SuggestionMeasures = {};
@@ -71,7 +72,23 @@ export function suggestForAgent(edge: MeasuredEdge, profile: AgentProfile, navme
   return {
     traversable: j.traversable, reason: j.failedRule ? REASON_OF_RULE[j.failedRule] : null, note: j.note, measured, checks: j.checks,
     navmeshRoute, navmeshDisagrees: navmeshRoute !== null && navmeshRoute !== j.traversable,
+    doubt: doubtOfChecks(j.checks, edge.noiseM),
   };
+}
+
+/** The measure each rule's check reads, for doubt (core/doubt.ts); rules of yes/no facts have none. */
+const MEASURE_OF_RULE: Partial<Record<RuleCheck['rule'], DoubtMeasure>> = { sill: 'sill', headroom: 'headroom', width: 'width', turning: 'turning' };
+
+/** The doubt over the check that decides: the failed one, or for a label that passes, any within noise of its limit. */
+function doubtOfChecks(checks: readonly RuleCheck[], noiseM: number): string | null {
+  const failed = checks.find((c) => !c.passed);
+  for (const c of failed ? [failed] : checks) {
+    const kind = MEASURE_OF_RULE[c.rule];
+    if (!kind || c.measuredM === undefined || c.limitM === undefined) continue;
+    const doubt = doubtOfMeasure(kind, c.measuredM, c.limitM, noiseM);
+    if (doubt) return doubt;
+  }
+  return null;
 }
 
 /** Whether an agent's navmesh has a direct route between two nodes (mesh frame). */

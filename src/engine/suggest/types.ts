@@ -69,6 +69,8 @@ export interface MeasuredEdge {
   /** Why there is no feature, in words. */
   noRoute: string | null;
   evidence: EdgeEvidence;
+  /** The scan's surface noise along the route (0 for a generated house): how near a limit a measurement settles nothing. */
+  noiseM: number;
   measureMs: number;
 }
 
@@ -94,6 +96,8 @@ export interface Suggestion {
   /** Whether the agent's own navmesh has a direct route A→B; null where a navmesh cannot tell (lifts). */
   navmeshRoute: boolean | null;
   navmeshDisagrees: boolean;
+  /** When a check rests on a measurement within the scan's noise of the agent's limit: why the scan cannot tell (core/doubt.ts). */
+  doubt: string | null;
 }
 
 export interface NavMeshInfo {
