@@ -1,4 +1,5 @@
 import { selectedScene } from '../state/commands.ts';
+import { formatVideoTime } from '../core/vqa/citedTimes.ts';
 import type { Command } from '../state/commands.ts';
 import type { StudioState, StudioStore, TourStatus } from '../state/store.ts';
 import type { TourSettings } from '../core/tour/settings.ts';
@@ -89,7 +90,7 @@ export class TourRunner {
       });
       await saveSceneVideo(this.db, projectId, sceneId, { blob: rec.blob, mime: rec.mime, poses: rec.poses, frameSets: rec.frameSets });
       const notes = [
-        rec.plan.straightLegs.length ? `walked straight (no walkable route) ${rec.plan.straightLegs.map((l) => `${l.from} → ${l.to}`).join(', ')}` : '',
+        ...(rec.poses.cuts ?? []).map((c) => `no walkable route from ${c.from} to ${c.to} (${c.why}): not walked, the video cuts at ${formatVideoTime(c.t)}`),
         rec.plan.unseen.length ? `never in view: ${rec.plan.unseen.join(', ')}` : '',
       ].filter(Boolean);
       const secs = rec.timings.frames / settings.fps;

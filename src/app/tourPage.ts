@@ -21,7 +21,7 @@ export interface TourJobResult {
   codec: string;
   poses: import('../core/tour/types.ts').TourPoses;
   order: string[];
-  straightLegs: { from: string; to: string; why: string }[];
+  skippedLegs: { from: string; to: string; why: string }[];
   unseen: string[];
   timings: { loadMs: number; planMs: number; renderMs: number; frames: number };
 }
@@ -45,7 +45,7 @@ type TourWindow = { __traversaTour?: (job: TourJob) => Promise<TourJobResult>; _
     if (!sent.ok) throw new Error(`the video could not be handed back (${sent.status})`);
     return {
       mime: rec.mime, codec: rec.mime.includes('webm') ? 'vp9' : 'avc', poses: rec.poses, order: rec.plan.order,
-      straightLegs: rec.plan.straightLegs, unseen: rec.plan.unseen, timings: { loadMs, ...rec.timings },
+      skippedLegs: rec.plan.skippedLegs, unseen: rec.plan.unseen, timings: { loadMs, ...rec.timings },
     };
   } finally {
     loaded.dispose();

@@ -75,7 +75,8 @@ export interface TourRun {
   posesPath: string;
   codec: 'avc' | 'vp9';
   settings: TourSettings;
-  straightLegs: { from: string; to: string; why: string }[];
+  poses: TourPoses;
+  skippedLegs: { from: string; to: string; why: string }[];
   unseen: string[];
   timings: { loadMs: number; planMs: number; renderMs: number; frames: number };
 }
@@ -84,7 +85,7 @@ export async function tourCommand(a: TourArgs, log: (line: string) => void = (l)
   const r = await runTour(a, log);
   const t = r.timings, settings = r.settings;
   const notes = [
-    ...r.straightLegs.map((l) => `note: no walkable route from ${l.from} to ${l.to} (${l.why}); the tour walks the straight line`),
+    ...(r.poses.cuts ?? []).map((c) => `note: no walkable route from ${c.from} to ${c.to} (${c.why}): the leg is not walked, the video cuts at ${c.t.toFixed(1)} s (the poses file lists the cut)`),
     ...(r.unseen.length ? [`note: never in view: ${r.unseen.join(', ')}`] : []),
   ];
   return [
@@ -136,7 +137,7 @@ export async function runTour(a: TourArgs, log: (line: string) => void): Promise
     const result = await page.evaluate((j) => (window as unknown as { __traversaTour: (job: unknown) => Promise<unknown> }).__traversaTour(j), job).catch((e: unknown) => {
       const msg = (e instanceof Error ? e.message : String(e)).replace(/^page\.evaluate: (Error: )?/, '').split('\n')[0];
       throw new InputError(`the tour could not be rendered: ${msg}${errors.length ? ` (${errors.join('; ')})` : ''}`);
-    }) as { mime: string; codec: string; poses: TourPoses; straightLegs: { from: string; to: string; why: string }[]; unseen: string[]; timings: { loadMs: number; planMs: number; renderMs: number; frames: number } };
+    }) as { mime: string; codec: string; poses: TourPoses; skippedLegs: { from: string; to: string; why: string }[]; unseen: string[]; timings: { loadMs: number; planMs: number; renderMs: number; frames: number } };
     const bytes = server.video();
     if (!bytes) throw new InputError('the page rendered the tour but sent no video back');
 
@@ -150,7 +151,7 @@ export async function runTour(a: TourArgs, log: (line: string) => void): Promise
     const posesPath = out.slice(0, -ext.length) + '.poses.json';
     writeOutput(out, bytes);
     writeOutput(posesPath, JSON.stringify(result.poses, null, 2) + '\n');
-    return { out, posesPath, codec: result.codec === 'vp9' ? 'vp9' : 'avc', settings, straightLegs: result.straightLegs, unseen: result.unseen, timings: result.timings };
+    return { out, posesPath, codec: result.codec === 'vp9' ? 'vp9' : 'avc', settings, poses: result.poses, skippedLegs: result.skippedLegs, unseen: result.unseen, timings: result.timings };
   } finally {
     await browser?.close();
     await server.close();

@@ -36,7 +36,15 @@ export interface TourPoses {
   up: 'y' | 'z';
   frames: TourPose[];
   nodesInView: NodeInView[];
+  /**
+   * Legs of an automatic tour with no walkable route (a room reached only by crawling, or not at
+   * all): not walked — the video cuts from the one node to the next at `t` — and why. Absent when
+   * the tour walks every leg.
+   */
+  cuts?: TourCut[];
 }
+
+export interface TourCut { t: number; from: string; to: string; why: string }
 
 export const FRAME_BUDGETS = ['16', '32', '64', '1fps'] as const;
 export type FrameBudget = (typeof FRAME_BUDGETS)[number];
@@ -67,6 +75,7 @@ export const TourPosesSchema = z.object({
   up: z.enum(['y', 'z']),
   frames: z.array(Pose),
   nodesInView: z.array(z.object({ node: z.string(), intervals: z.array(z.tuple([finite, finite])) })),
+  cuts: z.array(z.object({ t: finite.nonnegative(), from: z.string(), to: z.string(), why: z.string() })).optional(),
 });
 
 export const SampledFramesSchema = z.array(z.object({ file: z.string(), index: z.number().int().nonnegative(), t: finite.nonnegative() }));

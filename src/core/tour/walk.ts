@@ -37,14 +37,28 @@ export interface WalkFrame {
 
 const MAX_PITCH = (60 * Math.PI) / 180;
 
-/** Cumulative lengths along a polyline, to find the point at a distance walked. */
+/**
+ * Cumulative lengths along a polyline, to find the point at a distance walked. A cut (the segment
+ * from point i − 1 to point i, for i in `cuts`) is not walked: it has no length, so the walker is on
+ * its near end just before it and on its far end at it — the video cuts there.
+ */
 export class Polyline {
   readonly cum: number[] = [0];
-  constructor(readonly points: readonly P3[]) {
+  /** Distances walked at which a cut happens, rising. */
+  readonly cutS: number[] = [];
+  constructor(readonly points: readonly P3[], cuts: ReadonlySet<number> = new Set()) {
     for (let i = 1; i < points.length; i++) {
       const a = points[i - 1]!, b = points[i]!;
-      this.cum.push(this.cum[i - 1]! + Math.hypot(b.x - a.x, b.y - a.y, b.z - a.z));
+      const cut = cuts.has(i);
+      this.cum.push(this.cum[i - 1]! + (cut ? 0 : Math.hypot(b.x - a.x, b.y - a.y, b.z - a.z)));
+      if (cut) this.cutS.push(this.cum[i]!);
     }
+  }
+
+  /** The distance of the first cut after `s` (Infinity when none). */
+  nextCut(s: number): number {
+    for (const c of this.cutS) if (c > s) return c;
+    return Infinity;
   }
 
   get length(): number { return this.cum[this.cum.length - 1]!; }
@@ -68,9 +82,9 @@ const toward = (from: number, to: number, max: number) => from + Math.max(-max, 
  * Walk `route` (world points on the floor, in walking order) and return the camera at every frame.
  * `eyeHeightM` is only used to aim gazes; the frames' heights are set from the floor afterwards.
  */
-export function walkRoute(route: readonly P3[], settings: WalkSettings, eyeHeightM: number, gazes: readonly Gaze[] = []): WalkFrame[] {
+export function walkRoute(route: readonly P3[], settings: WalkSettings, eyeHeightM: number, gazes: readonly Gaze[] = [], cuts: ReadonlySet<number> = new Set()): WalkFrame[] {
   if (route.length === 0) return [];
-  const line = new Polyline(route);
+  const line = new Polyline(route, cuts);
   const L = line.length;
   // Simulation steps divide each frame evenly, so frames fall exactly on steps.
   const sub = Math.max(1, Math.ceil(60 / settings.fps));
@@ -79,7 +93,8 @@ export function walkRoute(route: readonly P3[], settings: WalkSettings, eyeHeigh
   const inPlace = (settings.turnInPlaceAboveDeg * Math.PI) / 180;
 
   const heading = (s: number, current: number): number => {
-    const a = line.at(s), b = line.at(Math.min(L, s + settings.lookAheadM));
+    // Looking ahead stops short of a cut: the camera does not turn to face a wall it will not walk through.
+    const a = line.at(s), b = line.at(Math.min(L, s + settings.lookAheadM, line.nextCut(s) - 1e-6));
     if (Math.hypot(b.x - a.x, b.z - a.z) < 1e-3) {
       // At the very end, or on a vertical stretch: look along the last horizontal stretch before it.
       const c = line.at(Math.max(0, s - settings.lookAheadM));

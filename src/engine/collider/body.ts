@@ -162,9 +162,9 @@ export class AgentBody {
    */
   clearOfBand(x: number, z: number, yaw: number, bandLo: number, bandHi: number): boolean {
     const fp = this.footprint, scan = this.scan;
-    scan.run(this.surfaces, fp, x, z, yaw, bandLo, bandHi);
-    for (let i = 0; i < scan.count; i++) if (scan.hi[i]! > bandLo && scan.touchDistanceSq(i, fp, bandLo, bandHi) >= 0) return false;
-    return true;
+    let blocked = false;
+    scan.run(this.surfaces, fp, x, z, yaw, bandLo, bandHi, (i) => (blocked = scan.hi[i]! > bandLo && scan.touchDistanceSq(i, fp, bandLo, bandHi) >= 0));
+    return !blocked;
   }
 
   /** Whether the body would fit at (x, z) facing yaw from its current floor, without moving it. */

@@ -44,9 +44,13 @@ export class ColumnScan {
   private readonly bounds = new Box3();
   private readonly corner = new Vector3();
 
-  /** Collect the triangles of `surfaces` inside the column of `fp` standing at (x, z) facing `yaw`. */
-  run(surfaces: readonly SurfaceLayer[], fp: Footprint, x: number, z: number, yaw: number, yMin: number, yMax: number): this {
+  /**
+   * Collect the triangles of `surfaces` inside the column of `fp` standing at (x, z) facing `yaw`;
+   * with `stop`, only until a kept triangle satisfies it (then the last kept one is that triangle).
+   */
+  run(surfaces: readonly SurfaceLayer[], fp: Footprint, x: number, z: number, yaw: number, yMin: number, yMax: number, stop?: (i: number) => boolean): this {
     this.count = 0;
+    let stopped = false;
     // Agent frame → world: a turn about +Y by yaw (local +Z forward, local +X left), then (x, 0, z).
     this.agent.makeRotationY(yaw).setPosition(x, 0, z);
     const hu = fp.halfWidthM - TOUCH_M, hv = fp.halfDepthM - TOUCH_M;
@@ -78,11 +82,15 @@ export class ColumnScan {
               out[base + c * 3 + 1] = e[1]! * px + e[5]! * py + e[9]! * pz + e[13]!;
               out[base + c * 3 + 2] = e[2]! * px + e[6]! * py + e[10]! * pz + e[14]!;
             }
+            const before = this.count;
             this.keep(base, fp, hu, hv, yMin, yMax, door);
+            // A caller that only asks whether anything is there stops at the first that is.
+            if (stop && this.count > before && stop(before)) { stopped = true; return true; }
           }
           return false;
         },
       });
+      if (stopped) break;
     }
     return this;
   }

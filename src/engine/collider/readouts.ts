@@ -109,7 +109,8 @@ export class LiveReadouts {
   narrowest: ClearWidthReading | null = null;
   private moves = 0;
 
-  constructor(private readonly every = 5) {}
+  /** `every`: moves between width readings; `tightEvery`: the same where the clearance is tight. */
+  constructor(private readonly every = 5, private readonly tightEvery = 1) {}
 
   /** Start over (a new drive) from the body's current pose. */
   reset(body: AgentBody): void {
@@ -125,7 +126,8 @@ export class LiveReadouts {
     if (!result.moved) return;
     this.lastStepHeightM = result.stepHeightM;
     this.tightestClearanceM = Math.min(this.tightestClearanceM, result.clearanceM);
-    if (++this.moves % this.every === 0 || result.clearanceM < TIGHT_CLEARANCE_M) this.read(body);
+    const n = ++this.moves;
+    if (n % this.every === 0 || (result.clearanceM < TIGHT_CLEARANCE_M && n % this.tightEvery === 0)) this.read(body);
   }
 
   private read(body: AgentBody): void {

@@ -28,6 +28,9 @@ export interface AgentSpec {
   stairs: boolean;
 }
 
+/** Discs of fewer cells' radius than this are tested row by row. */
+const EDT_MIN_RADIUS_CELLS = 12;
+
 export class AgentMap {
   readonly blocked: Uint8Array;
   /** Per row j: prefix[j·(nx+1) + i] = blocked cells among the row's first i. */
@@ -92,7 +95,9 @@ export class AgentMap {
 
   /** Whether a disc of radius r centred at (x, z) is free. */
   discFree(x: number, z: number, r: number): boolean {
-    if (this.onCentre(x, z)) {
+    // A small disc is a few rows of prefix sums: no need of the distance transform (which costs a
+    // pass over the whole region, and a diagnosis's small ghosts would each build one).
+    if (r >= EDT_MIN_RADIUS_CELLS * this.cell && this.onCentre(x, z)) {
       // Free when no blocked centre lies within r, the row scan's test; and the disc must stay on the grid.
       const rc = r / this.cell;
       const i = Math.round((x - this.x0) / this.cell - 0.5), j = Math.round((z - this.z0) / this.cell - 0.5);
@@ -127,10 +132,29 @@ export class AgentMap {
       if (inner > 0 && d2 < inner * inner) return false;
       if (d2 > (hu * hu + hv * hv) * (1 + 1e-9) && this.discFree(x, z, Math.hypot(hu, hv))) return true;
     }
-    let free = true;
-    forRowsOfBox(x, z, yaw, hu, hv, this.z0, this.cell, (j, xa, xb) => { if (free && !this.rowFree(j, xa, xb)) free = false; });
-    return free;
+    // Row by row (as forRowsOfBox walks them, inline): the first row holding a blocked cell settles it.
+    const sn = Math.sin(yaw), cs = Math.cos(yaw), cell = this.cell, z0 = this.z0;
+    const px = this.corners, pz = this.cornersZ;
+    px[0] = x + hv * sn + hu * cs; px[1] = x + hv * sn - hu * cs; px[2] = x - hv * sn - hu * cs; px[3] = x - hv * sn + hu * cs;
+    pz[0] = z + hv * cs - hu * sn; pz[1] = z + hv * cs + hu * sn; pz[2] = z - hv * cs + hu * sn; pz[3] = z - hv * cs - hu * sn;
+    const j0 = Math.ceil((Math.min(pz[0]!, pz[1]!, pz[2]!, pz[3]!) - z0) / cell - 0.5), j1 = Math.floor((Math.max(pz[0]!, pz[1]!, pz[2]!, pz[3]!) - z0) / cell - 0.5);
+    for (let j = j0; j <= j1; j++) {
+      const zc = z0 + (j + 0.5) * cell;
+      let xa = Infinity, xb = -Infinity;
+      for (let k = 0; k < 4; k++) {
+        const ax = px[k]!, az = pz[k]!, bx = px[(k + 1) & 3]!, bz = pz[(k + 1) & 3]!;
+        if ((zc < az && zc < bz) || (zc > az && zc > bz)) continue;
+        const x1 = az === bz ? Math.min(ax, bx) : ax + ((zc - az) / (bz - az)) * (bx - ax);
+        const x2 = az === bz ? Math.max(ax, bx) : x1;
+        if (x1 < xa) xa = x1;
+        if (x2 > xb) xb = x2;
+      }
+      if (xa <= xb && !this.rowFree(j, xa, xb)) return false;
+    }
+    return true;
   }
+  private readonly corners = new Float64Array(4);
+  private readonly cornersZ = new Float64Array(4);
 
   /**
    * The support under the footprint at (x, z) facing yaw (the disc when the map's agent is one): the

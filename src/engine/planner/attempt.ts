@@ -36,7 +36,22 @@ export interface Attempt {
 
 /** Make the pose space of an agent on a terrain; `exact` answers the poses the map is unsure of. */
 export function poseSpaceOf(terrain: Terrain, profile: AgentProfile, exact: ExactFit | null, stepCells = STEP_CELLS): PoseSpace {
-  return new PoseSpace(new AgentMap(terrain, specOf(profile)), stepCells, HEADINGS, exact);
+  return new PoseSpace(agentMapOf(terrain, specOf(profile)), stepCells, HEADINGS, exact);
+}
+
+/**
+ * The agent map of a spec on a terrain, made once: the coarse and the fine lattice of a drive, and
+ * the diagnosis's agents that restore the same constraints, share it (and its distance transform,
+ * the costliest part of a map) instead of each building its own.
+ */
+const maps = new WeakMap<Terrain, Map<string, AgentMap>>();
+function agentMapOf(terrain: Terrain, spec: AgentSpec): AgentMap {
+  let byTerrain = maps.get(terrain);
+  if (!byTerrain) { byTerrain = new Map(); maps.set(terrain, byTerrain); }
+  const key = JSON.stringify(spec);
+  let map = byTerrain.get(key);
+  if (!map) { map = new AgentMap(terrain, spec); byTerrain.set(key, map); }
+  return map;
 }
 
 /** A disc as wide as the agent's narrow side: a box contains it at every heading. */
@@ -56,7 +71,7 @@ export function attempt(space: PoseSpace, a: Vec3, b: Vec3, { explore = false } 
   const goal = snapped >= 0 ? snapped : space.nearest(b.x, b.z);
   if (start < 0 || goal < 0) {
     const none = new Uint8Array(0);
-    return { space, start, goal, result: { found: false, path: [], expanded: 0, closed: none, parent: new Int32Array(0) } };
+    return { space, start, goal, result: { found: false, path: [], expanded: 0, closed: none, parent: new Int32Array(0), visited: [] } };
   }
   return { space, start, goal, result: searchFrom(space, space.statesAt(start), goal, { explore }) };
 }
@@ -73,7 +88,7 @@ export function searchFrom(space: PoseSpace, starts: readonly number[], goal: nu
   const field = distanceField(space, goal, Math.max(0, Math.min(halfWidthM, halfDepthM) - space.sureM), points);
   // When the disc cannot get there from any start, nor can the footprint.
   const hopeless = points.every((p) => field[p] === Infinity);
-  if (hopeless && !explore) return { found: false, path: starts.slice(0, 1), expanded: 0, closed: new Uint8Array(0), parent: new Int32Array(0) };
+  if (hopeless && !explore) return { found: false, path: starts.slice(0, 1), expanded: 0, closed: new Uint8Array(0), parent: new Int32Array(0), visited: [] };
   const heuristic = hopeless ? null : field;
   const rough = searchPoses(space, starts, goal, heuristic);
   if (!rough.found || !space.exactAvailable) return rough;
@@ -91,7 +106,7 @@ export function searchFrom(space: PoseSpace, starts: readonly number[], goal: nu
 export function towards(space: PoseSpace, a: Vec3, to: Vec3, maxExpanded: number): Attempt {
   const start = space.snap(a.x, a.z, SNAP_M);
   const goal = space.nearest(to.x, to.z);
-  if (start < 0 || goal < 0) return { space, start, goal, result: { found: false, path: [], expanded: 0, closed: new Uint8Array(0), parent: new Int32Array(0) } };
+  if (start < 0 || goal < 0) return { space, start, goal, result: { found: false, path: [], expanded: 0, closed: new Uint8Array(0), parent: new Int32Array(0), visited: [] } };
   const field = distanceField(space, goal, 0, [start]);
   return { space, start, goal, result: searchPoses(space, space.statesAt(start), goal, field, { maxExpanded }) };
 }

@@ -43,7 +43,7 @@ export function bridge(coarse: PoseSpace, stuck: SearchResult, fine: PoseSpace, 
   const toFine = (p: number) => 2 * Math.floor(p / coarse.lx) * fine.lx + 2 * (p % coarse.lx);
   const sources: number[] = [];
   const sourceOf = new Map<number, number>();
-  for (let s = 0; s < stuck.closed.length; s++) {
+  for (const s of stuck.visited) {
     if (stuck.closed[s] !== 1) continue;
     const p = Math.floor(s / coarse.S), k = s - p * coarse.S;
     if (coarse.progress(p) > sStuck) continue;

@@ -60,7 +60,7 @@ const TUBE_NO_ROUTE_M = 3.0;
 /** Times the exact collider may veto a pose before the planner gives up on its map. */
 const MAX_REPAIRS = 8;
 /** Work spent on showing how far a stopped agent gets, when its own search had nothing to show. */
-const SHOW_EXPANDED = 20_000;
+const SHOW_EXPANDED = 6_000;
 
 const now = () => performance.now();
 

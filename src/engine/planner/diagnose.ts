@@ -52,6 +52,8 @@ export function diagnose({ terrain, world, profile, a, b, full, spaceFor }: Diag
   if (!best.result.found) return { reason: 'other', measured: {}, at: endOf(terrain, best), message: 'No walkable way between the nodes in the scan, even for the smallest agent' };
   let caps: AgentProfile = GHOST;
   const restore = (next: AgentProfile): Attempt | null => {
+    // The way found so far still open to the agent with one more constraint settles it without a search.
+    if (stillFree(spaceFor(next), best)) { caps = next; return null; }
     const at = tryWith(next);
     if (!at.result.found) return at;
     best = at;
@@ -66,7 +68,7 @@ export function diagnose({ terrain, world, profile, a, b, full, spaceFor }: Diag
       return { reason: 'stairs', measured: flight ? { risers: flight.risers, riserM: flight.riserM } : {}, at: firstOn(terrain, best, (c) => terrain.stair[c] === 1) };
     }
   }
-  if (!profile.canOpenDoors) {
+  if (!profile.canOpenDoors && terrain.doorHeadroom.some((h) => h < profile.heightM)) {
     if (restore({ ...caps, canOpenDoors: false })) return { reason: 'door', measured: {}, at: firstOn(terrain, best, (c) => terrain.doorHeadroom[c]! < profile.heightM) };
   }
   const route = () => samples(terrain, best);
@@ -98,6 +100,16 @@ export function diagnose({ terrain, world, profile, a, b, full, spaceFor }: Diag
     return { reason: 'turning', measured: widthM !== null ? { clearWidthM: widthM } : {}, at };
   }
   return { reason: 'other', measured: {}, at: endOf(terrain, full), message: 'The collider stops the agent where its map says it fits' };
+}
+
+/** Whether every pose of a found way (a disc's: one state per point) is free in another agent's space. */
+function stillFree(space: PoseSpace, at: Attempt): boolean {
+  if (!at.result.found || space.S !== 1) return false;
+  for (const s of at.result.path) {
+    const p = space.nearest(at.space.x(Math.floor(s / at.space.S)), at.space.z(Math.floor(s / at.space.S)));
+    if (p < 0 || !space.exactFree(p, 0)) return false;
+  }
+  return true;
 }
 
 interface Sample { x: number; z: number; cell: number; s: number; yaw: number }

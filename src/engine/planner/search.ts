@@ -34,10 +34,36 @@ export interface SearchResult {
   /** States from the start to the goal (found), or to the reachable state farthest along the edge's route. */
   path: number[];
   expanded: number;
-  /** Per state: 1 when the search went through it (reachable, and accepted when `exact`). */
+  /**
+   * Per state: 1 when the search went through it (reachable, and accepted when `exact`), 2 when the
+   * collider refused it. The pose space's own buffer: valid until its next search.
+   */
   closed: Uint8Array;
-  /** Per state: the state it was reached from (−1 for a start). */
+  /** Per state: the state it was reached from (−1 for a start). The pose space's own buffer, as `closed`. */
   parent: Int32Array;
+  /** The states `closed` marks, in the order they were closed. */
+  visited: readonly number[];
+}
+
+/**
+ * A pose space's search arrays, one state each (points × headings: millions for a box agent), made
+ * once and cleared after each search of just what it touched: allocating and filling them anew for
+ * every search cost more than most searches.
+ */
+interface Buffers { g: Float32Array; parent: Int32Array; closed: Uint8Array; touched: number[] }
+const buffers = new WeakMap<PoseSpace, Buffers>();
+
+function buffersOf(space: PoseSpace): Buffers {
+  const n = space.points * space.S;
+  let b = buffers.get(space);
+  if (!b) {
+    b = { g: new Float32Array(n).fill(Infinity), parent: new Int32Array(n).fill(-1), closed: new Uint8Array(n), touched: [] };
+    buffers.set(space, b);
+  } else {
+    for (const s of b.touched) { b.g[s] = Infinity; b.parent[s] = -1; b.closed[s] = 0; }
+    b.touched.length = 0;
+  }
+  return b;
 }
 
 /** Min-heap of state ids by key. */
@@ -131,14 +157,12 @@ export function distanceField(space: PoseSpace, goal: number, radiusM: number, f
 export function searchPoses(space: PoseSpace, starts: readonly number[], goal: number | ((p: number) => boolean), field: Float32Array | null, { exact = false, maxExpanded = Infinity } = {}): SearchResult {
   const isGoal = typeof goal === 'number' ? (p: number) => p === goal : goal;
   const { S, K, ANY, lx, lz, stepM } = space;
-  const n = space.points * S;
-  const g = new Float32Array(n).fill(Infinity);
-  const parent = new Int32Array(n).fill(-1);
-  const closed = new Uint8Array(n);
+  const { g, parent, closed, touched } = buffersOf(space);
+  const visited: number[] = [];
   // Where the disc cannot get (Infinity), nor can the footprint.
   const h = field ? (p: number) => field[p]! : () => 0;
   const heap = new Heap();
-  for (const s of starts) { g[s] = 0; heap.push(s, Math.min(h(Math.floor(s / S)), 1e9)); }
+  for (const s of starts) { if (g[s] === Infinity) touched.push(s); g[s] = 0; heap.push(s, Math.min(h(Math.floor(s / S)), 1e9)); }
   const box = ANY >= 0;
   const sinOff = box ? DIRS.map(([da, db]) => Array.from({ length: K }, (_, k) => Math.abs(Math.sin(Math.atan2(da, db) - space.yaw(k))))) : [];
   let expanded = 0, best = starts[0] ?? -1, bestProgress = -Infinity;
@@ -146,6 +170,7 @@ export function searchPoses(space: PoseSpace, starts: readonly number[], goal: n
   const relax = (from: number, to: number, cost: number) => {
     const ng = g[from]! + cost;
     if (ng >= g[to]! || h(Math.floor(to / S)) === Infinity) return;
+    if (g[to] === Infinity) touched.push(to);
     g[to] = ng;
     parent[to] = from;
     heap.push(to, ng + GREED * h(Math.floor(to / S)));
@@ -155,13 +180,14 @@ export function searchPoses(space: PoseSpace, starts: readonly number[], goal: n
     const s = heap.pop();
     if (closed[s]) continue;
     closed[s] = 1;
+    visited.push(s);
     expanded++;
     const p = Math.floor(s / S), k = s - p * S;
     // A pose the collider refuses is dropped: marked 2, not reached.
     if (exact && k !== ANY && !space.exactFree(p, k)) { closed[s] = 2; continue; }
     const pr = space.progress(p);
     if (pr > bestProgress) { bestProgress = pr; best = s; }
-    if (isGoal(p)) return { found: true, path: tracePath(parent, s), expanded, closed, parent };
+    if (isGoal(p)) return { found: true, path: tracePath(parent, s), expanded, closed, parent, visited };
     const a = p % lx, b = (p - a) / lx;
     for (let d = 0; d < 8; d++) {
       const [da, db] = DIRS[d]!;
@@ -179,7 +205,7 @@ export function searchPoses(space: PoseSpace, starts: readonly number[], goal: n
       for (const kk of [(k + 1) % K, (k + K - 1) % K]) if (space.free(p, kk)) relax(s, p * S + kk, TURN_COST_M);
     }
   }
-  return { found: false, path: best >= 0 ? tracePath(parent, best) : [], expanded, closed, parent };
+  return { found: false, path: best >= 0 ? tracePath(parent, best) : [], expanded, closed, parent, visited };
 }
 
 /** The states from a start to `s`, by the parents a search left. */

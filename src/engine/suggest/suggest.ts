@@ -20,6 +20,8 @@ import type { MeasuredEdge, SceneSuggestions, Suggestion, SuggestionMeasures, Su
 export interface SuggestOptions {
   onProgress?: (p: SuggestProgress) => void;
   signal?: AbortSignal;
+  /** Build each agent's own navmesh to corroborate the rules (default true; the labels never depend on it). */
+  corroborate?: boolean;
 }
 
 /** Indices of the measured heights below the agent's height (at least the lowest). */
@@ -105,7 +107,7 @@ function throwIfAborted(signal?: AbortSignal): void {
 }
 
 /** Measure every edge once and suggest a label per agent; yields to the event loop between steps. */
-export async function suggestScene(geom: SceneGeometry, graph: Pick<NavGraph, 'nodes' | 'edges'>, profiles: readonly AgentProfile[], { onProgress, signal }: SuggestOptions = {}): Promise<SceneSuggestions> {
+export async function suggestScene(geom: SceneGeometry, graph: Pick<NavGraph, 'nodes' | 'edges'>, profiles: readonly AgentProfile[], { onProgress, signal, corroborate = true }: SuggestOptions = {}): Promise<SceneSuggestions> {
   const started = performance.now();
   const nodes = new Map(graph.nodes.map((n) => [n.id, n]));
   const edges: [string, string][] = [];
@@ -116,7 +118,7 @@ export async function suggestScene(geom: SceneGeometry, graph: Pick<NavGraph, 'n
     seen.add(key);
     edges.push(e.from < e.to ? [e.from, e.to] : [e.to, e.from]);
   }
-  const steps = profiles.length + 1 + edges.length;
+  const steps = (corroborate ? profiles.length : 0) + 1 + edges.length;
   let done = 0;
   const report = async (stage: SuggestProgress['stage'], message: string) => {
     onProgress?.({ stage, fraction: steps ? done / steps : 1, message });
@@ -131,7 +133,7 @@ export async function suggestScene(geom: SceneGeometry, graph: Pick<NavGraph, 'n
     navs.push(ref);
     done++;
     const agentNavs = new Map<string, AgentNavMesh>();
-    for (const p of profiles) {
+    for (const p of corroborate ? profiles : []) {
       await report('navmesh', `Building the navmesh for ${p.name}`);
       const nav = await buildAgentNavMesh(geom, p);
       navs.push(nav);
@@ -154,7 +156,8 @@ export async function suggestScene(geom: SceneGeometry, graph: Pick<NavGraph, 'n
       result.edges[key] = measured;
       for (const p of profiles) {
         // A navmesh has no lifts: it cannot corroborate a lift ride either way.
-        const route = measured.feature?.kind === 'lift' ? null : navmeshHasRoute(agentNavs.get(p.name)!, geom, vec(pa), vec(pb));
+        const nav = agentNavs.get(p.name);
+        const route = measured.feature?.kind === 'lift' || !nav ? null : navmeshHasRoute(nav, geom, vec(pa), vec(pb));
         result.agents[p.name]![key] = suggestForAgent(measured, p, route);
       }
       done++;

@@ -53,29 +53,36 @@ export function fillHoles(spans: ColumnSpans, region: Region, floor: Float32Arra
    * inner face) may. The floor round it is its highest neighbour's near the route's height, or the
    * route's height itself in the middle of a hole. A closed door's leaf is no floor.
    */
+  const openKnown = new Uint8Array(n); // 0 not asked, 1 open, 2 not
   const openNaN = (c: number): boolean => {
-    if (!Number.isNaN(floor[c]!)) return false;
-    const y = yRef[c]!;
-    let level = -Infinity;
-    const i = c % nx, j = (c - i) / nx;
-    for (let dj = -1; dj <= 1; dj++) {
-      for (let di = -1; di <= 1; di++) {
-        const ni = i + di, nj = j + dj;
-        if (ni < 0 || nj < 0 || ni >= nx || nj >= nz) continue;
-        const f = floor[nj * nx + ni]!;
-        if (Math.abs(f - y) <= OPEN_BELOW_M && f > level) level = f;
+    if (openKnown[c]) return openKnown[c] === 1;
+    let open = Number.isNaN(floor[c]!);
+    if (open) {
+      const y = yRef[c]!;
+      let level = -Infinity;
+      const i = c % nx, j = (c - i) / nx;
+      for (let nj = Math.max(0, j - 1); nj <= Math.min(nz - 1, j + 1); nj++) {
+        for (let ni = Math.max(0, i - 1); ni <= Math.min(nx - 1, i + 1); ni++) {
+          const f = floor[nj * nx + ni]!;
+          if (Math.abs(f - y) <= OPEN_BELOW_M && f > level) level = f;
+        }
       }
+      if (level === -Infinity) level = y;
+      for (let k = first[c]!; k < first[c + 1]! && open; k++) if (!door[k] && hi[k]! > level + PIT_M && lo[k]! < level + OPEN_ABOVE_M) open = false;
     }
-    if (level === -Infinity) level = y;
-    for (let k = first[c]!; k < first[c + 1]!; k++) if (!door[k] && hi[k]! > level + PIT_M && lo[k]! < level + OPEN_ABOVE_M) return false;
-    return true;
+    openKnown[c] = open ? 1 : 2;
+    return open;
   };
-  const neighbours = (c: number, each: (m: number) => void) => {
-    const i = c % nx, j = (c - i) / nx;
-    if (i > 0) each(c - 1);
-    if (i < nx - 1) each(c + 1);
-    if (j > 0) each(c - nx);
-    if (j < nz - 1) each(c + nx);
+  const around = new Int32Array(4);
+  /** The 4-neighbours of c inside the grid, into `around`; how many. */
+  const neighbours = (c: number): number => {
+    const i = c % nx;
+    let k = 0;
+    if (i > 0) around[k++] = c - 1;
+    if (i < nx - 1) around[k++] = c + 1;
+    if (c >= nx) around[k++] = c - nx;
+    if (c + nx < n) around[k++] = c + nx;
+    return k;
   };
 
   const cells: number[] = [];
@@ -89,7 +96,7 @@ export function fillHoles(spans: ColumnSpans, region: Region, floor: Float32Arra
     // A depression is entered at its edge, where a neighbour stands higher: most floor is no start.
     if (!noFloor) {
       let edge = false;
-      neighbours(s, (b) => { if (mask[b] && floor[b]! > floor[s]! + PIT_M) edge = true; });
+      for (let e = neighbours(s) - 1; e >= 0 && !edge; e--) { const b = around[e]!; if (mask[b] && floor[b]! > floor[s]! + PIT_M) edge = true; }
       if (!edge) continue;
     }
     // The region of s: open cells without floor, or floor cells on one surface.
@@ -98,8 +105,9 @@ export function fillHoles(spans: ColumnSpans, region: Region, floor: Float32Arra
     let big = false, depression = true;
     for (let q = 0; q < cells.length && !big && depression; q++) {
       const a = cells[q]!, fa = floor[a]!;
-      neighbours(a, (b) => {
-        if (!mask[b]) return;
+      for (let e = neighbours(a) - 1; e >= 0; e--) {
+        const b = around[e]!;
+        if (!mask[b]) continue;
         const fb = floor[b]!;
         const same = noFloor ? openNaN(b) : !Number.isNaN(fb) && Math.abs(fb - fa) <= PIT_M;
         if (same) {
@@ -108,7 +116,7 @@ export function fillHoles(spans: ColumnSpans, region: Region, floor: Float32Arra
           rim.push(b);
           if (!noFloor && fb <= fa + PIT_M) depression = false;
         }
-      });
+      }
     }
     if (big || rim.length === 0 || (!noFloor && !depression)) continue;
     const reach = nearestFloor(cells, rim, floor, nx, nz, cellM);

@@ -190,14 +190,6 @@ class Rasterizer {
     if (this.accLo.length < width) { this.accLo = new Float64Array(width * 2); this.accHi = new Float64Array(width * 2); }
     const accLo = this.accLo.fill(Infinity, 0, width), accHi = this.accHi.fill(-Infinity, 0, width);
     let column = NaN;
-    const flush = () => {
-      for (let k = 0; k < width; k++) {
-        if (accLo[k] === Infinity) continue;
-        if (u === 0) this.put(column, kMin + k, accLo[k]!, accHi[k]!, false, door);
-        else this.put(kMin + k, column, accLo[k]!, accHi[k]!, false, door);
-        accLo[k] = Infinity; accHi[k] = -Infinity;
-      }
-    };
     for (let s = 0; s <= n; s++) {
       const at = u0 + ((u1 - u0) * s) / n;
       // The triangle's points on the plane u = at: up to two (v, y) pairs.
@@ -221,7 +213,7 @@ class Rasterizer {
         if (cy > yHi) yHi = cy;
       }
       const cu = Math.floor((at - uOrigin) / c);
-      if (cu !== column) { if (!Number.isNaN(column)) flush(); column = cu; }
+      if (cu !== column) { if (!Number.isNaN(column)) this.flush(u, column, kMin, width, door); column = cu; }
       const ka = Math.max(kMin, Math.floor((va - v0) / c)), kb = Math.min(kMax, Math.floor((vb - v0) / c));
       for (let k = ka; k <= kb; k++) {
         // The segment's height range within cell k (all of it when the segment lies in one cell).
@@ -235,7 +227,18 @@ class Rasterizer {
         if (hi > accHi[k - kMin]!) accHi[k - kMin] = hi;
       }
     }
-    if (!Number.isNaN(column)) flush();
+    if (!Number.isNaN(column)) this.flush(u, column, kMin, width, door);
+  }
+
+  /** Put a column's gathered ranges (cells kMin… of the cut axis's column `column`) and clear them. */
+  private flush(u: number, column: number, kMin: number, width: number, door: boolean): void {
+    const accLo = this.accLo, accHi = this.accHi;
+    for (let k = 0; k < width; k++) {
+      if (accLo[k] === Infinity) continue;
+      if (u === 0) this.put(column, kMin + k, accLo[k]!, accHi[k]!, false, door);
+      else this.put(kMin + k, column, accLo[k]!, accHi[k]!, false, door);
+      accLo[k] = Infinity; accHi[k] = -Infinity;
+    }
   }
 }
 

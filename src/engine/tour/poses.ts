@@ -29,7 +29,8 @@ export interface TourPlan {
   world: WorldPose[];
   /** Node ids in visiting order (automatic tours). */
   order: string[];
-  straightLegs: TourRoute['straightLegs'];
+  /** Legs not walked: the video cuts there (their times are in the poses' `cuts`). */
+  skippedLegs: TourRoute['skippedLegs'];
   /** Nodes the camera never shows (hidden from every point of the route it can look from). */
   unseen: string[];
 }
@@ -42,25 +43,27 @@ export async function planTour(loaded: LoadedMesh, graph: Nodes, settings: TourS
   const route = await tourRoute(loaded, graph);
   const surface = scanSurface(loaded);
   const walk: WalkSettings = { ...WALK_DEFAULTS, fps: settings.fps, ...(settings.paceMps ? { paceMps: settings.paceMps } : {}), ...(settings.yawRateDegPerS ? { yawRateDegPerS: settings.yawRateDegPerS } : {}) };
-  const first = finish(loaded, surface, graph, walkRoute(route.points, walk, settings.eyeHeightM), settings);
+  const first = finish(loaded, surface, graph, walkRoute(route.points, walk, settings.eyeHeightM, [], route.cuts), settings, cutsOf(route, new Polyline(route.points, route.cuts)));
   const missed = first.poses.nodesInView.filter((n) => n.intervals.length === 0).map((n) => n.node);
-  if (missed.length === 0) return { ...first, order: route.order, straightLegs: route.straightLegs };
+  if (missed.length === 0) return { ...first, order: route.order, skippedLegs: route.skippedLegs };
 
   // Walk again, looking at each missed node from the stretch before it where nothing hides it.
   let points = route.points;
+  let cuts = route.cuts;
   let shift = 0;
   const gazes: Gaze[] = [];
   if (missed.includes(route.order[0]!)) {
     // The tour starts on the first node, which a camera standing on it cannot show: come to it
     // first, back along the start of the first leg.
-    const line = new Polyline(points);
+    const line = new Polyline(points, route.cuts);
     const back = Math.min(3, line.length / 2);
     const approach: P3[] = [];
     for (let s = back; s > 0; s -= 0.25) approach.push(line.at(s));
     points = [...approach, ...points];
-    shift = new Polyline(points).length - line.length;
+    cuts = new Set([...route.cuts].map((i) => i + approach.length));
+    shift = new Polyline(points, cuts).length - line.length;
   }
-  const line = new Polyline(points);
+  const line = new Polyline(points, cuts);
   for (const node of missed) {
     const target = route.nodeWorld.get(node)!;
     const visitS = node === route.order[0] ? shift : (route.legs.find((l) => l.to === node)?.toS ?? 0) + shift;
@@ -68,8 +71,8 @@ export async function planTour(loaded: LoadedMesh, graph: Nodes, settings: TourS
     const window = sightWindow(surface, line, target, Math.max(startS, visitS - 6), visitS, settings.eyeHeightM);
     if (window) gazes.push({ target, ...window });
   }
-  const second = finish(loaded, surface, graph, walkRoute(points, walk, settings.eyeHeightM, gazes), settings);
-  return { ...second, order: route.order, straightLegs: route.straightLegs };
+  const second = finish(loaded, surface, graph, walkRoute(points, walk, settings.eyeHeightM, gazes, cuts), settings, cutsOf(route, line));
+  return { ...second, order: route.order, skippedLegs: route.skippedLegs };
 }
 
 /** A path walked by hand (walk view): the camera as recorded, at `settings.fps`, put on the floor. */
@@ -86,8 +89,8 @@ export function planRecordedTour(loaded: LoadedMesh, graph: Nodes, samples: read
     // The walk view's camera does not follow floors: its height only hints where the floor is.
     frames.push({ t: round(t), at: { x: a.eye.x, y: a.eye.y - settings.eyeHeightM, z: a.eye.z }, s: 0, yawRad: a.yawRad, pitchRad: a.pitchRad });
   }
-  const done = finish(loaded, scanSurface(loaded), graph, frames, settings);
-  return { ...done, order: [], straightLegs: [] };
+  const done = finish(loaded, scanSurface(loaded), graph, frames, settings, []);
+  return { ...done, order: [], skippedLegs: [] };
 }
 
 function check(s: TourSettings): void {
@@ -95,9 +98,24 @@ function check(s: TourSettings): void {
   if (problem) throw new Error(problem);
 }
 
+/** The route's skipped legs as cuts, each at the distance walked where the walked line cuts (skipped legs and the line's cuts come in one order). */
+function cutsOf(route: TourRoute, line: Polyline): { s: number; from: string; to: string; why: string }[] {
+  return route.legs.filter((l) => l.skipped).map((l, k) => ({ s: line.cutS[k]!, from: l.from, to: l.to, why: l.why ?? 'no walkable route' }));
+}
+
 /** Eyes on the floor, the poses document and what each node's view is. */
-function finish(loaded: LoadedMesh, surface: Surface, graph: Nodes, frames: readonly WalkFrame[], settings: TourSettings): Omit<TourPlan, 'order' | 'straightLegs'> {
-  const floors = floorProfile(surface, frames.map((f) => new Vector3(f.at.x, f.at.y, f.at.z)));
+function finish(loaded: LoadedMesh, surface: Surface, graph: Nodes, frames: readonly WalkFrame[], settings: TourSettings, cuts: readonly { s: number; from: string; to: string; why: string }[]): Omit<TourPlan, 'order' | 'skippedLegs'> {
+  // The floor is followed from frame to frame, and picked up afresh after a cut (the next room may be on another storey).
+  const floors: number[] = [];
+  let piece: WalkFrame[] = [];
+  const flush = () => { floors.push(...floorProfile(surface, piece.map((f) => new Vector3(f.at.x, f.at.y, f.at.z)))); piece = []; };
+  for (const [k, f] of frames.entries()) {
+    if (k > 0 && cuts.some((c) => frames[k - 1]!.s < c.s && f.s >= c.s)) flush();
+    piece.push(f);
+  }
+  flush();
+  // A cut's time: the first frame at or past it.
+  const cutTimes = cuts.map((c) => ({ t: frames.find((f) => f.s >= c.s)?.t ?? frames[frames.length - 1]?.t ?? 0, from: c.from, to: c.to, why: c.why }));
   const world: WorldPose[] = frames.map((f, k) => ({ t: f.t, eye: { x: f.at.x, y: floors[k]! + settings.eyeHeightM, z: f.at.z }, yawRad: f.yawRad, pitchRad: f.pitchRad }));
   const toScan = new Matrix4().copy(loaded.frame).invert();
   const v = new Vector3();
@@ -115,7 +133,7 @@ function finish(loaded: LoadedMesh, surface: Surface, graph: Nodes, frames: read
   });
   const up = isZUp(loaded.frame) ? 'z' : 'y';
   return {
-    poses: { fps: settings.fps, fovDeg: settings.fovDeg, eyeHeightM: settings.eyeHeightM, width: settings.width, height: settings.height, up, frames: frameList, nodesInView },
+    poses: { fps: settings.fps, fovDeg: settings.fovDeg, eyeHeightM: settings.eyeHeightM, width: settings.width, height: settings.height, up, frames: frameList, nodesInView, ...(cutTimes.length ? { cuts: cutTimes } : {}) },
     world,
     unseen: nodesInView.filter((n) => n.intervals.length === 0).map((n) => n.node),
   };

@@ -112,6 +112,9 @@ function free(spec: HouseSpec, room: RoomSpec, inRoom: Rect, r: Rect, avoid: Rec
 
 export interface ClutterReport { tables: number; chairs: number; rugs: number; pots: number }
 
+/** A rug's thickness: the edge every route off a rugged node crosses. */
+export const RUG_EDGE_M = 0.01;
+
 /** Add the clutter to `furniture` (a part of its own). */
 export function addClutter(spec: HouseSpec, furniture: Part, r: () => number): ClutterReport {
   const report: ClutterReport = { tables: 0, chairs: 0, rugs: 0, pots: 0 };
@@ -150,7 +153,7 @@ export function addClutter(spec: HouseSpec, furniture: Part, r: () => number): C
     const rug: Rect = { x0: room.centre.x - 0.7, x1: room.centre.x + 0.7, z0: room.centre.z - 0.45, z1: room.centre.z + 0.45 };
     const inner = grow(inRoom, -0.5);
     if (rug.x0 >= inner.x0 && rug.x1 <= inner.x1 && rug.z0 >= inner.z0 && rug.z1 <= inner.z1 && !avoid.some((k) => overlaps(k, rug))) {
-      box(furniture, [rug.x0, y, rug.z0], [rug.x1, y + 0.01, rug.z1]);
+      box(furniture, [rug.x0, y, rug.z0], [rug.x1, y + RUG_EDGE_M, rug.z1]);
       report.rugs++;
     }
   }
