@@ -55,7 +55,7 @@ export interface DriveDecision {
 
 export { CELL_M };
 /** Half width of the region searched round the edge's route, and round a straight line when there is no route. */
-export const TUBE_M = 1.4;
+export const TUBE_M = 1.0;
 const TUBE_NO_ROUTE_M = 3.0;
 /** Times the exact collider may veto a pose before the planner gives up on its map. */
 const MAX_REPAIRS = 8;

@@ -110,6 +110,19 @@ export function buildTerrain(spans: ColumnSpans, region: Region, seeds: readonly
     return best;
   };
 
+  /**
+   * Whether top k of cell m, reached from cell c's floor f, is the underside of what is overhead at
+   * c seen through a hole in the floor: a plate standing at least a thin room above f with nothing
+   * under it in m, where c has a solid starting at the same height over free room (a crawl space's
+   * or a table's underside, a lintel). Such a top is no floor; the hole is left for holes.ts.
+   */
+  const overheadThroughHole = (c: number, f: number, m: number, k: number): boolean => {
+    const t = hi[k]!;
+    if (t - f < MIN_ROOM_M || lo[first[m]!]! < t - EDGE_M) return false;
+    for (let q = first[c]!; q < first[c + 1]!; q++) if (!door[q] && Math.abs(lo[q]! - t) <= EDGE_M && lo[q]! - f >= MIN_ROOM_M) return true;
+    return false;
+  };
+
   const queue = new Int32Array(n);
   let head = 0, tail = 0;
   // Seeds: the floor under each node (the highest top within reach below it), at its cell or close by.
@@ -140,7 +153,7 @@ export function buildTerrain(spans: ColumnSpans, region: Region, seeds: readonly
         if (!mask[m] || floorSpan[m]! >= 0) continue;
         const ref = yRef[m]!;
         const k = bestTop(m, f, STEP_CLASS_M, ref, ref - BELOW_ROUTE_M, ref + ABOVE_ROUTE_M, ref);
-        if (k < 0) continue;
+        if (k < 0 || overheadThroughHole(c, f, m, k)) continue;
         floor[m] = hi[k]!; floorSpan[m] = k; queue[tail++] = m;
       }
     }
