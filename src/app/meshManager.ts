@@ -1,4 +1,5 @@
 import { loadMesh, MeshLoadError, reframeMesh, type LoadedMesh } from '../engine/mesh/load.ts';
+import { readUpAxis, upAxisHint } from '../engine/mesh/upAxis.ts';
 import type { SceneMesh } from '../core/project.ts';
 import type { TraversaDb } from '../persistence/db.ts';
 import { errorText } from '../persistence/projectStorage.ts';
@@ -11,7 +12,10 @@ import type { MeshRegistry } from '../viewport/meshRuntime.ts';
 
 const MAIN = /\.(glb|gltf|ply|obj)$/i;
 
-/** Scans from HM3D/glTF are Y-up; Matterport and most PLY/OBJ scans are Z-up. The user can change it. */
+/**
+ * Scans from HM3D/glTF are Y-up; Matterport and most PLY/OBJ scans are Z-up: the convention, which
+ * the scan's own level surfaces overrule when they are clear (engine/mesh/upAxis.ts). The user can change it.
+ */
 export const guessUpAxis = (name: string): 'y' | 'z' => (/\.(glb|gltf)$/i.test(name) ? 'y' : 'z');
 
 interface Entry {
@@ -66,7 +70,8 @@ export class MeshManager implements MeshRegistry {
   }
 
   private readyStatus(e: Entry): Extract<MeshStatus, { state: 'ready' }> {
-    const status = { state: 'ready' as const, triangles: e.loaded.stats.triangles, floors: e.loaded.floors, warnings: [...e.warnings, ...notices(e)] };
+    const hint = e.loaded.levels ? upAxisHint(readUpAxis(e.loaded.levels), e.upAxis) : null;
+    const status = { state: 'ready' as const, triangles: e.loaded.stats.triangles, floors: e.loaded.floors, warnings: [...e.warnings, ...notices(e)], ...(hint ? { upHint: { axis: e.upAxis === 'y' ? 'z' as const : 'y' as const, text: hint } } : {}) };
     return e.failedReplace ? { ...status, error: e.failedReplace } : status;
   }
 
@@ -154,13 +159,17 @@ export class MeshManager implements MeshRegistry {
     const room = judgeRoom(bytes, await storageRoom());
     if (!room.ok) return fail({ state: 'error', file: main.file.name, message: room.message });
     const files: MeshFile[] = picked.map((p) => ({ name: p.file.name, type: p.file.type, blob: p.file }));
-    const upAxis = guessUpAxis(main.file.name);
+    const guessed = guessUpAxis(main.file.name);
     let loaded: LoadedMesh;
     try {
-      loaded = await this.load(sceneId, files, upAxis, 1);
+      loaded = await this.load(sceneId, files, guessed, 1);
     } catch (err) {
       return fail(errorStatus(err, main.file.name));
     }
+    // The scan's own level surfaces decide when they are clear; the file type's convention otherwise.
+    const reading = loaded.levels ? readUpAxis(loaded.levels) : null;
+    const upAxis = reading?.confident ? reading.axis : guessed;
+    if (upAxis !== guessed) reframeMesh(loaded, upAxis, 1);
     try {
       await saveMeshFiles(this.db, key, files);
     } catch (err) {

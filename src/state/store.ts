@@ -206,7 +206,8 @@ export interface MeasureReading {
 export type MeshStatus =
   | { state: 'loading'; stage: string; fraction: number; message: string }
   /** `error`: the last attempt to replace this scan failed (the loaded one is unchanged). */
-  | { state: 'ready'; triangles: number; floors: number[]; warnings: string[]; error?: string }
+  /** `upHint`: the scan's level surfaces say it is drawn the wrong way up (engine/mesh/upAxis.ts), and which axis they point to. */
+  | { state: 'ready'; triangles: number; floors: number[]; warnings: string[]; error?: string; upHint?: { axis: 'y' | 'z'; text: string } }
   | { state: 'error'; file: string; message: string }
   | { state: 'missing'; message: string };
 

@@ -38,6 +38,12 @@ export function MeshBar() {
         </>
       )}
       <MeshStatusLine status={status} />
+      {binding && status?.state === 'ready' && status.upHint && (
+        <span className="mesh-status warn" role="status" data-testid="up-hint">
+          {status.upHint.text}{' '}
+          <button className="small" data-testid="up-fix" onClick={() => setFrame({ upAxis: status.upHint!.axis })}>Turn it {status.upHint.axis.toUpperCase()} up</button>
+        </span>
+      )}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { BufferAttribute, BufferGeometry, Matrix4 } from 'three';
 import { MeshBVH, type SerializedBVH } from 'three-mesh-bvh';
 import { measureFacing, type Facing } from './facing.ts';
 import { detectFloorLevels } from './floors.ts';
+import { levelAreas, type LevelAreas } from './upAxis.ts';
 import type { Handler } from './workerProtocol.ts';
 import { weld } from './weld.ts';
 
@@ -21,6 +22,8 @@ export interface CollisionResult {
   roots: ArrayBuffer[];
   floors: number[];
   facing: Facing;
+  /** Level area across each axis of the mesh's own frame: which way is up (upAxis.ts). */
+  levels: LevelAreas;
 }
 
 /**
@@ -39,7 +42,7 @@ export const buildCollision: Handler<CollisionRequest, CollisionResult> = (req, 
   const frame = new Matrix4().fromArray(req.frame);
   const floors = detectFloorLevels(welded.positions, index, frame);
   return {
-    result: { positions: welded.positions, index, roots: serialized.roots, floors, facing: measureFacing(welded.positions, index, frame) },
+    result: { positions: welded.positions, index, roots: serialized.roots, floors, facing: measureFacing(welded.positions, index, frame), levels: levelAreas(welded.positions, index) },
     transfer: [welded.positions.buffer, index.buffer, ...serialized.roots],
   };
 };

@@ -7,6 +7,7 @@ import { MeshLoadError, abortReason, describe, throwIfAborted } from './errors.t
 import { drawBothSides, measureFacing, type Facing } from './facing.ts';
 import { SideFiles, pickMain, readBytes, sizeOf } from './files.ts';
 import { detectFloorLevels } from './floors.ts';
+import type { LevelAreas } from './upAxis.ts';
 import { fromBuffers } from './geometryBuffers.ts';
 import { loadGltf } from './gltf.ts';
 import { buildObj } from './objBuild.ts';
@@ -131,15 +132,15 @@ function plyObject(file: string, ply: PlyParsed): Mesh {
   return mesh;
 }
 
-function assemble(object: Object3D, geometry: BufferGeometry, frame: LoadedMesh['frame'], found: { floors: number[]; facing: Facing }, timings: LoadTimings, warnings: string[], stats: LoadedMesh['stats']): LoadedMesh {
-  const { floors, facing } = found;
+function assemble(object: Object3D, geometry: BufferGeometry, frame: LoadedMesh['frame'], found: { floors: number[]; facing: Facing; levels: LevelAreas }, timings: LoadTimings, warnings: string[], stats: LoadedMesh['stats']): LoadedMesh {
+  const { floors, facing, levels } = found;
   // Invisible but raycastable: three's Raycaster does not skip invisible materials, the renderer does.
   const collision = new Mesh(geometry, new MeshBasicMaterial({ visible: false, side: DoubleSide }));
   collision.name = 'collision';
   collision.raycast = acceleratedRaycast;
   let disposed = false;
   return {
-    object, collision, frame, stats, floors, facing, doubleSided: drawBothSides(facing), timings, warnings,
+    object, collision, frame, stats, floors, facing, levels, doubleSided: drawBothSides(facing), timings, warnings,
     dispose() {
       if (disposed) return;
       disposed = true;

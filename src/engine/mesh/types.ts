@@ -1,5 +1,6 @@
 import type { Matrix4, Mesh, Object3D, WebGLRenderer } from 'three';
 import type { Facing } from './facing.ts';
+import type { LevelAreas } from './upAxis.ts';
 import type { WorkerFactory } from './workerClient.ts';
 
 export type MeshFormat = 'glb' | 'gltf' | 'ply' | 'obj';
@@ -72,6 +73,8 @@ export interface LoadedMesh {
   floors: number[];
   /** Which way its surfaces face in the world (facing.ts); depends on `frame`, like `floors`. */
   facing: Facing;
+  /** Level area across each axis of the file's own frame, which says which way is up (upAxis.ts); absent when not measured. */
+  levels?: LevelAreas;
   /** Draw the render object double-sided (`drawBothSides(facing)`; see facing.ts for why). */
   doubleSided: boolean;
   timings: LoadTimings;
