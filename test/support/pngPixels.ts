@@ -57,6 +57,15 @@ export function shareUnlike(img: Pixels, background: [number, number, number], t
   return unlike / (img.width * img.height);
 }
 
+/** The share of pixels within `tolerance` of `colour` in every channel. */
+export function shareLike(img: Pixels, colour: [number, number, number], tolerance: number): number {
+  let like = 0;
+  for (let i = 0; i < img.rgba.length; i += 4) {
+    if (Math.abs(img.rgba[i]! - colour[0]) <= tolerance && Math.abs(img.rgba[i + 1]! - colour[1]) <= tolerance && Math.abs(img.rgba[i + 2]! - colour[2]) <= tolerance) like++;
+  }
+  return like / (img.width * img.height);
+}
+
 /** The mean colour of the (2r+1)² pixels around (x, y). */
 export function colourAt(img: Pixels, x: number, y: number, r = 3): [number, number, number] {
   const sum: [number, number, number] = [0, 0, 0];
