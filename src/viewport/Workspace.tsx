@@ -93,7 +93,7 @@ export function Workspace() {
   return (
     <div className={`workspace tool-${session.tool}`} data-testid="workspace" data-camera={session.camera} data-tool={session.tool} data-route={preview?.frame?.key ?? ''}
       data-implied-route={implied?.nodes.join(' ') ?? ''}>
-      <Canvas frameloop="demand" gl={{ localClippingEnabled: true, antialias: true, preserveDrawingBuffer: true }} dpr={[1, 1.5]} data-testid="viewport">
+      <Canvas frameloop="demand" gl={{ localClippingEnabled: true, antialias: true, preserveDrawingBuffer: true }} dpr={[1, 1.5]} data-testid="viewport" onCreated={noShaderChecks}>
         <color attach="background" args={[STUDIO_LOOK.background]} />
         <hemisphereLight args={[STUDIO_LOOK.sky, STUDIO_LOOK.ground, STUDIO_LOOK.skyIntensity]} />
         <directionalLight position={STUDIO_LOOK.sunPosition} intensity={STUDIO_LOOK.sunIntensity} />
@@ -137,4 +137,14 @@ export function Workspace() {
       </div>
     </div>
   );
+}
+
+/**
+ * three asks the driver for every shader's and program's log after compiling them, which waits on
+ * the page's thread for the GPU to finish all it was given: after a million-triangle scan's first
+ * upload that froze the studio for 3.5 s on a software GPU. The built studio does not ask (its
+ * shaders are three's own); the development server keeps the checks.
+ */
+function noShaderChecks({ gl }: { gl: { debug: { checkShaderErrors: boolean } } }): void {
+  gl.debug.checkShaderErrors = import.meta.env.DEV;
 }
