@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { cpSync, createReadStream, existsSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, normalize, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { decodersPlugin } from './src/engine/mesh/decodersPlugin.ts';
@@ -35,6 +36,10 @@ export default defineConfig({
   build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 2000, rollupOptions: { input: { main: resolve(import.meta.dirname, 'index.html'), tour: resolve(import.meta.dirname, 'src/app/tour.html') } } },
   worker: { format: 'es' },
   test: {
+    // Every core: vitest's default leaves one free, which on our 2-CPU CI machines runs the files one at
+    // a time. `npm test` runs both projects in one run, so the browser tests (which mostly wait on the
+    // page) and the unit files (which mostly compute) share the cores.
+    maxWorkers: Math.max(1, availableParallelism()),
     projects: [
       {
         extends: true,
@@ -52,7 +57,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
     ],
