@@ -36,9 +36,8 @@ export default defineConfig({
   build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 2000, rollupOptions: { input: { main: resolve(import.meta.dirname, 'index.html'), tour: resolve(import.meta.dirname, 'src/app/tour.html') } } },
   worker: { format: 'es' },
   test: {
-    // Every core: vitest's default leaves one free, which on our 2-CPU CI machines runs the files one at
-    // a time. `npm test` runs both projects in one run, so the browser tests (which mostly wait on the
-    // page) and the unit files (which mostly compute) share the cores.
+    // Every core: vitest's default leaves one free, which on our 2-CPU CI machines ran the unit files
+    // one at a time (619 s in CI; 358 s here on both cores).
     maxWorkers: Math.max(1, availableParallelism()),
     projects: [
       {
@@ -56,6 +55,21 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
+          hookTimeout: 120_000,
+          // One page at a time: the browser tests wait on frames and timings that a second Chromium
+          // drawing beside them makes flaky on two cores.
+          fileParallelism: false,
+        },
+      },
+      {
+        // The scan-realism suite (`npm run test:scans`): every scan-like variant of both test houses,
+        // driven and suggested on every agent × edge, and G in the browser on the scan-like house.
+        extends: true,
+        test: {
+          name: 'scans',
+          include: ['test/scans/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 900_000,
           hookTimeout: 120_000,
         },
       },

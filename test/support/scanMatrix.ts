@@ -1,6 +1,6 @@
 import { BufferAttribute, BufferGeometry, Group, Mesh } from 'three';
 import { MeshBVH } from 'three-mesh-bvh';
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AgentProfile } from '../../src/core/agents.ts';
 import { maxTurningLengthM, neededWidthM, SIDE_CLEARANCE_M, STEP_TOLERANCE_M, type PassageFeature, type ReasonCategory } from '../../src/core/rules.ts';
 import type { TriangleSoup } from '../../src/core/sample/houseMesh.ts';
@@ -179,4 +179,15 @@ export function checkMatrix(house: House, variant: ScanVariant, run: MatrixRun):
   console.log(`${house} house, ${variant} (${run.triangles.toLocaleString('en')} triangles): ${cases.length} agent × edge cases, ${ambiguous.length} ambiguous${ambiguous.length ? `:\n${ambiguous.join('\n')}` : ''}${lines.length ? `\n${lines.join('\n')}` : ''}`);
   expect(wrong, `${house} house, ${variant}: answers other than the truth`).toEqual([]);
   expect(contradictions, `${house} house, ${variant}: drafts that contradict their own figures`).toEqual([]);
+}
+
+/** The matrix cell of one variant as a test file declares it: both houses, every agent × edge. */
+export function matrixSuite(variant: ScanVariant): void {
+  describe(`scans as they really are: the "${variant}" variant`, () => {
+    for (const house of ['sample', 'second'] as const) {
+      it(`${house} house: drive and suggest give the true answer for every agent × edge, or say the scan cannot tell where it cannot`, async () => {
+        checkMatrix(house, variant, await runMatrix(house, variant));
+      }, 600_000);
+    }
+  });
 }

@@ -1,13 +1,6 @@
-import { describe, it } from 'vitest';
-import { checkMatrix, runMatrix } from '../../support/scanMatrix.ts';
+import { matrixSuite } from '../../support/scanMatrix.ts';
 
-// The scan-realism matrix (test/support/scanMatrix.ts), variant "all": both houses, every agent × edge,
-// driven and suggested, against the true answers.
-
-describe('scans as they really are: the "all" variant', () => {
-  for (const house of ['sample', 'second'] as const) {
-    it(`${house} house: drive and suggest give the true answer for every agent × edge, or say the scan cannot tell where it cannot`, async () => {
-      checkMatrix(house, 'all', await runMatrix(house, 'all'));
-    }, 600_000);
-  }
-});
+// The scan-realism matrix (test/support/scanMatrix.ts), variant "all" — every defect at once, the
+// strictest cell — in every test run: both houses, every agent × edge, driven and suggested, against
+// the true answers. Each defect on its own is in test/scans/ (`npm run test:scans`).
+matrixSuite('all');
