@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { soupToGlb } from '../../scenes/generate.ts';
 import { SAMPLE_HOUSE } from '../../src/core/sample/houseSpec.ts';
 import { scanLikeHouse, SCAN_VARIANTS } from '../../src/core/sample/scanLike/index.ts';
-import { studio } from '../support/browser.ts';
+import { nameAnnotator, studio } from '../support/browser.ts';
 import { cliDrive, compare, driveEvery, RED, TEAL, TMP } from '../support/driveEvery.ts';
 import { shareLike, type Pixels } from '../support/pngPixels.ts';
 import { MATRIX_DENSITY_M } from '../support/scanMatrix.ts';
@@ -30,6 +30,7 @@ describe('G on every agent × edge answers what cli drive answers, on a reconstr
     await page.getByTestId('load-mesh').setInputFiles([glb]);
     await expect.poll(async () => (await page.getByTestId('mesh-ready').textContent()) ?? '', { timeout: 180_000 }).toMatch(/[0-9,]{7,} triangles/);
     await page.keyboard.press('3');
+    await nameAnnotator(page);
     await page.getByTestId('queue-item').waitFor();
     // A door (the 1.20 m hall–living), a sill (the 5 cm upper-hall–bedroom 2, which stops the wheelchair) and the stairs, photographed.
     const shots = new Map<string, Pixels>();
