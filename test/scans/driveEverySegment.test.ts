@@ -7,7 +7,8 @@ import { cliDrive, compare, driveEvery } from '../support/driveEvery.ts';
 // The studio's G, on every agent × edge of the sample house, answers what `cli drive` answers on the
 // same scan — the stairs included, which G once failed on every time (the browser asked from the
 // stair foot, the command line from the landing). The same on the house rewritten as a reconstruction
-// looks is test/scans/driveScanLike.test.ts (`npm run test:scans`).
+// looks is driveScanLike.test.ts. Both are in `npm run test:scans`; `npm test` drives the stairs
+// (test/e2e/driveStairs.test.ts).
 
 describe('G on every agent × edge answers what cli drive answers', () => {
   const { open } = studio();
