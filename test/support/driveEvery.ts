@@ -7,8 +7,9 @@ import { undirectedKey } from '../../src/core/graph.ts';
 import { REPO, traversa } from './cli.ts';
 import { decodePng, type Pixels } from './pngPixels.ts';
 
-// The studio's G on every agent × edge against `cli drive` on the same scan (test/e2e/driveEverySegment.test.ts
-// on the sample house, test/scans/driveScanLike.test.ts on its scan-like rewrite). The label queue walks
+// The studio's G on every agent × edge against `cli drive` on the same scan (test/scans/driveEverySegment.test.ts
+// on the sample house, test/scans/driveScanLike.test.ts on its scan-like rewrite, test/e2e/driveStairs.test.ts
+// on its stairs). The label queue walks
 // every agent × edge of the sample house (330 items); the drive of each pair is read from the panel.
 
 export const GRAPH = join(REPO, 'scenes/sample-house/graphs/sample-house-graph.json');

@@ -14,7 +14,7 @@ import { rng, subSeed } from './random.ts';
  * duplicate overlapping layers, missing ceiling patches, and furniture. Each defect can be had on
  * its own or all together, from a seed: the same seed gives the same scan.
  *
- * The test matrix (test/unit/scanMatrix.test.ts), `npm run scenes -- --scan-like` and
+ * The test matrix (test/support/scanMatrix.ts: test/unit/scanMatrix/, test/scans/), `npm run scenes -- --scan-like` and
  * `npm run bench -- drive` read their scans from here.
  */
 export interface ScanDefects {
