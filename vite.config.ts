@@ -71,6 +71,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 900_000,
           hookTimeout: 120_000,
+          // Its two browser tests draw a 0.8 M-triangle scan: one file at a time, as the browser tests.
+          fileParallelism: false,
         },
       },
     ],
