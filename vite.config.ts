@@ -46,6 +46,9 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.ts', 'test/unit/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/hostile/**/*.test.ts'],
           environment: 'node',
+          // Many of these start the command line as a user does; two files at a time on two cores, a
+          // start can take longer than vitest's 5 s default (a clean-clone CI run timed one out at 5.0 s).
+          testTimeout: 30_000,
         },
       },
       {

@@ -21,7 +21,7 @@ function tree(dir: string): string[] {
   return out;
 }
 
-describe('eval-inputs: the evaluation prompt of every question × agent, with its frames', () => {
+describe('eval-inputs: the evaluation prompt of every question × agent, with its frames', { timeout: 60_000 }, () => {
   it('writes the documented layout: a manifest, one input per question × agent (hallucinated questions left out), the frames copied', async () => {
     const gt = houseRelease();
     const out = temp('traversa-evalinputs-');

@@ -68,26 +68,34 @@ function* jsonCandidates(text: string): Generator<unknown> {
 /** Brackets tried as the start of a JSON value among prose. */
 const MAX_STARTS = 64;
 
-/** Index of the bracket closing the one at `start` (strings and escapes respected), or -1. */
+/**
+ * Index of the bracket closing the one at `start` (strings and escapes respected), or -1. The open
+ * brackets wait on a byte stack; once more are open than characters are left, none can close.
+ */
 function balancedEnd(text: string, start: number): number {
-  const stack: string[] = [];
+  const stack = new Uint8Array(text.length - start);
+  let depth = 0;
   let inString = false;
   for (let i = start; i < text.length; i++) {
-    const c = text[i]!;
+    const c = text.charCodeAt(i);
     if (inString) {
-      if (c === '\\') i++;
-      else if (c === '"') inString = false;
+      if (c === BACKSLASH) i++;
+      else if (c === QUOTE) inString = false;
       continue;
     }
-    if (c === '"') inString = true;
-    else if (c === '[' || c === '{') stack.push(c === '[' ? ']' : '}');
-    else if (c === ']' || c === '}') {
-      if (stack.pop() !== c) return -1;
-      if (stack.length === 0) return i;
+    if (c === QUOTE) inString = true;
+    else if (c === OPEN_SQUARE || c === OPEN_CURLY) {
+      stack[depth++] = c === OPEN_SQUARE ? CLOSE_SQUARE : CLOSE_CURLY;
+      if (depth > text.length - 1 - i) return -1;
+    } else if (c === CLOSE_SQUARE || c === CLOSE_CURLY) {
+      if (depth === 0 || stack[--depth] !== c) return -1;
+      if (depth === 0) return i;
     }
   }
   return -1;
 }
+
+const BACKSLASH = 0x5c, QUOTE = 0x22, OPEN_SQUARE = 0x5b, CLOSE_SQUARE = 0x5d, OPEN_CURLY = 0x7b, CLOSE_CURLY = 0x7d;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
