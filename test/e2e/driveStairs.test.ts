@@ -1,8 +1,6 @@
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { nameAnnotator, studio } from '../support/browser.ts';
-import { REPO } from '../support/cli.ts';
-import { cliDrive, compare, driveEvery } from '../support/driveEvery.ts';
+import { studio } from '../support/browser.ts';
+import { driveSampleHouse } from '../support/driveEvery.ts';
 
 // The studio's G on the sample house's stairs answers what `cli drive` answers, for every agent: G once
 // said "No walkable way … even for the smallest agent" on every stairs segment (the browser asked from
@@ -15,14 +13,7 @@ describe('G on the stairs answers what cli drive answers', () => {
   const { open } = studio();
 
   it('every agent on the sample house\'s stairs: the climbers get up, the others are stopped by the stairs', async () => {
-    const cli = cliDrive(join(REPO, 'scenes/sample-house/house.glb'));
-    const page = await open();
-    await page.getByTestId('mesh-ready').waitFor({ timeout: 60_000 });
-    await page.keyboard.press('3');
-    await nameAnnotator(page);
-    await page.getByTestId('queue-item').waitFor();
-    const got = await driveEvery(page, {}, new Map(), STAIRS);
-    compare(got, await cli, STAIRS);
+    const got = await driveSampleHouse(await open(), STAIRS);
     expect(got.get('HUMAN node_10|node_8')).toMatchObject({ reached: true });
     expect(got.get('QUADRUPEDAL node_10|node_8')).toMatchObject({ reached: true });
     for (const agent of ['WHEELCHAIR', 'SWEEPER']) expect(got.get(`${agent} node_10|node_8`)).toMatchObject({ reached: false, reason: 'stairs' });

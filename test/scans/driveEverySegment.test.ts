@@ -1,8 +1,6 @@
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { nameAnnotator, studio } from '../support/browser.ts';
-import { REPO } from '../support/cli.ts';
-import { cliDrive, compare, driveEvery } from '../support/driveEvery.ts';
+import { studio } from '../support/browser.ts';
+import { driveSampleHouse } from '../support/driveEvery.ts';
 
 // The studio's G, on every agent × edge of the sample house, answers what `cli drive` answers on the
 // same scan — the stairs included, which G once failed on every time (the browser asked from the
@@ -14,15 +12,7 @@ describe('G on every agent × edge answers what cli drive answers', () => {
   const { open } = studio();
 
   it('on the sample house, stairs included', async () => {
-    const cli = cliDrive(join(REPO, 'scenes/sample-house/house.glb'));
-    const page = await open();
-    await page.getByTestId('mesh-ready').waitFor({ timeout: 60_000 });
-    await page.keyboard.press('3');
-    await nameAnnotator(page);
-    await page.getByTestId('queue-item').waitFor();
-    const got = await driveEvery(page);
-    const want = await cli;
-    compare(got, want);
+    const got = await driveSampleHouse(await open());
     // The stairs in both directions were decided, and the agents that climb them got up.
     expect(got.get('HUMAN node_10|node_8')).toMatchObject({ reached: true });
     expect(got.get('QUADRUPEDAL node_10|node_8')).toMatchObject({ reached: true });

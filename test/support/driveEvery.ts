@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { undirectedKey } from '../../src/core/graph.ts';
+import { nameAnnotator } from './browser.ts';
 import { REPO, traversa } from './cli.ts';
 import { decodePng, type Pixels } from './pngPixels.ts';
 
@@ -85,3 +86,18 @@ export function compare(got: Map<string, Verdict & { note: string }>, cli: Drive
   expect(differ, 'the studio’s G against cli drive').toEqual([]);
 }
 
+
+/**
+ * On the bundled sample house as the studio opens it: G on every agent × edge (or those `only`
+ * names) from the label queue, held to `cli drive` on the same scan; the verdicts G gave.
+ */
+export async function driveSampleHouse(page: Page, only: ReadonlySet<string> | null = null): Promise<Map<string, Verdict & { note: string }>> {
+  const cli = cliDrive(join(REPO, 'scenes/sample-house/house.glb'));
+  await page.getByTestId('mesh-ready').waitFor({ timeout: 60_000 });
+  await page.keyboard.press('3');
+  await nameAnnotator(page);
+  await page.getByTestId('queue-item').waitFor();
+  const got = await driveEvery(page, {}, new Map(), only);
+  compare(got, await cli, only);
+  return got;
+}
