@@ -71,7 +71,7 @@ export class MeshManager implements MeshRegistry {
 
   private readyStatus(e: Entry): Extract<MeshStatus, { state: 'ready' }> {
     const hint = e.loaded.levels ? upAxisHint(readUpAxis(e.loaded.levels), e.upAxis) : null;
-    const status = { state: 'ready' as const, triangles: e.loaded.stats.triangles, floors: e.loaded.floors, warnings: [...e.warnings, ...notices(e)], ...(hint ? { upHint: { axis: e.upAxis === 'y' ? 'z' as const : 'y' as const, text: hint } } : {}) };
+    const status = { state: 'ready' as const, triangles: e.loaded.stats.triangles, floors: e.loaded.floors, warnings: [...e.warnings, ...notices(e)], ...(hint ? { upHint: hint } : {}) };
     return e.failedReplace ? { ...status, error: e.failedReplace } : status;
   }
 

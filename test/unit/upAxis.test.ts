@@ -24,7 +24,7 @@ describe('the up axis, read from the scan', () => {
     expect(upAxisHint(y, 'y')).toBeNull();
     const z = readUpAxis(levelAreas(toZUp(soup.positions), soup.indices));
     expect(z).toMatchObject({ axis: 'z', confident: true });
-    expect(upAxisHint(z, 'y')).toMatch(/^This scan looks Z up: \d+ % of its surface lies level across Z, \d+ % across Y$/);
+    expect(upAxisHint(z, 'y')).toEqual({ axis: 'z', text: expect.stringMatching(/^This scan looks Z up: \d+ % of its surface lies level across Z, \d+ % across Y$/) });
     expect(upAxisHint(z, 'z')).toBeNull();
   });
 

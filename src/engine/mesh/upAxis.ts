@@ -68,10 +68,10 @@ export function readUpAxis(l: LevelAreas): UpAxisReading {
   return { axis, confident, shares: { y: share(l.y), z: share(l.z) } };
 }
 
-/** The hint shown when the scan's reading disagrees with the up axis it is drawn with. */
-export function upAxisHint(reading: UpAxisReading, current: 'y' | 'z'): string | null {
+/** The hint shown when the scan's reading disagrees with the up axis it is drawn with: the axis it points to, in words. */
+export function upAxisHint(reading: UpAxisReading, current: 'y' | 'z'): { axis: 'y' | 'z'; text: string } | null {
   if (!reading.confident || reading.axis === current) return null;
   const pct = (v: number) => `${Math.round(v * 100)} %`;
   const up = reading.axis.toUpperCase(), other = current.toUpperCase();
-  return `This scan looks ${up} up: ${pct(reading.shares[reading.axis])} of its surface lies level across ${up}, ${pct(reading.shares[current])} across ${other}`;
+  return { axis: reading.axis, text: `This scan looks ${up} up: ${pct(reading.shares[reading.axis])} of its surface lies level across ${up}, ${pct(reading.shares[current])} across ${other}` };
 }
