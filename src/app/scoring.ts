@@ -65,10 +65,13 @@ export class ScoringRunner {
       this.judging = judging;
       const result = await this.backend.score(req, progress, judging ? this.httpIo(judging.signal) : undefined);
       if (result.mode !== 'paper') throw new Error('a paper-mode run returned another mode');
-      const unjudged = judging?.signal.aborted
-        ? result.reports.flatMap(([, r]) => r.problems).filter((p) => p.code === 'judge.failed' && p.message.endsWith('judge cancelled')).length : 0;
+      const unjudged = result.reports.reduce((n, [, r]) => n + r.unjudged.count, 0);
+      const plural = `${unjudged} record${unjudged === 1 ? '' : 's'}`;
+      const message = !unjudged ? null : judging?.signal.aborted
+        ? `Judging cancelled: ${plural} not judged — RV and the CapNav composite are withheld (each record says so).`
+        : `The judge could not judge ${plural}: RV and the CapNav composite are withheld (each record says why). Score again when the judge works; its verdicts so far are kept.`;
       this.set({
-        status: { state: 'done', ...(judging?.signal.aborted ? { message: `Judging cancelled: ${unjudged} record${unjudged === 1 ? '' : 's'} not judged (left out of RV; each says so).` } : {}) },
+        status: { state: 'done', ...(message ? { message } : {}) },
         reports: result.reports, problems: result.problems,
         selectedModel: result.reports[0]?.[0] ?? null, compareModel: result.reports[1]?.[0] ?? null,
         viewer: { open: false, hop: null, compare: null, compareDetail: null },

@@ -17,6 +17,7 @@ import { scoreCompat } from './scoreCompat.ts';
 export interface ScoreArgs {
   gt?: string; pred?: string; out?: string; compat?: string; judge?: string; weights?: string;
   bootstrap?: string; seed?: string; level?: string; averaging?: string; verdicts?: string; cache?: string; json: boolean;
+  acceptUnjudged?: boolean;
 }
 
 export function parseWeights(text: string | undefined): Weights {
@@ -51,8 +52,8 @@ function judgeFromFlags(a: ScoreArgs, env: JudgeEnv): { choice: JudgeChoice; htt
   return { choice, http: io, done: () => cache.flush() };
 }
 
-/** `score`: paper mode by default, the released scorer with `--compat reference`. Returns what goes to stdout. */
-export async function scoreCommand(a: ScoreArgs, env: JudgeEnv = process.env as JudgeEnv): Promise<string> {
+/** `score`: paper mode by default, the released scorer with `--compat reference`. Returns what goes to stdout and the exit code. */
+export async function scoreCommand(a: ScoreArgs, env: JudgeEnv = process.env as JudgeEnv): Promise<{ text: string; code: number }> {
   if (!a.gt || !a.pred || !a.out) throw new CliError('score needs --gt <release-dir> --pred <results-dir> --out <dir>');
   if (a.compat !== undefined && a.compat !== 'reference') throw new CliError(`--compat takes "reference", not "${a.compat}"`);
   const weights = parseWeights(a.weights);
@@ -62,12 +63,12 @@ export async function scoreCommand(a: ScoreArgs, env: JudgeEnv = process.env as 
   if (a.averaging !== undefined && a.averaging !== 'micro' && a.averaging !== 'macro') throw new CliError('--averaging is micro or macro');
   if (a.compat === 'reference') {
     if (a.judge === 'http' || a.judge === 'imported' || a.verdicts) throw new CliError('--compat reference drops every reason, as the released scorer does: only --judge rule or none apply');
-    return scoreCompat(a, a.gt, a.pred, a.out, judgeFromFlags(a, {}).choice as CompatJudgeChoice);
+    return { text: await scoreCompat(a, a.gt, a.pred, a.out, judgeFromFlags(a, {}).choice as CompatJudgeChoice), code: 0 };
   }
   const { choice, http, done } = judgeFromFlags(a, env);
   try {
     const { scorePaper } = await import('./scorePaper.ts');
-    return await scorePaper({ gt: a.gt, pred: a.pred, out: a.out, json: a.json, weights, judge: choice, http, averaging: a.averaging, resamples, seed, level });
+    return await scorePaper({ gt: a.gt, pred: a.pred, out: a.out, json: a.json, weights, judge: choice, http, averaging: a.averaging, resamples, seed, level, acceptUnjudged: a.acceptUnjudged === true });
   } finally {
     done();
   }

@@ -43,10 +43,15 @@ export interface PaperArgs {
   weights: Weights; judge: JudgeChoice; http?: HttpJudgeIo;
   /** Unset: the defaults of DEFAULT_PAPER_SETTINGS. */
   averaging?: 'micro' | 'macro'; resamples: number; seed?: number; level?: number;
+  /** `--accept-unjudged`: an incomplete score (the judge failed on some records) exits 0. */
+  acceptUnjudged: boolean;
 }
 
-/** `score` in paper mode. Returns what goes to stdout. */
-export async function scorePaper(a: PaperArgs): Promise<string> {
+/**
+ * `score` in paper mode: what goes to stdout, and the exit code — 1 when the judge failed on some
+ * records (RV and the composite are withheld) unless the user accepts that with --accept-unjudged.
+ */
+export async function scorePaper(a: PaperArgs): Promise<{ text: string; code: number }> {
   const defaults = DEFAULT_PAPER_SETTINGS;
   const bootstrap = { resamples: a.resamples, seed: a.seed ?? defaults.bootstrap.seed, level: a.level ?? defaults.bootstrap.level };
   const project = loadProject(a.gt);
@@ -64,7 +69,11 @@ export async function scorePaper(a: PaperArgs): Promise<string> {
   const repeats = reportDuplicates(reports, join(a.out, 'scored_summary.json'));
   const others = summary.problems.length - repeats;
   if (others) process.stderr.write(`traversa: ${others} ${repeats ? 'other ' : ''}problem(s) with the predictions; listed in ${join(a.out, 'scored_summary.json')}\n`);
-  return a.json ? JSON.stringify(summary, null, 2) : formatPaperSummary(summary);
+  const text = a.json ? JSON.stringify(summary, null, 2) : formatPaperSummary(summary);
+  if (summary.unjudged === 0) return { text, code: 0 };
+  process.stderr.write(`traversa: the score is incomplete: the judge could not judge ${summary.unjudged} record(s), so RV and the CapNav composite are withheld`
+    + ` (each record says why in ${join(a.out, 'scored_per_record.jsonl')}). ${a.acceptUnjudged ? 'Accepted with --accept-unjudged.' : 'Run again when the judge works (its verdicts so far are cached), or pass --accept-unjudged to accept an incomplete score.'}\n`);
+  return { text, code: a.acceptUnjudged ? 0 : 1 };
 }
 
 /**

@@ -1,11 +1,15 @@
 import type { CompatSummary } from '../core/scoring/compat/index.ts';
 import { REASON_LABEL, REASONS } from '../core/rules.ts';
 import type { PaperSummary } from '../core/scoring/paper/export.ts';
+import { unjudgedText } from '../core/scoring/paper/unjudged.ts';
 import type { MetricName, MetricSet } from '../core/scoring/paper/types.ts';
 import { table } from './tables.ts';
 
 const num = (x: number | null | undefined) => (x === null || x === undefined ? '–' : x.toFixed(2));
 const withCi = (m: MetricSet, k: MetricName) => {
+  // Withheld (the judge failed on some records): the range, every unjudged reason wrong … right.
+  const range = k === 'rv' || k === 'capnav' ? m.incomplete?.[k] : undefined;
+  if (m[k] === null && range !== undefined) return range ? `withheld (${num(range[0])}…${num(range[1])})` : 'withheld';
   const ci = m.ci?.[k];
   return ci ? `${num(m[k])} [${num(ci[0])}, ${num(ci[1])}]` : num(m[k]);
 };
@@ -32,6 +36,7 @@ export function formatPaperSummary(s: { models: Record<string, PaperSummary>; pr
       metricRows('overall (micro)', r.overall),
       metricRows('macro over agents', r.macro),
     ];
+    if (r.unjudged.count) out.push(unjudgedText(r.unjudged, r.counts.records));
     out.push(table(['agent', 'records', 'Feas-F1', 'PV', 'RTA', 'RV', 'CapNav'], rows));
     const c = r.confusion;
     out.push(`confusion: TP ${c.tp}  FP ${c.fp}  TN ${c.tn}  FN ${c.fn}   precision ${num(r.overall.precision)}  recall ${num(r.overall.recall)}`);

@@ -55,13 +55,19 @@ describe('the HTTP judge in the browser gives up and can be cancelled', () => {
     await page.getByTestId('cancel-score').click();
     await expect.poll(() => page.getByTestId('run-score').isEnabled(), { timeout: 5_000 }).toBe(true);
     expect(Date.now() - clicked).toBeLessThan(5_000);
-    expect(await page.getByTestId('score-note').textContent()).toBe('Judging cancelled: 6 records not judged (left out of RV; each says so).');
+    expect(await page.getByTestId('score-note').textContent()).toBe('Judging cancelled: 6 records not judged — RV and the CapNav composite are withheld (each record says so).');
+    // No headline composite without the incomplete mark: the table withholds RV and CapNav and says why.
+    const row = page.locator('[data-testid=score-table] tr[data-model]').first();
+    await expect.poll(() => row.locator('td[data-col=capnav]').textContent()).toMatch(/^withheld \(\d+\.\d\d…\d+\.\d\d\) 6 not judged$/);
+    expect(await row.locator('td[data-col=rv]').textContent()).toBe('withheld (0.00…100.00) 6 not judged');
+    expect(await page.getByTestId('unjudged').textContent()).toMatch(/^INCOMPLETE: the judge could not judge 6 of 6 records \(6 × judge cancelled\)/);
+    await page.getByTestId('score-table').screenshot({ path: join(REPO, 'tmp/score-withheld.png') });
     await expect.poll(() => judge.seen.slice(before).every((r) => r.closedEarly)).toBe(true);
     expect(judge.seen.length - before).toBe(4); // nothing more was sent
     expect(await page.getByTestId('cancel-score').count()).toBe(0);
 
     await page.locator('[data-testid=records] tbody tr').first().click();
-    await expect.poll(() => page.getByTestId('record-judge').textContent()).toContain('not judged, left out of RV — judge cancelled');
+    await expect.poll(() => page.getByTestId('record-judge').textContent()).toContain('not judged, RV unknown (RV and the composite are withheld) — judge cancelled');
   });
 
   it('with a time limit of 1 s, a request without a reply is given up (four attempts), and the record says the judge timed out', async () => {
@@ -75,6 +81,6 @@ describe('the HTTP judge in the browser gives up and can be cancelled', () => {
     expect(Date.now() - started).toBeLessThan(25_000);
     expect(judge.seen.length - before).toBe(4);
     await page.locator('[data-testid=records] tbody tr').first().click();
-    await expect.poll(() => page.getByTestId('record-judge').textContent()).toContain('not judged, left out of RV — judge failed after 4 attempts: judge timed out (no reply within 1 s)');
+    await expect.poll(() => page.getByTestId('record-judge').textContent()).toContain('not judged, RV unknown (RV and the composite are withheld) — judge failed after 4 attempts: judge timed out (no reply within 1 s)');
   });
 });

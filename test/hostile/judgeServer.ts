@@ -83,12 +83,12 @@ export function folderTexts(dir: string): Record<string, string> {
 
 type JudgedRun = ReturnType<typeof judgedRun>;
 
-/** `traversa score --judge http` on a judged run, in this process: what it printed on stdout and stderr. */
-export async function cliScore(run: JudgedRun, env: JudgeEnv, json = false): Promise<{ stdout: string; stderr: string }> {
+/** `traversa score --judge http` on a judged run, in this process: what it printed on stdout and stderr, and its exit code. */
+export async function cliScore(run: JudgedRun, env: JudgeEnv, json = false, acceptUnjudged = false): Promise<{ stdout: string; stderr: string; code: number }> {
   const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
   try {
-    const stdout = await scoreCommand({ gt: run.gt, pred: run.pred, out: run.out, judge: 'http', json }, env);
-    return { stdout, stderr: stderr.mock.calls.map((c) => String(c[0])).join('') };
+    const { text: stdout, code } = await scoreCommand({ gt: run.gt, pred: run.pred, out: run.out, judge: 'http', json, acceptUnjudged }, env);
+    return { stdout, code, stderr: stderr.mock.calls.map((c) => String(c[0])).join('') };
   } finally {
     stderr.mockRestore();
   }

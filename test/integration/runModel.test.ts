@@ -71,7 +71,7 @@ describe('run-model against an OpenAI-compatible endpoint, scored by score', { t
     expect(report.overall.f1).toBeCloseTo(100 / 3, 9);
     expect(report.overall.pv).toBe(100);
     expect(report.overall.rta).toBeCloseTo(175 / 3, 9);
-    expect(report.overall.n).toEqual({ records: 10, parseable: 9, rta: 3, rv: 0 });
+    expect(report.overall.n).toEqual({ records: 10, parseable: 9, rta: 3, rv: 0, unjudged: 0 });
     expect(report.errorCounts).toMatchObject({ 'unparseable-answer': 1 });
     expect(report.counts).toMatchObject({ records: 10, unmatched: 0, problems: 0 });
 

@@ -114,9 +114,11 @@ describe.concurrent('the command line and the browser score a prediction tree al
     const dir = join(RESULTS, 'model-a_16f');
     // The verdict file's name is the edge's to give (the path typed, the picked file's name): the same here.
     const judge: JudgeChoice = { kind: 'imported', file: { path: VERDICTS, text: readFileSync(join(REPO, VERDICTS), 'utf8') } };
-    const { summary, records } = await expectSamePaperReports(['--verdicts', VERDICTS, '--bootstrap', '50', '--seed', '3'], dir,
+    // The file has no verdict for some of this model's "no" answers: their RV is unknown, accepted here.
+    const { summary, records } = await expectSamePaperReports(['--verdicts', VERDICTS, '--bootstrap', '50', '--seed', '3', '--accept-unjudged'], dir,
       { judge, weights: { f1: 0.25, pv: 0.25, rta: 0.25, rv: 0.25 }, averaging: 'micro', bootstrap: { resamples: 50, seed: 3, level: 0.95 } });
     expect(Object.keys(summary.models)).toEqual(['model-a_16f']);
+    expect((summary.models['model-a_16f']!.headline as { capnav: number | null }).capnav).toBeNull();
     // The verdict for this model's wheelchair record (keyed by model) was the one applied.
     expect(records).toContainEqual(expect.objectContaining({ model: 'model-a_16f', agent: 'WHEELCHAIR', judge: expect.objectContaining({ explanation: 'names the landing, not the stairs' }) }));
   });

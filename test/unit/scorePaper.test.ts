@@ -63,7 +63,7 @@ describe('one prediction, scored by the paper\'s definitions', () => {
       pred('HUMAN', Q.hallToBedroom, 'yes', ['hall', 'bedroom']),
     ], rule);
     expect(report.records.map((r) => [r.parseable, r.outcome])).toEqual([[false, 'FN'], [false, 'FP'], [true, 'TP']]);
-    expect(report.overall.n).toEqual({ records: 3, parseable: 1, rta: 0, rv: 0 });
+    expect(report.overall.n).toEqual({ records: 3, parseable: 1, rta: 0, rv: 0, unjudged: 0 });
     expect(report.overall.pv).toBe(0); // the one parseable path skips from the hall to the bedroom
     expect(report.errorCounts['unparseable-answer']).toBe(2);
   });
@@ -208,15 +208,60 @@ describe('judging and running', () => {
     expect(spy.calls).toHaveLength(1);
   });
 
-  it('a judge failure leaves the record out of RV and lists it as a problem', async () => {
+  it('a judge failure makes the record\'s RV unknown: RV and the composite are withheld, with their range, and the failure is listed', async () => {
     const failing: Judge = { info: { id: 'down', kind: 'http', label: 'down', promptVersion: '1' }, judge: async () => ({ error: 'HTTP 503' }) };
     const r = await scorePaper(house, [pred('WHEELCHAIR', Q.hallToBedroom, 'no', UP, 'stairs'), pred('WHEELCHAIR', Q.hallToKitchen, 'yes', 'hall -> kitchen')], { judge: failing });
     expect(r.records[0]).toMatchObject({ rv: null, judge: { error: 'HTTP 503' } });
-    expect(r.overall.rv).toBeNull();
+    expect(r.overall).toMatchObject({ rv: null, capnav: null, n: { unjudged: 1 }, incomplete: { rv: [0, 100] } });
+    expect(r.unjudged).toEqual({ count: 1, why: { 'HTTP 503': 1 } });
     expect(r.errorCounts['judge-failed']).toBe(1);
     expect(r.problems.map((p) => p.code)).toEqual(['judge.failed']);
   });
+});
 
+describe('a failing judge never raises a score', () => {
+  // Agents that say "no" with a reason the rule judge rejects (RV 0), and one whose answers are all right.
+  const run = [
+    pred('WHEELCHAIR', Q.hallToBedroom, 'no', UP, 'the door is too narrow'),
+    pred('WHEELCHAIR', Q.hallToKitchen, 'yes', 'hall -> kitchen'),
+    pred('HUMAN', Q.hallToBedroom, 'yes', UP),
+    pred('HUMANOID', Q.kitchenToBath, 'no', 'kitchen -> hall -> bath', 'it smells'),
+  ];
+  const failOn = (bad: (r: JudgeRequest) => boolean): Judge => {
+    const inner = ruleJudge();
+    return { info: { id: 'flaky', kind: 'http', label: 'flaky', promptVersion: '1' }, judge: async (q) => (bad(q) ? { error: 'the endpoint\'s response is not JSON' } : inner.judge(q)) };
+  };
+
+  it('every verdict failing: no composite anywhere (overall, macro, per agent that needed the judge); the true one lies in the printed range', async () => {
+    const truth = scorePaperSync(house, run, rule);
+    const failed = await scorePaper(house, run, { judge: failOn(() => true) });
+    expect(truth.overall.capnav).not.toBeNull();
+    for (const [name, set, real] of [['overall', failed.overall, truth.overall], ['macro', failed.macro, truth.macro], ['WHEELCHAIR', failed.perAgent.WHEELCHAIR!, truth.perAgent.WHEELCHAIR!]] as const) {
+      expect(set.capnav, name).toBeNull();
+      expect(set.rv, name).toBeNull();
+      const [lo, hi] = set.incomplete!.capnav!;
+      // The judge would have rejected both reasons: the truth is the low end, never above it.
+      expect(lo, name).toBeCloseTo(real.capnav!, 10);
+      expect(hi, name).toBeGreaterThan(lo);
+    }
+    // An agent that needed no judge keeps its figures.
+    expect(failed.perAgent.HUMAN).toEqual(truth.perAgent.HUMAN);
+    expect(failed.unjudged.count).toBe(2);
+  });
+
+  it('one verdict failing of two: still withheld, not averaged over the judged one', async () => {
+    const failed = await scorePaper(house, run, { judge: failOn((q) => q.agent === 'HUMANOID'), bootstrap: { resamples: 200, seed: 3 } });
+    expect(failed.overall.capnav).toBeNull();
+    expect(failed.overall.n).toMatchObject({ rv: 1, unjudged: 1 });
+    expect(failed.overall.incomplete!.rv).toEqual([0, 50]);
+    expect(failed.perAgent.WHEELCHAIR!.capnav).not.toBeNull();
+    // No interval for a withheld value.
+    expect(failed.overall.ci!.capnav).toBeUndefined();
+    expect(failed.overall.ci!.f1).toBeDefined();
+  });
+});
+
+describe('judging and running, continued', () => {
   // The human's "no" has no blocked hop on its route, so its notes differ from the wheelchair's: two verdicts.
   it('chunked scoring reports progress and gives the same report as one pass', async () => {
     const many = Array.from({ length: 30 }, (_, i) => pred(i % 2 ? 'HUMAN' : 'WHEELCHAIR', Q.hallToBedroom, i % 3 ? 'no' : 'yes', UP, 'stairs'));

@@ -93,7 +93,7 @@ export function RouteViewer() {
             <p className="q-text">{rec.question}</p>
             {rec.reason && <p className="reason" data-testid="record-reason">Reason: {rec.reason}</p>}
             {rec.judge && (rec.judge.error
-              ? <p className="warn" data-testid="record-judge">Judge ({rec.judge.judge}): not judged, left out of RV — {rec.judge.error}</p>
+              ? <p className="warn" data-testid="record-judge">Judge ({rec.judge.judge}): not judged, RV unknown (RV and the composite are withheld) — {rec.judge.error}</p>
               : <p className="muted" data-testid="record-judge">Judge ({rec.judge.judge}): {rec.judge.correct ? 'matches the ground-truth notes' : 'does not match'}{rec.judge.explanation ? ` — ${rec.judge.explanation}` : ''}</p>)}
             {rec.pathErrors.length > 0 && <p className="error">Path errors: {rec.pathErrors.map((e) => e.kind).join(', ')}</p>}
             <div className="hop-stepper" data-testid="hop-stepper">

@@ -74,7 +74,7 @@ export function ScoreControls() {
         {running && <progress max={s.status.total ?? 1} value={s.status.done ?? 0} aria-label={`Scoring: ${s.status.phase ?? ''}`} data-testid="score-progress" />}
         {running && <span className="muted">{s.status.phase}</span>}
         {running && s.settings.judge === 'http' && <button className="small secondary" onClick={() => scoring.cancel()} data-testid="cancel-score"
-          title="Stop asking the judge: requests in flight are aborted; records not judged are left out of RV">Cancel</button>}
+          title="Stop asking the judge: requests in flight are aborted; records not judged have an unknown RV, and RV and the composite are withheld">Cancel</button>}
         {s.status.state === 'error' && <span className="error" role="alert">{s.status.message}</span>}
         {s.status.state === 'done' && s.status.message && <span className="warn" data-testid="score-note">{s.status.message}</span>}
       </div>

@@ -3,6 +3,7 @@ import { agentOrder } from '../../core/agents.ts';
 import type { LiteReport } from '../../core/scoring/paper/lite.ts';
 import { thinComponents, THIN_N, type ThinNote } from '../../core/scoring/paper/thin.ts';
 import { useStudio, useStudioShallow, useStudioStore } from '../../state/useStudio.ts';
+import { unjudgedText } from '../../core/scoring/paper/unjudged.ts';
 import { openRecord } from './links.ts';
 import { count, MetricCell } from './metricCell.tsx';
 import { METRIC_LABEL, whyRecord } from './thinNotes.ts';
@@ -54,6 +55,11 @@ export function ScoreTable() {
                   <td data-col="records">{count(h.n.records)}{r.duplicates?.tasks > 0 && <span className="warn dup" title="tasks predicted more than once (see the notice above)">{count(r.duplicates.tasks)} twice+</span>}</td>
                   <td><input type="radio" name="compare" checked={model === compare} aria-label={`compare with ${model}`} onClick={(e) => e.stopPropagation()} onChange={() => pick(model, 'compareModel')} /></td>
                 </tr>
+                {r.unjudged?.count > 0 && (
+                  <tr className="unjudged-note" data-unjudged-for={model}>
+                    <td colSpan={cols}><p className="warn" data-testid="unjudged">{unjudgedText(r.unjudged, r.counts.records)}</p></td>
+                  </tr>
+                )}
                 {notes.length > 0 && (
                   <tr className="thin-notes" data-notes-for={model}>
                     <td colSpan={cols}><ThinNotes model={model} notes={notes} why={(rec) => whyRecord(project, rec)} /></td>

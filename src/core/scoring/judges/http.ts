@@ -164,7 +164,7 @@ export function chatJudge<Req, V extends object>(opts: HttpJudgeOptions, spec: C
         const res = await opts.fetch(url, { method: 'POST', headers, body, ...(signal ? { signal } : {}) });
         const reply = await readCapped(res);
         if (reply === null) return { error: `${noun} reply too large (> ${formatBytes(MAX_REPLY_BYTES)})` };
-        // Redacted whole before anything is cut from it, so a quoted secret is never left half-cut.
+        // Quoted in an error: redacted whole before anything is cut from it, so a secret is never left half-cut.
         const text = redact(reply);
         if (res.status === 429 || res.status >= 500) {
           last = `HTTP ${res.status}${text ? `: ${text.slice(0, 200)}` : ''}`;
@@ -173,7 +173,9 @@ export function chatJudge<Req, V extends object>(opts: HttpJudgeOptions, spec: C
         } else if (!res.ok) {
           return { error: `${noun} endpoint refused the request: HTTP ${res.status}${text ? `: ${text.slice(0, 200)}` : ''}`, status: res.status };
         } else {
-          const completion = completionContent(text);
+          // Parsed as sent, then redacted on the way out (release): redacting JSON text first can cut an
+          // escape in half (`?key=abc\"` → `?key=***"`) and make every verdict "not JSON".
+          const completion = completionContent(reply);
           const verdict = 'content' in completion ? spec.read(completion.content, completion) : completion;
           if (!('unreadable' in verdict)) return verdict;
           last = verdict.unreadable;

@@ -3,7 +3,7 @@ import { bootstrapIntervals, type BootstrapSettings } from '../bootstrap.ts';
 import { addTo, emptyTally, macroSet, merge, metricSet } from './metrics.ts';
 import { FAILURE_MODES, METRICS, type Averaging, type FailureMode, type MetricSet, type ObstacleAccuracy, type Outcome, type PaperReport, type ScoredRecord, type Weights } from './types.ts';
 
-export type Aggregates = Pick<PaperReport, 'overall' | 'perAgent' | 'macro' | 'headline' | 'confusion' | 'byObstacle' | 'failureModes' | 'errorCounts'>;
+export type Aggregates = Pick<PaperReport, 'overall' | 'perAgent' | 'macro' | 'headline' | 'confusion' | 'byObstacle' | 'failureModes' | 'errorCounts' | 'unjudged'>;
 
 /**
  * Every aggregate of the scored records (status `scored` only): overall (pooled), per agent in
@@ -36,7 +36,22 @@ export function aggregate(records: readonly ScoredRecord[], agents: readonly str
     byObstacle: obstacleAccuracy(records, judged),
     failureModes: failureModeCounts(records),
     errorCounts: errorCounts(records),
+    unjudged: unjudgedOf(records),
   };
+}
+
+/** Records whose RV is unknown because the judge failed on them, by the judge's error. */
+function unjudgedOf(records: readonly ScoredRecord[]): Aggregates['unjudged'] {
+  const why: Record<string, number> = {};
+  let count = 0;
+  for (const r of records) {
+    const error = r.rv === null ? r.judge?.error : undefined;
+    if (error === undefined) continue;
+    count++;
+    // The error text is the judge's; kept as data (a Map-free record built without prototype keys).
+    if (Object.hasOwn(why, error)) why[error]!++; else Object.defineProperty(why, error, { value: 1, writable: true, enumerable: true, configurable: true });
+  }
+  return { count, why };
 }
 
 /**
@@ -53,6 +68,7 @@ function attachIntervals(groups: ScoredRecord[][], agents: readonly string[], we
     valid: Uint8Array.from(rs, (r) => (r.pathValid ? 1 : 0)),
     rta: Float64Array.from(rs, (r) => r.rta ?? NaN),
     rv: Float64Array.from(rs, (r) => r.rv ?? NaN),
+    unjudged: Uint8Array.from(rs, (r) => (r.rv === null && r.judge?.error !== undefined ? 1 : 0)),
   }));
   const ci = bootstrapIntervals<string>(groups.map((g) => g.length), settings, (indices) => {
     const out: Record<string, number | null> = {};
@@ -68,7 +84,7 @@ function attachIntervals(groups: ScoredRecord[][], agents: readonly string[], we
         if (c.parseable[i]) { t.parseable++; if (c.valid[i]) t.pvValid++; }
         const rta = c.rta[i]!, rv = c.rv[i]!;
         if (rta === rta) { t.rtaSum += rta; t.rtaN++; }
-        if (rv === rv) { t.rvSum += rv; t.rvN++; }
+        if (rv === rv) { t.rvSum += rv; t.rvN++; } else if (c.unjudged[i]) t.rvUnknown++;
       }
       t.records = idx.length;
       merge(total, t);
@@ -80,14 +96,15 @@ function attachIntervals(groups: ScoredRecord[][], agents: readonly string[], we
     for (const m of METRICS) { out[`overall:${m}`] = o[m]; out[`macro:${m}`] = mac[m]; }
     return out;
   });
-  const pickCi = (prefix: string) => {
+  // No interval for a withheld value (RV and composite where the judge failed on some records).
+  const pickCi = (prefix: string, set: MetricSet) => {
     const got: MetricSet['ci'] = {};
-    for (const m of METRICS) { const v = ci[`${prefix}:${m}`]; if (v) got[m] = v; }
+    for (const m of METRICS) { const v = ci[`${prefix}:${m}`]; if (v && set[m] !== null) got[m] = v; }
     return got;
   };
-  sets.overall.ci = pickCi('overall');
-  sets.macro.ci = pickCi('macro');
-  for (const a of agents) sets.perAgent[a]!.ci = pickCi(`agent:${a}`);
+  sets.overall.ci = pickCi('overall', sets.overall);
+  sets.macro.ci = pickCi('macro', sets.macro);
+  for (const a of agents) sets.perAgent[a]!.ci = pickCi(`agent:${a}`, sets.perAgent[a]!);
 }
 
 const OUTCOME_CODE: Record<Outcome, number> = { TP: 0, FP: 1, TN: 2, FN: 3 };

@@ -10,12 +10,12 @@ export type PaperSummary = Omit<PaperReport, 'records' | 'unmatched' | 'excluded
 /**
  * `scored_summary.json` of paper mode:
  *
- *     { "mode": "paper", "models": { "<model setting>": PaperSummary, … }, "problems": [...] }
+ *     { "mode": "paper", "unjudged": N, "models": { "<model setting>": PaperSummary, … }, "problems": [...] }
  *
  * `problems` holds the prediction readers' problems and every report's (unmatched predictions,
  * duplicates, judge failures), each with file and location.
  */
-export function paperSummary(reports: ReadonlyMap<string, PaperReport>, readProblems: readonly Problem[] = []): { mode: 'paper'; models: Record<string, PaperSummary>; problems: Problem[] } {
+export function paperSummary(reports: ReadonlyMap<string, PaperReport>, readProblems: readonly Problem[] = []): { mode: 'paper'; unjudged: number; models: Record<string, PaperSummary>; problems: Problem[] } {
   const problems = [...readProblems];
   // Built with fromEntries: a model may be named "__proto__", which an assignment would take as
   // the object's prototype (and JSON.stringify would then leave the model out).
@@ -24,7 +24,10 @@ export function paperSummary(reports: ReadonlyMap<string, PaperReport>, readProb
     append(problems, own);
     return [model, { ...rest, counts: { records: records.length, unmatched: unmatched.length, excluded: excluded.length, problems: own.length } }];
   }));
-  return { mode: 'paper', models, problems };
+  // Records of every model the judge could not judge: when > 0 the composites are withheld.
+  let unjudged = 0;
+  for (const r of reports.values()) unjudged += r.unjudged.count;
+  return { mode: 'paper', unjudged, models, problems };
 }
 
 /** `scored_per_record.jsonl` of paper mode: every record of every model — scored, excluded and unmatched — one per line. */

@@ -165,7 +165,7 @@ function applyVerdict(group: readonly PendingJudgement[], v: Verdict, judge: Jud
   for (const { record } of group) {
     if (isError(v)) {
       record.judge = { correct: false, judge: judge.info.id, error: v.error };
-      problems.push({ severity: 'error', code: 'judge.failed', file: record.file, location: record.location, message: `RV not judged (left out of RV): ${v.error}` });
+      problems.push({ severity: 'error', code: 'judge.failed', file: record.file, location: record.location, message: `RV not judged (RV unknown; RV and the composite are withheld): ${v.error}` });
       continue;
     }
     record.rv = v.correct ? 1 : 0;

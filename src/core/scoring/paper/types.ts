@@ -106,7 +106,15 @@ export interface MetricSet {
   rv: number | null;
   /** λ-weighted sum of F1, PV, RTA, RV; a component that is undefined is left out and the weights renormalised. */
   capnav: number | null;
-  n: { records: number; parseable: number; rta: number; rv: number };
+  /** `unjudged`: records whose reason the judge was asked about and could not judge (RV unknown). */
+  n: { records: number; parseable: number; rta: number; rv: number; unjudged: number };
+  /**
+   * Set when some records' RV is unknown (the judge failed on them): then `rv` and `capnav` are
+   * withheld (null) — averaging over the judged records alone, or over three metrics, would raise
+   * the score — and these are the values they would take were every unjudged reason wrong (`low`)
+   * or right (`high`).
+   */
+  incomplete?: { rv: [low: number, high: number]; capnav: [low: number, high: number] | null };
   /** Bootstrap 95 % (or `level`) percentile intervals, when resampling was asked for. */
   ci?: Partial<Record<MetricName, [number, number]>>;
 }
@@ -149,6 +157,11 @@ export interface PaperReport {
   failureModes: Record<FailureMode, number>;
   /** Added: tasks predicted more than once (all their predictions are scored), and from which files. */
   duplicates: DuplicateSummary;
+  /**
+   * Added: records the judge could not judge, and why (error text → how many). When `count` > 0
+   * the headline RV and composite are withheld (MetricSet.incomplete).
+   */
+  unjudged: { count: number; why: Record<string, number> };
   /** Added: counts of every error type over scored records (unparseable answers, path error kinds, judge failures…). */
   errorCounts: Record<string, number>;
   unmatched: ScoredRecord[];

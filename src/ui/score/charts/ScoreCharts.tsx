@@ -42,6 +42,8 @@ export function ScoreCharts() {
   const metricDatum = (k: MetricName) => (row: string, s: Series): BarDatum => {
     const m = set(report(s), row);
     if (!m) return { v: null, text: 'no records' };
+    const range = k === 'rv' || k === 'capnav' ? m.incomplete?.[k] : undefined;
+    if (m[k] === null && range !== undefined) return { v: null, text: `withheld${range ? ` (${range[0].toFixed(1)}…${range[1].toFixed(1)})` : ''} · ${count(m.n.unjudged)} not judged` };
     return { v: m[k], ci: m.ci?.[k] ?? null, text: `${m[k] === null ? '–' : m[k]!.toFixed(1)} · n ${count(nOf(m, k))}` };
   };
   const obstacles = REASONS.filter((c) => shown.some(([, r]) => r.byObstacle[c]?.n));
