@@ -3,7 +3,7 @@ import { hasBlocking, type Problem } from '../core/problems.ts';
 import { compareLabellings } from '../core/labelComparison.ts';
 import { readRelease } from '../formats/capnav/read.ts';
 import type { Project } from '../core/project.ts';
-import { exportQaBundle, QA_BUNDLE_PATHS } from '../formats/qa/bundle.ts';
+import { exportQaBundle, QA_BUNDLE_PATHS, type QaManifest } from '../formats/qa/bundle.ts';
 import { zipFolder } from '../formats/zip.ts';
 import { readCapnavQaItems } from '../formats/qa/capnavItems.ts';
 import { readGeneratedItems } from '../formats/qa/generated.ts';
@@ -57,12 +57,12 @@ export async function importQaFiles(store: StudioStore, picked: PickedFile[], fl
  * errors on accepted items). Throws `UnsafeZipEntryError`, naming the scene, if a scene id
  * would make an unsafe entry.
  */
-export function qaZip(project: Project, createdAt: string): { ok: true; name: string; bytes: Uint8Array; items: number } | { ok: false; errors: number } {
+export function qaZip(project: Project, createdAt: string): { ok: true; name: string; bytes: Uint8Array; items: number; navigation: QaManifest['navigation'] } | { ok: false; errors: number } {
   const result = exportQaBundle(project, { createdAt, appVersion: version });
   if (!result.ok) return { ok: false, errors: result.errors.length };
   const folder = `${safeName(project.name) || 'traversa'}-qa`;
   const owner = new Map(project.scenes.map((s) => [QA_BUNDLE_PATHS.capnavQa(s.id), `scene ${JSON.stringify(s.id)}`]));
-  return { ok: true, name: `${folder}.zip`, bytes: zipFolder(folder, result.files.map((f) => ({ ...f, from: owner.get(f.path) }))), items: result.manifest.counts.items };
+  return { ok: true, name: `${folder}.zip`, bytes: zipFolder(folder, result.files.map((f) => ({ ...f, from: owner.get(f.path) }))), items: result.manifest.counts.items, navigation: result.manifest.navigation };
 }
 
 /** Export the accepted items as a benchmark bundle zip; refused, with the reasons shown, while an accepted item has an error. */
@@ -81,7 +81,9 @@ export function exportQaZip(store: StudioStore, tell: (message: string) => void)
     return false;
   }
   download(zip.name, zip.bytes);
-  tell(`Exported ${zip.items} accepted item${zip.items === 1 ? '' : 's'}.`);
+  const nav = zip.navigation;
+  const undecided = nav.undecided.length;
+  tell(`Exported ${zip.items} item${zip.items === 1 ? '' : 's'}${nav.items ? ` (${nav.items} navigation question${nav.items === 1 ? '' : 's'} as ${nav.records} per-agent answer${nav.records === 1 ? '' : 's'} from the labels${undecided ? `; ${undecided} left out: the labels do not decide them yet — listed in qa/manifest.json` : ''})` : ''}.`);
   return true;
 }
 

@@ -1,5 +1,6 @@
 import { strToU8 } from 'fflate';
 import type { QaItem } from '../core/vqa/item.ts';
+import { benchmarkItems } from '../core/vqa/navigationAnswers.ts';
 import { cachedTrailJudge, httpTrailJudge, importedTrailJudge, type TrailScores } from '../core/scoring/judges/trail.ts';
 import { scoreQaAnswers, type QaAnswersReport, type QaPrediction } from '../core/scoring/vqa/qaAnswers.ts';
 import { judgeTrails, judgeTrailsNow, scoreTrails, trailRequests, type TrailSettings } from '../core/scoring/vqa/trails.ts';
@@ -29,7 +30,7 @@ const ANSWER_FILE = /\.(jsonl|ndjson|json)$/i;
  * for the session, so a change of settings does not ask again).
  */
 export class QaAnswersRunner {
-  private scored: { items: readonly QaItem[] | null; predictions: unknown; settings: unknown; judge: unknown; scores: unknown } | null = null;
+  private scored: { items: readonly QaItem[] | null; scenes: unknown; predictions: unknown; settings: unknown; judge: unknown; scores: unknown } | null = null;
   private sources: SourceFile[] = [];
   private readonly trailCache = new Map<string, TrailScores>();
   private judging: AbortController | null = null;
@@ -100,11 +101,13 @@ export class QaAnswersRunner {
     const q = s.qaAnswers;
     if (!q.predictions.length || (!force && s.session.view !== 'score')) return;
     const items = s.document.project?.qa.items ?? null;
+    const project = s.document.project;
     const last = this.scored;
     const { judge, scores } = q.reasoning;
-    if (last && last.items === items && last.predictions === q.predictions && last.settings === q.settings && last.judge === judge && last.scores === scores) return;
-    this.scored = { items, predictions: q.predictions, settings: q.settings, judge, scores };
-    const accepted = (items ?? []).filter((i) => i.status === 'accepted');
+    if (last && last.items === items && last.scenes === project?.scenes && last.predictions === q.predictions && last.settings === q.settings && last.judge === judge && last.scores === scores) return;
+    this.scored = { items, scenes: project?.scenes, predictions: q.predictions, settings: q.settings, judge, scores };
+    // Navigation questions count once per agent, answered by the labels (core/vqa/navigationAnswers.ts).
+    const accepted = project ? benchmarkItems(project).items : [];
     const t0 = performance.now();
     const bootstrap = { resamples: q.settings.bootstrap, seed: 1, level: 0.95 };
     const report = scoreQaAnswers(accepted, q.predictions, { tau: q.settings.tau, averaging: q.settings.averaging, bootstrap });

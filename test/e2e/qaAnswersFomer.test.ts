@@ -83,7 +83,7 @@ describe('a researcher scores the reasoning of two models in the browser', () =>
     expect(subsetRows).toContainEqual(['vlm-a', 'macro over subsets', '65.00', '6', '69.17', '7']);
     expect(subsetRows).toContainEqual(['vlm-b', 'macro over subsets', '32.67', '4', '37.50', '7']);
     expect(await page.getByTestId('qa-fomer-problems').textContent()).toContain('trail-scores.json /verdicts/8/criteria/Safety: error: Safety is 0, not 1–10');
-    expect(await page.locator('[data-testid=qa-fomer-notes] li[data-model=vlm-b]').textContent()).toContain('not judged: qa_2 (judge scores: criterion "Safety" is 0, not 1–10)');
+    expect(await page.locator('[data-testid=qa-fomer-notes] li[data-model=vlm-b]').textContent()).toContain('not judged: qa_2:HUMAN (judge scores: criterion "Safety" is 0, not 1–10)');
 
     await page.screenshot({ path: 'tmp/qa-fomer.png', fullPage: false });
     await page.getByTestId('qa-fomer').scrollIntoViewIfNeeded();

@@ -216,6 +216,13 @@ describe('reviewing generated items with the keyboard', () => {
     const first = (await page.locator('[data-item-row]').first().getAttribute('data-item-row'))!;
     await page.locator(`[data-item-row=${first}]`).click();
     const question = (await page.getByTestId('review-question').textContent())!;
+    // Not a yes/no item answered "yes": the answer is per agent, from the labels — and the studio's
+    // sample house starts unlabelled, so nobody has decided it for any agent yet (the unit tests
+    // navigationAnswers.test.ts and qaBundle.test.ts hold the labelled side).
+    const shown = Object.fromEntries(await page.locator('[data-testid=navigation-answers] li').evaluateAll((lis) => lis.map((li) => [li.getAttribute('data-agent'), li.getAttribute('data-answer')])));
+    expect(shown).toEqual({ HUMAN: 'undecided', WHEELCHAIR: 'undecided', HUMANOID: 'undecided', QUADRUPEDAL: 'undecided', SWEEPER: 'undecided' });
+    expect(await page.getByTestId('review-answer').textContent()).not.toContain('Answer: yes');
+    await page.getByTestId('review-panel').screenshot({ path: resolve(import.meta.dirname, '../../tmp/review-navigation.png') });
     await page.locator('body').click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('r');
     await page.keyboard.press('h');
@@ -227,6 +234,24 @@ describe('reviewing generated items with the keyboard', () => {
     expect(await row.textContent()).toContain(question.slice(0, 30));
     await page.keyboard.press('Control+z');
     await expect.poll(() => row.count()).toBe(0);
+
+    // Accepted, it is exported as one yes/no record per agent the labels decide, never as its own "yes".
+    await page.locator('[data-view=qa]').click();
+    await page.getByTestId('mode-review').click();
+    await page.getByTestId('qa-filter').selectOption('all');
+    await page.locator(`[data-item-row=${first}]`).click();
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('a');
+    await expect.poll(() => page.locator(`[data-item-row=${first}] .badge`).textContent()).toBe('accepted');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-qa').click()]);
+    const zip = unzipSync(new Uint8Array(readFileSync((await download.path())!)));
+    const itemsPath = Object.keys(zip).find((p) => p.endsWith('qa/items.json'))!;
+    const records = (JSON.parse(strFromU8(zip[itemsPath]!)) as { items: { id: string }[] }).items.filter((r) => r.id === first || r.id.startsWith(`${first}:`));
+    expect(records).toEqual([]);
+    const manifest = JSON.parse(strFromU8(zip[itemsPath.replace(/items\.json$/, 'manifest.json')]!)) as { navigation: { items: number; records: number; undecided: { item: string }[] } };
+    expect(manifest.navigation).toMatchObject({ items: 1, records: 0 });
+    expect(manifest.navigation.undecided.map((u) => u.item)).toEqual(Array(5).fill(first));
+    expect(await page.getByTestId('qa-notice').textContent()).toMatch(/1 navigation question as 0 per-agent answers from the labels; 5 left out: the labels do not decide them yet/);
   });
 });
 

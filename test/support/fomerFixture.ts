@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DEFAULT_PROFILES } from '../../src/core/agents.ts';
 import { emptyProject, type Project } from '../../src/core/project.ts';
 import { buildSampleRelease, SAMPLE_SCENE_ID } from '../../src/core/sample/sampleRelease.ts';
 import { FOMER_CRITERIA } from '../../src/core/scoring/vqa/fomer.ts';
@@ -21,7 +22,8 @@ const step = (i: number, text: string): QaItem['trail'][number] => ({ id: `s${i}
 const accepted = (item: QaItem): QaItem => ({ ...item, status: 'accepted', reviews: [{ reviewer: 'rita', verdict: 'accept', comment: '', timeMs: 1000, at: AT }] });
 
 export function reasoningProject(): Project {
-  const p = emptyProject('Sample house reasoning');
+  // One agent: each CapNav question is then one yes/no item, `qa_N:HUMAN`, answered by the labels.
+  const p = emptyProject('Sample house reasoning', DEFAULT_PROFILES.filter((a) => a.name === 'HUMAN'));
   p.scenes.push(buildSampleRelease().scene);
   p.qa.items.push(...capnavItemsForScene(p, SAMPLE_SCENE_ID, { createdAt: AT }).slice(0, 4).map(accepted));
   const written = (question: string, answer: Answer, capability: string, trail: string[]) => {
@@ -42,25 +44,25 @@ export function reasoningProject(): Project {
 export const rubric = (base: number, changed: Record<string, number> = {}) => ({ ...Object.fromEntries(FOMER_CRITERIA.map((c) => [c.name, base])), ...changed });
 
 /**
- * Item ids: qa_1..qa_4 CapNav (yes/no, answer yes), qa_5 MCQ (B), qa_6 numeric (0.7 m), qa_7 free text.
+ * Item ids: qa_1:HUMAN..qa_4:HUMAN CapNav (yes/no for the human, answered yes by the labels), qa_5 MCQ (B), qa_6 numeric (0.7 m), qa_7 free text.
  *
  * vlm-a answers all seven with steps, except qa_4 (no steps); qa_6 says 0.6 m (14 % off, beyond τ 0.1 → 0).
  * vlm-b (second file, model named in its lines) answers qa_1..qa_5 with steps, not qa_6 or qa_7.
  */
 export const ANSWERS_A = [
-  { id: 'qa_1', answer: 'Yes', steps: ['The lift reaches the upper hall.', 'Bedroom 2 is off the upper hall.'] },
-  { id: 'qa_2', answer: 'Yes', steps: ['The lift reaches the upper hall.'] },
-  { id: 'qa_3', answer: 'No', steps: ['The corridor is too narrow.'] },
-  { id: 'qa_4', answer: 'Yes' },
+  { id: 'qa_1:HUMAN', answer: 'Yes', steps: ['The lift reaches the upper hall.', 'Bedroom 2 is off the upper hall.'] },
+  { id: 'qa_2:HUMAN', answer: 'Yes', steps: ['The lift reaches the upper hall.'] },
+  { id: 'qa_3:HUMAN', answer: 'No', steps: ['The corridor is too narrow.'] },
+  { id: 'qa_4:HUMAN', answer: 'Yes' },
   { id: 'qa_5', answer: 'B', steps: [{ title: 'Floor', text: 'Bedroom 1 is upstairs.' }] },
   { id: 'qa_6', answer: 'About 0.6 m', steps: ['The door looks narrow.'] },
   { id: 'qa_7', answer: 'Via the hall and the corridor.', judgeScore: 90, steps: ['Hall.', 'Corridor.', 'Study.'] },
 ];
 export const ANSWERS_B = [
-  { id: 'qa_1', answer: 'No', model: 'vlm-b', steps: ['Stairs block the way.'] },
-  { id: 'qa_2', answer: 'Yes', model: 'vlm-b', steps: ['Upstairs by the lift.'] },
-  { id: 'qa_3', answer: 'Yes', model: 'vlm-b', steps: ['Through the corridor.'] },
-  { id: 'qa_4', answer: 'Yes', model: 'vlm-b', steps: ['The bathroom door opens.'] },
+  { id: 'qa_1:HUMAN', answer: 'No', model: 'vlm-b', steps: ['Stairs block the way.'] },
+  { id: 'qa_2:HUMAN', answer: 'Yes', model: 'vlm-b', steps: ['Upstairs by the lift.'] },
+  { id: 'qa_3:HUMAN', answer: 'Yes', model: 'vlm-b', steps: ['Through the corridor.'] },
+  { id: 'qa_4:HUMAN', answer: 'Yes', model: 'vlm-b', steps: ['The bathroom door opens.'] },
   { id: 'qa_5', answer: 'A', model: 'vlm-b', steps: ['Kitchens are upstairs.'] },
 ];
 
@@ -73,17 +75,17 @@ export const ANSWERS_B = [
 export const TRAIL_SCORES = {
   judge: 'test panel',
   verdicts: [
-    { id: 'qa_1', model: 'vlm-a', criteria: rubric(8) },
-    { id: 'qa_2', model: 'vlm-a', criteria: rubric(6) },
-    { id: 'qa_3', model: 'vlm-a', criteria: rubric(4) },
-    { id: 'qa_4', model: 'vlm-a', criteria: rubric(9) },
+    { id: 'qa_1:HUMAN', model: 'vlm-a', criteria: rubric(8) },
+    { id: 'qa_2:HUMAN', model: 'vlm-a', criteria: rubric(6) },
+    { id: 'qa_3:HUMAN', model: 'vlm-a', criteria: rubric(4) },
+    { id: 'qa_4:HUMAN', model: 'vlm-a', criteria: rubric(9) },
     { id: 'qa_5', model: 'vlm-a', criteria: rubric(9) },
     { id: 'qa_6', model: 'vlm-a', criteria: rubric(5) },
     { id: 'qa_7', model: 'vlm-a', criteria: rubric(7), final: 3 },
-    { id: 'qa_1', model: 'vlm-b', criteria: rubric(3) },
-    { id: 'qa_2', model: 'vlm-b', criteria: rubric(7, { Safety: 0 }) },
-    { id: 'qa_3', criteria: rubric(6, { 'Missing Step': 2 }) },
-    { id: 'qa_4', model: 'vlm-b', criteria: rubric(5) },
+    { id: 'qa_1:HUMAN', model: 'vlm-b', criteria: rubric(3) },
+    { id: 'qa_2:HUMAN', model: 'vlm-b', criteria: rubric(7, { Safety: 0 }) },
+    { id: 'qa_3:HUMAN', criteria: rubric(6, { 'Missing Step': 2 }) },
+    { id: 'qa_4:HUMAN', model: 'vlm-b', criteria: rubric(5) },
     { id: 'qa_5', model: 'vlm-b', criteria: rubric(2) },
   ],
 };

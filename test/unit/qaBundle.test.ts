@@ -12,7 +12,7 @@ import { readRelease } from '../../src/formats/capnav/read.ts';
 import { writeRelease } from '../../src/formats/capnav/write.ts';
 import { exportQaBundle, type QaManifest, type QaRecord } from '../../src/formats/qa/bundle.ts';
 import { readGeneratedItems } from '../../src/formats/qa/generated.ts';
-import { navEdges, navGraph, navNode, navQuestion, ref, sceneOf } from '../support/sceneBuilder.ts';
+import { blocked, navEdges, navGraph, navNode, navQuestion, ref, sceneOf, traversable } from '../support/sceneBuilder.ts';
 
 const AT = '2026-05-01T10:00:00.000Z';
 const OPTIONS = { createdAt: '2026-05-02T08:00:00.000Z', appVersion: '0.1.0' };
@@ -41,6 +41,12 @@ function benchmark(): Project {
       { ...navQuestion('Can [Agent] move from the hall to the landing?', ref('Hall', 'hall'), ref('landing — Landing', 'landing'), [ref('Kitchen', 'kitchen')]), id: 'q0', reason: 'The hall opens onto the kitchen. Stairs lead up to the landing.' },
       { ...navQuestion('Can [Agent] move from the kitchen to the living room?', ref('kitchen'), ref('Living room', 'living')), id: 'q1', sceneType: 'home', startDetail: 'by the fridge', reason: 'A wide doorway joins them. The floor is level.' },
     ],
+    // Kitchen → living room: the human can, the wheelchair cannot (every segment labelled), the
+    // others have no labels there, so their answer is not decided.
+    labels: {
+      HUMAN: { 'kitchen|living': traversable() },
+      WHEELCHAIR: { 'hall|kitchen': traversable(), 'kitchen|living': blocked('a 0.6 m doorway'), 'living|landing': blocked('stairs') },
+    },
   }));
   p.scenes.push(sceneOf({ id: 'MP3D00002', graph: navGraph(['porch-study']) }));
 
@@ -109,7 +115,7 @@ describe('exporting the accepted items as a benchmark bundle', () => {
 
   it('exports exactly the accepted items, in project order, with the bundle files laid out', () => {
     const { files, records, items } = exported(benchmark());
-    expect(records.map((r) => r.id)).toEqual(['qa_1', 'qa_2', 'qa_3', 'qa_7']);
+    expect(records.map((r) => r.id)).toEqual(['qa_1', 'qa_2', 'qa_3', 'qa_7:HUMAN', 'qa_7:WHEELCHAIR']);
     expect(items).toMatchObject({ format: 'traversa-qa', formatVersion: 1 });
     expect(files.map((f) => f.path)).toEqual(['qa/manifest.json', 'qa/items.json', 'qa/items.jsonl', 'capnav/HM3D00001_QA.json']);
   });
@@ -123,7 +129,7 @@ describe('exporting the accepted items as a benchmark bundle', () => {
 
   it('a record carries the category names, named nodes, trail, reviews, adjudication and whether a person edited it', () => {
     const { records } = exported(benchmark());
-    const [mcq, measured, gen, capnav] = records as [QaRecord, QaRecord, QaRecord, QaRecord];
+    const [mcq, measured, gen, capnav, capnavNo] = records as [QaRecord, QaRecord, QaRecord, QaRecord, QaRecord];
     expect(mcq).toMatchObject({
       source: 'written', edited: false,
       category: { capability: 'semantic', capabilityName: 'Semantic', subcategory: 'CL', subcategoryName: 'Classes' },
@@ -149,7 +155,10 @@ describe('exporting the accepted items as a benchmark bundle', () => {
     expect(gen.trail.map((s) => s.origin)).toEqual(['generated', 'edited', 'generated']);
     expect(gen.trail[1]).toEqual({ title: 'Check the floor', text: 'Eight steps lead up; there is no ramp or lift.', kind: 'physical', links: { viewpoints: [], nodes: [], edges: [], marks: [] }, origin: 'edited' });
 
-    expect(capnav).toMatchObject({ source: 'capnav', capnavQuestion: 1, question: REWORDED, generator: 'CapNav release', edited: true, answer: { kind: 'yesno', correct: true } });
+    // A navigation question: one record per agent the labels decide, [Agent] filled in, answered by the labels.
+    expect(capnav).toMatchObject({ source: 'capnav', capnavQuestion: 1, question: 'Can HUMAN get from the kitchen into the living room?', generator: 'CapNav release', edited: true,
+      answer: { kind: 'yesno', correct: true }, anchors: { agent: 'HUMAN' }, navigation: { item: 'qa_7', agent: 'HUMAN', answerFrom: 'labels' } });
+    expect(capnavNo).toMatchObject({ id: 'qa_7:WHEELCHAIR', question: 'Can WHEELCHAIR get from the kitchen into the living room?', answer: { kind: 'yesno', correct: false }, anchors: { agent: 'WHEELCHAIR' } });
   });
 
   it('the manifest states versions, the project taxonomy and counts of what was exported', () => {
@@ -161,21 +170,26 @@ describe('exporting the accepted items as a benchmark bundle', () => {
       projectSchemaVersion: PROJECT_SCHEMA_VERSION, projectName: 'Kitchen & stairs "v2"',
     });
     expect(manifest.taxonomy).toEqual(p.qa.taxonomy);
+    // The CapNav question counts once per agent the labels decide (HUMAN, WHEELCHAIR).
     expect(manifest.counts).toEqual({
-      items: 4,
-      byScene: { HM3D00001: 3, MP3D00002: 1 },
-      byCapability: { semantic: 1, spatial: 2, temporal: 0, physical: 1, general: 0 },
+      items: 5,
+      byScene: { HM3D00001: 4, MP3D00002: 1 },
+      byCapability: { semantic: 1, spatial: 3, temporal: 0, physical: 1, general: 0 },
       bySubcategory: {
         semantic: { CL: 1, AT: 0, ST: 0 },
-        spatial: { LC: 0, DT: 1, OR: 0, TP: 1, CT: 0, 'R/S': 0, 'R/P': 0, 'R/D': 0 },
+        spatial: { LC: 0, DT: 1, OR: 0, TP: 2, CT: 0, 'R/S': 0, 'R/P': 0, 'R/D': 0 },
         temporal: { MT: 0, 'S/M': 0, 'L/M': 0 },
         physical: { MD: 0, CS: 1, 'M/P': 0, 'E/E': 0 },
         general: {},
       },
       byTaskType: { ...Object.fromEntries(p.qa.taxonomy.taskTypes.map((t) => [t.id, 0])), affordance: 1 },
-      byAnswerKind: { mcq: 1, yesno: 2, numeric: 1, freetext: 0 },
-      bySource: { written: 2, generated: 1, capnav: 1 },
-      edited: 2, withTrail: 3, trailSteps: 1 + 0 + 3 + 2,
+      byAnswerKind: { mcq: 1, yesno: 3, numeric: 1, freetext: 0 },
+      bySource: { written: 2, generated: 1, capnav: 2 },
+      edited: 3, withTrail: 4, trailSteps: 1 + 0 + 3 + 2 + 2,
+    });
+    expect(manifest.navigation).toEqual({
+      items: 1, records: 2,
+      undecided: ['HUMANOID', 'QUADRUPEDAL', 'SWEEPER'].map((agent) => ({ item: 'qa_7', agent, why: expect.stringMatching(new RegExp(`segments? (is|are) not labelled for ${agent}`)) as unknown as string })),
     });
   });
 
@@ -238,7 +252,7 @@ describe('refusing to export wrong ground truth', () => {
     const findings = checkQaItems(p);
     expect(findings).toContainEqual(expect.objectContaining({ severity: 'error', code: 'answer.key-not-an-option', itemId: pending.id }));
     expect(findings).toContainEqual(expect.objectContaining({ severity: 'warning', code: 'answer.no-unit', itemId: 'qa_2' }));
-    expect(exported(p).records.map((r) => r.id)).toEqual(['qa_1', 'qa_2', 'qa_3', 'qa_7']);
+    expect(exported(p).records.map((r) => r.id)).toEqual(['qa_1', 'qa_2', 'qa_3', 'qa_7:HUMAN', 'qa_7:WHEELCHAIR']);
   });
 });
 

@@ -42,8 +42,8 @@ describe('score-qa: FoMER reasoning scores from imported rubric scores', () => {
     // vlm-b: qa_1 3, qa_2 out of range (left out), qa_3 the any-model entry 6 × 9 + 2 → 5.6, qa_4 5; qa_5 2; qa_6, qa_7 unanswered (FA 0).
     expect(subsets(r!, 'vlm-b')).toEqual({ capnav: [45.33, 3, 75, 4], written: [20, 1, 0, 3], overall: [32.67, 4, 37.5, 7] });
     expect(r!.fomer!.settings).toMatchObject({ subsets: 'source', averaging: 'macro', judge: { kind: 'imported', label: 'imported reasoning scores (test panel)' } });
-    expect(r!.fomer!.models.find((m) => m.model === 'vlm-b')!.items.find((i) => i.id === 'qa_2')).toMatchObject({ ra: null, fa: 100, note: 'judge scores: criterion "Safety" is 0, not 1–10' });
-    expect(r!.fomer!.models[0]!.items.find((i) => i.id === 'qa_4')).toMatchObject({ ra: null, note: 'no reasoning steps in the answer' });
+    expect(r!.fomer!.models.find((m) => m.model === 'vlm-b')!.items.find((i) => i.id === 'qa_2:HUMAN')).toMatchObject({ ra: null, fa: 100, note: 'judge scores: criterion "Safety" is 0, not 1–10' });
+    expect(r!.fomer!.models[0]!.items.find((i) => i.id === 'qa_4:HUMAN')).toMatchObject({ ra: null, note: 'no reasoning steps in the answer' });
     expect(stderr).toMatch(/trail-scores\.json \/verdicts\/8\/criteria\/Safety: error: Safety is 0, not 1–10/);
   }, 60_000);
 
@@ -62,7 +62,7 @@ describe('score-qa: FoMER reasoning scores from imported rubric scores', () => {
     expect(b.fomer!.models.map((m) => m.reasoning)).toEqual(a.fomer!.models.map((m) => m.reasoning));
     const rows = readFileSync(join(tmp, 'out', 'qa_reasoning_items.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { model: string; id: string; ra: number | null; fa: number | null });
     expect(rows.filter((x) => x.model === 'vlm-a').map((x) => [x.id, x.ra, x.fa])).toEqual([
-      ['qa_1', 80, 100], ['qa_2', 60, 100], ['qa_3', 40, 0], ['qa_4', null, 100], ['qa_5', 90, 100], ['qa_6', 50, 0], ['qa_7', 70, 90],
+      ['qa_1:HUMAN', 80, 100], ['qa_2:HUMAN', 60, 100], ['qa_3:HUMAN', 40, 0], ['qa_4:HUMAN', null, 100], ['qa_5', 90, 100], ['qa_6', 50, 0], ['qa_7', 70, 90],
     ]);
     expect((JSON.parse(readFileSync(join(tmp, 'out', 'qa_scores.json'), 'utf8')) as QaScoresFile).fomer!.models).toHaveLength(2);
   }, 60_000);
@@ -75,7 +75,7 @@ describe('score-qa: FoMER reasoning scores from imported rubric scores', () => {
     expect(stdout).toMatch(/^criterion\s+vlm-a \(n\)\s+vlm-b \(n\)$/m);
     expect(stdout).toMatch(/^Missing Step\s+65\.00 \(6\)\s+26\.67 \(4\)$/m);
     expect(stdout).toMatch(/^RA \(macro over subsets\)\s+65\.00 \(6\)\s+32\.67 \(4\)$/m);
-    expect(stdout).toContain('not judged (not in RA): qa_2 (judge scores: criterion "Safety" is 0, not 1–10)');
+    expect(stdout).toContain('not judged (not in RA): qa_2:HUMAN (judge scores: criterion "Safety" is 0, not 1–10)');
     expect(stdout).toContain('judged by imported reasoning scores (test panel)');
   }, 60_000);
 });

@@ -10,10 +10,10 @@ import { cloneTrail } from './trail.ts';
  * queue, overlap and agreement statistics as any other item (see hallucination.ts for how its
  * verdict reaches the scene's hallucination list).
  *
- * The item's answer is yes/no and `yes`: a CapNav question describes a route that exists in the
- * scene (the generator's guideline asks for capability-neutral routes), so the unrestricted
- * agent can take it; whether each agent can is what the traversability labels answer, not the
- * item. The generator's `reason` becomes the generated trail, one step per sentence.
+ * The item stores a placeholder yes/no answer that nothing reads: a navigation question's answer
+ * is per agent and comes from the traversability labels (navigationAnswers.ts), which is what the
+ * studio shows, exports and scores. The generator's `reason` becomes the generated trail, one step
+ * per sentence.
  */
 export interface CapnavItemOptions {
   createdAt: string;

@@ -10,7 +10,11 @@
  *   capnav/<SCENE>_QA.json      per scene with accepted CapNav items or generated navigation tasks:
  *                               those questions in the CapNav release's question-file format (a bare list)
  *
- * Only items with status `accepted` are exported, in project order. Export is refused when the
+ * Only items with status `accepted` are exported, in project order. A navigation question (a
+ * CapNav question or a generated navigation task) is written as one yes/no record per agent whose
+ * labels decide it (`<id>:<AGENT>`, `[Agent]` filled in, `anchors.agent` set, and
+ * `"navigation": {"item", "agent", "answerFrom": "labels"}`), never with the item's own answer;
+ * agents the labels do not decide are listed in the manifest's `navigation.undecided`. Export is refused when the
  * consistency checks find an ERROR on an accepted item (an MCQ whose key is not an option, a
  * node not in the graph, no category…); errors on drafts, pending or rejected items and
  * warnings on anything do not block. All files are UTF-8 JSON; user text is written verbatim
@@ -82,6 +86,7 @@ import type { Project, Scene } from '../../core/project.ts';
 import { verdictAgreement, type VerdictAgreement } from '../../core/interRater.ts';
 import { exportBlockers, type QaFinding } from '../../core/vqa/checks.ts';
 import { ANSWER_KINDS, type Adjudication, type Answer, type Mark, type Provenance, type QaItem, type TrailStep, type Viewpoint } from '../../core/vqa/item.ts';
+import { benchmarkItems, type NavigationTally } from '../../core/vqa/navigationAnswers.ts';
 import { removalReport, type RemovalReport } from '../../core/vqa/review.ts';
 import type { Taxonomy } from '../../core/vqa/taxonomy.ts';
 import { summariseTrailDiff, trailDiff } from '../../core/vqa/trailDiff.ts';
@@ -103,6 +108,8 @@ export interface QaRecord {
   sceneId: string;
   source: QaItem['source'];
   capnavQuestion?: number;
+  /** Navigation questions: the reviewed item this per-agent record comes from, and that the labels gave its answer. */
+  navigation?: { item: string; agent: string; answerFrom: 'labels' };
   question: string;
   answer: Answer;
   category: {
@@ -144,6 +151,11 @@ export interface QaManifest {
   projectName: string;
   taxonomy: Taxonomy;
   counts: QaCounts;
+  /**
+   * Navigation questions (CapNav questions and generated navigation tasks): each accepted one is
+   * written as one yes/no record per agent whose labels decide it; `undecided` lists the others.
+   */
+  navigation: NavigationTally;
   review: { items: number; byStatus: Record<QaItem['status'], number>; removal: RemovalReport; agreement: VerdictAgreement };
   files: { path: string; bytes: number; sha256: string }[];
 }
@@ -162,14 +174,18 @@ export type QaBundleResult =
 const STATUSES: readonly QaItem['status'][] = ['draft', 'pending', 'accepted', 'rejected', 'adjudicate'];
 const SOURCES: readonly QaItem['source'][] = ['written', 'generated', 'capnav'];
 
-export function exportQaBundle(project: Pick<Project, 'name' | 'schemaVersion' | 'scenes' | 'qa'>, options: QaBundleOptions): QaBundleResult {
+export function exportQaBundle(project: Pick<Project, 'name' | 'schemaVersion' | 'scenes' | 'qa' | 'profiles'>, options: QaBundleOptions): QaBundleResult {
   const accepted = project.qa.items.filter((i) => i.status === 'accepted');
   const errors = exportBlockers(project);
   if (errors.length > 0) return { ok: false, errors };
 
   const scenes = new Map(project.scenes.map((s) => [s.id, s]));
   const includeThumbnails = options.includeThumbnails ?? true;
-  const records = accepted.map((item) => toRecord(item, scenes.get(item.sceneId), project.qa.taxonomy, includeThumbnails));
+  const { items, navigation } = benchmarkItems(project);
+  const records = items.map((item) => {
+    const record = toRecord(item, scenes.get(item.sceneId), project.qa.taxonomy, includeThumbnails);
+    return item.navigation ? { ...record, navigation: { ...item.navigation } } : record;
+  });
 
   const files = [
     { path: QA_BUNDLE_PATHS.items, text: JSON.stringify({ format: QA_BUNDLE_FORMAT, formatVersion: QA_BUNDLE_VERSION, items: records }, null, 2) + '\n' },
@@ -180,6 +196,7 @@ export function exportQaBundle(project: Pick<Project, 'name' | 'schemaVersion' |
     format: QA_BUNDLE_FORMAT, formatVersion: QA_BUNDLE_VERSION, createdAt: options.createdAt, traversa: options.appVersion,
     projectSchemaVersion: project.schemaVersion, projectName: project.name, taxonomy: structuredClone(project.qa.taxonomy),
     counts: countItems(records, project),
+    navigation,
     review: {
       items: project.qa.items.length,
       byStatus: tally(STATUSES, project.qa.items.map((i) => i.status)),

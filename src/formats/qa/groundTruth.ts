@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { Problem } from '../../core/problems.ts';
 import type { QaTruth } from '../../core/scoring/vqa/qaAnswers.ts';
 import { AnswerSchema, type QaItem } from '../../core/vqa/item.ts';
+import { benchmarkItems } from '../../core/vqa/navigationAnswers.ts';
 import { looksLikeBundle, readBundle } from '../bundle.ts';
 import { checkShape, type SourceFile } from '../json.ts';
 import { QA_BUNDLE_FORMAT, QA_BUNDLE_PATHS, QA_BUNDLE_VERSION } from './bundle.ts';
@@ -50,7 +51,8 @@ export function truthOf(r: z.infer<typeof QaTruthRecordSchema> | QaItem): QaTrut
 export function readProjectBundleTruth(file: SourceFile): { items: QaTruth[]; problems: Problem[] } {
   const read = readBundle(file);
   if (!read.project) return { items: [], problems: read.problems };
-  const items = read.project.qa.items.filter((i) => i.status === 'accepted').map(truthOf);
+  // Navigation questions as one item per agent, answered by the labels (as the bundle export writes them).
+  const items = benchmarkItems(read.project).items.map(truthOf);
   const problems = [...read.problems];
   if (items.length === 0) problems.push({ severity: 'warning', code: 'qa.empty', file: file.path, location: '', message: `the project holds no accepted QA items (${read.project.qa.items.length} in all)` });
   return { items, problems };

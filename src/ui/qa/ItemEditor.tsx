@@ -8,6 +8,8 @@ import { useStudio, useStudioStore } from '../../state/useStudio.ts';
 import { AnchorsEditor } from './AnchorsEditor.tsx';
 import { Field } from './Field.tsx';
 import { TrailEditor } from './TrailEditor.tsx';
+import { NavigationAnswers } from './NavigationAnswers.tsx';
+import { isNavigationItem } from '../../core/vqa/navigationAnswers.ts';
 
 const KIND_LABEL: Record<Answer['kind'], string> = { mcq: 'Multiple choice', yesno: 'Yes / no', numeric: 'Numeric', freetext: 'Free text' };
 
@@ -38,6 +40,7 @@ export function ItemEditor() {
         <button className="small secondary" aria-label={`Delete ${item.id}`} onClick={() => deleteItem(store, item.id)}>Delete</button>
       </div>
       <label>Question <Field multiline label="Question" testId="item-question" value={item.question} onCommit={(v) => edit(ITEM_EDITS.question, { text: v })} /></label>
+      {isNavigationItem(item) ? <NavigationAnswers item={item} /> : (<>
       <label>Kind <select aria-label="Answer kind" data-testid="item-kind" value={a.kind} onChange={(e) => edit(ITEM_EDITS.answerKind, { kind: e.target.value as Answer['kind'] })}>
         {(Object.keys(KIND_LABEL) as Answer['kind'][]).map((k) => <option key={k} value={k}>{KIND_LABEL[k]}</option>)}
       </select></label>
@@ -70,6 +73,7 @@ export function ItemEditor() {
         </div>
       )}
       {a.kind === 'freetext' && <label>Reference answer <Field multiline label="Reference answer" value={a.reference} onCommit={(v) => edit(ITEM_EDITS.reference, { text: v })} /></label>}
+      </>)}
       <div className="category">
         <label>Capability <select aria-label="Capability" data-testid="item-capability" value={item.category.capability} onChange={(e) => edit(ITEM_EDITS.category, { category: { ...item.category, capability: e.target.value } })}>
           <option value="">— required —</option>

@@ -12,6 +12,8 @@ import { scopeText } from './ItemFilters.tsx';
 import { decidedWord, ReviewedChangeView } from './ReviewedChangeView.tsx';
 import { TrailDiffView } from './TrailDiffView.tsx';
 import { Evidence } from './Evidence.tsx';
+import { NavigationAnswers } from './NavigationAnswers.tsx';
+import { isNavigationItem } from '../../core/vqa/navigationAnswers.ts';
 
 export const REASON_TEXT: Record<RejectReason, string> = {
   hallucinated: 'hallucinated / not visible in the scene', 'wrong-answer': 'wrong answer', ambiguous: 'ambiguous', trivial: 'trivial',
@@ -20,6 +22,7 @@ export const REASON_TEXT: Record<RejectReason, string> = {
 
 /** The answer as a reviewer reads it (user text as text). */
 export function AnswerText({ item }: { item: QaItem }) {
+  if (isNavigationItem(item)) return <NavigationAnswers item={item} />;
   const a = item.answer;
   if (a.kind === 'mcq') return <ol className="mcq" data-testid="review-answer">{a.options.map((o) => <li key={o.key} className={o.key === a.correct ? 'correct' : ''}><strong>{o.key}</strong> {o.text}{o.key === a.correct ? ' ✓' : ''}</li>)}</ol>;
   if (a.kind === 'yesno') return <p data-testid="review-answer">Answer: <strong>{a.correct ? 'yes' : 'no'}</strong></p>;
