@@ -1,9 +1,10 @@
+import type { Label } from '../core/labels.ts';
 import { existingLabel, itemKey } from '../core/queue.ts';
 import { labelDecision, type Decision } from '../core/labelDecision.ts';
 import { selectedScene, type Command } from '../state/commands.ts';
 import { autoApproveHuman, labelItem } from '../state/labelCommands.ts';
 import { leaveItem } from '../state/itemState.ts';
-import { toNextUnlabelled } from '../state/queueCommands.ts';
+import { moveCursor, toNextUnlabelled } from '../state/queueCommands.ts';
 import { currentItem, sceneQueue } from '../state/queueSelectors.ts';
 import type { DriveView, StudioState, StudioStore } from '../state/store.ts';
 import { suggestionFor, suggestionsStale } from '../state/suggestionSelectors.ts';
@@ -40,6 +41,7 @@ export function labellingCommands(store: StudioStore, flush: () => Promise<void>
     const made = labelDecision({ pressed, draft: s.session.labelDraft, ...(sug ? { suggestion: sug } : {}), ...(drive ? { drive: { reached: drive.reached, measured: drive.measured, trajectory: drive.trajectory, stop: stopOf(drive) } } : {}) });
     if ('missing' in made) { tell(made.missing); return; }
     const d = made.decision;
+    const before = existingLabel(scene, item, s.session.annotator);
     await recordThenAdvance(store, flush, tell, {
       record: () => {
         labelItem(store, scene.id, scene.questions[item.questionIndex]!.text, item, d);
@@ -51,7 +53,11 @@ export function labellingCommands(store: StudioStore, flush: () => Promise<void>
       advance: () => {
         const saved = `Saved: ${item.agent} ${item.from} → ${item.to} ${d.traversable ? 'traversable' : `not traversable (${d.note})`}.`;
         // Told after the queue has moved (moving clears the old item's notice), so it stays in view.
-        return toNextUnlabelled(store) ? saved : `${saved} Every segment of this scene is labelled for every agent.`;
+        const steps = store.getState().history.past.length;
+        if (toNextUnlabelled(store)) return [saved, before ? changeText(before, d) : '', autoApproved(store, steps)].filter(Boolean).join(' ');
+        // Everything is labelled: review mode walks the labelled segments one by one, so the next
+        // decision lands on the next segment, never again on this one.
+        return `${saved} ${before ? changeText(before, d) : ''} ${reviewStep(store)}`.replace(/\s+/g, ' ').trim();
       },
     });
   }
@@ -68,6 +74,29 @@ export function labellingCommands(store: StudioStore, flush: () => Promise<void>
   ];
 }
 
+/** Moving on reached a question whose human segments were auto-approved: say so (it is its own undo step). */
+function autoApproved(store: StudioStore, stepsBefore: number): string {
+  const past = store.getState().history.past;
+  const step = past.length > stepsBefore ? past[past.length - 1] : undefined;
+  return step?.label.startsWith('Auto-approve human') ? `${step.label.replace('Auto-approve human', 'Then auto-approved HUMAN on')} (a separate undo step: Ctrl+Z takes it back first).` : '';
+}
+
+/** What a decision on an already labelled segment changed. */
+function changeText(before: Label, d: Decision): string {
+  const was = `${before.traversable ? 'traversable' : 'not traversable'}${before.note ? ` (${before.note})` : ''}`;
+  if (before.traversable === d.traversable && before.note === d.note) return `Unchanged: it was ${was} already.`;
+  return before.traversable === d.traversable ? `Note changed: it was ${was}.` : `Changed: it was ${was}.`;
+}
+
+/** Review mode (every segment labelled): on to the next segment of the queue, and where that is. */
+function reviewStep(store: StudioStore): string {
+  const s = store.getState();
+  const total = sceneQueue(s).length, at = s.session.queueCursor;
+  if (at >= total - 1) return `Review: every segment is labelled, and that was the last of the queue (${total} of ${total}); Home goes back to the first.`;
+  moveCursor(store, at + 1);
+  return `Review: every segment is labelled; on to segment ${at + 2} of ${total}.`;
+}
+
 /** While labelling, the unrestricted human is approved on each question the queue reaches (a setting). */
 export function followAutoApprove(store: StudioStore): () => void {
   return store.subscribe((s, prev) => {
@@ -75,9 +104,13 @@ export function followAutoApprove(store: StudioStore): () => void {
     if (s.session.questionIndex === prev.session.questionIndex && s.session.view === prev.session.view && s.session.autoApproveHuman === prev.session.autoApproveHuman) return;
     const scene = selectedScene(s), item = currentItem(s);
     if (!scene || !item) return;
-    if (autoApproveHuman(store, scene.id, sceneQueue(s), item.questionIndex) && item.agent === 'HUMAN' && existingLabel(store.getState().document.project!.scenes.find((x) => x.id === scene.id)!, item, store.getState().session.annotator)) {
+    const n = autoApproveHuman(store, scene.id, sceneQueue(s), item.questionIndex);
+    if (!n) return;
+    if (item.agent === 'HUMAN' && existingLabel(store.getState().document.project!.scenes.find((x) => x.id === scene.id)!, item, store.getState().session.annotator)) {
       toNextUnlabelled(store);
     }
+    // Visible, and its own undo step: Ctrl+Z takes back the approval (and says so), not the annotator's label.
+    store.setState((st) => ({ ephemeral: { ...st.ephemeral, notice: `Auto-approved HUMAN on ${n} segment${n === 1 ? '' : 's'} of question ${item.questionIndex + 1} (the able-bodied human; a separate undo step — Ctrl+Z takes it back).` } }));
   });
 }
 

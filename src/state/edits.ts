@@ -21,9 +21,9 @@ export function defineEdit<A>(id: string, label: string, apply: (project: Projec
 }
 
 /** Apply an edit: one undo step under its label; nothing happens (and no step) when it changes nothing. Returns whether it changed the document. */
-export function applyEdit<A>(store: StudioStore, edit: Edit<A>, args: A): boolean {
+export function applyEdit<A>(store: StudioStore, edit: Edit<A>, args: A, label = edit.label): boolean {
   const before = store.getState().document.project;
-  commitDocument(store, edit.label, (p) => edit.apply(p, args));
+  commitDocument(store, label, (p) => edit.apply(p, args));
   return store.getState().document.project !== before;
 }
 

@@ -102,7 +102,8 @@ function travelStep(store: StudioStore, back: boolean): boolean {
     const left = leaveHistoryStep(s);
     return {
       ...left,
-      ephemeral: { ...left.ephemeral, notice: kept ? keptNotice(kept, back ? 'undone' : 'redone') : left.ephemeral.notice },
+      // The notice names what was undone (an auto-approval is a step of its own, and says so).
+      ephemeral: { ...left.ephemeral, notice: `${back ? 'Undone' : 'Redone'}: ${step.label}.${kept ? ` ${keptNotice(kept, back ? 'undone' : 'redone')}` : ''}` },
       document: { ...s.document, project },
       history: back
         ? { past: history.past.slice(0, -1), future: [...moved, ...history.future] }

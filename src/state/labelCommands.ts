@@ -47,7 +47,8 @@ export function labelItem(store: StudioStore, sceneId: string, questionText: str
     ...(!d.traversable && d.reason ? { reason: d.reason } : {}),
     ...(d.evidence ? { evidence: d.evidence } : {}),
   };
-  applyEdit(store, d.traversable ? LABEL_EDITS.traversable : LABEL_EDITS.blocked, { sceneId, agent: item.agent, from: item.from, to: item.to, label });
+  const edit = d.traversable ? LABEL_EDITS.traversable : LABEL_EDITS.blocked;
+  applyEdit(store, edit, { sceneId, agent: item.agent, from: item.from, to: item.to, label }, `${edit.label}: ${item.agent} ${item.from} → ${item.to}`);
 }
 
 /**
@@ -61,7 +62,9 @@ export function autoApproveHuman(store: StudioStore, sceneId: string, items: rea
   const annotator = store.getState().session.annotator.trim();
   const todo = items.filter((i) => i.questionIndex === questionIndex && i.agent === 'HUMAN' && !existingLabel(scene, i, annotator));
   if (!todo.length) return 0;
-  applyEdit(store, LABEL_EDITS.autoApproveHuman, { sceneId, segments: todo.map(({ agent, from, to }) => ({ agent, from, to })), timestamp: new Date().toISOString(), ...(annotator ? { annotator } : {}) });
+  // A step of its own, named for what it did, so an undo that takes it back says so.
+  const what = `Auto-approve human: ${todo.length} segment${todo.length === 1 ? '' : 's'} of question ${questionIndex + 1}`;
+  applyEdit(store, LABEL_EDITS.autoApproveHuman, { sceneId, segments: todo.map(({ agent, from, to }) => ({ agent, from, to })), timestamp: new Date().toISOString(), ...(annotator ? { annotator } : {}) }, what);
   return todo.length;
 }
 

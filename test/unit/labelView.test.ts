@@ -66,13 +66,14 @@ describe('drive readouts, footprint, draft and notices belong to the current que
     expect(store.getState().session.labelDraft).toEqual({ reason: null, note: '' });
   });
 
-  it('undo leaves the drive and its notice behind, and the draft the drive proposed; the label goes back', () => {
+  it('undo leaves the drive and its notice behind, and the draft the drive proposed; the label goes back, and the notice says which', () => {
     const store = labellingStore();
-    labelItem(store, 'HOUSE', 'q', item(store), yes);
+    const it0 = item(store);
+    labelItem(store, 'HOUSE', 'q', it0, yes);
     drive(store);
     expect(press(store, 'z', { ctrl: true })).toBe('edit.undo');
     expect(existingLabel(scene(store), item(store))).toBeUndefined();
-    expect(itemState(store)).toEqual(nothingLeft);
+    expect(itemState(store)).toEqual({ ...nothingLeft, notice: `Undone: Label traversable: ${it0.agent} ${it0.from} → ${it0.to}.` });
   });
 
   it('undo and redo keep a draft the annotator wrote (only the drive goes)', () => {
@@ -81,10 +82,10 @@ describe('drive readouts, footprint, draft and notices belong to the current que
     drive(store);
     toggleDraftReason(store, 'door');
     press(store, 'z', { ctrl: true });
-    expect(itemState(store)).toMatchObject({ drive: null, notice: null, draft: { reason: 'door', by: 'annotator' } });
+    expect(itemState(store)).toMatchObject({ drive: null, notice: expect.stringMatching(/^Undone: Label traversable: /) as unknown as string, draft: { reason: 'door', by: 'annotator' } });
     drive(store);
     press(store, 'z', { ctrl: true, shift: true });
-    expect(itemState(store)).toEqual(nothingLeft); // this draft was the drive's again
+    expect(itemState(store)).toEqual({ ...nothingLeft, notice: expect.stringMatching(/^Redone: Label traversable: /) as unknown as string }); // this draft was the drive's again
     expect(existingLabel(scene(store), item(store))?.traversable).toBe(true);
   });
 
@@ -94,7 +95,7 @@ describe('drive readouts, footprint, draft and notices belong to the current que
     press(store, 'z', { ctrl: true });
     drive(store);
     expect(press(store, 'y', { ctrl: true })).toBe('edit.redoY');
-    expect(itemState(store)).toEqual(nothingLeft);
+    expect(itemState(store)).toEqual({ ...nothingLeft, notice: expect.stringMatching(/^Redone: Label traversable: /) as unknown as string });
   });
 });
 
@@ -107,7 +108,7 @@ describe('Ctrl+Y redoes', () => {
     expect(existingLabel(scene(store), first)).toBeUndefined();
     expect(press(store, 'y', { ctrl: true })).toBe('edit.redoY');
     expect(existingLabel(scene(store), first)?.traversable).toBe(true);
-    expect(store.getState().history).toMatchObject({ past: [{ label: 'Label traversable' }], future: [] });
+    expect(store.getState().history).toMatchObject({ past: [{ label: `Label traversable: ${first.agent} ${first.from} → ${first.to}` }], future: [] });
     // Nothing left to redo: the key does nothing (and does not label the segment either).
     const { commands } = studioCommands(store);
     expect(press(store, 'y', { ctrl: true }, commands)).toBeUndefined();
