@@ -33,12 +33,13 @@ function distancesFrom(adj: Map<string, string[]>, start: string): Map<string, n
  * resolved), every agent, every segment of its work list — oriented the way a route from the
  * question's start walks it (nearer node first), as the release's directed keys are.
  */
-export function buildQueue(scene: Scene, agents: readonly AgentName[]): QueueItem[] {
+export function buildQueue(scene: Scene, agents: readonly AgentName[], held: ReadonlySet<number> = new Set()): QueueItem[] {
   const bct = buildBlockCutTree(scene.graph);
   const adj = adjacency(scene.graph);
   const items: QueueItem[] = [];
   scene.questions.forEach((q, questionIndex) => {
-    if (isHallucinated(scene, q.text)) return;
+    // `held`: generated tasks waiting for review (core/taskgen/unreviewed.ts) are not labelled yet.
+    if (isHallucinated(scene, q.text) || held.has(questionIndex)) return;
     const wps = resolvedWaypoints(q);
     if (!wps) return;
     const dist = distancesFrom(adj, wps[0]!);

@@ -1,20 +1,25 @@
 import { agentOrder } from '../core/agents.ts';
 import { buildQueue, itemKey, type QueueItem } from '../core/queue.ts';
 import type { Scene } from '../core/project.ts';
+import { unreviewedTasks } from '../core/taskgen/unreviewed.ts';
 import { selectedScene } from './commands.ts';
 import type { StudioState } from './store.ts';
 
-let cache: { scene: Scene; profiles: unknown; items: QueueItem[] } | null = null;
+let cache: { scene: Scene; profiles: unknown; qa: unknown; items: QueueItem[] } | null = null;
 
-/** The selected scene's labelling queue (rebuilt only when the scene or the profiles change). */
+/**
+ * The selected scene's labelling queue (rebuilt only when the scene, the profiles or the items
+ * change), without the generated tasks a reviewer has not accepted yet.
+ */
 export function sceneQueue(s: StudioState): QueueItem[] {
   const scene = selectedScene(s);
-  if (!scene) return [];
-  const profiles = s.document.project?.profiles ?? [];
-  // Labels change on every decision but do not change the queue: key the cache on the graph and questions.
-  if (cache && cache.profiles === profiles && cache.scene.graph === scene.graph && cache.scene.questions === scene.questions && cache.scene.hallucinated === scene.hallucinated && cache.scene.id === scene.id) return cache.items;
-  const items = buildQueue(scene, agentOrder(profiles));
-  cache = { scene, profiles, items };
+  const project = s.document.project;
+  if (!scene || !project) return [];
+  const profiles = project.profiles;
+  // Labels change on every decision but do not change the queue: key the cache on the graph, questions and items.
+  if (cache && cache.profiles === profiles && cache.qa === project.qa.items && cache.scene.graph === scene.graph && cache.scene.questions === scene.questions && cache.scene.hallucinated === scene.hallucinated && cache.scene.id === scene.id) return cache.items;
+  const items = buildQueue(scene, agentOrder(profiles), new Set(unreviewedTasks(project.qa.items, scene.id).keys()));
+  cache = { scene, profiles, qa: project.qa.items, items };
   return items;
 }
 

@@ -5,6 +5,7 @@ import { isFeasible } from '../core/feasibility.ts';
 import type { PlannedQuestion } from '../core/plan.ts';
 import type { Scene } from '../core/project.ts';
 import { resolveRef, waypoints, type NodeRef } from '../core/questions.ts';
+import { unreviewedTasks } from '../core/taskgen/unreviewed.ts';
 import { toggleHallucinated } from '../state/commands.ts';
 import { useStudio, useStudioStore } from '../state/useStudio.ts';
 
@@ -19,6 +20,8 @@ export function QuestionList({ scene, plan, agents }: Props) {
   const selected = useStudio((s) => s.session.questionIndex);
   const adj = useMemo(() => adjacency(scene.graph), [scene.graph]);
   const names = useMemo(() => new Map(scene.graph.nodes.map((n) => [n.id, n.name])), [scene.graph.nodes]);
+  const items = useStudio((s) => s.document.project?.qa.items);
+  const waiting = useMemo(() => unreviewedTasks(items ?? [], scene.id), [items, scene.id]);
   if (!scene.questions.length) return <p className="empty">This scene has no questions.</p>;
 
   const refText = (r: NodeRef) => (r.nodeId ? names.get(r.nodeId) ?? r.nodeId : r.raw);
@@ -41,6 +44,11 @@ export function QuestionList({ scene, plan, agents }: Props) {
               ))}
             </div>
             {'hallucinated' in p && <span className="badge warn">hallucinated · excluded</span>}
+            {waiting.has(i) && !('hallucinated' in p) && (
+              <span className="badge warn" data-testid="task-unreviewed" title="A generated task: it joins the label queue and the release once a reviewer accepts it (QA view)">
+                generated · awaiting review ({waiting.get(i)!.id}) · not in the label queue
+              </span>
+            )}
             {'unresolved' in p && <span className="badge bad" data-testid="unresolved">unresolved: {p.unresolved.map((u) => `“${u}”`).join(', ')}</span>}
             {'edges' in p && <span className="badge">{p.edges.length} edge{p.edges.length === 1 ? '' : 's'} to label</span>}
             {resolved && !('hallucinated' in p) && (

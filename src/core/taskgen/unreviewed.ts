@@ -4,7 +4,7 @@ import type { QaItem } from '../vqa/item.ts';
 
 /**
  * Generated tasks no reviewer has accepted yet. A generated task joins its scene's questions when
- * it is made (so it can be labelled while it waits), but a release is a benchmark: what a model
+ * it is made (marked as waiting, and kept out of the label queue until accepted), but a release is a benchmark: what a model
  * wrote and nobody checked does not belong in it. A rejected task stays, listed as hallucinated,
  * as CapNav lists its own (core/taskgen/insert.ts). Labels made while such a task was being labelled
  * stay (each judges a segment of the graph, whatever question it was met in), without the task's
@@ -12,6 +12,19 @@ import type { QaItem } from '../vqa/item.ts';
  * and, read back, warn that those labels name a question not in its question file.
  */
 const UNREVIEWED: ReadonlySet<QaItem['status']> = new Set(['draft', 'pending', 'adjudicate']);
+
+/**
+ * The scene's questions that are generated tasks no reviewer has accepted (or rejected) yet, by
+ * index, with their item: they are marked wherever they are shown and kept out of the label queue
+ * until accepted — labels spent on a task a reviewer later rejects are wasted.
+ */
+export function unreviewedTasks(items: readonly QaItem[], sceneId: string): Map<number, QaItem> {
+  const out = new Map<number, QaItem>();
+  for (const item of items) {
+    if (item.sceneId === sceneId && item.source === 'generated' && UNREVIEWED.has(item.status) && item.capnavQuestion !== undefined) out.set(item.capnavQuestion, item);
+  }
+  return out;
+}
 
 export interface LeftOut {
   sceneId: string;
