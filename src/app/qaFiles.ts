@@ -47,7 +47,9 @@ export async function importQaFiles(store: StudioStore, picked: PickedFile[], fl
     await flush();
   }
   const none = !hasBlocking(problems) && !accepted;
-  store.setState({ importReport: { source, accepted, at: Date.now(),
+  // Items go into the open project (never a new one): the report says so, and how many.
+  const into = accepted ? { outcome: 'items' as const, items: { count: capnav.items.length + generated.items.length, into: project.name } } : {};
+  store.setState({ importReport: { source, accepted, at: Date.now(), ...into,
     problems: none ? [...problems, { severity: 'fatal', code: 'qa.nothing', file: source, location: '', message: 'no items to import in these files' }] : problems } });
   return accepted;
 }

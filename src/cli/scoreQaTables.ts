@@ -1,6 +1,6 @@
 import type { Problem } from '../core/problems.ts';
 import type { Stat } from '../core/scoring/vqa/embodied4c.ts';
-import type { KindAccuracy, QaAnswersReport, QaModelReport } from '../core/scoring/vqa/qaAnswers.ts';
+import { vqaDefinition, type KindAccuracy, type QaAnswersReport, type QaModelReport } from '../core/scoring/vqa/qaAnswers.ts';
 import type { FomerReport } from '../core/scoring/vqa/trails.ts';
 import type { SameModel } from '../formats/qa/answers.ts';
 import { fomerCriterionRows, fomerSubsetRows, fomerSummary, type FomerCell } from '../core/scoring/vqa/trailsTable.ts';
@@ -30,7 +30,7 @@ export function formatQaSummary(r: QaAnswersReport, problems: readonly Problem[]
   const s = r.settings;
   const out: string[] = [
     `QA answers scored against ${r.items} ground-truth item${r.items === 1 ? '' : 's'} (percent, Embodied4C definitions).`,
-    `VQA = ${s.averaging === 'macro' ? 'mean of the four capability means (macro)' : 'mean of all capability items pooled (micro)'}; GEN (general knowledge) reported apart. ` +
+    `VQA = ${vqaDefinition(r)}; GEN (general knowledge) reported apart. ` +
       `Numeric τ: ${s.tau === 'per item' ? "each item's own tolerance" : s.tau}. Items without an answer score 0; of repeated answers the last one counts.`,
   ];
   if (s.bootstrap.resamples > 0) out.push(`[lo, hi]: ${Math.round(s.bootstrap.level * 100)} % bootstrap intervals, ${s.bootstrap.resamples} resamples, seed ${s.bootstrap.seed}.`);

@@ -310,7 +310,9 @@ export interface ImportReport {
   source: string;
   accepted: boolean;
   /** What became of an accepted release or bundle: a new project of the list, or merged into the open one. */
-  outcome?: 'new-project' | 'merged';
+  outcome?: 'new-project' | 'merged' | 'items';
+  /** Items imported into the open project (outcome `items`): how many, and the project's name. */
+  items?: { count: number; into: string };
   /** Read and waiting for the user: open as a new project, or merge into the open one (`merge`: what that would do). */
   awaiting?: { into: string; merge: MergePreview | null };
   /** What a confirmed merge did: records added, conflicts taken from the import, conflicts kept as they were. */

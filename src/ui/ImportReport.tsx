@@ -35,6 +35,10 @@ function headline(report: Report, errors: number): string {
     const m = report.merged;
     return `Merged ${report.source}${findings}: ${m.added} record${m.added === 1 ? '' : 's'} added, ${m.replaced} conflict${m.replaced === 1 ? '' : 's'} taken from the import, ${m.kept} kept as they were. Undo takes the merge back.`;
   }
+  if (report.outcome === 'items' && report.items) {
+    const n = report.items.count;
+    return `Imported ${n} item${n === 1 ? '' : 's'} from ${report.source} into “${report.items.into}”${findings}. Undo takes them out again.`;
+  }
   return `Imported ${report.source} as a new project${findings}.`;
 }
 

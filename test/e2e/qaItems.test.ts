@@ -133,7 +133,9 @@ describe('reviewing generated items with the keyboard', () => {
     const page = await profile.page(url());
     await openQa(page);
     await page.getByTestId('import-items-input').setInputFiles(file);
-    await expect.poll(() => page.getByTestId('import-report').textContent()).toContain('Imported generated.jsonl');
+    // Into the open project, and said so (not "as a new project").
+    await expect.poll(() => page.getByTestId('import-report').textContent()).toMatch(/^Imported 3 items from generated\.jsonl into “[^”]+”\. Undo takes them out again\./);
+    expect(await page.getByTestId('import-report').textContent()).not.toContain('new project');
     expect(await page.locator('[data-item-row]').count()).toBe(3);
 
     await page.getByTestId('qa-annotator').fill('Rita');

@@ -101,6 +101,17 @@ describe('the HTTP judge against an OpenAI-compatible endpoint', () => {
     expect(waits).toEqual([100, 200]);
   });
 
+  it('a browser\'s bare "Failed to fetch" says it may be CORS; Node\'s own network errors do not', async () => {
+    const refusing = (message: string): FetchLike => async () => { throw new TypeError(message); };
+    for (const message of ['Failed to fetch', 'NetworkError when attempting to fetch resource.', 'Load failed']) {
+      const v = await httpJudge({ baseUrl: 'https://judge.example/v1', model: 'm', fetch: refusing(message), sleep: async () => {}, maxAttempts: 1 }).judge(request);
+      expect(v, message).toEqual({ error: expect.stringContaining(`network error: ${message} (the endpoint cannot be reached, or it does not allow requests from the studio's origin`) as unknown as string });
+      expect((v as { error: string }).error).toContain('Access-Control-Allow-Origin');
+    }
+    const node = await httpJudge({ baseUrl: 'https://judge.example/v1', model: 'm', fetch: refusing('fetch failed'), sleep: async () => {}, maxAttempts: 1 }).judge(request);
+    expect(node).toEqual({ error: 'judge failed after 1 attempt: network error: fetch failed' });
+  });
+
   it('its id names the model and the endpoint, never the key', () => {
     const j = httpJudge({ baseUrl: `https://user:${KEY}@example.org/v1/?key=${KEY}`, model: 'm', apiKey: KEY, fetch: fetch as unknown as FetchLike, sleep: async () => {} });
     expect(j.info.id).toBe('http:m@https://example.org/v1/chat/completions');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scoreItem } from '../../src/core/scoring/vqa/embodied4c.ts';
-import { mcqVqaItem, parseYesNo, scoreQaAnswers, type QaPrediction, type QaTruth } from '../../src/core/scoring/vqa/qaAnswers.ts';
+import { mcqVqaItem, parseYesNo, scoreQaAnswers, vqaDefinition, type QaPrediction, type QaTruth } from '../../src/core/scoring/vqa/qaAnswers.ts';
 import type { Answer } from '../../src/core/vqa/item.ts';
 import { createWrittenItem } from '../../src/core/vqa/items.ts';
 
@@ -184,4 +184,16 @@ it('the project\'s own items are ground truth as they are', () => {
   const written = { ...createWrittenItem([], { sceneId: 'house', author: 'ana', createdAt: '2026-05-01T10:00:00.000Z', question: 'Is the hall lit?', answer: { kind: 'yesno', correct: true }, category: { capability: 'semantic' } }), status: 'accepted' as const };
   const r = scoreQaAnswers([written], [say('m', written.id, 'Yes')]).models[0]!;
   expect(r.items[0]).toMatchObject({ id: 'qa_1', question: 'Is the hall lit?', truth: 'yes', score: 100 });
+});
+
+describe('the VQA line says what was averaged', () => {
+  it('macro over the capabilities that have items: "the four" only when all four have some', () => {
+    const three = [yes('qa_1', 'semantic'), yes('qa_2', 'spatial'), no('qa_3', 'physical')];
+    const answers = [say('m', 'qa_1', 'yes'), say('m', 'qa_2', 'no'), say('m', 'qa_3', 'no')];
+    expect(vqaDefinition(scoreQaAnswers(three, answers))).toBe('mean of the 3 capability means that have items (macro; TEM has none)');
+    expect(vqaDefinition(scoreQaAnswers([...three, yes('qa_4', 'temporal')], answers))).toBe('mean of the four capability means (macro)');
+    expect(vqaDefinition(scoreQaAnswers(three, answers, { averaging: 'micro' }))).toBe('mean of the capability items pooled (micro)');
+    // The figure agrees: the mean of the three means (100, 0, 100), not of four.
+    expect(scoreQaAnswers(three, answers).models[0]!.embodied4c.benchmarks.qa!.vqa.mean).toBeCloseTo(200 / 3, 10);
+  });
 });

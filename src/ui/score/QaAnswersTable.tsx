@@ -1,4 +1,4 @@
-import type { KindAccuracy, QaModelReport } from '../../core/scoring/vqa/qaAnswers.ts';
+import { vqaDefinition, type KindAccuracy, type QaModelReport } from '../../core/scoring/vqa/qaAnswers.ts';
 import { useStudio, useStudioStore } from '../../state/useStudio.ts';
 import { fmt, fmtStat } from './qaAnswersFormat.ts';
 
@@ -44,7 +44,7 @@ export function QaAnswersTable() {
         <tbody>{report.models.map((m) => <Row key={m.model} m={m} selected={m.model === selected} onPick={() => pick(m.model)} />)}</tbody>
       </table>
       <p className="hint">
-        Percentages over {report.items} accepted item{report.items === 1 ? '' : 's'}; VQA = {st.averaging === 'macro' ? 'mean of the four capability means (macro)' : 'mean of the capability items pooled (micro)'};
+        Percentages over {report.items} accepted item{report.items === 1 ? '' : 's'}; VQA = {vqaDefinition(report)};
         numeric τ {st.tau === 'per item' ? "is each item's own tolerance" : `= ${st.tau} for every item`}; items without an answer score 0 and count as wrong (not as parse failures); unjudged free text is left out of the means
         {st.bootstrap.resamples ? `; ${Math.round(st.bootstrap.level * 100)} % bootstrap intervals from ${st.bootstrap.resamples} resamples` : ''}.
       </p>

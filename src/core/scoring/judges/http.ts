@@ -182,7 +182,7 @@ export function chatJudge<Req, V extends object>(opts: HttpJudgeOptions, spec: C
         }
       } catch (e) {
         if (cancel?.aborted) return cancelled;
-        last = timeout?.aborted ? `${noun} timed out (no reply within ${formatSeconds(timeoutMs)})` : `network error: ${e instanceof Error ? e.message : String(e)}`;
+        last = timeout?.aborted ? `${noun} timed out (no reply within ${formatSeconds(timeoutMs)})` : networkError(e);
       }
       if (attempt < maxAttempts) await pause(wait);
     }
@@ -205,6 +205,17 @@ export function chatJudge<Req, V extends object>(opts: HttpJudgeOptions, spec: C
   }
 
   return { info, judge: async (req) => release(await ask(req)) };
+}
+
+/**
+ * A request that never got a reply. A browser says only "Failed to fetch" (Chrome), "NetworkError
+ * when attempting to fetch resource" (Firefox) or "Load failed" (Safari) both for a host it cannot
+ * reach and for a reply its CORS check refused, so that is said too.
+ */
+function networkError(e: unknown): string {
+  const text = e instanceof Error ? e.message : String(e);
+  const browser = /^(Failed to fetch|NetworkError when attempting to fetch resource\.?|Load failed)$/.test(text);
+  return `network error: ${text}${browser ? ' (the endpoint cannot be reached, or it does not allow requests from the studio\'s origin: from a browser the endpoint must answer CORS requests — Access-Control-Allow-Origin — or be reached through a proxy that does)' : ''}`;
 }
 
 /** The body's text, or null when it is longer than `MAX_REPLY_BYTES` (then it is not read further). */

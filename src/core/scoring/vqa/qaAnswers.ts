@@ -1,6 +1,6 @@
 import type { Answer } from '../../vqa/item.ts';
 import { NO_BOOTSTRAP, type BootstrapSettings } from '../bootstrap.ts';
-import { CAPABILITIES, scoreEmbodied4C, scoreItem, type Embodied4CReport, type ItemCategory, type VqaItem } from './embodied4c.ts';
+import { CAPABILITIES, scoreEmbodied4C, scoreItem, type Capability, type Embodied4CReport, type ItemCategory, type VqaItem } from './embodied4c.ts';
 import { parseOption } from './mcq.ts';
 import { extractNumber, numericScore } from './numeric.ts';
 
@@ -304,4 +304,18 @@ function scoreModel(model: string, preds: readonly QaPrediction[], items: Readon
     duplicates: [...answer].filter(([, a]) => a.n > 1).map(([id, a]) => ({ id, count: a.n })),
     items: rows,
   };
+}
+
+const CAPABILITY_SHORT: Record<Capability, string> = { semantic: 'SEM', spatial: 'SPA', temporal: 'TEM', physical: 'PHY' };
+
+/**
+ * How VQA was averaged, in words that fit the items scored: under macro averaging the capabilities
+ * without items are named rather than counted among "the four".
+ */
+export function vqaDefinition(r: Pick<QaAnswersReport, 'settings' | 'models'>): string {
+  if (r.settings.averaging !== 'macro') return 'mean of the capability items pooled (micro)';
+  const withItems = CAPABILITIES.filter((c) => r.models.some((m) => (m.embodied4c.benchmarks[QA_BENCHMARK]?.capabilities[c].n ?? 0) > 0));
+  if (withItems.length === CAPABILITIES.length) return 'mean of the four capability means (macro)';
+  const none = CAPABILITIES.filter((c) => !withItems.includes(c)).map((c) => CAPABILITY_SHORT[c]);
+  return `mean of the ${withItems.length} capability mean${withItems.length === 1 ? '' : 's'} that have items (macro; ${none.join(', ')} ha${none.length === 1 ? 's' : 've'} none)`;
 }
