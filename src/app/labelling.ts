@@ -97,6 +97,13 @@ function reviewStep(store: StudioStore): string {
   return `Review: every segment is labelled; on to segment ${at + 2} of ${total}.`;
 }
 
+/** In the label view, another scene (J / K) brings its queue's first segment: question, agent and slice follow it. */
+export function followSceneInQueue(store: StudioStore): () => void {
+  return store.subscribe((s, prev) => {
+    if (s.session.view === 'label' && prev.session.view === 'label' && s.session.sceneId !== prev.session.sceneId) moveCursor(store, 0, undefined);
+  });
+}
+
 /** While labelling, the unrestricted human is approved on each question the queue reaches (a setting). */
 export function followAutoApprove(store: StudioStore): () => void {
   return store.subscribe((s, prev) => {

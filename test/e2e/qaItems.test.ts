@@ -286,6 +286,10 @@ describe('two reviewers per item', () => {
     // One review of two: both still pending.
     await page.getByTestId('qa-filter').selectOption('pending');
     expect(await page.locator('[data-item-row]').count()).toBe(2);
+    // Rita's queue is empty; with Omar's name the panel says what waits for him, not "nothing".
+    expect(await page.getByTestId('review-empty').textContent()).toMatch(/^Nothing waits for your review/);
+    await page.getByTestId('qa-annotator').fill('Omar');
+    await expect.poll(() => page.getByTestId('review-empty').textContent()).toMatch(/^2 items wait for your review as Omar\./);
     await reviewAs('Omar', [['a'], ['r', 't']]);
     await page.getByTestId('qa-filter').selectOption('all');
     expect(await page.locator('[data-item-row] .badge').allTextContents()).toEqual(['accepted', 'adjudicate']);

@@ -68,6 +68,13 @@ describe('review slips at 1400×900', () => {
     expect(box.y).toBeGreaterThanOrEqual(0);
     expect(box.y + box.height).toBeLessThanOrEqual(900);
     expect(await focused(page)).toBe('hallucinated');
+    // A comment written while the reject waits for its reason: Esc leaves the field, the reject stays pending.
+    await page.getByTestId('qa-comment').click();
+    await page.keyboard.type('no such piano');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => focused(page)).not.toBe('qa-comment');
+    expect(await reasons.count()).toBe(1);
+    // Esc on the queue cancels the reject.
     await page.keyboard.press('Escape');
     await expect.poll(() => reasons.count()).toBe(0);
 

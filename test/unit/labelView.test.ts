@@ -229,3 +229,16 @@ describe('the label view slices the 3D view at the current segment’s floor', (
     expect(viewSlice(store.getState())).toEqual({ on: false, height: 2, below: null });
   });
 });
+
+describe('J / K in the label view', () => {
+  it('go to the next or previous scene\'s queue and stay in the label view', () => {
+    const base = labellingStore().getState().document.project!;
+    const second = { ...base.scenes[0]!, id: 'HOUSE2' };
+    const store = labellingStore({ ...base, scenes: [base.scenes[0]!, second] });
+    moveCursor(store, 3);
+    expect(press(store, 'j')).toBe('scene.next');
+    expect(store.getState().session).toMatchObject({ view: 'label', sceneId: 'HOUSE2', queueCursor: 0 });
+    expect(press(store, 'k')).toBe('scene.previous');
+    expect(store.getState().session).toMatchObject({ view: 'label', sceneId: base.scenes[0]!.id, queueCursor: 0 });
+  });
+});

@@ -105,7 +105,10 @@ export function ReviewPanel() {
       )}
       <label className="comment">Comment <textarea id="qa-comment" ref={comment} rows={2} data-testid="qa-comment" placeholder="optional; / to write, Esc leaves the field" value={qa.comment}
         onChange={(e) => { const comment = e.target.value; store.setState((s) => ({ qa: { ...s.qa, comment } })); }}
-        onKeyDown={(e) => { if (e.key === 'Escape') e.currentTarget.blur(); }} /></label>
+        onKeyDown={(e) => {
+          // Esc leaves the field only: a pending reject (its reasons shown) stays pending.
+          if (e.key === 'Escape') { e.stopPropagation(); e.currentTarget.blur(); }
+        }} /></label>
       <Evidence item={item} />
       <div className="refs">
         {item.anchors.viewpoints.map((v) => v.thumbnail
@@ -141,7 +144,17 @@ function ReviewEmpty() {
   const scope = useStudio((s) => s.qa.scope);
   const all = useStudio(qaItems);
   const reviewer = useStudio(reviewerOf);
+  const waiting = itemsFor(all, 'to-review', reviewer, scope).length;
   const elsewhere = isScoped(scope) ? itemsFor(all, 'to-review', reviewer).length : 0;
+  if (waiting > 0) {
+    // Items wait (the reviewer's name changed, or items arrived) but none is open: say so, never "nothing".
+    return (
+      <div className="hint" data-testid="review-empty">
+        <p>{waiting} item{waiting === 1 ? '' : 's'} wait{waiting === 1 ? 's' : ''} for your review{reviewer ? ` as ${reviewer}` : ''}.</p>
+        <button className="small" data-testid="review-start" onClick={() => startReview(store)}>Review them</button>
+      </div>
+    );
+  }
   if (elsewhere > 0) {
     return (
       <div className="hint" data-testid="review-empty">
