@@ -86,6 +86,8 @@ export function QueuePanel() {
         </div>
       </div>
 
+      {/* Above the segment, so the confirmation of a decision is in view on a 1280×720 screen. */}
+      {notice && <p className="notice" role="status" data-testid="queue-notice">{notice}</p>}
       <div className="queue-item" data-testid="queue-item" data-agent={item.agent} data-segment={`${item.from}|${item.to}`}>
         <div className="segment"><strong>{item.agent}</strong>: {names.get(item.from)} → {names.get(item.to)} <span className="muted">({session.queueCursor + 1} of {items.length})</span></div>
         {label && <div className={`existing ${label.traversable ? 'yes' : 'no'}`} data-testid="existing-label">Labelled {label.traversable ? 'traversable' : 'not traversable'}{label.note ? `: ${label.note}` : ''}{label.annotator ? ` — ${label.annotator}` : ''}</div>}
@@ -123,7 +125,6 @@ export function QueuePanel() {
         <button className="secondary" onClick={() => runCommand('queue.nextAgent')}>Agent <kbd>A</kbd></button>
         <button className="secondary" onClick={() => runCommand('queue.toggleHallucinated')}>Hallucinated <kbd>H</kbd></button>
       </div>
-      {notice && <p className="notice" role="status" data-testid="queue-notice">{notice}</p>}
     </section>
   );
 }

@@ -45,9 +45,15 @@ describe('labelling a scene whose every segment is labelled: review mode', () =>
     await page.keyboard.press('Home');
     const first = await item(page);
 
+    await page.setViewportSize({ width: 1280, height: 720 });
     await page.keyboard.press('y');
     await expect.poll(() => item(page)).not.toBe(first);
     const second = await item(page);
+    // The confirmation is on screen at 1280×720.
+    const box = (await page.getByTestId('queue-notice').boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(720);
+    await page.screenshot({ path: join(REPO, 'tmp/review-mode-720.png') });
     expect(await notice(page)).toMatch(new RegExp(`^Saved: ${first.replace('|', ' → ').replace(/[.*+?^${}()[\]\\]/g, '\\$&')} traversable\\. (Unchanged|Changed|Note changed): it was .*Review: every segment is labelled; on to segment 2 of ${total}\\.$`));
 
     // W X on the second: the reason and the label go to the second segment, and the queue moves on again.
