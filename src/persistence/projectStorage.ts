@@ -3,7 +3,7 @@ import type { Project } from '../core/project.ts';
 import { withScopes } from '../core/records/assemble.ts';
 import { diffProjects, type Change } from '../core/records/records.ts';
 import { gestureActive, receiveScopes, replaceDocument } from '../state/history.ts';
-import { keysOfScope, type ProjectSummary, type StudioStore } from '../state/store.ts';
+import { keysOfScope, leaveProject, type ProjectSummary, type StudioStore } from '../state/store.ts';
 import type { ProjectRow, TraversaDb } from './db.ts';
 import {
   createStoredProject, deleteStoredProject, duplicateStoredProject, listStoredProjects, loadStoredProject,
@@ -158,11 +158,14 @@ export async function startProjectStorage(store: StudioStore, db: TraversaDb, op
           return;
         }
         const project = loaded.project;
+        const another = projectId !== id;
         projectId = id;
         saved = project;
         replaceDocument(store, project);
         options.memory?.set(id);
         store.setState((s) => ({
+          // Another project: nothing of the last one's banners, measurements, filters or scores stays on screen.
+          ...(another ? leaveProject(s) : {}),
           workspace: { ...s.workspace, projectId: id },
           session: { ...s.session, sceneId: project.scenes.some((sc) => sc.id === s.session.sceneId) ? s.session.sceneId : project.scenes[0]?.id ?? null, questionIndex: null, selection: null },
         }));

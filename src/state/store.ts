@@ -395,6 +395,21 @@ export function initialState(): StudioState {
   };
 }
 
+/**
+ * What must not follow the user into another project: banners, notices, a measurement, the item
+ * list's filters and open item, a pending review decision, score reports and their filters. The
+ * settings the user chose (judge, weights, endpoints, reviews per import) stay.
+ */
+export function leaveProject(s: StudioState): Pick<StudioState, 'ephemeral' | 'qa' | 'scoring' | 'importReport'> {
+  const fresh = initialState();
+  return {
+    ephemeral: { ...fresh.ephemeral, helpOpen: s.ephemeral.helpOpen, projectsOpen: s.ephemeral.projectsOpen },
+    qa: { ...fresh.qa, importReviews: s.qa.importReviews, taskgen: s.qa.taskgen },
+    scoring: { ...fresh.scoring, settings: s.scoring.settings },
+    importReport: null,
+  };
+}
+
 export function createStudioStore(state: StudioState = initialState()): StudioStore {
   return createStore<StudioState>()(() => state);
 }

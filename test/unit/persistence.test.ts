@@ -243,6 +243,26 @@ describe('several projects', () => {
     expect(await a.db.records.where('p').equals(first.id).count()).toBe(0);
   });
 
+  it('opening another project leaves the last one\'s banners, notices, measurement, item filters and scores behind; the user\'s settings stay', async () => {
+    const name = freshName();
+    const a = await tab(name, name);
+    const first = await a.storage.create(house());
+    const second = await a.storage.create(emptyProject('Empty'));
+    await a.storage.open(first.id);
+    a.store.setState((s) => ({
+      importReport: { source: 'generated.jsonl', accepted: true, problems: [], at: 1 },
+      ephemeral: { ...s.ephemeral, notice: 'Saved: HUMAN a → b traversable.', measure: { points: [] } as unknown as typeof s.ephemeral.measure },
+      qa: { ...s.qa, filter: 'pending', itemId: 'qa_3', rejecting: true, importReviews: 2 },
+      scoring: { ...s.scoring, selectedModel: 'vlm', settings: { ...s.scoring.settings, judge: 'none' } },
+    }));
+    await a.storage.open(second.id);
+    const s = a.store.getState();
+    expect(s.importReport).toBeNull();
+    expect(s.ephemeral).toMatchObject({ notice: null, measure: null });
+    expect(s.qa).toMatchObject({ filter: 'all', itemId: null, rejecting: false, importReviews: 2 });
+    expect(s.scoring).toMatchObject({ selectedModel: null, reports: [], settings: { judge: 'none' } });
+  });
+
   it('a new project shows while its records commit; "saved" comes with the transaction, and a project that cannot be stored leaves the open one', async () => {
     const name = freshName();
     const a = await tab(name, name);
