@@ -9,12 +9,18 @@ export const COMPARE_COLOURS = ['#0f766e', '#e76f51'] as const;
 
 type Hops = NonNullable<PathPreview['compare']>;
 
+/** A horizontal offset of `by` metres square to the hop a → b (none for a vertical hop). */
+function sideways(a: Vector3, b: Vector3, by: number): Vector3 {
+  const dx = b.x - a.x, dz = b.z - a.z, len = Math.hypot(dx, dz);
+  return len < 1e-6 ? a.clone().set(0, 0, 0) : a.clone().set((-dz / len) * by, 0, (dx / len) * by);
+}
+
 /**
  * The model's route hop by hop (green: traversable for the agent, red: not, grey: unlabelled,
  * purple dashed: no such edge), the ground-truth route in blue beside it, and rings on the nodes
  * it should have started or ended at. The hop stepped to is drawn thicker and the others faded.
- * With a second model's route, each route takes its model's colour (teal, orange; the second
- * drawn a little higher), and a red dot marks every hop not traversable for the agent.
+ * With a second model's route, each route takes its model's colour (teal, orange; side by side,
+ * the second dashed), and a red dot marks every hop not traversable for the agent.
  */
 export function PathOverlay({ preview, world }: { preview: PathPreview | null; world: Map<string, Vector3> }) {
   if (!preview) return null;
@@ -28,12 +34,16 @@ export function PathOverlay({ preview, world }: { preview: PathPreview | null; w
     const dy = which === 0 ? 0.25 : 0.4;
     const focused = which === 0 && focus === i, faded = which === 0 && focus !== null && focus !== i;
     const colour = comparing ? COMPARE_COLOURS[which] : HOP_COLOUR[h.state];
+    // Compared, the two routes run side by side (0.12 m either side of the hop, seen from above as
+    // well) and the second is dashed, so a hop both models took shows both.
+    const side = comparing ? sideways(a, b, which === 0 ? -0.12 : 0.12) : null;
+    const [p, q] = side ? [lift(a, dy).add(side), lift(b, dy).add(side)] : [lift(a, dy), lift(b, dy)];
     return (
       <group key={`${which}:${i}`}>
-        <Line points={[lift(a, dy), lift(b, dy)]} color={colour} lineWidth={focused ? 12 : 7} dashed={h.state === 'invalid'} dashSize={0.15} gapSize={0.1}
+        <Line points={[p, q]} color={colour} lineWidth={focused ? 12 : 7} dashed={h.state === 'invalid' || (comparing && which === 1)} dashSize={0.15} gapSize={0.1}
           transparent={faded} opacity={faded ? 0.35 : 1} depthTest={false} renderOrder={focused ? 9 : 7} />
         {comparing && h.state !== 'traversable' && (
-          <mesh position={lift(a.clone().add(b).multiplyScalar(0.5), dy)} renderOrder={10}>
+          <mesh position={p.clone().add(q).multiplyScalar(0.5)} renderOrder={10}>
             <sphereGeometry args={[0.12, 16, 12]} />
             <meshBasicMaterial color={HOP_COLOUR[h.state]} depthTest={false} />
           </mesh>

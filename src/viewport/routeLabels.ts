@@ -18,8 +18,15 @@ const NONE: RouteLabels = { order: new Map(), hopNote: null };
 export function routeLabels(preview: PathPreview | null, world: Map<string, Vector3>): RouteLabels {
   if (!preview) return NONE;
   const order = new Map<string, string>();
+  // Every visit its number: a node the route comes back to reads "2, 5".
+  const steps = preview.hops.length ? [preview.hops[0]!.from, ...preview.hops.map((h) => h.to)] : [];
   let k = 0;
-  for (const h of preview.hops) for (const id of [h.from, h.to]) if (id && !order.has(id)) order.set(id, String(++k));
+  for (const id of steps) {
+    k++;
+    if (!id) continue;
+    const had = order.get(id);
+    order.set(id, had ? `${had}, ${k}` : String(k));
+  }
   if (preview.hops.length === 0 && preview.wrongStart === null && preview.gtRoute?.[0]) order.set(preview.gtRoute[0], String(++k));
   for (const [id, tag] of [[preview.wrongStart, 'S'], [preview.wrongEnd, 'E']] as const) if (id && !order.has(id)) order.set(id, tag);
   for (const h of preview.compare ?? []) for (const id of [h.from, h.to]) if (id && !order.has(id)) order.set(id, '·');

@@ -91,6 +91,18 @@ describe('the route viewer is for looking (issue 13, item 7)', () => {
     }
   });
 
+  it('opened while the camera looks straight down (Top), it shows the floors apart: the orbit view', async () => {
+    // Top, chosen in the Scene view (T), is where the camera was when the record is opened.
+    await page.keyboard.press('2');
+    await page.getByTestId('workspace').waitFor();
+    await page.keyboard.press('t');
+    await expect.poll(() => page.getByTestId('workspace').getAttribute('data-camera')).toBe('top');
+    await page.keyboard.press('4');
+    await openRecord(page, MULTI_HOP);
+    expect(await page.locator('[data-testid=record-preview] [data-testid=workspace]').getAttribute('data-camera')).toBe('orbit');
+    await page.keyboard.press('Escape');
+  });
+
   it('steps hop by hop with ←/→ and [/], saying why each hop is or is not traversable for the agent', async () => {
     await openRecord(page, MULTI_HOP);
     const hops = MULTI_HOP.path.length - 1;

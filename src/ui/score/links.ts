@@ -9,7 +9,9 @@ import type { StudioStore } from '../../state/store.ts';
 /** Open a model's record in the route viewer (large, framed on its route). */
 export function openRecord(store: StudioStore, model: string, recordId: string): void {
   store.setState((s) => ({
-    session: { ...s.session, view: 'score' },
+    // Never from straight above: there two storeys fall on one another and a route ending upstairs
+    // looks as if it ended on the room beneath. The orbit view keeps the floors apart.
+    session: { ...s.session, view: 'score', ...(s.session.camera === 'top' ? { camera: 'orbit' as const } : {}) },
     scoring: { ...s.scoring, selectedModel: model, selectedRecord: recordId, viewer: { ...s.scoring.viewer, open: true, hop: null } },
   }));
 }
