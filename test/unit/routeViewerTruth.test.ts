@@ -21,8 +21,8 @@ describe('the route viewer', () => {
     store.setState((s) => ({ session: { ...s.session, camera: 'top' } }));
     openRecord(store, 'vlm', 'r1');
     expect(store.getState().session).toMatchObject({ view: 'score', camera: 'orbit' });
-    store.setState((s) => ({ session: { ...s.session, camera: 'walk' } }));
+    store.setState((s) => ({ session: { ...s.session, camera: 'first' } }));
     openRecord(store, 'vlm', 'r2');
-    expect(store.getState().session.camera).toBe('walk');
+    expect(store.getState().session.camera).toBe('first');
   });
 });
