@@ -10,8 +10,11 @@ import { App } from '../ui/App.tsx';
 import { FOLDER_INPUT_ID } from '../ui/Header.tsx';
 import { readPickedText } from '../ui/pickedFiles.ts';
 import { formatProblem } from '../core/problems.ts';
-import { download, exportedNotice, releaseZipWithVideos } from './exportRelease.ts';
+import { download, exportedNotice, releaseZipWithVideos, safeName } from './exportRelease.ts';
 import { writeBundle } from '../formats/bundle.ts';
+import { table2Csv, table2Latex } from '../formats/table2.ts';
+import { table2 } from '../core/scoring/paper/table2.ts';
+import { agentOrder } from '../core/agents.ts';
 import { strToU8 } from 'fflate';
 import { commonFolder, Importer } from './importRelease.ts';
 import { Projects } from './projects.ts';
@@ -70,6 +73,17 @@ const exportRelease = async () => {
   }
 };
 
+/** Table 2 of the scored models, written as `score --table2` writes it. */
+const exportTable2 = (format: 'csv' | 'tex') => {
+  const { scoring, document: doc } = store.getState();
+  if (!scoring.reports.length || !doc.project) { tell('Nothing to export: score first.'); return; }
+  const t = table2(scoring.reports, agentOrder(doc.project.profiles));
+  const st = scoring.reports[0]![1].settings;
+  const title = `CapNav Table 2: ${doc.project.name}; models ${scoring.reports.map(([m]) => m).join(', ')}; paper mode, ${st.averaging}, judge ${st.judge.label}${st.bootstrap.resamples ? `, bootstrap seed ${st.bootstrap.seed}` : ''}`;
+  const text = format === 'csv' ? table2Csv(t, title) : table2Latex(t, title);
+  download(`${safeName(doc.project.name) || 'traversa'}-table2.${format}`, strToU8(text), format === 'csv' ? 'text/csv' : 'application/x-tex');
+};
+
 /** A Score view download; a failure is said, never swallowed (a click that gives no file and no word looks like a dead button). */
 const exportScores = async (name: string, pick: (f: ReportFiles) => string, type: string) => {
   try {
@@ -112,6 +126,7 @@ const actions: StudioActions = {
     openCompare: (record) => scorer.openCompare(record),
     exportJson: () => exportScores('traversa-scores.json', (f) => f.json, 'application/json'),
     exportCsv: () => exportScores('traversa-records.csv', (f) => f.csv, 'text/csv'),
+    exportTable2: (format) => exportTable2(format),
   },
   qaAnswers: {
     load: (files) => qaAnswers.load(files),

@@ -28,13 +28,15 @@ const USAGE = `Traversa command line
                                       or WebM VP9) and <video>.poses.json (camera poses, nodes in view)
   score --gt <release-dir> --pred <results-dir> --out <dir> [--compat reference] [--judge rule|none|http]
         [--verdicts <file>] [--cache <file>] [--weights λc,λp,λt,λr] [--bootstrap N] [--seed N]
-        [--level 0.95] [--averaging micro|macro] [--accept-unjudged] [--json]
+        [--level 0.95] [--averaging micro|macro] [--accept-unjudged] [--table2] [--json]
                                       CapNav scores of model predictions (paper definitions, or the
                                       released scorer with --compat reference); writes
                                       scored_per_record.jsonl and scored_summary.json into --out.
                                       --judge http reads TRAVERSA_JUDGE_URL, TRAVERSA_JUDGE_MODEL, TRAVERSA_JUDGE_KEY.
                                       When the judge fails on some records, RV and the composite are
-                                      withheld and score exits 1 unless --accept-unjudged
+                                      withheld and score exits 1 unless --accept-unjudged.
+                                      --table2 also writes the paper's Table 2 (models × Feas-F1, PV,
+                                      RTA, RV, CapNav, per-agent CapNav) as table2.csv and table2.tex
   eval-inputs --gt <release-dir> --frames 16|32|64|1fps --out <dir> [--agents A,B] [--scenes S,T]
                                       the evaluation prompt (CapNav B.1) of every question × agent,
                                       hallucinated questions left out, with the frame set it shows:
@@ -178,7 +180,7 @@ export async function run(argv: string[]): Promise<number> {
       const a = {
         gt: flag(args, 'gt'), pred: flag(args, 'pred'), out: flag(args, 'out'), compat: flag(args, 'compat'), judge: flag(args, 'judge'),
         weights: flag(args, 'weights'), bootstrap: flag(args, 'bootstrap'), seed: flag(args, 'seed'), level: flag(args, 'level'), averaging: flag(args, 'averaging'),
-        verdicts: flag(args, 'verdicts'), cache: flag(args, 'cache'), json: asJson, acceptUnjudged: args.flags.has('accept-unjudged'),
+        verdicts: flag(args, 'verdicts'), cache: flag(args, 'cache'), json: asJson, acceptUnjudged: args.flags.has('accept-unjudged'), table2: args.flags.has('table2'),
       };
       const { text, code } = await scoreCommand(a);
       out(text);

@@ -14,7 +14,7 @@ export function optionsByCommand(usage: string): Map<string, Set<string>> {
       current = out.get(head[1]!) ?? new Set();
       out.set(head[1]!, current);
     } else if (!/^ {3,}\S/.test(line)) current = null;
-    if (current) for (const m of line.matchAll(/--([a-z][a-z-]*)/g)) current.add(m[1]!);
+    if (current) for (const m of line.matchAll(/--([a-z][a-z0-9-]*)/g)) current.add(m[1]!);
   }
   return out;
 }

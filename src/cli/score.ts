@@ -18,6 +18,7 @@ export interface ScoreArgs {
   gt?: string; pred?: string; out?: string; compat?: string; judge?: string; weights?: string;
   bootstrap?: string; seed?: string; level?: string; averaging?: string; verdicts?: string; cache?: string; json: boolean;
   acceptUnjudged?: boolean;
+  table2?: boolean;
 }
 
 export function parseWeights(text: string | undefined): Weights {
@@ -63,12 +64,13 @@ export async function scoreCommand(a: ScoreArgs, env: JudgeEnv = process.env as 
   if (a.averaging !== undefined && a.averaging !== 'micro' && a.averaging !== 'macro') throw new CliError('--averaging is micro or macro');
   if (a.compat === 'reference') {
     if (a.judge === 'http' || a.judge === 'imported' || a.verdicts) throw new CliError('--compat reference drops every reason, as the released scorer does: only --judge rule or none apply');
+    if (a.table2) throw new CliError('--table2 is written in paper mode (the paper\'s definitions); leave out --compat reference');
     return { text: await scoreCompat(a, a.gt, a.pred, a.out, judgeFromFlags(a, {}).choice as CompatJudgeChoice), code: 0 };
   }
   const { choice, http, done } = judgeFromFlags(a, env);
   try {
     const { scorePaper } = await import('./scorePaper.ts');
-    return await scorePaper({ gt: a.gt, pred: a.pred, out: a.out, json: a.json, weights, judge: choice, http, averaging: a.averaging, resamples, seed, level, acceptUnjudged: a.acceptUnjudged === true });
+    return await scorePaper({ gt: a.gt, pred: a.pred, out: a.out, json: a.json, weights, judge: choice, http, averaging: a.averaging, resamples, seed, level, acceptUnjudged: a.acceptUnjudged === true, table2: a.table2 === true });
   } finally {
     done();
   }

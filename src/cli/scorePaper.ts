@@ -12,6 +12,9 @@ import { toPredictionJsonl } from '../formats/predictions/jsonl.ts';
 import { predictionReaders } from '../formats/predictions/read.ts';
 import { InputError, makeFolder, readJsonFiles, readTree, writeOutput } from './files.ts';
 import { formatPaperSummary } from './scoreTables.ts';
+import { agentOrder } from '../core/agents.ts';
+import { table2 } from '../core/scoring/paper/table2.ts';
+import { table2Csv, table2Latex } from '../formats/table2.ts';
 
 /**
  * Paper mode and the baselines: everything of `score` that needs the release read as a project.
@@ -45,6 +48,8 @@ export interface PaperArgs {
   averaging?: 'micro' | 'macro'; resamples: number; seed?: number; level?: number;
   /** `--accept-unjudged`: an incomplete score (the judge failed on some records) exits 0. */
   acceptUnjudged: boolean;
+  /** `--table2`: also write the paper's Table 2 as table2.csv and table2.tex. */
+  table2?: boolean;
 }
 
 /**
@@ -65,6 +70,14 @@ export async function scorePaper(a: PaperArgs): Promise<{ text: string; code: nu
   const summary = paperSummary(reports, outcome.problems);
   writeOutput(join(a.out, 'scored_per_record.jsonl'), paperRecordsJsonl(reports));
   writeOutput(join(a.out, 'scored_summary.json'), JSON.stringify(summary, null, 2) + '\n');
+  if (a.table2) {
+    const t = table2([...reports], agentOrder(project.profiles));
+    const s = [...reports.values()][0]?.settings;
+    const title = `CapNav Table 2: ${project.name}; models ${[...reports.keys()].join(', ')}; paper mode, ${s?.averaging ?? 'micro'}, judge ${s?.judge.label ?? 'none'}${s && s.bootstrap.resamples ? `, bootstrap seed ${s.bootstrap.seed}` : ''}`;
+    writeOutput(join(a.out, 'table2.csv'), table2Csv(t, title));
+    writeOutput(join(a.out, 'table2.tex'), table2Latex(t, title));
+    process.stderr.write(`traversa: wrote Table 2 as ${join(a.out, 'table2.csv')} and ${join(a.out, 'table2.tex')}\n`);
+  }
   warnUnlabelled(project);
   const repeats = reportDuplicates(reports, join(a.out, 'scored_summary.json'));
   const others = summary.problems.length - repeats;

@@ -55,6 +55,8 @@ export interface StudioActions {
     openCompare: (record: import('../core/scoring/paper/types.ts').ScoredRecord | null) => Promise<void>;
     exportJson: () => Promise<void>;
     exportCsv: () => Promise<void>;
+    /** The paper's Table 2 of the scored models (the same as `score --table2`), as CSV or LaTeX. */
+    exportTable2: (format: 'csv' | 'tex') => void;
   };
   /** A model's answers to the accepted QA items: load answer files (JSONL), export the report. */
   qaAnswers: {

@@ -171,4 +171,25 @@ describe('the route viewer is for looking (issue 13, item 7)', () => {
     expect(await page.getByTestId('export-scope').textContent()).toBe(`: the ${human} records shown`);
     expect(await csvRows()).toBe(human);
   });
+
+  it('Table 2 exports as CSV and LaTeX, titled, with the score table\'s figures', async () => {
+    const file = async (testId: string) => {
+      const download = page.waitForEvent('download');
+      await page.getByTestId(testId).click();
+      const d = await download;
+      return { name: d.suggestedFilename(), text: readFileSync((await d.path())!, 'utf8') };
+    };
+    const csv = await file('export-table2-csv');
+    expect(csv.name).toMatch(/-table2\.csv$/);
+    const lines = csv.text.split('\r\n');
+    expect(lines[0]).toMatch(/^"CapNav Table 2: .*; models .*oracle.*; paper mode, micro, judge /);
+    expect(lines[1]).toBe('Model,Feas-F1,PV,RTA,RV,CapNav,HUMAN,WHEELCHAIR,HUMANOID,QUADRUPEDAL,SWEEPER');
+    const oracleRow = lines.find((l) => l.startsWith('oracle,'))!.split(',');
+    const shown = (await page.locator('[data-testid=score-table] tr[data-model=oracle] td[data-col=capnav] .v').textContent())!;
+    expect(Number(oracleRow[5]).toFixed(2)).toBe(shown);
+    const tex = await file('export-table2-tex');
+    expect(tex.name).toMatch(/-table2\.tex$/);
+    expect(tex.text).toContain('\\begin{tabular}{lrrrrrrrrrr}');
+    expect(tex.text).toMatch(/^oracle & /m);
+  });
 });

@@ -56,6 +56,25 @@ describe.concurrent('traversa score and baseline', { timeout: 60_000 }, () => {
     expect(lines.map((l) => l.status)).toEqual(Array(9).fill('scored'));
   });
 
+  it('--table2 writes the paper\'s Table 2 as CSV and LaTeX, with the summary\'s figures; refused with --compat reference', async () => {
+    const out = temp('traversa-score-');
+    const r = await traversa(['score', '--gt', gt, '--pred', RESULTS, '--out', out, '--table2']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(`wrote Table 2 as ${join(out, 'table2.csv')} and ${join(out, 'table2.tex')}`);
+    const summary = JSON.parse(readFileSync(join(out, 'scored_summary.json'), 'utf8')) as { models: Record<string, { headline: { capnav: number } }> };
+    const csv = readFileSync(join(out, 'table2.csv'), 'utf8').split('\r\n');
+    expect(csv[0]).toMatch(/^"CapNav Table 2: .*; models model-a_16f, model-b, model-c; paper mode, micro, judge offline rule judge/);
+    expect(csv[1]).toMatch(/^Model,Feas-F1,PV,RTA,RV,CapNav,HUMAN,/);
+    for (const [i, model] of ['model-a_16f', 'model-b', 'model-c'].entries()) {
+      expect(csv[2 + i]!.split(',')[0]).toBe(model);
+      expect(Number(csv[2 + i]!.split(',')[5])).toBeCloseTo(summary.models[model]!.headline.capnav, 2);
+    }
+    expect(readFileSync(join(out, 'table2.tex'), 'utf8')).toMatch(/\\toprule\nModel & Feas-F1 & PV & RTA & RV & CapNav & HUMAN/);
+    const compat = await traversa(['score', '--gt', gt, '--pred', RESULTS, '--out', temp('traversa-score-'), '--compat', 'reference', '--table2']);
+    expect(compat.code).toBe(2);
+    expect(compat.stderr).toContain('--table2 is written in paper mode');
+  });
+
   it('--json prints exactly the summary file; --weights and --bootstrap are honoured', async () => {
     const out = temp('traversa-score-');
     const r = await traversa(['score', '--gt', gt, '--pred', join(RESULTS, 'extra.jsonl'), '--out', out, '--json', '--weights', '1,0,0,0', '--bootstrap', '50', '--seed', '3']);

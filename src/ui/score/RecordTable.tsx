@@ -47,6 +47,8 @@ export function RecordTable() {
         <span className="muted" data-testid="records-count">{indices.length.toLocaleString('en-US')} of {model}'s records{indices.length > SHOWN ? ` (first ${SHOWN} shown)` : ''}</span>
         <span className="export">
           <button className="small secondary" onClick={() => void scoring.exportJson()} data-testid="export-json">Export JSON</button>
+          <button className="small secondary" onClick={() => scoring.exportTable2('csv')} data-testid="export-table2-csv" title="The paper's Table 2 of the scored models (as score --table2)">Table 2 CSV</button>
+          <button className="small secondary" onClick={() => scoring.exportTable2('tex')} data-testid="export-table2-tex" title="The paper's Table 2 of the scored models, a LaTeX tabular (booktabs)">Table 2 LaTeX</button>
           <button className="small secondary" onClick={() => void scoring.exportCsv()} data-testid="export-csv">Export CSV</button>
           <span className="muted" data-testid="export-scope">{filtered ? `: the ${indices.length.toLocaleString('en-US')} records shown` : ': every model, every record'}</span>
         </span>
