@@ -23,7 +23,7 @@ describe('a scored QA answer links to its item (issue 13)', () => {
     await page.locator('[data-scene=sample-house]').waitFor({ timeout: 60_000 });
     await page.locator('[data-view=qa]').click();
     await page.getByTestId('import-items-input').setInputFiles(tempFile('generated.jsonl', `${item('Is the kitchen next to the living room?')}\n${item('Is the study on the ground floor?')}\n`));
-    await expect.poll(() => page.getByTestId('import-report').textContent()).toContain('Imported generated.jsonl');
+    await expect.poll(() => page.getByTestId('import-report').textContent()).toContain('Imported 2 items from generated.jsonl into');
     await page.getByTestId('qa-annotator').fill('Rita');
     await page.getByTestId('mode-review').click();
     for (const id of ['qa_1', 'qa_2']) {

@@ -47,7 +47,7 @@ describe('a researcher scores a model\'s answers to the accepted QA items of the
     await page.locator('[data-view=qa]').click();
     await page.getByTestId('qa-list').waitFor();
     await page.getByTestId('import-items-input').setInputFiles(items);
-    await expect.poll(() => page.getByTestId('import-report').textContent()).toContain('Imported generated.jsonl');
+    await expect.poll(() => page.getByTestId('import-report').textContent()).toContain('Imported 4 items from generated.jsonl into');
     await page.getByTestId('qa-annotator').fill('Rita');
     await page.getByTestId('mode-review').click();
     for (const id of ['qa_1', 'qa_2', 'qa_3', 'qa_4']) {
