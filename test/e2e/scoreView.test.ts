@@ -9,6 +9,7 @@ import { toPredictionJsonl } from '../../src/formats/predictions/jsonl.ts';
 import { readJsonFiles } from '../../src/cli/files.ts';
 import { importFolder, studio } from '../support/browser.ts';
 import { REPO } from '../support/cli.ts';
+import { decodePng } from '../support/pngPixels.ts';
 
 const SAMPLE = join(REPO, 'scenes', 'sample-house');
 const project = readRelease(readJsonFiles(SAMPLE)).project!;
@@ -132,6 +133,33 @@ describe('the Score view reads at a glance (issue 13)', () => {
     // The record table says whose records it lists.
     expect(await page.getByTestId('record-table').getAttribute('data-model')).toBe('oracle');
     expect(await text(page, '[data-testid=records-count]')).toBe(`${oracle.length} of oracle's records`);
+
+    // Every chart exports as SVG (standalone, its figures as text, captioned) and PNG (twice its size) that open in Chromium.
+    const saved = async (testId: string) => {
+      const download = page.waitForEvent('download');
+      await page.getByTestId(testId).click();
+      const d = await download;
+      return { name: d.suggestedFilename(), bytes: readFileSync((await d.path())!) };
+    };
+    const svg = await saved('chart-capnav-svg');
+    expect(svg.name).toMatch(/-chart-capnav\.svg$/);
+    const svgText = svg.bytes.toString('utf8');
+    expect(svgText).toMatch(/^<svg[^>]* xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect(svgText).toContain('CapNav per agent (%)');
+    expect(svgText).toMatch(/: oracle, random-walk; paper mode, micro, judge /);
+    expect(svgText).toContain(`· n ${oracle.filter((r) => r.agent === 'HUMAN').length}`);
+    const png = await saved('chart-capnav-png');
+    expect(png.name).toMatch(/-chart-capnav\.png$/);
+    const pixels = decodePng(new Uint8Array(png.bytes));
+    const box = (await page.getByTestId('chart-capnav').boundingBox())!;
+    expect(pixels.width).toBe(Math.round(box.width * 2));
+    // Opened in Chromium, both draw: the SVG at its size, the PNG decoded.
+    const opened = await page.evaluate(async ([s, p]) => {
+      const load = async (src: string) => { const img = new Image(); img.src = src; await img.decode(); return [img.naturalWidth, img.naturalHeight]; };
+      return [await load(`data:image/svg+xml;base64,${s}`), await load(`data:image/png;base64,${p}`)];
+    }, [svg.bytes.toString('base64'), png.bytes.toString('base64')] as const);
+    expect(opened[0]![0]).toBe(Math.round(box.width));
+    expect(opened[1]).toEqual([pixels.width, pixels.height]);
   });
 
   it('an agent\'s RV resting on one record is explained: the record, and that its start node has no edges', async () => {

@@ -1,4 +1,7 @@
+import { useRef, type ReactNode } from 'react';
 import { agentOrder } from '../../../core/agents.ts';
+import { useActions } from '../../actions.ts';
+import { chartPng, chartSvgText } from './chartFile.ts';
 import { REASONS, REASON_LABEL } from '../../../core/rules.ts';
 import type { LiteReport } from '../../../core/scoring/paper/lite.ts';
 import { FAILURE_MODES, type MetricName, type MetricSet } from '../../../core/scoring/paper/types.ts';
@@ -8,6 +11,28 @@ import { count } from '../metricCell.tsx';
 import { ConfusionChart } from './ConfusionChart.tsx';
 import { HBarChart, type BarDatum, type Series } from './HBarChart.tsx';
 import { METRIC_LABEL } from '../thinNotes.ts';
+
+/** A chart with its SVG and PNG downloads, the file captioned with the project, models, mode and seed. */
+function Exportable({ name, caption, children }: { name: string; caption: string; children: ReactNode }) {
+  const { scoring } = useActions();
+  const box = useRef<HTMLDivElement>(null);
+  const save = async (format: 'svg' | 'png') => {
+    const svg = box.current?.querySelector('svg');
+    if (!svg) return;
+    const file = chartSvgText(svg, caption);
+    if (format === 'svg') scoring.saveFile(`${name}.svg`, new TextEncoder().encode(file.text), 'image/svg+xml');
+    else scoring.saveFile(`${name}.png`, await chartPng(file), 'image/png');
+  };
+  return (
+    <div className="exportable" ref={box}>
+      {children}
+      <span className="chart-export">
+        <button className="small secondary" data-testid={`${name}-svg`} onClick={() => void save('svg')}>SVG</button>
+        <button className="small secondary" data-testid={`${name}-png`} onClick={() => void save('png')}>PNG</button>
+      </span>
+    </div>
+  );
+}
 
 /** Models in the charts: the selected one, the one compared with, then others (at most four in all). */
 export const MODEL_COLOURS = ['#0f766e', '#e76f51', '#3a0ca3', '#6d597a'] as const;
@@ -31,6 +56,7 @@ export function ScoreCharts() {
   const selected = useStudio((s) => s.scoring.selectedModel);
   const compare = useStudio((s) => s.scoring.compareModel);
   const profiles = useStudioShallow((s) => s.document.project?.profiles ?? []);
+  const projectName = useStudio((s) => s.document.project?.name ?? '');
   if (!reports.length) return null;
   const shown = chartedModels(reports, selected, compare);
   const series: Series[] = shown.map(([name], i) => ({ name, colour: MODEL_COLOURS[i]! }));
@@ -47,6 +73,8 @@ export function ScoreCharts() {
     return { v: m[k], ci: m.ci?.[k] ?? null, text: `${m[k] === null ? '–' : m[k]!.toFixed(1)} · n ${count(nOf(m, k))}` };
   };
   const obstacles = REASONS.filter((c) => shown.some(([, r]) => r.byObstacle[c]?.n));
+  const st = reports[0]![1].settings;
+  const caption = `${projectName}: ${shown.map(([m]) => m).join(', ')}; paper mode, ${st.averaging}, judge ${st.judge.label}${st.bootstrap.resamples ? `, bootstrap seed ${st.bootstrap.seed}` : ''}`;
   return (
     <section className="score-charts" data-testid="score-charts" aria-label="Charts">
       <p className="chart-legend" data-testid="chart-legend">
@@ -55,22 +83,24 @@ export function ScoreCharts() {
       </p>
       <div className="chart-grid">
         {METRIC_TITLE.map(([k, title]) => (
-          <HBarChart key={k} title={`${title} per agent (%)`} rows={rows} series={series} datum={metricDatum(k)} max={100} width={PANEL} testId={`chart-${k}`} />
+          <Exportable key={k} name={`chart-${k}`} caption={caption}>
+            <HBarChart title={`${title} per agent (%)`} rows={rows} series={series} datum={metricDatum(k)} max={100} width={PANEL} testId={`chart-${k}`} />
+          </Exportable>
         ))}
         <div className="confusions">{shown.map(([m, r], i) => <ConfusionChart key={m} model={m} colour={MODEL_COLOURS[i]!} c={r.confusion} />)}</div>
         {obstacles.length > 0 && (
-          <HBarChart title="Accuracy by obstacle type (infeasible tasks: “no” with an accepted reason, %)" rows={obstacles.map((c) => REASON_LABEL[c])} series={series} max={100} width={PANEL * 1.5} labelWidth={150} testId="chart-obstacles"
+          <Exportable name="chart-obstacles" caption={caption}><HBarChart title="Accuracy by obstacle type (infeasible tasks: “no” with an accepted reason, %)" rows={obstacles.map((c) => REASON_LABEL[c])} series={series} max={100} width={PANEL * 1.5} labelWidth={150} testId="chart-obstacles"
             datum={(row, s) => {
               const o = report(s).byObstacle[obstacles.find((c) => REASON_LABEL[c] === row)!];
               return o?.n ? { v: o.accuracy, text: `${o.accuracy === null ? '–' : o.accuracy.toFixed(1)} (${o.correct}/${o.n})` } : { v: null, text: 'no tasks' };
-            }} />
+            }} /></Exportable>
         )}
-        <HBarChart title="Failure modes (records)" rows={FAILURE_MODES.map((m) => m.replace('-', ' '))} series={series} width={PANEL * 1.5} labelWidth={150} testId="chart-failures"
+        <Exportable name="chart-failures" caption={caption}><HBarChart title="Failure modes (records)" rows={FAILURE_MODES.map((m) => m.replace('-', ' '))} series={series} width={PANEL * 1.5} labelWidth={150} testId="chart-failures"
           datum={(row, s) => {
             const r = report(s);
             const v = r.failureModes[FAILURE_MODES.find((m) => m.replace('-', ' ') === row)!];
             return { v, text: `${count(v)} of ${count(r.counts.records)}` };
-          }} />
+          }} /></Exportable>
       </div>
     </section>
   );
