@@ -162,6 +162,32 @@ describe('the Score view reads at a glance (issue 13)', () => {
     expect(opened[1]).toEqual([pixels.width, pixels.height]);
   });
 
+  it('the records table pages through all of a model\'s records, 200 at a time', async () => {
+    const page = await open();
+    await page.locator('[data-scene=sample-house]').waitFor();
+    await importFolder(page, SAMPLE);
+    const dir = mkdtempSync(join(tmpdir(), 'traversa-many-'));
+    // Five runs of one model over the house: 250 records, every one scored (repeats are scored, and said).
+    writeFileSync(join(dir, 'many.jsonl'), toPredictionJsonl(Array.from({ length: 5 }, (_, k) => randomWalkBaseline(project, { seed: k + 1 })).flat().map((r) => ({ ...r, model: 'many' }))));
+    await page.keyboard.press('4');
+    await page.getByTestId('load-prediction-files').setInputFiles(join(dir, 'many.jsonl'));
+    await page.getByTestId('run-score').click();
+    await page.locator('[data-testid=score-table] tr[data-model=many]').waitFor({ timeout: 60_000 });
+    expect(await text(page, '[data-testid=records-count]')).toBe('250 of many\'s records');
+    expect(await text(page, '[data-testid=records-page]')).toBe('1–200 (page 1 of 2)');
+    expect(await page.locator('[data-testid=records] tbody tr').count()).toBe(200);
+    expect(await page.getByTestId('records-previous').isDisabled()).toBe(true);
+    const first = await page.locator('[data-testid=records] tbody tr').first().getAttribute('data-record');
+    await page.getByTestId('records-next').click();
+    expect(await text(page, '[data-testid=records-page]')).toBe('201–250 (page 2 of 2)');
+    expect(await page.locator('[data-testid=records] tbody tr').count()).toBe(50);
+    expect(await page.locator('[data-testid=records] tbody tr').first().getAttribute('data-record')).not.toBe(first);
+    // A filter starts again at the first page.
+    await page.getByLabel('Filter by agent').selectOption('HUMAN');
+    expect(await text(page, '[data-testid=records-count]')).toBe('50 of many\'s records');
+    expect(await page.getByTestId('records-pager').count()).toBe(0);
+  });
+
   it('an agent\'s RV resting on one record is explained: the record, and that its start node has no edges', async () => {
     const page = await open();
     await page.reload();

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { FAILURE_MODES } from '../../core/scoring/paper/types.ts';
 import { rowAt, type RecordRow } from '../../core/scoring/paper/lite.ts';
 
@@ -24,7 +24,12 @@ export function RecordTable() {
   const model = useStudio((s) => s.scoring.selectedModel);
   const models = useStudio((s) => s.scoring.reports).map(([m]) => m);
   const agents = useMemo(() => [...(columns?.agents ?? [])].sort(), [columns]);
-  const shown = useMemo(() => (columns ? indices.slice(0, SHOWN).map((i) => rowAt(columns, i)) : []), [columns, indices]);
+  // Pages of SHOWN records: every record can be reached; a new filter or model starts at the first page.
+  const [page, setPage] = useState(0);
+  useEffect(() => setPage(0), [indices, model]);
+  const pages = Math.max(1, Math.ceil(indices.length / SHOWN));
+  const at = Math.min(page, pages - 1);
+  const shown = useMemo(() => (columns ? indices.slice(at * SHOWN, (at + 1) * SHOWN).map((i) => rowAt(columns, i)) : []), [columns, indices, at]);
   if (!model || !columns) return null;
   const setFilter = (patch: Partial<typeof filter>) => store.setState((s) => ({ scoring: { ...s.scoring, filter: { ...s.scoring.filter, ...patch } } }));
   const filtered = filterActive(filter);
@@ -44,7 +49,14 @@ export function RecordTable() {
         </select>
         <select value={filter.failure} aria-label="Filter by failure mode" onChange={(e) => setFilter({ failure: e.target.value })}><option value="all">any failure mode</option>{FAILURE_MODES.map((m) => <option key={m}>{m}</option>)}</select>
         <input placeholder="search question, reason, path" value={filter.text} aria-label="Search records" onChange={(e) => setFilter({ text: e.target.value })} />
-        <span className="muted" data-testid="records-count">{indices.length.toLocaleString('en-US')} of {model}'s records{indices.length > SHOWN ? ` (first ${SHOWN} shown)` : ''}</span>
+        <span className="muted" data-testid="records-count">{indices.length.toLocaleString('en-US')} of {model}'s records</span>
+        {pages > 1 && (
+          <span className="pager" data-testid="records-pager">
+            <button className="small secondary" disabled={at === 0} onClick={() => setPage(at - 1)} data-testid="records-previous">‹ Previous {SHOWN}</button>
+            <span className="muted" data-testid="records-page">{(at * SHOWN + 1).toLocaleString('en-US')}–{Math.min(indices.length, (at + 1) * SHOWN).toLocaleString('en-US')} (page {at + 1} of {pages})</span>
+            <button className="small secondary" disabled={at >= pages - 1} onClick={() => setPage(at + 1)} data-testid="records-next">Next {SHOWN} ›</button>
+          </span>
+        )}
         <span className="export">
           <button className="small secondary" onClick={() => void scoring.exportJson()} data-testid="export-json">Export JSON</button>
           <button className="small secondary" onClick={() => scoring.exportTable2('csv')} data-testid="export-table2-csv" title="The paper's Table 2 of the scored models (as score --table2)">Table 2 CSV</button>
