@@ -188,6 +188,25 @@ describe('the Score view reads at a glance (issue 13)', () => {
     expect(await page.getByTestId('records-pager').count()).toBe(0);
   });
 
+  it('more models than the charts have colours: eight are charted and the rest are named, each one a click away', async () => {
+    const page = await open();
+    await page.locator('[data-scene=sample-house]').waitFor();
+    await importFolder(page, SAMPLE);
+    const dir = mkdtempSync(join(tmpdir(), 'traversa-ten-'));
+    const models = Array.from({ length: 10 }, (_, k) => `m${String(k + 1).padStart(2, '0')}`);
+    writeFileSync(join(dir, 'ten.jsonl'), toPredictionJsonl(models.flatMap((model, k) => randomWalkBaseline(project, { seed: k + 1 }).map((r) => ({ ...r, model })))));
+    await page.keyboard.press('4');
+    await page.getByTestId('load-prediction-files').setInputFiles(join(dir, 'ten.jsonl'));
+    await page.getByTestId('run-score').click();
+    await page.locator('[data-testid=score-table] tr[data-model=m10]').waitFor({ timeout: 60_000 });
+    const legend = () => page.locator('[data-testid=chart-legend] [data-model]').evaluateAll((els) => els.map((e) => e.getAttribute('data-model')));
+    expect(await legend()).toEqual(models.slice(0, 8));
+    expect(await text(page, '[data-testid=charts-hidden]')).toBe('· not charted (2): m09, m10 — select or compare a model in the table to chart it');
+    await page.locator('[data-testid=score-table] tr[data-model=m10]').click();
+    await expect.poll(legend).toContain('m10');
+    expect(await text(page, '[data-testid=charts-hidden]')).toContain('m08, m09');
+  });
+
   it('an agent\'s RV resting on one record is explained: the record, and that its start node has no edges', async () => {
     const page = await open();
     await page.reload();

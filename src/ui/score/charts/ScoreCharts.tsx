@@ -34,8 +34,8 @@ function Exportable({ name, caption, children }: { name: string; caption: string
   );
 }
 
-/** Models in the charts: the selected one, the one compared with, then others (at most four in all). */
-export const MODEL_COLOURS = ['#0f766e', '#e76f51', '#3a0ca3', '#6d597a'] as const;
+/** Models in the charts: the selected one, the one compared with, then others (at most eight in all; the view names the rest). */
+export const MODEL_COLOURS = ['#0f766e', '#e76f51', '#3a0ca3', '#6d597a', '#b5838d', '#2a9d8f', '#e9c46a', '#264653'] as const;
 const PANEL = 350;
 const METRIC_TITLE: [MetricName, string][] = [...(Object.entries(METRIC_LABEL) as [MetricName, string][]), ['capnav', 'CapNav']];
 const ALL = 'all records';
@@ -79,6 +79,9 @@ export function ScoreCharts() {
     <section className="score-charts" data-testid="score-charts" aria-label="Charts">
       <p className="chart-legend" data-testid="chart-legend">
         {series.map((s) => <span key={s.name} data-model={s.name}><span className="sw" style={{ background: s.colour }} /> {s.name}</span>)}
+        {reports.length > shown.length && (
+          <span className="warn" data-testid="charts-hidden"> · not charted ({reports.length - shown.length}): {reports.filter(([m]) => !shown.some(([x]) => x === m)).map(([m]) => m).join(', ')} — select or compare a model in the table to chart it</span>
+        )}
         <span className="muted"> · whiskers: bootstrap intervals (set resamples above) · n: records each figure rests on · “{ALL}”: {averaging === 'macro' ? 'macro over agents' : 'pooled (micro)'}</span>
       </p>
       <div className="chart-grid">
