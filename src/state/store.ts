@@ -200,7 +200,7 @@ export interface MeasureReading {
   /** Straight-line distance, its horizontal part and the height difference (distance mode). */
   distance?: { total: number; horizontal: number; vertical: number };
   /** Narrowest clear width through the picked point, with the two wall points (width mode). */
-  width?: { width: number; a: WorldPoint; b: WorldPoint };
+  width?: { width: number; a: WorldPoint; b: WorldPoint; height: number; facingDeg: number; warning: string | null };
 }
 
 export type MeshStatus =

@@ -10,7 +10,12 @@ export function MeasureReadout() {
   const connectFrom = useStudio((s) => s.ephemeral.connectFrom);
   let text: string;
   if (tool === 'measure') {
-    if (mode === 'width') text = measure?.width ? `Clear width ${m(measure.width.width)} (narrowest horizontal span through the point)` : measure ? 'No walls within 3 m on both sides of that point.' : 'Click inside a doorway or corridor to measure its clear width. W: distance mode.';
+    if (mode === 'width') {
+      const w = measure?.width;
+      text = w
+        ? `Clear width ${m(w.width)} (narrowest horizontal span through the point, ${w.height.toFixed(1)} m above the floor, between surfaces ${w.facingDeg.toFixed(0)}° from facing each other)${w.warning ? ` — ⚠ not a passage's width: ${w.warning}.` : ''}`
+        : measure ? 'No walls within 3 m on both sides of that point.' : 'Click inside a doorway or corridor to measure its clear width. W: distance mode.';
+    }
     else text = measure?.distance ? `Distance ${m(measure.distance.total)} · horizontal ${m(measure.distance.horizontal)} · height difference ${m(measure.distance.vertical)} (a step or sill: click its top, then the floor)` : measure ? 'Click the second point.' : 'Click two points to measure. W: clear-width mode.';
   } else if (tool === 'place') text = 'Click the floor to place a node (it snaps to the surface under the cursor).';
   else if (tool === 'connect') text = connectFrom ? 'Click the next node to connect it; Escape to stop.' : 'Click a node to start connecting.';

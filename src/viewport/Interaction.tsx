@@ -161,7 +161,7 @@ function measureAt(store: StudioStore, hit: Vector3, surface: Surface | null) {
   let measure = ephemeral.measure;
   if (session.measureMode === 'width') {
     const w = surface ? clearWidthAt(surface, hit) : null;
-    measure = { mode: 'width', points: [pt], ...(w ? { width: { width: w.width, a: { x: w.a.x, y: w.a.y, z: w.a.z }, b: { x: w.b.x, y: w.b.y, z: w.b.z } } } : {}) };
+    measure = { mode: 'width', points: [pt], ...(w ? { width: { width: w.width, a: { x: w.a.x, y: w.a.y, z: w.a.z }, b: { x: w.b.x, y: w.b.y, z: w.b.z }, height: w.height, facingDeg: w.facingDeg, warning: w.warning } } : {}) };
   } else if (!measure || measure.mode !== 'distance' || measure.points.length >= 2) {
     measure = { mode: 'distance', points: [pt] };
   } else {
