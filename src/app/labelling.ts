@@ -2,7 +2,7 @@ import type { Label } from '../core/labels.ts';
 import { existingLabel, itemKey } from '../core/queue.ts';
 import { labelDecision, type Decision } from '../core/labelDecision.ts';
 import { selectedScene, type Command } from '../state/commands.ts';
-import { autoApproveHuman, labelItem } from '../state/labelCommands.ts';
+import { autoApproveHuman, LABEL_EDITS, labelItem } from '../state/labelCommands.ts';
 import { leaveItem } from '../state/itemState.ts';
 import { moveCursor, toNextUnlabelled } from '../state/queueCommands.ts';
 import { currentItem, sceneQueue } from '../state/queueSelectors.ts';
@@ -78,7 +78,8 @@ export function labellingCommands(store: StudioStore, flush: () => Promise<void>
 function autoApproved(store: StudioStore, stepsBefore: number): string {
   const past = store.getState().history.past;
   const step = past.length > stepsBefore ? past[past.length - 1] : undefined;
-  return step?.label.startsWith('Auto-approve human') ? `${step.label.replace('Auto-approve human', 'Then auto-approved HUMAN on')} (a separate undo step: Ctrl+Z takes it back first).` : '';
+  const name = LABEL_EDITS.autoApproveHuman.label;
+  return step?.label.startsWith(`${name}:`) ? `${step.label.replace(name, 'Then auto-approved HUMAN on')} (a separate undo step: Ctrl+Z takes it back first).` : '';
 }
 
 /** What a decision on an already labelled segment changed. */

@@ -63,7 +63,7 @@ export function autoApproveHuman(store: StudioStore, sceneId: string, items: rea
   const todo = items.filter((i) => i.questionIndex === questionIndex && i.agent === 'HUMAN' && !existingLabel(scene, i, annotator));
   if (!todo.length) return 0;
   // A step of its own, named for what it did, so an undo that takes it back says so.
-  const what = `Auto-approve human: ${todo.length} segment${todo.length === 1 ? '' : 's'} of question ${questionIndex + 1}`;
+  const what = `${LABEL_EDITS.autoApproveHuman.label}: ${todo.length} segment${todo.length === 1 ? '' : 's'} of question ${questionIndex + 1}`;
   applyEdit(store, LABEL_EDITS.autoApproveHuman, { sceneId, segments: todo.map(({ agent, from, to }) => ({ agent, from, to })), timestamp: new Date().toISOString(), ...(annotator ? { annotator } : {}) }, what);
   return todo.length;
 }

@@ -1,6 +1,6 @@
 import { REASONS, type ReasonCategory } from '../../rules.ts';
 import { bootstrapIntervals, type BootstrapSettings } from '../bootstrap.ts';
-import { addTo, emptyTally, macroSet, merge, metricSet } from './metrics.ts';
+import { addTo, emptyTally, isUnjudged, macroSet, merge, metricSet } from './metrics.ts';
 import { FAILURE_MODES, METRICS, type Averaging, type FailureMode, type MetricSet, type ObstacleAccuracy, type Outcome, type PaperReport, type ScoredRecord, type Weights } from './types.ts';
 
 export type Aggregates = Pick<PaperReport, 'overall' | 'perAgent' | 'macro' | 'headline' | 'confusion' | 'byObstacle' | 'failureModes' | 'errorCounts' | 'unjudged'>;
@@ -42,16 +42,10 @@ export function aggregate(records: readonly ScoredRecord[], agents: readonly str
 
 /** Records whose RV is unknown because the judge failed on them, by the judge's error. */
 function unjudgedOf(records: readonly ScoredRecord[]): Aggregates['unjudged'] {
-  const why: Record<string, number> = {};
-  let count = 0;
-  for (const r of records) {
-    const error = r.rv === null ? r.judge?.error : undefined;
-    if (error === undefined) continue;
-    count++;
-    // The error text is the judge's; kept as data (a Map-free record built without prototype keys).
-    if (Object.hasOwn(why, error)) why[error]!++; else Object.defineProperty(why, error, { value: 1, writable: true, enumerable: true, configurable: true });
-  }
-  return { count, why };
+  const why = new Map<string, number>();
+  for (const r of records) if (isUnjudged(r)) why.set(r.judge!.error!, (why.get(r.judge!.error!) ?? 0) + 1);
+  // fromEntries keeps an error text such as "__proto__" as a key, never as the object's prototype.
+  return { count: [...why.values()].reduce((a, b) => a + b, 0), why: Object.fromEntries(why) };
 }
 
 /**
@@ -68,7 +62,7 @@ function attachIntervals(groups: ScoredRecord[][], agents: readonly string[], we
     valid: Uint8Array.from(rs, (r) => (r.pathValid ? 1 : 0)),
     rta: Float64Array.from(rs, (r) => r.rta ?? NaN),
     rv: Float64Array.from(rs, (r) => r.rv ?? NaN),
-    unjudged: Uint8Array.from(rs, (r) => (r.rv === null && r.judge?.error !== undefined ? 1 : 0)),
+    unjudged: Uint8Array.from(rs, (r) => (isUnjudged(r) ? 1 : 0)),
   }));
   const ci = bootstrapIntervals<string>(groups.map((g) => g.length), settings, (indices) => {
     const out: Record<string, number | null> = {};

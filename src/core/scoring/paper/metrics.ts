@@ -20,8 +20,11 @@ export function addTo(t: Tally, r: Counted): void {
   if (o === 'TP') t.tp++; else if (o === 'FP') t.fp++; else if (o === 'TN') t.tn++; else t.fn++;
   if (r.parseable) { t.parseable++; if (r.pathValid === true) t.pvValid++; }
   if (r.rta !== null) { t.rtaSum += r.rta; t.rtaN++; }
-  if (r.rv !== null) { t.rvSum += r.rv; t.rvN++; } else if (r.judge?.error !== undefined) t.rvUnknown++;
+  if (r.rv !== null) { t.rvSum += r.rv; t.rvN++; } else if (isUnjudged(r)) t.rvUnknown++;
 }
+
+/** A record the judge was asked about and could not judge: its RV is unknown, not absent. */
+export const isUnjudged = (r: Pick<ScoredRecord, 'rv' | 'judge'>): boolean => r.rv === null && r.judge?.error !== undefined;
 
 export function merge(into: Tally, t: Tally): void {
   for (const k of Object.keys(into) as (keyof Tally)[]) into[k] += t[k];
