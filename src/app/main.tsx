@@ -127,6 +127,7 @@ const actions: StudioActions = {
     exportJson: () => exportScores('traversa-scores.json', (f) => f.json, 'application/json'),
     exportCsv: () => exportScores('traversa-records.csv', (f) => f.csv, 'text/csv'),
     exportTable2: (format) => exportTable2(format),
+    referenceFiles: () => scorer.referenceFiles(),
     saveFile: (name, bytes, type) => download(`${safeName(store.getState().document.project?.name ?? '') || 'traversa'}-${name}`, bytes, type),
   },
   qaAnswers: {

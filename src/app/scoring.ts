@@ -9,6 +9,10 @@ import type { StudioStore, ScoringState } from '../state/store.ts';
 import { JUDGE_KEY_STORAGE } from '../ui/score/judgeKey.ts';
 import { exportSelection } from '../state/scoreSelectors.ts';
 import { LocalScoring, WorkerScoring, type ScoringBackend } from './scoreClient.ts';
+import { referenceFiles, referenceRequest, referenceView } from './scoringReference.ts';
+import { referenceJudge } from '../core/scoring/compat/run.ts';
+import type { Project } from '../core/project.ts';
+import type { CompatResult } from '../core/scoring/compat/types.ts';
 
 /**
  * Scores loaded predictions against the current project — in a worker (main-thread fallback),
@@ -17,6 +21,8 @@ import { LocalScoring, WorkerScoring, type ScoringBackend } from './scoreClient.
  */
 export class ScoringRunner {
   private backend: ScoringBackend | null = null;
+  /** The records of the last reference run (kept here for the downloads, not in the store). */
+  private reference: CompatResult | null = null;
   /** Cancels the HTTP judge of the run in progress. */
   private judging: AbortController | null = null;
 
@@ -28,7 +34,7 @@ export class ScoringRunner {
 
   /** `root`: the picked folder's name, or the one picked file's (names the model of loose files, as `--pred` does). */
   load(files: { path: string; text: string }[], source: string, root: string): void {
-    this.set({ files, source, root, reports: [], detail: null, problems: [], status: { state: 'idle' }, selectedRecord: null });
+    this.set({ files, source, root, reports: [], detail: null, problems: [], status: { state: 'idle' }, selectedRecord: null, compat: null });
   }
 
   /** Add the random-walk lower bound or the oracle as one more model to score. */
@@ -44,8 +50,10 @@ export class ScoringRunner {
   async run(): Promise<void> {
     const { document, scoring } = this.store.getState();
     if (!document.project || !scoring.files.length) return;
-    this.set({ status: { state: 'running', phase: 'read' }, reports: [], detail: null, problems: [], selectedRecord: null });
+    this.set({ status: { state: 'running', phase: 'read' }, reports: [], detail: null, problems: [], selectedRecord: null, compat: null });
+    this.reference = null;
     const st = scoring.settings;
+    if (st.conventions === 'reference') return this.runReference(document.project, scoring);
     const progress = (p: ScoringProgress) => this.set({ status: { state: 'running', phase: 'model' in p ? `${p.phase} · ${p.model}` : p.phase, ...('done' in p ? { done: p.done, total: p.total } : {}) } });
     const http = st.judge === 'http';
     // The worker is kept between runs (a warm worker scores faster); the HTTP judge runs here.
@@ -81,6 +89,32 @@ export class ScoringRunner {
     } finally {
       this.judging = null;
     }
+  }
+
+  /** Score as the released Python scorer does (`score --compat reference`), in the worker when there is one. */
+  private async runReference(project: Project, scoring: ScoringState): Promise<void> {
+    const judge = referenceJudge(scoring.settings.judge);
+    if (!judge) {
+      this.set({ status: { state: 'error', message: 'The released scorer’s conventions drop every reason, so only the offline rule judge or none can judge: choose one of them (or score in paper mode).' } });
+      return;
+    }
+    if (!(this.backend instanceof WorkerScoring) && typeof Worker !== 'undefined') { this.backend?.dispose(); this.backend = new WorkerScoring(); }
+    this.backend ??= new LocalScoring();
+    try {
+      const req = referenceRequest(project, scoring, judge);
+      const result = await this.backend.score(req, () => {});
+      if (result.mode !== 'compat') throw new Error('a reference run returned another mode');
+      this.reference = result.result;
+      this.set({ status: { state: 'done' }, reports: [], compat: referenceView(result, req) });
+    } catch (e) {
+      this.set({ status: { state: 'error', message: e instanceof Error ? e.message : String(e) } });
+    }
+  }
+
+  /** The files of the last reference run, as `score --compat reference` writes them. */
+  referenceFiles(): { name: string; text: string; type: string }[] {
+    const view = this.store.getState().scoring.compat;
+    return this.reference && view ? referenceFiles(this.reference, view) : [];
   }
 
   /**

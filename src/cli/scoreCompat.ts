@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { compareParts, comparePaths, folderSettings, releasedScorerReads, toSummaryJson, type CompatSummary } from '../core/scoring/compat/index.ts';
+import { compareParts, folderSettings, modelFolders, modelSummaryName, releasedScorerReads, toSummaryJson, type CompatSummary } from '../core/scoring/compat/index.ts';
 import { referenceScorer, type CompatJudgeChoice } from '../core/scoring/compat/run.ts';
 import type { CompatInputFile } from '../core/scoring/compat/types.ts';
 import { InputError, makeFolder, readTree, statInput, writeOutput } from './files.ts';
@@ -64,22 +64,6 @@ export function findCompatInput(root: string): CompatInput {
 function isFolder(path: string): boolean {
   try { return statSync(path).isDirectory(); } catch { return false; }
 }
-
-/**
- * The model folders of a results root: top-level folders holding a scene folder with a result
- * file (`<model>/<SCENE>/x.json`). A root holding one model's scene folders has none.
- */
-export function modelFolders(paths: readonly string[]): string[] {
-  const models = new Set<string>();
-  for (const p of paths) {
-    const parts = p.split('/');
-    if (parts.length >= 3) models.add(parts[0]!);
-  }
-  return [...models].sort(comparePaths);
-}
-
-/** The file of one model's summary: its name ends in `_summary.json`, which the released scorer never reads back. */
-export const modelSummaryName = (model: string) => `scored_${model}_summary.json`;
 
 /** The release files the released scorer reads: `<SCENE>-graph.json` and `<SCENE>-traverse.json`. */
 function readGroundTruthFiles(gt: string): CompatInputFile[] {

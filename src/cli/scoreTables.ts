@@ -1,4 +1,4 @@
-import type { CompatSummary } from '../core/scoring/compat/index.ts';
+import { pooledRowName, REFERENCE_COLUMNS, referenceRows, type CompatSummary } from '../core/scoring/compat/index.ts';
 import { REASON_LABEL, REASONS } from '../core/rules.ts';
 import type { PaperSummary } from '../core/scoring/paper/export.ts';
 import { unjudgedText } from '../core/scoring/paper/unjudged.ts';
@@ -55,16 +55,11 @@ export function formatPaperSummary(s: { models: Record<string, PaperSummary>; pr
  * prints when run on that folder) and the pooled row (what it prints when run on the whole root).
  */
 export function formatReferenceSummary(pooled: CompatSummary, perModel: readonly [string, CompatSummary][], root: string): string {
-  const pct = (x: number) => (100 * x).toFixed(2);
-  const row = (name: string, s: CompatSummary) => {
-    const c = s.capnav_components;
-    return [name, s.n_records, s.n_ok, s.n_fail, s.format_errors, pct(c.f1), pct(c.pv), pct(c.rta), pct(c.rv), pct(s.capnav_score)];
-  };
-  const pooledName = perModel.length ? `all ${perModel.length} models, pooled` : 'all records';
+  const pooledName = pooledRowName(perModel.length);
   const b = pooled.binary_classification;
   const lines = [
     'CapNav scores as the released Python scorer computes them (--compat reference; every reason is dropped, so RV is 0).',
-    table(['results', 'records', 'ok', 'failed', 'format errors', 'F1', 'PV', 'RTA', 'RV', 'CapNav'], [...perModel.map(([m, s]) => row(m, s)), row(pooledName, pooled)]),
+    table([...REFERENCE_COLUMNS], referenceRows({ pooled, perModel: [...perModel] })),
     perModel.length
       ? `Each model row is what the released scorer prints when run on ${root}/<model> (scored_<model>_summary.json); "${pooledName}" is what it prints for ${root} itself, every model's records together (scored_summary.json, scored_per_record.jsonl).`
       : `What the released scorer prints for ${root} (scored_summary.json, scored_per_record.jsonl).`,

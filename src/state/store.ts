@@ -9,6 +9,7 @@ import type { LiteReport } from '../core/scoring/paper/lite.ts';
 import { JUDGE_TIMEOUT_MS } from '../core/scoring/judges/http.ts';
 import { DEFAULT_PAPER_SETTINGS } from '../core/scoring/pipeline.ts';
 import type { ScoredRecord } from '../core/scoring/paper/types.ts';
+import type { CompatSummaries } from '../core/scoring/compat/folders.ts';
 import { initialTaskGen, type TaskGenSession } from './taskGen.ts';
 import { TOUR_DEFAULTS, type TourSettings } from '../core/tour/settings.ts';
 
@@ -281,6 +282,8 @@ export interface ScoringState {
   /** The picked folder's name, or the one picked file's: names the model of files outside `<model>/<SCENE>/`, as `--pred` does. */
   root: string;
   settings: {
+    /** Whose conventions score: Traversa's paper mode, or the released Python scorer's (`score --compat reference`). */
+    conventions: 'paper' | 'reference';
     judge: 'rule' | 'none' | 'imported' | 'http';
     verdicts: { path: string; text: string } | null;
     /** The HTTP judge: endpoint, model, and the time limit per request (the key stays in localStorage). */
@@ -301,6 +304,21 @@ export interface ScoringState {
   filter: { agent: string; outcome: string; failure: string; text: string };
   /** The route viewer (src/ui/score/RouteViewer.tsx): open, the hop stepped to, and the model whose route for the same task is drawn beside. */
   viewer: RouteViewerState;
+  /** The last run under the released scorer's conventions: its summaries (the records stay with the runner, for the downloads). */
+  compat: CompatView | null;
+}
+
+export interface CompatView {
+  /** The results root as the released scorer names it (the picked folder). */
+  root: string;
+  summaries: CompatSummaries;
+  judge: string;
+  /** Prediction files that did not parse (each one failed `invalid_json` record). */
+  unreadable: { path: string; message: string }[];
+  /** Release files of the project the released scorer would have crashed on. */
+  truthProblems: { path: string; message: string }[];
+  /** Loaded files the released scorer does not read (JSONL, text, roll-ups). */
+  notRead: string[];
 }
 
 export interface RouteViewerState { open: boolean; hop: number | null; compare: string | null; compareDetail: ScoredRecord | null }
@@ -381,10 +399,10 @@ export function initialState(): StudioState {
     qa: { itemId: null, mode: 'edit', reviewStartedAt: null, rejecting: false, editingForReview: false, comment: '', filter: 'all', scope: ANY_SCOPE, labelComparison: null, importReviews: 1, taskgen: initialTaskGen() },
     scoring: {
       source: null, files: [], root: '',
-      settings: { judge: 'rule', verdicts: null, http: { baseUrl: '', model: '', timeoutMs: JUDGE_TIMEOUT_MS }, weights: DEFAULT_PAPER_SETTINGS.weights, averaging: DEFAULT_PAPER_SETTINGS.averaging, bootstrap: DEFAULT_PAPER_SETTINGS.bootstrap },
+      settings: { conventions: 'paper', judge: 'rule', verdicts: null, http: { baseUrl: '', model: '', timeoutMs: JUDGE_TIMEOUT_MS }, weights: DEFAULT_PAPER_SETTINGS.weights, averaging: DEFAULT_PAPER_SETTINGS.averaging, bootstrap: DEFAULT_PAPER_SETTINGS.bootstrap },
       status: { state: 'idle' }, reports: [], detail: null, problems: [], selectedModel: null, compareModel: null, selectedRecord: null,
       filter: { agent: 'all', outcome: 'all', failure: 'all', text: '' },
-      viewer: { open: false, hop: null, compare: null, compareDetail: null },
+      viewer: { open: false, hop: null, compare: null, compareDetail: null }, compat: null,
     },
     qaAnswers: initialQaAnswers(),
     history: { past: [], future: [] },

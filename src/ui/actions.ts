@@ -57,6 +57,8 @@ export interface StudioActions {
     exportCsv: () => Promise<void>;
     /** The paper's Table 2 of the scored models (the same as `score --table2`), as CSV or LaTeX. */
     exportTable2: (format: 'csv' | 'tex') => void;
+    /** The files of the last run under the released scorer's conventions, as `score --compat reference` writes them. */
+    referenceFiles: () => { name: string; text: string; type: string }[];
     /** Save a file the view made (a chart as SVG or PNG), named after the project. */
     saveFile: (name: string, bytes: Uint8Array, type: string) => void;
   };

@@ -3,6 +3,7 @@ import { useActions } from '../actions.ts';
 import { filesFromInput } from '../pickedFiles.ts';
 import { JUDGE_KEY_STORAGE } from './judgeKey.ts';
 import { MAX_RESAMPLES } from '../../core/scoring/bootstrap.ts';
+import { referenceJudge } from '../../core/scoring/compat/run.ts';
 
 
 /** Load predictions, choose the judge and the weights, score, export. */
@@ -13,6 +14,7 @@ export function ScoreControls() {
   const set = (patch: Partial<typeof s.settings>) => store.setState((st) => ({ scoring: { ...st.scoring, settings: { ...st.scoring.settings, ...patch } } }));
   const running = s.status.state === 'running';
   const predictions = s.files.length;
+  const reference = s.settings.conventions === 'reference';
   return (
     <div className="score-controls" data-testid="score-controls">
       <div className="row">
@@ -31,10 +33,15 @@ export function ScoreControls() {
         <span className="muted" data-testid="prediction-files">{predictions ? `${predictions} file${predictions === 1 ? '' : 's'} from ${/^(\d+ files|baselines)$/.test(s.source ?? '') ? s.files.map((f) => f.path).join(', ') : s.source}` : 'No predictions loaded: a CapNav results folder (results/<model>/<SCENE>/*.json), .txt answers or Traversa JSONL.'}</span>
       </div>
       <div className="row">
+        <label title="Paper mode: the metrics as the paper defines them (Traversa's scorer). Released scorer: the CapNav release's Python scorer reproduced, quirks included, as score --compat reference">Conventions <select value={s.settings.conventions} aria-label="Scoring conventions"
+          onChange={(e) => { const conventions = e.target.value as typeof s.settings.conventions; set(conventions === 'reference' && !referenceJudge(s.settings.judge) ? { conventions, judge: 'rule' } : { conventions }); }}>
+          <option value="paper">paper mode (Traversa)</option>
+          <option value="reference">the released scorer’s (--compat reference)</option>
+        </select></label>
         <label>Judge (RV) <select value={s.settings.judge} onChange={(e) => set({ judge: e.target.value as typeof s.settings.judge })} aria-label="Judge">
           <option value="rule">offline rule judge (obstacle categories; not an LLM)</option>
-          <option value="http">HTTP judge (OpenAI-compatible)</option>
-          <option value="imported">imported verdicts</option>
+          <option value="http" disabled={reference} title={reference ? 'The released scorer drops every reason: an LLM judge has nothing to judge' : undefined}>HTTP judge (OpenAI-compatible)</option>
+          <option value="imported" disabled={reference}>imported verdicts</option>
           <option value="none">none (RV not computed)</option>
         </select></label>
         {s.settings.judge === 'http' && (
@@ -52,6 +59,7 @@ export function ScoreControls() {
             <input type="file" hidden accept=".json,.jsonl" onChange={async (e) => { const f = e.currentTarget.files?.[0]; if (f) set({ verdicts: { path: f.name, text: await f.text() } }); }} />
           </label>
         )}
+        {!reference && <>
         <label>λ F1/PV/RTA/RV {(['f1', 'pv', 'rta', 'rv'] as const).map((k) => (
           <input key={k} type="number" step="0.05" min={0} max={1} value={s.settings.weights[k]} aria-label={`weight ${k}`} className="weight"
             onChange={(e) => set({ weights: { ...s.settings.weights, [k]: Number(e.target.value) } })} />
@@ -70,6 +78,7 @@ export function ScoreControls() {
               onChange={(e) => { const pct = Number(e.target.value); if (pct > 0 && pct < 100) set({ bootstrap: { ...s.settings.bootstrap, level: pct / 100 } }); }} /> % intervals</label>
           </>
         )}
+        </>}
         <button onClick={() => void scoring.run()} disabled={!predictions || running} data-testid="run-score">Score</button>
         {running && <progress max={s.status.total ?? 1} value={s.status.done ?? 0} aria-label={`Scoring: ${s.status.phase ?? ''}`} data-testid="score-progress" />}
         {running && <span className="muted">{s.status.phase}</span>}

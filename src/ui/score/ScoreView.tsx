@@ -3,6 +3,7 @@ import { UnlabelledNotice } from './UnlabelledNotice.tsx';
 import { ModelDetails } from './ModelDetail.tsx';
 import { QaAnswersPanel } from './QaAnswersPanel.tsx';
 import { RecordTable } from './RecordTable.tsx';
+import { ReferenceTable } from './ReferenceTable.tsx';
 import { RouteViewer } from './RouteViewer.tsx';
 import { ScoreControls } from './ScoreControls.tsx';
 import { ScoreTable } from './ScoreTable.tsx';
@@ -21,6 +22,7 @@ export function ScoreView() {
       {problems.length > 0 && <p className="warn" data-testid="score-problems">{problems.length} problem{problems.length === 1 ? '' : 's'} reading the predictions: {problems.slice(0, 3).map((p) => `${p.file} ${p.location}: ${p.message}`).join('; ')}{problems.length > 3 ? '…' : ''}</p>}
       <DuplicatesNotice />
       <ScoreTable />
+      <ReferenceTable />
       <ScoreCharts />
       <ModelDetails />
       <RecordTable />

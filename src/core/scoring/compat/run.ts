@@ -10,6 +10,11 @@ export type CompatJudgeChoice = Extract<JudgeChoice, { kind: 'rule' | 'none' }>;
 /** What the records and summary name as the RV judge (`rv_llm_model`). */
 export const COMPAT_JUDGE_NAMES: Record<CompatJudgeChoice['kind'], string> = { rule: 'rule judge (offline)', none: 'none' };
 
+/** The judge of a compat run from the studio's choice: the rule judge or none; null for a judge that needs a reason (HTTP, imported verdicts). */
+export function referenceJudge(judge: string): CompatJudgeChoice | null {
+  return judge === 'rule' ? { kind: 'rule' } : judge === 'none' ? { kind: 'none' } : null;
+}
+
 /** The rule judge on the reference scorer's terms (reason and notes in, 1 or 0 out), or no judge (always 0). */
 function compatJudge(choice: CompatJudgeChoice): CompatJudge {
   if (choice.kind === 'none') return () => 0;
