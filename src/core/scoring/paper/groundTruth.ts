@@ -39,6 +39,8 @@ export interface SceneTruth {
   agentTruth(q: QuestionTruth, agent: string): AgentTruth;
   /** The label for walking u → v (that direction, else the reverse). */
   label(agent: string, u: string, v: string): Label | undefined;
+  /** Hops of the shortest route on the graph from `src` to `tgt`, whatever the agent; null when there is none. */
+  graphHops(src: string, tgt: string): number | null;
 }
 
 export interface GroundTruth {
@@ -156,8 +158,15 @@ function sceneTruth(scene: Scene): SceneTruth {
   };
   const label = (agent: string, u: string, v: string): Label | undefined => hopTable(agent).get(u)?.get(v);
 
+  const hops = new Map<string, number | null>();
   return {
     scene, adj, label,
+    graphHops(src, tgt) {
+      const key = `${src}\u0000${tgt}`;
+      let h = hops.get(key);
+      if (h === undefined) { h = hopDistance(adj, src, tgt); hops.set(key, h); }
+      return h;
+    },
     resolveToken(token) {
       let id = tokens.get(token);
       if (id === undefined) {
@@ -205,3 +214,15 @@ function sceneTruth(scene: Scene): SceneTruth {
   };
 }
 
+
+/** Breadth-first hops from `src` to `tgt` over `adj`; null when `tgt` cannot be reached. */
+function hopDistance(adj: Map<string, string[]>, src: string, tgt: string): number | null {
+  const dist = new Map<string, number>([[src, 0]]);
+  const queue = [src];
+  for (let i = 0; i < queue.length; i++) {
+    const u = queue[i]!, d = dist.get(u)!;
+    if (u === tgt) return d;
+    for (const v of adj.get(u) ?? []) if (!dist.has(v)) { dist.set(v, d + 1); queue.push(v); }
+  }
+  return null;
+}

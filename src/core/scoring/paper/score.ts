@@ -4,6 +4,7 @@ import type { Problem } from '../../problems.ts';
 import type { Project } from '../../project.ts';
 import { NO_BOOTSTRAP, type BootstrapSettings } from '../bootstrap.ts';
 import { NO_JUDGE, isError, type Judge, type Verdict } from '../judges/types.ts';
+import { byPathLength } from './pathLength.ts';
 import { aggregate } from './aggregate.ts';
 import { duplicateSummary } from './duplicates.ts';
 import { failureModesOf } from './failureModes.ts';
@@ -195,6 +196,7 @@ function finish(project: Project, gt: GroundTruth, all: ScoredRecord[], problems
   return {
     settings: { weights: o.weights, judge: o.judge?.info ?? NO_JUDGE, averaging: o.averaging, bootstrap: o.bootstrap },
     ...agg,
+    byPathLength: byPathLength(records, (r) => gt.scene(r.scene)!.graphHops(r.src!, r.tgt!), o.weights),
     duplicates: duplicateSummary(records),
     unmatched,
     excludedHallucinated: excluded.filter((r) => r.status === 'excluded-hallucinated').length,

@@ -93,6 +93,14 @@ export interface ScoredRecord {
   rvRule?: 'no-route' | 'no-reason';
 }
 
+/** Scored records whose shortest route on the graph has `hops` hops (the last bucket: that many or more; `not connected`: none). */
+export interface PathLengthBucket {
+  label: string;
+  /** The bucket's shortest length in hops; null for `not connected`. */
+  hops: number | null;
+  metrics: MetricSet;
+}
+
 export const METRICS = ['f1', 'precision', 'recall', 'pv', 'rta', 'rv', 'capnav'] as const;
 export type MetricName = (typeof METRICS)[number];
 
@@ -154,6 +162,8 @@ export interface PaperReport {
   headline: MetricSet;
   confusion: { tp: number; fp: number; tn: number; fn: number };
   byObstacle: Record<ReasonCategory, ObstacleAccuracy>;
+  /** Added: the metrics by the task's length (hops of the shortest route on the graph), shortest first. */
+  byPathLength: PathLengthBucket[];
   failureModes: Record<FailureMode, number>;
   /** Added: tasks predicted more than once (all their predictions are scored), and from which files. */
   duplicates: DuplicateSummary;

@@ -20,7 +20,19 @@ interface Props {
   labelWidth?: number;
 }
 
-const BAR = 13, GAP = 3, GROUP_GAP = 8, TOP = 22, AXIS = 22, TEXT = 116;
+const BAR = 13, GAP = 3, GROUP_GAP = 8, TITLE = 22, AXIS = 22, TEXT = 116, LEGEND_LINE = 14;
+
+/** Where each series' swatch and name go: left to right, wrapping at the chart's width (y: from the top of the legend). */
+function legendLayout(series: readonly Series[], width: number): { s: Series; x: number; y: number }[] {
+  let x = 0, y = 0;
+  return series.map((s) => {
+    const w = 14 + s.name.length * 6 + 12;
+    if (x > 0 && x + w > width) { x = 0; y += LEGEND_LINE; }
+    const at = { s, x, y };
+    x += w;
+    return at;
+  });
+}
 
 /**
  * Horizontal bars, one group per row and one bar per series (model), each bar labelled with its
@@ -29,14 +41,27 @@ const BAR = 13, GAP = 3, GROUP_GAP = 8, TOP = 22, AXIS = 22, TEXT = 116;
  */
 export function HBarChart({ title, rows, series, datum, max, width, testId, labelWidth = 92 }: Props) {
   const groupH = series.length * (BAR + GAP) - GAP;
-  const height = TOP + rows.length * (groupH + GROUP_GAP) + AXIS;
+  // With more than one series, a legend under the title: an exported chart names its colours.
+  const legend = series.length > 1 ? legendLayout(series, width) : [];
+  const plotTop = TITLE + (legend.length ? legend.at(-1)!.y + LEGEND_LINE : 0);
+  const height = plotTop + rows.length * (groupH + GROUP_GAP) + AXIS;
   const plotW = Math.max(60, width - labelWidth - TEXT - 8);
   const values = rows.flatMap((r) => series.map((s) => datum(r, s))).flatMap((d) => [d.v ?? 0, d.ci?.[1] ?? 0]);
   const x = scaleLinear<number>({ domain: [0, max ?? Math.max(1, ...values)], range: [0, plotW], clamp: true });
-  const y = scaleBand<string>({ domain: rows, range: [TOP, height - AXIS], paddingInner: GROUP_GAP / (groupH + GROUP_GAP) });
+  const y = scaleBand<string>({ domain: rows, range: [plotTop, height - AXIS], paddingInner: GROUP_GAP / (groupH + GROUP_GAP) });
   return (
     <svg width={width} height={height} className="chart" data-testid={testId} role="img" aria-label={title}>
       <text x={0} y={13} className="chart-title">{title}</text>
+      {legend.length > 0 && (
+        <g data-testid="chart-key" transform={`translate(0, ${TITLE})`}>
+          {legend.map(({ s, x, y }) => (
+            <g key={s.name} transform={`translate(${x}, ${y})`}>
+              <rect width={10} height={10} y={0} rx={2} fill={s.colour} />
+              <text x={14} y={9} className="bar-text">{s.name}</text>
+            </g>
+          ))}
+        </g>
+      )}
       <Group left={labelWidth}>
         {rows.map((r) => (
           <g key={r} data-row={r}>

@@ -1,38 +1,14 @@
-import { useRef, type ReactNode } from 'react';
 import { agentOrder } from '../../../core/agents.ts';
-import { useActions } from '../../actions.ts';
-import { chartPng, chartSvgText } from './chartFile.ts';
+import { chartCaption, Exportable, metricBar } from './Exportable.tsx';
+import { BudgetChart, PathLengthChart } from './StudyCharts.tsx';
 import { REASONS, REASON_LABEL } from '../../../core/rules.ts';
 import type { LiteReport } from '../../../core/scoring/paper/lite.ts';
 import { FAILURE_MODES, type MetricName, type MetricSet } from '../../../core/scoring/paper/types.ts';
 import { useStudio, useStudioShallow } from '../../../state/useStudio.ts';
-import { nOf } from '../../../core/scoring/paper/thin.ts';
 import { count } from '../metricCell.tsx';
 import { ConfusionChart } from './ConfusionChart.tsx';
 import { HBarChart, type BarDatum, type Series } from './HBarChart.tsx';
 import { METRIC_LABEL } from '../thinNotes.ts';
-
-/** A chart with its SVG and PNG downloads, the file captioned with the project, models, mode and seed. */
-function Exportable({ name, caption, children }: { name: string; caption: string; children: ReactNode }) {
-  const { scoring } = useActions();
-  const box = useRef<HTMLDivElement>(null);
-  const save = async (format: 'svg' | 'png') => {
-    const svg = box.current?.querySelector('svg');
-    if (!svg) return;
-    const file = chartSvgText(svg, caption);
-    if (format === 'svg') scoring.saveFile(`${name}.svg`, new TextEncoder().encode(file.text), 'image/svg+xml');
-    else scoring.saveFile(`${name}.png`, await chartPng(file), 'image/png');
-  };
-  return (
-    <div className="exportable" ref={box}>
-      {children}
-      <span className="chart-export">
-        <button className="small secondary" data-testid={`${name}-svg`} onClick={() => void save('svg')}>SVG</button>
-        <button className="small secondary" data-testid={`${name}-png`} onClick={() => void save('png')}>PNG</button>
-      </span>
-    </div>
-  );
-}
 
 /** Models in the charts: the selected one, the one compared with, then others (at most eight in all; the view names the rest). */
 export const MODEL_COLOURS = ['#0f766e', '#e76f51', '#3a0ca3', '#6d597a', '#b5838d', '#2a9d8f', '#e9c46a', '#264653'] as const;
@@ -65,16 +41,10 @@ export function ScoreCharts() {
   const averaging = reports[0]![1].settings.averaging;
   const rows = [...agents, ALL];
   const set = (r: LiteReport, row: string): MetricSet | undefined => (row === ALL ? r.headline : r.perAgent[row]);
-  const metricDatum = (k: MetricName) => (row: string, s: Series): BarDatum => {
-    const m = set(report(s), row);
-    if (!m) return { v: null, text: 'no records' };
-    const range = k === 'rv' || k === 'capnav' ? m.incomplete?.[k] : undefined;
-    if (m[k] === null && range !== undefined) return { v: null, text: `withheld${range ? ` (${range[0].toFixed(1)}…${range[1].toFixed(1)})` : ''} · ${count(m.n.unjudged)} not judged` };
-    return { v: m[k], ci: m.ci?.[k] ?? null, text: `${m[k] === null ? '–' : m[k]!.toFixed(1)} · n ${count(nOf(m, k))}` };
-  };
+  const metricDatum = (k: MetricName) => (row: string, s: Series): BarDatum => metricBar(set(report(s), row), k);
   const obstacles = REASONS.filter((c) => shown.some(([, r]) => r.byObstacle[c]?.n));
   const st = reports[0]![1].settings;
-  const caption = `${projectName}: ${shown.map(([m]) => m).join(', ')}; paper mode, ${st.averaging}, judge ${st.judge.label}${st.bootstrap.resamples ? `, bootstrap seed ${st.bootstrap.seed}` : ''}`;
+  const caption = chartCaption(projectName, shown.map(([m]) => m), st);
   return (
     <section className="score-charts" data-testid="score-charts" aria-label="Charts">
       <p className="chart-legend" data-testid="chart-legend">
@@ -98,6 +68,8 @@ export function ScoreCharts() {
               return o?.n ? { v: o.accuracy, text: `${o.accuracy === null ? '–' : o.accuracy.toFixed(1)} (${o.correct}/${o.n})` } : { v: null, text: 'no tasks' };
             }} /></Exportable>
         )}
+        <PathLengthChart shown={shown} series={series} project={projectName} />
+        <BudgetChart reports={reports} project={projectName} />
         <Exportable name="chart-failures" caption={caption}><HBarChart title="Failure modes (records)" rows={FAILURE_MODES.map((m) => m.replace('-', ' '))} series={series} width={PANEL * 1.5} labelWidth={150} testId="chart-failures"
           datum={(row, s) => {
             const r = report(s);
