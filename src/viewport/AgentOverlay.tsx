@@ -42,7 +42,9 @@ export function AgentOverlay({ drive }: { drive: DriveView | null }) {
       const f = Math.min(1, (performance.now() - drive.playFrom) / 1000 / playSeconds(m));
       const at = f * (m.length - 1), i = Math.min(m.length - 2, Math.floor(at)), u = at - i;
       const a = m[i]!, b = m[i + 1]!;
-      p = { x: a.x + (b.x - a.x) * u, y: a.y + (b.y - a.y) * u, z: a.z + (b.z - a.z) * u, yaw: a.yaw + (b.yaw - a.yaw) * u };
+      // The shorter way round: from 179° to -179° is a 2° turn, not a spin.
+      const turn = Math.atan2(Math.sin(b.yaw - a.yaw), Math.cos(b.yaw - a.yaw));
+      p = { x: a.x + (b.x - a.x) * u, y: a.y + (b.y - a.y) * u, z: a.z + (b.z - a.z) * u, yaw: a.yaw + turn * u };
       if (f < 1) invalidate();
     }
     g.position.set(p.x, p.y + drive.heightM / 2, p.z);

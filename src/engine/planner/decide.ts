@@ -7,6 +7,7 @@ import type { Pose } from '../collider/body.ts';
 import { blockingSurfaces, type ColliderWorld } from '../collider/world.ts';
 import { AgentBody } from '../collider/body.ts';
 import { BODY_GAP_M } from '../collider/footprint.ts';
+import { approachStop } from './approach.ts';
 import { attempt, HEADINGS, narrowDisc, pathPoints, poseSpaceOf, STEP_CELLS, towards, type Attempt } from './attempt.ts';
 import { confirmMotion } from './confirm.ts';
 import { diagnose } from './diagnose.ts';
@@ -192,7 +193,9 @@ export class SegmentPlanner {
     const stuck = plan.last.result.path.length > 1 || !why.at ? plan.last : towards(coarse, a, why.at, SHOW_EXPANDED);
     stats.searchMs += now() - s0;
     const doubt = doubtOf({ reached: false, reason: why.reason, measured: why.measured, stoppedAt: why.at }, profile, terrain, this.noiseOf(terrain));
-    return finish(profile, { reached: false, reason: why.reason, measured: why.measured, message: why.message, motion: shown(stuck), rideAt: null, stoppedAt: why.at, doubt, stats }, t0);
+    // The motion ends against what stopped it (the search may show a pose metres short of it).
+    const motion = approachStop(this.world, profile, shown(stuck), a, why.at);
+    return finish(profile, { reached: false, reason: why.reason, measured: why.measured, message: why.message, motion, rideAt: null, stoppedAt: why.at, doubt, stats }, t0);
   }
 }
 
