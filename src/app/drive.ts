@@ -3,7 +3,7 @@ import type { AgentProfile } from '../core/agents.ts';
 import { driveDraft, findingsOfContact, type DriveFindings } from '../core/driveDraft.ts';
 import type { Vec3 } from '../core/graph.ts';
 import { itemKey, type QueueItem } from '../core/queue.ts';
-import { colliderWorldOf, footprintOf, LiveReadouts, openingWidthAhead, place, type AgentBody, type ColliderWorld, type Contact } from '../engine/collider/index.ts';
+import { colliderWorldOf, LiveReadouts, spawnFacing, type AgentBody, type ColliderWorld, type Contact } from '../engine/collider/index.ts';
 import type { LoadedMesh } from '../engine/mesh/load.ts';
 import type { DriveDecision } from '../engine/planner/decide.ts';
 import { selectedScene } from '../state/commands.ts';
@@ -54,16 +54,27 @@ export class DriveController {
     return !!now && itemKey(now) === itemKey(item);
   }
 
-  /** Place the agent at the segment's start, facing its end, for driving with the arrow keys. */
+  /**
+   * Place the agent at the segment's start facing a way it can go: towards the end node, or —
+   * when a wall or furniture stands that way — the nearest heading clear for a metre (and say so).
+   */
   spawn(): void {
     const c = this.context();
     if (!c) return;
-    this.body = place(c.world, c.profile, c.a, Math.atan2(c.b.x - c.a.x, c.b.z - c.a.z));
+    const s = spawnFacing(c.world, c.profile, c.a, c.b);
+    this.body = s.body;
     this.readouts.reset(this.body);
     this.publish(c.item, c.profile, this.hand([t(this.body.pose)], this.body.contact, {}));
+    if (!s.facingEnd) {
+      this.tell(`${c.profile.name} faces ${Math.abs(s.turnedDeg)}° ${s.turnedDeg > 0 ? 'left' : 'right'} of ${c.item.to}: straight towards it a wall or furniture is in the way within a metre. Drive with ↑ ↓ ← →.`);
+    }
   }
 
-  /** One keyboard step; a contact that stops it is measured and proposed as the draft. */
+  /**
+   * One keyboard step. A contact that says something about the passage (a door the agent cannot
+   * open, a step above its limit, a drop) is proposed as the draft; a wall or furniture touched is
+   * where the driver steered, said as such, and drafts nothing.
+   */
   step(forward: number, turn: number): void {
     const d = this.store.getState().ephemeral.drive;
     const c = this.context();
@@ -71,12 +82,8 @@ export class DriveController {
     const r = this.body.step({ forward, turn });
     this.readouts.update(this.body, r);
     const trajectory = r.moved ? [...d.trajectory, t(r.pose)] : d.trajectory;
-    if (!r.contact) { this.publish(c.item, c.profile, this.hand(trajectory, null, {})); return; }
-    const pose = this.body.pose;
-    const opening = r.contact.kind === 'wall' || r.contact.kind === 'door'
-      ? openingWidthAhead(c.world, footprintOf(c.profile), pose, r.contact.point, pose.yaw)?.widthM : undefined;
-    const findings = findingsOfContact(r.contact, c.profile, opening);
-    this.publish(c.item, c.profile, this.hand(trajectory, r.contact, findings.measured), findings);
+    const findings = r.contact ? findingsOfContact(r.contact, c.profile) : null;
+    this.publish(c.item, c.profile, this.hand(trajectory, r.contact ?? null, findings?.measured ?? {}), findings ?? undefined);
   }
 
   /** Let the planner decide the segment, then play its motion. */

@@ -64,16 +64,17 @@ export interface ContactFinding {
 
 /**
  * What a contact met while driving by hand says: a door the agent cannot open, a step above its
- * limit, a wall in an opening narrower than it needs; anything else is what the collider said.
+ * limit, a drop the collider will not go down (in the collider's words). A wall or furniture
+ * touched, or a step within the limit, is where the driver steered, not a property of the
+ * passage: null, no finding. (Read from one contact at whatever angle it was met, an opening's
+ * width is not a measurement: 0.16–2.4 m at the sample house's 1.2 m doors. The planner, `G`,
+ * squares up to a doorway and measures it.)
  */
-export function findingsOfContact(contact: ContactFinding, profile: AgentProfile, openingWidthM?: number): DriveFindings {
-  const needed = neededWidthM(profile);
+export function findingsOfContact(contact: ContactFinding, profile: AgentProfile): DriveFindings | null {
   if (contact.kind === 'door') return { reached: false, reason: 'door', measured: {} };
-  if (contact.kind === 'step' && contact.heightM !== undefined && contact.heightM > profile.maxStepM + STEP_TOLERANCE_M) {
-    return { reached: false, reason: 'step', measured: { stepHeightM: contact.heightM } };
+  if (contact.kind === 'step') {
+    return contact.heightM !== undefined && contact.heightM > profile.maxStepM + STEP_TOLERANCE_M ? { reached: false, reason: 'step', measured: { stepHeightM: contact.heightM } } : null;
   }
-  if (contact.kind === 'wall' && openingWidthM !== undefined && openingWidthM < needed) {
-    return { reached: false, reason: 'narrow', measured: { clearWidthM: openingWidthM, neededWidthM: needed } };
-  }
-  return { reached: false, reason: 'other', measured: {}, message: contact.message };
+  if (contact.kind === 'drop') return { reached: false, reason: 'other', measured: {}, message: contact.message };
+  return null;
 }

@@ -1,9 +1,12 @@
 import { execSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { studio, nameAnnotator } from '../support/browser.ts';
+import { REPO } from '../support/cli.ts';
 
 /** Step the queue with '.' until it shows this agent on this segment (walked either way unless `exact`). */
 async function goToItem(page: Page, agent: string, segment: string, exact = true): Promise<string> {
@@ -23,9 +26,10 @@ type Pose = { x: number; y: number; z: number; yaw: number };
 const agentPose = (page: Page) => page.evaluate(() => (window as unknown as { __traversaViewport: { agentPose(): Pose | null } }).__traversaViewport.agentPose());
 
 /** The sample house's nodes on the plan (its graph file; the scan is Y up in metres, so these are world points). */
-const NODE: Record<string, { x: number; z: number }> = {
-  node_1: { x: 3.37, z: 4.9 }, node_3: { x: 12.0, z: 8.19 }, node_4: { x: 11.2, z: 1.4 }, node_5: { x: 11.53, z: 4.9 },
-};
+const NODE: Record<string, { x: number; z: number }> = Object.fromEntries(
+  (JSON.parse(readFileSync(join(REPO, 'scenes/sample-house/graphs/sample-house-graph.json'), 'utf8')) as { nodes: { id: string; position: { x: number; z: number } }[] }).nodes
+    .map((n) => [n.id, { x: n.position.x, z: n.position.z }]),
+);
 const dist = (p: { x: number; z: number }, q: { x: number; z: number }) => Math.hypot(p.x - q.x, p.z - q.z);
 
 describe('the planner decides three segments with G, and the annotator watches the agent drive them', () => {
@@ -134,5 +138,70 @@ describe('driving the wheelchair into the narrowest door and labelling what stop
     expect(await page.getByTestId('drive-contact').textContent()).toMatch(/Sill 0\.05 m higher than the 0\.02 m the agent can cross/);
     expect(await page.locator('[data-reason="step"].chip').getAttribute('aria-pressed')).toBe('true');
     expect(await page.getByTestId('label-note').inputValue()).toBe('Sill 0.05 m higher than the 0.02 m the agent can cross');
+  });
+});
+
+describe('driving by hand and watching a stop show what happened (issue 23 §8)', () => {
+  const { open } = studio();
+  const TMP_SHOTS = mkdtempSync(join(tmpdir(), 'traversa-drive-shots-'));
+  let page: Page;
+
+  it('a wall touched by hand at the 0.70 m door is where the driver steered: shown as touching, no draft', async () => {
+    page = await open();
+    await page.getByTestId('mesh-ready').waitFor({ timeout: 60_000 });
+    await page.keyboard.press('3');
+    await nameAnnotator(page);
+    await page.getByTestId('queue-item').waitFor();
+    await goToItem(page, 'WHEELCHAIR', 'node_11|node_13', false);
+    await page.keyboard.press('b');
+    await page.getByTestId('drive-readouts').waitFor();
+    for (let k = 0; k < 200 && !(await page.locator('[data-testid=drive-touch], [data-testid=drive-contact]').count()); k++) {
+      await page.keyboard.press(k % 25 === 24 ? 'ArrowLeft' : 'ArrowUp');
+    }
+    expect(await page.getByTestId('drive-touch').textContent()).toMatch(/touching — A wall or furniture in the way \(where you steered, not a finding/);
+    expect(await page.getByTestId('drive-contact').count()).toBe(0);
+    expect(await page.getByTestId('label-note').inputValue()).toBe('');
+    expect(await page.locator('.chip[aria-pressed=true]').count()).toBe(0);
+  });
+
+  it('placed where a wall stands between the start and the end node, the agent faces a way it can go', async () => {
+    // Segments where, walked this way, a wall stands 0.75–0.9 m along the bearing of the end node; the first the queue has.
+    let seg: string | null = null;
+    for (const s of ['node_11|node_14', 'node_4|node_3', 'node_1|node_7', 'node_9|node_1', 'node_12|node_11']) {
+      seg = await goToItem(page, 'WHEELCHAIR', s).catch(() => null);
+      if (seg) break;
+    }
+    const [from, to] = seg!.split('|') as [string, string];
+    await page.keyboard.press('b');
+    await page.getByTestId('drive-readouts').waitFor();
+    const start = (await agentPose(page))!;
+    const bearing = Math.atan2(NODE[to]!.x - NODE[from]!.x, NODE[to]!.z - NODE[from]!.z);
+    const off = Math.abs(Math.atan2(Math.sin(start.yaw - bearing), Math.cos(start.yaw - bearing))) * 180 / Math.PI;
+    // The agent is turned off the bearing, and says so.
+    expect(off).toBeGreaterThan(5);
+    expect(await page.getByTestId('queue-notice').textContent()).toMatch(new RegExp(`WHEELCHAIR faces \\d+° (left|right) of ${to}: straight towards it a wall or furniture is in the way`));
+    // A metre straight ahead without touching anything.
+    for (let k = 0; k < 19; k++) await page.keyboard.press('ArrowUp'); // 5 cm each
+    expect(await page.locator('[data-testid=drive-touch], [data-testid=drive-contact]').count()).toBe(0);
+    expect(dist((await agentPose(page))!, start)).toBeGreaterThan(0.9);
+  });
+
+  it('the playback of a stop met early ends against it, where the stop mark is', async () => {
+    await goToItem(page, 'WHEELCHAIR', 'node_5|node_6', false);
+    await page.keyboard.press('g');
+    const readouts = page.getByTestId('drive-readouts');
+    await expect.poll(() => readouts.getAttribute('data-reason'), { timeout: 60_000 }).toBe('step');
+    const [sx, , sz] = (await readouts.getAttribute('data-stop'))!.split(',').map(Number) as [number, number, number];
+    // Wait for the playback to end (the pose stops changing), then measure from the agent's front.
+    let last: Pose | null = null;
+    for (let k = 0; k < 60; k++) {
+      await page.waitForTimeout(250);
+      const p = await agentPose(page);
+      if (last && p && dist(p, last) < 1e-4 && k > 4) break;
+      last = p;
+    }
+    const front = dist(last!, { x: sx, z: sz }) - 0.5; // half the wheelchair's 1.0 m depth
+    expect(front).toBeLessThan(0.35);
+    await page.screenshot({ path: join(TMP_SHOTS, 'sill-stop.png') });
   });
 });

@@ -34,14 +34,14 @@ describe('the planner’s findings as a draft', () => {
 
 describe('a contact met driving by hand, as findings', () => {
   it('a closed door the agent cannot open', () => {
-    expect(findingsOfContact({ kind: 'door', message: 'A closed door the agent cannot open' }, QUADRUPEDAL).reason).toBe('door');
+    expect(findingsOfContact({ kind: 'door', message: 'A closed door the agent cannot open' }, QUADRUPEDAL)?.reason).toBe('door');
   });
-  it('a step above the limit is a step; a wall in an opening narrower than needed is narrow', () => {
+  it('a step above the limit is a step; a drop is said in the collider\'s words', () => {
     expect(findingsOfContact({ kind: 'step', message: 'A step', heightM: 0.02 }, WHEELCHAIR)).toMatchObject({ reason: 'step', measured: { stepHeightM: 0.02 } });
-    expect(findingsOfContact({ kind: 'wall', message: 'A wall or furniture in the way' }, WHEELCHAIR, 0.7)).toMatchObject({ reason: 'narrow', measured: { clearWidthM: 0.7, neededWidthM: expect.closeTo(0.74, 6) } });
+    expect(findingsOfContact({ kind: 'drop', message: 'A drop of 0.80 m (more than 0.5 m)' }, WHEELCHAIR)).toMatchObject({ reason: 'other', message: 'A drop of 0.80 m (more than 0.5 m)' });
   });
-  it('a wall in an opening wide enough, or a plain wall, is not called narrow: the collider’s words are kept', () => {
-    expect(findingsOfContact({ kind: 'wall', message: 'A wall or furniture in the way' }, WHEELCHAIR, 0.9)).toMatchObject({ reason: 'other', message: 'A wall or furniture in the way' });
-    expect(findingsOfContact({ kind: 'wall', message: 'A wall or furniture in the way' }, WHEELCHAIR)).toMatchObject({ reason: 'other' });
+  it('a wall or furniture touched, or a step the agent can climb, is where the driver steered: no finding, no draft (issue 23 §8)', () => {
+    expect(findingsOfContact({ kind: 'wall', message: 'A wall or furniture in the way' }, WHEELCHAIR)).toBeNull();
+    expect(findingsOfContact({ kind: 'step', message: 'A step', heightM: 0.01 }, WHEELCHAIR)).toBeNull();
   });
 });

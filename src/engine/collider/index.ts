@@ -4,6 +4,7 @@
  * readouts for a driving UI (readouts.ts) and an auto-drive along a route (autoDrive.ts).
  */
 export { footprintOf, type Footprint } from './footprint.ts';
+export { spawnFacing, type Spawned } from './spawn.ts';
 export { AgentBody, place, DROP_STOP_M, STEP_CLASS_M, type Contact, type ContactKind, type Pose, type StepCommand, type StepResult } from './body.ts';
 export type { SideClearance } from './clearance.ts';
 export { LiveReadouts, clearWidthAcross, clearWidthAtAgent, openingWidthAhead, type ClearWidthReading } from './readouts.ts';
