@@ -22,14 +22,15 @@ export function deleteItem(store: StudioStore, id: string): void {
 }
 
 /**
- * Open an item: its scene becomes the selected scene and its review clock starts. In review mode
+ * Open an item: its scene becomes the selected scene (sliced at the item's floor) and its review clock starts. In review mode
  * its first saved viewpoint is restored, so the reviewer sees what the question is about.
  */
 export function selectItem(store: StudioStore, id: string | null): void {
   const item = qaItems(store.getState()).find((i) => i.id === id);
   store.setState((s) => ({
     qa: { ...s.qa, itemId: id, reviewStartedAt: Date.now(), rejecting: false, editingForReview: false, comment: '' },
-    session: item ? { ...s.session, sceneId: item.sceneId } : s.session,
+    // Its floor is shown (the slice follows the nodes it references) until the user slices by hand.
+    session: item ? { ...s.session, sceneId: item.sceneId, sliceFollowsItem: true } : s.session,
   }));
   const view = item?.anchors.viewpoints[0];
   if (view && store.getState().qa.mode === 'review') showViewpoint(store, view.camera);

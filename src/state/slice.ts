@@ -1,6 +1,8 @@
 import { floorBands, worldHeight } from '../core/floors.ts';
 import { selectedScene } from './commands.ts';
+import { openItemRoute } from './evidence.ts';
 import { currentItem } from './queueSelectors.ts';
+import { openItem } from './qaItems.ts';
 import type { StudioState, StudioStore } from './store.ts';
 
 /** How far above a floor the slice cuts, so that floor's rooms and walls stay visible. */
@@ -45,20 +47,49 @@ export interface ViewSlice { on: boolean; height: number; below: number | null }
  * their nodes and names do not sit under the current floor's. Null without an item or floors.
  */
 export function segmentSlice(s: StudioState): ViewSlice | null {
-  const scene = selectedScene(s), item = currentItem(s);
+  const item = currentItem(s);
+  return item ? nodesSlice(s, [item.from, item.to]) : null;
+}
+
+/**
+ * The slice of the open question-answer item: the floors of the nodes it references (or of the
+ * route its question implies), so the scene shows — and a mark placed on it lands on — the floor
+ * the item is about, not the slab above it. Null when it references no node.
+ */
+export function itemSlice(s: StudioState): ViewSlice | null {
+  const item = openItem(s);
+  const ids = item ? [...item.anchors.nodes, ...(openItemRoute(s)?.nodes ?? [])] : [];
+  return ids.length ? nodesSlice(s, ids) : null;
+}
+
+/** Floor index of each node (its assigned floor, else the highest floor at or below it). */
+export function nodeFloors(s: StudioState, ids: readonly string[]): number[] | null {
+  const scene = selectedScene(s);
   const floors = sceneFloors(s);
-  if (!scene || !item || !floors.length) return null;
-  const ends = [item.from, item.to].map((id) => scene.graph.nodes.find((n) => n.id === id));
-  if (ends.some((n) => !n)) return null;
-  const heights = ends.map((n) => worldHeight(n!, scene.mesh));
-  const floorOf = (i: number) => {
-    const assigned = ends[i]!.floor;
-    if (assigned !== null && floors[assigned] !== undefined) return assigned;
-    let best = 0;
-    floors.forEach((f, k) => { if (f <= heights[i]! + SLICE_BELOW_FLOOR) best = k; });
-    return best;
-  };
-  const lo = Math.min(floorOf(0), floorOf(1)), hi = Math.max(floorOf(0), floorOf(1));
+  if (!scene || !floors.length) return null;
+  const nodes = ids.map((id) => scene.graph.nodes.find((n) => n.id === id));
+  if (nodes.some((n) => !n)) return null;
+  return nodes.map((n) => {
+    if (n!.floor !== null && floors[n!.floor] !== undefined) return n!.floor;
+    return floorAt(floors, worldHeight(n!, scene.mesh));
+  });
+}
+
+/** The floor a world height stands on: the highest at or below it (half a metre of slack). */
+export function floorAt(floors: readonly number[], y: number): number {
+  let best = 0;
+  floors.forEach((f, k) => { if (f <= y + SLICE_BELOW_FLOOR) best = k; });
+  return best;
+}
+
+/** At the highest of the nodes' floors with the lowest still shown, lower floors hidden. */
+function nodesSlice(s: StudioState, ids: readonly string[]): ViewSlice | null {
+  const scene = selectedScene(s);
+  const idx = nodeFloors(s, ids);
+  if (!scene || !idx) return null;
+  const floors = sceneFloors(s);
+  const heights = ids.map((id) => worldHeight(scene.graph.nodes.find((n) => n.id === id)!, scene.mesh));
+  const lo = Math.min(...idx), hi = Math.max(...idx);
   return {
     on: true,
     height: Math.max(floors[hi]! + SLICE_ABOVE_FLOOR, ...heights.map((h) => h + 0.1)),
@@ -66,12 +97,12 @@ export function segmentSlice(s: StudioState): ViewSlice | null {
   };
 }
 
-/** The slice the 3D view shows: the route's in the Score view, the segment's in the label view (until set by hand), else the session's. */
+/** The slice the 3D view shows: the route's in the Score view, the segment's in the label view and the open item's in the QA view (until set by hand), else the session's. */
 export function viewSlice(s: StudioState): ViewSlice {
   if (s.session.view === 'score' && s.ephemeral.pathPreview?.slice) return s.ephemeral.pathPreview.slice; // the route viewer: the route's floors
-  if (s.session.view === 'label' && s.session.sliceFollowsItem) {
-    const seg = segmentSlice(s);
-    if (seg) return seg;
+  if ((s.session.view === 'label' || s.session.view === 'qa') && s.session.sliceFollowsItem) {
+    const followed = s.session.view === 'label' ? segmentSlice(s) : itemSlice(s);
+    if (followed) return followed;
   }
   return { ...s.session.slice, below: null };
 }

@@ -57,7 +57,7 @@ export const workspaceCommands: Command[] = [
     run: (st) => { const s = viewSlice(st.getState()); if (s.on) setSlice(st, { height: s.height, on: false }); else stepSlice(st, 0); } },
   { id: 'slice.up', label: 'Slice at the next floor up', shortcut: 'PageUp', undoable: false, views: VIEWS_3D, enabled: hasScene, run: (st) => stepSlice(st, 1) },
   { id: 'slice.down', label: 'Slice at the next floor down', shortcut: 'PageDown', undoable: false, views: VIEWS_3D, enabled: hasScene, run: (st) => stepSlice(st, -1) },
-  { id: 'slice.followSegment', label: 'Slice at the current segment’s floor again', undoable: false, views: ['label'], enabled: (s) => !s.session.sliceFollowsItem, run: followSegment },
+  { id: 'slice.followSegment', label: 'Slice at the current segment’s (or open item’s) floor again', undoable: false, views: ['label', 'qa'], enabled: (s) => !s.session.sliceFollowsItem, run: followSegment },
   { id: 'selection.delete', label: 'Delete the selected node or edge', shortcut: 'Delete', undoable: true, views: ['scene'], enabled: (s) => hasScene(s) && !!s.session.selection, run: deleteSelection },
   { id: 'selection.deleteBackspace', label: 'Delete the selected node or edge', shortcut: 'Backspace', undoable: true, views: ['scene'], enabled: (s) => hasScene(s) && !!s.session.selection, run: deleteSelection },
   { id: 'node.rename', label: 'Rename the selected node', shortcut: 'F2', undoable: false, views: ['scene'], enabled: (s) => s.session.selection?.kind === 'node',

@@ -37,10 +37,12 @@ export function Toolbar({ tools = true }: { tools?: boolean | 'measure' }) {
       </div>
       <div className="group slice">
         {button('slice.toggle', 'Slice', slice.on)}
-        {session.view === 'label' && (
+        {(session.view === 'label' || session.view === 'qa') && (
           <button className={`tool small${session.sliceFollowsItem ? ' active' : ''}`} aria-pressed={session.sliceFollowsItem} data-testid="slice-follows"
-            title="Slice at the current segment’s floor (lower floors hidden); moving the queue does it again" onClick={() => runCommand(store, findCommand(commands, 'slice.followSegment'))}>
-            Segment’s floor
+            title={session.view === 'label' ? 'Slice at the current segment’s floor (lower floors hidden); moving the queue does it again'
+              : 'Slice at the floor of the nodes the open item references (lower floors hidden), so marks land on the floor it is about'}
+            onClick={() => runCommand(store, findCommand(commands, 'slice.followSegment'))}>
+            {session.view === 'label' ? 'Segment’s floor' : 'Item’s floor'}
           </button>
         )}
         {floors.map((f, i) => (

@@ -129,7 +129,9 @@ export function Workspace() {
         )}
         {marks.map((m) => {
           const p = new Vector3(m.position.x, m.position.y, m.position.z).applyMatrix4(frame);
-          return <div key={m.id} ref={anchor(anchors, `mark:${m.id}`, p.setY(p.y + 0.25), p.y > maxY + 0.3 || p.y < minY - 0.3)} className="mark-label" data-mark={m.number}>{m.number}{m.label ? ` ${m.label}` : ''}</div>;
+          // A mark's number always shows (its dot is drawn through everything): off the sliced floors it is dimmed, not dropped.
+          const off = p.y > maxY + 0.3 || p.y < minY - 0.3;
+          return <div key={m.id} ref={anchor(anchors, `mark:${m.id}`, p.setY(p.y + 0.25), false)} className={`mark-label${off ? ' off-slice' : ''}`} data-mark={m.number} data-off-slice={off ? 'yes' : undefined}>{m.number}{m.label ? ` ${m.label}` : ''}</div>;
         })}
         {ephemeral.measure && measureText(ephemeral.measure) && (
           <div ref={anchor(anchors, 'measure', measureLabelAt(ephemeral.measure)!, false)} className="measure-label" data-testid="measure-label">{measureText(ephemeral.measure)}</div>

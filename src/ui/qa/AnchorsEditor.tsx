@@ -5,6 +5,7 @@ import { showViewpoint } from '../../state/qaItems.ts';
 import { Field } from './Field.tsx';
 import { useStudio, useStudioStore } from '../../state/useStudio.ts';
 import { viewportHandle } from '../../viewport/viewportHandle.ts';
+import { markFloorWarnings } from '../../state/markFloors.ts';
 
 /** Where in the scene the item is anchored: saved viewpoints, numbered marks, graph nodes and edges, the agent. */
 export function AnchorsEditor({ item }: { item: QaItem }) {
@@ -12,6 +13,9 @@ export function AnchorsEditor({ item }: { item: QaItem }) {
   const scene = useStudio((s) => s.document.project?.scenes.find((x) => x.id === item.sceneId));
   const profiles = useStudio((s) => s.document.project?.profiles);
   const tool = useStudio((s) => s.session.tool);
+  // As text, so the view re-renders only when a warning changes.
+  const warned = useStudio((s) => JSON.stringify([...markFloorWarnings(s, item)]));
+  const floorWarnings = new Map(JSON.parse(warned) as [string, string][]);
   const edit = <A,>(e: Edit<A & { itemId: string }>, args: A) => applyEdit(store, e, { ...args, itemId: item.id });
   const anchors = item.anchors;
   const names = new Map(scene?.graph.nodes.map((n) => [n.id, n.name || n.id]));
@@ -39,7 +43,8 @@ export function AnchorsEditor({ item }: { item: QaItem }) {
       <h4>Marks</h4>
       <div className="marks">
         {anchors.marks.map((m) => (
-          <span key={m.id} className="chip" data-mark-item={m.number}>{m.number}
+          <span key={m.id} className={`chip${floorWarnings.has(m.id) ? ' warn' : ''}`} data-mark-item={m.number}>{m.number}
+{floorWarnings.has(m.id) && ' ⚠'}
             <Field label={`Mark ${m.number} label`} testId={`mark-label-${m.number}`} value={m.label} placeholder="what it marks" onCommit={(v) => edit(ITEM_EDITS.nameMark, { id: m.id, label: v })} />
             <button className="small secondary" aria-label={`Remove mark ${m.number}`} onClick={() => edit(ITEM_EDITS.removeMark, { id: m.id })}>×</button>
           </span>
@@ -49,6 +54,11 @@ export function AnchorsEditor({ item }: { item: QaItem }) {
           {tool === 'mark' ? 'Click the scene to place marks (again to stop)' : 'Place marks'}
         </button>
       </div>
+      {anchors.marks.filter((m) => floorWarnings.has(m.id)).map((m) => (
+        <p key={m.id} className="warn" data-testid={`mark-floor-${m.number}`}>
+          ⚠ Mark {m.number} is {floorWarnings.get(m.id)}: it may sit on the slab above the room it was meant for (an unsliced view draws a lower floor’s names over it). Remove it and place it again with <em>Item’s floor</em> on.
+        </p>
+      ))}
       <h4>Nodes and edges</h4>
       <div className="refs">
         {anchors.nodes.map((id) => (
