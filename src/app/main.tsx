@@ -1,4 +1,5 @@
 // Composition root: wires the store, persistence, IO actions, commands and the React tree.
+import { setOfMarkPictures } from './setOfMark.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { deleteUnreferencedMeshes } from '../persistence/meshStore.ts';
@@ -140,7 +141,7 @@ const actions: StudioActions = {
   },
   qa: {
     importFiles: (files) => importQaFiles(store, files, () => flush()),
-    exportBundle: () => exportQaZip(store, tell),
+    exportBundle: () => exportQaZip(store, tell, (project) => setOfMarkPictures(project, meshes.get)),
     compareLabels: (files) => compareLabelFiles(store, files),
     importTaxonomy: (file) => importTaxonomyFile(store, file),
   },

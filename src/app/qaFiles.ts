@@ -1,3 +1,4 @@
+import type { SetOfMarkRun } from './setOfMark.ts';
 import { version } from '../../package.json';
 import { hasBlocking, type Problem } from '../core/problems.ts';
 import { compareLabellings } from '../core/labelComparison.ts';
@@ -59,21 +60,29 @@ export async function importQaFiles(store: StudioStore, picked: PickedFile[], fl
  * errors on accepted items). Throws `UnsafeZipEntryError`, naming the scene, if a scene id
  * would make an unsafe entry.
  */
-export function qaZip(project: Project, createdAt: string): { ok: true; name: string; bytes: Uint8Array; items: number; navigation: QaManifest['navigation'] } | { ok: false; errors: number } {
-  const result = exportQaBundle(project, { createdAt, appVersion: version });
+export function qaZip(project: Project, createdAt: string, setOfMark?: SetOfMarkRun['pictures']): { ok: true; name: string; bytes: Uint8Array; items: number; navigation: QaManifest['navigation'] } | { ok: false; errors: number } {
+  const result = exportQaBundle(project, { createdAt, appVersion: version, ...(setOfMark ? { setOfMark } : {}) });
   if (!result.ok) return { ok: false, errors: result.errors.length };
   const folder = `${safeName(project.name) || 'traversa'}-qa`;
   const owner = new Map(project.scenes.map((s) => [QA_BUNDLE_PATHS.capnavQa(s.id), `scene ${JSON.stringify(s.id)}`]));
-  return { ok: true, name: `${folder}.zip`, bytes: zipFolder(folder, result.files.map((f) => ({ ...f, from: owner.get(f.path) }))), items: result.manifest.counts.items, navigation: result.manifest.navigation };
+  const files = [...result.files.map((f) => ({ ...f, from: owner.get(f.path) })), ...result.images];
+  return { ok: true, name: `${folder}.zip`, bytes: zipFolder(folder, files), items: result.manifest.counts.items, navigation: result.manifest.navigation };
 }
 
-/** Export the accepted items as a benchmark bundle zip; refused, with the reasons shown, while an accepted item has an error. */
-export function exportQaZip(store: StudioStore, tell: (message: string) => void): boolean {
+/**
+ * Export the accepted items as a benchmark bundle zip, with each marked item's viewpoints rendered
+ * as Set-of-Mark pictures (where its scan is loaded); refused, with the reasons shown, while an
+ * accepted item has an error.
+ */
+export async function exportQaZip(store: StudioStore, tell: (message: string) => void, render: (project: Project) => Promise<SetOfMarkRun>): Promise<boolean> {
   const project = store.getState().document.project;
   if (!project) return false;
   let zip: ReturnType<typeof qaZip>;
+  let som: SetOfMarkRun;
   try {
-    zip = qaZip(project, new Date().toISOString());
+    if (project.qa.items.some((i) => i.status === 'accepted' && i.anchors.marks.length && i.anchors.viewpoints.length)) tell('Rendering the Set-of-Mark pictures…');
+    som = await render(project);
+    zip = qaZip(project, new Date().toISOString(), som.pictures);
   } catch (e) {
     tell(`Export refused: ${e instanceof Error ? e.message : String(e)}`);
     return false;
@@ -85,7 +94,11 @@ export function exportQaZip(store: StudioStore, tell: (message: string) => void)
   download(zip.name, zip.bytes);
   const nav = zip.navigation;
   const undecided = nav.undecided.length;
-  tell(`Exported ${zip.items} item${zip.items === 1 ? '' : 's'}${nav.items ? ` (${nav.items} navigation question${nav.items === 1 ? '' : 's'} as ${nav.records} per-agent answer${nav.records === 1 ? '' : 's'} from the labels${undecided ? `; ${undecided} left out: the labels do not decide them yet — listed in qa/manifest.json` : ''})` : ''}.`);
+  const pictures = [...som.pictures.values()].reduce((n, l) => n + l.length, 0);
+  const missing = som.notRendered.length;
+  tell(`Exported ${zip.items} item${zip.items === 1 ? '' : 's'}${nav.items ? ` (${nav.items} navigation question${nav.items === 1 ? '' : 's'} as ${nav.records} per-agent answer${nav.records === 1 ? '' : 's'} from the labels${undecided ? `; ${undecided} left out: the labels do not decide them yet — listed in qa/manifest.json` : ''})` : ''}`
+    + `${pictures ? `, with ${pictures} Set-of-Mark picture${pictures === 1 ? '' : 's'} (qa/set-of-mark/)` : ''}`
+    + `${missing ? `; ${missing} marked item${missing === 1 ? '' : 's'} without a picture: load the scan of ${[...new Set(som.notRendered.map((n) => n.sceneId))].join(', ')} and export again` : ''}.`);
   return true;
 }
 

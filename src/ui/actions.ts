@@ -76,7 +76,7 @@ export interface StudioActions {
     /** Import generated items (JSON / JSONL) and CapNav question files as items to review; all or nothing. */
     importFiles: (files: PickedFile[]) => Promise<boolean>;
     /** Download the accepted items as a benchmark bundle zip (refused while an accepted item has an error). */
-    exportBundle: () => boolean;
+    exportBundle: () => Promise<boolean>;
     /** Compare the project's traversability labels with another labelling (a release folder). */
     compareLabels: (files: PickedFile[]) => Promise<boolean>;
     /** Replace the project's taxonomy with one from a JSON file (a taxonomy, or a QA bundle's manifest). */

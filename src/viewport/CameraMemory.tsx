@@ -11,7 +11,7 @@ let applied = -1;
 
 /** Save the camera as a viewpoint (pose + thumbnail) and move it back to one on request. */
 export function CameraMemory({ store, mode }: { store: StudioStore; mode: CameraMode }) {
-  const { camera, gl, scene, get, invalidate } = useThree();
+  const { camera, gl, scene, get, invalidate, size } = useThree();
 
   useEffect(() => {
     viewportHandle.capture = () => {
@@ -31,10 +31,11 @@ export function CameraMemory({ store, mode }: { store: StudioStore; mode: Camera
           ...(camera instanceof PerspectiveCamera ? { fov: camera.fov } : {}), ...(camera instanceof OrthographicCamera ? { zoom: camera.zoom } : {}),
         },
         ...(thumbnail.startsWith('data:image/jpeg;base64,') ? { thumbnail } : {}),
+        size: { width: size.width, height: size.height },
       };
     };
     return () => { viewportHandle.capture = null; };
-  }, [camera, gl, scene, get, mode]);
+  }, [camera, gl, scene, get, mode, size]);
 
   useEffect(() => {
     const apply = () => {

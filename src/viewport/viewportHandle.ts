@@ -6,7 +6,7 @@ import type { CameraPose } from '../state/store.ts';
  * planned motion plays). Set by the viewport while it is mounted.
  */
 export const viewportHandle: {
-  capture: (() => { pose: CameraPose; thumbnail?: string }) | null;
+  capture: (() => { pose: CameraPose; thumbnail?: string; size: { width: number; height: number } }) | null;
   agentPose: (() => { x: number; y: number; z: number; yaw: number } | null) | null;
   /** The walk view's camera (world eye, yaw and pitch in radians, as the tour's poses turn), while the walk view is shown. */
   walkPose: (() => { eye: { x: number; y: number; z: number }; yawRad: number; pitchRad: number }) | null;

@@ -224,6 +224,18 @@ describe('exporting the accepted items as a benchmark bundle', () => {
     expect(records[0]!.anchors.viewpoints).toEqual([{ id: 'vp_1', name: 'kitchen', camera: { mode: 'orbit', position: { x: 1, y: 2, z: 3 }, target: { x: 0, y: 0, z: 0 } } }]);
   });
 
+  it('Set-of-Mark pictures go into the bundle beside their item, named in its record and in the manifest (issue 23 §7)', () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
+    const result = exported(benchmark(), { ...OPTIONS, setOfMark: new Map([['qa_1', [{ viewpoint: 'vp_1', png, marksOutside: [2] }]]]) });
+    expect(result.records[0]!.setOfMark).toEqual([{ viewpoint: 'vp_1', image: 'set-of-mark/qa_1-1.png', marksOutside: [2] }]);
+    expect(result.records.slice(1).every((r) => r.setOfMark === undefined)).toBe(true);
+    expect(result.images).toEqual([{ path: 'qa/set-of-mark/qa_1-1.png', bytes: png }]);
+    const listed = result.manifestFile.files.find((f) => f.path === 'qa/set-of-mark/qa_1-1.png');
+    expect(listed).toEqual({ path: 'qa/set-of-mark/qa_1-1.png', bytes: 7, sha256: createHash('sha256').update(png).digest('hex') });
+    // Without pictures, no field and no image.
+    expect(exported(benchmark()).images).toEqual([]);
+  });
+
   it('user text with markup, quotes and newlines survives verbatim', () => {
     const { text, records } = exported(benchmark());
     expect(text('qa/items.json')).toContain(`<script>alert('x')</script>`);

@@ -11,6 +11,10 @@ export const ViewpointSchema = z.object({
    * A JPEG data URL, ~160 px wide; absent when the view was not rendered (e.g. imported). Only an
    * inline image is accepted: a link would make the studio fetch whatever an imported file names.
    */
+  /** The 3D view's size when it was saved (CSS pixels): a top-down view's zoom is relative to it. Absent on views saved before. */
+  size: z.object({ width: z.number().positive().max(16384), height: z.number().positive().max(16384) }).optional(),
+  /** The slice the view showed (world heights): everything above `height` hidden, and below `below` when set. Absent: unsliced. */
+  slice: z.object({ height: z.number(), below: z.number().nullable() }).optional(),
   thumbnail: z.string().regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+=*$/, 'a thumbnail must be an inline PNG, JPEG or WebP image (data:image/…;base64,…), not a link').optional(),
 });
 export type Viewpoint = z.infer<typeof ViewpointSchema>;

@@ -1,4 +1,4 @@
-import { ACESFilmicToneMapping, Color, DirectionalLight, DoubleSide, Group, HemisphereLight, Mesh, PerspectiveCamera, Scene, SRGBColorSpace, WebGLRenderer, type Material, type Object3D, type Side } from 'three';
+import { ACESFilmicToneMapping, Color, DirectionalLight, DoubleSide, Group, HemisphereLight, Mesh, PerspectiveCamera, Scene, SRGBColorSpace, WebGLRenderer, type Camera, type Material, type Object3D, type Plane, type Side } from 'three';
 import type { WorldPose } from '../tour/poses.ts';
 import { STUDIO_LOOK } from './look.ts';
 
@@ -12,13 +12,19 @@ import { STUDIO_LOOK } from './look.ts';
 export interface TourRenderer {
   canvas: OffscreenCanvas | HTMLCanvasElement;
   render(pose: WorldPose): void;
+  /** Draw the scan as `camera` sees it (a saved viewpoint's camera, set up by the caller). */
+  renderCamera(camera: Camera): void;
   dispose(): void;
 }
 
 /** What the renderer needs of a loaded scan (the engine's LoadedMesh has it). */
 export interface RenderableScan { object: Object3D; frame: import('three').Matrix4; doubleSided: boolean }
 
-export function createTourRenderer(scan: RenderableScan, size: { width: number; height: number; fovDeg: number }): TourRenderer {
+/**
+ * `clip`: planes that cut the scan as the studio's slice does (what a viewpoint saved with the
+ * slice on saw); none for a tour, which shows the whole scan.
+ */
+export function createTourRenderer(scan: RenderableScan, size: { width: number; height: number; fovDeg: number }, clip: readonly Plane[] = []): TourRenderer {
   const canvas: OffscreenCanvas | HTMLCanvasElement = typeof OffscreenCanvas !== 'undefined' ? new OffscreenCanvas(size.width, size.height) : Object.assign(document.createElement('canvas'), { width: size.width, height: size.height });
   // preserveDrawingBuffer: the JPEG of a sampled frame is read after the frame was handed to the encoder.
   const gl = new WebGLRenderer({ canvas, antialias: true, preserveDrawingBuffer: true, powerPreference: 'high-performance' });
@@ -27,6 +33,7 @@ export function createTourRenderer(scan: RenderableScan, size: { width: number; 
   // As @react-three/fiber sets up the studio's view.
   gl.outputColorSpace = SRGBColorSpace;
   gl.toneMapping = ACESFilmicToneMapping;
+  gl.localClippingEnabled = clip.length > 0;
 
   const scene = new Scene();
   scene.background = new Color(STUDIO_LOOK.background);
@@ -46,9 +53,10 @@ export function createTourRenderer(scan: RenderableScan, size: { width: number; 
     const own = (m: Material) => {
       const c = m.clone();
       // A scan whose surfaces face away from the views above is drawn double-sided in the studio too (facing.ts).
-      // The studio's slice (clipping, both sides of cut walls) is a way of looking, not the scan: drawn without it.
-      c.side = scan.doubleSided ? DoubleSide : ((m.userData.traversaOwnSide as Side | undefined) ?? m.side);
-      c.clippingPlanes = null;
+      // The studio's slice is a way of looking, not the scan: drawn without it unless asked (then, as
+      // the studio does, both sides, so the inside of a cut wall is not a hole).
+      c.side = scan.doubleSided || clip.length ? DoubleSide : ((m.userData.traversaOwnSide as Side | undefined) ?? m.side);
+      c.clippingPlanes = clip.length ? [...clip] : null;
       owned.push(c);
       return c;
     };
@@ -66,6 +74,10 @@ export function createTourRenderer(scan: RenderableScan, size: { width: number; 
       camera.rotation.set(pose.pitchRad, pose.yawRad, 0, 'YXZ');
       camera.updateMatrixWorld(true);
       gl.render(scene, camera);
+    },
+    renderCamera(cam) {
+      cam.updateMatrixWorld(true);
+      gl.render(scene, cam);
     },
     dispose() {
       for (const m of owned) m.dispose();

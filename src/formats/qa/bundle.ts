@@ -118,6 +118,8 @@ export interface QaRecord {
     taskType?: string; taskTypeName?: string | null;
   };
   anchors: { viewpoints: Viewpoint[]; marks: Mark[]; nodes: { id: string; name: string | null }[]; edges: string[]; agent?: string };
+  /** Set-of-Mark pictures: each saved viewpoint rendered with the numbered marks (a PNG in the bundle); `marksOutside`: marks that view does not show. */
+  setOfMark?: { viewpoint: string; image: string; marksOutside?: number[] }[];
   measurement?: NonNullable<QaItem['measurement']>;
   trail: Omit<TrailStep, 'id'>[];
   generator?: string;
@@ -165,10 +167,18 @@ export interface QaBundleOptions {
   appVersion: string;
   /** Keep the viewpoints' JPEG thumbnails (default); without them the bundle is much smaller. */
   includeThumbnails?: boolean;
+  /** Item id → its viewpoints rendered with the numbered marks (rendered by the caller: it takes the scan and a GPU). */
+  setOfMark?: ReadonlyMap<string, readonly SetOfMarkPicture[]>;
 }
 
+/** One viewpoint of an item rendered with its marks, as a PNG. */
+export interface SetOfMarkPicture { viewpoint: string; png: Uint8Array; marksOutside: number[] }
+
+/** Where an item's Set-of-Mark picture of its `k`-th viewpoint (from 1) goes in the bundle. */
+export const setOfMarkPath = (itemId: string, k: number) => `qa/set-of-mark/${itemId.replace(/[^\w.-]+/g, '_').replace(/^\.+/, '_')}-${k}.png`;
+
 export type QaBundleResult =
-  | { ok: true; files: { path: string; text: string }[]; manifest: QaManifest }
+  | { ok: true; files: { path: string; text: string }[]; images: { path: string; bytes: Uint8Array }[]; manifest: QaManifest }
   | { ok: false; errors: QaFinding[] };
 
 const STATUSES: readonly QaItem['status'][] = ['draft', 'pending', 'accepted', 'rejected', 'adjudicate'];
@@ -182,8 +192,17 @@ export function exportQaBundle(project: Pick<Project, 'name' | 'schemaVersion' |
   const scenes = new Map(project.scenes.map((s) => [s.id, s]));
   const includeThumbnails = options.includeThumbnails ?? true;
   const { items, navigation } = benchmarkItems(project);
+  const images: { path: string; bytes: Uint8Array }[] = [];
   const records = items.map((item) => {
     const record = toRecord(item, scenes.get(item.sceneId), project.qa.taxonomy, includeThumbnails);
+    const pictures = item.navigation ? undefined : options.setOfMark?.get(item.id);
+    if (pictures?.length) {
+      record.setOfMark = pictures.map((p, k) => {
+        const path = setOfMarkPath(item.id, k + 1);
+        images.push({ path, bytes: p.png });
+        return { viewpoint: p.viewpoint, image: path.slice('qa/'.length), ...(p.marksOutside.length ? { marksOutside: [...p.marksOutside] } : {}) };
+      });
+    }
     return item.navigation ? { ...record, navigation: { ...item.navigation } } : record;
   });
 
@@ -203,12 +222,9 @@ export function exportQaBundle(project: Pick<Project, 'name' | 'schemaVersion' |
       removal: removalReport(project.qa.items),
       agreement: verdictAgreement(project.qa.items),
     },
-    files: files.map((f) => {
-      const bytes = strToU8(f.text);
-      return { path: f.path, bytes: bytes.length, sha256: bytesToHex(sha256(bytes)) };
-    }),
+    files: [...files.map((f) => ({ path: f.path, bytes: strToU8(f.text) })), ...images].map((f) => ({ path: f.path, bytes: f.bytes.length, sha256: bytesToHex(sha256(f.bytes)) })),
   };
-  return { ok: true, files: [{ path: QA_BUNDLE_PATHS.manifest, text: JSON.stringify(manifest, null, 2) + '\n' }, ...files], manifest };
+  return { ok: true, files: [{ path: QA_BUNDLE_PATHS.manifest, text: JSON.stringify(manifest, null, 2) + '\n' }, ...files], images, manifest };
 }
 
 function toRecord(item: QaItem, scene: Scene | undefined, taxonomy: Taxonomy, includeThumbnails: boolean): QaRecord {

@@ -6,6 +6,7 @@ import { Field } from './Field.tsx';
 import { useStudio, useStudioStore } from '../../state/useStudio.ts';
 import { viewportHandle } from '../../viewport/viewportHandle.ts';
 import { markFloorWarnings } from '../../state/markFloors.ts';
+import { viewSlice } from '../../state/slice.ts';
 
 /** Where in the scene the item is anchored: saved viewpoints, numbered marks, graph nodes and edges, the agent. */
 export function AnchorsEditor({ item }: { item: QaItem }) {
@@ -24,7 +25,12 @@ export function AnchorsEditor({ item }: { item: QaItem }) {
     const shot = viewportHandle.capture?.();
     if (!shot) return;
     const n = anchors.viewpoints.length + 1;
-    edit(ITEM_EDITS.saveViewpoint, { viewpoint: { id: `vp_${Date.now().toString(36)}`, name: `View ${n}`, camera: shot.pose, ...(shot.thumbnail ? { thumbnail: shot.thumbnail } : {}) } });
+    // With the view's size and slice, so the Set-of-Mark image of the bundle shows what was seen.
+    const slice = viewSlice(store.getState());
+    edit(ITEM_EDITS.saveViewpoint, { viewpoint: {
+      id: `vp_${Date.now().toString(36)}`, name: `View ${n}`, camera: shot.pose, size: shot.size,
+      ...(slice.on ? { slice: { height: slice.height, below: slice.below } } : {}), ...(shot.thumbnail ? { thumbnail: shot.thumbnail } : {}),
+    } });
   };
   const restore = (camera: QaItem['anchors']['viewpoints'][number]['camera']) => showViewpoint(store, camera);
 

@@ -57,7 +57,7 @@ export function QaView() {
             onChange={(e) => { const n = Math.min(5, Math.max(1, Math.round(e.target.valueAsNumber || 1))); store.setState((s) => ({ qa: { ...s.qa, importReviews: n } })); }} /></label>
         <input ref={fileInput} type="file" multiple accept=".json,.jsonl,.ndjson" hidden data-testid="import-items-input"
           onChange={(e) => { const files = e.target.files ? filesFromInput(e.target.files) : []; e.target.value = ''; if (files.length) void qa.importFiles(files); }} />
-        <button className="small secondary" data-testid="export-qa" onClick={() => qa.exportBundle()}>Export QA bundle</button>
+        <button className="small secondary" data-testid="export-qa" onClick={() => void qa.exportBundle()}>Export QA bundle</button>
       </header>
       {notice && <p className="notice" role="status" data-testid="qa-notice">{notice}</p>}
       <MeshBar />
