@@ -14,7 +14,7 @@ import { formatProblem } from '../core/problems.ts';
 import { download, exportedNotice, releaseZipWithVideos, safeName } from './exportRelease.ts';
 import { writeBundle } from '../formats/bundle.ts';
 import { table2Csv, table2Latex } from '../formats/table2.ts';
-import { table2 } from '../core/scoring/paper/table2.ts';
+import { table2, table2Title } from '../core/scoring/paper/table2.ts';
 import { agentOrder } from '../core/agents.ts';
 import { strToU8 } from 'fflate';
 import { commonFolder, Importer } from './importRelease.ts';
@@ -79,8 +79,7 @@ const exportTable2 = (format: 'csv' | 'tex') => {
   const { scoring, document: doc } = store.getState();
   if (!scoring.reports.length || !doc.project) { tell('Nothing to export: score first.'); return; }
   const t = table2(scoring.reports, agentOrder(doc.project.profiles));
-  const st = scoring.reports[0]![1].settings;
-  const title = `CapNav Table 2: ${doc.project.name}; models ${scoring.reports.map(([m]) => m).join(', ')}; paper mode, ${st.averaging}, judge ${st.judge.label}${st.bootstrap.resamples ? `, bootstrap seed ${st.bootstrap.seed}` : ''}`;
+  const title = table2Title(doc.project.name, scoring.reports.map(([m]) => m), scoring.reports[0]![1].settings);
   const text = format === 'csv' ? table2Csv(t, title) : table2Latex(t, title);
   download(`${safeName(doc.project.name) || 'traversa'}-table2.${format}`, strToU8(text), format === 'csv' ? 'text/csv' : 'application/x-tex');
 };

@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { formatProblem } from '../core/problems.ts';
 import type { Project } from '../core/project.ts';
 import { oracleBaseline, randomWalkBaseline } from '../core/scoring/baselines.ts';
@@ -13,7 +13,7 @@ import { predictionReaders } from '../formats/predictions/read.ts';
 import { InputError, makeFolder, readJsonFiles, readTree, writeOutput } from './files.ts';
 import { formatPaperSummary } from './scoreTables.ts';
 import { agentOrder } from '../core/agents.ts';
-import { table2 } from '../core/scoring/paper/table2.ts';
+import { table2, table2Title } from '../core/scoring/paper/table2.ts';
 import { table2Csv, table2Latex } from '../formats/table2.ts';
 
 /**
@@ -33,7 +33,8 @@ function warnUnlabelled(project: Project): void {
 }
 
 function loadProject(dir: string): Project {
-  const { project, problems } = readRelease(readJsonFiles(dir));
+  // Named after its folder, as the studio names an imported release (Table 2's title names it).
+  const { project, problems } = readRelease(readJsonFiles(dir), basename(resolve(dir)));
   if (!project) {
     for (const p of problems.filter((q) => q.severity === 'fatal')) process.stderr.write(formatProblem(p) + '\n');
     throw new InputError(`${dir} cannot be read as a CapNav release (run "validate" for every problem)`);
@@ -72,8 +73,7 @@ export async function scorePaper(a: PaperArgs): Promise<{ text: string; code: nu
   writeOutput(join(a.out, 'scored_summary.json'), JSON.stringify(summary, null, 2) + '\n');
   if (a.table2) {
     const t = table2([...reports], agentOrder(project.profiles));
-    const s = [...reports.values()][0]?.settings;
-    const title = `CapNav Table 2: ${project.name}; models ${[...reports.keys()].join(', ')}; paper mode, ${s?.averaging ?? 'micro'}, judge ${s?.judge.label ?? 'none'}${s && s.bootstrap.resamples ? `, bootstrap seed ${s.bootstrap.seed}` : ''}`;
+    const title = table2Title(project.name, [...reports.keys()], [...reports.values()][0]?.settings);
     writeOutput(join(a.out, 'table2.csv'), table2Csv(t, title));
     writeOutput(join(a.out, 'table2.tex'), table2Latex(t, title));
     process.stderr.write(`traversa: wrote Table 2 as ${join(a.out, 'table2.csv')} and ${join(a.out, 'table2.tex')}\n`);

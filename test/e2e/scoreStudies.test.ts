@@ -61,7 +61,7 @@ describe('score by frame budget and by path length', () => {
     expect(await bar('chart-budget', 'gem', '64 frames').locator('title').textContent()).toContain('not run');
 
     const out = join(tmp, 'scored');
-    const cli = await traversa('score', '--gt', SAMPLE, '--pred', join(tmp, 'budgets'), '--out', out, '--json');
+    const cli = await traversa('score', '--gt', SAMPLE, '--pred', join(tmp, 'budgets'), '--out', out, '--json', '--table2');
     expect(cli.code, cli.stderr).toBe(0);
     const models = JSON.parse(readFileSync(join(out, 'scored_summary.json'), 'utf8')).models;
     for (const [setting, model, budget] of [['gem_16f', 'gem', '16 frames'], ['gem_1fps', 'gem', '1 fps'], ['qwen_64f', 'qwen', '64 frames']]) {
@@ -75,6 +75,13 @@ describe('score by frame budget and by path length', () => {
     expect(buckets.length).toBeGreaterThan(1);
     expect(buckets.reduce((n, b) => n + b.metrics.n.records, 0)).toBe(models.solo.counts.records);
     for (const b of buckets) expect(Number(await bar('chart-length', b.label, 'solo').getAttribute('data-value'))).toBeCloseTo(b.metrics.capnav, 6);
+
+    // Table 2 from the studio is the command line's, byte for byte (CSV and LaTeX).
+    for (const ext of ['csv', 'tex']) {
+      const file = page.waitForEvent('download');
+      await page.getByTestId(`export-table2-${ext}`).click();
+      expect(readFileSync((await (await file).path())!, 'utf8'), `table2.${ext}`).toBe(readFileSync(join(out, `table2.${ext}`), 'utf8'));
+    }
 
     const svg = page.waitForEvent('download');
     await page.getByTestId('chart-budget-svg').click();

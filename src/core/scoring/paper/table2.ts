@@ -1,4 +1,4 @@
-import type { MetricSet } from './types.ts';
+import type { MetricSet, PaperReport } from './types.ts';
 
 /**
  * The CapNav paper's Table 2 layout: one row per model — Feas-F1, PV, RTA, RV, CapNav over all
@@ -33,3 +33,11 @@ export function table2(models: readonly [string, Scored][], agents: readonly str
     })),
   };
 }
+
+/** What a figure or table of a run is captioned with: the project, the models, the mode, the averaging, the judge and the bootstrap seed. */
+export function runCaption(project: string, models: readonly string[], st: Pick<PaperReport['settings'], 'averaging' | 'judge' | 'bootstrap'> | undefined): string {
+  return `${project}: ${models.join(', ')}; paper mode, ${st?.averaging ?? 'micro'}, judge ${st?.judge.label ?? 'none'}${st && st.bootstrap.resamples ? `, bootstrap seed ${st.bootstrap.seed}` : ''}`;
+}
+
+/** Table 2's title line (CSV first row, LaTeX comment), the same from the command line and the studio. */
+export const table2Title = (...args: Parameters<typeof runCaption>): string => `CapNav Table 2: ${runCaption(...args)}`;

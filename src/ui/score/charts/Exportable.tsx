@@ -1,6 +1,6 @@
 import { useRef, type ReactNode } from 'react';
 import { nOf } from '../../../core/scoring/paper/thin.ts';
-import type { LiteReport } from '../../../core/scoring/paper/lite.ts';
+import { runCaption } from '../../../core/scoring/paper/table2.ts';
 import type { MetricName, MetricSet } from '../../../core/scoring/paper/types.ts';
 import { useActions } from '../../actions.ts';
 import { count } from '../metricCell.tsx';
@@ -29,10 +29,8 @@ export function Exportable({ name, caption, children }: { name: string; caption:
   );
 }
 
-/** The caption an exported chart carries: project, models, mode, averaging, judge and bootstrap seed. */
-export function chartCaption(project: string, models: readonly string[], st: LiteReport['settings']): string {
-  return `${project}: ${models.join(', ')}; paper mode, ${st.averaging}, judge ${st.judge.label}${st.bootstrap.resamples ? `, bootstrap seed ${st.bootstrap.seed}` : ''}`;
-}
+/** The caption an exported chart carries (the same as Table 2's). */
+export const chartCaption = runCaption;
 
 /** A metric as a bar: its value, interval and n; withheld (with its range) where the judge could not judge; "no records" without a set. */
 export function metricBar(m: MetricSet | undefined, k: MetricName): BarDatum {
