@@ -146,7 +146,7 @@ describe('the Score view reads at a glance (issue 13)', () => {
     const svgText = svg.bytes.toString('utf8');
     expect(svgText).toMatch(/^<svg[^>]* xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
     expect(svgText).toContain('CapNav per agent (%)');
-    expect(svgText).toMatch(/: oracle, random-walk; paper mode, micro, judge /);
+    expect(svgText).toMatch(/; models oracle, random-walk; paper mode, micro, judge /);
     expect(svgText).toContain(`· n ${oracle.filter((r) => r.agent === 'HUMAN').length}`);
     const png = await saved('chart-capnav-png');
     expect(png.name).toMatch(/-chart-capnav\.png$/);

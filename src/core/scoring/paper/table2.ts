@@ -36,7 +36,7 @@ export function table2(models: readonly [string, Scored][], agents: readonly str
 
 /** What a figure or table of a run is captioned with: the project, the models, the mode, the averaging, the judge and the bootstrap seed. */
 export function runCaption(project: string, models: readonly string[], st: Pick<PaperReport['settings'], 'averaging' | 'judge' | 'bootstrap'> | undefined): string {
-  return `${project}: ${models.join(', ')}; paper mode, ${st?.averaging ?? 'micro'}, judge ${st?.judge.label ?? 'none'}${st && st.bootstrap.resamples ? `, bootstrap seed ${st.bootstrap.seed}` : ''}`;
+  return `${project}; models ${models.join(', ')}; paper mode, ${st?.averaging ?? 'micro'}, judge ${st?.judge.label ?? 'none'}${st && st.bootstrap.resamples ? `, bootstrap seed ${st.bootstrap.seed}` : ''}`;
 }
 
 /** Table 2's title line (CSV first row, LaTeX comment), the same from the command line and the studio. */
