@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { studio } from '../support/browser.ts';
-import { labelShown, measureClearWidthAt, nodeOnPage } from '../support/viewportProbe.ts';
+import { labelShown, measureClearWidthAt, nodeOnPage, settledPointOnPage } from '../support/viewportProbe.ts';
 
 const features = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../scenes/sample-house/features.json'), 'utf8')) as {
   edges: Record<string, { clearWidthM: number; at: { x: number; y: number; z: number } }>;
@@ -44,5 +44,17 @@ describe('a new user opens the studio and finds the sample house ready to work i
     expect(Math.abs(width - door.clearWidthM)).toBeLessThan(0.01);
     // It says what it measured, and a doorway's width carries no warning (the warnings: unit measureSpan.test.ts).
     expect(await page.getByTestId('measure-readout').textContent()).toMatch(/above the floor, between surfaces [0-4]° from facing each other\)$/);
+
+    // The closed bathroom door's leaf, downstairs: a span across it is the leaf's two faces, and the readout says so (issue 23 §9).
+    await page.keyboard.press('PageDown');
+    await expect.poll(() => page.getByTestId('slice-height').textContent()).toBe('1.60 m');
+    const leaf = features.edges['node_1|node_7']!;
+    // The clear-width tool is still on: click where the leaf is (again if the view was still settling).
+    for (let k = 0; k < 10 && !/not a passage's width/.test((await page.getByTestId('measure-readout').textContent()) ?? ''); k++) {
+      const p = await settledPointOnPage(page, leaf.at);
+      await page.mouse.click(p.x, p.y);
+      await page.waitForTimeout(300);
+    }
+    expect(await page.getByTestId('measure-readout').textContent()).toMatch(/Clear width 0\.0\d{2} m .* — ⚠ not a passage's width: /);
   });
 });
