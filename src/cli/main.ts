@@ -63,8 +63,11 @@ const USAGE = `Traversa command line
 
 Team server and sync (credentials in the URL, http://alice:pw@host:5984/db, or in
 TRAVERSA_COUCH_USER and TRAVERSA_COUCH_PASSWORD):
-  team-server [--port 5984] [--host 127.0.0.1] [--data <dir> | --in-memory] [--admin <user>:<password>]
-        [--origin <url>]...           a CouchDB-compatible server (pouchdb-server) for a small team
+  team-server [--port 5984] [--host 127.0.0.1] [--data <dir> (default ./team-data) | --in-memory]
+        [--admin <user>:<password>] [--origin <url>]...
+                                      a CouchDB-compatible server (pouchdb-server behind Traversa's front:
+                                      members only, admin-only databases and accounts, restarted if it
+                                      stops; browsers from the studio's origins unless --origin)
   team add-user <couch-url> <name> [--password <pw>]
                                       create a user (a generated password is shown once)
   team create-project <couch-url>/<db> --member <name> [--member <name>]...

@@ -6,7 +6,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Server } from 'node:http';
 import { Couch } from './couchClient.ts';
+import { startFront } from './teamFront.ts';
 import { CliError, InputError } from './files.ts';
 import { newPassword } from './team.ts';
 
@@ -37,10 +39,12 @@ export interface RunningTeamServer {
   generatedPassword: string | undefined;
   /** Where the server's own log goes. */
   logFile: string;
-  /** Resolves with the child's exit code when it ends. */
+  /** Resolves when the server has stopped: stopped on request (0), or pouchdb-server kept failing (its exit code). */
   exited: Promise<number | null>;
   /** The last lines pouchdb-server printed (errors that never reach its log). */
   output(): string;
+  /** pouchdb-server's process id now (it is restarted when it stops), or null while it is down. */
+  pid(): number | null;
   stop(): Promise<void>;
 }
 
@@ -95,15 +99,27 @@ function writeConfig(file: string, opts: TeamServerOptions): { adminName: string
     admins[adminName] = hashAdminPassword(generatedPassword);
   }
   config.log = { ...config.log, file: join(dirname(file), 'log.txt') };
-  config.httpd = { ...config.httpd, enable_cors: true };
-  config.cors = { ...config.cors, credentials: true, origins: opts.origins.length ? opts.origins.join(', ') : '*' };
+  // The front answers CORS (teamFront.ts); pouchdb-server is reached only through it.
+  config.httpd = { ...config.httpd, enable_cors: false };
   const tmp = `${file}.tmp`;
   writeFileSync(tmp, JSON.stringify(config, null, 2) + '\n', { mode: 0o600 });
   renameSync(tmp, file);
   return { adminName, generatedPassword };
 }
 
-export async function startTeamServer(opts: TeamServerOptions): Promise<RunningTeamServer> {
+/** Restarts of pouchdb-server allowed within a minute before the supervisor gives up. */
+const MAX_RESTARTS_PER_MINUTE = 5;
+
+/** A loopback port nobody listens on now (pouchdb-server's private one). */
+function freeLoopbackPort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => { const { port } = probe.address() as { port: number }; probe.close(() => done(port)); });
+  });
+}
+
+export async function startTeamServer(opts: TeamServerOptions, onRestart: (line: string) => void = () => {}): Promise<RunningTeamServer> {
   const bin = pouchdbServerBin();
   if (await portTaken(opts.host, opts.port)) throw new InputError(`port ${opts.port} on ${opts.host} is already in use: choose another with --port`);
   const work = opts.data ? resolve(opts.data) : mkdtempSync(join(tmpdir(), 'traversa-team-'));
@@ -111,45 +127,97 @@ export async function startTeamServer(opts: TeamServerOptions): Promise<RunningT
   const configFile = join(work, 'config.json');
   const { adminName, generatedPassword } = writeConfig(configFile, opts);
   const outFile = join(work, 'pouchdb-server.out');
-  const out = openSync(outFile, 'a');
-  const args = ['--port', String(opts.port), '--host', opts.host, '--dir', work, '--config', configFile, '--no-stdout-logs', ...(opts.data ? [] : ['--in-memory'])];
-  const child: ChildProcess = spawn(process.execPath, [childScript(), bin, ...args], { cwd: work, stdio: ['ignore', out, out, 'ipc'], env: { ...process.env, FORCE_COLOR: '0' } });
-  closeSync(out);
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-  let gone = false;
-  void exited.then(() => { gone = true; });
   const cleanup = () => { if (!opts.data) rmSync(work, { recursive: true, force: true }); };
+  const tail = () => (existsSync(outFile) ? readFileSync(outFile, 'utf8').trim().split('\n').slice(-10).join('\n') : '');
+  /** What pouchdb-server said lately besides its request lines. */
+  const complaints = () => tail().split('\n').filter((l) => l && !l.startsWith('[info]')).join('\n');
+
+  // pouchdb-server on a private loopback port; the front (teamFront.ts) alone on the public one.
+  let backend: string | null = null;
+  let child: ChildProcess | null = null;
+  let stopping = false;
+  let finish!: (code: number | null) => void;
+  const exited = new Promise<number | null>((done) => { finish = done; });
+  const spawnChild = async (): Promise<void> => {
+    const port = await freeLoopbackPort();
+    const out = openSync(outFile, 'a');
+    const args = ['--port', String(port), '--host', '127.0.0.1', '--dir', work, '--config', configFile, '--no-stdout-logs', ...(opts.data ? [] : ['--in-memory'])];
+    const c = spawn(process.execPath, [childScript(), bin, ...args], { cwd: work, stdio: ['ignore', out, out, 'ipc'], env: { ...process.env, FORCE_COLOR: '0' } });
+    closeSync(out);
+    child = c;
+    let gone = false;
+    c.once('exit', (code, signal) => { gone = true; if (child === c) { backend = null; child = null; void restart(code, signal); } });
+    const url = `http://127.0.0.1:${port}`;
+    await waitUntilUp(`${url}/`, () => gone, 15_000);
+    backend = url;
+  };
+  const restarts: number[] = [];
+  const restart = async (code: number | null, signal: NodeJS.Signals | null = null) => {
+    if (stopping) { finish(code); return; }
+    const now = Date.now();
+    restarts.push(now);
+    while (restarts.length && restarts[0]! < now - 60_000) restarts.shift();
+    const said = complaints();
+    const how = signal ? `killed by ${signal}` : `exit ${code}`;
+    if (restarts.length > MAX_RESTARTS_PER_MINUTE) {
+      onRestart(`pouchdb-server stopped (${how}) ${restarts.length} times in a minute; giving up${said ? `. It said:\n${said}` : ''}`);
+      front.close();
+      finish(code ?? 1);
+      return;
+    }
+    onRestart(`pouchdb-server stopped (${how}); restarting it${opts.data ? '' : ' — IN MEMORY: every database and user it held is gone'}${said ? `. It said:\n${said}` : ''}`);
+    await new Promise((r) => setTimeout(r, 300 * restarts.length));
+    try {
+      await spawnChild();
+      if (!opts.data) await ensureUsersDb();
+      onRestart('pouchdb-server is back');
+    } catch (e) {
+      void restart(null);
+      onRestart(`restarting pouchdb-server failed: ${(e as Error).message}`);
+    }
+  };
 
   const url = `http://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${opts.port}/`;
   const admin = new Couch({ server: url, db: undefined, user: opts.admin?.name ?? (generatedPassword ? adminName : undefined), password: opts.admin?.password ?? generatedPassword });
-  const tail = () => readFileSync(outFile, 'utf8').trim().split('\n').slice(-10).join('\n');
+  const ensureUsersDb = async () => {
+    if (admin.target.user === undefined) return;
+    const users = await admin.request('PUT', '_users');
+    if (users.status !== 201 && users.status !== 412) throw await admin.refusal(users, 'creating _users');
+  };
+  let front: Server;
   try {
-    await waitUntilUp(url, () => gone, 15_000);
+    await spawnChild();
+    front = await startFront({ host: opts.host, port: opts.port, backend: () => backend, origins: opts.origins });
     if (admin.target.user !== undefined) {
       // The admin we wrote must be the one that answers: this server, with our configuration.
       if ((await admin.signedInAs()) !== admin.target.user) throw new InputError(`the server on ${url} does not know admin ${admin.target.user}`);
-      const users = await admin.request('PUT', '_users');
-      if (users.status !== 201 && users.status !== 412) throw await admin.refusal(users, 'creating _users');
+      await ensureUsersDb();
     }
   } catch (e) {
-    child.kill('SIGKILL');
-    await exited;
-    const said = existsSync(outFile) ? tail() : '';
+    stopping = true;
+    const c = child as ChildProcess | null;
+    if (c) { c.kill('SIGKILL'); await new Promise((r) => c.once('exit', r)); }
+    const said = tail();
     cleanup();
     throw e instanceof InputError && !said ? e : new InputError(`${(e as Error).message}${said ? `\npouchdb-server said:\n${said}` : ''}`);
   }
 
-  let stopping: Promise<void> | undefined;
-  const stop = () => (stopping ??= (async () => {
-    if (!gone) {
-      child.kill('SIGINT');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exited;
+  let stopped: Promise<void> | undefined;
+  const stop = () => (stopped ??= (async () => {
+    stopping = true;
+    await new Promise<void>((r) => { front.close(() => r()); front.closeAllConnections(); });
+    const c = child as ChildProcess | null;
+    if (c && c.exitCode === null) {
+      const gone = new Promise((r) => c.once('exit', r));
+      c.kill('SIGINT');
+      const timer = setTimeout(() => c.kill('SIGKILL'), 5000);
+      await gone;
       clearTimeout(timer);
     }
+    finish(0);
     cleanup();
   })());
-  return { url, adminName, generatedPassword, logFile: join(work, 'log.txt'), exited, stop, output: () => (existsSync(outFile) ? tail() : '') };
+  return { url, adminName, generatedPassword, logFile: join(work, 'log.txt'), exited, stop, output: tail, pid: () => (child as ChildProcess | null)?.pid ?? null };
 }
 
 async function waitUntilUp(url: string, gone: () => boolean, timeoutMs: number): Promise<void> {
@@ -165,6 +233,11 @@ async function waitUntilUp(url: string, gone: () => boolean, timeoutMs: number):
   }
 }
 
+/** The studio's own origins (`npm start` / `npm run dev` on 5173, `vite preview` on 4173): allowed when no --origin is given. */
+export const STUDIO_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173', 'http://localhost:4173', 'http://127.0.0.1:4173'];
+/** Where the databases live when neither --data nor --in-memory is given. */
+export const DEFAULT_DATA = 'team-data';
+
 /** The command: start, say where, serve until SIGINT or SIGTERM, stop cleanly. */
 export async function teamServerCommand(a: { port?: string; host?: string; data?: string; inMemory: boolean; admin?: string; origins: string[] }): Promise<number> {
   const port = a.port === undefined ? 5984 : Number(a.port);
@@ -177,12 +250,16 @@ export async function teamServerCommand(a: { port?: string; host?: string; data?
     if (i <= 0 || i === a.admin.length - 1) throw new CliError('--admin must be <user>:<password>');
     admin = { name: a.admin.slice(0, i), password: a.admin.slice(i + 1) };
   }
-  const server = await startTeamServer({ port, host: a.host ?? '127.0.0.1', data: a.data, admin, origins: a.origins });
+  for (const o of a.origins) if (!/^https?:\/\/[^/\s]+$/.test(o.replace(/\/+$/, ''))) throw new CliError(`--origin must be a page's origin such as http://localhost:5173, not "${o}"`);
+  const data = a.inMemory ? undefined : a.data ?? DEFAULT_DATA;
+  const origins = a.origins.length ? a.origins.map((o) => o.replace(/\/+$/, '')) : STUDIO_ORIGINS;
   const say = (line: string) => process.stdout.write(line + '\n');
+  const server = await startTeamServer({ port, host: a.host ?? '127.0.0.1', data, admin, origins }, (line) => process.stderr.write(`traversa: ${line}\n`));
   say(`Traversa team server on ${server.url} (admin ${server.adminName})`);
   if (server.generatedPassword) say(`admin password (generated, shown only now): ${server.generatedPassword}`);
-  say(a.data ? `databases kept in ${resolve(a.data)} (LevelDB)` : 'databases in memory: everything is gone when the server stops (--data <dir> keeps them)');
-  say(`CORS with credentials for ${a.origins.length ? a.origins.join(', ') : 'any origin'}; server log: ${server.logFile}`);
+  say(data ? `databases kept in ${resolve(data)} (LevelDB)` : 'IN MEMORY (--in-memory): every database, user and label is LOST when the server stops or restarts — for tests only; leave it out to keep them in ./team-data');
+  say(`browsers allowed (CORS, with credentials): ${origins.join(', ')}${a.origins.length ? '' : ' — the studio on this machine; --origin <url> for another'}; server log: ${server.logFile}`);
+  say('Only signed-in members reach a project; only the admin creates or deletes databases and accounts. Production: Apache CouchDB (see the README).');
   say('Ctrl+C stops it.');
   const signal = await new Promise<NodeJS.Signals | 'exit'>((done) => {
     process.once('SIGINT', () => done('SIGINT'));
@@ -190,8 +267,7 @@ export async function teamServerCommand(a: { port?: string; host?: string; data?
     void server.exited.then(() => done('exit'));
   });
   if (signal === 'exit') {
-    const said = server.output();
-    process.stderr.write(`traversa: pouchdb-server stopped by itself${said ? `:\n${said}` : ''}\n(its log: ${server.logFile})\n`);
+    process.stderr.write(`traversa: the team server stopped: pouchdb-server kept failing (its log: ${server.logFile})\n`);
     await server.stop();
     return 1;
   }

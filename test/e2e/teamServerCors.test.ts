@@ -12,7 +12,8 @@ describe('the studio reaches the team server across origins', () => {
   const { profile, url } = studio();
   let server: TeamServer;
   beforeAll(async () => {
-    server = await startTeamServer();
+    // The studio's page is on its own port: the server lets that origin in, as a lead would with --origin.
+    server = await startTeamServer(['--in-memory', '--origin', new URL(url()).origin]);
     await teamProject(server, 'proj', ['alice']);
   }, 60_000);
   afterAll(async () => { await server?.stop(); });

@@ -64,7 +64,7 @@ describe('a team labels one scene through the team server', { timeout: 300_000 }
 
   beforeAll(async () => {
     app = await serveBuiltApp();
-    server = await startTeamServer(['--data', data]);
+    server = await startTeamServer(['--data', data, '--origin', new URL(app.url).origin]);
     await teamProject(server, 'house', ['ann', 'ben', 'cai'], ['eve']);
     db = `${server.url}house`;
     // The lead publishes a scene with questions and no labels yet.
@@ -137,7 +137,7 @@ describe('a team labels one scene through the team server', { timeout: 300_000 }
     await server.stop();
     const meanwhile = await label(ben, false);
     await ben.waitForFunction(() => document.querySelector('[data-testid=team-status]')?.getAttribute('data-state') === 'offline', undefined, { timeout: 30_000 });
-    server = await startTeamServer(['--data', data], null, port);
+    server = await startTeamServer(['--data', data, '--origin', new URL(app.url).origin], null, port);
     await synced(ben, 60_000);
 
     // Ann opens her browser again: her project is there, asks for her password, sends what waited.
