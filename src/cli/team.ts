@@ -40,6 +40,17 @@ interface Security { admins?: { names?: string[]; roles?: string[] }; members?: 
 export async function createProjectCommand(url: string | undefined, members: string[], env: CouchEnv): Promise<string> {
   const target = parseCouchUrl(url, env, 'db', '<couch-url>/<db>');
   const couch = new Couch(target);
+  // A member is named only once their account exists: a name without one would let the first
+  // stranger to create that account read the project. Checked before anything is changed.
+  const missing: string[] = [];
+  for (const m of members) {
+    const u = await couch.request('GET', `_users/${encodeURIComponent(userDocId(m))}`);
+    if (u.status === 404) missing.push(m);
+    else if (u.status !== 200) throw await couch.refusal(u, `looking up the account of ${m}`);
+  }
+  if (missing.length) {
+    throw new InputError(`${missing.join(', ')} ${missing.length === 1 ? 'has' : 'have'} no account on this server: create ${missing.length === 1 ? 'it' : 'them'} first with "team add-user <couch-url> <name>" (the password is shown once); nothing was changed`);
+  }
   const lines: string[] = [];
   lines.push(await ensureDb(couch, target.db!) ? `created database ${target.db}` : `database ${target.db} exists`);
 
@@ -60,10 +71,6 @@ export async function createProjectCommand(url: string | undefined, members: str
     if (put.status !== 200 && put.status !== 201) throw await couch.refusal(put, 'setting the database\'s members');
   }
   lines.push(memberNames.length ? `members: ${memberNames.join(', ')}` : 'no members yet: only admins can open it (add some with --member <name>)');
-  for (const m of members) {
-    const u = await couch.request('GET', `_users/${encodeURIComponent(userDocId(m))}`);
-    if (u.status === 404) lines.push(`note: ${m} has no user on this server yet (team add-user)`);
-  }
   lines.push(`${TEAM_DESIGN_ID}: ${await installTeamDesign(couch)}`);
   return lines.join('\n');
 }

@@ -35,6 +35,26 @@ describe('the team server (pouchdb-server, in memory)', { timeout: 60_000 }, () 
     expect(wrongAnnotator).toMatchObject({ status: 403, json: { reason: expect.stringContaining('value.annotator must be alice') } });
   });
 
+  it('what no studio can use is not stored: a note that is not text, a 10 MB note (issue 24 §2)', async () => {
+    const withNote = (note: unknown, pair: string) => ({ ...labelDoc('alice'), _id: keyOf.label('A', 'HUMAN', pair, 'alice'), value: { traversable: false, note, annotator: 'alice' } });
+    const object = await put(server, 'alice', withNote({ text: 'x' }, 'n5|n6'));
+    expect(object).toMatchObject({ status: 403, json: { reason: expect.stringContaining('value.note must be text, not object') } });
+    const huge = await put(server, 'alice', withNote('x'.repeat(10 * 1024 * 1024), 'n6|n7'));
+    expect(huge).toMatchObject({ status: 403, json: { reason: expect.stringMatching(/a record may be at most 1000000/) } });
+    const long = await put(server, 'alice', withNote('y'.repeat(20_000), 'n7|n8'));
+    expect(long).toMatchObject({ status: 403, json: { reason: expect.stringContaining('value.note is 20000 characters long; at most 10000') } });
+    expect((await put(server, 'alice', withNote('A 0.70 m door', 'n8|n9'))).status).toBe(201);
+  });
+
+  it('a project names only members who have an account: a stranger cannot claim the name later (issue 24 §2)', async () => {
+    const { traversa } = await import('../support/cli.ts');
+    const r = await traversa('team', 'create-project', server.admin('proj'), '--member', 'alice', '--member', 'ghost');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('ghost has no account on this server: create it first with "team add-user <couch-url> <name>"');
+    const sec = await couch(server, ADMIN.name, 'GET', 'proj/_security');
+    expect((sec.json.members as { names: string[] }).names).not.toContain('ghost');
+  });
+
   it('an outsider (a valid user, not a member) and anonymous can neither read nor write', async () => {
     for (const who of ['mallory', null]) {
       const read = await couch(server, who, 'GET', 'proj/_all_docs');

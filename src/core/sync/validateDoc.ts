@@ -14,6 +14,7 @@
 export const VALIDATE_DOC_UPDATE = `function (newDoc, oldDoc, userCtx, secObj) {
   var ARITY = { project: 0, taxonomy: 0, profile: 1, scene: 1, node: 2, edge: 2, label: 4, adjudication: 3, qaitem: 1, review: 2, qaadjudication: 1 };
   var VERDICTS = { 'accept': true, 'edit-accept': true, 'reject': true };
+  var MAX_RECORD = 1000000, MAX_NOTE = 10000;
   var id = String(newDoc._id);
   var user = userCtx && userCtx.name;
   var roles = (userCtx && userCtx.roles) || [];
@@ -28,6 +29,11 @@ export const VALIDATE_DOC_UPDATE = `function (newDoc, oldDoc, userCtx, secObj) {
   function isString(v) { return typeof v === 'string'; }
   function isNumber(v) { return typeof v === 'number' && isFinite(v); }
   function unescapePart(p) { return p.replace(/%2F/gi, '/').replace(/%25/g, '%'); }
+  function text(v, what) {
+    if (v === undefined) return;
+    if (!isString(v)) refuse(what + ' must be text, not ' + (v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v));
+    if (v.length > MAX_NOTE) refuse(what + ' is ' + v.length + ' characters long; at most ' + MAX_NOTE);
+  }
   function trimmed(v) { return isString(v) ? v.replace(/^\\s+|\\s+$/g, '') : v; }
 
   var admins = (secObj && secObj.admins) || {};
@@ -35,6 +41,10 @@ export const VALIDATE_DOC_UPDATE = `function (newDoc, oldDoc, userCtx, secObj) {
   for (var r = 0; r < roles.length; r++) if (has(admins.roles, roles[r])) return;
 
   if (!user) throw ({ unauthorized: id + ': sign in to write to this project' });
+
+  // What no studio can use is not stored: a record past the size limit, text that is not text.
+  var size = JSON.stringify(newDoc).length;
+  if (size > MAX_RECORD) refuse('the record is ' + size + ' characters long; a record may be at most ' + MAX_RECORD);
 
   var raw = id.split('/');
   var kind = raw.shift();
@@ -60,10 +70,12 @@ export const VALIDATE_DOC_UPDATE = `function (newDoc, oldDoc, userCtx, secObj) {
     if (owner !== user) refuse(owner === '' ? 'unnamed labels (a release baseline) are written by an admin only' : 'this label is ' + owner + '\\'s; you are ' + user);
     if (typeof v.traversable !== 'boolean') refuse('value.traversable must be true or false');
     if (trimmed(v.annotator) !== user) refuse('value.annotator must be ' + user + ', the label\\'s author');
+    text(v.note, 'value.note');
   } else if (kind === 'review') {
     if (owner !== user) refuse('this review is ' + owner + '\\'s; you are ' + user);
     if (v.reviewer !== user) refuse('value.reviewer must be ' + user);
     if (!(isString(v.verdict) && VERDICTS.hasOwnProperty(v.verdict))) refuse('value.verdict must be accept, edit-accept or reject');
+    text(v.comment, 'value.comment');
   } else if (kind === 'adjudication') {
     if (!isObject(v.label) || typeof v.label.traversable !== 'boolean') refuse('value.label.traversable must be true or false');
     if (!isString(v.by)) refuse('value.by must name the adjudicator');
