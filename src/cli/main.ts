@@ -70,8 +70,9 @@ TRAVERSA_COUCH_USER and TRAVERSA_COUCH_PASSWORD):
                                       stops; browsers from the studio's origins unless --origin)
   team add-user <couch-url> <name> [--password <pw>]
                                       create a user (a generated password is shown once)
-  team create-project <couch-url>/<db> --member <name> [--member <name>]...
-                                      create a project database, its members and its validation
+  team create-project <couch-url>/<db> [--lead <name>]... --member <name> [--member <name>]...
+                                      create a project database, its leads (graph, scenes, profiles,
+                                      taxonomy, adjudication), annotators and its validation
   push <release-dir> --to <couch-url>/<db>
                                       write the release's records, signed as you; exit 1 if any is refused
   pull --from <couch-url>/<db> --out <release-dir>
@@ -82,7 +83,7 @@ TRAVERSA_COUCH_USER and TRAVERSA_COUCH_PASSWORD):
 /** Flags followed by a value (`--out dir`); the others are switches unless written `--flag=value`. */
 const VALUE_FLAGS = new Set(['out', 'mesh', 'graph', 'agents', 'up', 'scale', 'fps', 'fov', 'eye', 'size', 'gt', 'pred', 'compat', 'judge', 'weights', 'bootstrap', 'seed', 'level', 'averaging', 'verdicts', 'cache', 'tau', 'subsets',
   'frames', 'inputs', 'endpoint', 'model', 'concurrency', 'retries', 'limit', 'scenes',
-  'to', 'from', 'password', 'member', 'port', 'host', 'data', 'admin', 'origin']);
+  'to', 'from', 'password', 'member', 'lead', 'port', 'host', 'data', 'admin', 'origin']);
 
 /** `flags` keeps a flag's last value; `lists` every value of a flag given more than once (`--member a --member b`). */
 interface Args { command: string; positional: string[]; flags: Map<string, string | true>; lists: Map<string, string[]> }
@@ -228,7 +229,7 @@ export async function run(argv: string[]): Promise<number> {
       const [sub, url, name] = args.positional;
       const { addUserCommand, createProjectCommand } = await import('./team.ts');
       if (sub === 'add-user') out(await addUserCommand(url, name, flag(args, 'password'), process.env));
-      else if (sub === 'create-project') out(await createProjectCommand(url, args.lists.get('member') ?? [], process.env));
+      else if (sub === 'create-project') out(await createProjectCommand(url, args.lists.get('member') ?? [], process.env, args.lists.get('lead') ?? []));
       else throw new CliError(`team needs add-user or create-project\n\n${USAGE}`);
       return 0;
     }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { TEAM_DESIGN_ID, teamDesignDoc } from '../core/sync/validateDoc.ts';
+import { LEAD_ROLE_PREFIX, TEAM_DESIGN_ID, teamDesignDoc } from '../core/sync/validateDoc.ts';
 import { Couch, parseCouchUrl, reasonOf, type CouchEnv } from './couchClient.ts';
 import { CliError, InputError } from './files.ts';
 
@@ -37,9 +37,19 @@ export async function addUserCommand(url: string | undefined, name: string | und
 
 interface Security { admins?: { names?: string[]; roles?: string[] }; members?: { names?: string[]; roles?: string[] } }
 
-export async function createProjectCommand(url: string | undefined, members: string[], env: CouchEnv): Promise<string> {
+/** The CouchDB role that makes its holders leads of database `db` (listed in that database's `_security.members.roles`). */
+export const leadRole = (db: string): string => `${LEAD_ROLE_PREFIX}${db}`;
+
+/**
+ * `team create-project`: the database, its members (annotators) and leads, and its validation.
+ * A lead is a member whose account carries the project's lead role: leads change the graph,
+ * scenes, profiles and taxonomy and adjudicate; annotators write their own labels, reviews and QA
+ * work (core/sync/validateDoc.ts). Run again to add people; nobody is removed.
+ */
+export async function createProjectCommand(url: string | undefined, annotators: string[], env: CouchEnv, leads: string[] = []): Promise<string> {
   const target = parseCouchUrl(url, env, 'db', '<couch-url>/<db>');
   const couch = new Couch(target);
+  const members = [...new Set([...leads, ...annotators])];
   // A member is named only once their account exists: a name without one would let the first
   // stranger to create that account read the project. Checked before anything is changed.
   const missing: string[] = [];
@@ -60,19 +70,33 @@ export async function createProjectCommand(url: string | undefined, members: str
   const union = (a: string[] | undefined, b: string[]) => [...new Set([...(a ?? []), ...b])];
   const admin = await couch.signedInAs();
   const memberNames = union(before.members?.names, members);
+  const memberRoles = union(before.members?.roles?.filter((r) => r !== '_admin'), leads.length ? [leadRole(target.db!)] : []);
   const next: Security = {
     admins: { names: union(before.admins?.names, admin ? [admin] : []), roles: before.admins?.roles ?? [] },
     // With no member named, the database is closed to all but admins, as CouchDB 3 makes new ones
     // (pouchdb-server would leave it open to anyone).
-    members: { names: memberNames, roles: memberNames.length || before.members?.roles?.length ? before.members?.roles ?? [] : ['_admin'] },
+    members: { names: memberNames, roles: memberNames.length || memberRoles.length ? memberRoles : ['_admin'] },
   };
   if (JSON.stringify(next) !== JSON.stringify(before)) {
     const put = await couch.db('PUT', '_security', next);
     if (put.status !== 200 && put.status !== 201) throw await couch.refusal(put, 'setting the database\'s members');
   }
+  for (const lead of leads) await grantRole(couch, lead, leadRole(target.db!));
   lines.push(memberNames.length ? `members: ${memberNames.join(', ')}` : 'no members yet: only admins can open it (add some with --member <name>)');
+  if (leads.length) lines.push(`leads (role ${leadRole(target.db!)}): ${leads.join(', ')}`);
   lines.push(`${TEAM_DESIGN_ID}: ${await installTeamDesign(couch)}`);
   return lines.join('\n');
+}
+
+/** Add `role` to a user's account (an admin's write; the password is kept). */
+async function grantRole(couch: Couch, name: string, role: string): Promise<void> {
+  const path = `_users/${encodeURIComponent(userDocId(name))}`;
+  const got = await couch.request<{ roles?: string[] } & Record<string, unknown>>('GET', path);
+  if (got.status !== 200) throw await couch.refusal(got, `reading user ${name}`);
+  const roles = Array.isArray(got.body.roles) ? got.body.roles : [];
+  if (roles.includes(role)) return;
+  const put = await couch.request('PUT', path, { ...got.body, roles: [...roles, role] });
+  if (put.status !== 201 && put.status !== 202) throw await couch.refusal(put, `giving ${name} the role ${role}`);
 }
 
 /** Create a database unless it exists; whether it was created. */

@@ -8,6 +8,8 @@
 //    PouchDB in a browser pushes its edits) then names a revision the server already has, and is
 //    dropped without an error: edits made elsewhere never arrive and conflicts are never stored.
 //    Here every bulk write reaches the database with the `_revisions` its sender gave.
+// 3. A bulk write's validation gets no `_security` object (nor `userCtx.db`) from pouchdb-server;
+//    here its userCtx names the database, as CouchDB's does, so the validation tells leads apart.
 import { createRequire } from 'node:module';
 
 process.on('disconnect', () => process.exit(0));
@@ -17,12 +19,16 @@ const load = createRequire(bin);
 const fromValidation = createRequire(load.resolve('express-pouchdb/package.json'));
 const wrappers = createRequire(fromValidation.resolve('pouchdb-validation'))('pouchdb-wrappers');
 
-/** The same mended handler for the same original, so uninstalling finds what was installed. */
+/** The same mended handler for the same original and database, so uninstalling finds what was installed. */
 const mended = new WeakMap();
-function keepRevisions(handler) {
-  let m = mended.get(handler);
+function keepRevisions(handler, dbName) {
+  let byDb = mended.get(handler);
+  if (!byDb) mended.set(handler, (byDb = new Map()));
+  let m = byDb.get(dbName);
   if (!m) {
     m = function (next, a) {
+      // (3.) Name the database in the bulk write's userCtx.
+      if (a.options && a.options.userCtx && dbName) a.options.userCtx = { ...a.options.userCtx, db: dbName };
       const sent = new Map((a.docs ?? []).map((d) => [d, d._revisions]));
       return handler(function () {
         for (const d of a.docs ?? []) {
@@ -32,14 +38,14 @@ function keepRevisions(handler) {
         return next.apply(this, arguments);
       }, a);
     };
-    mended.set(handler, m);
+    byDb.set(dbName, m);
   }
   return m;
 }
-const mend = (handlers) => (handlers && typeof handlers.bulkDocs === 'function' ? { ...handlers, bulkDocs: keepRevisions(handlers.bulkDocs) } : handlers);
+const mend = (db, handlers) => (handlers && typeof handlers.bulkDocs === 'function' ? { ...handlers, bulkDocs: keepRevisions(handlers.bulkDocs, String((db && db.name) || '')) } : handlers);
 for (const name of ['installWrapperMethods', 'uninstallWrapperMethods']) {
   const original = wrappers[name];
-  wrappers[name] = (db, handlers) => original(db, mend(handlers));
+  wrappers[name] = (db, handlers) => original(db, mend(db, handlers));
 }
 
 process.argv = [process.argv[0], bin, ...args];

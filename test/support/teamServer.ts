@@ -61,13 +61,13 @@ export async function startTeamServer(extra: string[] = ['--in-memory'], admin: 
   };
 }
 
-/** A team database `db` with the given members, each a user whose password is `<name>-pw`. */
-export async function teamProject(server: TeamServer, db: string, members: string[], outsiders: string[] = []): Promise<void> {
-  for (const name of [...members, ...outsiders]) {
+/** A team database `db` with the given members (annotators) and leads, each a user whose password is `<name>-pw`. */
+export async function teamProject(server: TeamServer, db: string, members: string[], outsiders: string[] = [], leads: string[] = []): Promise<void> {
+  for (const name of [...leads, ...members, ...outsiders]) {
     const r = await traversa('team', 'add-user', server.admin(), name, '--password', `${name}-pw`);
     if (r.code !== 0) throw new Error(r.stderr);
   }
-  const r = await traversa('team', 'create-project', server.admin(db), ...members.flatMap((m) => ['--member', m]));
+  const r = await traversa('team', 'create-project', server.admin(db), ...leads.flatMap((l) => ['--lead', l]), ...members.flatMap((m) => ['--member', m]));
   if (r.code !== 0) throw new Error(r.stderr);
 }
 

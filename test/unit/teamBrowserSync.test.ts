@@ -65,7 +65,8 @@ describe('team sync in the studio', { timeout: 120_000 }, () => {
   const open = async () => { const b = await browser(); browsers.push(b); return b; };
   beforeAll(async () => {
     server = await startTeamServer();
-    await teamProject(server, 'house', ['ann', 'ben']);
+    // Both lead the project: the tests below rename it (a lead's work) as well as label.
+    await teamProject(server, 'house', [], [], ['ann', 'ben']);
     await teamProject(server, 'other', ['ben']);
   }, 60_000);
   afterAll(async () => {

@@ -15,7 +15,7 @@ describe('the team server (pouchdb-server, in memory)', { timeout: 60_000 }, () 
   let server: TeamServer;
   beforeAll(async () => {
     server = await startTeamServer();
-    await teamProject(server, 'proj', ['alice', 'bob'], ['mallory']);
+    await teamProject(server, 'proj', ['bob'], ['mallory'], ['alice']); // alice leads: she also writes graph records
   }, 60_000);
   afterAll(async () => { await server?.stop(); });
 
@@ -174,5 +174,38 @@ describe('the team server on disk (--data)', { timeout: 60_000 }, () => {
     } finally {
       await server.stop();
     }
+  });
+});
+
+describe('leads and annotators (issue 24 §2)', { timeout: 60_000 }, () => {
+  let server: TeamServer;
+  beforeAll(async () => {
+    server = await startTeamServer();
+    await teamProject(server, 'roles', ['ben'], [], ['ann']);
+  }, 60_000);
+  afterAll(async () => { await server?.stop(); });
+
+  const at = (user: string, kind: 'scene' | 'node' | 'adjudication', who = user) => {
+    const key = kind === 'scene' ? keyOf.scene('S1') : kind === 'node' ? keyOf.node('S1', 'n1') : keyOf.adjudication('S1', 'HUMAN', 'n1|n2');
+    const value = kind === 'scene' ? { id: 'S1', questions: [] } : kind === 'node' ? { id: 'n1', name: 'Hall', position: { x: 0, y: 0, z: 0 } } : { label: { traversable: true, note: '' }, by: who };
+    return recordToDoc({ key, value, order: 0 } as never, user, AT);
+  };
+  const write = (user: string, doc: { _id: string }) => couch(server, user, 'PUT', `roles/${encodeURIComponent(doc._id)}`, doc);
+
+  it('a lead changes the scene and the graph and decides a dispute; an annotator is refused each, with why', async () => {
+    for (const kind of ['scene', 'node', 'adjudication'] as const) {
+      expect((await write('ann', at('ann', kind))).status, `ann ${kind}`).toBe(201);
+      const refused = await write('ben', { ...at('ben', kind), _id: at('ben', kind)._id.replace('S1', 'S2') });
+      expect(refused, `ben ${kind}`).toMatchObject({ status: 403, json: { reason: expect.stringContaining('is an annotator here') } });
+    }
+  });
+
+  it('an annotator cannot delete a scene for the whole team; she labels as before', async () => {
+    const scene = await couch(server, 'ben', 'GET', `roles/${encodeURIComponent(keyOf.scene('S1'))}`);
+    expect(scene.status).toBe(200);
+    const del = await couch(server, 'ben', 'DELETE', `roles/${encodeURIComponent(keyOf.scene('S1'))}?rev=${scene.json._rev as string}`);
+    expect(del).toMatchObject({ status: 403, json: { reason: expect.stringContaining('only a lead of this project changes scenes') } });
+    const label = recordToDoc({ key: keyOf.label('S1', 'HUMAN', 'n1|n2', 'ben'), value: { traversable: true, note: '', annotator: 'ben' }, order: 0 }, 'ben', AT);
+    expect((await write('ben', label)).status).toBe(201);
   });
 });

@@ -4,11 +4,13 @@ import { keyOf, recordKey, type RecordKind } from '../../src/core/records/keys.t
 import { VALIDATE_DOC_UPDATE, teamDesignDoc } from '../../src/core/sync/validateDoc.ts';
 
 /** The server's function, evaluated the way pouchdb-server does (`return <source>`). */
-type Validate = (newDoc: Record<string, unknown>, oldDoc: unknown, userCtx: { name: string | null; roles: string[] }, secObj: unknown) => void;
+type Validate = (newDoc: Record<string, unknown>, oldDoc: unknown, userCtx: { name: string | null; roles: string[]; db?: string }, secObj: unknown) => void;
 const validate = new Function(`return ${VALIDATE_DOC_UPDATE}`)() as Validate;
 
-const SEC = { admins: { names: ['lead'], roles: ['leads'] }, members: { names: ['alice', 'bob'], roles: [] } };
-const as = (name: string | null, roles: string[] = []) => ({ name, roles });
+/** alice leads the project (her account carries its lead role); bob is an annotator. */
+const LEAD = 'traversa-lead:p';
+const SEC = { admins: { names: ['lead'], roles: ['leads'] }, members: { names: ['alice', 'bob'], roles: [LEAD] } };
+const as = (name: string | null, roles: string[] = name === 'alice' ? [LEAD] : []) => ({ name, roles, db: 'p' });
 const AT = '2026-11-23T10:00:00Z';
 const doc = (id: string, value: unknown, author = 'alice', more: Record<string, unknown> = {}) => ({ _id: id, order: 0, value, author, at: AT, ...more });
 
@@ -40,6 +42,27 @@ describe('the validation function as source', () => {
       expect(() => recordKey(kind, ...Array<string>(n + 1).fill('x'))).toThrow();
     }
     expect(Object.keys(arity).sort()).toEqual(Object.keys(keyOf).sort());
+  });
+});
+
+describe('leads and annotators (issue 24 §2)', () => {
+  it('an annotator writes her labels and reviews, not the graph, scenes, profiles, taxonomy or decisions of disputes', () => {
+    const bob = as('bob');
+    expect(verdict(doc(keyOf.label('S', 'HUMAN', 'a|b', 'bob'), label(true, 'bob'), 'bob'), bob)).toBe('ok');
+    for (const [key, value] of [
+      [keyOf.node('S', 'n1'), { id: 'n1', position: { x: 0, y: 1, z: 2 } }], [keyOf.edge('S', 'e1'), { id: 'e1', from: 'a', to: 'b' }],
+      [keyOf.scene('S'), { questions: [] }], [keyOf.profile('HUMAN'), { name: 'HUMAN' }], [keyOf.taxonomy(), {}], [keyOf.project(), {}],
+      [keyOf.adjudication('S', 'HUMAN', 'a|b'), { label: { traversable: true }, by: 'bob' }], [keyOf.qaadjudication('qa_1'), { adjudicator: 'bob' }],
+    ] as const) {
+      expect(verdict(doc(key, value, 'bob'), bob), key).toMatch(/only a lead of this project changes .*; bob is an annotator here/);
+      expect(verdict(doc(key, null, 'bob', { _deleted: true }), bob), `deleting ${key}`).toMatch(/only a lead of this project/);
+    }
+  });
+
+  it('a lead role counts only in its own database', () => {
+    const elsewhere = as('bob', ['traversa-lead:other']);
+    expect(verdict(doc(keyOf.scene('S'), { questions: [] }, 'bob'), elsewhere)).toMatch(/bob is an annotator here/);
+    expect(verdict(doc(keyOf.scene('S'), { questions: [] }, 'bob'), as('bob', [LEAD]))).toBe('ok');
   });
 });
 

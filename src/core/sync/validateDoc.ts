@@ -11,10 +11,19 @@
  * anything, so the record kinds and their number of key parts are repeated here from keys.ts (a
  * test holds the two tables equal) and the key is unescaped the way keys.ts does.
  */
+/** `traversa-lead:<db>`: the role that makes its holders leads of database `<db>` (cli/team.ts; also listed in its `_security.members.roles`). */
+export const LEAD_ROLE_PREFIX = 'traversa-lead:';
+
+/** Record kinds only a project's leads write (or delete): its shape and the decisions of disputes. */
+export const LEAD_KINDS = ['project', 'taxonomy', 'profile', 'scene', 'node', 'edge', 'adjudication', 'qaadjudication'] as const;
+
 export const VALIDATE_DOC_UPDATE = `function (newDoc, oldDoc, userCtx, secObj) {
   var ARITY = { project: 0, taxonomy: 0, profile: 1, scene: 1, node: 2, edge: 2, label: 4, adjudication: 3, qaitem: 1, review: 2, qaadjudication: 1 };
   var VERDICTS = { 'accept': true, 'edit-accept': true, 'reject': true };
   var MAX_RECORD = 1000000, MAX_NOTE = 10000;
+  var LEAD_PREFIX = '${LEAD_ROLE_PREFIX}';
+  var LEAD_KINDS = { ${LEAD_KINDS.map((k) => `${k}: true`).join(', ')} };
+  var LEAD_WORK = { project: 'the project', taxonomy: 'the taxonomy', profile: 'agent profiles', scene: 'scenes', node: 'the graph', edge: 'the graph', adjudication: 'label disputes', qaadjudication: 'review disputes' };
   var id = String(newDoc._id);
   var user = userCtx && userCtx.name;
   var roles = (userCtx && userCtx.roles) || [];
@@ -53,6 +62,15 @@ export const VALIDATE_DOC_UPDATE = `function (newDoc, oldDoc, userCtx, secObj) {
   var parts = [];
   for (var p = 0; p < raw.length; p++) parts.push(unescapePart(raw[p]));
   var owner = kind === 'label' ? parts[3] : kind === 'review' ? parts[1] : null;
+
+  // Leads: users whose account carries this database's lead role — named by userCtx.db (CouchDB;
+  // pouchdb-server may give a storage path, …/<db>), or one of the lead roles its _security lists.
+  var dbName = String((userCtx && userCtx.db) || '');
+  dbName = dbName.slice(dbName.lastIndexOf('/') + 1);
+  var memberRoles = (secObj && secObj.members && secObj.members.roles) || [];
+  var lead = dbName !== '' && has(roles, LEAD_PREFIX + dbName);
+  for (var q = 0; q < roles.length; q++) if (String(roles[q]).indexOf(LEAD_PREFIX) === 0 && has(memberRoles, roles[q])) lead = true;
+  if (LEAD_KINDS.hasOwnProperty(kind) && !lead) refuse('only a lead of this project changes ' + LEAD_WORK[kind] + '; ' + user + ' is an annotator here (ask a lead, or the admin: team create-project --lead)');
 
   if (newDoc._deleted === true) {
     if (owner === '') refuse('only an admin may delete an unnamed (baseline) label');
