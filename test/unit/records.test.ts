@@ -177,3 +177,26 @@ describe('bad stored records', () => {
     expect(assembleProject(recs)).toMatchObject({ project: null, message: expect.stringContaining('newer Traversa') });
   });
 });
+
+describe('deleting a node rewrites no one else\'s labels (issue 24 §3)', () => {
+  it('only the node, its edges and the labels of its segments change; the other labels keep their records', async () => {
+    const { deleteNodes } = await import('../../src/core/graphEdit.ts');
+    const before = house();
+    const scene = before.scenes[0]!;
+    const victim = scene.graph.nodes[0]!.id;
+    const after = { ...before, scenes: [deleteNodes(scene, [victim]), ...before.scenes.slice(1)] };
+    const changes = diffProjects(before, after);
+    const labelChanges = changes.filter((c) => c.key.startsWith('label/'));
+    expect(labelChanges.length).toBeGreaterThan(0);
+    // Every label change is a deletion of a segment the node was on; none is a rewrite of a label that stays.
+    for (const c of labelChanges) {
+      expect(c.after, c.key).toBeUndefined();
+      expect(parseKey(c.key)!.parts[2]!.split('|')).toContain(victim);
+    }
+    // Assembled from the records as they are now stored (the untouched labels with their old order), the project is the same.
+    const stored = new Map(projectRecords(before).map((r) => [r.key, r]));
+    for (const c of changes) { if (c.after) stored.set(c.key, c.after); else stored.delete(c.key); }
+    const reassembled = assembleProject([...stored.values()]).project!;
+    expect(nonEmpty(reassembled.scenes[0]!.labels.WHEELCHAIR ?? {})).toEqual(nonEmpty(after.scenes[0]!.labels.WHEELCHAIR ?? {}));
+  });
+});

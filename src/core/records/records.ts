@@ -125,8 +125,18 @@ export function sameValue(a: unknown, b: unknown): boolean {
   return true;
 }
 
+/**
+ * Records whose `order` is only their place in a table other people's records share: a label's
+ * place among its agent's segments, a review's among an item's. That place moves when a node,
+ * segment or review elsewhere comes or goes; rewriting the record for it would rewrite another
+ * annotator's work (which the team server refuses) for no change of content. Such a record counts
+ * as changed only when its value does; it keeps the order it was written with (assembly breaks
+ * ties by key).
+ */
+const PLACE_ONLY = /^(label|review)\//;
+
 export const sameRec = (a: Rec | undefined, b: Rec | undefined): boolean =>
-  a === b || (a !== undefined && b !== undefined && a.order === b.order && sameValue(a.value, b.value));
+  a === b || (a !== undefined && b !== undefined && (a.order === b.order || PLACE_ONLY.test(a.key)) && sameValue(a.value, b.value));
 
 /** The changes that turn one set of records into another. */
 export function diffRecords(before: readonly Rec[], after: readonly Rec[]): Change[] {
