@@ -164,6 +164,7 @@ const actions: StudioActions = {
     duplicate: (id) => projects.duplicate(id),
     // A deleted project's team mirror goes with it (the team database itself stays on the server).
     remove: async (id) => { await team?.forget(id); await projects.remove(id); },
+    unsent: (id) => db.outbox.where('p').equals(id).count(),
   },
   team: {
     connect: (url, user, password) => team?.connect(url, user, password) ?? Promise.resolve(notReady),

@@ -51,6 +51,8 @@ function ProjectRow({ project: p, isOpen, onClose }: { project: ProjectSummary; 
   const { projects: act } = useActions();
   const [renaming, setRenaming] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  // A synced project's changes still waiting for its team server: said before it is deleted.
+  const [unsent, setUnsent] = useState<number | null>(null);
   const commitRename = () => { if (renaming !== null && renaming.trim() && renaming.trim() !== p.name) void act.rename(p.id, renaming); setRenaming(null); };
   return (
     <tr className={isOpen ? 'open' : ''} data-testid="project-row" data-project={p.name}>
@@ -73,13 +75,19 @@ function ProjectRow({ project: p, isOpen, onClose }: { project: ProjectSummary; 
         {confirming
           ? <>
               <span>Delete “{p.name}” and its labels from this browser?</span>
-              <button className="danger small" onClick={() => { setConfirming(false); void act.remove(p.id); }} data-testid="project-delete-confirm">Delete for good</button>
+              {unsent !== null && unsent > 0 && (
+                <strong className="warn" data-testid="project-delete-unsent"> {unsent} change{unsent === 1 ? '' : 's'} made here {unsent === 1 ? 'has' : 'have'} not reached the team server yet: deleting loses {unsent === 1 ? 'it' : 'them'}.
+                  {!isOpen && <> <button className="small" onClick={() => { setConfirming(false); void act.open(p.id); onClose(); }} data-testid="project-send-first">Open it to send them</button></>}
+                </strong>
+              )}
+              <button className="danger small" onClick={() => { setConfirming(false); void act.remove(p.id); }} data-testid="project-delete-confirm">{unsent ? `Delete, losing ${unsent}` : 'Delete for good'}</button>
               <button className="small secondary" onClick={() => setConfirming(false)}>Keep it</button>
             </>
           : <>
               <button className="small secondary" onClick={() => setRenaming(p.name)} data-testid="project-rename">Rename</button>
               <button className="small secondary" onClick={() => void act.duplicate(p.id)} data-testid="project-duplicate">Duplicate</button>
-              <button className="small secondary" onClick={() => setConfirming(true)} data-testid="project-delete">Delete…</button>
+              <button className="small secondary" data-testid="project-delete"
+                onClick={() => { setUnsent(null); setConfirming(true); if (p.sync) void act.unsent(p.id).then(setUnsent, () => setUnsent(null)); }}>Delete…</button>
             </>}
       </td>
     </tr>

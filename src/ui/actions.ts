@@ -23,6 +23,8 @@ export interface StudioActions {
     duplicate: (id: string) => Promise<void>;
     /** Delete for good (the list has asked for confirmation). */
     remove: (id: string) => Promise<void>;
+    /** Changes made here to a synced project that have not reached its team server yet (its outbox). */
+    unsent: (id: string) => Promise<number>;
   };
   /** The open project's team database (persistence/teamSync.ts); each returns the problem in words, or null. */
   team: {

@@ -137,6 +137,13 @@ describe('a team labels one scene through the team server', { timeout: 300_000 }
     await server.stop();
     const meanwhile = await label(ben, false);
     await ben.waitForFunction(() => document.querySelector('[data-testid=team-status]')?.getAttribute('data-state') === 'offline', undefined, { timeout: 30_000 });
+    // Deleting the project now would lose Ben's waiting label: the list says so before it deletes (issue 24 §3).
+    await ben.getByTestId('project-name').click();
+    await ben.locator('[data-testid=project-row]').filter({ has: ben.getByTestId('project-team') }).getByTestId('project-delete').click();
+    await expect.poll(() => ben.getByTestId('project-delete-unsent').textContent()).toMatch(/^ ?1 change made here has not reached the team server yet: deleting loses it\./);
+    expect(await ben.getByTestId('project-delete-confirm').textContent()).toBe('Delete, losing 1');
+    await ben.getByRole('button', { name: 'Keep it' }).click();
+    await ben.keyboard.press('Escape');
     server = await startTeamServer(['--data', data, '--origin', new URL(app.url).origin], null, port);
     await synced(ben, 60_000);
 
