@@ -1,3 +1,4 @@
+import { teamRoleOf } from '../core/sync/validateDoc.ts';
 import type { StudioStore, TeamState } from '../state/store.ts';
 import type { TraversaDb } from './db.ts';
 import type { ProjectStorage } from './projectStorage.ts';
@@ -56,6 +57,16 @@ export class Session {
     return (this.chain = this.chain.then(run, run));
   }
 
+  /** The user's role in the project, from the server's session (the studio then holds back a lead's edits from an annotator). */
+  private async readRole(): Promise<void> {
+    try {
+      const res = await fetch(new URL('../_session', this.url.replace(/\/?$/, '/')), { headers: { authorization: `Basic ${btoa(unescape(encodeURIComponent(`${this.user}:${this.password}`)))}` }, credentials: 'omit' });
+      const body = await res.json() as { userCtx?: { roles?: unknown } };
+      const roles = Array.isArray(body.userCtx?.roles) ? body.userCtx.roles.filter((r): r is string => typeof r === 'string') : [];
+      if (res.ok && !this.stopped) this.t.setTeam(this.projectId, { role: teamRoleOf(this.url, roles) });
+    } catch { /* unknown: the server still decides */ }
+  }
+
   async start(): Promise<void> {
     const PouchDB = await this.t.pouch();
     if (this.stopped) return;
@@ -78,6 +89,7 @@ export class Session {
       this.offline = true; // the server is away: the work here waits, the replication keeps trying
     }
     if (this.stopped) return;
+    if (!this.offline) void this.readRole();
 
     const feed = this.mirror!.changes({ since: this.checkpoint.seq, live: true });
     feed.on('change', (c: { id: string; seq: number | string }) => this.incoming(c.id, c.seq));

@@ -1,5 +1,7 @@
 import type { Project, Scene } from '../core/project.ts';
 import type { QaItem } from '../core/vqa/item.ts';
+import { diffProjects } from '../core/records/records.ts';
+import { leadWorkIn } from '../core/sync/validateDoc.ts';
 import { commitDocument } from './history.ts';
 import type { StudioStore } from './store.ts';
 
@@ -23,8 +25,24 @@ export function defineEdit<A>(id: string, label: string, apply: (project: Projec
 /** Apply an edit: one undo step under its label; nothing happens (and no step) when it changes nothing. Returns whether it changed the document. */
 export function applyEdit<A>(store: StudioStore, edit: Edit<A>, args: A, label = edit.label): boolean {
   const before = store.getState().document.project;
+  if (before && leadWorkRefused(store, before, edit.apply(before, args))) return false;
   commitDocument(store, label, (p) => edit.apply(p, args));
   return store.getState().document.project !== before;
+}
+
+/**
+ * In a team project where this user is an annotator, an edit that changes a lead's records (the
+ * graph, scenes, profiles, taxonomy, decisions of disputes) is not applied: the server would refuse
+ * it and the two would part. Said in the notice; true when refused.
+ */
+function leadWorkRefused(store: StudioStore, before: Project, after: Project): boolean {
+  const team = store.getState().team;
+  if (team.role !== 'annotator' || team.state === 'off' || after === before) return false;
+  const what = leadWorkIn(diffProjects(before, after).map((c) => c.key));
+  if (!what) return false;
+  const db = team.url ? decodeURIComponent(new URL(team.url).pathname.replace(/\/+$/, '').split('/').pop() ?? '') : 'this project';
+  store.setState((s) => ({ ephemeral: { ...s.ephemeral, notice: `Only a lead of ${db} changes ${what}: ${team.user ?? 'you'} ${team.user ? 'is' : 'are'} an annotator in this team project. Ask a lead — or the admin, with team create-project --lead ${team.user ?? '<name>'}.` } }));
+  return true;
 }
 
 /** The project with one scene changed (the same project when it did not change). */

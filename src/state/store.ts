@@ -360,6 +360,8 @@ export interface TeamState {
   state: 'off' | 'connecting' | 'syncing' | 'synced' | 'offline' | 'signed-out' | 'elsewhere' | 'error';
   url?: string;
   user?: string;
+  /** What the server lets this user do in the project (from their session's roles); unknown until the server answered. */
+  role?: 'admin' | 'lead' | 'annotator';
   /** Changes made here the server has not confirmed yet. */
   waiting: number;
   conflicts: TeamConflict[];

@@ -116,6 +116,11 @@ describe('a team labels one scene through the team server', { timeout: 300_000 }
       expect(disputes).toContain(first.agent);
       expect(disputes).toMatch(/ann: traversable[\s\S]*ben: not traversable[\s\S]*cai: not traversable/);
     }
+    // Ben is an annotator: deciding the dispute is a lead's work. The studio holds it back and says so (issue 24 §2).
+    await expect.poll(() => ben.getByTestId('decide-with').count()).toBeGreaterThan(0);
+    await ben.getByTestId('decide-with').first().click();
+    await expect.poll(() => ben.getByTestId('queue-notice').textContent()).toMatch(/^Only a lead of house changes label disputes: ben is an annotator in this team project\./);
+    expect(await disputeCount(ben)).toBe(1);
     // Nothing anyone did was refused (the human's auto-approval is in each annotator's name).
     await ann.getByTestId('team-status').click();
     await ann.getByTestId('team-section').waitFor();

@@ -17,13 +17,19 @@ export const LEAD_ROLE_PREFIX = 'traversa-lead:';
 /** Record kinds only a project's leads write (or delete): its shape and the decisions of disputes. */
 export const LEAD_KINDS = ['project', 'taxonomy', 'profile', 'scene', 'node', 'edge', 'adjudication', 'qaadjudication'] as const;
 
+/** A lead's work, in the words the validation and the studio refuse it with. */
+const LEAD_WORDS: Record<(typeof LEAD_KINDS)[number], string> = {
+  project: 'the project', taxonomy: 'the taxonomy', profile: 'agent profiles', scene: 'scenes', node: 'the graph', edge: 'the graph',
+  adjudication: 'label disputes', qaadjudication: 'review disputes',
+};
+
 export const VALIDATE_DOC_UPDATE = `function (newDoc, oldDoc, userCtx, secObj) {
   var ARITY = { project: 0, taxonomy: 0, profile: 1, scene: 1, node: 2, edge: 2, label: 4, adjudication: 3, qaitem: 1, review: 2, qaadjudication: 1 };
   var VERDICTS = { 'accept': true, 'edit-accept': true, 'reject': true };
   var MAX_RECORD = 1000000, MAX_NOTE = 10000;
   var LEAD_PREFIX = '${LEAD_ROLE_PREFIX}';
   var LEAD_KINDS = { ${LEAD_KINDS.map((k) => `${k}: true`).join(', ')} };
-  var LEAD_WORK = { project: 'the project', taxonomy: 'the taxonomy', profile: 'agent profiles', scene: 'scenes', node: 'the graph', edge: 'the graph', adjudication: 'label disputes', qaadjudication: 'review disputes' };
+  var LEAD_WORK = ${JSON.stringify(LEAD_WORDS)};
   var id = String(newDoc._id);
   var user = userCtx && userCtx.name;
   var roles = (userCtx && userCtx.roles) || [];
@@ -121,3 +127,24 @@ export const TEAM_DESIGN_ID = '_design/traversa';
 /** The design document a team database carries (installed by `cli team create-project`). */
 export const teamDesignDoc = (): { _id: string; language: 'javascript'; validate_doc_update: string } =>
   ({ _id: TEAM_DESIGN_ID, language: 'javascript', validate_doc_update: VALIDATE_DOC_UPDATE });
+
+/** What the validation lets a user do in a team database: everything (admin), a lead's work, or an annotator's. */
+export type TeamRole = 'admin' | 'lead' | 'annotator';
+
+/** A user's role in the team database at `dbUrl`, from their session roles (as the validation decides it). */
+export function teamRoleOf(dbUrl: string, roles: readonly string[]): TeamRole {
+  if (roles.includes('_admin')) return 'admin';
+  const db = decodeURIComponent(new URL(dbUrl).pathname.replace(/\/+$/, '').split('/').pop() ?? '');
+  return roles.includes(`${LEAD_ROLE_PREFIX}${db}`) ? 'lead' : 'annotator';
+}
+
+
+/** The lead's work among record keys (what an annotator's edit would have the server refuse), in words; null when none. */
+export function leadWorkIn(keys: Iterable<string>): string | null {
+  const found = new Set<string>();
+  for (const k of keys) {
+    const kind = k.slice(0, k.indexOf('/') < 0 ? k.length : k.indexOf('/')) as (typeof LEAD_KINDS)[number];
+    if ((LEAD_KINDS as readonly string[]).includes(kind)) found.add(LEAD_WORDS[kind]);
+  }
+  return found.size ? [...found].join(' and ') : null;
+}
