@@ -25,6 +25,8 @@ export interface PushReport {
   user: string;
   byKind: Map<string, KindTally>;
   refused: { id: string; reason: string }[];
+  /** Written records the server answered 202 for (no write quorum yet). */
+  unconfirmed: number;
 }
 
 export async function pushCommand(project: Project, url: string | undefined, env: CouchEnv, now = () => new Date().toISOString()): Promise<{ text: string; code: number }> {
@@ -32,7 +34,7 @@ export async function pushCommand(project: Project, url: string | undefined, env
   const user = await couch.signedInAs();
   if (!user) throw await couch.refusal({ status: 401, body: { error: 'unauthorized', reason: 'You are not signed in.' } }, 'pushing');
   const recs = projectRecords(project);
-  const report: PushReport = { user, byKind: new Map(), refused: [] };
+  const report: PushReport = { user, byKind: new Map(), refused: [], unconfirmed: 0 };
   const tally = (key: string) => {
     const kind = parseKey(key)?.kind ?? 'other';
     let t = report.byKind.get(kind);
@@ -52,7 +54,9 @@ export async function pushCommand(project: Project, url: string | undefined, env
     }
     if (!docs.length) continue;
     const res = await couch.db<{ id: string; rev?: string; error?: string; reason?: string }[]>('POST', '_bulk_docs', { docs });
-    if (res.status !== 201 && res.status !== 200) throw await couch.refusal(res, 'writing records');
+    // 202: Apache CouchDB wrote them but fewer copies than its write quorum have confirmed yet.
+    if (res.status === 202) report.unconfirmed += docs.length;
+    else if (res.status !== 201 && res.status !== 200) throw await couch.refusal(res, 'writing records');
     for (const r of res.body) {
       if (r.error) { tally(r.id).refused++; report.refused.push({ id: r.id, reason: reasonOf(r) }); } else tally(r.id).written++;
     }
@@ -78,6 +82,7 @@ function formatPush(r: PushReport, where: string): string {
   const rows = [...kinds.map(([kind, k]) => [kind, k.written, k.unchanged, k.refused]), ['total', total.written, total.unchanged, total.refused]];
   const lines = [`pushed to ${where} as ${r.user}`, table(['kind', 'written', 'unchanged', 'refused'], rows)];
   for (const x of r.refused) lines.push(`refused ${x.id}: ${x.reason}`);
+  if (r.unconfirmed) lines.push(`note: the server answered 202 Accepted for ${r.unconfirmed} of the written records: stored, but not yet on as many copies as its cluster's write quorum asks; CouchDB copies them on by itself (a pull shows them)`);
   return lines.join('\n') + '\n';
 }
 
