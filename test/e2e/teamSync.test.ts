@@ -65,7 +65,8 @@ describe('a team labels one scene through the team server', { timeout: 300_000 }
   beforeAll(async () => {
     app = await serveBuiltApp();
     server = await startTeamServer(['--data', data, '--origin', new URL(app.url).origin]);
-    await teamProject(server, 'house', ['ann', 'ben', 'cai'], ['eve']);
+    // Ann leads (she may change the graph); Ben and Cai annotate.
+    await teamProject(server, 'house', ['ben', 'cai'], ['eve'], ['ann']);
     db = `${server.url}house`;
     // The lead publishes a scene with questions and no labels yet.
     release = writeReleaseDir(releaseFiles([{ ...houseScene(SCENE), traverse: { _hallucinatedQuestions: [] } }]));
@@ -121,7 +122,23 @@ describe('a team labels one scene through the team server', { timeout: 300_000 }
     await ben.getByTestId('decide-with').first().click();
     await expect.poll(() => ben.getByTestId('queue-notice').textContent()).toMatch(/^Only a lead of house changes label disputes: ben is an annotator in this team project\./);
     expect(await disputeCount(ben)).toBe(1);
-    // Nothing anyone did was refused (the human's auto-approval is in each annotator's name).
+    // Ann, the lead, deletes a node: its edges and the labels on them go, and nobody else's other labels are touched (issue 24 §3).
+    const labelIds = async () => ((await couch(server, 'ann', 'GET', 'house/_all_docs')).json.rows as { id: string }[]).map((r) => r.id).filter((id) => id.startsWith('label/'));
+    const before = await labelIds();
+    const gone = 'node_8';
+    await ann.keyboard.press('2');
+    await ann.locator(`[data-node-item=${gone}]`).click();
+    await ann.keyboard.press('Delete');
+    await expect.poll(() => ann.locator(`[data-node-item=${gone}]`).count()).toBe(0);
+    await synced(ann, 60_000);
+    const after = await labelIds();
+    const onIt = (id: string) => id.split('/')[3]!.split('|').includes(gone);
+    const others = (ids: string[]) => ids.filter((id) => !id.endsWith('/ann'));
+    expect(before.some(onIt)).toBe(true);
+    // Every other annotator's label is untouched, even on the segments that went (kept on the server, out of the graph).
+    expect(others(after)).toEqual(others(before));
+    await ann.keyboard.press('3');
+    // Nothing anyone did was refused (the human's auto-approval is in each annotator's name; the lead's deletion).
     await ann.getByTestId('team-status').click();
     await ann.getByTestId('team-section').waitFor();
     expect(await ann.getByTestId('team-refused').count()).toBe(0);

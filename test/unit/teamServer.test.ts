@@ -79,13 +79,18 @@ describe('the team server (pouchdb-server, in memory)', { timeout: 60_000 }, () 
     expect((await couch(server, ADMIN.name, 'GET', 'proj/_security')).json).toMatchObject({ admins: { names: [ADMIN.name] } });
   });
 
-  it("deleting another annotator's label is forbidden; deleting one's own is not", async () => {
+  it("deleting another annotator's label is forbidden to an annotator; its author and a lead (removing its segment) may", async () => {
     const doc = { ...labelDoc('bob'), _id: keyOf.label('A', 'HUMAN', 'n5|n6', 'bob') };
     const made = await put(server, 'bob', doc);
     expect(made.status).toBe(201);
-    const path = `proj/${encodeURIComponent(doc._id)}?rev=${made.json.rev as string}`;
-    expect(await couch(server, 'alice', 'DELETE', path)).toMatchObject({ status: 403, json: { reason: expect.stringContaining('only bob may delete this label, not alice') } });
-    expect((await couch(server, 'bob', 'DELETE', path)).status).toBe(200);
+    const path = (rev: string) => `proj/${encodeURIComponent(doc._id)}?rev=${rev}`;
+    const hers = { ...labelDoc('alice'), _id: keyOf.label('A', 'HUMAN', 'n10|n11', 'alice') };
+    const mine = await put(server, 'alice', hers);
+    const alices = `proj/${encodeURIComponent(hers._id)}?rev=${mine.json.rev as string}`;
+    expect(await couch(server, 'bob', 'DELETE', alices)).toMatchObject({ status: 403, json: { reason: expect.stringContaining('only alice or a lead may delete this label, not bob') } });
+    expect((await couch(server, 'bob', 'DELETE', path(made.json.rev as string))).status).toBe(200);
+    const again = await put(server, 'bob', doc);
+    expect((await couch(server, 'alice', 'DELETE', path(again.json.rev as string))).status).toBe(200); // alice leads
   });
 
   it('only an admin writes the unnamed labels of an imported release', async () => {

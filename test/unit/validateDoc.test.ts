@@ -134,9 +134,13 @@ describe('deletions', () => {
     expect(verdict(del(keyOf.adjudication('S', 'HUMAN', 'a|b')))).toBe('ok');
     expect(verdict(del(myLabel))).toBe('ok');
     expect(verdict(del(keyOf.review('qa-1', 'alice')))).toBe('ok');
-    expect(verdict(del(keyOf.label('S', 'HUMAN', 'a|b', 'bob')))).toBe('forbidden: label/S/HUMAN/a|b/bob: only bob may delete this label, not alice');
-    expect(verdict(del(keyOf.label('S', 'HUMAN', 'a|b', '')))).toContain('only an admin may delete an unnamed (baseline) label');
+    // An annotator (carol) deletes no one else's labels or reviews; a lead (alice) removes labels with the segment they were on.
+    const carol = as('carol');
+    expect(verdict(del(keyOf.label('S', 'HUMAN', 'a|b', 'bob')), carol)).toBe('forbidden: label/S/HUMAN/a|b/bob: only bob or a lead may delete this label, not carol');
+    expect(verdict(del(keyOf.label('S', 'HUMAN', 'a|b', '')), carol)).toContain('only an admin or a lead may delete an unnamed (baseline) label');
     expect(verdict(del(keyOf.review('qa-1', 'bob')))).toContain('only bob may delete this review');
+    expect(verdict(del(keyOf.label('S', 'HUMAN', 'a|b', 'bob')))).toBe('ok');
+    expect(verdict(del(keyOf.label('S', 'HUMAN', 'a|b', '')))).toBe('ok');
     expect(verdict(del(keyOf.label('S', 'HUMAN', 'a|b', '')), as('root', ['_admin']))).toBe('ok');
   });
 

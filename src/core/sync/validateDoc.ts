@@ -79,8 +79,10 @@ export const VALIDATE_DOC_UPDATE = `function (newDoc, oldDoc, userCtx, secObj) {
   if (LEAD_KINDS.hasOwnProperty(kind) && !lead) refuse('only a lead of this project changes ' + LEAD_WORK[kind] + '; ' + user + ' is an annotator here (ask a lead, or the admin: team create-project --lead)');
 
   if (newDoc._deleted === true) {
-    if (owner === '') refuse('only an admin may delete an unnamed (baseline) label');
-    if (owner !== null && owner !== user) refuse('only ' + owner + ' may delete this ' + kind + ', not ' + user);
+    // A lead removing a node or segment removes the labels on it, whoever wrote them.
+    if (kind === 'label' && lead) return;
+    if (owner === '') refuse('only an admin or a lead may delete an unnamed (baseline) label');
+    if (owner !== null && owner !== user) refuse('only ' + owner + (kind === 'label' ? ' or a lead' : '') + ' may delete this ' + kind + ', not ' + user);
     return;
   }
 
