@@ -1,7 +1,7 @@
 import type { Project, Scene } from '../core/project.ts';
 import type { QaItem } from '../core/vqa/item.ts';
 import { diffProjects } from '../core/records/records.ts';
-import { leadWorkIn } from '../core/sync/validateDoc.ts';
+import { databaseOf, leadWorkIn } from '../core/sync/validateDoc.ts';
 import { commitDocument } from './history.ts';
 import type { StudioStore } from './store.ts';
 
@@ -40,7 +40,7 @@ function leadWorkRefused(store: StudioStore, before: Project, after: Project): b
   if (team.role !== 'annotator' || team.state === 'off' || after === before) return false;
   const what = leadWorkIn(diffProjects(before, after).map((c) => c.key));
   if (!what) return false;
-  const db = team.url ? decodeURIComponent(new URL(team.url).pathname.replace(/\/+$/, '').split('/').pop() ?? '') : 'this project';
+  const db = team.url ? databaseOf(team.url) : 'this project';
   store.setState((s) => ({ ephemeral: { ...s.ephemeral, notice: `Only a lead of ${db} changes ${what}: ${team.user ?? 'you'} ${team.user ? 'is' : 'are'} an annotator in this team project. Ask a lead — or the admin, with team create-project --lead ${team.user ?? '<name>'}.` } }));
   return true;
 }

@@ -133,10 +133,16 @@ export const teamDesignDoc = (): { _id: string; language: 'javascript'; validate
 /** What the validation lets a user do in a team database: everything (admin), a lead's work, or an annotator's. */
 export type TeamRole = 'admin' | 'lead' | 'annotator';
 
+/** The database a team URL names: its path's last part (`http://host:5984/house/` → `house`). */
+export function databaseOf(dbUrl: string): string {
+  const path = dbUrl.replace(/[?#].*$/, '').replace(/^[a-z]+:\/\/[^/]*/i, '').replace(/\/+$/, '');
+  try { return decodeURIComponent(path.slice(path.lastIndexOf('/') + 1)); } catch { return path.slice(path.lastIndexOf('/') + 1); }
+}
+
 /** A user's role in the team database at `dbUrl`, from their session roles (as the validation decides it). */
 export function teamRoleOf(dbUrl: string, roles: readonly string[]): TeamRole {
   if (roles.includes('_admin')) return 'admin';
-  const db = decodeURIComponent(new URL(dbUrl).pathname.replace(/\/+$/, '').split('/').pop() ?? '');
+  const db = databaseOf(dbUrl);
   return roles.includes(`${LEAD_ROLE_PREFIX}${db}`) ? 'lead' : 'annotator';
 }
 
