@@ -139,6 +139,17 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
   });
 }
 
+/** The error and reason of a reply (read up to 64 KB), where they are strings. */
+async function errorOf(back: IncomingMessage): Promise<{ error?: string; reason?: string }> {
+  try {
+    const b = await readBody(back, 64 * 1024);
+    const parsed = JSON.parse(b?.toString('utf8') ?? '') as { error?: unknown; reason?: unknown };
+    return { ...(typeof parsed.error === 'string' ? { error: parsed.error } : {}), ...(typeof parsed.reason === 'string' ? { reason: parsed.reason } : {}) };
+  } catch {
+    return {};
+  }
+}
+
 type Send = (res: ServerResponse, status: number, body: Record<string, unknown>, headers?: Record<string, string>) => void;
 
 /** Pass the request to pouchdb-server and its answer back, streaming; a 5xx answer is cut to its error and reason (no stack, no paths). */
@@ -151,25 +162,18 @@ function proxy(req: IncomingMessage, res: ServerResponse, base: string, body: Bu
     if (body) headers['content-length'] = String(body.length);
     const out = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers }, (back) => {
       const status = back.statusCode ?? 502;
-      if (status === 401 && signedIn) {
-        // pouchdb-server answers a signed-in non-member 401; CouchDB 3 answers 403 (she is known, just not let in).
-        readBody(back, 64 * 1024).then((b) => {
-          let parsed: { error?: unknown; reason?: unknown } = {};
-          try { parsed = JSON.parse(b?.toString('utf8') ?? '') as typeof parsed; } catch { /* not JSON */ }
-          if (parsed.reason === 'You are not authorized to access this db.') send(res, 403, { error: 'forbidden', reason: 'You are not allowed to access this db.' }, cors);
-          else send(res, 401, { error: typeof parsed.error === 'string' ? parsed.error : 'unauthorized', reason: typeof parsed.reason === 'string' ? parsed.reason.slice(0, 2000) : 'unauthorized' }, cors);
+      if ((status === 401 && signedIn) || status >= 500) {
+        // Answered from the front: a signed-in non-member's 401 as CouchDB 3's 403 (she is known, just
+        // not let in); a 5xx cut to its error and reason (no stack, no paths).
+        void errorOf(back).then(({ error, reason }) => {
+          if (status === 401) {
+            if (reason === 'You are not authorized to access this db.') send(res, 403, { error: 'forbidden', reason: 'You are not allowed to access this db.' }, cors);
+            else send(res, 401, { error: error ?? 'unauthorized', reason: reason?.slice(0, 2000) ?? 'unauthorized' }, cors);
+          } else {
+            send(res, status, { error: error?.slice(0, 200) ?? 'internal_server_error', reason: reason !== undefined && !/\n\s+at /.test(reason) ? reason.slice(0, 500) : 'the database server failed on this request' }, cors);
+          }
           done();
-        }, () => { send(res, 401, { error: 'unauthorized', reason: 'unauthorized' }, cors); done(); });
-        return;
-      }
-      if (status >= 500) {
-        // Read a little of it, answer with its error and reason only.
-        readBody(back, 64 * 1024).then((b) => {
-          let parsed: { error?: unknown; reason?: unknown } = {};
-          try { parsed = JSON.parse(b?.toString('utf8') ?? '') as typeof parsed; } catch { /* not JSON */ }
-          send(res, status, { error: typeof parsed.error === 'string' ? parsed.error.slice(0, 200) : 'internal_server_error', reason: typeof parsed.reason === 'string' && !/\n\s+at /.test(parsed.reason) ? parsed.reason.slice(0, 500) : 'the database server failed on this request' }, cors);
-          done();
-        }, () => { send(res, status, { error: 'internal_server_error', reason: 'the database server failed on this request' }, cors); done(); });
+        });
         return;
       }
       const headersOut: Record<string, string | string[]> = { ...cors };

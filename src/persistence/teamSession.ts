@@ -32,6 +32,19 @@ export interface SessionHost {
 }
 
 /** What the sync does with an open team project in this tab. */
+/** Who the server signs these credentials in as, and their roles (`_session`); null: not reachable or not an answer. */
+export async function sessionOf(dbUrl: string, user: string, password: string): Promise<{ name: string | null; roles: string[] } | null> {
+  try {
+    const res = await fetch(new URL('../_session', dbUrl.replace(/\/?$/, '/')), { headers: { authorization: `Basic ${btoa(unescape(encodeURIComponent(`${user}:${password}`)))}` }, credentials: 'omit' });
+    const body = await res.json() as { userCtx?: { name?: string | null; roles?: unknown } };
+    if (!body.userCtx) return null;
+    const roles = Array.isArray(body.userCtx.roles) ? body.userCtx.roles.filter((r): r is string => typeof r === 'string') : [];
+    return { name: body.userCtx.name ?? null, roles };
+  } catch {
+    return null;
+  }
+}
+
 export class Session {
   private stopped = false;
   private mirror: LocalDb | null = null;
@@ -59,12 +72,8 @@ export class Session {
 
   /** The user's role in the project, from the server's session (the studio then holds back a lead's edits from an annotator). */
   private async readRole(): Promise<void> {
-    try {
-      const res = await fetch(new URL('../_session', this.url.replace(/\/?$/, '/')), { headers: { authorization: `Basic ${btoa(unescape(encodeURIComponent(`${this.user}:${this.password}`)))}` }, credentials: 'omit' });
-      const body = await res.json() as { userCtx?: { roles?: unknown } };
-      const roles = Array.isArray(body.userCtx?.roles) ? body.userCtx.roles.filter((r): r is string => typeof r === 'string') : [];
-      if (res.ok && !this.stopped) this.t.setTeam(this.projectId, { role: teamRoleOf(this.url, roles) });
-    } catch { /* unknown: the server still decides */ }
+    const session = await sessionOf(this.url, this.user, this.password);
+    if (session && !this.stopped) this.t.setTeam(this.projectId, { role: teamRoleOf(this.url, session.roles) });
   }
 
   async start(): Promise<void> {

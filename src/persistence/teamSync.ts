@@ -5,7 +5,7 @@ import type { ProjectStorage } from './projectStorage.ts';
 import { allRecordKeys, newProjectId } from './recordStore.ts';
 import { openTabChannel, type TabChannel } from './tabChannel.ts';
 import { mirrorRecords, writeCheckpoint } from './teamMirror.ts';
-import { Session, type LocalDb, type SessionHost } from './teamSession.ts';
+import { Session, sessionOf, type LocalDb, type SessionHost } from './teamSession.ts';
 import { describePouchError, loadPouch, type PouchRemote, type PouchStatic } from './pouch.ts';
 
 /**
@@ -36,17 +36,6 @@ const memoryPasswords = () => {
   const m = new Map<string, string>();
   return { get: (id: string) => m.get(id) ?? null, set: (id: string, pw: string) => { m.set(id, pw); }, clear: (id: string) => { m.delete(id); } };
 };
-
-/** The name the server signs these credentials in as (null: not accepted, or not reachable). */
-async function whoIs(dbUrl: string, user: string, password: string): Promise<string | null> {
-  try {
-    const res = await fetch(new URL('../_session', dbUrl.replace(/\/?$/, '/')), { headers: { authorization: `Basic ${btoa(unescape(encodeURIComponent(`${user}:${password}`)))}` }, credentials: 'omit' });
-    const body = await res.json() as { userCtx?: { name?: string | null } };
-    return body.userCtx?.name ?? null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Team sync for the project open in this tab: starts when a connected project opens (with the
@@ -168,7 +157,7 @@ export class TeamSync implements SessionHost {
   private async check(url: string, user: string, password: string): Promise<{ problem: string } | { remote: PouchRemote; docs: number }> {
     const PouchDB = await this.pouch();
     const remote = new PouchDB(url, { skip_setup: true, auth: { username: user, password } });
-    const signedInAs = await whoIs(url, user, password);
+    const signedInAs = (await sessionOf(url, user, password))?.name ?? null;
     const problem = (e: unknown): string => {
       const status = (e as { status?: number }).status;
       // CouchDB answers 403 to a member of the server who is not a member of the database; pouchdb-server 401: ask who we are.

@@ -25,8 +25,11 @@ export function defineEdit<A>(id: string, label: string, apply: (project: Projec
 /** Apply an edit: one undo step under its label; nothing happens (and no step) when it changes nothing. Returns whether it changed the document. */
 export function applyEdit<A>(store: StudioStore, edit: Edit<A>, args: A, label = edit.label): boolean {
   const before = store.getState().document.project;
-  if (before && leadWorkRefused(store, before, edit.apply(before, args))) return false;
-  commitDocument(store, label, (p) => edit.apply(p, args));
+  // Only an annotator's edit in a team project is looked at first (and then applied once, not twice).
+  const team = store.getState().team;
+  const checked = before && team.role === 'annotator' && team.state !== 'off' ? edit.apply(before, args) : null;
+  if (checked && leadWorkRefused(store, before!, checked)) return false;
+  commitDocument(store, label, (p) => (checked && p === before ? checked : edit.apply(p, args)));
   return store.getState().document.project !== before;
 }
 
@@ -37,7 +40,7 @@ export function applyEdit<A>(store: StudioStore, edit: Edit<A>, args: A, label =
  */
 function leadWorkRefused(store: StudioStore, before: Project, after: Project): boolean {
   const team = store.getState().team;
-  if (team.role !== 'annotator' || team.state === 'off' || after === before) return false;
+  if (after === before) return false;
   const what = leadWorkIn(diffProjects(before, after).map((c) => c.key));
   if (!what) return false;
   const db = team.url ? databaseOf(team.url) : 'this project';

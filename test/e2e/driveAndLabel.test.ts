@@ -22,6 +22,21 @@ async function goToItem(page: Page, agent: string, segment: string, exact = true
   throw new Error(`the queue never showed ${agent} on ${segment}`);
 }
 
+/** The label view, the scan loaded, an annotator named, the queue showing. */
+async function labelView(page: Page): Promise<void> {
+  await page.getByTestId('mesh-ready').waitFor({ timeout: 60_000 });
+  await page.keyboard.press('3');
+  await nameAnnotator(page);
+  await page.getByTestId('queue-item').waitFor();
+}
+
+/** B, then ↑ until `stopped` shows (at most `steps` keys; with `weave`, a 5° turn left every 25). */
+async function driveByHand(page: Page, stopped: string, steps: number, weave = false): Promise<void> {
+  await page.keyboard.press('b');
+  await page.getByTestId('drive-readouts').waitFor();
+  for (let k = 0; k < steps && !(await page.locator(stopped).count()); k++) await page.keyboard.press(weave && k % 25 === 24 ? 'ArrowLeft' : 'ArrowUp');
+}
+
 type Pose = { x: number; y: number; z: number; yaw: number };
 const agentPose = (page: Page) => page.evaluate(() => (window as unknown as { __traversaViewport: { agentPose(): Pose | null } }).__traversaViewport.agentPose());
 
@@ -37,10 +52,7 @@ describe('the planner decides three segments with G, and the annotator watches t
 
   it('the wheelchair drives the 0.80 m corridor it fits; round the L-corner it cannot turn and says so; the quadruped turns it', async () => {
     const page = await open();
-    await page.getByTestId('mesh-ready').waitFor({ timeout: 60_000 });
-    await page.keyboard.press('3');
-    await nameAnnotator(page);
-    await page.getByTestId('queue-item').waitFor();
+    await labelView(page);
 
     // A passage it must pass: 0.80 m for a 0.74 m footprint (3 cm a side).
     const corridor = await goToItem(page, 'WHEELCHAIR', 'node_1|node_5', false);
@@ -83,10 +95,7 @@ describe('driving the wheelchair into the narrowest door and labelling what stop
 
   it('is stopped at the 0.70 m door, labels it with the measured width, survives a killed browser, and exports it', async () => {
     let page = await profile.page(url());
-    await page.getByTestId('mesh-ready').waitFor({ timeout: 60_000 });
-    await page.keyboard.press('3');
-    await nameAnnotator(page);
-    await page.getByTestId('queue-item').waitFor();
+    await labelView(page);
     await goToItem(page, 'WHEELCHAIR', 'node_11|node_13'); // Upper hall → Bedroom 1
 
     await page.keyboard.press('g');
@@ -127,14 +136,9 @@ describe('driving the wheelchair into the narrowest door and labelling what stop
     // The studio reopens on the view it was left in; the scan's status is shown in the Scene view.
     await page.getByTestId('project-name').filter({ hasText: 'Sample house' }).waitFor();
     await page.keyboard.press('2');
-    await page.getByTestId('mesh-ready').waitFor({ timeout: 60_000 });
-    await page.keyboard.press('3');
-    await nameAnnotator(page);
-    await page.getByTestId('queue-item').waitFor();
+    await labelView(page);
     await goToItem(page, 'SWEEPER', 'node_11|node_14', false);
-    await page.keyboard.press('b');
-    await page.getByTestId('drive-readouts').waitFor();
-    for (let k = 0; k < 120 && !(await page.getByTestId('drive-contact').count()); k++) await page.keyboard.press('ArrowUp');
+    await driveByHand(page, '[data-testid=drive-contact]', 120);
     expect(await page.getByTestId('drive-contact').textContent()).toMatch(/Sill 0\.05 m higher than the 0\.02 m the agent can cross/);
     expect(await page.locator('[data-reason="step"].chip').getAttribute('aria-pressed')).toBe('true');
     expect(await page.getByTestId('label-note').inputValue()).toBe('Sill 0.05 m higher than the 0.02 m the agent can cross');
@@ -148,16 +152,9 @@ describe('driving by hand and watching a stop show what happened (issue 23 §8)'
 
   it('a wall touched by hand at the 0.70 m door is where the driver steered: shown as touching, no draft', async () => {
     page = await open();
-    await page.getByTestId('mesh-ready').waitFor({ timeout: 60_000 });
-    await page.keyboard.press('3');
-    await nameAnnotator(page);
-    await page.getByTestId('queue-item').waitFor();
+    await labelView(page);
     await goToItem(page, 'WHEELCHAIR', 'node_11|node_13', false);
-    await page.keyboard.press('b');
-    await page.getByTestId('drive-readouts').waitFor();
-    for (let k = 0; k < 200 && !(await page.locator('[data-testid=drive-touch], [data-testid=drive-contact]').count()); k++) {
-      await page.keyboard.press(k % 25 === 24 ? 'ArrowLeft' : 'ArrowUp');
-    }
+    await driveByHand(page, '[data-testid=drive-touch], [data-testid=drive-contact]', 200, true);
     expect(await page.getByTestId('drive-touch').textContent()).toMatch(/touching — A wall or furniture in the way \(where you steered, not a finding/);
     expect(await page.getByTestId('drive-contact').count()).toBe(0);
     expect(await page.getByTestId('label-note').inputValue()).toBe('');
