@@ -29,6 +29,8 @@ export interface SessionHost {
   pouch(): Promise<PouchStatic>;
   mirror(PouchDB: PouchStatic, projectId: string): LocalDb;
   setTeam(projectId: string, patch: Partial<TeamState>): void;
+  /** Whether `session` is the one the host runs now (a stopped session's late news must not overwrite its successor's). */
+  isCurrent(session: Session): boolean;
 }
 
 /** What the sync does with an open team project in this tab. */
@@ -66,24 +68,24 @@ export class Session {
   constructor(private readonly t: SessionHost, readonly projectId: string, readonly url: string, readonly user: string, private readonly password: string) {}
 
   private enqueue(job: () => Promise<void>): Promise<void> {
-    const run = async () => { if (!this.stopped) { try { await job(); } catch (e) { this.t.setTeam(this.projectId, { state: 'error', message: `Team sync stopped: ${describePouchError(e)}` }); } } };
+    const run = async () => { if (!this.stopped) { try { await job(); } catch (e) { this.show({ state: 'error', message: `Team sync stopped: ${describePouchError(e)}` }); } } };
     return (this.chain = this.chain.then(run, run));
   }
 
   /** The user's role in the project, from the server's session (the studio then holds back a lead's edits from an annotator). */
   private async readRole(): Promise<void> {
     const session = await sessionOf(this.url, this.user, this.password);
-    if (session && !this.stopped) this.t.setTeam(this.projectId, { role: teamRoleOf(this.url, session.roles) });
+    if (session && !this.stopped) this.show({ role: teamRoleOf(this.url, session.roles) });
   }
 
   async start(): Promise<void> {
     const PouchDB = await this.t.pouch();
     if (this.stopped) return;
-    this.t.setTeam(this.projectId, { state: 'connecting', url: this.url, user: this.user, message: undefined });
+    this.show({ state: 'connecting', url: this.url, user: this.user, message: undefined });
     this.mirror = this.t.mirror(PouchDB, this.projectId);
     this.remote = new PouchDB(this.url, { skip_setup: true, auth: { username: this.user, password: this.password } });
     this.checkpoint = await readCheckpoint(this.mirror!);
-    this.t.setTeam(this.projectId, { refused: this.checkpoint.refused });
+    this.show({ refused: this.checkpoint.refused });
     void this.showConflicts();
 
     try {
@@ -92,7 +94,7 @@ export class Session {
       const status = (e as { status?: number }).status;
       if (status === 401) return this.signedOut();
       if (status === 403 || status === 404) {
-        this.t.setTeam(this.projectId, { state: 'error', message: status === 403 ? `${this.user} is not a member of ${this.url}: ask the team's admin to add you.` : `${this.url} does not exist on the server (any more).` });
+        this.show({ state: 'error', message: status === 403 ? `${this.user} is not a member of ${this.url}: ask the team's admin to add you.` : `${this.url} does not exist on the server (any more).` });
         return;
       }
       this.offline = true; // the server is away: the work here waits, the replication keeps trying
@@ -117,8 +119,8 @@ export class Session {
       sync[direction].on('paused', (err?: unknown) => { errors[direction] = err ?? undefined; settle(); });
       sync[direction].on('active', () => { errors[direction] = undefined; });
     }
-    sync.on('active', () => { this.paused = false; this.offline = false; this.t.setTeam(this.projectId, { state: 'syncing', message: undefined }); });
-    sync.on('change', () => { this.t.setTeam(this.projectId, { lastSyncAt: Date.now() }); this.scheduleConfirm(); });
+    sync.on('active', () => { this.paused = false; this.offline = false; this.show({ state: 'syncing', message: undefined }); });
+    sync.on('change', () => { this.show({ lastSyncAt: Date.now() }); this.scheduleConfirm(); });
     sync.on('paused', () => { this.paused = true; settle(); });
     sync.on('denied', (d: { direction: string; doc: { id?: string; reason?: string; message?: string } }) => { void this.refused(d.doc); });
     sync.on('error', (err: unknown) => this.lost(err));
@@ -130,25 +132,33 @@ export class Session {
     if (this.offline) this.lost({ status: 0 });
   }
 
+  /** Show `patch` as the team state, unless this session was stopped (`evenStopped`: its own last word) or replaced. */
+  private show(patch: Partial<TeamState>, evenStopped = false): void {
+    if ((this.stopped && !evenStopped) || !this.t.isCurrent(this)) return;
+    this.t.setTeam(this.projectId, patch);
+  }
+
   private lost(err: unknown): void {
+    if (this.stopped) return;
     const status = (err as { status?: number }).status;
     if (status === 401) { this.signedOut(); return; }
-    if (status === 403) { this.t.setTeam(this.projectId, { state: 'error', message: `The server refuses ${this.user} access to ${this.url}: ${describePouchError(err)}` }); this.stop(); return; }
+    if (status === 403) { this.stop(); this.show({ state: 'error', message: `The server refuses ${this.user} access to ${this.url}: ${describePouchError(err)}` }, true); return; }
     this.offline = true;
-    void this.waiting().then((n) => this.t.setTeam(this.projectId, { state: 'offline', waiting: n, message: `The team server cannot be reached. ${n ? `${n} change${n === 1 ? '' : 's'} made here wait${n === 1 ? 's' : ''} and ${n === 1 ? 'is' : 'are'} sent when it can be.` : 'Work goes on here and is sent when it can be.'}` }));
+    void this.waiting().then((n) => this.show({ state: 'offline', waiting: n, message: `The team server cannot be reached. ${n ? `${n} change${n === 1 ? '' : 's'} made here wait${n === 1 ? 's' : ''} and ${n === 1 ? 'is' : 'are'} sent when it can be.` : 'Work goes on here and is sent when it can be.'}` }));
   }
 
   private signedOut(): void {
-    this.t.passwords.clear(this.projectId);
-    void this.waiting().then((n) => this.t.setTeam(this.projectId, { state: 'signed-out', waiting: n, message: `The team server did not accept ${this.user}'s password. Sign in again${n ? ` to send the ${n} change${n === 1 ? '' : 's'} waiting here` : ''}.` }));
+    if (this.stopped) return;
     this.stop();
+    this.t.passwords.clear(this.projectId);
+    void this.waiting().then((n) => this.show({ state: 'signed-out', waiting: n, message: `The team server did not accept ${this.user}'s password. Sign in again${n ? ` to send the ${n} change${n === 1 ? '' : 's'} waiting here` : ''}.` }, true));
   }
 
   private waiting(): Promise<number> { return this.t.db.outbox.where('p').equals(this.projectId).count(); }
 
   private async drain(): Promise<void> {
     const n = await drainOutbox(this.t.db, this.projectId, this.mirror!, this.user);
-    this.t.setTeam(this.projectId, { waiting: n, ...(n && !this.offline ? { state: 'syncing' as const } : {}) });
+    this.show({ waiting: n, ...(n && !this.offline ? { state: 'syncing' as const } : {}) });
   }
 
   private scheduleConfirm(delay = 150): void {
@@ -169,7 +179,7 @@ export class Session {
       if (stale.length) { await resend(this.t.db, this.projectId, stale); await this.drain(); return; }
     }
     const n = await this.waiting();
-    this.t.setTeam(this.projectId, { waiting: n, ...(this.offline ? {} : { state: this.paused && n === 0 ? 'synced' as const : 'syncing' as const, lastSyncAt: Date.now() }) });
+    this.show({ waiting: n, ...(this.offline ? {} : { state: this.paused && n === 0 ? 'synced' as const : 'syncing' as const, lastSyncAt: Date.now() }) });
   }
 
   private async refused(doc: { id?: string; reason?: string; message?: string }): Promise<void> {
@@ -181,7 +191,7 @@ export class Session {
       await dropRefused(this.t.db, this.projectId, key);
       this.checkpoint = { ...this.checkpoint, refused: [...this.checkpoint.refused.filter((r) => r.key !== key), { key, reason }].slice(-500) };
       await writeCheckpoint(this.mirror!, this.checkpoint);
-      this.t.setTeam(this.projectId, { refused: this.checkpoint.refused, waiting: await this.waiting() });
+      this.show({ refused: this.checkpoint.refused, waiting: await this.waiting() });
     });
   }
 
@@ -204,7 +214,7 @@ export class Session {
         for (const k of applied.resolved) conflicts.delete(k);
         this.checkpoint = { ...this.checkpoint, seq: seqNow, conflicts: [...conflicts] };
         await writeCheckpoint(this.mirror!, this.checkpoint);
-        if (applied.bad.length) this.t.setTeam(this.projectId, { message: `${applied.bad.length} record${applied.bad.length === 1 ? '' : 's'} from the team could not be read and ${applied.bad.length === 1 ? 'was' : 'were'} left out (first: ${applied.bad[0]!.key}: ${applied.bad[0]!.reason}).` });
+        if (applied.bad.length) this.show({ message: `${applied.bad.length} record${applied.bad.length === 1 ? '' : 's'} from the team could not be read and ${applied.bad.length === 1 ? 'was' : 'were'} left out (first: ${applied.bad[0]!.key}: ${applied.bad[0]!.reason}).` });
         if (applied.conflicted.length || applied.resolved.some((k) => this.t.store.getState().team.conflicts.some((c) => c.key === k))) await this.showConflicts();
       });
     }, 40);
@@ -212,7 +222,7 @@ export class Session {
 
   private async showConflicts(): Promise<void> {
     const found = await Promise.all(this.checkpoint.conflicts.slice(0, 200).map((k) => describeConflict(this.mirror!, k)));
-    this.t.setTeam(this.projectId, { conflicts: found.filter((c) => c !== null) });
+    this.show({ conflicts: found.filter((c) => c !== null) });
   }
 
   keep(key: string, rev: string): Promise<void> {

@@ -78,6 +78,8 @@ export class TeamSync implements SessionHost {
     this.store.setState((s) => ({ team: { ...s.team, ...patch } }));
   }
 
+  isCurrent(session: Session): boolean { return this.session === session; }
+
   private connectedRow() {
     const s = this.store.getState();
     const row = s.workspace.projects.find((p) => p.id === s.workspace.projectId);
