@@ -20,3 +20,8 @@ export function addScene(project: Project, id = freeSceneId(project)): { project
   if (!SCENE_ID.test(id) || project.scenes.some((s) => s.id === id)) throw new Error(`scene id "${id}" is not usable`);
   return { project: { ...project, scenes: [...project.scenes, newScene(id)] }, id };
 }
+
+/** The project without scene `id` (its graph, questions and labels go with it); the same project when there is none. */
+export function removeScene(project: Project, id: string): Project {
+  return project.scenes.some((s) => s.id === id) ? { ...project, scenes: project.scenes.filter((s) => s.id !== id) } : project;
+}

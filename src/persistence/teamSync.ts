@@ -98,6 +98,13 @@ export class TeamSync implements SessionHost {
     // Labels and verdicts made here are signed as the team user.
     this.store.setState((s) => ({ session: { ...s.session, annotator: row.user }, team: { state: 'connecting', url: row.url, user: row.user, waiting: 0, conflicts: [], refused: [] } }));
     const password = this.passwords.get(row.id);
+    const locks = this.options.locks === undefined ? (typeof navigator !== 'undefined' ? navigator.locks ?? null : null) : this.options.locks;
+    const name = `traversa-sync-${row.id}`;
+    if (!password && locks && (await locks.query()).held?.some((l) => l.name === name)) {
+      // Not signed in here, but another tab of this browser syncs the project: this tab's work goes through it.
+      if (gen === this.generation) await this.syncedElsewhere(row.id, locks, name, () => { if (gen === this.generation) void this.follow(); });
+      return;
+    }
     if (!password) {
       const n = await this.db.outbox.where('p').equals(row.id).count();
       if (gen === this.generation) this.setTeam(row.id, { state: 'signed-out', waiting: n, message: `Sign in as ${row.user} to sync this project with ${row.url}${n ? ` (${n} change${n === 1 ? '' : 's'} made here wait${n === 1 ? 's' : ''})` : ''}.` });
@@ -116,9 +123,7 @@ export class TeamSync implements SessionHost {
       await begin();
       await held;
     };
-    const locks = this.options.locks === undefined ? (typeof navigator !== 'undefined' ? navigator.locks ?? null : null) : this.options.locks;
     if (!locks) { await begin(); return; }
-    const name = `traversa-sync-${row.id}`;
     let got = false;
     const started = new Promise<void>((ready) => {
       void locks.request(name, { ifAvailable: true }, async (lock) => {
@@ -133,11 +138,16 @@ export class TeamSync implements SessionHost {
     await started;
     if (got || gen !== this.generation) return;
     // Another tab of this browser syncs this project: this tab's changes reach the team through it (the outbox is shared).
-    const n = await this.db.outbox.where('p').equals(row.id).count();
-    this.setTeam(row.id, { state: 'elsewhere', waiting: n, message: 'Another tab of this browser syncs this project; changes made here reach the team through it.' });
+    await this.syncedElsewhere(row.id, locks, name, run);
+  }
+
+  /** Say that another tab syncs the project, and run `then` once this tab gets the lock (that tab closed or stopped). */
+  private async syncedElsewhere(projectId: string, locks: LockManager, name: string, then: () => Promise<void> | void): Promise<void> {
+    const n = await this.db.outbox.where('p').equals(projectId).count();
+    this.setTeam(projectId, { state: 'elsewhere', waiting: n, message: 'Another tab of this browser syncs this project; changes made here reach the team through it.' });
     const abort = new AbortController();
     this.releaseLock = () => abort.abort();
-    void locks.request(name, { signal: abort.signal }, run).catch(() => {});
+    void locks.request(name, { signal: abort.signal }, then).catch(() => {});
   }
 
   /** Sign in again (the password is kept for this tab only). */

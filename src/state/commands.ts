@@ -1,6 +1,6 @@
 import { agentOrder } from '../core/agents.ts';
 import { emptyProject, type Scene } from '../core/project.ts';
-import { addScene, freeSceneId } from '../core/projectEdit.ts';
+import { addScene, freeSceneId, removeScene } from '../core/projectEdit.ts';
 import { applyEdit, defineEdit, withScene } from './edits.ts';
 import { applyChanges } from '../core/records/assemble.ts';
 import type { Rec } from '../core/records/records.ts';
@@ -42,6 +42,7 @@ export const PROJECT_EDITS = {
     hallucinated: scene.hallucinated.includes(a.text) ? scene.hallucinated.filter((t) => t !== a.text) : [...scene.hallucinated, a.text],
   }))),
   addScene: defineEdit('scene.add', 'New scene', (p, a: { id: string }) => addScene(p, a.id).project),
+  removeScene: defineEdit('scene.remove', 'Remove scene', (p, a: { id: string }) => removeScene(p, a.id)),
   rename: defineEdit('project.rename', 'Rename project', (p, a: { name: string }) => (a.name.trim() && a.name.trim() !== p.name ? { ...p, name: a.name.trim() } : p)),
   /** Record changes worked out beforehand (a merge of an import), applied as one step. */
   merge: defineEdit('project.merge', 'Merge import', (p, a: { changes: { key: string; after: Rec | undefined }[] }) => (a.changes.length ? applyChanges(p, a.changes).project : p)),
@@ -88,6 +89,18 @@ export function createScene(store: StudioStore): void {
   const id = freeSceneId(store.getState().document.project!);
   applyEdit(store, PROJECT_EDITS.addScene, { id });
   setSession(store, { sceneId: id, view: 'scene', questionIndex: null, selection: null });
+}
+
+/** Remove a scene (one undo step); the selection moves to its neighbour. False when it was held back (an annotator of a team). */
+export function deleteScene(store: StudioStore, id: string): boolean {
+  const scenes = store.getState().document.project?.scenes ?? [];
+  const at = scenes.findIndex((s) => s.id === id);
+  if (at < 0 || !applyEdit(store, PROJECT_EDITS.removeScene, { id })) return false;
+  if (store.getState().session.sceneId === id) {
+    const next = scenes[at + 1] ?? scenes[at - 1];
+    setSession(store, { sceneId: next?.id ?? null, questionIndex: null, selection: null, ...(next ? {} : { view: 'overview' as const }) });
+  }
+  return true;
 }
 
 export const navigationCommands: Command[] = [

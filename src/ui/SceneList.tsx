@@ -1,6 +1,6 @@
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import type { Scene } from '../core/project.ts';
-import { createScene } from '../state/commands.ts';
+import { createScene, deleteScene } from '../state/commands.ts';
 import { useStudio, useStudioStore } from '../state/useStudio.ts';
 import { sceneErrorCount } from './sceneErrors.ts';
 
@@ -28,7 +28,9 @@ export function SceneList() {
  */
 const SceneRow = memo(function SceneRow({ scene, active }: { scene: Scene; active: boolean }) {
   const store = useStudioStore();
+  const [confirm, setConfirm] = useState(false);
   const errors = sceneErrorCount(scene);
+  const labels = Object.values(scene.labels).reduce((n, bySegment) => n + Object.keys(bySegment).length, 0);
   return (
     <li>
       <button className={active ? 'active' : ''} data-scene={scene.id}
@@ -37,6 +39,14 @@ const SceneRow = memo(function SceneRow({ scene, active }: { scene: Scene; activ
         <span className="muted">{scene.questions.length} q</span>
         {errors ? <span className="badge bad" title="errors in this scene">{errors}</span> : null}
       </button>
+      {active && !confirm && <button className="small secondary remove-scene" onClick={() => setConfirm(true)} data-testid="scene-remove">Remove scene…</button>}
+      {confirm && (
+        <div className="scene-remove-confirm" role="alertdialog" aria-label={`Remove ${scene.id}`} data-testid="scene-remove-confirm">
+          <span>Remove {scene.id} with its {scene.graph.nodes.length} nodes, {scene.questions.length} questions and {labels} labels? Undo ({'Ctrl+Z'}) brings it back.</span>
+          <button className="small danger" onClick={() => { setConfirm(false); deleteScene(store, scene.id); }} data-testid="scene-remove-yes">Remove</button>
+          <button className="small secondary" onClick={() => setConfirm(false)}>Keep it</button>
+        </div>
+      )}
     </li>
   );
 });

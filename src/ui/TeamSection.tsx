@@ -19,6 +19,13 @@ export function teamSummary(t: TeamState): string {
   }
 }
 
+/** To the one whose version lost: which version everyone (they included) sees now. */
+function LostVersion({ conflict, user }: { conflict: TeamState['conflicts'][number]; user: string | undefined }) {
+  const shown = conflict.versions.find((v) => v.winning);
+  if (!shown || !user || shown.author === user || !conflict.versions.some((v) => v.author === user)) return null;
+  return <p className="muted" data-testid="team-conflict-lost">Your version is not the one shown: everyone, you included, sees {shown.author || 'the other'}’s ({shown.summary}) until someone keeps one.</p>;
+}
+
 /** Server, database, name and password, as a form (the password is kept for this tab only). */
 function TeamForm({ submit, label, testid, busy, defaults }: { submit: (url: string, user: string, password: string) => void; label: string; testid: string; busy: boolean; defaults?: { url?: string; user?: string } }) {
   const [url, setUrl] = useState(defaults?.url ?? '');
@@ -118,6 +125,7 @@ export function TeamSection() {
             {t.conflicts.map((c) => (
               <li key={c.key} data-testid="team-conflict" data-key={c.key}>
                 <strong>{c.what}</strong>
+                <LostVersion conflict={c} user={t.user} />
                 <ul>
                   {c.versions.map((v) => (
                     <li key={v.rev}>

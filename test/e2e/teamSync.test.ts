@@ -97,6 +97,12 @@ describe('a team labels one scene through the team server', { timeout: 300_000 }
       expect(await page.getByTestId('annotator').getAttribute('readonly')).not.toBeNull();
     }
     const { ann, ben, cai } = pages as Record<'ann' | 'ben' | 'cai', Page>;
+    // A second tab of Ann's browser is not signed in, and need not be: her first tab syncs the project for both (issue 24 §3).
+    const tab = await profiles.ann.context!.newPage();
+    await tab.goto(app.url);
+    await tab.waitForFunction(() => document.querySelector('[data-testid=team-status]')?.getAttribute('data-state') === 'elsewhere', undefined, { timeout: 30_000 });
+    expect(await tab.getByTestId('team-status').textContent()).toContain('synced by another tab');
+    await tab.close();
 
     await cai.context().setOffline(true);
     const first = await label(ann, true);
@@ -122,6 +128,15 @@ describe('a team labels one scene through the team server', { timeout: 300_000 }
     await ben.getByTestId('decide-with').first().click();
     await expect.poll(() => ben.getByTestId('queue-notice').textContent()).toMatch(/^Only a lead of house changes label disputes: ben is an annotator in this team project\./);
     expect(await disputeCount(ben)).toBe(1);
+    // Nor may he remove the scene: it stays, for him and for the team, and the studio says why.
+    await ben.locator(`[data-scene=${SCENE}]`).click();
+    await ben.getByTestId('scene-remove').click();
+    expect(await ben.getByTestId('scene-remove-confirm').textContent()).toMatch(/^Remove HM3D00025 with its \d+ nodes, \d+ questions and \d+ labels\?/);
+    await ben.getByTestId('scene-remove-yes').click();
+    await expect.poll(() => ben.getByTestId('studio-notice').textContent()).toMatch(/^Only a lead of house changes scenes: ben is an annotator/);
+    expect(await ben.locator(`[data-scene=${SCENE}]`).count()).toBe(1);
+    expect((await couch(server, 'ann', 'GET', `house/${encodeURIComponent(keyOf.scene(SCENE))}`)).status).toBe(200);
+    await ben.keyboard.press('3');
     // Ann, the lead, deletes a node: its edges and the labels on them go, and nobody else's other labels are touched (issue 24 §3).
     const labelIds = async () => ((await couch(server, 'ann', 'GET', 'house/_all_docs')).json.rows as { id: string }[]).map((r) => r.id).filter((id) => id.startsWith('label/'));
     const before = await labelIds();

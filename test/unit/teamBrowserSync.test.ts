@@ -145,6 +145,10 @@ describe('team sync in the studio', { timeout: 120_000 }, () => {
     const conflict = lead.store.getState().team.conflicts.find((c) => c.key === keyOf.project())!;
     expect(conflict.versions.map((v) => v.author).sort()).toEqual(['ann', 'ben']);
     expect(conflict.versions.filter((v) => v.winning)).toHaveLength(1);
+    // Every browser shows the same (winning) version, the one whose version lost included, and each lists both.
+    await until(ben, (t) => t.conflicts.some((c) => c.key === keyOf.project()), 'the conflict at ben');
+    const winner = conflict.versions.find((v) => v.winning)!.author === 'ann' ? 'Ann’s name' : 'Ben’s name';
+    for (const b of [lead, ann, ben]) await until(b, (_, s) => s.document.project?.name === winner, 'the winning name everywhere');
     const bens = conflict.versions.find((v) => v.author === 'ben')!;
     expect(await ann.team.keep(conflict.key, bens.rev)).toBeNull();
     for (const b of [lead, ann, ben]) {

@@ -3,7 +3,9 @@ import { setLabel } from '../../src/core/labelEdit.ts';
 import { deleteNodes } from '../../src/core/graphEdit.ts';
 import { leadWorkIn, teamRoleOf } from '../../src/core/sync/validateDoc.ts';
 import { readRelease } from '../../src/formats/capnav/read.ts';
+import { deleteScene } from '../../src/state/commands.ts';
 import { applyEdit, sceneEdit } from '../../src/state/edits.ts';
+import { undo } from '../../src/state/history.ts';
 import { createStudioStore, initialState, type TeamState } from '../../src/state/store.ts';
 import { houseScene, releaseFiles } from '../support/releaseBuilder.ts';
 
@@ -45,5 +47,21 @@ describe('a lead\'s work held back from an annotator in a team project', () => {
       const node = scene().graph.nodes[0]!.id;
       expect(applyEdit(store, removeNode, { sceneId: SCENE, id: node }), JSON.stringify(team)).toBe(true);
     }
+  });
+
+  it('removing a scene: an annotator is told it is a lead\'s work; a lead removes it in one undo step', async () => {
+    const annotator = studioAs({ role: 'annotator' });
+    expect(deleteScene(annotator.store, SCENE)).toBe(false);
+    expect(annotator.store.getState().document.project!.scenes).toHaveLength(1);
+    expect(annotator.store.getState().ephemeral.notice).toMatch(/^Only a lead of house changes scenes: ben is an annotator/);
+
+    const lead = studioAs({ role: 'lead' });
+    lead.store.setState((s) => ({ session: { ...s.session, sceneId: SCENE, view: 'scene' } }));
+    expect(deleteScene(lead.store, SCENE)).toBe(true);
+    expect(lead.store.getState().document.project!.scenes).toHaveLength(0);
+    expect(lead.store.getState().session).toMatchObject({ sceneId: null, view: 'overview' });
+    expect(lead.store.getState().history.past).toHaveLength(1);
+    await undo(lead.store);
+    expect(lead.store.getState().document.project!.scenes.map((s) => s.id)).toEqual([SCENE]);
   });
 });

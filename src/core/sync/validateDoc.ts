@@ -154,5 +154,7 @@ export function leadWorkIn(keys: Iterable<string>): string | null {
     const kind = k.slice(0, k.indexOf('/') < 0 ? k.length : k.indexOf('/')) as (typeof LEAD_KINDS)[number];
     if ((LEAD_KINDS as readonly string[]).includes(kind)) found.add(LEAD_WORDS[kind]);
   }
+  // A scene's graph goes with it: "scenes" says it.
+  if (found.has(LEAD_WORDS.scene)) found.delete(LEAD_WORDS.node);
   return found.size ? [...found].join(' and ') : null;
 }
