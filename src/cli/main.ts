@@ -64,10 +64,11 @@ const USAGE = `Traversa command line
 Team server and sync (credentials in the URL, http://alice:pw@host:5984/db, or in
 TRAVERSA_COUCH_USER and TRAVERSA_COUCH_PASSWORD):
   team-server [--port 5984] [--host 127.0.0.1] [--data <dir> (default ./team-data) | --in-memory]
-        [--admin <user>:<password>] [--origin <url>]...
+        [--admin <user>:<password>] [--origin <url>]... [--session-timeout <s> (default 600)]
                                       a CouchDB-compatible server (pouchdb-server behind Traversa's front:
                                       members only, admin-only databases and accounts, restarted if it
-                                      stops; browsers from the studio's origins unless --origin)
+                                      stops; browsers from the studio's origins unless --origin; a
+                                      studio's sign-in lasts --session-timeout seconds from its last use)
   team add-user <couch-url> <name> [--password <pw>]
                                       create a user (a generated password is shown once)
   team create-project <couch-url>/<db> [--lead <name>]... --member <name> [--member <name>]...
@@ -83,7 +84,7 @@ TRAVERSA_COUCH_USER and TRAVERSA_COUCH_PASSWORD):
 /** Flags followed by a value (`--out dir`); the others are switches unless written `--flag=value`. */
 const VALUE_FLAGS = new Set(['out', 'mesh', 'graph', 'agents', 'up', 'scale', 'fps', 'fov', 'eye', 'size', 'gt', 'pred', 'compat', 'judge', 'weights', 'bootstrap', 'seed', 'level', 'averaging', 'verdicts', 'cache', 'tau', 'subsets',
   'frames', 'inputs', 'endpoint', 'model', 'concurrency', 'retries', 'limit', 'scenes',
-  'to', 'from', 'password', 'member', 'lead', 'port', 'host', 'data', 'admin', 'origin']);
+  'to', 'from', 'password', 'member', 'lead', 'port', 'host', 'data', 'admin', 'origin', 'session-timeout']);
 
 /** `flags` keeps a flag's last value; `lists` every value of a flag given more than once (`--member a --member b`). */
 interface Args { command: string; positional: string[]; flags: Map<string, string | true>; lists: Map<string, string[]> }
@@ -223,7 +224,7 @@ export async function run(argv: string[]): Promise<number> {
     case 'team-server':
       return (await import('./teamServer.ts')).teamServerCommand({
         port: flag(args, 'port'), host: flag(args, 'host'), data: flag(args, 'data'), inMemory: args.flags.has('in-memory'),
-        admin: flag(args, 'admin'), origins: args.lists.get('origin') ?? [],
+        admin: flag(args, 'admin'), origins: args.lists.get('origin') ?? [], sessionTimeout: flag(args, 'session-timeout'),
       });
     case 'team': {
       const [sub, url, name] = args.positional;

@@ -19,6 +19,20 @@ export interface FrontOptions {
   origins: readonly string[];
   /** Largest request body accepted (bytes). */
   maxBodyBytes?: number;
+  /** How long a sign-in cookie lasts (s): the cookie is kept by the browser that long, across a restart, as CouchDB 3's is. */
+  sessionTimeoutS: number;
+}
+
+/**
+ * pouchdb-server's sign-in cookie is a browser-session cookie (gone when the browser closes);
+ * CouchDB 3's (`allow_persistent_cookies`) carries Max-Age, so a studio stays signed in across a
+ * browser restart until the session expires. Given the same here, and `SameSite=Lax` said, not assumed.
+ */
+export function persistentSessionCookie(header: string | string[], maxAgeS: number): string | string[] {
+  const one = (c: string) => (/^AuthSession=[^;]+/.test(c) && !/;\s*(max-age|expires)=/i.test(c)
+    ? `${c}; Max-Age=${maxAgeS}${/;\s*samesite=/i.test(c) ? '' : '; SameSite=Lax'}`
+    : c);
+  return Array.isArray(header) ? header.map(one) : one(header);
 }
 
 const MAX_BODY = 64 * 1024 * 1024;
@@ -30,6 +44,10 @@ const EXPOSE = 'Cache-Control, Content-Type, ETag, Server, Transfer-Encoding, X-
 /** Headers pouchdb-server's CORS sets, replaced by the front's. */
 const BACKEND_CORS = /^access-control-/i;
 const HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
+
+/** The credentials a request carries (its Basic header and sign-in cookie), as the key of the sessions remembered. */
+const cookieOf = (req: IncomingMessage) => /(?:^|;\s*)AuthSession=([^;]*)/.exec(req.headers.cookie ?? '')?.[1];
+const sessionKey = (req: IncomingMessage) => `${req.headers.authorization ?? ''}\u0000${cookieOf(req) ?? ''}`;
 
 export function startFront(opts: FrontOptions): Promise<Server> {
   const sessions = new Map<string, { user: UserCtx | null; until: number } | Promise<UserCtx | null | 'bad'>>();
@@ -46,9 +64,9 @@ export function startFront(opts: FrontOptions): Promise<Server> {
   /** Who the request's credentials name, by asking pouchdb-server; 'bad' for credentials it refuses. */
   const whoIs = async (req: IncomingMessage, base: string): Promise<UserCtx | null | 'bad'> => {
     const auth = req.headers.authorization;
-    const cookie = /(?:^|;\s*)AuthSession=([^;]*)/.exec(req.headers.cookie ?? '')?.[1];
+    const cookie = cookieOf(req);
     if (!auth && !cookie) return null;
-    const key = `${auth ?? ''}\u0000${cookie ?? ''}`;
+    const key = sessionKey(req);
     const hit = sessions.get(key);
     if (hit && !(hit instanceof Promise) && hit.until > Date.now()) return hit.user;
     if (hit instanceof Promise) return hit;
@@ -106,7 +124,15 @@ export function startFront(opts: FrontOptions): Promise<Server> {
       if (body === null) return send(res, 413, { error: 'too_large', reason: `a body written here is read before it is passed on: at most ${MAX_INSPECTED / 1024 / 1024} MB` }, cors);
       if (designDocIn(verdict.inspectBody, body.toString('utf8'))) return send(res, NOT_DB_ADMIN.status, { error: NOT_DB_ADMIN.error, reason: NOT_DB_ADMIN.reason }, cors);
     }
-    await proxy(req, res, base, body, cors, maxBody, send, user !== null);
+    // Whether the request is still signed in when pouchdb-server says 401: a cookie session may have
+    // expired since it was remembered (asked again, not taken from the memory).
+    const stillSignedIn = async () => {
+      if (user === null) return false;
+      sessions.delete(sessionKey(req));
+      const again = await whoIs(req, base).catch(() => null);
+      return again !== null && again !== 'bad';
+    };
+    await proxy(req, res, base, body, cors, maxBody, send, stillSignedIn, opts.sessionTimeoutS);
   };
 
   const server = createServer((req, res) => {
@@ -153,7 +179,7 @@ async function errorOf(back: IncomingMessage): Promise<{ error?: string; reason?
 type Send = (res: ServerResponse, status: number, body: Record<string, unknown>, headers?: Record<string, string>) => void;
 
 /** Pass the request to pouchdb-server and its answer back, streaming; a 5xx answer is cut to its error and reason (no stack, no paths). */
-function proxy(req: IncomingMessage, res: ServerResponse, base: string, body: Buffer | null, cors: Record<string, string>, maxBody: number, send: Send, signedIn: boolean): Promise<void> {
+function proxy(req: IncomingMessage, res: ServerResponse, base: string, body: Buffer | null, cors: Record<string, string>, maxBody: number, send: Send, stillSignedIn: () => Promise<boolean>, cookieMaxAgeS: number): Promise<void> {
   return new Promise((done) => {
     const target = new URL(base);
     const headers: IncomingHttpHeaders = {};
@@ -162,11 +188,13 @@ function proxy(req: IncomingMessage, res: ServerResponse, base: string, body: Bu
     if (body) headers['content-length'] = String(body.length);
     const out = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers }, (back) => {
       const status = back.statusCode ?? 502;
-      if ((status === 401 && signedIn) || status >= 500) {
+      if (status === 401 || status >= 500) {
         // Answered from the front: a signed-in non-member's 401 as CouchDB 3's 403 (she is known, just
         // not let in); a 5xx cut to its error and reason (no stack, no paths).
-        void errorOf(back).then(({ error, reason }) => {
-          if (status === 401) {
+        void Promise.all([errorOf(back), status === 401 ? stillSignedIn() : false]).then(([{ error, reason }, signedIn]) => {
+          if (status === 401 && !signedIn) {
+            send(res, 401, { error: error ?? 'unauthorized', reason: reason?.slice(0, 2000) ?? 'unauthorized' }, cors);
+          } else if (status === 401) {
             if (reason === 'You are not authorized to access this db.') send(res, 403, { error: 'forbidden', reason: 'You are not allowed to access this db.' }, cors);
             else send(res, 401, { error: error ?? 'unauthorized', reason: reason?.slice(0, 2000) ?? 'unauthorized' }, cors);
           } else {
@@ -178,6 +206,7 @@ function proxy(req: IncomingMessage, res: ServerResponse, base: string, body: Bu
       }
       const headersOut: Record<string, string | string[]> = { ...cors };
       for (const [k, v] of Object.entries(back.headers)) if (v !== undefined && !BACKEND_CORS.test(k) && !HOP.has(k) && k !== 'vary') headersOut[k] = v;
+      if (headersOut['set-cookie']) headersOut['set-cookie'] = persistentSessionCookie(headersOut['set-cookie'], cookieMaxAgeS);
       res.writeHead(status, headersOut);
       back.pipe(res);
       back.on('end', () => done());

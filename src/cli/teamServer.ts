@@ -30,7 +30,12 @@ export interface TeamServerOptions {
   admin: { name: string; password: string } | undefined;
   /** Browser origins allowed to use the server with credentials; empty: any origin. */
   origins: string[];
+  /** Seconds a sign-in cookie lasts without use (CouchDB's `[chttpd_auth] timeout`); default 600, or what the data's config says. */
+  sessionTimeoutS?: number;
 }
+
+/** CouchDB's default: a sign-in cookie lasts ten minutes from its last use. */
+export const SESSION_TIMEOUT_S = 600;
 
 export interface RunningTeamServer {
   url: string;
@@ -84,7 +89,7 @@ function portTaken(host: string, port: number): Promise<boolean> {
 
 type Config = Record<string, Record<string, unknown>>;
 
-function writeConfig(file: string, opts: TeamServerOptions): { adminName: string; generatedPassword: string | undefined } {
+function writeConfig(file: string, opts: TeamServerOptions): { adminName: string; generatedPassword: string | undefined; sessionTimeoutS: number } {
   const config: Config = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) as Config : {};
   const admins = (config.admins ??= {});
   let adminName: string, generatedPassword: string | undefined;
@@ -99,12 +104,17 @@ function writeConfig(file: string, opts: TeamServerOptions): { adminName: string
     admins[adminName] = hashAdminPassword(generatedPassword);
   }
   config.log = { ...config.log, file: join(dirname(file), 'log.txt') };
+  // Sign-in cookies stay good across restarts (of the child and of the server on the same data):
+  // the secret that signs them is kept with the data, not drawn anew by each pouchdb-server.
+  const auth = (config.couch_httpd_auth ??= {});
+  if (typeof auth.secret !== 'string' || auth.secret.length < 32) auth.secret = randomBytes(32).toString('hex');
+  auth.timeout = opts.sessionTimeoutS ?? (Number(auth.timeout) > 0 ? Number(auth.timeout) : SESSION_TIMEOUT_S);
   // The front answers CORS (teamFront.ts); pouchdb-server is reached only through it.
   config.httpd = { ...config.httpd, enable_cors: false };
   const tmp = `${file}.tmp`;
   writeFileSync(tmp, JSON.stringify(config, null, 2) + '\n', { mode: 0o600 });
   renameSync(tmp, file);
-  return { adminName, generatedPassword };
+  return { adminName, generatedPassword, sessionTimeoutS: Number(auth.timeout) };
 }
 
 /** Restarts of pouchdb-server allowed within a minute before the supervisor gives up. */
@@ -125,7 +135,7 @@ export async function startTeamServer(opts: TeamServerOptions, onRestart: (line:
   const work = opts.data ? resolve(opts.data) : mkdtempSync(join(tmpdir(), 'traversa-team-'));
   mkdirSync(work, { recursive: true });
   const configFile = join(work, 'config.json');
-  const { adminName, generatedPassword } = writeConfig(configFile, opts);
+  const { adminName, generatedPassword, sessionTimeoutS } = writeConfig(configFile, opts);
   const outFile = join(work, 'pouchdb-server.out');
   const cleanup = () => { if (!opts.data) rmSync(work, { recursive: true, force: true }); };
   const tail = () => (existsSync(outFile) ? readFileSync(outFile, 'utf8').trim().split('\n').slice(-10).join('\n') : '');
@@ -187,7 +197,7 @@ export async function startTeamServer(opts: TeamServerOptions, onRestart: (line:
   let front: Server;
   try {
     await spawnChild();
-    front = await startFront({ host: opts.host, port: opts.port, backend: () => backend, origins: opts.origins });
+    front = await startFront({ host: opts.host, port: opts.port, backend: () => backend, origins: opts.origins, sessionTimeoutS });
     if (admin.target.user !== undefined) {
       // The admin we wrote must be the one that answers: this server, with our configuration.
       if ((await admin.signedInAs()) !== admin.target.user) throw new InputError(`the server on ${url} does not know admin ${admin.target.user}`);
@@ -239,7 +249,7 @@ export const STUDIO_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173',
 export const DEFAULT_DATA = 'team-data';
 
 /** The command: start, say where, serve until SIGINT or SIGTERM, stop cleanly. */
-export async function teamServerCommand(a: { port?: string; host?: string; data?: string; inMemory: boolean; admin?: string; origins: string[] }): Promise<number> {
+export async function teamServerCommand(a: { port?: string; host?: string; data?: string; inMemory: boolean; admin?: string; origins: string[]; sessionTimeout?: string }): Promise<number> {
   const port = a.port === undefined ? 5984 : Number(a.port);
   if (!Number.isInteger(port) || port < 1 || port > 65535) throw new CliError(`--port must be a port number, not "${a.port}"`);
   if (a.data !== undefined && a.inMemory) throw new CliError('give --data <dir> or --in-memory, not both');
@@ -251,10 +261,12 @@ export async function teamServerCommand(a: { port?: string; host?: string; data?
     admin = { name: a.admin.slice(0, i), password: a.admin.slice(i + 1) };
   }
   for (const o of a.origins) if (!/^https?:\/\/[^/\s]+$/.test(o.replace(/\/+$/, ''))) throw new CliError(`--origin must be a page's origin such as http://localhost:5173, not "${o}"`);
+  const sessionTimeoutS = a.sessionTimeout === undefined ? undefined : Number(a.sessionTimeout);
+  if (sessionTimeoutS !== undefined && !(Number.isInteger(sessionTimeoutS) && sessionTimeoutS >= 1)) throw new CliError(`--session-timeout must be a whole number of seconds, not "${a.sessionTimeout}"`);
   const data = a.inMemory ? undefined : a.data ?? DEFAULT_DATA;
   const origins = a.origins.length ? a.origins.map((o) => o.replace(/\/+$/, '')) : STUDIO_ORIGINS;
   const say = (line: string) => process.stdout.write(line + '\n');
-  const server = await startTeamServer({ port, host: a.host ?? '127.0.0.1', data, admin, origins }, (line) => process.stderr.write(`traversa: ${line}\n`));
+  const server = await startTeamServer({ port, host: a.host ?? '127.0.0.1', data, admin, origins, sessionTimeoutS }, (line) => process.stderr.write(`traversa: ${line}\n`));
   say(`Traversa team server on ${server.url} (admin ${server.adminName})`);
   if (server.generatedPassword) say(`admin password (generated, shown only now): ${server.generatedPassword}`);
   say(data ? `databases kept in ${resolve(data)} (LevelDB)` : 'IN MEMORY (--in-memory): every database, user and label is LOST when the server stops or restarts — for tests only; leave it out to keep them in ./team-data');

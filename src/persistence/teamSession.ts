@@ -33,11 +33,18 @@ export interface SessionHost {
   isCurrent(session: Session): boolean;
 }
 
-/** What the sync does with an open team project in this tab. */
-/** Who the server signs these credentials in as, and their roles (`_session`); null: not reachable or not an answer. */
-export async function sessionOf(dbUrl: string, user: string, password: string): Promise<{ name: string | null; roles: string[] } | null> {
+/** The server's `_session` URL for a database URL. */
+const sessionUrl = (dbUrl: string) => new URL('../_session', dbUrl.replace(/\/?$/, '/'));
+
+/**
+ * Who the server signs these credentials in as, and their roles (`_session`); null: not reachable or
+ * not an answer. `password` null: the browser's sign-in cookie for the server, if it has one.
+ */
+export async function sessionOf(dbUrl: string, user: string, password: string | null): Promise<{ name: string | null; roles: string[] } | null> {
   try {
-    const res = await fetch(new URL('../_session', dbUrl.replace(/\/?$/, '/')), { headers: { authorization: `Basic ${btoa(unescape(encodeURIComponent(`${user}:${password}`)))}` }, credentials: 'omit' });
+    const res = await fetch(sessionUrl(dbUrl), password === null
+      ? { credentials: 'include', signal: AbortSignal.timeout(15_000) }
+      : { headers: { authorization: `Basic ${btoa(unescape(encodeURIComponent(`${user}:${password}`)))}` }, credentials: 'omit', signal: AbortSignal.timeout(15_000) });
     const body = await res.json() as { userCtx?: { name?: string | null; roles?: unknown } };
     if (!body.userCtx) return null;
     const roles = Array.isArray(body.userCtx.roles) ? body.userCtx.roles.filter((r): r is string => typeof r === 'string') : [];
@@ -45,6 +52,27 @@ export async function sessionOf(dbUrl: string, user: string, password: string): 
   } catch {
     return null;
   }
+}
+
+/**
+ * Sign in with a cookie session (`POST _session`, as CouchDB's own pages do): the browser keeps the
+ * cookie (across a restart, until it expires) and sends it instead of the password. True when the
+ * server then knows this browser as `user`; false where cookies do not reach it (another site, or
+ * not a browser), and the password is used on each request instead.
+ */
+export async function cookieSignIn(dbUrl: string, user: string, password: string): Promise<boolean> {
+  try {
+    const res = await fetch(sessionUrl(dbUrl), { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: user, password }), signal: AbortSignal.timeout(15_000) });
+    if (!res.ok) return false;
+  } catch {
+    return false;
+  }
+  return (await sessionOf(dbUrl, user, null))?.name === user;
+}
+
+/** End the cookie session (`DELETE _session`): the browser forgets it. */
+export async function cookieSignOut(dbUrl: string): Promise<void> {
+  await fetch(sessionUrl(dbUrl), { method: 'DELETE', credentials: 'include', signal: AbortSignal.timeout(15_000) }).catch(() => {});
 }
 
 export class Session {
@@ -65,7 +93,8 @@ export class Session {
   private readonly startedAt = Date.now();
   private readonly unlisten: (() => void)[] = [];
 
-  constructor(private readonly t: SessionHost, readonly projectId: string, readonly url: string, readonly user: string, private readonly password: string) {}
+  /** `password` null: signed in by the browser's cookie session. */
+  constructor(private readonly t: SessionHost, readonly projectId: string, readonly url: string, readonly user: string, private readonly password: string | null) {}
 
   private enqueue(job: () => Promise<void>): Promise<void> {
     const run = async () => { if (!this.stopped) { try { await job(); } catch (e) { this.show({ state: 'error', message: `Team sync stopped: ${describePouchError(e)}` }); } } };
@@ -83,7 +112,7 @@ export class Session {
     if (this.stopped) return;
     this.show({ state: 'connecting', url: this.url, user: this.user, message: undefined });
     this.mirror = this.t.mirror(PouchDB, this.projectId);
-    this.remote = new PouchDB(this.url, { skip_setup: true, auth: { username: this.user, password: this.password } });
+    this.remote = new PouchDB(this.url, { skip_setup: true, ...(this.password === null ? {} : { auth: { username: this.user, password: this.password } }) });
     this.checkpoint = await readCheckpoint(this.mirror!);
     this.show({ refused: this.checkpoint.refused });
     void this.showConflicts();
@@ -151,7 +180,7 @@ export class Session {
     if (this.stopped) return;
     this.stop();
     this.t.passwords.clear(this.projectId);
-    void this.waiting().then((n) => this.show({ state: 'signed-out', waiting: n, message: `The team server did not accept ${this.user}'s password. Sign in again${n ? ` to send the ${n} change${n === 1 ? '' : 's'} waiting here` : ''}.` }, true));
+    void this.waiting().then((n) => this.show({ state: 'signed-out', waiting: n, message: `${this.password === null ? `${this.user}'s sign-in to the team server has ended (it lasts a while from its last use).` : `The team server did not accept ${this.user}'s password.`} Sign in again${n ? ` to send the ${n} change${n === 1 ? '' : 's'} waiting here` : ''}.` }, true));
   }
 
   private waiting(): Promise<number> { return this.t.db.outbox.where('p').equals(this.projectId).count(); }

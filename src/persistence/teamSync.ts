@@ -5,7 +5,7 @@ import type { ProjectStorage } from './projectStorage.ts';
 import { allRecordKeys, newProjectId } from './recordStore.ts';
 import { openTabChannel, type TabChannel } from './tabChannel.ts';
 import { mirrorRecords, writeCheckpoint } from './teamMirror.ts';
-import { Session, sessionOf, type LocalDb, type SessionHost } from './teamSession.ts';
+import { cookieSignIn, cookieSignOut, Session, sessionOf, type LocalDb, type SessionHost } from './teamSession.ts';
 import { describePouchError, loadPouch, type PouchRemote, type PouchStatic } from './pouch.ts';
 
 /**
@@ -105,14 +105,17 @@ export class TeamSync implements SessionHost {
       if (gen === this.generation) await this.syncedElsewhere(row.id, locks, name, () => { if (gen === this.generation) void this.follow(); });
       return;
     }
-    if (!password) {
+    // No password in this tab: the browser's cookie session, if the server still knows it as this user.
+    const byCookie = !password && (await sessionOf(row.url, row.user, null))?.name === row.user;
+    if (gen !== this.generation) return;
+    if (!password && !byCookie) {
       const n = await this.db.outbox.where('p').equals(row.id).count();
       if (gen === this.generation) this.setTeam(row.id, { state: 'signed-out', waiting: n, message: `Sign in as ${row.user} to sync this project with ${row.url}${n ? ` (${n} change${n === 1 ? '' : 's'} made here wait${n === 1 ? 's' : ''})` : ''}.` });
       return;
     }
     const begin = async () => {
       if (gen !== this.generation) return;
-      const session = new Session(this, row.id, row.url, row.user, password);
+      const session = new Session(this, row.id, row.url, row.user, password || null);
       this.session = session;
       await session.start();
     };
@@ -154,15 +157,23 @@ export class TeamSync implements SessionHost {
   async signIn(password: string): Promise<void> {
     const row = this.connectedRow();
     if (!row) return;
-    this.passwords.set(row.id, password);
+    await this.remember(row.id, row.url, row.user, password);
     await this.follow();
   }
 
-  signOut(): void {
+  /** Sign in by a cookie session where the server's cookies reach this page; else keep the password for this tab. */
+  private async remember(projectId: string, url: string, user: string, password: string): Promise<void> {
+    if (await cookieSignIn(url, user, password)) this.passwords.clear(projectId);
+    else this.passwords.set(projectId, password);
+  }
+
+  async signOut(): Promise<void> {
     const row = this.connectedRow();
     if (!row) return;
     this.passwords.clear(row.id);
-    void this.follow();
+    this.session?.stop();
+    await cookieSignOut(row.url);
+    await this.follow();
   }
 
   /** Check that `url` is a Traversa team database `user` may use; the problem in words, or null. */
@@ -209,7 +220,7 @@ export class TeamSync implements SessionHost {
       await this.db.projects.update(id, { sync: { url, user } });
       await this.db.outbox.bulkPut(keys.map((k) => ({ p: id, k, at: now })));
     });
-    this.passwords.set(id, password);
+    await this.remember(id, url, user, password);
     this.channel.post({ type: 'list', from: this.channel.tabId });
     await this.storage.refreshList();
     return null;
@@ -240,7 +251,7 @@ export class TeamSync implements SessionHost {
       if (!assembled.project) { this.mirrors.delete(id); await mirror.destroy(); return `The team database holds no readable project: ${assembled.message ?? 'no project record'}.`; }
       const seq = (await mirror.info()).update_seq;
       await writeCheckpoint(mirror, { seq, conflicts: conflicted, refused: [] });
-      this.passwords.set(id, password);
+      await this.remember(id, url, user, password);
       await this.storage.create(assembled.project, { id, sync: { url, user } });
       const unread = [...bad, ...assembled.bad];
       if (unread.length) this.setTeam(id, { message: `${unread.length} record${unread.length === 1 ? '' : 's'} of the team database could not be read and ${unread.length === 1 ? 'was' : 'were'} left out here (first: ${unread[0]!.key}: ${unread[0]!.reason}).` });
