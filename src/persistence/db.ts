@@ -69,6 +69,9 @@ export interface OutboxRow {
   rev?: string;
 }
 
+/** The revisions a joined team database's documents had when the project was read from it (teamSnapshot.ts), per scope. */
+export interface TeamRevsRow { p: string; s: string; r: Record<string, string> }
+
 /**
  * A scene's touring video with its poses and sampled frame sets (videos.ts): kept with the project
  * on this machine, exported in the release layout, never in a synced record (too large, derived).
@@ -102,6 +105,7 @@ export class TraversaDb extends Dexie {
   outbox!: Table<OutboxRow, [string, string]>;
   videos!: Table<StoredVideo, [string, string]>;
   replies!: Table<StoredReply, string>;
+  teamRevs!: Table<TeamRevsRow, [string, string]>;
 
   constructor(name = 'traversa') {
     super(name);
@@ -141,6 +145,11 @@ export class TraversaDb extends Dexie {
     this.version(8).stores({
       documents: 'slot', meshFiles: 'key', verdicts: 'key', suggestions: '[sceneId+meshKey], sceneId', setAside: '++id, table',
       projects: 'id, updatedAt', records: '[p+b], p, [p+s]', outbox: '[p+k], p', videos: '[p+sceneId], p', replies: 'key',
+    });
+    // Version 9: the revisions of a team database's documents as the project was read from it (teamSnapshot.ts).
+    this.version(9).stores({
+      documents: 'slot', meshFiles: 'key', verdicts: 'key', suggestions: '[sceneId+meshKey], sceneId', setAside: '++id, table',
+      projects: 'id, updatedAt', records: '[p+b], p, [p+s]', outbox: '[p+k], p', videos: '[p+sceneId], p', replies: 'key', teamRevs: '[p+s], p',
     });
   }
 }

@@ -15,7 +15,8 @@ export interface PouchSync extends PouchReplication {
 
 export interface PouchRemote {
   info(): Promise<unknown>;
-  get(id: string): Promise<unknown>;
+  get(id: string, options?: { open_revs?: 'all' | string[]; revs?: boolean }): Promise<unknown>;
+  allDocs(options: { include_docs?: boolean; conflicts?: boolean; limit?: number; startkey?: string }): Promise<{ rows: unknown[] }>;
   revsDiff(revs: Record<string, string[]>): Promise<unknown>;
 }
 

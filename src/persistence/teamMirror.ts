@@ -2,10 +2,11 @@ import { readDoc, recordToDoc, docHolds, type RecordDoc } from '../core/sync/doc
 import type { BadRecord } from '../core/records/assemble.ts';
 import { describeKey, describeValue } from '../core/records/merge.ts';
 import { parseKey } from '../core/records/keys.ts';
-import { sameValue, type Change, type Rec } from '../core/records/records.ts';
+import { sameValue, type Change } from '../core/records/records.ts';
 import type { TeamConflict } from '../state/store.ts';
 import type { TraversaDb } from './db.ts';
 import { readRecords, writeChanges } from './recordStore.ts';
+import { childRevision, revsOf } from './teamSnapshot.ts';
 
 /**
  * The project's records as PouchDB documents in this browser (the mirror), kept in step with the
@@ -17,17 +18,23 @@ export interface Mirror {
   get(id: string, options?: { conflicts?: boolean; open_revs?: string[] }): Promise<unknown>;
   put(doc: object): Promise<{ ok: boolean; id: string; rev: string }>;
   allDocs(options: { keys?: string[]; include_docs?: boolean; conflicts?: boolean }): Promise<{ rows: unknown[] }>;
-  bulkDocs(docs: object[]): Promise<{ ok?: boolean; id?: string; rev?: string; error?: unknown; message?: string }[]>;
+  bulkDocs(docs: object[], options?: { new_edits?: boolean }): Promise<{ ok?: boolean; id?: string; rev?: string; error?: unknown; message?: string }[]>;
 }
 
 /** What the sync keeps about itself in the mirror (a `_local` document: never replicated). */
-export interface Checkpoint { seq: number | string; conflicts: string[]; refused: { key: string; reason: string }[] }
+export interface Checkpoint {
+  seq: number | string;
+  conflicts: string[];
+  refused: { key: string; reason: string }[];
+  /** Set when the project was read from a snapshot (teamSnapshot.ts): the server's sequence the first pull starts from. */
+  pullSince?: number | string;
+}
 const CHECKPOINT_ID = '_local/traversa';
 
 export async function readCheckpoint(mirror: Mirror): Promise<Checkpoint> {
   try {
     const d = await mirror.get(CHECKPOINT_ID) as unknown as Partial<Checkpoint>;
-    return { seq: d.seq ?? 0, conflicts: Array.isArray(d.conflicts) ? d.conflicts : [], refused: Array.isArray(d.refused) ? d.refused : [] };
+    return { seq: d.seq ?? 0, conflicts: Array.isArray(d.conflicts) ? d.conflicts : [], refused: Array.isArray(d.refused) ? d.refused : [], ...(d.pullSince !== undefined ? { pullSince: d.pullSince } : {}) };
   } catch {
     return { seq: 0, conflicts: [], refused: [] };
   }
@@ -54,15 +61,22 @@ export async function drainOutbox(db: TraversaDb, projectId: string, mirror: Mir
   const rows = (await db.outbox.where('p').equals(projectId).toArray()).filter((r) => r.sent !== r.at);
   for (const part of chunks(rows)) {
     const keys = part.map((r) => r.k);
-    const [recs, held] = await Promise.all([readRecords(db, projectId, keys), mirror.allDocs({ keys, include_docs: true })]);
+    const [recs, held, snapshot] = await Promise.all([readRecords(db, projectId, keys), mirror.allDocs({ keys, include_docs: true }), revsOf(db, projectId, keys)]);
     const docs: object[] = [];
+    const extended: object[] = [];
     const at = now();
     const sent = new Map<string, string | undefined>();
     (held.rows as unknown as Leaf[]).forEach((leaf, i) => {
       const key = keys[i]!;
       const rec = recs.get(key);
       const rev = leaf.value?.rev;
-      if (rec) {
+      const parent = leaf.value ? undefined : snapshot.get(key);
+      if (parent) {
+        // Read in the snapshot, not held by the mirror: the change extends the server's revision.
+        const child = childRevision(parent);
+        extended.push(rec ? { ...recordToDoc(rec, user, at), ...child } : { _id: key, _deleted: true, author: user, at, ...child });
+        sent.set(key, child._rev);
+      } else if (rec) {
         if (leaf.doc && !leaf.value?.deleted && docHolds(leaf.doc, rec)) sent.set(key, rev);
         else docs.push({ ...recordToDoc(rec, user, at), ...(rev ? { _rev: rev } : {}) });
       } else if (leaf.doc && !leaf.value?.deleted) docs.push({ _id: key, _rev: rev, _deleted: true, author: user, at });
@@ -71,6 +85,10 @@ export async function drainOutbox(db: TraversaDb, projectId: string, mirror: Mir
     if (docs.length) {
       const results = await mirror.bulkDocs(docs);
       for (const r of results) if (r.ok && r.id) sent.set(r.id, r.rev);
+    }
+    if (extended.length) {
+      const results = await mirror.bulkDocs(extended, { new_edits: false });
+      for (const r of results) if (r.error && r.id) sent.delete(r.id);
     }
     await db.transaction('rw', db.outbox, async () => {
       for (const r of part) {
@@ -159,19 +177,6 @@ export async function applyFromMirror(db: TraversaDb, projectId: string, mirror:
   }
   out.scopes = [...scopes];
   return out;
-}
-
-/** Every record the mirror holds (to make a project of a team database joined from this browser). */
-export async function mirrorRecords(mirror: Mirror): Promise<{ recs: Rec[]; bad: BadRecord[]; conflicted: string[] }> {
-  const all = await mirror.allDocs({ include_docs: true, conflicts: true });
-  const recs: Rec[] = [], bad: BadRecord[] = [], conflicted: string[] = [];
-  for (const row of all.rows as unknown as Leaf[]) {
-    const read = readDoc(row.doc);
-    if (!read) continue;
-    if ('bad' in read) bad.push(read.bad); else recs.push(read.rec);
-    if (row.doc?._conflicts?.length) conflicted.push(row.id);
-  }
-  return { recs, bad, conflicted };
 }
 
 /** One conflicted record's versions, the one the database shows first. */

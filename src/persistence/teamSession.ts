@@ -135,7 +135,14 @@ export class Session {
     feed.on('change', (c: { id: string; seq: number | string }) => this.incoming(c.id, c.seq));
     this.feed = feed;
     const cap = this.t.options.maxBackOffMs ?? 5000;
-    const sync = this.mirror!.sync(this.remote, { live: true, retry: true, back_off_function: (d: number) => (d === 0 ? 250 : Math.min(d * 2, cap)) });
+    // A project read from a snapshot pulls from the snapshot's sequence the first time (PouchDB keeps its own checkpoint after).
+    const since = this.checkpoint.pullSince;
+    const sync = this.mirror!.sync(this.remote, { live: true, retry: true, back_off_function: (d: number) => (d === 0 ? 250 : Math.min(d * 2, cap)), ...(since !== undefined ? { pull: { since } } : {}) });
+    if (since !== undefined) {
+      const { pullSince: _, ...rest } = this.checkpoint;
+      this.checkpoint = rest;
+      void this.enqueue(() => writeCheckpoint(this.mirror!, this.checkpoint));
+    }
     this.sync = sync;
     // The sync's own 'paused' does not say why; each direction's does (an error: the server is away, retried with back-off).
     const errors: { push?: unknown; pull?: unknown } = {};

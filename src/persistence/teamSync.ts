@@ -4,7 +4,8 @@ import type { TraversaDb } from './db.ts';
 import type { ProjectStorage } from './projectStorage.ts';
 import { allRecordKeys, newProjectId } from './recordStore.ts';
 import { openTabChannel, type TabChannel } from './tabChannel.ts';
-import { mirrorRecords, writeCheckpoint } from './teamMirror.ts';
+import { writeCheckpoint } from './teamMirror.ts';
+import { readSnapshot, seedConflicts, storeRevs } from './teamSnapshot.ts';
 import { cookieSignIn, cookieSignOut, Session, sessionOf, type LocalDb, type SessionHost } from './teamSession.ts';
 import { describePouchError, loadPouch, type PouchRemote, type PouchStatic } from './pouch.ts';
 
@@ -238,19 +239,14 @@ export class TeamSync implements SessionHost {
     const id = newProjectId();
     const mirror = this.mirror(PouchDB, id);
     try {
-      const total = checked.docs;
-      await new Promise<void>((done, fail) => {
-        const rep = PouchDB.replicate(checked.remote, mirror as never, { batch_size: 250 });
-        rep.on('change', (info: { docs_written?: number }) => progress(info.docs_written ?? 0, total));
-        rep.on('complete', () => done());
-        rep.on('error', (e: unknown) => fail(e));
-        rep.on('denied', () => {});
-      });
-      const { recs, bad, conflicted } = await mirrorRecords(mirror);
+      // Read in bulk and stored once; the mirror pulls only what changes from the snapshot's sequence on (teamSnapshot.ts).
+      const { recs, bad, conflicted, revs, seq: pullSince } = await readSnapshot(checked.remote, progress);
       const assembled = assembleProject(recs);
       if (!assembled.project) { this.mirrors.delete(id); await mirror.destroy(); return `The team database holds no readable project: ${assembled.message ?? 'no project record'}.`; }
+      await seedConflicts(checked.remote, mirror, conflicted);
+      await storeRevs(this.db, id, revs);
       const seq = (await mirror.info()).update_seq;
-      await writeCheckpoint(mirror, { seq, conflicts: conflicted, refused: [] });
+      await writeCheckpoint(mirror, { seq, conflicts: conflicted, refused: [], pullSince });
       await this.remember(id, url, user, password);
       await this.storage.create(assembled.project, { id, sync: { url, user } });
       const unread = [...bad, ...assembled.bad];
@@ -259,6 +255,7 @@ export class TeamSync implements SessionHost {
     } catch (e) {
       this.mirrors.delete(id);
       await mirror.destroy().catch(() => {});
+      await this.db.teamRevs.where('p').equals(id).delete();
       return `Could not copy ${url}: ${describePouchError(e)}`;
     }
   }
@@ -297,6 +294,7 @@ export class TeamSync implements SessionHost {
   /** The project's team mirror and password, gone from this browser. */
   private async dropMirror(projectId: string): Promise<void> {
     this.passwords.clear(projectId);
+    await this.db.teamRevs.where('p').equals(projectId).delete();
     const mirror = this.mirror(await this.pouch(), projectId);
     this.mirrors.delete(projectId);
     await mirror.destroy().catch(() => {});

@@ -12,6 +12,7 @@ import { qaAnswersBench } from './qaAnswers.bench.ts';
 import { scoreBench } from './score.bench.ts';
 import { storageBench } from './storage.bench.ts';
 import { studioLoadBench } from './studioLoad.bench.ts';
+import { teamBench } from './team.bench.ts';
 import { tourBench } from './tour.bench.ts';
 import { worklistBench } from './worklist.bench.ts';
 
@@ -22,7 +23,7 @@ export interface BenchSection {
   run(): void | Promise<void>;
 }
 
-const sections: BenchSection[] = [worklistBench, cliBench, meshBench, studioLoadBench, navmeshBench, colliderBench, driveBench, scoreBench, qaAnswersBench, storageBench, tourBench];
+const sections: BenchSection[] = [worklistBench, cliBench, meshBench, studioLoadBench, navmeshBench, colliderBench, driveBench, scoreBench, qaAnswersBench, storageBench, tourBench, teamBench];
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((w) => !sections.some((s) => s.name === w));

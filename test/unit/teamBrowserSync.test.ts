@@ -95,6 +95,31 @@ describe('team sync in the studio', { timeout: 120_000 }, () => {
     seg = `${e.from}|${e.to}`;
   });
 
+  it('joining reads the database in bulk and stores it once: a change here extends the server\'s revision, later changes arrive', async () => {
+    const [lead] = browsers as [Browser];
+    const cai = await open();
+    expect(await cai.team.join(`${server.url}house`, 'ann', 'ann-pw')).toBeNull();
+    await synced(cai, 'cai to join');
+    // The mirror holds none of the records read in bulk (they live once, in the project's records).
+    const P = await pouch();
+    const id = cai.store.getState().workspace.projectId!;
+    const mirrorDocs = ((await (new P(mirrorName(id), { adapter: 'memory' }) as unknown as { info(): Promise<{ doc_count: number }> }).info()).doc_count);
+    const serverDocs = (await couch(server, ADMIN.name, 'GET', 'house')).json.doc_count as number;
+    expect(mirrorDocs).toBeLessThan(serverDocs / 10);
+    // A record read in bulk, changed here: the server gets the next revision of the same document, no conflict.
+    const before = (await couch(server, ADMIN.name, 'GET', `house/${encodeURIComponent(keyOf.project())}`)).json;
+    applyEdit(cai.store, PROJECT_EDITS.rename, { name: 'Read in bulk' });
+    await until(lead, (_, s) => s.document.project?.name === 'Read in bulk', 'the rename at the lead');
+    const after = (await couch(server, ADMIN.name, 'GET', `house/${encodeURIComponent(keyOf.project())}?conflicts=true`)).json;
+    expect(after._conflicts).toBeUndefined();
+    expect(Number(String(after._rev).split('-')[0])).toBe(Number(String(before._rev).split('-')[0]) + 1);
+    // A change made elsewhere after the join arrives (the pull starts at the snapshot's sequence).
+    applyEdit(lead.store, PROJECT_EDITS.rename, { name: 'Team house' });
+    await until(cai, (_, s) => s.document.project?.name === 'Team house', 'the lead\'s rename at cai');
+    cai.team.stop(); cai.storage.stop();
+    browsers.splice(browsers.indexOf(cai), 1);
+  });
+
   it('two members label the same segment differently: both votes reach everyone, nothing is dropped', async () => {
     const [lead, ann] = browsers as [Browser, Browser];
     const ben = await open();
