@@ -69,7 +69,7 @@ export interface OutboxRow {
   rev?: string;
 }
 
-/** The revisions a joined team database's documents had when the project was read from it (teamSnapshot.ts), per scope. */
+/** The revisions a joined team database's documents had when the project was read from it (teamSnapshot.ts), in rows by a hash of the key. */
 export interface TeamRevsRow { p: string; s: string; r: Record<string, string> }
 
 /**

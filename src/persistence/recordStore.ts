@@ -1,6 +1,7 @@
 import Dexie from 'dexie';
 import type { Project, Scene } from '../core/project.ts';
-import { assembleProject, assembleScope, type Assembled, type BadRecord, type ScopeResult } from '../core/records/assemble.ts';
+import { sliced } from './sliced.ts';
+import { assembleProjectSteps, assembleScope, type Assembled, type BadRecord, type ScopeResult } from '../core/records/assemble.ts';
 import { bucketOf, parseKey, scopeOf } from '../core/records/keys.ts';
 import { itemRecords, sceneRecords, topRecords, type Change, type Rec } from '../core/records/records.ts';
 import { bucketRecords, bucketRow, recsText, UnreadableBucket, type RecordMap } from './bucketText.ts';
@@ -88,15 +89,29 @@ export async function createStoredProject(db: TraversaDb, project: Project, extr
  * Put many new rows straight through the transaction's own object store. Dexie's bulkPut runs each
  * row through its middleware (change tracking for live queries, which nothing here uses) on top of
  * the browser's own copy of it. A failed put aborts the transaction, so nothing is half-stored.
+ * The rows go in slices of about `sliceBytes` (the browser copies each row on the main thread):
+ * the next slice is put when the last one is written, so the page paints in between.
  */
-function putRows(store: IDBObjectStore, rows: readonly BucketRow[]): Promise<void> {
-  // A value the browser cannot copy throws here, and the transaction is aborted.
-  const requests = rows.map((row) => store.put(row));
+export function putRows<T extends object>(store: IDBObjectStore, rows: readonly T[], bytesOf: (row: T) => number = (r) => (r as { bytes?: number }).bytes ?? 0, sliceBytes = 2_000_000): Promise<void> {
   return new Promise((resolve, reject) => {
-    for (const req of requests) req.onerror = () => reject(req.error);
-    // Requests of a transaction complete in order: the last one's success means all succeeded.
-    const last = requests[requests.length - 1];
-    if (last) last.onsuccess = () => resolve(); else resolve();
+    let at = 0;
+    const next = () => {
+      if (at >= rows.length) { resolve(); return; }
+      let size = 0;
+      let last: IDBRequest | null = null;
+      // A value the browser cannot copy throws here, and the transaction is aborted.
+      try {
+        while (at < rows.length && (size < sliceBytes || last === null)) {
+          const row = rows[at++]!;
+          size += bytesOf(row);
+          last = store.put(row);
+          last.onerror = () => reject(last!.error);
+        }
+      } catch (e) { reject(e); return; }
+      // Requests of a transaction complete in order: the last one's success means the slice is written.
+      last!.onsuccess = next;
+    };
+    next();
   });
 }
 
@@ -187,7 +202,7 @@ export async function loadStoredProject(db: TraversaDb, projectId: string): Prom
   const rows = await db.records.where('p').equals(projectId).toArray();
   const { recs, unreadable } = recsOf(rows);
   await setAsideRows(db, unreadable);
-  const assembled = assembleProject(recs);
+  const assembled = await sliced(assembleProjectSteps(recs));
   const bad = [...unreadable.map(({ row, reason }) => ({ key: `bucket ${row.b}`, reason })), ...assembled.bad];
   if (assembled.bad.length) await setAsideRecords(db, projectId, assembled.bad);
   return { ...assembled, bad };

@@ -205,7 +205,10 @@ export class Session {
   /** Which sent revisions the server holds now: their rows leave the outbox. */
   private async confirm(): Promise<void> {
     const remote = this.remote!;
-    await confirmSent(this.t.db, this.projectId, (revs) => remote.revsDiff(revs) as Promise<Record<string, { missing: string[] }>>);
+    const confirmed = await confirmSent(this.t.db, this.projectId, (revs) => remote.revsDiff(revs) as Promise<Record<string, { missing: string[] }>>);
+    // What arrived for these records while they waited was left alone; now the team's version (the
+    // winner of a conflict, even over ours) is what this studio shows.
+    if (confirmed.length) await this.take(confirmed);
     if (this.paused && !this.offline && !this.resent) {
       // Caught up for the first time in this session: a revision sent in an earlier session that the
       // server still lacks was refused then, unheard (the tab closed): send it again to hear why.
@@ -242,18 +245,21 @@ export class Session {
       const keys = [...this.incomingKeys];
       const seqNow = this.incomingSeq;
       this.incomingKeys.clear();
-      void this.enqueue(async () => {
-        const applied = await applyFromMirror(this.t.db, this.projectId, this.mirror!, keys);
-        if (applied.scopes.length && this.t.storage.openId() === this.projectId) await this.t.storage.absorb(applied.scopes);
-        const conflicts = new Set(this.checkpoint.conflicts);
-        for (const k of applied.conflicted) conflicts.add(k);
-        for (const k of applied.resolved) conflicts.delete(k);
-        this.checkpoint = { ...this.checkpoint, seq: seqNow, conflicts: [...conflicts] };
-        await writeCheckpoint(this.mirror!, this.checkpoint);
-        if (applied.bad.length) this.show({ message: `${applied.bad.length} record${applied.bad.length === 1 ? '' : 's'} from the team could not be read and ${applied.bad.length === 1 ? 'was' : 'were'} left out (first: ${applied.bad[0]!.key}: ${applied.bad[0]!.reason}).` });
-        if (applied.conflicted.length || applied.resolved.some((k) => this.t.store.getState().team.conflicts.some((c) => c.key === k))) await this.showConflicts();
-      });
+      void this.enqueue(() => this.take(keys, seqNow));
     }, 40);
+  }
+
+  /** Take the mirror's current version of `keys` into the project's records (and past `seq` in the mirror's changes). */
+  private async take(keys: string[], seq?: number | string): Promise<void> {
+    const applied = await applyFromMirror(this.t.db, this.projectId, this.mirror!, keys);
+    if (applied.scopes.length && this.t.storage.openId() === this.projectId) await this.t.storage.absorb(applied.scopes);
+    const conflicts = new Set(this.checkpoint.conflicts);
+    for (const k of applied.conflicted) conflicts.add(k);
+    for (const k of applied.resolved) conflicts.delete(k);
+    this.checkpoint = { ...this.checkpoint, ...(seq !== undefined ? { seq } : {}), conflicts: [...conflicts] };
+    await writeCheckpoint(this.mirror!, this.checkpoint);
+    if (applied.bad.length) this.show({ message: `${applied.bad.length} record${applied.bad.length === 1 ? '' : 's'} from the team could not be read and ${applied.bad.length === 1 ? 'was' : 'were'} left out (first: ${applied.bad[0]!.key}: ${applied.bad[0]!.reason}).` });
+    if (applied.conflicted.length || applied.resolved.some((k) => this.t.store.getState().team.conflicts.some((c) => c.key === k))) await this.showConflicts();
   }
 
   private async showConflicts(): Promise<void> {

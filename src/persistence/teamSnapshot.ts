@@ -1,8 +1,8 @@
 import type { BadRecord } from '../core/records/assemble.ts';
-import { parseKey, scopeOf } from '../core/records/keys.ts';
 import type { Rec } from '../core/records/records.ts';
 import { readDoc, type RecordDoc } from '../core/sync/docs.ts';
-import type { TraversaDb } from './db.ts';
+import type { TeamRevsRow, TraversaDb } from './db.ts';
+import { putRows } from './recordStore.ts';
 import type { PouchRemote } from './pouch.ts';
 import type { Mirror } from './teamMirror.ts';
 
@@ -12,7 +12,7 @@ import type { Mirror } from './teamMirror.ts';
  * (PouchDB, for the live sync) is not filled with them: it starts pulling from that sequence, and
  * holds only what changes after the snapshot, what is changed here, and the documents in conflict
  * (their whole revision trees, for choosing a version). A record changed here that the mirror does
- * not hold extends the revision the snapshot read (kept per scope in `teamRevs`), so the server
+ * not hold extends the revision the snapshot read (kept in `teamRevs`), so the server
  * sees an update of its document, not a second one beside it.
  */
 export interface Snapshot {
@@ -64,28 +64,35 @@ export async function seedConflicts(remote: PouchRemote, mirror: Mirror, keys: r
   }
 }
 
-/** The scope a key's revision is kept under. */
-const scopeKey = (key: string) => { const k = parseKey(key); return k ? scopeOf(k) : 'other'; };
+/** Which of the project's rows of revisions a key's revision is kept in (a cheap hash of the key: no parsing). */
+const REV_ROWS = 256;
+const revRow = (key: string) => {
+  let h = 0;
+  for (let i = 0; i < key.length; i++) h = (h * 31 + key.charCodeAt(i)) | 0;
+  return String((h >>> 0) % REV_ROWS);
+};
 
-/** Keep the snapshot's revisions, one row per scope. */
+/** Keep the snapshot's revisions, in REV_ROWS rows, written in slices (the page paints in between). */
 export async function storeRevs(db: TraversaDb, projectId: string, revs: ReadonlyMap<string, string>): Promise<void> {
-  const byScope = new Map<string, Record<string, string>>();
+  const rows = new Map<string, TeamRevsRow>();
   for (const [k, rev] of revs) {
-    const s = scopeKey(k);
-    let m = byScope.get(s);
-    if (!m) byScope.set(s, (m = {}));
-    m[k] = rev;
+    const s = revRow(k);
+    let row = rows.get(s);
+    if (!row) rows.set(s, (row = { p: projectId, s, r: {} }));
+    row.r[k] = rev;
   }
-  await db.teamRevs.bulkPut([...byScope].map(([s, r]) => ({ p: projectId, s, r })));
+  await db.transaction('rw', db.teamRevs, async (tx) => {
+    await putRows(tx.idbtrans.objectStore(db.teamRevs.name), [...rows.values()], (row) => Object.keys(row.r).length * 80);
+  });
 }
 
 /** The snapshot's revision of each key that has one. */
 export async function revsOf(db: TraversaDb, projectId: string, keys: readonly string[]): Promise<Map<string, string>> {
-  const scopes = [...new Set(keys.map(scopeKey))];
-  const rows = await db.teamRevs.bulkGet(scopes.map((s) => [projectId, s] as [string, string]));
-  const out = new Map<string, string>();
+  const names = [...new Set(keys.map(revRow))];
+  const rows = await db.teamRevs.bulkGet(names.map((s) => [projectId, s] as [string, string]));
   const held = new Map(rows.flatMap((row) => (row ? [[row.s, row.r] as const] : [])));
-  for (const k of keys) { const rev = held.get(scopeKey(k))?.[k]; if (rev) out.set(k, rev); }
+  const out = new Map<string, string>();
+  for (const k of keys) { const rev = held.get(revRow(k))?.[k]; if (rev) out.set(k, rev); }
   return out;
 }
 

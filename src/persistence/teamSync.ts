@@ -1,4 +1,5 @@
-import { assembleProject } from '../core/records/assemble.ts';
+import { assembleProjectSteps } from '../core/records/assemble.ts';
+import { sliced } from './sliced.ts';
 import type { StudioStore, TeamState } from '../state/store.ts';
 import type { TraversaDb } from './db.ts';
 import type { ProjectStorage } from './projectStorage.ts';
@@ -241,7 +242,7 @@ export class TeamSync implements SessionHost {
     try {
       // Read in bulk and stored once; the mirror pulls only what changes from the snapshot's sequence on (teamSnapshot.ts).
       const { recs, bad, conflicted, revs, seq: pullSince } = await readSnapshot(checked.remote, progress);
-      const assembled = assembleProject(recs);
+      const assembled = await sliced(assembleProjectSteps(recs));
       if (!assembled.project) { this.mirrors.delete(id); await mirror.destroy(); return `The team database holds no readable project: ${assembled.message ?? 'no project record'}.`; }
       await seedConflicts(checked.remote, mirror, conflicted);
       await storeRevs(this.db, id, revs);

@@ -2,7 +2,7 @@ import { memo, useState } from 'react';
 import type { Scene } from '../core/project.ts';
 import { createScene, deleteScene } from '../state/commands.ts';
 import { useStudio, useStudioStore } from '../state/useStudio.ts';
-import { sceneErrorCount } from './sceneErrors.ts';
+import { useSceneErrorCount } from './sceneErrors.ts';
 
 /** The project's scenes (J / K to move), with a count of each scene's errors. */
 export function SceneList() {
@@ -29,7 +29,7 @@ export function SceneList() {
 const SceneRow = memo(function SceneRow({ scene, active }: { scene: Scene; active: boolean }) {
   const store = useStudioStore();
   const [confirm, setConfirm] = useState(false);
-  const errors = sceneErrorCount(scene);
+  const errors = useSceneErrorCount(scene);
   const labels = Object.values(scene.labels).reduce((n, bySegment) => n + Object.keys(bySegment).length, 0);
   return (
     <li>

@@ -101,7 +101,7 @@ declare global { interface Window { __sb: Stamps } }
 /** The built app (vite build into a temporary folder, as the e2e tests serve dist/), served on a free port. */
 export async function builtApp(): Promise<{ url: string; close: () => Promise<void> }> {
   const out = mkdtempSync(join(tmpdir(), 'traversa-storage-bench-'));
-  await build({ configFile: join(REPO, 'vite.config.ts'), logLevel: 'warn', build: { outDir: out, emptyOutDir: true, sourcemap: false } });
+  await build({ configFile: join(REPO, 'vite.config.ts'), logLevel: 'warn', build: { outDir: out, emptyOutDir: true, sourcemap: false, ...(process.env.TRAVERSA_BENCH_PROFILE ? { minify: false } : {}) } });
   const server = await preview({ configFile: join(REPO, 'vite.config.ts'), logLevel: 'silent', build: { outDir: out }, preview: { port: 0, host: '127.0.0.1' } });
   return {
     url: server.resolvedUrls!.local[0]!,

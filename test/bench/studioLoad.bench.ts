@@ -81,7 +81,7 @@ async function measureOne(base: string, label: string, file: string): Promise<Ru
 interface CpuProfile { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[]; samples: number[]; timeDeltas: number[] }
 
 /** TRAVERSA_BENCH_PROFILE=1: the main thread's busiest functions during the load (self time, and with what they call). */
-function printProfile(label: string, p: CpuProfile): void {
+export function printProfile(label: string, p: CpuProfile): void {
   const self = new Map<number, number>();
   p.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000));
   const byId = new Map(p.nodes.map((n) => [n.id, n]));

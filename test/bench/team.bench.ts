@@ -18,6 +18,7 @@ import { ADMIN, couch, startTeamServer, teamProject, type TeamServer } from '../
 import { timeCommand } from './cli.bench.ts';
 import type { BenchSection } from './run.ts';
 import { builtApp, freshStudio, importTimed } from './storage.bench.ts';
+import { printProfile } from './studioLoad.bench.ts';
 
 const SCENES = Number(process.env.TRAVERSA_BENCH_TEAM_SCENES ?? 1000);
 const TARGET = { openMs: 60_000, blockMs: 200, memBytes: 1e9, reloadMs: 3_000, pushRatio: 2 };
@@ -71,6 +72,8 @@ async function openTeam(appUrl: string, db: string): Promise<Open> {
   const mem = memorySampler(profile.dir);
   try {
     const since = await page.evaluate(() => performance.now());
+    const cdp = process.env.TRAVERSA_BENCH_PROFILE ? await profile.context!.newCDPSession(page) : null;
+    if (cdp) { await cdp.send('Profiler.enable'); await cdp.send('Profiler.setSamplingInterval', { interval: 1000 }); await cdp.send('Profiler.start'); }
     const t0 = performance.now();
     await page.getByTestId('projects-button').click();
     await page.getByTestId('team-join-open').click();
@@ -86,6 +89,7 @@ async function openTeam(appUrl: string, db: string): Promise<Open> {
     }, undefined, { timeout: OPEN_TIMEOUT_MS, polling: 200 });
     const syncedMs = performance.now() - t0;
     const blockMs = await longestBlock(page, since);
+    if (cdp) printProfile('opening the team project', (await cdp.send('Profiler.stop')).profile as unknown as Parameters<typeof printProfile>[1]);
     // A reload of the synced project: until its scene list is back and it is in sync again.
     const r0 = performance.now();
     await page.reload();

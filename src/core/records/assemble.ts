@@ -169,9 +169,20 @@ export interface Assembled { project: Project | null; bad: BadRecord[]; orphans:
 
 /** Assemble a whole project from its records. */
 export function assembleProject(recs: Iterable<Rec>): Assembled {
+  const steps = assembleProjectSteps(recs);
+  for (;;) { const r = steps.next(); if (r.done) return r.value; }
+}
+
+/**
+ * The same, one scope per step: a page runs it in slices (persistence/sliced.ts) so that assembling
+ * 1,000 scenes never holds the main thread for long.
+ */
+export function* assembleProjectSteps(recs: Iterable<Rec>): Generator<void, Assembled, void> {
   const byScope = new Map<string, Rec[]>();
   const bad: BadRecord[] = [];
+  let n = 0;
   for (const r of recs) {
+    if (++n % 2000 === 0) yield;
     const k = parseKey(r.key);
     if (!k) { bad.push({ key: r.key, reason: 'not a record key Traversa knows' }); continue; }
     const scope = scopeOf(k);
@@ -183,7 +194,8 @@ export function assembleProject(recs: Iterable<Rec>): Assembled {
   byScope.delete('top');
   if (top.newer) return { project: null, bad, orphans: [], message: top.newer };
   if (top.scope.kind !== 'top' || !top.scope.top) return { project: null, bad: [...bad, ...top.bad], orphans: top.orphans, message: 'the stored project has no readable project record' };
-  const parts = [...byScope].map(([scope, list]) => assembleScope(scope, list));
+  const parts: ScopeResult[] = [];
+  for (const [scope, list] of byScope) { parts.push(assembleScope(scope, list)); yield; }
   const empty: Project = { schemaVersion: PROJECT_SCHEMA_VERSION, name: '', profiles: [], scenes: [], qa: { taxonomy: DEFAULT_TAXONOMY, items: [] } };
   return {
     project: withScopes(empty, [top.scope, ...parts.map((p) => p.scope)]),
