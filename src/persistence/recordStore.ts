@@ -1,6 +1,6 @@
 import Dexie from 'dexie';
 import type { Project, Scene } from '../core/project.ts';
-import { sliced } from './sliced.ts';
+import { completed, sliced } from './sliced.ts';
 import { assembleProjectSteps, assembleScope, type Assembled, type BadRecord, type ScopeResult } from '../core/records/assemble.ts';
 import { bucketOf, parseKey, scopeOf } from '../core/records/keys.ts';
 import { itemRecords, sceneRecords, topRecords, type Change, type Rec } from '../core/records/records.ts';
@@ -29,7 +29,7 @@ function placeOf(key: string): { bucket: string; scope: string } {
  * A whole project's bucket rows: its own records in `top`, each scene's and each QA item's in
  * theirs (keys.ts `bucketOf`), the bucket named once per scene rather than found for each record.
  */
-function bucketsOfProject(projectId: string, project: Project): BucketRow[] {
+function* bucketsOfProject(projectId: string, project: Project): Generator<void, BucketRow[], void> {
   const rows: BucketRow[] = [];
   const add = (recs: readonly Rec[]) => {
     if (!recs.length) return;
@@ -38,15 +38,16 @@ function bucketsOfProject(projectId: string, project: Project): BucketRow[] {
     rows.push({ p: projectId, b: bucketOf(parsed), s: scopeOf(parsed), j, bytes: j.length });
   };
   add(topRecords(project));
-  project.scenes.forEach((scene, i) => {
+  for (const [i, scene] of project.scenes.entries()) {
+    yield;
     const [head] = sceneRecords(scene, i);
     const parsed = parseKey(head!.key)!;
     const body = sceneBodyText(scene);
     sceneBodyTexts.delete(scene); // written once: not kept for the session (~20 MB for 1,000 scenes)
     const j = `[${recsText([head!]).slice(1, -1)}${body ? `,${body}` : ''}]`;
     rows.push({ p: projectId, b: bucketOf(parsed), s: scopeOf(parsed), j, bytes: j.length });
-  });
-  project.qa.items.forEach((item, i) => add(itemRecords(item, i)));
+  }
+  for (const [i, item] of project.qa.items.entries()) { if (i % 50 === 0) yield; add(itemRecords(item, i)); }
   return rows;
 }
 
@@ -71,7 +72,8 @@ export const newProjectId = (): string => `p${Date.now().toString(36)}${Math.ran
  */
 export async function createStoredProject(db: TraversaDb, project: Project, extra: Partial<ProjectRow> = {}, queued?: (row: ProjectRow) => void): Promise<ProjectRow> {
   const id = extra.id ?? newProjectId();
-  const rows = bucketsOfProject(id, project);
+  // Written out in slices: 1,000 scenes of text never hold the page at once.
+  const rows = await sliced(bucketsOfProject(id, project));
   const now = Date.now();
   const row: ProjectRow = { id, createdAt: now, updatedAt: now, bytes: rows.reduce((s, r) => s + r.bytes, 0), ...summaryOf(project), ...extra };
   await db.transaction('rw', db.projects, db.records, async (tx) => {
@@ -92,7 +94,7 @@ export async function createStoredProject(db: TraversaDb, project: Project, extr
  * The rows go in slices of about `sliceBytes` (the browser copies each row on the main thread):
  * the next slice is put when the last one is written, so the page paints in between.
  */
-export function putRows<T extends object>(store: IDBObjectStore, rows: readonly T[], bytesOf: (row: T) => number = (r) => (r as { bytes?: number }).bytes ?? 0, sliceBytes = 2_000_000): Promise<void> {
+export function putRows<T extends object>(store: IDBObjectStore, rows: readonly T[], bytesOf: (row: T) => number = (r) => (r as { bytes?: number }).bytes ?? 0, sliceBytes = 1_000_000): Promise<void> {
   return new Promise((resolve, reject) => {
     let at = 0;
     const next = () => {
@@ -168,8 +170,14 @@ export async function writeChanges(db: TraversaDb, projectId: string, changes: r
 
 /** The records of stored rows, and the rows that cannot be read (set aside whole by the caller). */
 function recsOf(rows: readonly BucketRow[]): { recs: Rec[]; unreadable: { row: BucketRow; reason: string }[] } {
+  return completed(recsOfSteps(rows));
+}
+
+/** The same, a bucket per step (sliced.ts runs it on a page opening a large project). */
+function* recsOfSteps(rows: readonly BucketRow[]): Generator<void, { recs: Rec[]; unreadable: { row: BucketRow; reason: string }[] }, void> {
   const recs: Rec[] = [], unreadable: { row: BucketRow; reason: string }[] = [];
   for (const row of rows) {
+    yield;
     let map: RecordMap;
     try {
       map = bucketRecords(row);
@@ -200,7 +208,7 @@ async function setAsideRows(db: TraversaDb, unreadable: readonly { row: BucketRo
  */
 export async function loadStoredProject(db: TraversaDb, projectId: string): Promise<Assembled> {
   const rows = await db.records.where('p').equals(projectId).toArray();
-  const { recs, unreadable } = recsOf(rows);
+  const { recs, unreadable } = await sliced(recsOfSteps(rows));
   await setAsideRows(db, unreadable);
   const assembled = await sliced(assembleProjectSteps(recs));
   const bad = [...unreadable.map(({ row, reason }) => ({ key: `bucket ${row.b}`, reason })), ...assembled.bad];

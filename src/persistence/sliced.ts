@@ -13,3 +13,8 @@ export async function sliced<T>(steps: Generator<void, T, void>, budgetMs = 12):
     }
   }
 }
+
+/** Run a generator of steps to its end at once (where nothing waits on the page). */
+export function completed<T>(steps: Generator<void, T, void>): T {
+  for (;;) { const r = steps.next(); if (r.done) return r.value; }
+}

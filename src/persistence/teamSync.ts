@@ -241,11 +241,14 @@ export class TeamSync implements SessionHost {
     const mirror = this.mirror(PouchDB, id);
     try {
       // Read in bulk and stored once; the mirror pulls only what changes from the snapshot's sequence on (teamSnapshot.ts).
-      const { recs, bad, conflicted, revs, seq: pullSince } = await readSnapshot(checked.remote, progress);
-      const assembled = await sliced(assembleProjectSteps(recs));
+      const snapshot = await readSnapshot(checked.remote, progress);
+      const { bad, conflicted, seq: pullSince } = snapshot;
+      const assembled = await sliced(assembleProjectSteps(snapshot.recs));
+      snapshot.recs = []; // the project holds them now: not twice in memory while it is stored
       if (!assembled.project) { this.mirrors.delete(id); await mirror.destroy(); return `The team database holds no readable project: ${assembled.message ?? 'no project record'}.`; }
       await seedConflicts(checked.remote, mirror, conflicted);
-      await storeRevs(this.db, id, revs);
+      await storeRevs(this.db, id, snapshot.revs);
+      snapshot.revs.clear();
       const seq = (await mirror.info()).update_seq;
       await writeCheckpoint(mirror, { seq, conflicts: conflicted, refused: [], pullSince });
       await this.remember(id, url, user, password);

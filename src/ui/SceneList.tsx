@@ -1,8 +1,11 @@
-import { memo, useState } from 'react';
+import { memo, startTransition, useEffect, useState } from 'react';
 import type { Scene } from '../core/project.ts';
 import { createScene, deleteScene } from '../state/commands.ts';
 import { useStudio, useStudioStore } from '../state/useStudio.ts';
 import { useSceneErrorCount } from './sceneErrors.ts';
+
+/** Rows of the scene list drawn in one go. */
+const ROWS_AT_ONCE = 150;
 
 /** The project's scenes (J / K to move), with a count of each scene's errors. */
 export function SceneList() {
@@ -11,12 +14,21 @@ export function SceneList() {
   const selected = useStudio((s) => s.session.sceneId);
   const view = useStudio((s) => s.session.view);
   const opening = useStudio((s) => s.storage.status === 'loading');
+  // A 1,000-scene project shows its first rows at once and the rest a slice per frame, so drawing
+  // the list never holds the page (each row checks its scene).
+  const total = scenes?.length ?? 0;
+  const [shown, setShown] = useState(ROWS_AT_ONCE);
+  useEffect(() => {
+    if (shown >= total) return;
+    const t = setTimeout(() => startTransition(() => setShown((n) => n + ROWS_AT_ONCE)), 0);
+    return () => clearTimeout(t);
+  }, [shown, total]);
   return (
     <nav className="scene-list" aria-label="Scenes">
       <h2>Scenes <span className="muted">({scenes?.length ?? 0})</span></h2>
       <button className="small secondary new-scene" disabled={opening} onClick={() => createScene(store)} data-testid="new-scene">+ New scene</button>
       <ul>
-        {(scenes ?? []).map((s) => <SceneRow key={s.id} scene={s} active={view === 'scene' && selected === s.id} />)}
+        {(scenes ?? []).slice(0, shown).map((s) => <SceneRow key={s.id} scene={s} active={view === 'scene' && selected === s.id} />)}
       </ul>
     </nav>
   );
