@@ -53,6 +53,9 @@ interface SceneStats {
  */
 const sceneCache = new WeakMap<Scene, SceneStats>();
 
+/** Whether a scene's statistics are counted already (the studio counts a large project's in slices). */
+export const sceneStatsKnown = (scene: Scene): boolean => sceneCache.has(scene);
+
 export function sceneStats(scene: Scene): SceneStats {
   const known = sceneCache.get(scene);
   if (known) return known;

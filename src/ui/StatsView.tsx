@@ -1,15 +1,45 @@
-import { useMemo } from 'react';
-import { datasetStats, type DatasetStats } from '../core/stats.ts';
+import { useEffect, useMemo, useReducer } from 'react';
+import type { Scene } from '../core/project.ts';
+import { datasetStats, sceneStats, sceneStatsKnown, type DatasetStats } from '../core/stats.ts';
 import { useStudio } from '../state/useStudio.ts';
 import { ProfilesPanel } from './ProfilesPanel.tsx';
+
+/** Main-thread time given to counting at a time: a 1,000-scene project is counted in slices the page paints between. */
+const SLICE_MS = 10;
+
+/** Count the scenes' statistics (cached per scene) a slice at a time; how many are counted. */
+function countSlice(scenes: readonly Scene[]): number {
+  const t0 = performance.now();
+  let n = 0;
+  for (const scene of scenes) {
+    if (!sceneStatsKnown(scene)) { if (performance.now() - t0 > SLICE_MS) break; sceneStats(scene); }
+    n++;
+  }
+  return n;
+}
+
+/** How many of `scenes` have their statistics counted; the rest are counted in the background. */
+function useScenesCounted(scenes: readonly Scene[] | undefined): number {
+  const [, counted] = useReducer((x: number) => x + 1, 0);
+  const n = scenes ? countSlice(scenes) : 0;
+  const done = !scenes || n === scenes.length;
+  useEffect(() => {
+    if (done) return;
+    const t = setTimeout(counted, 0);
+    return () => clearTimeout(t);
+  });
+  return n;
+}
 
 const fmt = (x: number | null, digits = 2) => (x === null ? '–' : x.toFixed(digits));
 
 /** Dataset statistics with CapNav Table 1's definitions. */
 export function StatsView() {
   const project = useStudio((s) => s.document.project);
-  const stats = useMemo(() => (project ? datasetStats(project) : null), [project]);
-  if (!project || !stats) return null;
+  const counted = useScenesCounted(project?.scenes);
+  const stats = useMemo(() => (project && counted === project.scenes.length ? datasetStats(project) : null), [project, counted]);
+  if (!project) return null;
+  if (!stats) return <section className="stats"><h2>Dataset statistics</h2><p className="muted" data-testid="stats-counting">Counting… {counted} of {project.scenes.length} scenes</p></section>;
   return (
     <section className="stats" aria-labelledby="stats-title">
       <h2 id="stats-title">Dataset statistics</h2>

@@ -91,6 +91,7 @@ async function openTeam(appUrl: string, db: string): Promise<Open> {
     const blockMs = await longestBlock(page, since);
     if (cdp) printProfile('opening the team project', (await cdp.send('Profiler.stop')).profile as unknown as Parameters<typeof printProfile>[1]);
     // A reload of the synced project: until its scene list is back and it is in sync again.
+    if (cdp) await cdp.send('Profiler.start');
     const r0 = performance.now();
     await page.reload();
     let reloadMs: number | null = null;
@@ -98,6 +99,7 @@ async function openTeam(appUrl: string, db: string): Promise<Open> {
       await page.waitForFunction((n) => Number(/\d+/.exec(document.querySelector('.scene-list h2 .muted')?.textContent ?? '')?.[0] ?? 0) >= n, SCENES, { timeout: 120_000, polling: 50 });
       reloadMs = performance.now() - r0;
     } catch { /* reported as "more than 120 s" */ }
+    if (cdp) printProfile('reloading it', (await cdp.send('Profiler.stop').catch(() => ({ profile: { nodes: [], samples: [], timeDeltas: [] } }))).profile as unknown as Parameters<typeof printProfile>[1]);
     return { usableMs, syncedMs, blockMs, memBytes: mem.stop(), reloadMs };
   } finally {
     mem.stop();
