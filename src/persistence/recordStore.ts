@@ -207,10 +207,11 @@ async function setAsideRows(db: TraversaDb, unreadable: readonly { row: BucketRo
  * reason (never deleted) before the project opens without them.
  */
 export async function loadStoredProject(db: TraversaDb, projectId: string): Promise<Assembled> {
-  const rows = await db.records.where('p').equals(projectId).toArray();
+  let rows = await db.records.where('p').equals(projectId).toArray();
   const { recs, unreadable } = await sliced(recsOfSteps(rows));
+  rows = []; // read: the stored text is let go before the project is assembled
   await setAsideRows(db, unreadable);
-  const assembled = await sliced(assembleProjectSteps(recs));
+  const assembled = await sliced(assembleProjectSteps(recs.splice(0)));
   const bad = [...unreadable.map(({ row, reason }) => ({ key: `bucket ${row.b}`, reason })), ...assembled.bad];
   if (assembled.bad.length) await setAsideRecords(db, projectId, assembled.bad);
   return { ...assembled, bad };

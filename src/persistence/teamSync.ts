@@ -243,8 +243,8 @@ export class TeamSync implements SessionHost {
       // Read in bulk and stored once; the mirror pulls only what changes from the snapshot's sequence on (teamSnapshot.ts).
       const snapshot = await readSnapshot(checked.remote, progress);
       const { bad, conflicted, seq: pullSince } = snapshot;
-      const assembled = await sliced(assembleProjectSteps(snapshot.recs));
-      snapshot.recs = []; // the project holds them now: not twice in memory while it is stored
+      // The records are handed over (the snapshot lets go of them): the project is not held twice.
+      const assembled = await sliced(assembleProjectSteps(snapshot.recs.splice(0)));
       if (!assembled.project) { this.mirrors.delete(id); await mirror.destroy(); return `The team database holds no readable project: ${assembled.message ?? 'no project record'}.`; }
       await seedConflicts(checked.remote, mirror, conflicted);
       await storeRevs(this.db, id, snapshot.revs);

@@ -35,24 +35,37 @@ function pss(pid: string): number {
  * Peak memory of a Chromium profile's whole process tree, sampled every 250 ms until stopped: the
  * sum of the processes' PSS (an RSS sum counts the pages they share once per process).
  */
-function memorySampler(profileDir: string): { stop(): number } {
+function memorySampler(profileDir: string): { stop(): number; parts(): string } {
   let peak = 0;
+  let peakParts = new Map<string, number>();
   const sample = () => {
     try {
       const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,args='], { encoding: 'utf8', maxBuffer: 16 << 20 }).split('\n').map((l) => l.trim().split(/\s+/));
+      const kind = new Map(rows.map((r) => [r[0]!, /--type=(\S+)/.exec(r.slice(2).join(' '))?.[1] ?? 'browser']));
+      const parts = new Map<string, number>();
       const children = new Map<string, string[]>();
       for (const [pid, ppid] of rows) if (pid && ppid) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
       const roots = rows.filter((r) => r.slice(2).join(' ').includes(`--user-data-dir=${profileDir}`) && !r.slice(2).join(' ').includes('--type=')).map((r) => r[0]!);
       let total = 0;
       const seen = new Set<string>();
-      const walk = (pid: string) => { if (seen.has(pid)) return; seen.add(pid); total += pss(pid); for (const c of children.get(pid) ?? []) walk(c); };
+      const walk = (pid: string) => {
+        if (seen.has(pid)) return;
+        seen.add(pid);
+        const m = pss(pid);
+        total += m;
+        parts.set(kind.get(pid)!, (parts.get(kind.get(pid)!) ?? 0) + m);
+        for (const c of children.get(pid) ?? []) walk(c);
+      };
       roots.forEach(walk);
-      peak = Math.max(peak, total);
+      if (total > peak) { peak = total; peakParts = parts; }
     } catch { /* a process gone between the listing and the read */ }
   };
   const timer = setInterval(sample, 250);
   sample();
-  return { stop: () => { clearInterval(timer); sample(); return peak; } };
+  return {
+    stop: () => { clearInterval(timer); sample(); return peak; },
+    parts: () => [...peakParts].sort((a, b) => b[1] - a[1]).map(([k, m]) => `${k} ${(m / 1e6).toFixed(0)} MB`).join(', '),
+  };
 }
 
 /** Long tasks from the page's first moment (installed before the app's scripts). */
@@ -62,7 +75,7 @@ const longestBlock = async (page: Page, since: number) => {
   const all = await page.evaluate(() => (window as unknown as { __lt?: [number, number][] }).__lt ?? []);
   return Math.max(0, ...all.filter(([s, d]) => s + d >= since).map(([, d]) => d));
 };
-interface Open { usableMs: number; syncedMs: number; blockMs: number; memBytes: number; reloadMs: number | null }
+interface Open { usableMs: number; syncedMs: number; blockMs: number; memBytes: number; memParts: string; reloadMs: number | null }
 
 async function openTeam(appUrl: string, db: string): Promise<Open> {
   const { profile, page } = await freshStudio(appUrl);
@@ -100,14 +113,14 @@ async function openTeam(appUrl: string, db: string): Promise<Open> {
       reloadMs = performance.now() - r0;
     } catch { /* reported as "more than 120 s" */ }
     if (cdp) printProfile('reloading it', (await cdp.send('Profiler.stop').catch(() => ({ profile: { nodes: [], samples: [], timeDeltas: [] } }))).profile as unknown as Parameters<typeof printProfile>[1]);
-    return { usableMs, syncedMs, blockMs, memBytes: mem.stop(), reloadMs };
+    return { usableMs, syncedMs, blockMs, memBytes: mem.stop(), memParts: mem.parts(), reloadMs };
   } finally {
     mem.stop();
     await profile.dispose();
   }
 }
 
-async function importFolder(appUrl: string, dir: string): Promise<{ ms: number; blockMs: number; memBytes: number }> {
+async function importFolder(appUrl: string, dir: string): Promise<{ ms: number; blockMs: number; memBytes: number; memParts: string }> {
   const { profile, page } = await freshStudio(appUrl);
   await profile.context!.addInitScript({ content: LONG_TASKS });
   await page.reload();
@@ -117,7 +130,7 @@ async function importFolder(appUrl: string, dir: string): Promise<{ ms: number; 
   try {
     const since = await page.evaluate(() => performance.now());
     const t = await importTimed(page, dir);
-    return { ms: t.wallMs, blockMs: await longestBlock(page, since), memBytes: mem.stop() };
+    return { ms: t.wallMs, blockMs: await longestBlock(page, since), memBytes: mem.stop(), memParts: mem.parts() };
   } finally {
     mem.stop();
     await profile.dispose();
@@ -177,7 +190,8 @@ export const teamBench: BenchSection = {
       console.log(`  ${''.padEnd(34)} ${'usable'.padStart(9)} ${'in sync'.padStart(9)} ${'longest block'.padStart(14)} ${'peak memory'.padStart(12)} ${'reload'.padStart(9)}`);
       console.log(`  ${'open the team project'.padEnd(34)} ${s(open.usableMs).padStart(9)} ${s(open.syncedMs).padStart(9)} ${`${open.blockMs.toFixed(0)} ms`.padStart(14)} ${gb(open.memBytes).padStart(12)} ${(open.reloadMs === null ? '> 120 s' : s(open.reloadMs)).padStart(9)}`);
       console.log(`  ${'import the release as a folder'.padEnd(34)} ${s(folder.ms).padStart(9)} ${''.padStart(9)} ${`${folder.blockMs.toFixed(0)} ms`.padStart(14)} ${gb(folder.memBytes).padStart(12)}`);
-      console.log(`  open / import: ${(open.usableMs / folder.ms).toFixed(2)}× to a usable scene list\n`);
+      console.log(`  open / import: ${(open.usableMs / folder.ms).toFixed(2)}× to a usable scene list`);
+      console.log(`  peak memory by process (PSS): open — ${open.memParts}; import — ${folder.memParts}\n`);
 
       const missed: string[] = [];
       if (open.usableMs > TARGET.openMs) missed.push(`open ${s(open.usableMs)} (target < ${s(TARGET.openMs)})`);

@@ -178,6 +178,7 @@ export function assembleProject(recs: Iterable<Rec>): Assembled {
  * 1,000 scenes never holds the main thread for long.
  */
 export function* assembleProjectSteps(recs: Iterable<Rec>): Generator<void, Assembled, void> {
+  // (Each scope's records are let go once it is assembled: a large project is not held twice.)
   const byScope = new Map<string, Rec[]>();
   const bad: BadRecord[] = [];
   let n = 0;
@@ -194,8 +195,9 @@ export function* assembleProjectSteps(recs: Iterable<Rec>): Generator<void, Asse
   byScope.delete('top');
   if (top.newer) return { project: null, bad, orphans: [], message: top.newer };
   if (top.scope.kind !== 'top' || !top.scope.top) return { project: null, bad: [...bad, ...top.bad], orphans: top.orphans, message: 'the stored project has no readable project record' };
+  recs = [];
   const parts: ScopeResult[] = [];
-  for (const [scope, list] of byScope) { parts.push(assembleScope(scope, list)); yield; }
+  for (const [scope, list] of byScope) { parts.push(assembleScope(scope, list)); byScope.delete(scope); yield; }
   const empty: Project = { schemaVersion: PROJECT_SCHEMA_VERSION, name: '', profiles: [], scenes: [], qa: { taxonomy: DEFAULT_TAXONOMY, items: [] } };
   return {
     project: withScopes(empty, [top.scope, ...parts.map((p) => p.scope)]),
