@@ -5,6 +5,7 @@ import { parseKey } from '../core/records/keys.ts';
 import { sameValue, type Change } from '../core/records/records.ts';
 import type { TeamConflict } from '../state/store.ts';
 import type { TraversaDb } from './db.ts';
+import type { PouchRemote } from './pouch.ts';
 import { readRecords, writeChanges } from './recordStore.ts';
 import { childRevision, revsOf } from './teamSnapshot.ts';
 
@@ -177,6 +178,15 @@ export async function applyFromMirror(db: TraversaDb, projectId: string, mirror:
   }
   out.scopes = [...scopes];
   return out;
+}
+
+/** Put the documents in conflict into the mirror with every version (few; their versions are shown and chosen from). */
+export async function seedConflicts(remote: PouchRemote, mirror: Mirror, keys: readonly string[]): Promise<void> {
+  for (const key of keys) {
+    const leaves = await remote.get(key, { open_revs: 'all', revs: true }) as { ok?: object }[];
+    const docs = leaves.flatMap((l) => (l.ok ? [l.ok] : []));
+    if (docs.length) await mirror.bulkDocs(docs, { new_edits: false });
+  }
 }
 
 /** One conflicted record's versions, the one the database shows first. */

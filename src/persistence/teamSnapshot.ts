@@ -4,7 +4,6 @@ import { readDoc, type RecordDoc } from '../core/sync/docs.ts';
 import type { TeamRevsRow, TraversaDb } from './db.ts';
 import { putRows } from './recordStore.ts';
 import type { PouchRemote } from './pouch.ts';
-import type { Mirror } from './teamMirror.ts';
 
 /**
  * Joining a team database at scale (issue 24 §4): its records are read in bulk — `_all_docs` in
@@ -53,15 +52,6 @@ export async function readSnapshot(remote: PouchRemote, progress: (done: number,
     await new Promise((r) => setTimeout(r, 0));
   }
   return out;
-}
-
-/** Put the documents in conflict into the mirror with every version (few; their versions are shown and chosen from). */
-export async function seedConflicts(remote: PouchRemote, mirror: Mirror, keys: readonly string[]): Promise<void> {
-  for (const key of keys) {
-    const leaves = await remote.get(key, { open_revs: 'all', revs: true }) as { ok?: object }[];
-    const docs = leaves.flatMap((l) => (l.ok ? [l.ok] : []));
-    if (docs.length) await mirror.bulkDocs(docs, { new_edits: false });
-  }
 }
 
 /** Which of the project's rows of revisions a key's revision is kept in (a cheap hash of the key: no parsing). */

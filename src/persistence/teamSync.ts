@@ -5,8 +5,8 @@ import type { TraversaDb } from './db.ts';
 import type { ProjectStorage } from './projectStorage.ts';
 import { allRecordKeys, newProjectId } from './recordStore.ts';
 import { openTabChannel, type TabChannel } from './tabChannel.ts';
-import { writeCheckpoint } from './teamMirror.ts';
-import { readSnapshot, seedConflicts, storeRevs } from './teamSnapshot.ts';
+import { seedConflicts, writeCheckpoint } from './teamMirror.ts';
+import { readSnapshot, storeRevs } from './teamSnapshot.ts';
 import { cookieSignIn, cookieSignOut, Session, sessionOf, type LocalDb, type SessionHost } from './teamSession.ts';
 import { describePouchError, loadPouch, type PouchRemote, type PouchStatic } from './pouch.ts';
 
