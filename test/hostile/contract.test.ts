@@ -78,7 +78,7 @@ describe.concurrent('the documented contract', { timeout: 3 * LIMIT_MS }, () => 
     expect([...options.get('run-model')!].sort()).toEqual(['agents', 'cache', 'concurrency', 'endpoint', 'frames', 'gt', 'inputs', 'json', 'limit', 'model', 'out', 'retries', 'scenes']);
     expect([...options.get('tour')!].sort()).toEqual(['eye', 'fov', 'fps', 'graph', 'mesh', 'out', 'size', 'up']);
     expect([...options.get('score')!].sort()).toEqual(['accept-unjudged', 'averaging', 'bootstrap', 'cache', 'compat', 'gt', 'json', 'judge', 'level', 'out', 'pred', 'seed', 'table2', 'verdicts', 'weights']);
-    expect([...options.get('team-server')!].sort()).toEqual(['admin', 'data', 'host', 'in-memory', 'origin', 'port']);
+    expect([...options.get('team-server')!].sort()).toEqual(['admin', 'data', 'host', 'in-memory', 'origin', 'port', 'session-timeout']);
     expect([...options.get('team')!].sort()).toEqual(['lead', 'member', 'password']);
   });
 });
