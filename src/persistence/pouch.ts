@@ -24,9 +24,28 @@ export interface PouchDbInstance extends PouchRemote {
   sync?(remote: PouchRemote, options: object): PouchSync;
 }
 
+export interface RemoteOptions {
+  skip_setup: true;
+  auth?: { username: string; password: string };
+  fetch: (url: string, init?: RequestInit) => Promise<Response>;
+}
+
 export interface PouchStatic {
-  new (name: string, options?: { skip_setup?: boolean; auth?: { username: string; password: string }; adapter?: string }): PouchDbInstance;
+  new (name: string, options?: RemoteOptions | { adapter?: string }): PouchDbInstance;
   replicate(from: PouchRemote, to: never, options?: object): PouchReplication;
+}
+
+/**
+ * How the studio reaches a team database: signed in by `password`, or by the browser's cookie
+ * session (null). Nothing it reads is kept in the browser's HTTP cache (a 1,000-scene project read
+ * in bulk would sit there a second time).
+ */
+export function remoteOptions(user: string, password: string | null): RemoteOptions {
+  return {
+    skip_setup: true,
+    fetch: (url, init) => fetch(url, { ...init, cache: 'no-store' }),
+    ...(password === null ? {} : { auth: { username: user, password } }),
+  };
 }
 
 export async function loadPouch(): Promise<PouchStatic> {

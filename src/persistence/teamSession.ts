@@ -7,7 +7,7 @@ import {
   applyFromMirror, confirmSent, describeConflict, drainOutbox, dropRefused, keepVersion, readCheckpoint,
   resend, writeCheckpoint, type Checkpoint, type Mirror,
 } from './teamMirror.ts';
-import { describePouchError, type PouchRemote, type PouchStatic, type PouchSync } from './pouch.ts';
+import { describePouchError, remoteOptions, type PouchRemote, type PouchStatic, type PouchSync } from './pouch.ts';
 
 /** The mirror as a local PouchDB database. */
 export type LocalDb = Mirror & {
@@ -112,7 +112,7 @@ export class Session {
     if (this.stopped) return;
     this.show({ state: 'connecting', url: this.url, user: this.user, message: undefined });
     this.mirror = this.t.mirror(PouchDB, this.projectId);
-    this.remote = new PouchDB(this.url, { skip_setup: true, ...(this.password === null ? {} : { auth: { username: this.user, password: this.password } }) });
+    this.remote = new PouchDB(this.url, remoteOptions(this.user, this.password));
     this.checkpoint = await readCheckpoint(this.mirror!);
     this.show({ refused: this.checkpoint.refused });
     void this.showConflicts();

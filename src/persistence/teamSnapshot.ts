@@ -23,7 +23,7 @@ export interface Snapshot {
   revs: Map<string, string>;
 }
 
-const PAGE = 5_000;
+const PAGE = 2_000;
 
 type Row = { id: string; doc?: (RecordDoc & { _conflicts?: string[] }) | null; value?: { rev: string } };
 

@@ -8,7 +8,7 @@ import { openTabChannel, type TabChannel } from './tabChannel.ts';
 import { seedConflicts, writeCheckpoint } from './teamMirror.ts';
 import { readSnapshot, storeRevs } from './teamSnapshot.ts';
 import { cookieSignIn, cookieSignOut, Session, sessionOf, type LocalDb, type SessionHost } from './teamSession.ts';
-import { describePouchError, loadPouch, type PouchRemote, type PouchStatic } from './pouch.ts';
+import { describePouchError, loadPouch, remoteOptions, type PouchRemote, type PouchStatic } from './pouch.ts';
 
 /**
  * A project connected to a team database (CouchDB, or `npm run team-server`). The project's
@@ -181,7 +181,7 @@ export class TeamSync implements SessionHost {
   /** Check that `url` is a Traversa team database `user` may use; the problem in words, or null. */
   private async check(url: string, user: string, password: string): Promise<{ problem: string } | { remote: PouchRemote; docs: number }> {
     const PouchDB = await this.pouch();
-    const remote = new PouchDB(url, { skip_setup: true, auth: { username: user, password } });
+    const remote = new PouchDB(url, remoteOptions(user, password));
     const signedInAs = (await sessionOf(url, user, password))?.name ?? null;
     const problem = (e: unknown): string => {
       const status = (e as { status?: number }).status;
