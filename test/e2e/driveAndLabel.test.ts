@@ -24,7 +24,11 @@ async function goToItem(page: Page, agent: string, segment: string, exact = true
 
 /** The label view, the scan loaded, an annotator named, the queue showing. */
 async function labelView(page: Page): Promise<void> {
-  await page.getByTestId('mesh-ready').waitFor({ timeout: 60_000 });
+  // (On a time-out, say what the studio showed instead: the view and the scan's bar.)
+  await page.getByTestId('mesh-ready').waitFor({ timeout: 60_000 }).catch(async (e: Error) => {
+    const said = await page.evaluate(() => `view ${document.querySelector('.views button.active')?.textContent ?? '?'}; scan bar: ${document.querySelector('[data-testid=mesh-bar]')?.textContent ?? 'not shown'}; storage: ${document.querySelector('[data-testid=storage-status]')?.textContent ?? '?'}`).catch(() => 'the page did not answer');
+    throw new Error(`${e.message}\n${said}`);
+  });
   await page.keyboard.press('3');
   await nameAnnotator(page);
   await page.getByTestId('queue-item').waitFor();
