@@ -125,9 +125,11 @@ export function startFront(opts: FrontOptions): Promise<Server> {
       if (designDocIn(verdict.inspectBody, body.toString('utf8'))) return send(res, NOT_DB_ADMIN.status, { error: NOT_DB_ADMIN.error, reason: NOT_DB_ADMIN.reason }, cors);
     }
     // Whether the request is still signed in when pouchdb-server says 401: a cookie session may have
-    // expired since it was remembered (asked again, not taken from the memory).
+    // expired since it was remembered (asked again, not taken from the memory). A name and password
+    // do not expire: a member's 401 costs no second question.
     const stillSignedIn = async () => {
       if (user === null) return false;
+      if (!cookieOf(req)) return true;
       sessions.delete(sessionKey(req));
       const again = await whoIs(req, base).catch(() => null);
       return again !== null && again !== 'bad';

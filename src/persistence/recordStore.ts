@@ -1,7 +1,8 @@
 import Dexie from 'dexie';
 import type { Project, Scene } from '../core/project.ts';
-import { completed, sliced } from './sliced.ts';
+import { completed } from '../core/steps.ts';
 import { assembleProjectSteps, assembleScope, type Assembled, type BadRecord, type ScopeResult } from '../core/records/assemble.ts';
+import { sliced } from './sliced.ts';
 import { bucketOf, parseKey, scopeOf } from '../core/records/keys.ts';
 import { itemRecords, sceneRecords, topRecords, type Change, type Rec } from '../core/records/records.ts';
 import { bucketRecords, bucketRow, recsText, UnreadableBucket, type RecordMap } from './bucketText.ts';

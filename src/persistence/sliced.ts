@@ -2,7 +2,7 @@
  * A new task, soon: a message to ourselves (setTimeout(0) is held back ≥ 4 ms once nested, which
  * adds a quarter to a sliced run; a message is not).
  */
-function nextTask(): Promise<void> {
+export function nextTask(): Promise<void> {
   if (typeof MessageChannel === 'undefined') return new Promise((resolve) => setTimeout(resolve, 0));
   return new Promise((resolve) => {
     const channel = new MessageChannel();
@@ -25,9 +25,4 @@ export async function sliced<T>(steps: Generator<void, T, void>, budgetMs = 12):
       t0 = performance.now();
     }
   }
-}
-
-/** Run a generator of steps to its end at once (where nothing waits on the page). */
-export function completed<T>(steps: Generator<void, T, void>): T {
-  for (;;) { const r = steps.next(); if (r.done) return r.value; }
 }

@@ -3,6 +3,7 @@ import type { Rec } from '../core/records/records.ts';
 import { readDoc, type RecordDoc } from '../core/sync/docs.ts';
 import type { TeamRevsRow, TraversaDb } from './db.ts';
 import { putRows } from './recordStore.ts';
+import { nextTask } from './sliced.ts';
 import type { PouchRemote } from './pouch.ts';
 
 /**
@@ -49,7 +50,7 @@ export async function readSnapshot(remote: PouchRemote, progress: (done: number,
     if (rows.length < PAGE) break;
     startkey = rows[rows.length - 1]!.id;
     // Let the page paint between pages: a long snapshot must not freeze it.
-    await new Promise((r) => setTimeout(r, 0));
+    await nextTask();
   }
   return out;
 }

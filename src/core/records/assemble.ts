@@ -1,3 +1,4 @@
+import { completed } from '../steps.ts';
 import { z } from 'zod';
 import { AgentProfileSchema, type AgentProfile } from '../agents.ts';
 import { NavEdgeSchema, NavNodeSchema } from '../graph.ts';
@@ -169,8 +170,7 @@ export interface Assembled { project: Project | null; bad: BadRecord[]; orphans:
 
 /** Assemble a whole project from its records. */
 export function assembleProject(recs: Iterable<Rec>): Assembled {
-  const steps = assembleProjectSteps(recs);
-  for (;;) { const r = steps.next(); if (r.done) return r.value; }
+  return completed(assembleProjectSteps(recs));
 }
 
 /**
