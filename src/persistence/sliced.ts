@@ -1,15 +1,4 @@
-/**
- * A new task, soon: a message to ourselves (setTimeout(0) is held back ≥ 4 ms once nested, which
- * adds a quarter to a sliced run; a message is not).
- */
-export function nextTask(): Promise<void> {
-  if (typeof MessageChannel === 'undefined') return new Promise((resolve) => setTimeout(resolve, 0));
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => { channel.port1.close(); resolve(); };
-    channel.port2.postMessage(null);
-  });
-}
+import { yieldNow } from '../engine/yieldNow.ts';
 
 /**
  * Run a generator of steps to its end in slices of about `budgetMs` of main-thread time, letting
@@ -21,7 +10,7 @@ export async function sliced<T>(steps: Generator<void, T, void>, budgetMs = 12):
     const r = steps.next();
     if (r.done) return r.value;
     if (performance.now() - t0 > budgetMs) {
-      await nextTask();
+      await yieldNow();
       t0 = performance.now();
     }
   }

@@ -3,7 +3,7 @@ import type { Rec } from '../core/records/records.ts';
 import { readDoc, type RecordDoc } from '../core/sync/docs.ts';
 import type { TeamRevsRow, TraversaDb } from './db.ts';
 import { putRows } from './recordStore.ts';
-import { nextTask } from './sliced.ts';
+import { yieldNow } from '../engine/yieldNow.ts';
 import type { PouchRemote } from './pouch.ts';
 
 /**
@@ -50,7 +50,7 @@ export async function readSnapshot(remote: PouchRemote, progress: (done: number,
     if (rows.length < PAGE) break;
     startkey = rows[rows.length - 1]!.id;
     // Let the page paint between pages: a long snapshot must not freeze it.
-    await nextTask();
+    await yieldNow();
   }
   return out;
 }
