@@ -5,7 +5,7 @@ import { assembleProjectSteps, assembleScope, type Assembled, type BadRecord, ty
 import { sliced } from './sliced.ts';
 import { bucketOf, parseKey, scopeOf } from '../core/records/keys.ts';
 import { itemRecords, sceneRecords, topRecords, type Change, type Rec } from '../core/records/records.ts';
-import { bucketRecords, bucketRow, recsText, UnreadableBucket, type RecordMap } from './bucketText.ts';
+import { bucketRecords, bucketRow, packedRow, recsText, UnreadableBucket, type RecordMap } from './bucketText.ts';
 import type { BucketRow, ProjectRow, TraversaDb } from './db.ts';
 
 /**
@@ -35,8 +35,7 @@ function* bucketsOfProject(projectId: string, project: Project): Generator<void,
   const add = (recs: readonly Rec[]) => {
     if (!recs.length) return;
     const parsed = parseKey(recs[0]!.key)!;
-    const j = recsText(recs);
-    rows.push({ p: projectId, b: bucketOf(parsed), s: scopeOf(parsed), j, bytes: j.length });
+    rows.push(packedRow(projectId, bucketOf(parsed), scopeOf(parsed), recsText(recs)));
   };
   add(topRecords(project));
   for (const [i, scene] of project.scenes.entries()) {
@@ -45,8 +44,7 @@ function* bucketsOfProject(projectId: string, project: Project): Generator<void,
     const parsed = parseKey(head!.key)!;
     const body = sceneBodyText(scene);
     sceneBodyTexts.delete(scene); // written once: not kept for the session (~20 MB for 1,000 scenes)
-    const j = `[${recsText([head!]).slice(1, -1)}${body ? `,${body}` : ''}]`;
-    rows.push({ p: projectId, b: bucketOf(parsed), s: scopeOf(parsed), j, bytes: j.length });
+    rows.push(packedRow(projectId, bucketOf(parsed), scopeOf(parsed), `[${recsText([head!]).slice(1, -1)}${body ? `,${body}` : ''}]`));
   }
   for (const [i, item] of project.qa.items.entries()) { if (i % 50 === 0) yield; add(itemRecords(item, i)); }
   return rows;
@@ -208,11 +206,16 @@ async function setAsideRows(db: TraversaDb, unreadable: readonly { row: BucketRo
  * reason (never deleted) before the project opens without them.
  */
 export async function loadStoredProject(db: TraversaDb, projectId: string): Promise<Assembled> {
+  // The load's phases, as marks (`npm run bench -- team` prints them for a reload).
+  performance.mark('load:start');
   let rows = await db.records.where('p').equals(projectId).toArray();
+  performance.mark('load:read');
   const { recs, unreadable } = await sliced(recsOfSteps(rows));
+  performance.mark('load:parsed');
   rows = []; // read: the stored text is let go before the project is assembled
   await setAsideRows(db, unreadable);
   const assembled = await sliced(assembleProjectSteps(recs.splice(0)));
+  performance.mark('load:assembled');
   const bad = [...unreadable.map(({ row, reason }) => ({ key: `bucket ${row.b}`, reason })), ...assembled.bad];
   if (assembled.bad.length) await setAsideRecords(db, projectId, assembled.bad);
   return { ...assembled, bad };

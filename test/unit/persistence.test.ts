@@ -9,7 +9,7 @@ import { bucketOfKey, keyOf } from '../../src/core/records/keys.ts';
 import { projectRecords } from '../../src/core/records/records.ts';
 import { readRelease } from '../../src/formats/capnav/read.ts';
 import { TraversaDb } from '../../src/persistence/db.ts';
-import { bucketRecords, bucketRow } from '../../src/persistence/bucketText.ts';
+import { bucketRecords, bucketRow, packedRow, rowText } from '../../src/persistence/bucketText.ts';
 import { readRecords, writeChanges } from '../../src/persistence/recordStore.ts';
 import { startProjectStorage, type ProjectStorage } from '../../src/persistence/projectStorage.ts';
 import { openTabChannel } from '../../src/persistence/tabChannel.ts';
@@ -72,12 +72,12 @@ describe('projects stored as records', () => {
     const a = await tab(name, name);
     await a.storage.create(readRelease(releaseFiles(Array.from({ length: 60 }, (_, i) => houseScene(`S${i}`))), 'Big').project!);
     const rows = await a.db.records.count();
-    const before = new Map((await a.db.records.toArray()).map((r) => [r.b, r.j]));
+    const before = new Map((await a.db.records.toArray()).map((r) => [r.b, rowText(r)]));
     const e = edges(a.store.getState().document.project!)[0]!;
     applyEdit(a.store, labelEdit, { sceneId: 'S0', agent: 'SWEEPER', from: e.from, to: e.to, label: label(false, 'alice', 'rug') });
     await a.storage.flush();
     const after = await a.db.records.toArray();
-    const changed = after.filter((r) => before.get(r.b) !== r.j).map((r) => r.b);
+    const changed = after.filter((r) => before.get(r.b) !== rowText(r)).map((r) => r.b);
     expect(changed).toEqual(['scene/S0']);
     expect(after.length).toBe(rows);
   });
@@ -140,8 +140,11 @@ describe('projects stored as records', () => {
     const a = await tab(name, name);
     const row = await a.storage.create(house());
     a.storage.stop();
-    const bucket = (await a.db.records.get([row.id, 'scene/HM3D00025']))!;
-    await a.db.records.put({ ...bucket, j: bucket.j.slice(0, 40) });
+    const stored = (await a.db.records.get([row.id, 'scene/HM3D00025']))!;
+    const text = rowText(stored)!;
+    const { z: _z, ...bucket } = stored;
+    // Text as rows held it before they were deflated, cut short.
+    await a.db.records.put({ ...bucket, j: text.slice(0, 40) });
     const b = await tab(name, `${name}-b`);
     const opened = b.store.getState().document.project!;
     expect(opened.scenes.map((sc) => sc.id)).toEqual(['HM3D00033']);
@@ -151,7 +154,21 @@ describe('projects stored as records', () => {
     expect(b.store.getState().storage.message).toMatch(/set aside \(first: bucket scene\/HM3D00025: the stored bucket is not JSON/);
     const aside = await b.db.setAside.toArray();
     expect(aside).toHaveLength(1);
-    expect((aside[0]!.row as { j: string }).j).toBe(bucket.j.slice(0, 40));
+    expect((aside[0]!.row as { j: string }).j).toBe(text.slice(0, 40));
+  });
+
+  it('a stored bucket whose deflated text is damaged is set aside whole, and the project opens with the rest', async () => {
+    const name = freshName();
+    const a = await tab(name, name);
+    const row = await a.storage.create(house());
+    a.storage.stop();
+    const bucket = (await a.db.records.get([row.id, 'scene/HM3D00025']))!;
+    expect(bucket.z).toBeInstanceOf(Uint8Array);
+    await a.db.records.put({ ...bucket, z: bucket.z!.slice(0, bucket.z!.length >> 1) });
+    const b = await tab(name, `${name}-b`);
+    expect(b.store.getState().document.project!.scenes.map((sc) => sc.id)).toEqual(['HM3D00033']);
+    expect(b.store.getState().storage.message).toMatch(/set aside \(first: bucket scene\/HM3D00025: the stored bucket's deflated text cannot be read/);
+    expect(await b.db.setAside.count()).toBe(1);
   });
 
   it('records stored as objects (database version 5) are rewritten as text on first start and open unchanged', async () => {
@@ -189,7 +206,7 @@ describe('projects stored as records', () => {
     const after = await b.db.records.where('p').equals(row.id).toArray();
     // Regrouped one row per scene, as text, with the same records.
     const byBucket = (list: typeof rows) => [...list].sort((x, y) => (x.b < y.b ? -1 : 1)).map((r) => ({ b: r.b, s: r.s, records: bucketRecords(r) }));
-    expect(after.every((r) => typeof r.j === 'string' && !('r' in r))).toBe(true);
+    expect(after.every((r) => r.z instanceof Uint8Array && !('r' in r))).toBe(true);
     expect(byBucket(after)).toEqual(byBucket(rows));
   });
 
@@ -200,9 +217,9 @@ describe('projects stored as records', () => {
     a.storage.stop();
     const before = (await tab(name, `${name}-0`, row.id)).store.getState().document.project;
     const rows = await a.db.records.where('p').equals(row.id).toArray();
-    expect(rows.every((r) => r.j.startsWith('['))).toBe(true);
-    await a.db.records.bulkPut(rows.map((r) => ({ ...r, j: JSON.stringify(bucketRecords(r)) })));
-    expect((await a.db.records.where('p').equals(row.id).toArray()).every((r) => r.j.startsWith('{'))).toBe(true);
+    expect(rows.every((r) => rowText(r)!.startsWith('['))).toBe(true);
+    await a.db.records.bulkPut(rows.map(({ p, b, s, bytes }, i) => ({ p, b, s, bytes, j: JSON.stringify(bucketRecords(rows[i]!)) })));
+    expect((await a.db.records.where('p').equals(row.id).toArray()).every((r) => r.j!.startsWith('{'))).toBe(true);
     const b = await tab(name, name, row.id);
     expect(b.store.getState().document.project).toEqual(before);
     expect(b.store.getState().storage.message ?? '').not.toMatch(/set aside/);
@@ -429,5 +446,19 @@ describe('a stored bucket’s text', () => {
     expect(() => bucketRecords(row('[["a",1,"0"]]'))).toThrow(/at 0/);
     expect(() => bucketRecords(row('[["__proto__",{"polluted":true},0]]'))).toThrow(/at 0/);
     expect(() => bucketRecords(row('"text"'))).toThrow(/not a list of records/);
+  });
+
+  it('is kept deflated, and read back exactly (text outside Latin-1 included)', () => {
+    const text = JSON.stringify([['node/S/n1', { name: 'Küche — 厨房 🏠', x: 1.25 }, 0], ['node/S/n2', { name: 'x'.repeat(5000) }, 1]]);
+    const packed = packedRow('p', 'scene/S', 'scene:S', text);
+    expect(packed.j).toBeUndefined();
+    expect(packed.bytes).toBe(text.length);
+    expect(packed.z!.byteLength).toBeLessThan(text.length / 4);
+    // Only the bytes themselves are kept, not a larger buffer they are a view of.
+    expect(packed.z!.buffer.byteLength).toBe(packed.z!.byteLength);
+    expect(rowText(packed)).toBe(text);
+    expect(bucketRecords(packed)['node/S/n1']!.value).toEqual({ name: 'Küche — 厨房 🏠', x: 1.25 });
+    // A row whose inflated length is not the one written is not read as records.
+    expect(() => bucketRecords({ ...packed, u: packed.u! + 7 })).toThrow(/deflated text cannot be read/);
   });
 });

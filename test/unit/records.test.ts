@@ -6,7 +6,7 @@ import type { Project } from '../../src/core/project.ts';
 import { addReview } from '../../src/core/vqa/review.ts';
 import { createWrittenItem } from '../../src/core/vqa/items.ts';
 import { applyChanges, assembleProject } from '../../src/core/records/assemble.ts';
-import { bucketOf, bucketOfKey, keyOf, parseKey } from '../../src/core/records/keys.ts';
+import { bucketOf, bucketOfKey, keyOf, parseKey, scopeOf, scopeOfKey } from '../../src/core/records/keys.ts';
 import { diffProjects, projectRecords, type Rec } from '../../src/core/records/records.ts';
 import { readJsonFiles } from '../../src/cli/files.ts';
 import { readRelease } from '../../src/formats/capnav/read.ts';
@@ -60,11 +60,12 @@ describe('a project stored as records', () => {
     expect(parseKey(key)).toEqual({ kind: 'label', parts: ['scene/1', 'HUMAN', 'a%2F|b', 'ann/x'] });
   });
 
-  it('every record lands in the same bucket whether its key is parsed or read as it is', () => {
-    const odd = [keyOf.label('scene/1', 'HUMAN', 'a%2F|b', 'ann/x'), keyOf.node('50%', 'n/1'), 'node/S%2fX/n', 'label/S/HUMAN/a|b', 'node/S', 'toString/x', '', 'project', 'scene/'];
+  it('every record lands in the same bucket and scope whether its key is parsed or read as it is', () => {
+    const odd = [keyOf.label('scene/1', 'HUMAN', 'a%2F|b', 'ann/x'), keyOf.node('50%', 'n/1'), 'node/S%2fX/n', 'label/S/HUMAN/a|b', 'node/S', 'toString/x', '', 'project', 'scene/', 'qaitem/Q1', 'review/Q%2F1/ann', 'qaadjudication/Q1', 'profile/HUMAN'];
     for (const key of [...projectRecords(house()).map((r) => r.key), ...odd]) {
       const parsed = parseKey(key);
       expect(bucketOfKey(key), key).toBe(parsed ? bucketOf(parsed) : null);
+      expect(scopeOfKey(key), key).toBe(parsed ? scopeOf(parsed) : null);
     }
   });
 

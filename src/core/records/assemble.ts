@@ -9,7 +9,7 @@ import { PROJECT_SCHEMA_VERSION, SceneSchema, type Project, type Scene } from '.
 import { DEFAULT_TAXONOMY, TaxonomySchema, type Taxonomy } from '../vqa/taxonomy.ts';
 import { AdjudicationSchema, QaItemSchema, ReviewSchema, type QaItem } from '../vqa/item.ts';
 import { deriveStatus } from '../vqa/review.ts';
-import { parseKey, scopeOf, type ParsedKey } from './keys.ts';
+import { parseKey, scopeOf, scopeOfKey, type ParsedKey } from './keys.ts';
 import { scopeRecords, type Rec } from './records.ts';
 
 /**
@@ -184,9 +184,8 @@ export function* assembleProjectSteps(recs: Iterable<Rec>): Generator<void, Asse
   let n = 0;
   for (const r of recs) {
     if (++n % 2000 === 0) yield;
-    const k = parseKey(r.key);
-    if (!k) { bad.push({ key: r.key, reason: 'not a record key Traversa knows' }); continue; }
-    const scope = scopeOf(k);
+    const scope = scopeOfKey(r.key);
+    if (scope === null) { bad.push({ key: r.key, reason: 'not a record key Traversa knows' }); continue; }
     let list = byScope.get(scope);
     if (!list) byScope.set(scope, (list = []));
     list.push(r);

@@ -39,10 +39,13 @@ export const keyOf = {
 export interface ParsedKey { kind: RecordKind; parts: string[] }
 
 export function parseKey(key: string): ParsedKey | null {
-  const [kind, ...raw] = key.split('/');
-  if (!kind || !(kind in ARITY)) return null;
+  // (Not `[kind, ...raw]`: a rest pattern walks the iterator, and a reload parses ~150,000 keys.)
+  const raw = key.split('/');
+  const kind = raw.shift();
+  if (!kind || !Object.prototype.hasOwnProperty.call(ARITY, kind)) return null;
   if (raw.length !== ARITY[kind as RecordKind]) return null;
-  return { kind: kind as RecordKind, parts: raw.map(unescape) };
+  // Most keys hold no `%`: their parts are as they are.
+  return { kind: kind as RecordKind, parts: key.includes('%') ? raw.map(unescape) : raw };
 }
 
 /**
@@ -71,6 +74,15 @@ export function bucketOf(parsed: ParsedKey): string {
     case 'scene': case 'node': case 'edge': case 'label': case 'adjudication': return `scene/${a}`;
     case 'qaitem': case 'review': case 'qaadjudication': return `qa/${a}`;
   }
+}
+
+/** `scopeOf(parseKey(key))` without parsing the key into parts (null for what is not a record key). */
+export function scopeOfKey(key: string): string | null {
+  if (key.includes('%')) { const parsed = parseKey(key); return parsed && scopeOf(parsed); }
+  // With no `%` in the key a bucket's part is the scope's: `scene/<id>` is `scene:<id>`, `qa/<id>` is `item:<id>`.
+  const bucket = bucketOfKey(key);
+  if (bucket === null || bucket === 'top') return bucket;
+  return bucket.startsWith('scene/') ? `scene:${bucket.slice(6)}` : `item:${bucket.slice(3)}`;
 }
 
 /**
