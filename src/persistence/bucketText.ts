@@ -78,31 +78,42 @@ export class UnreadableBucket extends Error {}
 
 /** The records a stored row holds (rows written before the text form, schema ≤ 5, held objects in `r`). */
 export function bucketRecords(row: BucketRow): RecordMap {
+  const map: RecordMap = {};
+  for (const r of bucketRecs(row)) map[r.key] = { value: r.value, order: r.order };
+  return map;
+}
+
+/** The same as a list of records (what a load reads: no map built per bucket on the way). */
+export function bucketRecs(row: BucketRow): Rec[] {
   const legacy = (row as { r?: unknown }).r;
   const text = rowText(row);
+  let parsed: unknown = legacy;
   if (text === undefined) {
-    if (legacy && typeof legacy === 'object' && !Array.isArray(legacy)) return legacy as RecordMap;
-    throw new UnreadableBucket('the stored bucket holds no records text');
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (e) {
-    throw new UnreadableBucket(`the stored bucket is not JSON (${(e as Error).message})`);
+    if (!legacy || typeof legacy !== 'object' || Array.isArray(legacy)) throw new UnreadableBucket('the stored bucket holds no records text');
+  } else {
+    try {
+      parsed = JSON.parse(text);
+    } catch (e) {
+      throw new UnreadableBucket(`the stored bucket is not JSON (${(e as Error).message})`);
+    }
   }
   if (Array.isArray(parsed)) {
-    const map: RecordMap = {};
-    parsed.forEach((entry: unknown, i) => {
+    const recs = new Array<Rec>(parsed.length);
+    const keys = new Set<string>();
+    for (let i = 0; i < parsed.length; i++) {
+      const entry: unknown = parsed[i];
       if (!Array.isArray(entry) || entry.length !== 3 || typeof entry[0] !== 'string' || entry[0] === '__proto__' || typeof entry[2] !== 'number') throw new UnreadableBucket(`the stored record at ${i} is not [key, value, order]`);
-      map[entry[0]] = { value: entry[1], order: entry[2] };
-    });
-    return map;
+      keys.add(entry[0]);
+      recs[i] = { key: entry[0], value: entry[1], order: entry[2] };
+    }
+    // A key twice (never written so): the last holds, as it would in a map.
+    return keys.size === recs.length ? recs : [...new Map(recs.map((r) => [r.key, r])).values()];
   }
   if (!parsed || typeof parsed !== 'object') throw new UnreadableBucket('the stored bucket is not a list of records');
-  for (const [key, held] of Object.entries(parsed)) {
-    if (!held || typeof held !== 'object' || !('value' in held) || typeof (held as { order?: unknown }).order !== 'number') throw new UnreadableBucket(`the stored record ${key} is not {value, order}`);
-  }
-  return parsed as RecordMap;
+  return Object.entries(parsed).map(([key, held]) => {
+    if (key === '__proto__' || !held || typeof held !== 'object' || !('value' in held) || typeof (held as { order?: unknown }).order !== 'number') throw new UnreadableBucket(`the stored record ${key} is not {value, order}`);
+    return { key, value: (held as { value: unknown }).value, order: (held as { order: number }).order };
+  });
 }
 
 /** A bucket row for records given by key (its size is the text's length). */

@@ -5,7 +5,7 @@ import { assembleProjectSteps, assembleScope, type Assembled, type BadRecord, ty
 import { sliced } from './sliced.ts';
 import { bucketOf, parseKey, scopeOf } from '../core/records/keys.ts';
 import { itemRecords, sceneRecords, topRecords, type Change, type Rec } from '../core/records/records.ts';
-import { bucketRecords, bucketRow, packedRow, recsText, UnreadableBucket, type RecordMap } from './bucketText.ts';
+import { bucketRecords, bucketRecs, bucketRow, packedRow, recsText, UnreadableBucket, type RecordMap } from './bucketText.ts';
 import type { BucketRow, ProjectRow, TraversaDb } from './db.ts';
 
 /**
@@ -177,15 +177,15 @@ function* recsOfSteps(rows: readonly BucketRow[]): Generator<void, { recs: Rec[]
   const recs: Rec[] = [], unreadable: { row: BucketRow; reason: string }[] = [];
   for (const row of rows) {
     yield;
-    let map: RecordMap;
+    let held: Rec[];
     try {
-      map = bucketRecords(row);
+      held = bucketRecs(row);
     } catch (e) {
       if (!(e instanceof UnreadableBucket)) throw e;
       unreadable.push({ row, reason: e.message });
       continue;
     }
-    for (const key in map) recs.push({ key, value: map[key]!.value, order: map[key]!.order });
+    for (const r of held) recs.push(r);
   }
   return { recs, unreadable };
 }

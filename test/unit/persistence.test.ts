@@ -446,6 +446,11 @@ describe('a stored bucket’s text', () => {
     expect(() => bucketRecords(row('[["a",1,"0"]]'))).toThrow(/at 0/);
     expect(() => bucketRecords(row('[["__proto__",{"polluted":true},0]]'))).toThrow(/at 0/);
     expect(() => bucketRecords(row('"text"'))).toThrow(/not a list of records/);
+    expect(() => bucketRecords(row('{"__proto__":{"value":{"polluted":true},"order":0}}'))).toThrow(/the stored record __proto__ is not/);
+  });
+
+  it('a key listed twice is read as a map would read it: the last one holds', () => {
+    expect(bucketRecords(row('[["profile/A",1,0],["profile/B",2,1],["profile/A",3,2]]'))).toEqual({ 'profile/A': { value: 3, order: 2 }, 'profile/B': { value: 2, order: 1 } });
   });
 
   it('is kept deflated, and read back exactly (text outside Latin-1 included)', () => {
