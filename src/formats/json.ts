@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { pointer, type Problem } from '../core/problems.ts';
+import { withoutBom } from './text.ts';
 import { MAX_DEPTH } from '../core/records/storable.ts';
 import { pyJsonLoads } from '../core/scoring/compat/pyJson.ts';
 
@@ -26,7 +27,7 @@ export function lineColumn(text: string, offset: number): { line: number; column
  * `/etc/passwd` behind a link, say).
  */
 export function parseJson(file: SourceFile): { ok: true; value: unknown } | { ok: false; problem: Problem } {
-  const text = file.text.charCodeAt(0) === 0xfeff ? file.text.slice(1) : file.text;
+  const text = withoutBom(file.text);
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -10,6 +10,9 @@ import type { Problem } from '../core/problems.ts';
  */
 export type DecodedText = { ok: true; text: string } | { ok: false; problem: Problem };
 
+/** Text without the byte-order mark it may start with (what every JSON and JSON Lines reader reads). */
+export const withoutBom = (text: string): string => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+
 function encodingOf(bytes: Uint8Array): 'utf-8' | 'utf-16le' | 'utf-16be' {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';

@@ -101,4 +101,11 @@ describe('Traversa prediction JSONL', () => {
     expect(back.problems).toEqual([]);
     expect(back.predictions).toEqual([{ id: 'oracle.jsonl#line 1', file: 'oracle.jsonl', location: 'line 1', model: 'oracle', scene: 'S', question: 'Q?', questionIndex: 3, agent: 'HUMAN', answer: 'yes', path: ['a', 'b'], reason: '' }]);
   });
+
+  it('a byte-order mark before the first line (as Windows editors write) loses no prediction (issue 25 §10)', () => {
+    const rows = ['A', 'B'].map((q) => ({ model: 'm', scene: 'S', question: `${q}?`, questionIndex: 0, agent: 'HUMAN', answer: 'yes' as const, path: ['a', 'b'], reason: '' }));
+    const back = readPredictions([{ path: 'm.jsonl', text: `\uFEFF${toPredictionJsonl(rows)}` }]);
+    expect(back.problems).toEqual([]);
+    expect(back.predictions.map((p) => [p.location, p.question])).toEqual([['line 1', 'A?'], ['line 2', 'B?']]);
+  });
 });

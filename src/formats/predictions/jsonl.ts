@@ -1,5 +1,6 @@
 import type { PredictionRow } from '../../core/scoring/baselines.ts';
 import { parseJson } from '../json.ts';
+import { withoutBom } from '../text.ts';
 import { asText, placeOf, problem, type PredictionRead } from './common.ts';
 import { readPath } from './runner.ts';
 
@@ -21,7 +22,7 @@ export function readPredictionJsonl(file: { path: string; text: string }, defaul
   const fallbackModel = defaultModel ?? placeOf(file.path).stem;
   // A results file can hold 100,000 lines: walk it by index and parse each line directly (a
   // regex split and a wrapper object per line cost a third of the scoring time).
-  const text = file.text;
+  const text = withoutBom(file.text);
   let lineNo = 0;
   for (let start = 0; start < text.length;) {
     let end = text.indexOf('\n', start);

@@ -2,6 +2,7 @@ import type { Problem } from '../../core/problems.ts';
 import { pointer } from '../../core/problems.ts';
 import type { QaFinding } from '../../core/vqa/checks.ts';
 import { parseJson, type SourceFile } from '../json.ts';
+import { withoutBom } from '../text.ts';
 
 /**
  * Records of a JSON or JSON Lines file, each with a way to say where it is: `/3/answer/kind` in a
@@ -42,7 +43,7 @@ export function recordsOf(file: SourceFile, listKey: string): { records: Located
 
 function jsonLines(file: SourceFile): { records: Located[]; top: Record<string, unknown>; problems: Problem[] } {
   const records: Located[] = [], problems: Problem[] = [];
-  const text = file.text.charCodeAt(0) === 0xfeff ? file.text.slice(1) : file.text;
+  const text = withoutBom(file.text);
   text.split(/\r?\n/).forEach((line, i) => {
     if (line.trim() === '') return;
     const n = i + 1;
