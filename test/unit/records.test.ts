@@ -8,6 +8,7 @@ import { createWrittenItem } from '../../src/core/vqa/items.ts';
 import { applyChanges, assembleProject } from '../../src/core/records/assemble.ts';
 import { bucketOf, bucketOfKey, keyOf, parseKey, scopeOf, scopeOfKey } from '../../src/core/records/keys.ts';
 import { diffProjects, projectRecords, type Rec } from '../../src/core/records/records.ts';
+import { readDoc } from '../../src/core/sync/docs.ts';
 import { readJsonFiles } from '../../src/cli/files.ts';
 import { readRelease } from '../../src/formats/capnav/read.ts';
 import { withScene } from '../../src/state/edits.ts';
@@ -53,6 +54,20 @@ describe('a project stored as records', () => {
     expect(back.scenes).toHaveLength(30);
     expect(stored(back)).toEqual(stored(project!));
     for (const [i, s] of project!.scenes.entries()) expect(back.scenes[i]!.labels).toEqual(nonEmpty(s.labels));
+  });
+
+  it('a record naming __proto__, constructor or prototype is set aside with why, and every other label still counts (issue 25 §2)', () => {
+    const p = house();
+    const recs = projectRecords(p);
+    const real = recs.find((r) => r.key.startsWith('label/'))!;
+    const forged = ['__proto__', 'constructor', 'prototype'].map((word, i) => ({ ...real, key: keyOf.label('HM3D00025', i === 0 ? word : 'HUMAN', i === 1 ? `n1|${word}` : 'n1|n2', i === 2 ? word : 'alice') }));
+    const a = assembleProject([...recs, ...forged]);
+    expect(a.bad.map((b) => [b.key, b.reason])).toEqual(forged.map((f, i) => [f.key, `"${['__proto__', 'constructor', 'prototype'][i]}" may not be an id, an agent or a name in a record key: it is a word of JavaScript objects`]));
+    expect(a.project).toEqual(reopen(p));
+    expect(Object.getPrototypeOf(a.project!.scenes[0]!.labels)).toBe(Object.prototype);
+    // From a team database: the same record is a bad one, counted, not someone else's document.
+    expect(readDoc({ _id: forged[0]!.key, order: 0, value: real.value })).toEqual({ bad: { key: forged[0]!.key, reason: expect.stringMatching(/^"__proto__" may not be/) } });
+    expect(parseKey('label/prototype-lab/HUMAN/n1|constructors/alice')?.parts).toEqual(['prototype-lab', 'HUMAN', 'n1|constructors', 'alice']);
   });
 
   it('ids holding / and % make keys that parse back to the same ids', () => {

@@ -115,6 +115,23 @@ describe('push and pull through a team database', { timeout: 120_000 }, () => {
     expect(res.stdout).toMatch(/^bad record node\/A\/node_99: name: /m);
   });
 
+  it('a label for agent __proto__ is refused by the server, and one already stored is pulled as a bad record, every other label intact (issue 25 §2)', async () => {
+    expect((await traversa('team', 'create-project', server.admin('proto'), '--member', 'bob')).code).toBe(0);
+    expect((await traversa('push', releaseDir, '--to', server.admin('proto'))).code).toBe(0);
+    const key = keyOf.label('A', '__proto__', 'node_1|node_2', 'bob');
+    const forged = { _id: key, order: 0, value: { traversable: true, note: '', annotator: 'bob' }, author: 'bob', at: '2026-11-29T06:00:00Z' };
+    const refused = await couch(server, 'bob', 'PUT', `proto/${encodeURIComponent(key)}`, forged);
+    expect(refused.status).toBe(403);
+    expect(refused.json.reason).toMatch(/"__proto__" may not be an id, an agent or a name in a record key/);
+    // As a server without the validation (or an older one) would hold it.
+    expect((await couch(server, ADMIN.name, 'PUT', `proto/${encodeURIComponent(key)}`, forged)).status).toBe(201);
+    const out = tmp('traversa-pulled-');
+    const res = await traversa('pull', '--from', server.as('bob', 'bob-pw', 'proto'), '--out', out);
+    expect(res.stdout).toMatch(/; 1 bad, 0 in conflict$/m);
+    expect(res.stdout).toContain(`bad record ${key}: "__proto__" may not be`);
+    expect(read(out)).toEqual(withResolvedRefsAsIds(read(releaseDir)));
+  });
+
   it('pull says what a release cannot hold (every annotator’s label of a segment) and names files an earlier pull left', async () => {
     expect((await traversa('team', 'create-project', server.admin('votes'), '--member', 'alice', '--member', 'bob')).code).toBe(0);
     expect((await traversa('push', releaseDir, '--to', server.admin('votes'))).code).toBe(0);

@@ -165,6 +165,10 @@ describe('malformed records are refused, naming the key', () => {
     ['scene without questions', doc(keyOf.scene('S'), { questions: 'none' }), 'value.questions must be a list'],
     ['QA item under another id', doc(keyOf.qaitem('qa-1'), { id: 'qa-2' }), "value.id must be the key's item id qa-1"],
     ['profile under another name', doc(keyOf.profile('WHEELCHAIR'), { name: 'HUMAN' }), "value.name must be the key's profile name WHEELCHAIR"],
+    // Issue 25 §2: words of JavaScript objects, as an agent, a node of a segment, a scene id.
+    ['a label for agent __proto__', doc(keyOf.label('S', '__proto__', 'n1|n2', 'alice'), label(true)), '"__proto__" may not be an id, an agent or a name in a record key'],
+    ['a segment ending at node constructor', doc(keyOf.label('S', 'HUMAN', 'n1|constructor', 'alice'), label(true)), '"constructor" may not be'],
+    ['a node of scene prototype', doc(keyOf.node('prototype', 'n1'), { id: 'n1', position: { x: 0, y: 0, z: 0 } }), '"prototype" may not be'],
   ];
   for (const [what, d, reason] of cases) {
     it(what, () => { expect(verdict(d)).toMatch(new RegExp(`^forbidden: .*${reason.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)); });
@@ -175,6 +179,8 @@ describe('malformed records are refused, naming the key', () => {
       doc(keyOf.project(), { schemaVersion: 3, name: 'p' }), doc(keyOf.taxonomy(), { capabilities: [] }),
       doc(keyOf.profile('HUMAN'), { name: 'HUMAN' }), doc(keyOf.scene('S'), { questions: [] }),
       doc(keyOf.edge('S', 'e1'), { id: 'e1', from: 'n1', to: 'n2' }), doc(keyOf.qaitem('qa-1'), { id: 'qa-1' }),
+      // Words that merely contain one of those are names like any other.
+      doc(keyOf.label('prototype-lab', 'HUMAN', 'n1|constructors', 'alice'), label(true)),
     ];
     for (const d of ok) expect(verdict(d), d._id as string).toBe('ok');
   });

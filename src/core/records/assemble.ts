@@ -9,7 +9,7 @@ import { PROJECT_SCHEMA_VERSION, SceneSchema, type Project, type Scene } from '.
 import { DEFAULT_TAXONOMY, TaxonomySchema, type Taxonomy } from '../vqa/taxonomy.ts';
 import { AdjudicationSchema, QaItemSchema, ReviewSchema, type QaItem } from '../vqa/item.ts';
 import { deriveStatus } from '../vqa/review.ts';
-import { parseKey, scopeOf, scopeOfKey, type ParsedKey } from './keys.ts';
+import { parseKey, scopeOf, scopeOfKey, unknownKeyReason, type ParsedKey } from './keys.ts';
 import { scopeRecords, type Rec } from './records.ts';
 
 /**
@@ -50,7 +50,7 @@ export function assembleScope(scope: string, recs: readonly Rec[]): ScopeResult 
   const parsed: { r: Rec; k: ParsedKey }[] = [];
   for (const r of recs) {
     const k = parseKey(r.key);
-    if (!k || scopeOf(k) !== scope) bad.push({ key: r.key, reason: 'not a record key Traversa knows' });
+    if (!k || scopeOf(k) !== scope) bad.push({ key: r.key, reason: k ? 'not a record key Traversa knows' : unknownKeyReason(r.key) });
     else parsed.push({ r, k });
   }
   if (scope === 'top') return assembleTop(parsed, bad);
@@ -185,7 +185,7 @@ export function* assembleProjectSteps(recs: Iterable<Rec>): Generator<void, Asse
   for (const r of recs) {
     if (++n % 2000 === 0) yield;
     const scope = scopeOfKey(r.key);
-    if (scope === null) { bad.push({ key: r.key, reason: 'not a record key Traversa knows' }); continue; }
+    if (scope === null) { bad.push({ key: r.key, reason: unknownKeyReason(r.key) }); continue; }
     let list = byScope.get(scope);
     if (!list) byScope.set(scope, (list = []));
     list.push(r);

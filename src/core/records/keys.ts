@@ -38,7 +38,35 @@ export const keyOf = {
 
 export interface ParsedKey { kind: RecordKind; parts: string[] }
 
+/**
+ * Words that are the machinery of JavaScript objects. Ids, agent names and authors become keys of
+ * objects (a scene's labels by agent, by segment): a part named `__proto__` would replace the
+ * table's prototype, not add an entry (a team member's label for agent `__proto__` once emptied
+ * labels in every teammate's studio). No key part, nor a node id inside a segment (`a|b`), may be one.
+ */
+const RESERVED_PIECE = /(?:^|\|)(__proto__|constructor|prototype)(?:\||$)/;
+
+/** The reserved word a key's parts use (null for none): such a key is not a record key. */
+export function reservedWordIn(key: string): string | null {
+  if (!key.includes('proto') && !key.includes('constructor')) return null;
+  for (const part of key.split('/').slice(1)) {
+    const m = RESERVED_PIECE.exec(unescape(part));
+    if (m) return m[1]!;
+  }
+  return null;
+}
+
+/** Why a key is refused for a reserved word, in the words every reader uses. */
+export const reservedWordReason = (word: string): string => `"${word}" may not be an id, an agent or a name in a record key: it is a word of JavaScript objects`;
+
+/** Why `parseKey` gives null for a key. */
+export function unknownKeyReason(key: string): string {
+  const word = reservedWordIn(key);
+  return word ? reservedWordReason(word) : 'not a record key Traversa knows';
+}
+
 export function parseKey(key: string): ParsedKey | null {
+  if (reservedWordIn(key)) return null;
   // (Not `[kind, ...raw]`: a rest pattern walks the iterator, and a reload parses ~150,000 keys.)
   const raw = key.split('/');
   const kind = raw.shift();

@@ -1,5 +1,5 @@
 import type { BadRecord } from '../records/assemble.ts';
-import { parseKey } from '../records/keys.ts';
+import { parseKey, reservedWordIn, reservedWordReason } from '../records/keys.ts';
 import { sameValue, type Rec } from '../records/records.ts';
 
 /**
@@ -36,7 +36,11 @@ export function readDoc(doc: unknown): DocReading {
   if (!doc || typeof doc !== 'object') return null;
   const d = doc as Partial<RecordDoc>;
   if (typeof d._id !== 'string' || d._deleted === true || d._id.startsWith('_')) return null;
-  if (!parseKey(d._id)) return null;
+  if (!parseKey(d._id)) {
+    // A Traversa key but for a reserved word is a bad record (said, counted), not someone else's document.
+    const word = reservedWordIn(d._id);
+    return word ? { bad: { key: d._id, reason: reservedWordReason(word) } } : null;
+  }
   if (typeof d.order !== 'number' || !Number.isFinite(d.order)) return { bad: { key: d._id, reason: 'the document has no numeric order' } };
   if (!('value' in d) || d.value === undefined) return { bad: { key: d._id, reason: 'the document has no value' } };
   return { rec: { key: d._id, value: d.value, order: d.order } };

@@ -67,6 +67,13 @@ export const VALIDATE_DOC_UPDATE = `function (newDoc, oldDoc, userCtx, secObj) {
   if (raw.length !== ARITY[kind]) refuse('a ' + kind + ' key has ' + ARITY[kind] + ' parts after the kind, not ' + raw.length);
   var parts = [];
   for (var p = 0; p < raw.length; p++) parts.push(unescapePart(raw[p]));
+  // Words of JavaScript objects name nothing: a studio keeps ids and agents as object keys (keys.ts RESERVED_PIECE).
+  for (var q = 0; q < parts.length; q++) {
+    var pieces = parts[q].split('|');
+    for (var w = 0; w < pieces.length; w++) {
+      if (pieces[w] === '__proto__' || pieces[w] === 'constructor' || pieces[w] === 'prototype') refuse('"' + pieces[w] + '" may not be an id, an agent or a name in a record key: it is a word of JavaScript objects');
+    }
+  }
   var owner = kind === 'label' ? parts[3] : kind === 'review' ? parts[1] : null;
 
   // Leads: users whose account carries this database's lead role — named by userCtx.db (CouchDB;
