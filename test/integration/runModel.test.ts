@@ -276,6 +276,18 @@ describe('run-model refuses what it cannot run, before asking anything', { timeo
     expect(readdirSync(out)).not.toContain(SETTING);
   });
 
+  it('follows no redirect: a 307 to another host stops the run, saying where it pointed, and that host is sent nothing (issue 25 §4)', async () => {
+    const elsewhere = await serve({ reply: scriptedReply });
+    const chat = await serve({ reply: () => ({ status: 307, content: 'moved', location: `${elsewhere.url}/chat/completions` }) });
+    const out = temp('traversa-runmodel-307-');
+    const r = await runModel(houseRelease(), chat.url, out, '--concurrency', '1');
+    expect(r.code).toBe(1);
+    expect(elsewhere.requests).toHaveLength(0);
+    expect(chat.requests).toHaveLength(1);
+    expect(r.stdout).toContain(`run-model stopped: model endpoint answered with a redirect (HTTP 307 to ${elsewhere.url}/chat/completions); Traversa follows no redirect`);
+    expect(readdirSync(out)).not.toContain(SETTING);
+  });
+
   it('stops when nothing answers at the endpoint (the first three requests all fail), saying why', async () => {
     const gone = await startFakeChat({ reply: scriptedReply });
     await gone.close(); // its port is free again: nothing listens there

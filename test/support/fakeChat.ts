@@ -24,6 +24,8 @@ export interface FakeReply {
   usage?: { prompt_tokens: number; completion_tokens: number };
   /** Hold the reply this long (ms) before sending it. */
   delayMs?: number;
+  /** Sent as the Location header (with a 3xx `status`). */
+  location?: string;
 }
 
 export interface FakeChatRequest {
@@ -119,7 +121,7 @@ export async function startFakeChat(opts: FakeChatOptions): Promise<FakeChat> {
         if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
         const status = r.status ?? 200;
         if (status !== 200) {
-          res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: r.content } }));
+          res.writeHead(status, { 'content-type': 'application/json', ...(r.location ? { location: r.location } : {}) }).end(JSON.stringify({ error: { message: r.content } }));
           return;
         }
         const usage = r.usage ?? countedUsage(body, r.content);

@@ -96,6 +96,8 @@ export async function runInputs<R>(inputs: readonly EvalInput[], deps: RunDeps<R
         progress.failed++;
         if (counted) firstFailures++;
         if (answer.status !== undefined && REFUSALS.has(answer.status)) stoppedBy ??= `the endpoint refused a request (${answer.error})`;
+        // A redirect (0: a browser's, hidden) is not followed, and every other request would meet it too.
+        else if (answer.status !== undefined && (answer.status === 0 || (answer.status >= 300 && answer.status < 400))) stoppedBy ??= answer.error;
         else if (firstFailures === FIRST_FAILURES && progress.requested === 0) stoppedBy ??= `the first ${FIRST_FAILURES} requests all failed (the last: ${answer.error})`;
       } else {
         await deps.store(input, answer);

@@ -15,9 +15,11 @@ export interface ByteStream {
 }
 
 /** The part of `fetch` the judge uses (core has no DOM types; Node's and the browser's fetch both fit). */
-export type FetchLike = (url: string, init: { method: 'POST'; headers: Record<string, string>; body: string; signal?: AbortSignalLike }) => Promise<{
+export type FetchLike = (url: string, init: { method: 'POST'; headers: Record<string, string>; body: string; redirect: 'manual'; signal?: AbortSignalLike }) => Promise<{
   status: number;
   ok: boolean;
+  /** 'opaqueredirect': a browser's answer to a redirect not followed (status 0, no Location). */
+  type?: string;
   headers: { get(name: string): string | null };
   body: ByteStream | null;
 }>;
@@ -161,7 +163,13 @@ export function chatJudge<Req, V extends object>(opts: HttpJudgeOptions, spec: C
       const timeout = Number.isFinite(timeoutMs) ? platform.AbortSignal?.timeout(timeoutMs) : undefined;
       const signal = timeout && cancel ? platform.AbortSignal?.any?.([timeout, cancel]) ?? timeout : timeout ?? cancel;
       try {
-        const res = await opts.fetch(url, { method: 'POST', headers, body, ...(signal ? { signal } : {}) });
+        // No redirect is followed: a 307 would re-send the prompt, the frames and the key to wherever it points.
+        const res = await opts.fetch(url, { method: 'POST', headers, body, redirect: 'manual', ...(signal ? { signal } : {}) });
+        if (res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400)) {
+          await res.body?.getReader().cancel().catch(() => {});
+          const to = res.headers.get('location');
+          return { error: `${noun} endpoint answered with a redirect (${res.status ? `HTTP ${res.status}` : 'the browser hides where to'}${to ? ` to ${redact(to).slice(0, 200)}` : ''}); Traversa follows no redirect of a request that carries your prompt and key — if you trust the place it points to, set it as the endpoint`, status: res.status };
+        }
         const reply = await readCapped(res);
         if (reply === null) return { error: `${noun} reply too large (> ${formatBytes(MAX_REPLY_BYTES)})` };
         // Quoted in an error: redacted whole before anything is cut from it, so a secret is never left half-cut.
