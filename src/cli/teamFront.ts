@@ -134,7 +134,9 @@ export function startFront(opts: FrontOptions): Promise<Server> {
       const again = await whoIs(req, base).catch(() => null);
       return again !== null && again !== 'bad';
     };
-    await proxy(req, res, base, body, cors, maxBody, send, stillSignedIn, opts.sessionTimeoutS);
+    // An attachment (db/doc/name) is never a page of the server's origin: handed over as a download.
+    const download = segments.length >= 3 && !segments[0]!.startsWith('_') && !segments[1]!.startsWith('_');
+    await proxy(req, res, base, body, { ...cors, ...(download ? DOWNLOAD : {}) }, maxBody, send, stillSignedIn, opts.sessionTimeoutS);
   };
 
   const server = createServer((req, res) => {
@@ -178,6 +180,9 @@ async function errorOf(back: IncomingMessage): Promise<{ error?: string; reason?
   }
 }
 
+/** Headers that make a reply a download, never a page: a member's `.html` attachment ran as the server's own page. */
+const DOWNLOAD = { 'content-type': 'application/octet-stream', 'content-disposition': 'attachment', 'x-content-type-options': 'nosniff' };
+
 type Send = (res: ServerResponse, status: number, body: Record<string, unknown>, headers?: Record<string, string>) => void;
 
 /** Pass the request to pouchdb-server and its answer back, streaming; a 5xx answer is cut to its error and reason (no stack, no paths). */
@@ -207,7 +212,8 @@ function proxy(req: IncomingMessage, res: ServerResponse, base: string, body: Bu
         return;
       }
       const headersOut: Record<string, string | string[]> = { ...cors };
-      for (const [k, v] of Object.entries(back.headers)) if (v !== undefined && !BACKEND_CORS.test(k) && !HOP.has(k) && k !== 'vary') headersOut[k] = v;
+      // What the front sets (CORS, a download's headers) is not overwritten by the database's.
+      for (const [k, v] of Object.entries(back.headers)) if (v !== undefined && !BACKEND_CORS.test(k) && !HOP.has(k) && k !== 'vary' && !(k in cors)) headersOut[k] = v;
       if (headersOut['set-cookie']) headersOut['set-cookie'] = persistentSessionCookie(headersOut['set-cookie'], cookieMaxAgeS);
       res.writeHead(status, headersOut);
       back.pipe(res);

@@ -5,7 +5,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { couch, freePort, startTeamServer, teamProject, type TeamServer } from '../support/teamServer.ts';
+import { ADMIN, couch, freePort, startTeamServer, teamProject, type TeamServer } from '../support/teamServer.ts';
 
 /**
  * Issue 24 §1: the team server on a network — anonymous clients, members, pages on other origins
@@ -79,6 +79,26 @@ describe('the team server refuses what it must, and nothing brings it down', { t
     expect(r.status).toBe(401);
     expect(r.json).toEqual(refusal);
     expect(await alive(server)).toBe(200);
+  });
+
+  it('a member stores no attachment; one an admin stored is served as a download, never as a page of the server (issue 25 §3)', async () => {
+    const page = '<html><script>fetch("/_session")</script></html>';
+    const put = (user: string, password: string) => fetch(`${server.url}proj/${encodeURIComponent('node/S/evil')}/page.html`, {
+      method: 'PUT', headers: { authorization: 'Basic ' + Buffer.from(`${user}:${password}`).toString('base64'), 'content-type': 'text/html' }, body: page,
+    });
+    const byAlice = await put('alice', 'alice-pw');
+    expect(byAlice.status).toBe(403);
+    expect(((await byAlice.json()) as { reason: string }).reason).toMatch(/records carry no attachments/);
+    expect((await put(ADMIN.name, ADMIN.password)).status).toBe(201);
+    const got = await couch(server, 'alice', 'GET', `proj/${encodeURIComponent('node/S/evil')}/page.html`);
+    expect(got.status).toBe(200);
+    expect(got.headers.get('content-type')).toBe('application/octet-stream');
+    expect(got.headers.get('content-disposition')).toBe('attachment');
+    expect(got.headers.get('x-content-type-options')).toBe('nosniff');
+    // Documents themselves are not downloads.
+    const doc = await couch(server, 'alice', 'GET', `proj/${encodeURIComponent('node/S/evil')}`);
+    expect(doc.status).toBe(200);
+    expect(doc.headers.get('content-disposition')).toBeNull();
   });
 
   it('nobody made the server fetch a URL (no _replicate reached pouchdb-server)', () => {

@@ -61,6 +61,9 @@ export const VALIDATE_DOC_UPDATE = `function (newDoc, oldDoc, userCtx, secObj) {
   var size = JSON.stringify(newDoc).length;
   if (size > MAX_RECORD) refuse('the record is ' + size + ' characters long; a record may be at most ' + MAX_RECORD);
 
+  // Records carry no attachments: a file stored here would be served from the server's own origin.
+  if (newDoc._attachments) refuse('records carry no attachments');
+
   var raw = id.split('/');
   var kind = raw.shift();
   if (!ARITY.hasOwnProperty(kind)) refuse('not a Traversa record key (unknown kind "' + kind + '")');
