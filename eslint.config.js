@@ -34,6 +34,10 @@ export default tseslint.config(
         selector: "ImportSpecifier[imported.name='commitDocument']",
         message: 'Change the document through a named edit (defineEdit / applyEdit in src/state/edits.ts), not commitDocument.',
       }, {
+        // `list.push(...items)` passes every item as an argument: past ~120,000 the call stack overflows.
+        selector: "CallExpression[callee.property.name='push'][arguments.length=1] > SpreadElement",
+        message: 'Append with append(target, items) from src/core/arrays.ts: a spread passes every item as an argument and overflows the stack on large inputs.',
+      }, {
         selector: "CallExpression[callee.property.name='setState'] Property[key.name='document']",
         message: 'Change the document through a named edit (src/state/edits.ts); load or import through replaceDocument.',
       }],

@@ -7,6 +7,7 @@ import { bucketOf, parseKey, scopeOf } from '../core/records/keys.ts';
 import { itemRecords, sceneRecords, topRecords, type Change, type Rec } from '../core/records/records.ts';
 import { bucketRecords, bucketRecs, bucketRow, packedRow, recsText, UnreadableBucket, type RecordMap } from './bucketText.ts';
 import type { BucketRow, ProjectRow, TraversaDb } from './db.ts';
+import { append } from '../core/arrays.ts';
 
 /**
  * A project's records in the browser's database. Records live in buckets (keys.ts `bucketOf`);
@@ -229,7 +230,7 @@ export async function readScopes(db: TraversaDb, projectId: string, scopes: read
   const unreadable: { row: BucketRow; reason: string }[] = [];
   const results = [...byScope].map(([scope, list]) => {
     const read = recsOf(list);
-    unreadable.push(...read.unreadable);
+    append(unreadable, read.unreadable);
     return assembleScope(scope, read.recs);
   });
   await setAsideRows(db, unreadable);

@@ -9,6 +9,7 @@ import type { Answer, QaItem } from '../../src/core/vqa/item.ts';
 import { createWrittenItem } from '../../src/core/vqa/items.ts';
 import { writeBundle } from '../../src/formats/bundle.ts';
 import { exportQaBundle } from '../../src/formats/qa/bundle.ts';
+import { append } from '../../src/core/arrays.ts';
 
 /**
  * The sample house with reasoning trails, as a researcher would have it: its first four CapNav
@@ -25,7 +26,7 @@ export function reasoningProject(): Project {
   // One agent: each CapNav question is then one yes/no item, `qa_N:HUMAN`, answered by the labels.
   const p = emptyProject('Sample house reasoning', DEFAULT_PROFILES.filter((a) => a.name === 'HUMAN'));
   p.scenes.push(buildSampleRelease().scene);
-  p.qa.items.push(...capnavItemsForScene(p, SAMPLE_SCENE_ID, { createdAt: AT }).slice(0, 4).map(accepted));
+  append(p.qa.items, capnavItemsForScene(p, SAMPLE_SCENE_ID, { createdAt: AT }).slice(0, 4).map(accepted));
   const written = (question: string, answer: Answer, capability: string, trail: string[]) => {
     const item = createWrittenItem(p.qa.items, { sceneId: SAMPLE_SCENE_ID, author: 'dee', createdAt: AT, question, answer, category: { capability } });
     p.qa.items.push(accepted({ ...item, trail: trail.map((t, i) => step(i + 1, t)) }));

@@ -7,6 +7,7 @@ import { draco, meshopt, reorder } from '@gltf-transform/functions';
 import { encodeToKTX2 } from 'ktx2-encoder';
 import { MeshoptDecoder, MeshoptEncoder } from 'meshoptimizer';
 import { mulberry32 } from './random.ts';
+import { append } from '../../src/core/arrays.ts';
 
 /**
  * Test meshes written to disk for the loader and browser tests: every format path the loader has
@@ -28,7 +29,7 @@ export function roomMesh(): Room {
     for (const [a, b] of [[0, 0], [1, 0], [1, 1], [0, 1]] as const) {
       r.positions.push(corner[0]! + a * u[0]! + b * v[0]!, corner[1]! + a * u[1]! + b * v[1]!, corner[2]! + a * u[2]! + b * v[2]!);
       r.uvs.push(a, b);
-      r.colors.push(...color);
+      append(r.colors, color);
     }
     r.indices.push(base, base + 1, base + 2, base, base + 2, base + 3);
   };

@@ -228,3 +228,13 @@ describe('a release that cannot be imported is refused whole, naming the file an
     expect(r.problems.map((p) => p.code)).toEqual(['file.ignored', 'release.empty']);
   });
 });
+
+describe('a release far larger than any real one (issue 25 §9)', () => {
+  it('150,000 problems in one scene are all reported: none is passed as a call argument (that overflowed the stack)', () => {
+    const scene = houseScene('HUGE');
+    for (let i = 0; i < 150_000; i++) scene.graph.edges.push(rawEdge(`ghost_edge_${i}`, `ghost_${i}`, 'node_1'));
+    const read = readRelease(releaseFiles([scene]));
+    expect(read.problems.length).toBeGreaterThanOrEqual(150_000);
+    expect(read.problems.some((p) => p.location.includes('ghost_edge_149999') || p.message.includes('ghost_149999'))).toBe(true);
+  });
+});

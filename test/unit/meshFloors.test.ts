@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { frameMatrix } from '../../src/engine/frame.ts';
 import { detectFloorLevels } from '../../src/engine/mesh/floors.ts';
 import { mulberry32 } from '../support/random.ts';
+import { append } from '../../src/core/arrays.ts';
 
 /** Triangle soup builder: horizontal rectangles facing up or down, and vertical walls (Y up, metres). */
 class Building {
@@ -17,13 +18,13 @@ class Building {
       const [a, b, c, d] = [[xa, h(), za], [xa, h(), zb], [xb, h(), zb], [xb, h(), za]];
       // (b − a) × (c − a) points up for this corner order.
       const tris = facing === 'up' ? [a, b, c, a, c, d] : [a, c, b, a, d, c];
-      for (const p of tris) this.positions.push(...p!);
+      for (const p of tris) append(this.positions, p!);
     }
     return this;
   }
 
   wall(x0: number, z0: number, x1: number, z1: number, y0: number, y1: number): this {
-    for (const p of [[x0, y0, z0], [x1, y0, z1], [x1, y1, z1], [x0, y0, z0], [x1, y1, z1], [x0, y1, z0]]) this.positions.push(...p);
+    for (const p of [[x0, y0, z0], [x1, y0, z1], [x1, y1, z1], [x0, y0, z0], [x1, y1, z1], [x0, y1, z0]]) append(this.positions, p);
     return this;
   }
 

@@ -12,6 +12,7 @@ import { serveRequests, type Handler, type WorkerKind, type WorkerScopeLike } fr
 import { writeBasisScan } from '../support/basisScan.ts';
 import { meshInput, writeObjWithMtl, writePly } from '../support/meshFixtures.ts';
 import { MESHES_DIR, sharedAvailable } from '../support/shared.ts';
+import { append } from '../../src/core/arrays.ts';
 
 /**
  * A worker in the same thread: messages cross by structured clone with transfer, as between a
@@ -40,7 +41,7 @@ class InThreadWorker implements WorkerLike {
   postMessage(message: unknown, transfer: Transferable[]): void {
     const copy = structuredClone(message, { transfer });
     this.received.push(copy);
-    this.transferred.push(...transfer);
+    append(this.transferred, transfer);
     this.deliver(this.inside, copy);
   }
 
@@ -121,7 +122,7 @@ describe('parsing and BVH building in workers agree with the main thread', () =>
     expect((made[0]!.received[0] as { payload: { format: string } }).payload.format).toBe('basis');
     const levels = (m: LoadedMesh) => {
       const out: string[] = [];
-      m.object.traverse((o) => { const map = ((o as Mesh).material as { map?: { mipmaps: { data: Uint8Array }[] } } | undefined)?.map; if (map) out.push(...map.mipmaps.map((l) => digest(l.data))); });
+      m.object.traverse((o) => { const map = ((o as Mesh).material as { map?: { mipmaps: { data: Uint8Array }[] } } | undefined)?.map; if (map) append(out, map.mipmaps.map((l) => digest(l.data))); });
       return out;
     };
     expect(levels(viaWorkers).length).toBeGreaterThan(1);

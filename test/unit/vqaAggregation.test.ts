@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CAPABILITIES, scoreEmbodied4C, type Capability, type VqaItem, type VlnTask } from '../../src/core/scoring/vqa/embodied4c.ts';
 import { FOMER_CRITERIA, scoreReasoning, type Criterion, type ReasoningItem } from '../../src/core/scoring/vqa/fomer.ts';
+import { append } from '../../src/core/arrays.ts';
 
 const round2 = (x: number | null) => (x === null ? null : Math.round(x * 100) / 100);
 
@@ -29,10 +30,10 @@ function gpt5MiniItems(): { items: VqaItem[]; vln: VlnTask[] } {
   const items: VqaItem[] = [];
   const vln: VlnTask[] = [];
   for (const [b, scores] of Object.entries(GPT5_MINI)) {
-    CAPABILITIES.forEach((c, i) => items.push(...itemsAveraging(b, c, scores[i]!)));
+    CAPABILITIES.forEach((c, i) => append(items, itemsAveraging(b, c, scores[i]!)));
     // Two VLN tasks per sub-benchmark averaging to the table's VLN score.
     vln.push({ benchmark: b, score: scores[4]! + 10 }, { benchmark: b, score: scores[4]! - 10 });
-    items.push(...itemsAveraging(b, 'general', 99.97));
+    append(items, itemsAveraging(b, 'general', 99.97));
   }
   return { items, vln };
 }

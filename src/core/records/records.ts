@@ -2,6 +2,7 @@ import type { Project, Scene } from '../project.ts';
 import type { QaItem } from '../vqa/item.ts';
 import { adjudicationsOf, authorOf } from '../labelVotes.ts';
 import { keyOf, parseKey, scopeOf } from './keys.ts';
+import { append } from '../arrays.ts';
 
 /**
  * A project as records: each scene head, node, edge, annotator's label, adjudication, QA item,
@@ -161,7 +162,7 @@ export function diffProjects(a: Project | null, b: Project | null): Change[] {
   const out: Change[] = [];
   const { profiles: pa, scenes: sa, qa: qa_a, ...ha } = a;
   const { profiles: pb, scenes: sb, qa: qa_b, ...hb } = b;
-  if (pa !== pb || qa_a.taxonomy !== qa_b.taxonomy || !sameValue(ha, hb)) out.push(...diffRecords(topRecords(a), topRecords(b)));
+  if (pa !== pb || qa_a.taxonomy !== qa_b.taxonomy || !sameValue(ha, hb)) append(out, diffRecords(topRecords(a), topRecords(b)));
   if (sa !== sb) diffList(sa, sb, (s) => s.id, sceneRecords, out);
   if (qa_a.items !== qa_b.items) diffList(qa_a.items, qa_b.items, (it) => it.id, itemRecords, out);
   return out;

@@ -2,6 +2,7 @@ import type { Problem } from '../problems.ts';
 import type { Project, Scene } from '../project.ts';
 import { parseKey } from './keys.ts';
 import { itemRecords, sceneRecords, topRecords, type Rec } from './records.ts';
+import { append } from '../arrays.ts';
 
 /**
  * Whether a project can be stored as records, checked before an import changes anything: every
@@ -61,8 +62,8 @@ function fileOf(key: string): string {
 
 export function storageProblems(project: Project): Problem[] {
   const out = recordProblems(topRecords(project));
-  for (const scene of project.scenes) { if (out.length >= LISTED) break; out.push(...sceneStorageProblems(scene)); }
-  project.qa.items.forEach((item, i) => { if (out.length < LISTED) out.push(...recordProblems(itemRecords(item, i))); });
+  for (const scene of project.scenes) { if (out.length >= LISTED) break; append(out, sceneStorageProblems(scene)); }
+  project.qa.items.forEach((item, i) => { if (out.length < LISTED) append(out, recordProblems(itemRecords(item, i))); });
   return out.slice(0, LISTED);
 }
 

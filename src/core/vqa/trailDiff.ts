@@ -1,4 +1,5 @@
 import type { Links, TrailStep } from './item.ts';
+import { append } from '../arrays.ts';
 
 /**
  * What a reviewer changed in a generated trail, for showing next to the generator's version
@@ -37,11 +38,11 @@ export function textDiff(a: string, b: string): Segment[] {
   const ops: Op[] = x.slice(0, start).map((text) => ({ kind: 'same', text }));
   const mx = x.slice(start, endX), my = y.slice(start, endY);
   if (mx.length * my.length > MAX_CELLS) {
-    ops.push(...mx.map((text) => ({ kind: 'removed' as const, text })), ...my.map((text) => ({ kind: 'added' as const, text })));
+    append(append(ops, mx.map((text) => ({ kind: 'removed' as const, text }))), my.map((text) => ({ kind: 'added' as const, text })));
   } else {
-    ops.push(...lcsOps(mx, my));
+    append(ops, lcsOps(mx, my));
   }
-  ops.push(...x.slice(endX).map((text) => ({ kind: 'same' as const, text })));
+  append(ops, x.slice(endX).map((text) => ({ kind: 'same' as const, text })));
 
   for (let k = 1; k < ops.length - 1; k++) {
     if (ops[k]!.kind === 'same' && /^\s+$/.test(ops[k]!.text) && ops[k - 1]!.kind !== 'same' && ops[k + 1]!.kind !== 'same') ops[k]!.kind = 'both';

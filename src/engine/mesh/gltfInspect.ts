@@ -1,6 +1,7 @@
 import { MeshLoadError } from './errors.ts';
 import type { SideFiles } from './files.ts';
 import { capWarnings, notPicked, refKind } from './refs.ts';
+import { append } from '../../core/arrays.ts';
 
 /** The parts of a glTF document the checks below read. */
 interface GltfJson {
@@ -85,7 +86,7 @@ export function inspectGltf(file: string, format: 'glb' | 'gltf', data: ArrayBuf
     if (kind === 'address') addresses.push(`${file}: ${notPicked(`images[${i}].uri`, img.uri)} (loaded without that texture)`);
     else warnings.push(`${file}: references ${img.uri}, which was not provided (loaded without that texture)`);
   });
-  warnings.push(...capWarnings(addresses, 5, (n) => `${file}: ${n} more images at addresses were left out too`));
+  append(warnings, capWarnings(addresses, 5, (n) => `${file}: ${n} more images at addresses were left out too`));
   const used = new Set([...(json.extensionsUsed ?? []), ...(json.extensionsRequired ?? [])]);
   return {
     draco: used.has('KHR_draco_mesh_compression'),

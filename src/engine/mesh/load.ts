@@ -17,6 +17,7 @@ import type { PlyParsed } from './plyParse.ts';
 import { ProgressReporter } from './progress.ts';
 import type { LoadMeshOptions, LoadProgress, LoadTimings, LoadedMesh, MeshInput } from './types.ts';
 import { defaultWorkerFactory, runJob } from './workerClient.ts';
+import { append } from '../../core/arrays.ts';
 
 export { MeshLoadError } from './errors.ts';
 export type { LoadMeshOptions, LoadProgress, LoadedMesh, MeshInput, MeshStats } from './types.ts';
@@ -61,7 +62,7 @@ export async function loadMesh(input: MeshInput, options: LoadMeshOptions, onPro
         onTextures: (f) => progress.emit('textures', f, 'Transcoding Basis textures'),
       });
       object = gltf.object;
-      warnings.push(...gltf.warnings);
+      append(warnings, gltf.warnings);
       timings.textures = gltf.texturesMs;
       timings.parse = performance.now() - t;
       progress.emit('textures', 1, gltf.texturesMs ? 'Textures decoded' : 'No textures');
@@ -80,7 +81,7 @@ export async function loadMesh(input: MeshInput, options: LoadMeshOptions, onPro
         progress.emit('textures', 0, 'Loading materials and textures');
         const built = await buildObj(file, result.obj, sideFiles, signal, (done, total) => progress.emit('textures', total ? done / total : 1, `Textures ${done} of ${total}`));
         object = built.object;
-        warnings.push(...built.warnings);
+        append(warnings, built.warnings);
         timings.textures = built.texturesMs;
         progress.emit('textures', 1, 'Textures loaded');
       } else {

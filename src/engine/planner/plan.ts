@@ -3,6 +3,7 @@ import { attempt, searchFrom, type Attempt } from './attempt.ts';
 import { bridge } from './bridge.ts';
 import { motionOf, type PlanPose } from './motion.ts';
 import type { PoseSpace } from './poseSpace.ts';
+import { append } from '../../core/arrays.ts';
 
 /** A way as pieces of paths, each on its own lattice (coarse, or fine across a bottleneck). */
 export interface Piece { space: PoseSpace; path: number[] }
@@ -57,7 +58,7 @@ export function motionOfPieces(pieces: readonly Piece[], smooth = true): PlanPos
     const m = motionOf(space, path, { smooth, fromYaw });
     const first = m[0];
     const prev = out[out.length - 1];
-    out.push(...(prev && first && Math.hypot(first.x - prev.x, first.z - prev.z) < 1e-9 ? m.slice(1) : m));
+    append(out, (prev && first && Math.hypot(first.x - prev.x, first.z - prev.z) < 1e-9 ? m.slice(1) : m));
   }
   return out;
 }

@@ -13,6 +13,7 @@ import { measureWidthGrid, narrowestIn, WidthProbe, type WidthGrid, type WidthSa
 import { routeProfile } from './profile.ts';
 import { findRoute, floorUnderNode, isDetour, resample } from './route.ts';
 import type { EdgeEvidence, MeasuredEdge, WidthAtHeight } from './types.ts';
+import { append } from '../../core/arrays.ts';
 
 /**
  * One edge measured in the scan, the same for every agent: the reference route from `a` to `b`, and
@@ -233,7 +234,7 @@ function measureLift(ctx: MeasureContext, aFloor: Vector3, bFloor: Vector3, box:
     const { samples: onRoute, noiseM: n } = sample(ctx, way.points.slice(0, way.doorIndex + 1));
     noiseM = Math.max(noiseM, n);
     const doorFloor = onRoute[onRoute.length - 1]?.floorY ?? from.y;
-    samples.push(...onRoute);
+    append(samples, onRoute);
     // Into the cabin, whose floor is not part of the walkable scan: keep the lobby's floor height.
     for (const f of resample(way.points.slice(way.doorIndex), FLOOR_STEP_M * WIDTH_EVERY).slice(1)) {
       samples.push({ p: new Vector3(f.p.x, doorFloor, f.p.z), floorY: doorFloor, heading: f.heading });

@@ -9,6 +9,7 @@ import { scanSurface, type Surface } from '../rays/surface.ts';
 import type { LoadedMesh } from '../mesh/types.ts';
 import { floorProfile } from '../suggest/route.ts';
 import { tourRoute, type TourRoute } from './route.ts';
+import { append } from '../../core/arrays.ts';
 
 /**
  * The touring camera's poses: the walk along the route (core/tour/walk.ts), each frame's eye put
@@ -108,7 +109,7 @@ function finish(loaded: LoadedMesh, surface: Surface, graph: Nodes, frames: read
   // The floor is followed from frame to frame, and picked up afresh after a cut (the next room may be on another storey).
   const floors: number[] = [];
   let piece: WalkFrame[] = [];
-  const flush = () => { floors.push(...floorProfile(surface, piece.map((f) => new Vector3(f.at.x, f.at.y, f.at.z)))); piece = []; };
+  const flush = () => { append(floors, floorProfile(surface, piece.map((f) => new Vector3(f.at.x, f.at.y, f.at.z)))); piece = []; };
   for (const [k, f] of frames.entries()) {
     if (k > 0 && cuts.some((c) => frames[k - 1]!.s < c.s && f.s >= c.s)) flush();
     piece.push(f);

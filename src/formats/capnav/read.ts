@@ -11,6 +11,7 @@ import { classify, isTourFile, stripCommonRoot } from './files.ts';
 import { locateFinding, type SceneFiles } from './locate.ts';
 import { navQuestionOf } from './question.ts';
 import { KNOWN, RawAgentTable, RawGraph, RawHallucinated, RawLabel, RawProfile, RawProfileFile, RawQuestion, RawQuestionFile, RawTraverseFile } from './rawSchemas.ts';
+import { append } from '../../core/arrays.ts';
 
 export interface ReadResult {
   /** The project, or null when any problem is fatal: a release is imported whole or not at all. */
@@ -110,7 +111,7 @@ export class ReleaseReader {
     const scenes: Scene[] = [];
     for (const sceneId of [...this.byScene.keys()].sort()) {
       const { scene, problems: own } = this.read.get(sceneId) ?? this.readNow(sceneId, this.byScene.get(sceneId)!);
-      problems.push(...own);
+      append(problems, own);
       if (scene) scenes.push(scene);
     }
     const project: Project = { ...emptyProject(this.name, profiles), scenes };
@@ -122,11 +123,11 @@ function readProfiles(file: SourceFile, problems: Problem[]): AgentProfile[] {
   const parsed = parseJson(file);
   if (!parsed.ok) { problems.push(parsed.problem); return []; }
   const list = checkShape(file.path, parsed.value, RawProfileFile);
-  if (!list.ok) { problems.push(...list.problems); return []; }
+  if (!list.ok) { append(problems, list.problems); return []; }
   const out: AgentProfile[] = [];
   list.value.forEach((item, i) => {
     const p = checkShape(file.path, item, RawProfile, [i]);
-    if (!p.ok) { problems.push(...p.problems); return; }
+    if (!p.ok) { append(problems, p.problems); return; }
     const v = p.value;
     const profile: AgentProfile = {
       name: canonicalAgent(v.agent_name), shape: v.body_shape, heightM: v.body_height_m, widthM: v.body_width_m,
@@ -170,7 +171,7 @@ function readGraph(file: SourceFile, problems: Problem[]): (Scene['graph'] & Pic
   const parsed = parseJson(file);
   if (!parsed.ok) { problems.push(parsed.problem); return null; }
   const g = checkShape(file.path, parsed.value, RawGraph);
-  if (!g.ok) { problems.push(...g.problems); return null; }
+  if (!g.ok) { append(problems, g.problems); return null; }
   const graphExtra = extraFields(g.value, ['nodes', 'edges']);
   return {
     ...(graphExtra ? { graphExtra } : {}),
@@ -200,7 +201,7 @@ function readQuestions(file: SourceFile, nodes: Scene['graph']['nodes'], at: Sce
   const out: NavQuestion[] = [];
   items.forEach((item, i) => {
     const q = checkShape(file.path, item, RawQuestion, [...at.qaBase, i]);
-    if (!q.ok) { problems.push(...q.problems); return; }
+    if (!q.ok) { append(problems, q.problems); return; }
     out.push(navQuestionOf(q.value, i, (raw): NodeRef => ({ raw, nodeId: resolveRef(raw, nodes).nodeId })));
   });
   return out;
@@ -232,7 +233,7 @@ function readTraverse(file: SourceFile, at: SceneFiles, problems: Problem[]): Tr
   for (const [fileKey, value] of Object.entries(top.value)) {
     if (fileKey === HALLUCINATED_KEY) {
       const h = checkShape(file.path, value, RawHallucinated, [fileKey]);
-      if (h.ok) out.hallucinated = h.value; else problems.push(...h.problems);
+      if (h.ok) out.hallucinated = h.value; else append(problems, h.problems);
       continue;
     }
     if (fileKey.startsWith('_')) {
@@ -247,14 +248,14 @@ function readTraverse(file: SourceFile, at: SceneFiles, problems: Problem[]): Tr
     }
     at.agentKeys.set(agent, fileKey);
     const table = checkShape(file.path, value, RawAgentTable, [fileKey]);
-    if (!table.ok) { problems.push(...table.problems); continue; }
+    if (!table.ok) { append(problems, table.problems); continue; }
     const labels: Record<string, Label> = {};
     for (const [key, entry] of Object.entries(table.value)) {
       if (!parseSegmentKey(key)) { out.foreignEntries.push({ agentKey: fileKey, key, value: entry }); continue; }
       let raw = plainLabel(entry);
       if (!raw) {
         const l = checkShape(file.path, entry, RawLabel, [fileKey, key]);
-        if (!l.ok) { problems.push(...l.problems); continue; }
+        if (!l.ok) { append(problems, l.problems); continue; }
         raw = l.value;
       }
       const label: Label = { traversable: raw.traversable, note: raw.note ?? '' };

@@ -28,6 +28,7 @@ import type { Problem } from '../../core/problems.ts';
 import type { QaPrediction, SameModel } from '../../core/scoring/vqa/qaAnswers.ts';
 import { checkShape, type SourceFile } from '../json.ts';
 import { recordsOf, relocate } from './records.ts';
+import { append } from '../../core/arrays.ts';
 
 export const QaAnswerSchema = z.object({
   id: z.string().min(1),
@@ -56,7 +57,7 @@ export function readQaAnswers(files: readonly SourceFile[]): { predictions: QaPr
     const from = predictions.length;
     const { records, problems: fileProblems } = recordsOf(file, 'predictions');
     // A bad line is skipped, not the whole file: an error, not a fatal problem.
-    problems.push(...fileProblems.map((p) => ({ ...p, severity: 'error' as const, message: `${p.message}; line skipped` })));
+    append(problems, fileProblems.map((p) => ({ ...p, severity: 'error' as const, message: `${p.message}; line skipped` })));
     if (fileProblems.length === 0 && records.length === 0) problems.push({ severity: 'warning', code: 'qa.empty', file: file.path, location: '', message: 'the file holds no answers' });
     const stem = modelFromPath(file.path);
     const warned = new Set<string>();
@@ -65,7 +66,7 @@ export function readQaAnswers(files: readonly SourceFile[]): { predictions: QaPr
       const quick = QaAnswerSchema.safeParse(rec.value);
       if (!quick.success) {
         const shape = checkShape(file.path, rec.value, QaAnswerSchema, rec.base);
-        if (!shape.ok) problems.push(...relocate(shape.problems, rec).map((p) => ({ ...p, severity: 'error' as const, message: `${p.message}; answer skipped` })));
+        if (!shape.ok) append(problems, relocate(shape.problems, rec).map((p) => ({ ...p, severity: 'error' as const, message: `${p.message}; answer skipped` })));
         continue;
       }
       const r = quick.data;

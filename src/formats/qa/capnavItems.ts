@@ -8,6 +8,7 @@ import { classify } from '../capnav/files.ts';
 import { navQuestionOf } from '../capnav/question.ts';
 import { RawQuestion, RawQuestionFile } from '../capnav/rawSchemas.ts';
 import { checkShape, parseJson, type SourceFile } from '../json.ts';
+import { append } from '../../core/arrays.ts';
 
 /**
  * CapNav question files (`<SCENE>_QA.json`, a bare list or `{ "questions": [...] }`) read as items
@@ -94,7 +95,7 @@ function readQuestions(file: SourceFile, nodes: Project['scenes'][number]['graph
   const questions: NavQuestion[] = [];
   list.forEach((raw, i) => {
     const q = checkShape(file.path, raw, RawQuestion, [...base, i]);
-    if (!q.ok) { problems.push(...q.problems); return; }
+    if (!q.ok) { append(problems, q.problems); return; }
     const ref = (rawRef: string, path: (string | number)[]): NodeRef => {
       const r = resolveRef(rawRef, nodes);
       if (r.nodeId === null) problems.push({ severity: 'error', code: 'question.unresolved-ref', file: file.path, location: pointer([...base, i, 'nodes_involved', ...path]), message: `question ${i}: ${r.reason}` });

@@ -50,6 +50,7 @@ import { highestItemNumber } from '../../core/vqa/items.ts';
 import { cloneTrail } from '../../core/vqa/trail.ts';
 import { checkShape, type SourceFile } from '../json.ts';
 import { findingProblem, recordsOf, relocate, unknownFields, type Located } from './records.ts';
+import { append } from '../../core/arrays.ts';
 
 const Vec3 = z.object({ x: z.number(), y: z.number(), z: z.number() });
 const ids = z.array(z.string().min(1)).default([]);
@@ -96,7 +97,7 @@ export function readGeneratedItems(files: readonly SourceFile[], project: Pick<P
 
   for (const file of files) {
     const { records, top, problems: fileProblems } = recordsOf(file, 'items');
-    problems.push(...fileProblems);
+    append(problems, fileProblems);
     if (fileProblems.length === 0 && records.length === 0) problems.push({ severity: 'warning', code: 'qa.empty', file: file.path, location: '', message: 'the file holds no items' });
     const defaultGenerator = typeof top.generator === 'string' && top.generator !== '' ? top.generator : undefined;
     for (const rec of records) {
@@ -119,10 +120,10 @@ const questionKey = (i: Pick<QaItem, 'sceneId' | 'question'>) => `${i.sceneId}\n
 
 function readRecord(path: string, rec: Located, value: unknown, project: Pick<Project, 'scenes' | 'qa'>, id: string, options: GeneratedImportOptions, problems: Problem[]): QaItem | null {
   const shape = checkShape(path, value, GeneratedRecordSchema, rec.base);
-  if (!shape.ok) { problems.push(...relocate(shape.problems, rec)); return null; }
+  if (!shape.ok) { append(problems, relocate(shape.problems, rec)); return null; }
   const r = shape.value;
-  problems.push(...unknownFields(path, rec, value, KNOWN_FIELDS));
-  ((value as { trail: unknown[] }).trail).forEach((s, i) => problems.push(...unknownFields(path, rec, s, KNOWN_STEP_FIELDS, ['trail', i])));
+  append(problems, unknownFields(path, rec, value, KNOWN_FIELDS));
+  ((value as { trail: unknown[] }).trail).forEach((s, i) => append(problems, unknownFields(path, rec, s, KNOWN_STEP_FIELDS, ['trail', i])));
 
   const fatal = (location: string, message: string, code = 'qa.invalid') => problems.push({ severity: 'fatal', code, file: path, location, message });
   const before = problems.length;

@@ -20,6 +20,7 @@ import { looksLikeBundle, readBundle } from '../bundle.ts';
 import { checkShape, type SourceFile } from '../json.ts';
 import { QA_BUNDLE_FORMAT, QA_BUNDLE_PATHS, QA_BUNDLE_VERSION } from './bundle.ts';
 import { isJsonLines, recordsOf, relocate } from './records.ts';
+import { append } from '../../core/arrays.ts';
 
 export const QaTruthRecordSchema = z.object({
   id: z.string().min(1),
@@ -76,7 +77,7 @@ export function readQaGroundTruth(file: SourceFile): { items: QaTruth[]; problem
   for (const rec of records) {
     const shape = checkShape(file.path, rec.value, QaTruthRecordSchema, rec.base);
     if (!shape.ok) {
-      problems.push(...relocate(shape.problems, rec).map((p) => ({ ...p, severity: 'error' as const, message: `${p.message}; item left out` })));
+      append(problems, relocate(shape.problems, rec).map((p) => ({ ...p, severity: 'error' as const, message: `${p.message}; item left out` })));
       continue;
     }
     const r = shape.value;

@@ -24,6 +24,7 @@ import type { ImportedTrailScores } from '../../core/scoring/judges/trail.ts';
 import { FOMER_CRITERIA } from '../../core/scoring/vqa/fomer.ts';
 import { checkShape, type SourceFile } from '../json.ts';
 import { isJsonLines, recordsOf, relocate } from './records.ts';
+import { append } from '../../core/arrays.ts';
 
 const EntrySchema = z.object({
   id: z.string().min(1),
@@ -47,7 +48,7 @@ export function readTrailScores(file: SourceFile): { name: string; entries: Impo
   for (const rec of read.records) {
     const shape = checkShape(file.path, rec.value, EntrySchema, rec.base);
     if (!shape.ok) {
-      problems.push(...relocate(shape.problems, rec).map((p) => ({ ...p, severity: 'error' as const, message: `${p.message}; verdict skipped` })));
+      append(problems, relocate(shape.problems, rec).map((p) => ({ ...p, severity: 'error' as const, message: `${p.message}; verdict skipped` })));
       continue;
     }
     const v = shape.value;

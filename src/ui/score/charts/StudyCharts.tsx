@@ -2,6 +2,7 @@ import { budgetGroups, budgetsOf } from '../../../core/scoring/paper/frameBudget
 import type { LiteReport } from '../../../core/scoring/paper/lite.ts';
 import { HBarChart, type Series } from './HBarChart.tsx';
 import { chartCaption, Exportable, metricBar } from './Exportable.tsx';
+import { append } from '../../../core/arrays.ts';
 
 const PANEL = 525;
 /** Budgets drawn in a ramp, fewest frames lightest; rates last. */
@@ -40,7 +41,7 @@ export function PathLengthChart({ shown, series, project }: { shown: [string, Li
   const rows: string[] = [];
   const hops = new Map<string, number>();
   for (const [, r] of shown) for (const b of r.byPathLength ?? []) if (!hops.has(b.label)) hops.set(b.label, b.hops ?? Infinity);
-  rows.push(...[...hops].sort((a, b) => a[1] - b[1]).map(([l]) => l));
+  append(rows, [...hops].sort((a, b) => a[1] - b[1]).map(([l]) => l));
   if (!rows.length) return null;
   const report = new Map(shown);
   return (
