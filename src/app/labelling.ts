@@ -10,7 +10,7 @@ import type { DriveView, StudioState, StudioStore } from '../state/store.ts';
 import { suggestionFor, suggestionsStale } from '../state/suggestionSelectors.ts';
 import { DRIVE_KEYS } from '../viewport/movementKeys.ts';
 import type { DriveController } from './drive.ts';
-import { recordThenAdvance } from './durableDecision.ts';
+import { oneAtATime, recordThenAdvance } from './durableDecision.ts';
 
 /**
  * The labelling decisions, at the edge of the app because each one is stored durably before the
@@ -19,30 +19,32 @@ import { recordThenAdvance } from './durableDecision.ts';
 /** What the labelling keys ask of the drive (DriveController). */
 export type DriveActions = Pick<DriveController, 'auto' | 'spawn' | 'replay' | 'step'>;
 
-export function labellingCommands(store: StudioStore, flush: () => Promise<void>, tell: (message: string) => void, drive: DriveActions): Command[] {
-  async function decide(pressed: boolean | 'suggestion'): Promise<void> {
+export function labellingCommands(store: StudioStore, flush: () => Promise<void>, told: (message: string) => void, drive: DriveActions): Command[] {
+  // A key pressed while the last label is being stored waits its turn (durableDecision.ts).
+  const { tell, run: inTurn } = oneAtATime(told);
+  async function decide(pressed: boolean | 'suggestion'): Promise<boolean> {
     const s = store.getState();
     const scene = selectedScene(s), item = currentItem(s);
-    if (!scene || !item) return;
+    if (!scene || !item) return false;
     // Only suggestions that still describe the scene are offered or kept as evidence.
     const sug = suggestionFor(s, scene.id, item);
     if (pressed === 'suggestion' && !sug) {
       const stale = suggestionsStale(s, scene.id);
       tell(stale ? `The suggestions are out of date: ${stale}. Recompute them (Suggest labels), or press Y / X.` : 'No suggestion for this segment: compute suggestions (needs the scan), or press Y / X.');
-      return;
+      return false;
     }
     // Every label carries who made it: a name first (a synced project's is the signed-in user's).
     if (!s.session.annotator.trim()) {
       tell('Give your name first (Annotator, above the queue): every label carries who made it.');
       if (typeof document !== 'undefined') document.querySelector<HTMLInputElement>('[data-testid=annotator]')?.focus();
-      return;
+      return false;
     }
     const drive = s.ephemeral.drive?.itemKey === itemKey(item) ? s.ephemeral.drive : null;
     const made = labelDecision({ pressed, draft: s.session.labelDraft, ...(sug ? { suggestion: sug } : {}), ...(drive ? { drive: { reached: drive.reached, measured: drive.measured, trajectory: drive.trajectory, stop: stopOf(drive) } } : {}) });
-    if ('missing' in made) { tell(made.missing); return; }
+    if ('missing' in made) { tell(made.missing); return false; }
     const d = made.decision;
     const before = existingLabel(scene, item, s.session.annotator);
-    await recordThenAdvance(store, flush, tell, {
+    return recordThenAdvance(store, flush, tell, {
       record: () => {
         labelItem(store, scene.id, scene.questions[item.questionIndex]!.text, item, d);
         // The decision used the drive and the draft: they go with it.
@@ -65,9 +67,9 @@ export function labellingCommands(store: StudioStore, flush: () => Promise<void>
   const active = (s: StudioState) => !!currentItem(s);
   const label = ['label'] as const;
   return [
-    { id: 'label.traversable', label: 'Label the segment traversable', shortcut: 'Y', undoable: true, views: label, enabled: active, run: () => void decide(true) },
-    { id: 'label.blocked', label: 'Label the segment not traversable (with the chosen reason)', shortcut: 'X', undoable: true, views: label, enabled: active, run: () => void decide(false) },
-    { id: 'label.accept', label: 'Accept the suggestion', shortcut: 'Enter', undoable: true, views: label, enabled: active, run: () => void decide('suggestion') },
+    { id: 'label.traversable', label: 'Label the segment traversable', shortcut: 'Y', undoable: true, views: label, enabled: active, run: () => inTurn(() => decide(true)) },
+    { id: 'label.blocked', label: 'Label the segment not traversable (with the chosen reason)', shortcut: 'X', undoable: true, views: label, enabled: active, run: () => inTurn(() => decide(false)) },
+    { id: 'label.accept', label: 'Accept the suggestion', shortcut: 'Enter', undoable: true, views: label, enabled: active, run: () => inTurn(() => decide('suggestion')) },
     { id: 'drive.auto', label: 'Drive the agent to the next node: the planner finds a motion, or measures what stops it', shortcut: 'G', undoable: false, views: label, enabled: active, run: () => void drive.auto() },
     { id: 'drive.replay', label: 'Play the planned motion again', shortcut: 'Shift+G', undoable: false, views: label, enabled: (s) => active(s) && s.ephemeral.drive?.source === 'planner', run: () => drive.replay() },
     { id: 'drive.spawn', label: 'Place the agent at the segment start (then drive with the arrow keys)', shortcut: 'B', undoable: false, views: label, enabled: active, run: () => drive.spawn() },

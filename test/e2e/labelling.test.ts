@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { studio, nameAnnotator } from '../support/browser.ts';
+import { nameAnnotator, storedLabels, studio } from '../support/browser.ts';
 
 const SAMPLE = resolve(import.meta.dirname, '../../scenes/sample-house');
 const truth = JSON.parse(readFileSync(resolve(SAMPLE, 'traverse/sample-house-traverse.json'), 'utf8')) as Record<string, Record<string, { traversable: boolean; note: string }>>;
@@ -58,6 +58,35 @@ describe('labelling a sample question for all five agents with the keyboard alon
     const shown = async (agent: string) => (await feas.locator(`[title^="${agent}:"]`).getAttribute('class'))!.includes('yes');
     expect({ HUMAN: await shown('HUMAN'), WHEELCHAIR: await shown('WHEELCHAIR'), HUMANOID: await shown('HUMANOID'), QUADRUPEDAL: await shown('QUADRUPEDAL'), SWEEPER: await shown('SWEEPER') })
       .toEqual({ HUMAN: true, WHEELCHAIR: false, HUMANOID: true, QUADRUPEDAL: true, SWEEPER: false });
+  });
+});
+
+describe('labelling faster than the labels are stored (issue 25 §11)', () => {
+  const { profile, url } = studio();
+
+  it('ten presses of Y 20 ms apart label ten segments, each once, none skipped', async () => {
+    const page = await profile.page(url());
+    await page.locator('[data-scene=sample-house]').waitFor();
+    await page.keyboard.press('3');
+    await nameAnnotator(page);
+    await page.getByTestId('queue-item').waitFor();
+    // Every label by hand (no auto-approved human): the count says what the keys did.
+    await page.getByTestId('auto-approve').uncheck();
+    // This annotator's label records, read from the browser's database once every change is stored.
+    const saved = async () => {
+      await expect.poll(() => page.getByTestId('storage-status').textContent()).toBe('Saved in this browser');
+      return (await storedLabels(page)).filter((l) => l.endsWith(' tester'));
+    };
+    const before = await saved();
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    for (let i = 0; i < 10; i++) { await page.keyboard.press('y'); await page.waitForTimeout(20); }
+    // Every press is taken, one after the other: ten new records, ten segments.
+    await expect.poll(async () => (await saved()).length, { timeout: 20_000 }).toBe(before.length + 10);
+    await page.waitForTimeout(1000);
+    const after = await saved();
+    expect(after.length).toBe(before.length + 10);
+    expect(new Set(after).size).toBe(after.length);
+    expect(await page.getByTestId('studio-notice').textContent({ timeout: 100 }).catch(() => '')).not.toMatch(/not applied/);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { nameAnnotator, studio } from '../support/browser.ts';
+import { nameAnnotator, storedLabels, studio } from '../support/browser.ts';
 
 /**
  * Two tabs of one browser on one project, labelling different agents of one scene at the same
@@ -29,23 +29,6 @@ async function labelAs(page: Page, agent: string, n: number): Promise<string[]> 
   }
   return done;
 }
-
-/** The label records stored in this browser for the project's sample scene: "agent segment author". */
-const storedLabels = (page: Page) => page.evaluate(async () => {
-  const rows = await new Promise<{ z?: Uint8Array<ArrayBuffer>; j?: string }[]>((resolve, reject) => {
-    const open = indexedDB.open('traversa');
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const all = open.result.transaction('records', 'readonly').objectStore('records').getAll();
-      all.onsuccess = () => { resolve(all.result); open.result.close(); };
-      all.onerror = () => reject(all.error);
-    };
-  });
-  // A row holds its records' text deflated, a list of [key, value, order] (persistence/bucketText.ts).
-  const texts = await Promise.all(rows.map((row) => (row.z ? new Response(new Blob([row.z]).stream().pipeThrough(new DecompressionStream('deflate-raw'))).text() : row.j!)));
-  const keys = texts.flatMap((text) => (JSON.parse(text) as [string, unknown, number][]).map(([key]) => key)).filter((k) => k.startsWith('label/sample-house/'));
-  return keys.map((k) => { const [, , agent, seg, who] = k.split('/'); return `${agent} ${seg} ${who}`; });
-});
 
 describe('two tabs label one scene at once', () => {
   const { profile, url } = studio();

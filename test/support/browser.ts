@@ -89,6 +89,23 @@ export async function nameAnnotator(page: Page, name = 'tester'): Promise<void> 
   await input.evaluate((el) => (el as HTMLInputElement).blur());
 }
 
+/** The label records stored in this browser for the sample scene, as "agent segment author" (read from IndexedDB itself). */
+export const storedLabels = (page: Page): Promise<string[]> => page.evaluate(async () => {
+  const rows = await new Promise<{ z?: Uint8Array<ArrayBuffer>; j?: string }[]>((resolve, reject) => {
+    const open = indexedDB.open('traversa');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const all = open.result.transaction('records', 'readonly').objectStore('records').getAll();
+      all.onsuccess = () => { resolve(all.result); open.result.close(); };
+      all.onerror = () => reject(all.error);
+    };
+  });
+  // A row holds its records' text deflated, a list of [key, value, order] (persistence/bucketText.ts).
+  const texts = await Promise.all(rows.map((row) => (row.z ? new Response(new Blob([row.z]).stream().pipeThrough(new DecompressionStream('deflate-raw'))).text() : row.j!)));
+  const keys = texts.flatMap((text) => (JSON.parse(text) as [string, unknown, number][]).map(([key]) => key)).filter((k) => k.startsWith('label/sample-house/'));
+  return keys.map((k) => { const [, , agent, seg, who] = k.split('/'); return `${agent} ${seg} ${who}`; });
+});
+
 /** The path of the file a click downloads. */
 export async function downloaded(page: Page, click: () => Promise<void>): Promise<string> {
   const [d] = await Promise.all([page.waitForEvent('download'), click()]);
