@@ -8,8 +8,9 @@ import type { AddressInfo } from 'node:net';
  */
 
 /** Positions (floor at y = 0, wall at z = 0), texture coordinates and indices of the corner. */
-function corner(): { bin: Uint8Array; positions: number; uvs: number; indices: number } {
+function corner(poison?: number): { bin: Uint8Array; positions: number; uvs: number; indices: number } {
   const positions = new Float32Array([0, 0, 0, 0, 0, 2, 2, 0, 2, 2, 0, 0, 0, 0, 0, 2, 0, 0, 2, 2, 0, 0, 2, 0]);
+  if (poison !== undefined) positions[7] = poison; // vertex 2's y
   const uvs = new Float32Array([0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 1, 0, 1, 1, 0, 1]);
   const indices = new Uint16Array([0, 1, 2, 0, 2, 3, 4, 5, 6, 4, 6, 7]);
   const bin = new Uint8Array(positions.byteLength + uvs.byteLength + indices.byteLength);
@@ -25,9 +26,10 @@ export const CORNER_TRIANGLES = 4;
  * The corner as .gltf text. `buffer` is the buffer's uri (a name, an address; embedded as a data:
  * URI when left out); each of `images` becomes an image and the texture of one material slot
  * (base colour first, then normal, emissive…), so every image is one GLTFLoader would request.
+ * `poison` replaces one coordinate (vertex 2's y) with another number: NaN, infinity, 1e38.
  */
-export function cornerGltf(refs: { buffer?: string; images?: string[] } = {}): { gltf: string; bin: Uint8Array } {
-  const c = corner();
+export function cornerGltf(refs: { buffer?: string; images?: string[]; poison?: number } = {}): { gltf: string; bin: Uint8Array } {
+  const c = corner(refs.poison);
   const images = refs.images ?? [];
   const uri = refs.buffer ?? `data:application/octet-stream;base64,${Buffer.from(c.bin).toString('base64')}`;
   const slots = ['baseColorTexture', 'normalTexture', 'emissiveTexture', 'occlusionTexture'];

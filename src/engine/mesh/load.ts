@@ -94,6 +94,8 @@ export async function loadMesh(input: MeshInput, options: LoadMeshOptions, onPro
     progress.emit('bvh', 0, 'Building the collision BVH');
     const merged = mergeTriangles(object, file);
     if (merged.index.length === 0) throw new MeshLoadError(file, 'contains no triangles');
+    checkFiniteVertices(file, object);
+    checkExtent(file, merged.positions, options.unitScale);
     const triangles = merged.index.length / 3;
     const { result } = await runJob({
       kind: 'bvh', file, doing: 'building the collision BVH', payload: { ...merged, frame: frame.toArray() },
@@ -116,6 +118,46 @@ export async function loadMesh(input: MeshInput, options: LoadMeshOptions, onPro
     throw new MeshLoadError(file, `could not be loaded (${describe(err)})`, { cause: err });
   } finally {
     sideFiles.dispose();
+  }
+}
+
+/** The most a scan may measure across, in metres: a building, a campus — not a continent. */
+export const MAX_SCAN_EXTENT_M = 10_000;
+
+/**
+ * Every vertex a finite number (read as the file holds it, before any transform), and the scan
+ * no larger than MAX_SCAN_EXTENT_M: a vertex at NaN or infinity blanked the view and made every
+ * agent "fit nowhere", one at 1e38 crashed the navmesh build. Refused before anything is
+ * replaced, in the studio and the command line alike.
+ */
+function checkFiniteVertices(file: string, object: Object3D): void {
+  object.traverse((o) => {
+    if (!(o instanceof Mesh)) return;
+    const p = o.geometry.getAttribute('position');
+    if (!p) return;
+    for (let i = 0; i < p.count; i++) {
+      for (let a = 0; a < 3; a++) {
+        const v = p.getComponent(i, a);
+        if (!Number.isFinite(v)) throw new MeshLoadError(file, `${o.name ? `mesh "${o.name}": ` : ''}vertex ${i} has ${'xyz'[a]} = ${v}: coordinates must be finite numbers`);
+      }
+    }
+  });
+}
+
+function checkExtent(file: string, xyz: Float32Array, unitScale: number): void {
+  const lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
+  const at = [[0, 0], [0, 0], [0, 0]];
+  for (let i = 0; i < xyz.length; i++) {
+    const a = i % 3, v = xyz[i]!;
+    if (v < lo[a]!) { lo[a] = v; at[a]![0] = i; }
+    if (v > hi[a]!) { hi[a] = v; at[a]![1] = i; }
+  }
+  for (let a = 0; a < 3; a++) {
+    const across = (hi[a]! - lo[a]!) * unitScale;
+    if (!(across <= MAX_SCAN_EXTENT_M)) {
+      const far = Math.abs(lo[a]!) > Math.abs(hi[a]!) ? at[a]![0]! : at[a]![1]!;
+      throw new MeshLoadError(file, `is ${across.toExponential(2)} m across in ${'xyz'[a]} (vertex ${Math.floor(far / 3)} has ${'xyz'[a]} = ${xyz[far]}); a scan is at most ${MAX_SCAN_EXTENT_M.toLocaleString('en')} m across: a vertex is wrong, or the unit scale (${unitScale})`);
+    }
   }
 }
 
