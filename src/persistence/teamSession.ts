@@ -178,6 +178,12 @@ export class Session {
     if (this.stopped) return;
     const status = (err as { status?: number }).status;
     if (status === 401) { this.signedOut(); return; }
+    // The database itself is gone (deleted, or an --in-memory server restarted): no sign-in brings it back.
+    if (status === 404) {
+      this.stop();
+      void this.waiting().then((n) => this.show({ state: 'error', waiting: n, message: `The team server has no database ${this.url} (it was deleted, or the server restarted without its data). Ask the team's admin to restore it; ${n ? `the ${n} change${n === 1 ? '' : 's'} made here ${n === 1 ? 'is' : 'are'} kept` : 'everything here is kept'}.` }, true));
+      return;
+    }
     if (status === 403) { this.stop(); this.show({ state: 'error', message: `The server refuses ${this.user} access to ${this.url}: ${describePouchError(err)}` }, true); return; }
     this.offline = true;
     void this.waiting().then((n) => this.show({ state: 'offline', waiting: n, message: `The team server cannot be reached. ${n ? `${n} change${n === 1 ? '' : 's'} made here wait${n === 1 ? 's' : ''} and ${n === 1 ? 'is' : 'are'} sent when it can be.` : 'Work goes on here and is sent when it can be.'}` }));

@@ -217,4 +217,18 @@ describe('team sync in the studio', { timeout: 120_000 }, () => {
     expect(ann.store.getState().workspace.projects.map((p) => p.id)).not.toContain(id);
     expect(((await couch(server, 'ann', 'GET', 'house/_all_docs')).json.rows as unknown[]).length).toBeGreaterThan(0);
   });
+
+  it('a team database that is gone (deleted, or a server restarted without its data) is said to be missing, and the work here waits (issue 25 §3)', async () => {
+    const x = await open();
+    await x.storage.create(house());
+    await teamProject(server, 'doomed', ['dora']);
+    expect(await x.team.connect(`${server.url}doomed`, ADMIN.name, ADMIN.password)).toBeNull();
+    await synced(x, 'the project to be published');
+    expect((await couch(server, ADMIN.name, 'DELETE', 'doomed')).status).toBe(200);
+    applyEdit(x.store, PROJECT_EDITS.rename, { name: 'After the database went' });
+    await until(x, (t) => t.state === 'error', 'the missing database to be told');
+    expect(x.store.getState().team.message).toMatch(new RegExp(`^The team server has no database ${server.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}doomed \\(it was deleted, or the server restarted without its data\\)`));
+    expect(x.store.getState().team.message).not.toMatch(/password/);
+    expect(await x.db.outbox.count()).toBe(1);
+  });
 });
