@@ -15,8 +15,52 @@ export type ReadReply =
   | { kind: 'answer'; result: ReplyResult; form: 'json' | 'free-text' }
   | { kind: 'unreadable'; why: string };
 
-const THINK = /<think>[\s\S]*?<\/think>/gi;
-const FENCE = /```[a-zA-Z]*[ \t]*\r?\n?([\s\S]*?)```/g;
+/**
+ * Every step of reading a reply is linear in its length: a reply is untrusted text up to the
+ * reply cap (1 MB), and a pattern that backtracks (`\s*\n\s*` over 600,000 spaces, a lazy
+ * `<think>…` or ``` that never closes) or a JSON parse per bracket once kept run-model busy for
+ * minutes past its time limit (issue 25 §5).
+ */
+const THINK_OPEN = /<think>/gi, THINK_CLOSE = /<\/think>/gi;
+
+/** The text without its `<think>…</think>` parts (an unclosed one is left as it is). */
+function withoutThinking(text: string): string {
+  let out = '', at = 0;
+  for (;;) {
+    THINK_OPEN.lastIndex = at;
+    const open = THINK_OPEN.exec(text);
+    if (!open) break;
+    THINK_CLOSE.lastIndex = open.index + open[0].length;
+    const close = THINK_CLOSE.exec(text);
+    if (!close) break;
+    out += text.slice(at, open.index);
+    at = close.index + close[0].length;
+  }
+  return out + text.slice(at);
+}
+
+/** The contents of ``` fences, paired in order (an opener's language tag and line end left out). */
+function fenced(text: string): string[] {
+  const out: string[] = [];
+  for (let open = text.indexOf('```'); open >= 0;) {
+    let from = open + 3;
+    while (from < text.length && /[a-zA-Z]/.test(text[from]!)) from++;
+    while (text[from] === ' ' || text[from] === '\t') from++;
+    if (text[from] === '\r') from++;
+    if (text[from] === '\n') from++;
+    const close = text.indexOf('```', from);
+    if (close < 0) break;
+    out.push(text.slice(from, close));
+    open = text.indexOf('```', close + 3);
+  }
+  return out;
+}
+
+/** Whitespace around line breaks made one space (what `\s*\n\s*` did, without its backtracking). */
+const oneLine = (text: string): string => text.split('\n').map((l) => l.trim()).filter((l) => l !== '').join(' ');
+
+/** A JSON answer is a few hundred characters: a bracketed part past this is not parsed. */
+const MAX_CANDIDATE = 64 * 1024;
 
 /**
  * Read a model's reply to the evaluation prompt (CapNav B.1). Accepted, in this order:
@@ -30,13 +74,13 @@ const FENCE = /```[a-zA-Z]*[ \t]*\r?\n?([\s\S]*?)```/g;
  * of strings (a string path is split at its arrows or commas). A reply with neither is unreadable.
  */
 export function readModelReply(content: string, agent?: string): ReadReply {
-  const text = content.replace(THINK, '').trim();
+  const text = withoutThinking(content).trim();
   if (text === '') return { kind: 'unreadable', why: 'the reply is empty' };
   for (const candidate of jsonCandidates(text)) {
     const result = resultIn(candidate, agent);
     if (result) return { kind: 'answer', result, form: 'json' };
   }
-  const ft = parseFreeText(text.replace(/\s*\n\s*/g, ' '));
+  const ft = parseFreeText(oneLine(text));
   if (ft && ft.answer.trim() !== '') {
     return { kind: 'answer', result: { answer: parseAnswer(ft.answer) ?? ft.answer.trim(), path: ft.path, reason: ft.reason }, form: 'free-text' };
   }
@@ -46,14 +90,14 @@ export function readModelReply(content: string, agent?: string): ReadReply {
 /** JSON values in the text: the whole text, each fenced block, then each balanced [...] or {...} from its first bracket. */
 function* jsonCandidates(text: string): Generator<unknown> {
   const tried = new Set<string>();
-  const attempt = function* (s: string): Generator<unknown> {
+  const attempt = function* (s: string, whole = false): Generator<unknown> {
     const t = s.trim();
-    if (t === '' || tried.has(t)) return;
+    if (t === '' || (!whole && t.length > MAX_CANDIDATE) || tried.has(t)) return;
     tried.add(t);
     try { yield JSON.parse(t); } catch { /* not JSON as a whole */ }
   };
-  yield* attempt(text);
-  for (const m of text.matchAll(FENCE)) yield* attempt(m[1]!);
+  yield* attempt(text, true);
+  for (const f of fenced(text)) yield* attempt(f);
   // Each start scans to its closing bracket: a cap keeps a megabyte of brackets from taking long.
   let starts = 0;
   for (let i = 0; i < text.length && starts < MAX_STARTS; i++) {

@@ -172,6 +172,8 @@ export function chatJudge<Req, V extends object>(opts: HttpJudgeOptions, spec: C
         }
         const reply = await readCapped(res);
         if (reply === null) return { error: `${noun} reply too large (> ${formatBytes(MAX_REPLY_BYTES)})` };
+        // A reply that arrived past the time limit is abandoned, not read.
+        if (timeout?.aborted) throw new Error('past the time limit');
         // Quoted in an error: redacted whole before anything is cut from it, so a secret is never left half-cut.
         const text = redact(reply);
         if (res.status === 429 || res.status >= 500) {
