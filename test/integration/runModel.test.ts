@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -262,6 +262,18 @@ describe('run-model refuses what it cannot run, before asking anything', { timeo
     const g = await runModel(gap, chat.url, temp('traversa-runmodel-gap-'));
     expect(g.code).toBe(1);
     expect(g.stderr).toContain(`${join(gap, 'frames', HOUSE, '16', '002.jpg')}: the frame cannot be read (it does not exist)`);
+    expect(chat.requests).toHaveLength(0);
+  });
+
+  it('a frame set of 100,000 entries is refused before anything is sent, naming the file and the limit (issue 25 §6)', async () => {
+    const chat = await serve({ reply: scriptedReply });
+    const gt = houseRelease();
+    const list = join(gt, 'frames', HOUSE, '16', 'frames.json');
+    writeFileSync(list, JSON.stringify(Array.from({ length: 100_000 }, (_, i) => ({ file: '000.jpg', index: i, t: i }))));
+    const r = await runModel(gt, chat.url, temp('traversa-runmodel-many-'));
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain(`${list}: at /: a frame set lists at most 3,600 frames (an hour of touring video at 1 fps)`);
+    expect(r.stderr).not.toMatch(/RangeError|\n\s+at /);
     expect(chat.requests).toHaveLength(0);
   });
 

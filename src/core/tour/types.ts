@@ -67,15 +67,24 @@ const Pose = z.object({
 
 /** A poses document as written beside a video (`<video>.poses.json`, videos/<SCENE>.poses.json). */
 export const TourPosesSchema = z.object({
-  fps: finite.positive(),
+  fps: finite.positive().max(120),
   fovDeg: finite.positive().max(179),
   eyeHeightM: finite.nonnegative(),
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
+  // An 8K frame at most: 50,000×50,000 was once taken for an 8 s video.
+  width: z.number().int().positive().max(8192),
+  height: z.number().int().positive().max(8192),
   up: z.enum(['y', 'z']),
   frames: z.array(Pose),
   nodesInView: z.array(z.object({ node: z.string(), intervals: z.array(z.tuple([finite, finite])) })),
   cuts: z.array(z.object({ t: finite.nonnegative(), from: z.string(), to: z.string(), why: z.string() })).optional(),
 });
 
-export const SampledFramesSchema = z.array(z.object({ file: z.string(), index: z.number().int().nonnegative(), t: finite.nonnegative() }));
+/**
+ * The most frames one frame set lists: an hour of touring video at the 1 fps budget. A frames.json
+ * of 100,000 entries once crashed run-model building its prompt (2.6 GB) and kept task generation
+ * busy for minutes; every reader refuses it by this schema, naming the file and the limit.
+ */
+export const MAX_FRAMES_PER_SET = 3_600;
+
+export const SampledFramesSchema = z.array(z.object({ file: z.string(), index: z.number().int().nonnegative(), t: finite.nonnegative() }))
+  .max(MAX_FRAMES_PER_SET, { message: `a frame set lists at most ${MAX_FRAMES_PER_SET.toLocaleString('en')} frames (an hour of touring video at 1 fps)` });
