@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Problem } from '../core/problems.ts';
 import { SampledFramesSchema, TourPosesSchema, type FrameBudget } from '../core/tour/types.ts';
 import { tourFilesOf } from '../formats/capnav/tourFiles.ts';
+import { checkVideo } from '../formats/capnav/videoCheck.ts';
 import { checkShape, parseJson } from '../formats/json.ts';
 import type { SceneVideo } from '../persistence/videos.ts';
 import type { PickedFile } from '../ui/pickedFiles.ts';
@@ -24,6 +25,12 @@ export async function readTours(picked: readonly PickedFile[], sceneIds: Readonl
     if (!sceneIds.has(scene)) { warn(t.video.path, '', `a touring video of scene ${scene}, which this release does not hold; not imported`); continue; }
     const poses = await readJson(t.poses, byPath.get(t.poses)!, TourPosesSchema);
     if (!poses.ok) { warn(t.poses, poses.location, `${poses.message}; the touring video of ${scene} was not imported`); continue; }
+    const blob = byPath.get(t.video.path)!;
+    const video = await checkVideo(blob.size, t.video.mime, async (at, n) => new Uint8Array(await blob.slice(at, at + n).arrayBuffer()));
+    if (!video.ok) { warn(t.video.path, '', `${video.why}; the touring video of ${scene} was not imported`); continue; }
+    // The poses describe this video: not a longer one (a pose every frame at the poses' rate).
+    const last = poses.value.frames.at(-1)?.t ?? 0;
+    if (video.seconds !== undefined && last > video.seconds + 1) { warn(t.poses, '/frames', `describe ${last.toFixed(1)} s of video, and ${t.video.path} lasts ${video.seconds.toFixed(1)} s; the touring video of ${scene} was not imported`); continue; }
     const frameSets: SceneVideo['frameSets'] = {};
     for (const [budget, set] of Object.entries(t.frames) as [FrameBudget, { list?: string; jpegs: Map<string, string> }][]) {
       if (!set.list) { warn([...set.jpegs.values()][0] ?? '', '', `frames of budget ${budget} without their frames.json; that frame set was not imported`); continue; }
@@ -31,11 +38,26 @@ export async function readTours(picked: readonly PickedFile[], sceneIds: Readonl
       if (!frames.ok) { warn(set.list, frames.location, `${frames.message}; that frame set was not imported`); continue; }
       const missing = frames.value.find((f) => !set.jpegs.has(f.file));
       if (missing) { warn(set.list, '', `lists ${missing.file}, which is not among the picked files; that frame set was not imported`); continue; }
+      const notJpeg = await firstNotJpeg(frames.value.map((f) => [set.jpegs.get(f.file)!, byPath.get(set.jpegs.get(f.file)!)!]));
+      if (notJpeg) { warn(notJpeg.path, '', `${notJpeg.why}; that frame set was not imported`); continue; }
       frameSets[budget] = { frames: frames.value, jpegs: frames.value.map((f) => byPath.get(set.jpegs.get(f.file)!)!) };
     }
-    videos.set(scene, { blob: byPath.get(t.video.path)!, mime: t.video.mime, poses: poses.value, frameSets });
+    videos.set(scene, { blob, mime: t.video.mime, poses: poses.value, frameSets });
   }
   return { videos, problems };
+}
+
+/** The largest frame taken (as the command line's readers: a 640×480 JPEG is ~50 kB, a 4K one a few MB). */
+const MAX_FRAME_BYTES = 32 * 2 ** 20;
+
+/** The first frame that is not a JPEG of a sane size (a PNG, a zip, 40 MB of anything), and why. */
+async function firstNotJpeg(frames: readonly (readonly [string, Blob])[]): Promise<{ path: string; why: string } | null> {
+  for (const [path, blob] of frames) {
+    if (blob.size > MAX_FRAME_BYTES) return { path, why: `is ${(blob.size / 2 ** 20).toFixed(1)} MB; a frame is at most ${MAX_FRAME_BYTES / 2 ** 20} MB` };
+    const head = new Uint8Array(await blob.slice(0, 3).arrayBuffer());
+    if (head.length < 3 || head[0] !== 0xff || head[1] !== 0xd8 || head[2] !== 0xff) return { path, why: 'is not a JPEG image' };
+  }
+  return null;
 }
 
 /** A picked JSON file read and checked the way every import reads one (formats/json.ts: no file text quoted, depth and `__proto__` refused). */
