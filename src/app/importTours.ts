@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Problem } from '../core/problems.ts';
-import { SampledFramesSchema, TourPosesSchema, type FrameBudget } from '../core/tour/types.ts';
+import { isJpegStart, MAX_FRAME_BYTES, SampledFramesSchema, TourPosesSchema, type FrameBudget } from '../core/tour/types.ts';
 import { tourFilesOf } from '../formats/capnav/tourFiles.ts';
 import { checkVideo } from '../formats/capnav/videoCheck.ts';
 import { checkShape, parseJson } from '../formats/json.ts';
@@ -38,24 +38,23 @@ export async function readTours(picked: readonly PickedFile[], sceneIds: Readonl
       if (!frames.ok) { warn(set.list, frames.location, `${frames.message}; that frame set was not imported`); continue; }
       const missing = frames.value.find((f) => !set.jpegs.has(f.file));
       if (missing) { warn(set.list, '', `lists ${missing.file}, which is not among the picked files; that frame set was not imported`); continue; }
-      const notJpeg = await firstNotJpeg(frames.value.map((f) => [set.jpegs.get(f.file)!, byPath.get(set.jpegs.get(f.file)!)!]));
+      const paths = frames.value.map((f) => set.jpegs.get(f.file)!);
+      const jpegs = paths.map((path) => byPath.get(path)!);
+      const notJpeg = await firstNotJpeg(paths, jpegs);
       if (notJpeg) { warn(notJpeg.path, '', `${notJpeg.why}; that frame set was not imported`); continue; }
-      frameSets[budget] = { frames: frames.value, jpegs: frames.value.map((f) => byPath.get(set.jpegs.get(f.file)!)!) };
+      frameSets[budget] = { frames: frames.value, jpegs };
     }
     videos.set(scene, { blob, mime: t.video.mime, poses: poses.value, frameSets });
   }
   return { videos, problems };
 }
 
-/** The largest frame taken (as the command line's readers: a 640×480 JPEG is ~50 kB, a 4K one a few MB). */
-const MAX_FRAME_BYTES = 32 * 2 ** 20;
-
 /** The first frame that is not a JPEG of a sane size (a PNG, a zip, 40 MB of anything), and why. */
-async function firstNotJpeg(frames: readonly (readonly [string, Blob])[]): Promise<{ path: string; why: string } | null> {
-  for (const [path, blob] of frames) {
+async function firstNotJpeg(paths: readonly string[], blobs: readonly Blob[]): Promise<{ path: string; why: string } | null> {
+  for (const [i, blob] of blobs.entries()) {
+    const path = paths[i]!;
     if (blob.size > MAX_FRAME_BYTES) return { path, why: `is ${(blob.size / 2 ** 20).toFixed(1)} MB; a frame is at most ${MAX_FRAME_BYTES / 2 ** 20} MB` };
-    const head = new Uint8Array(await blob.slice(0, 3).arrayBuffer());
-    if (head.length < 3 || head[0] !== 0xff || head[1] !== 0xd8 || head[2] !== 0xff) return { path, why: 'is not a JPEG image' };
+    if (!isJpegStart(new Uint8Array(await blob.slice(0, 3).arrayBuffer()))) return { path, why: 'is not a JPEG image' };
   }
   return null;
 }

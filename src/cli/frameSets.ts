@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathPartProblem } from '../core/pathNames.ts';
-import { FRAME_BUDGETS, SampledFramesSchema, type FrameBudget, type SampledFrame } from '../core/tour/types.ts';
+import { FRAME_BUDGETS, isJpegStart, MAX_FRAME_BYTES, SampledFramesSchema, type FrameBudget, type SampledFrame } from '../core/tour/types.ts';
 import { frameSetFolder } from '../core/evalinputs/types.ts';
 import { CliError, InputError, readInput, readInputText } from './files.ts';
 
@@ -9,9 +9,6 @@ import { CliError, InputError, readInput, readInputText } from './files.ts';
  * Frame sets in the release layout, `frames/<SCENE>/<budget>/NNN.jpg` beside `frames.json` (a
  * SampledFrame[] in file order), as the studio's export and `cli tour` write them.
  */
-
-/** The largest frame read (a 640×480 JPEG is ~50 kB; a 4K one a few MB). */
-const MAX_FRAME_BYTES = 32 * 2 ** 20;
 
 export function frameBudget(v: string | undefined, command: string): FrameBudget {
   if (v === undefined) throw new CliError(`${command} needs --frames ${FRAME_BUDGETS.join('|')} (the frame set each prompt shows)`);
@@ -50,6 +47,6 @@ export function readFrameList(root: string, scene: string, budget: FrameBudget):
 export function readFrame(root: string, file: string): Buffer {
   const path = join(root, file);
   const bytes = readInput(path, 'frame', MAX_FRAME_BYTES);
-  if (bytes.length < 3 || bytes[0] !== 0xff || bytes[1] !== 0xd8 || bytes[2] !== 0xff) throw new InputError(`${path}: the frame is not a JPEG image`);
+  if (!isJpegStart(bytes)) throw new InputError(`${path}: the frame is not a JPEG image`);
   return bytes;
 }

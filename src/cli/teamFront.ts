@@ -136,7 +136,7 @@ export function startFront(opts: FrontOptions): Promise<Server> {
     };
     // An attachment (db/doc/name) is never a page of the server's origin: handed over as a download.
     const download = segments.length >= 3 && !segments[0]!.startsWith('_') && !segments[1]!.startsWith('_');
-    await proxy(req, res, base, body, { ...cors, ...(download ? DOWNLOAD : {}) }, maxBody, send, stillSignedIn, opts.sessionTimeoutS);
+    await proxy(req, res, base, body, cors, download ? DOWNLOAD : {}, maxBody, send, stillSignedIn, opts.sessionTimeoutS);
   };
 
   const server = createServer((req, res) => {
@@ -186,7 +186,7 @@ const DOWNLOAD = { 'content-type': 'application/octet-stream', 'content-disposit
 type Send = (res: ServerResponse, status: number, body: Record<string, unknown>, headers?: Record<string, string>) => void;
 
 /** Pass the request to pouchdb-server and its answer back, streaming; a 5xx answer is cut to its error and reason (no stack, no paths). */
-function proxy(req: IncomingMessage, res: ServerResponse, base: string, body: Buffer | null, cors: Record<string, string>, maxBody: number, send: Send, stillSignedIn: () => Promise<boolean>, cookieMaxAgeS: number): Promise<void> {
+function proxy(req: IncomingMessage, res: ServerResponse, base: string, body: Buffer | null, cors: Record<string, string>, forced: Record<string, string>, maxBody: number, send: Send, stillSignedIn: () => Promise<boolean>, cookieMaxAgeS: number): Promise<void> {
   return new Promise((done) => {
     const target = new URL(base);
     const headers: IncomingHttpHeaders = {};
@@ -212,8 +212,9 @@ function proxy(req: IncomingMessage, res: ServerResponse, base: string, body: Bu
         return;
       }
       const headersOut: Record<string, string | string[]> = { ...cors };
-      // What the front sets (CORS, a download's headers) is not overwritten by the database's.
-      for (const [k, v] of Object.entries(back.headers)) if (v !== undefined && !BACKEND_CORS.test(k) && !HOP.has(k) && k !== 'vary' && !(k in cors)) headersOut[k] = v;
+      for (const [k, v] of Object.entries(back.headers)) if (v !== undefined && !BACKEND_CORS.test(k) && !HOP.has(k) && k !== 'vary') headersOut[k] = v;
+      // A download's headers are the front's, over the database's (an error answered above stays JSON).
+      Object.assign(headersOut, forced);
       if (headersOut['set-cookie']) headersOut['set-cookie'] = persistentSessionCookie(headersOut['set-cookie'], cookieMaxAgeS);
       res.writeHead(status, headersOut);
       back.pipe(res);

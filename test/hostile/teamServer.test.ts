@@ -95,6 +95,11 @@ describe('the team server refuses what it must, and nothing brings it down', { t
     expect(got.headers.get('content-type')).toBe('application/octet-stream');
     expect(got.headers.get('content-disposition')).toBe('attachment');
     expect(got.headers.get('x-content-type-options')).toBe('nosniff');
+    // A refusal on the same path is the server's JSON error, not a download.
+    const outsider = await couch(server, 'mallory', 'GET', `proj/${encodeURIComponent('node/S/evil')}/page.html`);
+    expect(outsider.status).toBe(403);
+    expect(outsider.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(outsider.headers.get('content-disposition')).toBeNull();
     // Documents themselves are not downloads.
     const doc = await couch(server, 'alice', 'GET', `proj/${encodeURIComponent('node/S/evil')}`);
     expect(doc.status).toBe(200);

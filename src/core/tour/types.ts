@@ -86,5 +86,11 @@ export const TourPosesSchema = z.object({
  */
 export const MAX_FRAMES_PER_SET = 3_600;
 
+/** The largest frame read, on the command line and at studio import (a 640×480 JPEG is ~50 kB; a 4K one a few MB). */
+export const MAX_FRAME_BYTES = 32 * 2 ** 20;
+
+/** Whether bytes start as a JPEG does (SOI, then a marker): what every frame must be. */
+export const isJpegStart = (head: Uint8Array): boolean => head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff;
+
 export const SampledFramesSchema = z.array(z.object({ file: z.string(), index: z.number().int().nonnegative(), t: finite.nonnegative() }))
   .max(MAX_FRAMES_PER_SET, { message: `a frame set lists at most ${MAX_FRAMES_PER_SET.toLocaleString('en')} frames (an hour of touring video at 1 fps)` });
