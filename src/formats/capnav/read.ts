@@ -12,6 +12,7 @@ import { locateFinding, type SceneFiles } from './locate.ts';
 import { navQuestionOf } from './question.ts';
 import { KNOWN, RawAgentTable, RawGraph, RawHallucinated, RawLabel, RawProfile, RawProfileFile, RawQuestion, RawQuestionFile, RawTraverseFile } from './rawSchemas.ts';
 import { append } from '../../core/arrays.ts';
+import { overLimit, RELEASE_LIMITS, releaseTooLarge, sceneRecords, type ReleaseLimits } from './limits.ts';
 
 export interface ReadResult {
   /** The project, or null when any problem is fatal: a release is imported whole or not at all. */
@@ -26,8 +27,8 @@ const HALLUCINATED_KEY = '_hallucinatedQuestions';
  * Every quirk of the real release is accepted; every problem is reported with its file and
  * location. Nothing is guessed: references that match no node stay unresolved and are reported.
  */
-export function readRelease(files: readonly SourceFile[], name = 'CapNav release'): ReadResult {
-  const reader = new ReleaseReader(files.map((f) => f.path), name);
+export function readRelease(files: readonly SourceFile[], name = 'CapNav release', limits: ReleaseLimits = RELEASE_LIMITS): ReadResult {
+  const reader = new ReleaseReader(files.map((f) => f.path), name, limits);
   for (const f of files) reader.add(f);
   return reader.finish();
 }
@@ -64,9 +65,12 @@ export class ReleaseReader {
   /** Scenes read early: the scene (null when refused) and its problems. */
   private readonly read = new Map<string, { scene: Scene | null; problems: Problem[] }>();
   private profileFile: SourceFile | undefined;
+  /** Records of the scenes read so far, against `RELEASE_LIMITS.records`. */
+  private records = 0;
+  private tooLarge = false;
 
   /** `paths`: every file that will be added (the common folder is taken off them all). */
-  constructor(paths: readonly string[], private readonly name = 'CapNav release') {
+  constructor(paths: readonly string[], private readonly name = 'CapNav release', private readonly limits: ReleaseLimits = RELEASE_LIMITS) {
     this.rel = stripCommonRoot(paths);
   }
 
@@ -97,7 +101,16 @@ export class ReleaseReader {
 
   private readNow(sceneId: string, slot: SceneSlot): { scene: Scene | null; problems: Problem[] } {
     const problems: Problem[] = [];
-    const result = { scene: readScene(sceneId, slot, problems), problems };
+    // Past the release's limit, the scenes after the one that passed it are not read at all.
+    const scene = this.tooLarge ? null : readScene(sceneId, slot, problems, this.limits);
+    if (scene) {
+      this.records += sceneRecords(scene);
+      if (this.records > this.limits.records) {
+        this.tooLarge = true;
+        problems.push(releaseTooLarge((slot.graph ?? slot.qa ?? slot.traverse)!.path, this.records, this.limits.records));
+      }
+    }
+    const result = { scene, problems };
     this.read.set(sceneId, result);
     return result;
   }
@@ -144,7 +157,7 @@ function readProfiles(file: SourceFile, problems: Problem[]): AgentProfile[] {
   return out;
 }
 
-function readScene(sceneId: string, files: SceneSlot, problems: Problem[]): Scene | null {
+function readScene(sceneId: string, files: SceneSlot, problems: Problem[], limits: ReleaseLimits): Scene | null {
   if (!files.graph) {
     const other = (files.qa ?? files.traverse)!;
     problems.push({ severity: 'fatal', code: 'scene.no-graph', file: other.path, location: '', message: `scene ${sceneId} has no ${sceneId}-graph.json, so its questions and labels cannot be resolved` });
@@ -155,21 +168,27 @@ function readScene(sceneId: string, files: SceneSlot, problems: Problem[]): Scen
     qaBase: [], agentKeys: new Map(),
   };
   const before = problems.length;
-  const graph = readGraph(files.graph, problems);
+  const graph = readGraph(files.graph, problems, limits);
   if (!files.qa) problems.push({ severity: 'warning', code: 'scene.no-questions', file: files.graph.path, location: '', message: `scene ${sceneId} has no ${sceneId}_QA.json: it has no questions` });
   if (!files.traverse) problems.push({ severity: 'warning', code: 'scene.no-labels', file: files.graph.path, location: '', message: `scene ${sceneId} has no ${sceneId}-traverse.json: it has no labels` });
   if (!graph) return null;
-  const questions = files.qa ? readQuestions(files.qa, graph.nodes, at, problems) : [];
-  const traverse = files.traverse ? readTraverse(files.traverse, at, problems) : { labels: {}, hallucinated: [], foreignEntries: [] };
+  const questions = files.qa ? readQuestions(files.qa, graph.nodes, at, problems, limits) : [];
+  const traverse = files.traverse ? readTraverse(files.traverse, at, problems, limits) : { labels: {}, hallucinated: [], foreignEntries: [] };
   if (problems.slice(before).some((p) => p.severity === 'fatal')) return null;
   const scene: Scene = { id: sceneId, graph: { nodes: graph.nodes, edges: graph.edges }, questions, ...traverse, mesh: null, ...(graph.graphExtra ? { graphExtra: graph.graphExtra } : {}) };
   for (const finding of checkScene(scene)) problems.push(locateFinding(finding, at));
   return scene;
 }
 
-function readGraph(file: SourceFile, problems: Problem[]): (Scene['graph'] & Pick<Scene, 'graphExtra'>) | null {
+function readGraph(file: SourceFile, problems: Problem[], limits: ReleaseLimits): (Scene['graph'] & Pick<Scene, 'graphExtra'>) | null {
   const parsed = parseJson(file);
   if (!parsed.ok) { problems.push(parsed.problem); return null; }
+  const raw = parsed.value as { nodes?: unknown; edges?: unknown } | null;
+  const sizes = [
+    overLimit(file.path, '/nodes', Array.isArray(raw?.nodes) ? raw.nodes.length : 0, limits.nodes, 'nodes', 'a scene\'s graph'),
+    overLimit(file.path, '/edges', Array.isArray(raw?.edges) ? raw.edges.length : 0, limits.edges, 'edges', 'a scene\'s graph'),
+  ].filter((p) => p !== null);
+  if (sizes.length) { append(problems, sizes); return null; }
   const g = checkShape(file.path, parsed.value, RawGraph);
   if (!g.ok) { append(problems, g.problems); return null; }
   const graphExtra = extraFields(g.value, ['nodes', 'edges']);
@@ -188,7 +207,7 @@ function readGraph(file: SourceFile, problems: Problem[]): (Scene['graph'] & Pic
   };
 }
 
-function readQuestions(file: SourceFile, nodes: Scene['graph']['nodes'], at: SceneFiles, problems: Problem[]): NavQuestion[] {
+function readQuestions(file: SourceFile, nodes: Scene['graph']['nodes'], at: SceneFiles, problems: Problem[], limits: ReleaseLimits): NavQuestion[] {
   const parsed = parseJson(file);
   if (!parsed.ok) { problems.push(parsed.problem); return []; }
   const shape = checkShape(file.path, parsed.value, RawQuestionFile);
@@ -198,6 +217,8 @@ function readQuestions(file: SourceFile, nodes: Scene['graph']['nodes'], at: Sce
   }
   const items = Array.isArray(shape.value) ? shape.value : shape.value.questions;
   at.qaBase = Array.isArray(shape.value) ? [] : ['questions'];
+  const tooMany = overLimit(file.path, pointer(at.qaBase), items.length, limits.questions, 'questions', 'a scene');
+  if (tooMany) { problems.push(tooMany); return []; }
   const out: NavQuestion[] = [];
   items.forEach((item, i) => {
     const q = checkShape(file.path, item, RawQuestion, [...at.qaBase, i]);
@@ -223,7 +244,7 @@ function plainLabel(entry: unknown): z.infer<typeof RawLabel> | null {
   return e as z.infer<typeof RawLabel>;
 }
 
-function readTraverse(file: SourceFile, at: SceneFiles, problems: Problem[]): TraverseParts {
+function readTraverse(file: SourceFile, at: SceneFiles, problems: Problem[], limits: ReleaseLimits): TraverseParts {
   const empty = { labels: {}, hallucinated: [], foreignEntries: [] };
   const parsed = parseJson(file);
   if (!parsed.ok) { problems.push(parsed.problem); return empty; }
@@ -247,6 +268,9 @@ function readTraverse(file: SourceFile, at: SceneFiles, problems: Problem[]): Tr
       continue;
     }
     at.agentKeys.set(agent, fileKey);
+    const entries = value !== null && typeof value === 'object' ? Object.keys(value).length : 0;
+    const tooMany = overLimit(file.path, pointer([fileKey]), entries, limits.labelsPerAgent, `labels of ${agent}`, 'one agent\'s table in a scene');
+    if (tooMany) { problems.push(tooMany); continue; }
     const table = checkShape(file.path, value, RawAgentTable, [fileKey]);
     if (!table.ok) { append(problems, table.problems); continue; }
     const labels: Record<string, Label> = {};
