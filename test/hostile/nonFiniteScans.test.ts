@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadMesh } from '../../src/engine/mesh/load.ts';
 import { cornerGltf } from '../support/hostileScan.ts';
+import { LIMIT_MS, run, tempDirs } from './support.ts';
 
 /**
  * Issue 25 §7: a scan with a vertex at NaN, infinity or 1e38 replaced a good scan (the view went
@@ -9,6 +12,8 @@ import { cornerGltf } from '../support/hostileScan.ts';
  * file and the vertex; the same scan with a sane vertex loads.
  */
 const Y_UP = { upAxis: 'y', unitScale: 1 } as const;
+const dirs = tempDirs();
+afterAll(() => dirs.cleanUp());
 const gltf = (poison?: number) => ({ files: [{ name: 'house.gltf', data: new TextEncoder().encode(cornerGltf({ poison }).gltf).buffer as ArrayBuffer }] });
 
 describe('a scan whose coordinates are not a building', () => {
@@ -29,5 +34,54 @@ describe('a scan whose coordinates are not a building', () => {
   it('a large scan in millimetres is judged in metres: the unit scale counts', async () => {
     await expect(loadMesh(gltf(9e6), { upAxis: 'y', unitScale: 0.001, createWorker: () => null })).resolves.toBeTruthy();
     await expect(loadMesh(gltf(9e6), { ...Y_UP, createWorker: () => null })).rejects.toThrow(/9\.00e\+6 m across in y/);
+  });
+});
+
+/** An OBJ of a 4 m square floor, with `v` lines as given. */
+const obj = (vertices: string[], faces = 'f 1 2 3\nf 1 3 4\n') => ({ files: [{ name: 'room.obj', data: new TextEncoder().encode(vertices.map((v) => `v ${v}\n`).join('') + faces).buffer as ArrayBuffer }] });
+const SQUARE = ['0 0 0', '4 0 0', '4 0 4', '0 0 4'];
+
+describe('an OBJ scan with values that are not coordinates', () => {
+  it.each([
+    ['nan', /room\.obj: line 3: vertex 3 has x = nan: coordinates must be finite numbers/],
+    ['inf', /room\.obj: line 3: vertex 3 has x = inf: coordinates must be finite numbers/],
+    ['Infinity', /room\.obj: line 3: vertex 3 has x = Infinity: coordinates must be finite numbers/],
+    ['1e38', /room\.obj: is 1\.00e\+38 m across in x/],
+  ])('a vertex at %s is refused, naming the line or the vertex (not "refers to vertices the file does not define")', async (poison, message) => {
+    const vertices = [...SQUARE];
+    vertices[2] = `${poison} 0 4`;
+    await expect(loadMesh(obj(vertices), { ...Y_UP, createWorker: () => null })).rejects.toThrow(message);
+  });
+
+  it('a vertex line with two numbers says so; a face past the vertex list still says that', async () => {
+    await expect(loadMesh(obj(['0 0 0', '4 0', '4 0 4', '0 0 4']), { ...Y_UP, createWorker: () => null })).rejects.toThrow('room.obj: line 2: vertex 2 has 2 coordinates, not 3');
+    await expect(loadMesh(obj(SQUARE, 'f 1 2 9\n'), { ...Y_UP, createWorker: () => null })).rejects.toThrow("object 'default' refers to vertices, normals or texture coordinates that the file does not define");
+  });
+
+  it('the same square with sane numbers loads', async () => {
+    const loaded = await loadMesh(obj(SQUARE), { ...Y_UP, createWorker: () => null });
+    expect(loaded.stats.triangles).toBe(2);
+  });
+});
+
+describe('an OBJ face that repeats its corners (600 KB, one face)', () => {
+  it('adds one triangle of surface to the collision mesh, not 120,000 copies of it, so queries near it stay quick', async () => {
+    const face = 'f ' + Array.from({ length: 120_000 }, (_, i) => (i % 4) + 1).join(' ') + '\n';
+    expect(face.length).toBeGreaterThan(230_000);
+    const loaded = await loadMesh(obj(SQUARE, face), { ...Y_UP, createWorker: () => null });
+    // The fan over 1-2-3-4-1-2-… holds the square's two triangles, each corner order once kept.
+    expect(loaded.collision.geometry.index!.count / 3).toBeLessThanOrEqual(4);
+    expect(loaded.collision.geometry.index!.count / 3).toBeGreaterThanOrEqual(2);
+  });
+
+  it('`cli drive` on it finishes, as on the plain square (it ran until killed)', { timeout: 2 * LIMIT_MS }, async () => {
+    const dir = dirs.make();
+    const face = 'f ' + Array.from({ length: 120_000 }, (_, i) => (i % 4) + 1).join(' ') + '\n';
+    writeFileSync(join(dir, 'room.obj'), SQUARE.map((v) => `v ${v}\n`).join('') + face);
+    const node = (id: string, x: number) => ({ id, name: id, position: { x, y: 0.05, z: 2 } });
+    writeFileSync(join(dir, 'graph.json'), JSON.stringify({ nodes: [node('a', 1), node('b', 3)], edges: [{ id: 'e', from: 'a', to: 'b' }] }));
+    const r = await run('drive', '--mesh', join(dir, 'room.obj'), '--graph', join(dir, 'graph.json'), '--json');
+    expect(r).toMatchObject({ code: 0, timedOut: false });
+    expect(r.stdout).toContain('HUMAN');
   });
 });

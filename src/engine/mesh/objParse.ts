@@ -39,7 +39,9 @@ export function parseObj(file: string, data: ArrayBuffer): ObjParsed {
     const kind = child instanceof Mesh ? 'mesh' : child instanceof LineSegments ? 'lines' : 'points';
     const geometry = toBuffers(child.geometry);
     // OBJ indices past the vertex, normal or uv lists come out as NaNs instead of an error.
-    if (Object.values(geometry.attributes).some((a) => hasNaN(a.array))) throw new MeshLoadError(file, `object '${child.name || 'default'}' refers to vertices, normals or texture coordinates that the file does not define`);
+    if (Object.values(geometry.attributes).some((a) => hasNaN(a.array))) {
+      throw new MeshLoadError(file, notANumber(text) ?? `object '${child.name || 'default'}' refers to vertices, normals or texture coordinates that the file does not define`);
+    }
     const list: Material[] = Array.isArray(child.material) ? child.material : [child.material];
     const materials = list.map((m) => ({
       name: m.name,
@@ -61,4 +63,32 @@ export function parseObj(file: string, data: ArrayBuffer): ObjParsed {
 function hasNaN(a: ArrayLike<number>): boolean {
   for (let i = 0; i < a.length; i++) if (a[i] !== a[i]) return true;
   return false;
+}
+
+const WHAT: Record<string, string> = { v: 'vertex', vn: 'normal', vt: 'texture coordinate' };
+
+/**
+ * The first `v`, `vn` or `vt` line with a value that is not a number (`nan`, `inf`, a word), as
+ * "line N: vertex K has y = nan": OBJLoader reads those as NaN, which would otherwise be blamed
+ * on a face pointing past the lists.
+ */
+function notANumber(text: string): string | null {
+  const counts: Record<string, number> = { v: 0, vn: 0, vt: 0 };
+  let line = 0;
+  for (let start = 0; start < text.length;) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    line++;
+    const words = text.slice(start, end).trim().split(/\s+/);
+    start = end + 1;
+    const kind = words[0] ?? '';
+    if (!Object.hasOwn(counts, kind)) continue;
+    counts[kind]!++;
+    const values = words.slice(1, 4);
+    const needed = kind === 'vt' ? 1 : 3;
+    if (values.length < needed) return `line ${line}: ${WHAT[kind]} ${counts[kind]} has ${values.length} coordinate${values.length === 1 ? '' : 's'}, not ${needed}`;
+    const bad = values.findIndex((w) => !Number.isFinite(parseFloat(w)));
+    if (bad >= 0) return `line ${line}: ${WHAT[kind]} ${counts[kind]} has ${(kind === 'vt' ? 'uvw' : 'xyz')[bad]} = ${JSON.stringify(values[bad]).slice(1, -1).slice(0, 20)}: coordinates must be finite numbers`;
+  }
+  return null;
 }
