@@ -7,7 +7,8 @@ import type { Project } from '../core/project.ts';
 import { exportQaBundle, QA_BUNDLE_PATHS, type QaManifest } from '../formats/qa/bundle.ts';
 import { zipFolder } from '../formats/zip.ts';
 import { readCapnavQaItems } from '../formats/qa/capnavItems.ts';
-import { readGeneratedItems } from '../formats/qa/generated.ts';
+import { readGeneratedItems, readGeneratedItemsSteps } from '../formats/qa/generated.ts';
+import { sliced } from '../persistence/sliced.ts';
 import { readTaxonomy } from '../formats/qa/taxonomy.ts';
 import { applyEdit } from '../state/edits.ts';
 import { ITEM_LIST_EDITS } from '../state/qaItemEdits.ts';
@@ -36,7 +37,10 @@ export async function importQaFiles(store: StudioStore, picked: PickedFile[], fl
   const generatedFiles = files.filter((f) => !isCapnavQa(f.path));
   // Generated items are numbered after the CapNav ones of the same import.
   const afterCapnav = { ...project, qa: { ...project.qa, items: [...project.qa.items, ...capnav.items] } };
-  const generated = readGeneratedItems(generatedFiles, afterCapnav, { createdAt, requiredReviews });
+  // In slices (20,000 items took one 7 s task): read against the project as it is when they end.
+  let generated = await sliced(readGeneratedItemsSteps(generatedFiles, afterCapnav, { createdAt, requiredReviews }));
+  const now = store.getState().document.project;
+  if (now !== project && now) generated = readGeneratedItems(generatedFiles, { ...now, qa: { ...now.qa, items: [...now.qa.items, ...capnav.items] } }, { createdAt, requiredReviews });
   const problems: Problem[] = [...undecodable, ...capnav.problems, ...generated.problems];
   const source = picked.length === 1 ? picked[0]!.path : `${picked.length} item files`;
   const accepted = !hasBlocking(problems) && capnav.items.length + generated.items.length > 0;

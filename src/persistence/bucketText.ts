@@ -27,12 +27,17 @@ export interface BucketRow {
  * main-thread time, in slices (the browser's DecompressionStream was no faster, row by row). A label decision's scene row (~45 KB) costs ~1 ms more to write.
  */
 export function packedRow(p: string, b: string, s: string, text: string): BucketRow {
+  // Deflating a row costs ~60–170 µs however small it is (fflate's tables): 20,000 imported QA
+  // items, a row each, spent 5.7 s of one main-thread task on it. A short row is kept as text.
+  if (text.length < PLAIN_BELOW) return { p, b, s, j: text, bytes: text.length };
   const utf8 = encoder.encode(text);
   const z = deflateSync(utf8, { level: 1 });
   // Only the bytes themselves are stored: a view of a larger buffer would store all of it.
   return { p, b, s, z: z.byteLength === z.buffer.byteLength ? z : z.slice(), u: utf8.length, bytes: text.length };
 }
 const encoder = new TextEncoder();
+/** Rows whose text is shorter are stored as it is (`j`). */
+export const PLAIN_BELOW = 4096;
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /** The JSON text a stored row holds (its own text when written before rows were deflated). */

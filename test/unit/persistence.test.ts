@@ -9,7 +9,7 @@ import { bucketOfKey, keyOf } from '../../src/core/records/keys.ts';
 import { projectRecords } from '../../src/core/records/records.ts';
 import { readRelease } from '../../src/formats/capnav/read.ts';
 import { TraversaDb } from '../../src/persistence/db.ts';
-import { bucketRecords, bucketRow, packedRow, rowText } from '../../src/persistence/bucketText.ts';
+import { bucketRecords, bucketRow, packedRow, PLAIN_BELOW, rowText } from '../../src/persistence/bucketText.ts';
 import { readRecords, writeChanges } from '../../src/persistence/recordStore.ts';
 import { startProjectStorage, type ProjectStorage } from '../../src/persistence/projectStorage.ts';
 import { openTabChannel } from '../../src/persistence/tabChannel.ts';
@@ -100,14 +100,15 @@ describe('projects stored as records', () => {
     const name = freshName();
     const a = await tab(name, name);
     await a.storage.create(house());
-    const put = a.db.records.bulkPut.bind(a.db.records);
-    a.db.records.bulkPut = (() => Promise.reject(Object.assign(new Error('quota'), { name: 'QuotaExceededError' }))) as never;
+    // The list row is written last in the write's transaction: failing it fails the whole write.
+    const put = a.db.projects.put.bind(a.db.projects);
+    a.db.projects.put = (() => Promise.reject(Object.assign(new Error('quota'), { name: 'QuotaExceededError' }))) as never;
     applyEdit(a.store, PROJECT_EDITS.rename, { name: 'Renamed' });
     const e = edges(a.store.getState().document.project!)[0]!;
     applyEdit(a.store, labelEdit, { sceneId: 'HM3D00025', agent: 'HUMANOID', from: e.from, to: e.to, label: label(true, 'alice') });
     await a.storage.flush();
     expect(a.store.getState().storage).toMatchObject({ status: 'error', message: expect.stringContaining('no storage space') });
-    a.db.records.bulkPut = put;
+    a.db.projects.put = put;
     await a.storage.flush();
     expect(a.store.getState().storage.status).toBe('saved');
     const b = await tab(name, `${name}-b`);
@@ -206,7 +207,7 @@ describe('projects stored as records', () => {
     const after = await b.db.records.where('p').equals(row.id).toArray();
     // Regrouped one row per scene, as text, with the same records.
     const byBucket = (list: typeof rows) => [...list].sort((x, y) => (x.b < y.b ? -1 : 1)).map((r) => ({ b: r.b, s: r.s, records: bucketRecords(r) }));
-    expect(after.every((r) => r.z instanceof Uint8Array && !('r' in r))).toBe(true);
+    expect(after.every((r) => (r.z instanceof Uint8Array || typeof r.j === 'string') && !('r' in r))).toBe(true);
     expect(byBucket(after)).toEqual(byBucket(rows));
   });
 
@@ -465,5 +466,15 @@ describe('a stored bucket’s text', () => {
     expect(bucketRecords(packed)['node/S/n1']!.value).toEqual({ name: 'Küche — 厨房 🏠', x: 1.25 });
     // A row whose inflated length is not the one written is not read as records.
     expect(() => bucketRecords({ ...packed, u: packed.u! + 7 })).toThrow(/deflated text cannot be read/);
+  });
+
+  it('a short row (one QA item) is kept as text: deflating it costs more than it saves', () => {
+    const text = JSON.stringify([['qa/qa_1', { question: 'Is the kitchen next to the hall?' }, 0]]);
+    expect(text.length).toBeLessThan(PLAIN_BELOW);
+    const row = packedRow('p', 'qa/qa_1', 'qa', text);
+    expect(row.z).toBeUndefined();
+    expect(row.j).toBe(text);
+    expect(bucketRecords(row)['qa/qa_1']!.value).toEqual({ question: 'Is the kitchen next to the hall?' });
+    expect(packedRow('p', 'qa/qa_1', 'qa', JSON.stringify([['qa/qa_1', { question: 'x'.repeat(PLAIN_BELOW) }, 0]])).j).toBeUndefined();
   });
 });

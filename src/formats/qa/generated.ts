@@ -49,7 +49,8 @@ import { AnswerSchema, STEP_KINDS, ViewpointSchema, type QaItem, type TrailStep 
 import { highestItemNumber } from '../../core/vqa/items.ts';
 import { cloneTrail } from '../../core/vqa/trail.ts';
 import { checkShape, type SourceFile } from '../json.ts';
-import { findingProblem, recordsOf, relocate, unknownFields, type Located } from './records.ts';
+import { FIELD_LIMITS, findingProblem, oversizedFields, recordsOf, relocate, unknownFields, type Located } from './records.ts';
+import { completed } from '../../core/steps.ts';
 import { append } from '../../core/arrays.ts';
 
 const Vec3 = z.object({ x: z.number(), y: z.number(), z: z.number() });
@@ -89,7 +90,16 @@ export interface QaImport {
 }
 
 export function readGeneratedItems(files: readonly SourceFile[], project: Pick<Project, 'scenes' | 'qa'>, options: GeneratedImportOptions): QaImport {
+  return completed(readGeneratedItemsSteps(files, project, options));
+}
+
+/**
+ * `readGeneratedItems` as steps (a `yield` every 100 records), so that the studio can read 20,000
+ * items in slices (persistence/sliced.ts) instead of in one long task.
+ */
+export function* readGeneratedItemsSteps(files: readonly SourceFile[], project: Pick<Project, 'scenes' | 'qa'>, options: GeneratedImportOptions): Generator<void, QaImport, void> {
   const problems: Problem[] = [];
+  let count = 0;
   const items: QaItem[] = [];
   let n = highestItemNumber(project.qa.items);
   const seen = new Map<string, string>();
@@ -100,7 +110,15 @@ export function readGeneratedItems(files: readonly SourceFile[], project: Pick<P
     append(problems, fileProblems);
     if (fileProblems.length === 0 && records.length === 0) problems.push({ severity: 'warning', code: 'qa.empty', file: file.path, location: '', message: 'the file holds no items' });
     const defaultGenerator = typeof top.generator === 'string' && top.generator !== '' ? top.generator : undefined;
-    for (const rec of records) {
+    if (count + records.length > FIELD_LIMITS.records) {
+      problems.push({ severity: 'fatal', code: 'qa.too-large', file: file.path, location: '', message: `${(count + records.length).toLocaleString('en')} items in this import so far; one import holds at most ${FIELD_LIMITS.records.toLocaleString('en')} (split the file)` });
+      break;
+    }
+    count += records.length;
+    for (const [i, rec] of records.entries()) {
+      if (i % 100 === 99) yield;
+      const oversized = oversizedFields(file.path, rec);
+      if (oversized.length) { append(problems, oversized); continue; }
       const value = defaultGenerator && isObject(rec.value) && rec.value.generator === undefined ? { ...rec.value, generator: defaultGenerator } : rec.value;
       const item = readRecord(file.path, rec, value, project, `qa_${n + 1}`, options, problems);
       if (!item) continue;

@@ -77,3 +77,43 @@ export function unknownFields(file: string, rec: Located, value: unknown, known:
     severity: 'warning' as const, code: 'qa.unknown-field', file, location: rec.at([...path, k]), message: `"${k}" is not a field of this format; ignored`,
   }));
 }
+
+/** The most an imported record's fields may hold (issue 25 §12: a 20 MB question froze the page for 31 s). */
+export const FIELD_LIMITS = Object.freeze({
+  /** Characters of a question. */
+  question: 4_000,
+  /** Characters of any other text (a trail step, an answer's reference, a label, an id). */
+  text: 20_000,
+  /** Entries of any list in a record (trail steps, marks, viewpoints, options, anchors). */
+  list: 1_000,
+  /** Records in one import, all files together. */
+  records: 50_000,
+});
+
+/**
+ * Every string and list of a record past FIELD_LIMITS, as a fatal problem at its place, before the
+ * record is examined further (so no check, comparison or drawing ever meets a 20 MB string).
+ * `question`: the record's field that holds the question.
+ */
+export function oversizedFields(file: string, rec: Located, question = 'question'): Problem[] {
+  const problems: Problem[] = [];
+  const n = (v: number) => v.toLocaleString('en');
+  const walk = (v: unknown, path: (string | number)[], depth: number): void => {
+    if (problems.length >= 10 || depth > 64) return;
+    if (typeof v === 'string') {
+      const isQuestion = path.length === 1 && path[0] === question;
+      const limit = isQuestion ? FIELD_LIMITS.question : FIELD_LIMITS.text;
+      if (v.length > limit) problems.push({ severity: 'fatal', code: 'qa.too-large', file, location: rec.at(path), message: `${n(v.length)} characters; ${isQuestion ? 'a question' : 'a text field'} holds at most ${n(limit)}` });
+    } else if (Array.isArray(v)) {
+      if (v.length > FIELD_LIMITS.list) { problems.push({ severity: 'fatal', code: 'qa.too-large', file, location: rec.at(path), message: `${n(v.length)} entries; a list holds at most ${n(FIELD_LIMITS.list)}` }); return; }
+      v.forEach((x, i) => walk(x, [...path, i], depth + 1));
+    } else if (v !== null && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) {
+        if (k.length > FIELD_LIMITS.text) problems.push({ severity: 'fatal', code: 'qa.too-large', file, location: rec.at(path), message: `a field name of ${n(k.length)} characters` });
+        else walk(x, [...path, k], depth + 1);
+      }
+    }
+  };
+  walk(rec.value, [], 0);
+  return problems;
+}

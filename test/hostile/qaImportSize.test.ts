@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { emptyProject, type Project } from '../../src/core/project.ts';
+import { readGeneratedItems } from '../../src/formats/qa/generated.ts';
+import { FIELD_LIMITS } from '../../src/formats/qa/records.ts';
+import { navGraph, sceneOf } from '../support/sceneBuilder.ts';
+
+/**
+ * Issue 25 §12: a 20 MB question in imported generated items froze the studio for 31 s and 20,000
+ * items for 19 s. Every string and list of a record has a limit, checked before the record is
+ * examined and reported by record and place; an import holds at most FIELD_LIMITS.records items.
+ * Nothing of an import with such a record is applied (as with every bad record).
+ */
+const NOW = '2026-11-29T09:00:00Z';
+const project = (): Project => ({ ...emptyProject(), scenes: [sceneOf({ id: 'HM3D00001', graph: navGraph(['hall-kitchen']) })] });
+const record = (over: Record<string, unknown> = {}) => JSON.stringify({
+  sceneId: 'HM3D00001', question: 'Is the kitchen next to the hall?', answer: { kind: 'yesno', correct: true },
+  category: { capability: 'spatial' }, trail: [{ text: 'They share a door.', kind: 'spatial' }], generator: 'g v1', ...over,
+});
+const read = (text: string, path = 'gen.jsonl') => readGeneratedItems([{ path, text }], project(), { createdAt: NOW });
+const located = (r: ReturnType<typeof read>) => r.problems.filter((p) => p.code === 'qa.too-large').map((p) => `${p.location}: ${p.message}`);
+
+describe('sizes of imported generated items', () => {
+  it('a 20 MB question, a 1 MB trail step and a 5,000-step trail are each refused at their place; the good records are not half-imported', () => {
+    const text = [
+      record(),
+      record({ question: `Is it ${'x'.repeat(20_000_000)}?` }),
+      record({ trail: [{ text: 'y'.repeat(1_000_000), kind: 'spatial' }] }),
+      record({ trail: Array.from({ length: 5000 }, () => ({ text: 'step', kind: 'spatial' })) }),
+    ].join('\n');
+    const r = read(text);
+    expect(r.items).toEqual([]);
+    expect(located(r)).toEqual([
+      'line 2 /question: 20,000,007 characters; a question holds at most 4,000',
+      'line 3 /trail/0/text: 1,000,000 characters; a text field holds at most 20,000',
+      'line 4 /trail: 5,000 entries; a list holds at most 1,000',
+    ]);
+  });
+
+  it('in a .json list the place is the record\'s pointer', () => {
+    const r = read(`[${record()}, ${record({ generator: 'z'.repeat(FIELD_LIMITS.text + 1) })}]`, 'gen.json');
+    expect(located(r)).toEqual([`/1/generator: ${(FIELD_LIMITS.text + 1).toLocaleString('en')} characters; a text field holds at most 20,000`]);
+  });
+
+  it('at the limits a record is imported', () => {
+    const r = read(record({ question: 'q'.repeat(FIELD_LIMITS.question - 1) + '?', trail: Array.from({ length: FIELD_LIMITS.list }, () => ({ text: 't'.repeat(FIELD_LIMITS.text), kind: 'spatial' })) }));
+    expect(located(r)).toEqual([]);
+    expect(r.items).toHaveLength(1);
+  });
+
+  it(`more than ${FIELD_LIMITS.records.toLocaleString('en')} items in one import are refused before any is read; as many are read`, () => {
+    const line = record() + '\n';
+    const over = read(line.repeat(FIELD_LIMITS.records + 1));
+    expect(over.items).toEqual([]);
+    expect(located(over)).toEqual([': 50,001 items in this import so far; one import holds at most 50,000 (split the file)']);
+    // Every item asks the same question, which is only a warning: all of them come in.
+    const at = read(line.repeat(FIELD_LIMITS.records));
+    expect(at.items).toHaveLength(FIELD_LIMITS.records);
+  });
+});
