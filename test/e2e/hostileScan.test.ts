@@ -71,4 +71,22 @@ describe('a hostile scan in the browser', () => {
     expect(warnings).toContain(`room.obj: mtllib "${server.origin}/other.mtl" is not a file you picked; scans never fetch from the network (loaded with default materials)`);
     expect(warnings).toContain(`room.mtl: line 3 (map_Kd) "${server.origin}/wood.png" is not a file you picked; scans never fetch from the network (loaded without that texture)`);
   });
+
+  it('a scan with a vertex at NaN or 1e38 is refused naming the file and vertex, and the scene keeps its scan drawn (issue 25 §7)', async () => {
+    const page = await profile.page(url());
+    await page.locator('[data-scene=sample-house]').click();
+    await page.getByTestId('mesh-ready').waitFor({ timeout: 60_000 });
+    const before = (await page.getByTestId('mesh-ready').textContent())!;
+    for (const [poison, message] of [[NaN, 'nan.gltf: mesh "corner": vertex 2 has y = NaN: coordinates must be finite numbers'], [1e38, 'far.gltf: is 1.00e+38 m across in y']] as const) {
+      const name = Number.isNaN(poison) ? 'nan.gltf' : 'far.gltf';
+      writeFileSync(join(dir, name), cornerGltf({ poison }).gltf);
+      await page.getByTestId('load-mesh').setInputFiles([join(dir, name)]);
+      await expect.poll(() => page.getByTestId('mesh-error').textContent(), { timeout: 30_000 }).toContain(message);
+      expect(await page.getByTestId('mesh-ready').textContent()).toContain(`${before} · ${name}`);
+      expect(await page.getByTestId('mesh-ready').textContent()).toContain('the current scan is unchanged');
+      await expect.poll(() => page.locator('.mesh-name').textContent()).toBe('house.glb');
+    }
+    // Still drawn: the view did not go blank.
+    await expect.poll(async () => shareUnlike(decodePng(await page.getByTestId('viewport').screenshot()), BACKGROUND, PIXEL_TOLERANCE)).toBeGreaterThan(0.02);
+  });
 });

@@ -1,9 +1,9 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadMesh } from '../../src/engine/mesh/load.ts';
 import { cornerGltf } from '../support/hostileScan.ts';
-import { LIMIT_MS, run, tempDirs } from './support.ts';
+import { expectOneLineError, LIMIT_MS, run, tempDirs } from './support.ts';
 
 /**
  * Issue 25 §7: a scan with a vertex at NaN, infinity or 1e38 replaced a good scan (the view went
@@ -83,5 +83,26 @@ describe('an OBJ face that repeats its corners (600 KB, one face)', () => {
     const r = await run('drive', '--mesh', join(dir, 'room.obj'), '--graph', join(dir, 'graph.json'), '--json');
     expect(r).toMatchObject({ code: 0, timedOut: false });
     expect(r.stdout).toContain('HUMAN');
+  });
+});
+
+
+describe('a non-finite scan on the command line', () => {
+  it('suggest, drive and tour refuse it with one line naming the file and the vertex (they said "the agent fits nowhere" with exit 0, or crashed the navmesh build)', { timeout: 3 * LIMIT_MS }, async () => {
+    const dir = dirs.make();
+    writeFileSync(join(dir, 'nan.gltf'), cornerGltf({ poison: NaN }).gltf);
+    writeFileSync(join(dir, 'far.gltf'), cornerGltf({ poison: 1e38 }).gltf);
+    const node = (id: string, x: number) => ({ id, name: id, position: { x, y: 0.05, z: 0.5 } });
+    writeFileSync(join(dir, 'graph.json'), JSON.stringify({ nodes: [node('a', 0.2), node('b', 0.8)], edges: [{ id: 'e', from: 'a', to: 'b' }] }));
+    const graph = join(dir, 'graph.json');
+    const runs = await Promise.all([
+      run('suggest', '--mesh', join(dir, 'nan.gltf'), '--graph', graph),
+      run('drive', '--mesh', join(dir, 'nan.gltf'), '--graph', graph),
+      run('tour', '--mesh', join(dir, 'nan.gltf'), '--graph', graph, '--out', join(dir, 'tour.mp4')),
+      run('drive', '--mesh', join(dir, 'far.gltf'), '--graph', graph),
+    ]);
+    for (const r of runs.slice(0, 3)) expectOneLineError(r, 1, 'nan.gltf: mesh "corner": vertex 2 has y = NaN: coordinates must be finite numbers');
+    expectOneLineError(runs[3]!, 1, 'far.gltf: is 1.00e+38 m across in y');
+    expect(existsSync(join(dir, 'tour.mp4'))).toBe(false);
   });
 });

@@ -49,24 +49,3 @@ describe('reading a model\'s reply to the evaluation prompt', () => {
     expect(performance.now() - t0).toBeLessThan(2000);
   });
 });
-
-describe('replies built to be slow to read (issue 25 §5)', () => {
-  // Each of these kept the reader busy for seconds to minutes (600,000 spaces: 235 s); every step is linear now.
-  const big = 600_000;
-  it.each([
-    ['600,000 spaces after "Answer:"', `Answer:${' '.repeat(big)}yes`, 'yes'],
-    ['300,000 nested brackets', `${'['.repeat(big / 2)}${']'.repeat(big / 2)}`, null],
-    ['200,000 fences, then an answer', `${'```'.repeat(big / 3)} {"answer": "no"}`, 'no'],
-    ['100,000 unclosed <think>, then JSON', `${'<think>'.repeat(100_000)}{"answer": "yes", "path": [], "reason": ""}`, 'yes'],
-    ['a megabyte of brackets among prose', `${'[{'.repeat(big / 2)}`, null],
-  ])('%s: read in one pass', (_what, reply, answer) => {
-    const r = readModelReply(reply, 'HUMAN');
-    if (answer === null) expect(r.kind).toBe('unreadable');
-    else expect(r).toMatchObject({ kind: 'answer', result: { answer } });
-  });
-
-  it('a thinking model\'s reasoning and a fenced answer still read as before', () => {
-    expect(readModelReply('<think>maybe {"answer": "no"}</think>\n```json\n{"answer": "yes", "path": ["a", "b"], "reason": "wide door"}\n```', 'HUMAN'))
-      .toEqual({ kind: 'answer', result: { answer: 'yes', path: ['a', 'b'], reason: 'wide door' }, form: 'json' });
-  });
-});
