@@ -1,7 +1,8 @@
 import { migrateProject } from '../core/migrate.ts';
 import type { Project } from '../core/project.ts';
 import { withScopes } from '../core/records/assemble.ts';
-import { diffProjects, type Change } from '../core/records/records.ts';
+import { diffProjects, diffProjectsSteps, type Change } from '../core/records/records.ts';
+import { sliced } from './sliced.ts';
 import { gestureActive, receiveScopes, replaceDocument } from '../state/history.ts';
 import { keysOfScope, leaveProject, type ProjectSummary, type StudioStore } from '../state/store.ts';
 import type { ProjectRow, TraversaDb } from './db.ts';
@@ -79,7 +80,8 @@ export async function startProjectStorage(store: StudioStore, db: TraversaDb, op
       if (store.getState().storage.status === 'saving' && project === saved) setStorage({ status: 'saved', savedAt: Date.now() });
       return;
     }
-    const changes = diffProjects(saved, project);
+    // In slices: 20,000 imported items are 20,000 records to compare and write.
+    const changes = await sliced(diffProjectsSteps(saved, project));
     try {
       const { scopes, row } = changes.length ? await writeChanges(db, projectId, changes, summaryOf(project)) : { scopes: [], row: null };
       saved = project;

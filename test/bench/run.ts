@@ -9,6 +9,7 @@ import { driveBench } from './drive.bench.ts';
 import { meshBench } from './mesh.bench.ts';
 import { navmeshBench } from './navmesh.bench.ts';
 import { qaAnswersBench } from './qaAnswers.bench.ts';
+import { qaImportBench } from './qaImport.bench.ts';
 import { scoreBench } from './score.bench.ts';
 import { storageBench } from './storage.bench.ts';
 import { studioLoadBench } from './studioLoad.bench.ts';
@@ -23,7 +24,7 @@ export interface BenchSection {
   run(): void | Promise<void>;
 }
 
-const sections: BenchSection[] = [worklistBench, cliBench, meshBench, studioLoadBench, navmeshBench, colliderBench, driveBench, scoreBench, qaAnswersBench, storageBench, tourBench, teamBench];
+const sections: BenchSection[] = [worklistBench, cliBench, meshBench, studioLoadBench, navmeshBench, colliderBench, driveBench, scoreBench, qaAnswersBench, qaImportBench, storageBench, tourBench, teamBench];
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((w) => !sections.some((s) => s.name === w));

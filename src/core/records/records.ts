@@ -1,3 +1,4 @@
+import { completed } from '../steps.ts';
 import type { Project, Scene } from '../project.ts';
 import type { QaItem } from '../vqa/item.ts';
 import { adjudicationsOf, authorOf } from '../labelVotes.ts';
@@ -157,31 +158,40 @@ export function diffRecords(before: readonly Rec[], after: readonly Rec[]): Chan
  * skipped, so a label decision costs the records of its scene, whatever the project's size.
  */
 export function diffProjects(a: Project | null, b: Project | null): Change[] {
+  return completed(diffProjectsSteps(a, b));
+}
+
+/** `diffProjects` as steps (a `yield` every 500 scenes or items looked at), for a page to run in slices. */
+export function* diffProjectsSteps(a: Project | null, b: Project | null): Generator<void, Change[], void> {
   if (a === b) return [];
   if (!a || !b) return diffRecords(a ? projectRecords(a) : [], b ? projectRecords(b) : []);
   const out: Change[] = [];
   const { profiles: pa, scenes: sa, qa: qa_a, ...ha } = a;
   const { profiles: pb, scenes: sb, qa: qa_b, ...hb } = b;
   if (pa !== pb || qa_a.taxonomy !== qa_b.taxonomy || !sameValue(ha, hb)) append(out, diffRecords(topRecords(a), topRecords(b)));
-  if (sa !== sb) diffList(sa, sb, (s) => s.id, sceneRecords, out);
-  if (qa_a.items !== qa_b.items) diffList(qa_a.items, qa_b.items, (it) => it.id, itemRecords, out);
+  if (sa !== sb) yield* diffList(sa, sb, (s) => s.id, sceneRecords, out);
+  if (qa_a.items !== qa_b.items) yield* diffList(qa_a.items, qa_b.items, (it) => it.id, itemRecords, out);
   return out;
 }
 
-function diffList<T>(before: readonly T[], after: readonly T[], id: (t: T) => string, records: (t: T, i: number) => Rec[], out: Change[]): void {
+function* diffList<T>(before: readonly T[], after: readonly T[], id: (t: T) => string, records: (t: T, i: number) => Rec[], out: Change[]): Generator<void, void, void> {
   // The common case (an edit of some items in place): the same ids at the same places, so the
   // unchanged items are passed over by reference without indexing the whole list.
   if (before.length === after.length && after.every((t, i) => t === before[i] || id(t) === id(before[i]!))) {
-    after.forEach((t, i) => { if (t !== before[i]) for (const c of diffRecords(records(before[i]!, i), records(t, i))) out.push(c); });
+    for (const [i, t] of after.entries()) {
+      if (i % 500 === 499) yield;
+      if (t !== before[i]) for (const c of diffRecords(records(before[i]!, i), records(t, i))) out.push(c);
+    }
     return;
   }
   const old = new Map(before.map((t, i) => [id(t), { t, i }]));
-  after.forEach((t, i) => {
+  for (const [i, t] of after.entries()) {
+    if (i % 500 === 499) yield;
     const o = old.get(id(t));
     old.delete(id(t));
-    if (o && o.t === t && o.i === i) return;
+    if (o && o.t === t && o.i === i) continue;
     for (const c of diffRecords(o ? records(o.t, o.i) : [], records(t, i))) out.push(c);
-  });
+  }
   for (const { t, i } of old.values()) for (const c of diffRecords(records(t, i), [])) out.push(c);
 }
 
