@@ -346,3 +346,29 @@ describe('imports of generated items at their limits', () => {
     expect(await page.locator('[data-item-row]').count()).toBe(200);
   });
 });
+
+/** Issue 25 §11: review keys pressed faster than verdicts are stored each take their turn. */
+describe('reviewing faster than the verdicts are stored', () => {
+  const { profile, url } = studio();
+
+  it('ten presses of A 20 ms apart accept ten items, each once, in queue order', async () => {
+    const page = await profile.page(url());
+    await openQa(page);
+    const file = tempFile('ten.jsonl', Array.from({ length: 12 }, (_, i) => generated({ question: `Is room ${i + 1} next to the hall?`, answer: { kind: 'yesno', correct: true } })).join('\n') + '\n');
+    await page.getByTestId('import-items-input').setInputFiles(file);
+    await expect.poll(() => page.getByTestId('import-report').textContent()).toMatch(/^Imported 12 items/);
+    await page.getByTestId('qa-annotator').fill('Rita');
+    await page.getByTestId('mode-review').click();
+    await expect.poll(() => page.getByTestId('review-panel').getAttribute('data-item')).toBe('qa_1');
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    for (let i = 0; i < 10; i++) { await page.keyboard.press('a'); await page.waitForTimeout(20); }
+    await expect.poll(() => page.getByTestId('review-panel').getAttribute('data-item'), { timeout: 20_000 }).toBe('qa_11');
+    await storedAll(page);
+    await page.getByTestId('qa-filter').selectOption('all');
+    expect(await page.locator('[data-item-row] .badge').allTextContents()).toEqual([...Array(10).fill('accepted'), 'pending', 'pending']);
+    // Each accepted once, by Rita: ten reviews in all.
+    await page.getByTestId('qa-report').locator('summary').click();
+    await expect.poll(() => page.getByTestId('qa-report').locator('summary').textContent()).toContain('10 decided, 0 removed');
+    expect(await page.getByTestId('studio-notice').textContent({ timeout: 100 }).catch(() => '')).not.toMatch(/not applied/);
+  });
+});
