@@ -6,23 +6,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Page } from 'playwright-core';
 import { build, preview } from 'vite';
 import { BrowserProfile } from '../support/browser.ts';
 import type { BenchSection } from './run.ts';
-import { printProfile } from './studioLoad.bench.ts';
+import { printProfile, recordingPage, startProfiler, type Window_ } from './studioLoad.bench.ts';
 
 const REPO = resolve(import.meta.dirname, '../..');
 const TARGET_MS = 200;
-
-interface Window_ { __lt?: [number, number][] }
-interface Run { label: string; items: number; ms: number; blocks: number[]; report: string }
-
-function recordLongTasks(): void {
-  const w = window as unknown as Window_;
-  w.__lt = [];
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) w.__lt!.push([e.startTime, e.duration]); }).observe({ type: 'longtask', buffered: true });
-}
 
 const record = (i: number, question = `Is room ${i + 1} next to the hall, as seen from the landing?`) => JSON.stringify({
   sceneId: 'sample-house', question, answer: { kind: 'yesno', correct: i % 2 === 0 }, category: { capability: 'spatial' },
@@ -32,15 +22,11 @@ const record = (i: number, question = `Is room ${i + 1} next to the hall, as see
 async function measureOne(base: string, label: string, file: string, items: number): Promise<Run> {
   const profile = new BrowserProfile();
   try {
-    const context = await profile.open();
-    await context.addInitScript(recordLongTasks);
-    const page: Page = await profile.page(base);
-    await page.locator('[data-scene=sample-house]').waitFor({ timeout: 60_000 });
+    const { context, page } = await recordingPage(profile, base);
     await page.locator('[data-view=qa]').click();
     await page.getByTestId('qa-list').waitFor();
     await page.waitForTimeout(1000);
-    const cdp = process.env.TRAVERSA_BENCH_PROFILE ? await context.newCDPSession(page) : null;
-    if (cdp) { await cdp.send('Profiler.enable'); await cdp.send('Profiler.setSamplingInterval', { interval: 1000 }); await cdp.send('Profiler.start'); }
+    const cdp = await startProfiler(context, page);
     const t0 = await page.evaluate(() => performance.now());
     await page.getByTestId('import-items-input').setInputFiles(file);
     await page.getByTestId('import-report').waitFor({ timeout: 300_000 });
@@ -63,6 +49,7 @@ async function measureOne(base: string, label: string, file: string, items: numb
 }
 
 const ms = (x: number) => `${Math.round(x)} ms`;
+interface Run { label: string; items: number; ms: number; blocks: number[]; report: string }
 
 interface CpuProfile { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[]; samples: number[]; timeDeltas: number[] }
 

@@ -6,7 +6,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { build, preview } from 'vite';
 import { scanLikeFile, writeScanLike } from '../../scenes/generate.ts';
 import { BrowserProfile } from '../support/browser.ts';
@@ -16,15 +16,34 @@ import type { BenchSection } from './run.ts';
 const REPO = resolve(import.meta.dirname, '../..');
 const TARGET_MS = 200;
 
-interface Window_ { __lt?: [number, number][] }
+export interface Window_ { __lt?: [number, number][] }
 interface Phase { ms: number; blocks: number[] }
 interface Run { label: string; file: string; load: Phase; click: Phase; measured: string }
 
 /** Long tasks (start, duration) from the page's first moment on. */
-function recordLongTasks(): void {
+export function recordLongTasks(): void {
   const w = window as unknown as Window_;
   w.__lt = [];
   new PerformanceObserver((list) => { for (const e of list.getEntries()) w.__lt!.push([e.startTime, e.duration]); }).observe({ type: 'longtask', buffered: true });
+}
+
+/** The built studio on the sample house in a fresh profile, recording every long task from the start. */
+export async function recordingPage(profile: BrowserProfile, base: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await profile.open();
+  await context.addInitScript(recordLongTasks);
+  const page = await profile.page(base);
+  await page.locator('[data-scene=sample-house]').waitFor({ timeout: 60_000 });
+  return { context, page };
+}
+
+/** With TRAVERSA_BENCH_PROFILE set, a CPU profiler started on the page (1 ms samples); else null. */
+export async function startProfiler(context: BrowserContext, page: Page): Promise<CDPSession | null> {
+  if (!process.env.TRAVERSA_BENCH_PROFILE) return null;
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+  await cdp.send('Profiler.start');
+  return cdp;
 }
 
 const now = (page: Page) => page.evaluate(() => performance.now());
@@ -37,15 +56,11 @@ const blocksBetween = async (page: Page, t0: number, t1: number) => {
 async function measureOne(base: string, label: string, file: string): Promise<Run> {
   const profile = new BrowserProfile();
   try {
-    const context = await profile.open();
-    await context.addInitScript(recordLongTasks);
-    const page = await profile.page(base);
-    await page.locator('[data-scene=sample-house]').waitFor({ timeout: 60_000 });
+    const { context, page } = await recordingPage(profile, base);
     await page.getByTestId('new-scene').click();
     await page.getByTestId('workspace').waitFor();
     await page.waitForTimeout(500);
-    const cdp = process.env.TRAVERSA_BENCH_PROFILE ? await context.newCDPSession(page) : null;
-    if (cdp) { await cdp.send('Profiler.enable'); await cdp.send('Profiler.setSamplingInterval', { interval: 1000 }); await cdp.send('Profiler.start'); }
+    const cdp = await startProfiler(context, page);
     const t0 = await now(page);
     await page.getByTestId('load-mesh').setInputFiles([file]);
     await page.getByTestId('mesh-ready').waitFor({ timeout: 300_000 });

@@ -1,11 +1,8 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readModelReply } from '../../src/formats/predictions/modelReply.ts';
-import { traversaWith } from '../support/cli.ts';
-import { startFakeChat, type FakeChat } from '../support/fakeChat.ts';
-import { HOUSE, houseRelease, scriptedReply } from '../support/modelRun.ts';
+import { HOUSE, houseRelease, modelRunHarness, scriptedReply, SETTING } from '../support/modelRun.ts';
 
 /**
  * Issue 25 §4–§6: a hostile OpenAI-compatible endpoint, over loopback. It redirected the prompt,
@@ -13,19 +10,7 @@ import { HOUSE, houseRelease, scriptedReply } from '../support/modelRun.ts';
  * cost ~30 s of CPU after the time limit; a 100,000-entry frame set crashed run-model. The
  * browser's task generation meets the redirect in test/e2e/taskGeneration.test.ts.
  */
-const KEY = 'sk-test-9f8e7d6c5b4a39281706';
-const ENV = { TRAVERSA_VLM_KEY: KEY, TRAVERSA_VLM_RETRY_MS: '1' };
-const SETTING = 'fake-vlm_16f';
-
-const made: string[] = [];
-const temp = (prefix: string) => { const d = mkdtempSync(join(tmpdir(), prefix)); made.push(d); return d; };
-const servers: FakeChat[] = [];
-const serve = async (...a: Parameters<typeof startFakeChat>) => { const s = await startFakeChat(...a); servers.push(s); return s; };
-afterEach(async () => { await Promise.all(servers.splice(0).map((s) => s.close())); });
-afterAll(() => { for (const d of made) rmSync(d, { recursive: true, force: true }); });
-
-const runModel = (gt: string, url: string, out: string, more: string[] = [], env: Record<string, string> = {}) =>
-  traversaWith({ limitMs: 120_000, env: { ...ENV, ...env } }, 'run-model', '--gt', gt, '--frames', '16', '--endpoint', url, '--model', 'fake-vlm', '--out', out, ...more);
+const { temp, serve, runModel } = modelRunHarness();
 
 describe('run-model against a hostile endpoint', { timeout: 150_000 }, () => {
   it('a frame set of 100,000 entries is refused before anything is sent, naming the file and the limit (issue 25 §6)', async () => {

@@ -1,26 +1,14 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { REPO, traversaWith } from '../support/cli.ts';
-import { imagesOf, promptText, startFakeChat, type FakeChat } from '../support/fakeChat.ts';
-import { AGENTS, askedAbout, HOUSE, houseRelease, scriptedReply } from '../support/modelRun.ts';
+import { describe, expect, it } from 'vitest';
+import { REPO } from '../support/cli.ts';
+import { imagesOf, promptText, startFakeChat } from '../support/fakeChat.ts';
+import { AGENTS, askedAbout, HOUSE, houseRelease, modelRunHarness, RUN_ENV, RUN_KEY, scriptedReply, SETTING } from '../support/modelRun.ts';
 
-const KEY = 'sk-test-9f8e7d6c5b4a39281706';
-const ENV = { TRAVERSA_VLM_KEY: KEY, TRAVERSA_VLM_RETRY_MS: '1' };
-const SETTING = 'fake-vlm_16f';
-
-const made: string[] = [];
-const temp = (prefix: string) => { const d = mkdtempSync(join(tmpdir(), prefix)); made.push(d); return d; };
-const servers: FakeChat[] = [];
-const serve = async (...a: Parameters<typeof startFakeChat>) => { const s = await startFakeChat(...a); servers.push(s); return s; };
-afterEach(async () => { await Promise.all(servers.splice(0).map((s) => s.close())); });
-afterAll(() => { for (const d of made) rmSync(d, { recursive: true, force: true }); });
-
-const cli = (args: string[], env: Record<string, string> = ENV) => traversaWith({ limitMs: 120_000, env }, ...args);
-const runModel = (gt: string, url: string, out: string, ...more: string[]) =>
-  cli(['run-model', '--gt', gt, '--frames', '16', '--endpoint', url, '--model', 'fake-vlm', '--out', out, ...more]);
+const KEY = RUN_KEY;
+const { temp, serve, cli, runModel: run } = modelRunHarness();
+const runModel = (gt: string, url: string, out: string, ...more: string[]) => run(gt, url, out, more);
 
 /** Every file under a folder, by path relative to it, as text. */
 function filesUnder(dir: string): Record<string, string> {
@@ -153,7 +141,7 @@ describe('run-model against an OpenAI-compatible endpoint, scored by score', { t
     const out = temp('traversa-runmodel-killed-');
     const chat = await serve({ reply: scriptedReply, delayMs: 150 });
     const args = ['src/cli/launch.mjs', 'run-model', '--gt', gt, '--frames', '16', '--endpoint', chat.url, '--model', 'fake-vlm', '--out', out, '--concurrency', '2'];
-    const child = spawn(process.execPath, args, { cwd: REPO, env: { ...process.env, ...ENV }, stdio: 'ignore' });
+    const child = spawn(process.execPath, args, { cwd: REPO, env: { ...process.env, ...RUN_ENV }, stdio: 'ignore' });
     const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
     while (chat.requests.length < 5) await new Promise((resolve) => setTimeout(resolve, 10));
     child.kill('SIGKILL');
@@ -186,7 +174,7 @@ describe('run-model against an OpenAI-compatible endpoint, scored by score', { t
     let holding = true;
     const chat = await serve({ reply: (body, { n }) => ({ ...scriptedReply(body), delayMs: n === 2 && holding ? 20_000 : 20 }) });
     const args = ['src/cli/launch.mjs', 'run-model', '--gt', gt, '--frames', '16', '--endpoint', chat.url, '--model', 'fake-vlm', '--out', out, '--concurrency', '1'];
-    const child = spawn(process.execPath, args, { cwd: REPO, env: { ...process.env, ...ENV } });
+    const child = spawn(process.execPath, args, { cwd: REPO, env: { ...process.env, ...RUN_ENV } });
     let stdout = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => { stdout += d; });
     child.stderr.resume();

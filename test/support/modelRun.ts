@@ -1,6 +1,11 @@
 import { houseScene, Q, releaseFiles, writeReleaseDir } from './releaseBuilder.ts';
 import { writeFrameSet } from './frameSets.ts';
-import { promptText, type ChatBody, type FakeReply } from './fakeChat.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach } from 'vitest';
+import { traversaWith } from './cli.ts';
+import { promptText, startFakeChat, type ChatBody, type FakeChat, type FakeReply } from './fakeChat.ts';
 
 /**
  * The small release run-model's tests ask a fake model about: the two-storey house with three
@@ -67,4 +72,28 @@ export function scriptedReply(body: ChatBody): FakeReply {
   const { agent, question } = askedAbout(body);
   const content = SCRIPT[agent]?.[question];
   return content === undefined ? { status: 400, content: `unexpected prompt (agent ${agent}, question ${question})` } : { content };
+}
+
+export const RUN_KEY = 'sk-test-9f8e7d6c5b4a39281706';
+export const RUN_ENV = { TRAVERSA_VLM_KEY: RUN_KEY, TRAVERSA_VLM_RETRY_MS: '1' };
+/** The results folder run-model writes for model fake-vlm at budget 16. */
+export const SETTING = 'fake-vlm_16f';
+
+/**
+ * Temporary folders and fake chat endpoints for one test file, removed after it (the endpoints
+ * after each test), and `run-model` as a user runs it against them.
+ */
+export function modelRunHarness() {
+  const made: string[] = [];
+  const servers: FakeChat[] = [];
+  afterEach(async () => { await Promise.all(servers.splice(0).map((s) => s.close())); });
+  afterAll(() => { for (const d of made) rmSync(d, { recursive: true, force: true }); });
+  const cli = (args: string[], env: Record<string, string> = RUN_ENV) => traversaWith({ limitMs: 120_000, env }, ...args);
+  return {
+    temp: (prefix: string) => { const d = mkdtempSync(join(tmpdir(), prefix)); made.push(d); return d; },
+    serve: async (...a: Parameters<typeof startFakeChat>) => { const s = await startFakeChat(...a); servers.push(s); return s; },
+    cli,
+    runModel: (gt: string, url: string, out: string, more: string[] = [], env: Record<string, string> = {}) =>
+      cli(['run-model', '--gt', gt, '--frames', '16', '--endpoint', url, '--model', 'fake-vlm', '--out', out, ...more], { ...RUN_ENV, ...env }),
+  };
 }
