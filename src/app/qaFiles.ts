@@ -9,6 +9,7 @@ import { zipFolder } from '../formats/zip.ts';
 import { readCapnavQaItems } from '../formats/qa/capnavItems.ts';
 import { readGeneratedItems, readGeneratedItemsSteps } from '../formats/qa/generated.ts';
 import { sliced } from '../persistence/sliced.ts';
+import { yieldNow } from '../engine/yieldNow.ts';
 import { readTaxonomy } from '../formats/qa/taxonomy.ts';
 import { applyEdit } from '../state/edits.ts';
 import { ITEM_LIST_EDITS } from '../state/qaItemEdits.ts';
@@ -31,6 +32,8 @@ export async function importQaFiles(store: StudioStore, picked: PickedFile[], fl
   const project = store.getState().document.project;
   if (!project) return false;
   const { files, problems: undecodable } = await readPickedText(picked);
+  // Decoding and parsing a large file are two tasks, not one.
+  await yieldNow();
   const createdAt = new Date().toISOString();
   const requiredReviews = store.getState().qa.importReviews;
   const capnav = readCapnavQaItems(files.filter((f) => isCapnavQa(f.path)), project, { createdAt, requiredReviews });
