@@ -1,9 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { importFolder, studio } from '../support/browser.ts';
 import { houseScene, releaseFiles, writeReleaseDir } from '../support/releaseBuilder.ts';
+import { poses } from '../support/tourFiles.ts';
 
 /** Runs without the shared data: a synthetic release stands in for a user's project. */
 describe('a broken import never touches the stored project', () => {
@@ -75,5 +76,26 @@ describe('a broken import never touches the stored project', () => {
     expect(await closed.locator('li').count()).toBe(0);
     await closed.locator('summary').click();
     await expect.poll(() => closed.locator('li').textContent()).toContain('has no HM3D00144-traverse.json');
+  });
+});
+
+describe('touring videos checked at import (issue 25 §8)', () => {
+  const { profile, url } = studio();
+
+  it('an HTML page saved as the scene\'s MP4 is a warning naming the file; the release comes in without that video', async () => {
+    const dir = writeReleaseDir(releaseFiles([houseScene('HM3D00025')], { root: 'with-video' }));
+    mkdirSync(join(dir, 'with-video', 'videos'), { recursive: true });
+    writeFileSync(join(dir, 'with-video', 'videos', 'HM3D00025.mp4'), '<!doctype html><title>404 Not Found</title>');
+    writeFileSync(join(dir, 'with-video', 'videos', 'HM3D00025.poses.json'), JSON.stringify(poses));
+    const page = await profile.page(url());
+    await page.locator('[data-scene=sample-house]').waitFor();
+    await importFolder(page, join(dir, 'with-video'));
+    const report = page.getByTestId('import-report');
+    await expect.poll(() => report.textContent()).toContain('with-video/videos/HM3D00025.mp4 1 warning');
+    const entry = page.getByTestId('import-problems').locator('details', { hasText: 'videos/HM3D00025.mp4' });
+    await entry.locator('summary').click();
+    await expect.poll(() => entry.locator('li').textContent()).toContain('is not an MP4 video (it does not start with an ftyp box)');
+    await report.screenshot({ path: resolve(import.meta.dirname, '../../tmp/import-refused-video.png') });
+    await page.locator('[data-scene=HM3D00025]').waitFor();
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RELEASE_LIMITS } from '../../src/formats/capnav/limits.ts';
 import { readRelease } from '../../src/formats/capnav/read.ts';
 import { houseScene, rawEdge, rawLabel, rawNode, rawQuestion, releaseFiles, type RawGraphJson } from '../support/releaseBuilder.ts';
@@ -11,6 +11,7 @@ import { expectNoTrace, LIMIT_MS, run, tempDirs, writeTree } from './support.ts'
  * before examining a record; at the limit it reads as before.
  */
 const dirs = tempDirs();
+beforeAll(async () => { await run('help'); }, 120_000); // build the CLI bundle once, before the parallel runs
 afterAll(() => dirs.cleanUp());
 
 /** The sample house with its graph grown to `nodes` nodes (a chain from its last node). */
