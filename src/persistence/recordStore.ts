@@ -136,7 +136,8 @@ export async function writeChanges(db: TraversaDb, projectId: string, changes: r
     const row = await db.projects.get(projectId);
     if (!row) throw new Error('this project was deleted (in another tab?); export your work or open another project');
     // A change made here to a project connected to a team waits in the outbox, stored with the change itself.
-    if (row.sync && from === 'here') await db.outbox.bulkPut(changes.map((c) => ({ p: projectId, k: c.key, at: Date.now() })));
+    // In slices too: an import of 20,000 items into a team project is 20,000 waiting changes.
+    if (row.sync && from === 'here') await putRows(tx.idbtrans.objectStore(db.outbox.name), changes.map((c) => ({ p: projectId, k: c.key, at: Date.now() })), () => 100);
     // What the team sends never overwrites a change made here that the team has not confirmed yet
     // (checked in this transaction, so a change made while the team's arrived cannot be lost).
     if (from === 'team') {
