@@ -3,12 +3,15 @@ import type { Vector3 } from 'three';
 import { edgeLabelState, type EdgeLabelState } from '../core/labels.ts';
 import type { Scene } from '../core/project.ts';
 import { undirectedKey } from '../core/graph.ts';
+import { useStore } from 'zustand';
+import type { StudioStore } from '../state/store.ts';
 
 export const NODE_RADIUS = 0.14;
 
 const EDGE_COLOUR: Record<EdgeLabelState, string> = { traversable: '#1f8a4c', blocked: '#c8322b', conflict: '#d9822b', unlabelled: '#7d8896' };
 
 interface Props {
+  store: StudioStore;
   scene: Scene;
   world: Map<string, Vector3>;
   agent: string;
@@ -17,7 +20,6 @@ interface Props {
   minY?: number;
   selection: { kind: 'node' | 'edge'; id: string } | null;
   connectFrom: string | null;
-  hoverNode: string | null;
   route: { edges: Set<string>; start: string | null; end: string | null };
   /** The segment being labelled, drawn over everything. */
   segment?: { from: string; to: string } | null;
@@ -35,7 +37,10 @@ export const nodeVisible = (world: Map<string, Vector3>, id: string, maxY: numbe
   return y <= maxY + 0.05 && y >= minY - 0.05;
 };
 
-export function GraphOverlay({ scene, world, agent, maxY, minY = -Infinity, selection, connectFrom, hoverNode, route, segment, highlight }: Props) {
+export function GraphOverlay({ store, scene, world, agent, maxY, minY = -Infinity, selection, connectFrom, route, segment, highlight }: Props) {
+  // Read here, so that a hover draws the graph again and not the whole workspace (the store comes as
+  // a prop: this draws inside the canvas, another React root).
+  const hoverNode = useStore(store, (s) => s.ephemeral.hoverNode);
   const visible = (id: string) => nodeVisible(world, id, maxY, minY);
   const sa = segment && world.get(segment.from), sb = segment && world.get(segment.to);
   return (

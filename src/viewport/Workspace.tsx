@@ -37,8 +37,11 @@ const NO_NODES: string[] = [];
 export function Workspace() {
   const store = useStudioStore();
   const scene = useStudio(selectedScene);
-  const session = useStudio((s) => s.session);
-  const ephemeral = useStudio((s) => s.ephemeral);
+  // Only what the view draws: a hover, a notice or a drive's progress does not draw the workspace again.
+  const session = useStudioShallow((s) => ({
+    view: s.session.view, questionIndex: s.session.questionIndex, tool: s.session.tool, camera: s.session.camera, agent: s.session.agent, selection: s.session.selection,
+  }));
+  const ephemeral = useStudioShallow((s) => ({ connectFrom: s.ephemeral.connectFrom, measure: s.ephemeral.measure, pathPreview: s.ephemeral.pathPreview }));
   const floors = useStudioShallow(sceneFloors);
   const slice = useStudioShallow(viewSlice);
   const drive = useStudio(currentDrive);
@@ -101,8 +104,8 @@ export function Workspace() {
         {mesh ? <SceneMeshView mesh={mesh} planes={slicePlanes} onCoverage={(share) => registry?.reportCoverage?.(scene.id, share)} /> : (
           <Grid position={[bounds.center.x, sliceFloor, bounds.center.z]} args={[bounds.size * 2, bounds.size * 2]} cellSize={0.5} sectionSize={5} infiniteGrid={false} fadeDistance={bounds.size * 4} />
         )}
-        <GraphOverlay scene={scene} world={world} agent={session.agent} maxY={maxY} minY={minY} selection={session.selection}
-          connectFrom={ephemeral.connectFrom} hoverNode={ephemeral.hoverNode} route={route} segment={item ?? null} highlight={highlight} />
+        <GraphOverlay store={store} scene={scene} world={world} agent={session.agent} maxY={maxY} minY={minY} selection={session.selection}
+          connectFrom={ephemeral.connectFrom} route={route} segment={item ?? null} highlight={highlight} />
         <MeasureOverlay measure={ephemeral.measure} />
         <AgentOverlay drive={drive} />
         <PathOverlay preview={preview} world={world} />
