@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyProject, type Project, type Scene } from '../../src/core/project.ts';
-import { checkQaItem, checkQaItems, frameDependentWord, statesReferenceFrame, type QaFinding } from '../../src/core/vqa/checks.ts';
+import { checkQaItem, checkQaItems, checkQaItemsQuickly, type QaCheckCache, frameDependentWord, statesReferenceFrame, type QaFinding } from '../../src/core/vqa/checks.ts';
 import type { Answer, QaItem, TrailStep } from '../../src/core/vqa/item.ts';
 import { DEFAULT_TAXONOMY } from '../../src/core/vqa/taxonomy.ts';
 import { navGraph, navQuestion, ref, sceneOf } from '../support/sceneBuilder.ts';
@@ -220,5 +220,21 @@ describe('checking a whole project', () => {
     const project: Project = { ...emptyProject(), scenes: [scene] };
     project.qa = { ...project.qa, items: [item(), item({ id: 'qa_2', sceneId: 'MP3D00002' }), item({ id: 'qa_3', anchors: { viewpoints: [], marks: [], nodes: ['cellar'], edges: [] } })] };
     expect(checkQaItems(project).map((f) => [f.itemId, f.code])).toEqual([['qa_2', 'ref.missing-scene'], ['qa_3', 'ref.missing-node']]);
+  });
+
+  it('an edit is checked at once against the cache, a large unchecked import is left to the slices, and a new scene or taxonomy checks again', () => {
+    const project: Project = { ...emptyProject(), scenes: [scene] };
+    const many = Array.from({ length: 600 }, (_, i) => item({ id: `qa_${i + 1}`, question: `Is door ${i} open?` }));
+    project.qa = { ...project.qa, items: [...many, item({ id: 'qa_601', sceneId: 'MP3D00002' })] };
+    const cache: QaCheckCache = new WeakMap();
+    // 601 items, none checked yet: more than the 500 a render may check.
+    expect(checkQaItemsQuickly(project, cache)).toBeNull();
+    expect(checkQaItemsQuickly(project, cache, 1_000)!.map((f) => f.itemId)).toEqual(['qa_601']);
+    // One item changed: checked at once, its new finding reported, the others from the cache.
+    const edited: Project = { ...project, qa: { ...project.qa, items: project.qa.items.map((i) => (i.id === 'qa_2' ? { ...i, question: '' } : i)) } };
+    expect(checkQaItemsQuickly(edited, cache)!.map((f) => [f.itemId, f.code])).toEqual([['qa_2', 'question.empty'], ['qa_601', 'ref.missing-scene']]);
+    // Another scene object (the graph edited) or taxonomy: every item of it is checked again.
+    expect(checkQaItemsQuickly({ ...edited, scenes: [{ ...scene }] }, cache)).toBeNull();
+    expect(checkQaItemsQuickly({ ...edited, qa: { ...edited.qa, taxonomy: { ...edited.qa.taxonomy } } }, cache)).toBeNull();
   });
 });

@@ -44,6 +44,21 @@ export function* checkQaItemsSteps(project: Pick<Project, 'scenes' | 'qa'>, cach
   return out;
 }
 
+/**
+ * The findings at once when at most `budget` items need checking (the rest are in the cache, for
+ * the same scene and taxonomy), else null: an edit is checked in the same render, a large import
+ * in slices (`checkQaItemsSteps`).
+ */
+export function checkQaItemsQuickly(project: Pick<Project, 'scenes' | 'qa'>, cache: QaCheckCache, budget = 500): QaFinding[] | null {
+  const scenes = new Map(project.scenes.map((s) => [s.id, s]));
+  let unchecked = 0;
+  for (const item of project.qa.items) {
+    const known = cache.get(item);
+    if (!known || known.scene !== scenes.get(item.sceneId) || known.taxonomy !== project.qa.taxonomy) if (++unchecked > budget) return null;
+  }
+  return checkQaItems(project, cache);
+}
+
 /** The findings that stop an export: errors on accepted items (errors elsewhere, and warnings, do not). */
 export function exportBlockers(project: Pick<Project, 'scenes' | 'qa'>, findings: readonly QaFinding[] = checkQaItems(project)): QaFinding[] {
   const accepted = new Set(project.qa.items.filter((i) => i.status === 'accepted').map((i) => i.id));
