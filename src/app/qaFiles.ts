@@ -7,7 +7,7 @@ import type { Project } from '../core/project.ts';
 import { exportQaBundle, QA_BUNDLE_PATHS, type QaManifest } from '../formats/qa/bundle.ts';
 import { zipFolder } from '../formats/zip.ts';
 import { readCapnavQaItems } from '../formats/qa/capnavItems.ts';
-import { readGeneratedItems, readGeneratedItemsSteps } from '../formats/qa/generated.ts';
+import { readGeneratedItemsSteps, type QaImport } from '../formats/qa/generated.ts';
 import { sliced } from '../persistence/sliced.ts';
 import { yieldNow } from '../engine/yieldNow.ts';
 import { readTaxonomy } from '../formats/qa/taxonomy.ts';
@@ -21,6 +21,7 @@ import { commonFolder } from './importRelease.ts';
 
 /** The QA files: importing items and taxonomies, exporting the bundle, comparing labellings. All or nothing, every problem reported. */
 
+const sourceOf = (picked: readonly PickedFile[]) => (picked.length === 1 ? picked[0]!.path : `${picked.length} item files`);
 const isCapnavQa = (path: string) => /_QA\.json$/i.test(path);
 
 /**
@@ -31,21 +32,35 @@ const isCapnavQa = (path: string) => /_QA\.json$/i.test(path);
 export async function importQaFiles(store: StudioStore, picked: PickedFile[], flush: () => Promise<void>): Promise<boolean> {
   const project = store.getState().document.project;
   if (!project) return false;
+  const projectId = store.getState().workspace.projectId;
   const { files, problems: undecodable } = await readPickedText(picked);
   // Decoding and parsing a large file are two tasks, not one.
   await yieldNow();
   const createdAt = new Date().toISOString();
   const requiredReviews = store.getState().qa.importReviews;
-  const capnav = readCapnavQaItems(files.filter((f) => isCapnavQa(f.path)), project, { createdAt, requiredReviews });
   const generatedFiles = files.filter((f) => !isCapnavQa(f.path));
-  // Generated items are numbered after the CapNav ones of the same import.
-  const afterCapnav = { ...project, qa: { ...project.qa, items: [...project.qa.items, ...capnav.items] } };
-  // In slices (20,000 items took one 7 s task): read against the project as it is when they end.
-  let generated = await sliced(readGeneratedItemsSteps(generatedFiles, afterCapnav, { createdAt, requiredReviews }));
-  const now = store.getState().document.project;
-  if (now !== project && now) generated = readGeneratedItems(generatedFiles, { ...now, qa: { ...now.qa, items: [...now.qa.items, ...capnav.items] } }, { createdAt, requiredReviews });
+  // In slices (20,000 items took one 7 s task), read against the project as it is when they end:
+  // if it changed meanwhile (an edit, a teammate's change), read again in slices, not at once.
+  let base = project;
+  let capnav: ReturnType<typeof readCapnavQaItems>;
+  let generated: QaImport;
+  for (;;) {
+    capnav = readCapnavQaItems(files.filter((f) => isCapnavQa(f.path)), base, { createdAt, requiredReviews });
+    // Generated items are numbered after the CapNav ones of the same import.
+    const afterCapnav = { ...base, qa: { ...base.qa, items: [...base.qa.items, ...capnav.items] } };
+    generated = await sliced(readGeneratedItemsSteps(generatedFiles, afterCapnav, { createdAt, requiredReviews }));
+    const now = store.getState().document.project;
+    // Another project opened (or none) meanwhile: the items were picked for this one, not that.
+    if (!now || store.getState().workspace.projectId !== projectId) {
+      store.setState({ importReport: { source: sourceOf(picked), accepted: false, at: Date.now(), problems: [{ severity: 'fatal', code: 'qa.project-changed', file: sourceOf(picked), location: '',
+        message: `another project was opened while the items were read: nothing imported (open ${JSON.stringify(project.name)} and import them again)` }] } });
+      return false;
+    }
+    if (now === base) break;
+    base = now;
+  }
   const problems: Problem[] = [...undecodable, ...capnav.problems, ...generated.problems];
-  const source = picked.length === 1 ? picked[0]!.path : `${picked.length} item files`;
+  const source = sourceOf(picked);
   const accepted = !hasBlocking(problems) && capnav.items.length + generated.items.length > 0;
   if (accepted) {
     applyEdit(store, ITEM_LIST_EDITS.import, { capnav, generated: generated.items });
@@ -56,7 +71,7 @@ export async function importQaFiles(store: StudioStore, picked: PickedFile[], fl
   }
   const none = !hasBlocking(problems) && !accepted;
   // Items go into the open project (never a new one): the report says so, and how many.
-  const into = accepted ? { outcome: 'items' as const, items: { count: capnav.items.length + generated.items.length, into: project.name } } : {};
+  const into = accepted ? { outcome: 'items' as const, items: { count: capnav.items.length + generated.items.length, into: base.name } } : {};
   store.setState({ importReport: { source, accepted, at: Date.now(), ...into,
     problems: none ? [...problems, { severity: 'fatal', code: 'qa.nothing', file: source, location: '', message: 'no items to import in these files' }] : problems } });
   return accepted;
