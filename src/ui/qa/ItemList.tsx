@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ANY_SCOPE, isScoped } from '../../core/vqa/itemFilters.ts';
 import { qaItems, selectItem } from '../../state/qaItems.ts';
 import { itemsFor, reviewerOf, setScope } from '../../state/qaReview.ts';
@@ -28,8 +28,10 @@ export function ItemList() {
   const total = all.length;
   const status = FILTERS.find((f) => f.id === filter)?.label ?? filter;
   // The page holding the open item, unless the reviewer turned to another; a new item or filter turns back to it.
-  const [turned, setTurned] = useState<number | null>(null);
-  useEffect(() => setTurned(null), [openId, items]);
+  // A turn holds for the open item and the list it was made on (derived, not reset by an effect).
+  const [turn, setTurn] = useState<{ page: number; openId: string | null; items: typeof items } | null>(null);
+  const turned = turn && turn.openId === openId && turn.items === items ? turn.page : null;
+  const setTurned = (p: number) => setTurn({ page: p, openId, items });
   const pages = Math.ceil(items.length / ITEM_PAGE);
   const openAt = items.findIndex((i) => i.id === openId);
   const page = Math.min(Math.max(0, turned ?? (openAt < 0 ? 0 : Math.floor(openAt / ITEM_PAGE))), Math.max(0, pages - 1));
