@@ -1,6 +1,7 @@
 import { Vector3 } from 'three';
 import type { AgentProfile } from '../../core/agents.ts';
 import type { Vec3 } from '../../core/graph.ts';
+import { NOTES } from '../../core/rules.ts';
 import { floorBelow, newRayHit } from '../rays/cast.ts';
 import { ColumnScan } from './column.ts';
 import { BODY_GAP_M, footprintOf, type Footprint } from './footprint.ts';
@@ -263,7 +264,8 @@ export function place(world: ColliderWorld, profile: AgentProfile, at: Vec3, yaw
 
 function stepContact(point: Vec3, height: number, profile: AgentProfile): Contact {
   const h = round3(height);
-  return { kind: 'step', point, heightM: h, message: `A step of ${h.toFixed(3)} m, higher than the ${profile.maxStepM.toFixed(3)} m the agent can climb` };
+  // Worded by the rules' own NOTES, as every other explanation of a failed rule is.
+  return { kind: 'step', point, heightM: h, message: NOTES.step(h, profile.maxStepM) };
 }
 
 const minSide = (c: SideClearance): number => Math.min(c.leftM, c.rightM);
