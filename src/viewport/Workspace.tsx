@@ -24,6 +24,7 @@ import { MarksOverlay } from './MarksOverlay.tsx';
 import { PathOverlay } from './PathOverlay.tsx';
 import { MeshRegistryContext, useSceneMesh } from './meshRuntime.ts';
 import { SceneMeshView } from './SceneMeshView.tsx';
+import { softwareRenderer } from './softwareRenderer.ts';
 import { framingBounds, worldPositions } from './worldGraph.ts';
 import { framePoints, routeLabels } from './routeLabels.ts';
 import { openItemRoute } from '../state/evidence.ts';
@@ -95,8 +96,9 @@ export function Workspace() {
 
   return (
     <div className={`workspace tool-${session.tool}`} data-testid="workspace" data-camera={session.camera} data-tool={session.tool} data-route={preview?.frame?.key ?? ''}
-      data-implied-route={implied?.nodes.join(' ') ?? ''}>
-      <Canvas frameloop="demand" gl={{ localClippingEnabled: true, antialias: true, preserveDrawingBuffer: true }} dpr={[1, 1.5]} data-testid="viewport" onCreated={noShaderChecks}>
+      data-implied-route={implied?.nodes.join(' ') ?? ''}
+      data-renderer={softwareRenderer() ? 'software' : 'gpu'}>
+      <Canvas frameloop="demand" gl={{ localClippingEnabled: true, antialias: !softwareRenderer(), preserveDrawingBuffer: true }} dpr={[1, 1.5]} data-testid="viewport" onCreated={noShaderChecks}>
         <color attach="background" args={[STUDIO_LOOK.background]} />
         <hemisphereLight args={[STUDIO_LOOK.sky, STUDIO_LOOK.ground, STUDIO_LOOK.skyIntensity]} />
         <directionalLight position={STUDIO_LOOK.sunPosition} intensity={STUDIO_LOOK.sunIntensity} />
