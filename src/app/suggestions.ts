@@ -6,10 +6,27 @@ import type { DriveDecision } from '../engine/planner/decide.ts';
 import { prepareGeometry, type SceneSuggestions } from '../engine/suggest/index.ts';
 import { packGeometry } from '../engine/suggest/transfer.ts';
 import type { SuggestReply, SuggestRequest } from '../engine/suggest/workerMessages.ts';
+import { createSceneService } from '../engine/suggest/sceneService.ts';
+import type { WorkerLike } from '../engine/mesh/workerClient.ts';
 import type { TraversaDb } from '../persistence/db.ts';
 import { keepSuggestions, loadSuggestionsOf } from '../persistence/suggestionStore.ts';
 import type { StudioStore, SuggestionView, SuggestionsState } from '../state/store.ts';
 import type { MeshManager } from './meshManager.ts';
+
+type Channel = { where: 'worker' | 'main'; post: (msg: SuggestRequest, transfer: Transferable[]) => void };
+
+/** How long the scene worker may take to load its modules before the page runs the service itself. */
+const READY_TIMEOUT_MS = 15_000;
+
+/** The scene worker (the `new Worker(new URL(…))` shape stays literal for Vite), or null where none can start. */
+function startSceneWorker(): WorkerLike | null {
+  if (typeof Worker === 'undefined') return null;
+  try {
+    return new Worker(new URL('../workers/suggest.worker.ts', import.meta.url), { type: 'module', name: 'suggest' });
+  } catch {
+    return null; // e.g. a policy that forbids workers: the page does the work itself
+  }
+}
 
 type Waiting = { onProgress?: (f: number, m: string) => void; resolve: (r: SuggestReply) => void; reject: (e: Error) => void; resend: () => void };
 
@@ -21,7 +38,7 @@ type Waiting = { onProgress?: (f: number, m: string) => void; resolve: (r: Sugge
  * The scan crosses once (with its BVH); later requests about it name it by key.
  */
 export class SuggestionRunner {
-  private worker: Worker | null = null;
+  private channel: Channel | null = null;
   private nextId = 1;
   /** The key the worker knows a scan by, with the frame it was sent in (a new frame is a new scan to it). */
   private keys = new WeakMap<LoadedMesh, { key: number; frame: string }>();
@@ -35,7 +52,12 @@ export class SuggestionRunner {
   private looked = new Map<string, { meshKey: string | null; state: SuggestionsState | undefined }>();
   private reading = new Set<Promise<void>>();
 
-  constructor(private store: StudioStore, private meshes: MeshManager, private db: TraversaDb) {
+  private startWorker: () => WorkerLike | null;
+  private readyTimeoutMs: number;
+
+  constructor(private store: StudioStore, private meshes: MeshManager, private db: TraversaDb, options: { startWorker?: () => WorkerLike | null; readyTimeoutMs?: number } = {}) {
+    this.startWorker = options.startWorker ?? startSceneWorker;
+    this.readyTimeoutMs = options.readyTimeoutMs ?? READY_TIMEOUT_MS;
     store.subscribe((s, prev) => { if (s.document !== prev.document) void this.restore(); });
   }
 
@@ -89,17 +111,55 @@ export class SuggestionRunner {
   }
 
   private post(msg: SuggestRequest, transfer: Transferable[] = []) {
-    if (!this.worker) {
-      this.worker = new Worker(new URL('../workers/suggest.worker.ts', import.meta.url), { type: 'module', name: 'suggest' });
-      this.worker.addEventListener('message', (e: MessageEvent<SuggestReply>) => this.onReply(e.data));
-      this.worker.addEventListener('error', (e) => {
-        for (const w of this.waiting.values()) w.reject(new Error(e.message || 'the suggestion worker stopped'));
-        this.waiting.clear();
-        this.worker = null;
-        this.held = null;
-      });
-    }
-    this.worker.postMessage(msg, transfer);
+    this.channel ??= this.open();
+    this.channel.post(msg, transfer);
+  }
+
+  /**
+   * The scene worker, or the same service on this thread when no worker starts: none can be made
+   * (no Worker, a policy that forbids it), it fails to load, or it is not ready within
+   * `readyTimeoutMs`. Requests sent meanwhile are sent again, with the scan, to what takes over.
+   */
+  private open(): Channel {
+    const worker = this.startWorker();
+    if (!worker) return this.openHere();
+    let ready = false;
+    const fallBack = () => {
+      clearTimeout(timer);
+      worker.terminate();
+      this.held = null;
+      this.channel = this.openHere();
+      for (const w of [...this.waiting.values()]) w.resend();
+    };
+    const timer = setTimeout(() => { if (!ready && this.channel === channel) fallBack(); }, this.readyTimeoutMs);
+    worker.addEventListener('message', (e) => {
+      const m = (e as MessageEvent<SuggestReply>).data;
+      if (m.type === 'ready') { ready = true; clearTimeout(timer); return; }
+      this.onReply(m);
+    });
+    worker.addEventListener('error', (e) => {
+      if (this.channel !== channel) return;
+      if (!ready) { fallBack(); return; }
+      // A worker that stopped mid-work (out of memory?): its requests fail, the next one starts another.
+      for (const w of this.waiting.values()) w.reject(new Error((e as ErrorEvent).message || 'the scene worker stopped'));
+      this.waiting.clear();
+      worker.terminate();
+      this.channel = null;
+      this.held = null;
+    });
+    const channel: Channel = { where: 'worker', post: (msg, transfer) => worker.postMessage(msg, transfer) };
+    return channel;
+  }
+
+  private openHere(): Channel {
+    const handle = createSceneService((m) => { if (m.type !== 'ready') queueMicrotask(() => this.onReply(m)); });
+    // Not transferred: the page keeps its copy; replies come a turn later, as a worker's would.
+    return { where: 'main', post: (msg) => { setTimeout(() => handle(msg), 0); } };
+  }
+
+  /** Where the scene service runs now (null before the first request). */
+  get runsIn(): 'worker' | 'main' | null {
+    return this.channel?.where ?? null;
   }
 
   private onReply(m: SuggestReply) {
