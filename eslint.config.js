@@ -71,6 +71,11 @@ export default tseslint.config(
     rules: restrict(['app'], [], 'Only the composition root (src/app) imports everything.'),
   },
   {
+    // src/build holds the Vite plugins (Node-side, run by vite.config.ts): no runtime code imports them.
+    files: ['src/{core,formats,engine,state,persistence,viewport,ui,workers,cli,app}/**/*.{ts,tsx}'],
+    rules: restrict(['build'], [], 'src/build is the Vite build (Node-side): the studio and the command line do not import it.'),
+  },
+  {
     files: ['src/cli/**/*.ts'],
     rules: restrict(['app', 'ui', 'viewport', 'persistence', 'state'], ['react', 'react-dom', 'three', '@react-three/*', 'dexie'],
       'The command line runs in Node over core and formats only.'),

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Plugin, ResolvedConfig, ViteDevServer } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { decoderFiles, decodersPlugin } from '../../src/engine/mesh/decodersPlugin.ts';
+import { decoderFiles, decodersPlugin } from '../../src/build/decodersPlugin.ts';
 import { decoderPath } from '../../src/engine/mesh/decoders.ts';
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;

@@ -10,7 +10,7 @@ const isNode = () => typeof document === 'undefined' && typeof (globalThis as { 
 
 /**
  * The transcoder files, read once per page (or Node process) and shared by every load. In a browser
- * they come from the app's own `/decoders/basis/` (decodersPlugin.ts), the same files KTX2Loader
+ * they come from the app's own `/decoders/basis/` (src/build/decodersPlugin.ts), the same files KTX2Loader
  * uses; in Node (tests, the command line) straight from the installed three package, so Basis
  * textures decode there too instead of being left out.
  */

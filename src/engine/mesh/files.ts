@@ -122,7 +122,7 @@ export class SideFiles {
   }
 }
 
-/** One of the app's own decoder files (decodersPlugin.ts serves only those): `<base>decoders/<kind>/<name>.js|.wasm`. */
+/** One of the app's own decoder files (src/build/decodersPlugin.ts serves only those): `<base>decoders/<kind>/<name>.js|.wasm`. */
 function isDecoderFile(url: string): boolean {
   return (['draco', 'basis'] as const).some((kind) => url.startsWith(decoderPath(kind)) && /^[\w-]+\.(js|wasm)$/.test(url.slice(decoderPath(kind).length)));
 }
