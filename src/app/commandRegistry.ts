@@ -1,5 +1,6 @@
 import { runCommand as runIfEnabled, type Command } from '../state/commands.ts';
 import { stateCommands } from '../state/commandList.ts';
+import type { CommandId } from '../state/commandIds.ts';
 import type { StudioStore } from '../state/store.ts';
 import { labellingCommands, type DriveActions } from './labelling.ts';
 import { reviewingCommands } from './reviewing.ts';
@@ -40,7 +41,7 @@ export function buildCommands(deps: CommandDeps): Command[] {
 }
 
 /** Run the command with this id if it exists and is enabled; returns whether it ran. */
-export function runById(store: StudioStore, commands: readonly Command[], id: string): boolean {
+export function runById(store: StudioStore, commands: readonly Command[], id: CommandId): boolean {
   const c = commands.find((x) => x.id === id);
   return c ? runIfEnabled(store, c) : false;
 }

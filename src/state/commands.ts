@@ -6,13 +6,14 @@ import { applyChanges } from '../core/records/assemble.ts';
 import type { Rec } from '../core/records/records.ts';
 import { redo, replaceDocument, transaction, undo } from './history.ts';
 import type { StudioState, StudioStore, View } from './store.ts';
+import type { CommandId } from './commandIds.ts';
 
 /**
  * A named command: buttons, keyboard shortcuts, the command list and tests all run the same
  * object. `shortcut` uses `Mod` for Ctrl/⌘; `undoable` commands are one undo step each.
  */
 export interface Command {
-  id: string;
+  id: CommandId;
   label: string;
   shortcut?: string;
   undoable: boolean;
@@ -140,7 +141,7 @@ export const navigationCommands: Command[] = [
     } },
 ];
 
-export function findCommand(commands: readonly Command[], id: string): Command {
+export function findCommand(commands: readonly Command[], id: CommandId): Command {
   const c = commands.find((x) => x.id === id);
   if (!c) throw new Error(`no command ${id}`);
   return c;

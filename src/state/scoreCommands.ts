@@ -1,4 +1,5 @@
 import type { Command } from './commands.ts';
+import type { CommandId } from './commandIds.ts';
 import { cachedFilteredIndices, selectedColumns } from './scoreSelectors.ts';
 import type { StudioState, StudioStore } from './store.ts';
 
@@ -28,7 +29,7 @@ function stepHop(store: StudioStore, delta: number) {
 
 const scoring = (s: StudioState) => s.session.view === 'score' && s.scoring.reports.length > 0;
 const viewing = (s: StudioState) => scoring(s) && s.scoring.viewer.open;
-const hop = (id: string, label: string, shortcut: string, delta: number): Command => ({ id, label, shortcut, undoable: false, views: ['score'], enabled: viewing, run: (st) => stepHop(st, delta) });
+const hop = (id: CommandId, label: string, shortcut: string, delta: number): Command => ({ id, label, shortcut, undoable: false, views: ['score'], enabled: viewing, run: (st) => stepHop(st, delta) });
 
 export const scoreCommands: Command[] = [
   { id: 'view.score', label: 'Score predictions', shortcut: '4', undoable: false, enabled: (s) => !!s.document.project, run: (st) => st.setState((s) => ({ session: { ...s.session, view: 'score' } })) },

@@ -1,5 +1,6 @@
 import { useEffect, useState, type DragEvent } from 'react';
 import { findCommand, runCommand } from '../state/commands.ts';
+import type { CommandId } from '../state/commandIds.ts';
 import { useStudio, useStudioStore } from '../state/useStudio.ts';
 import { useActions } from './actions.ts';
 import { Header } from './Header.tsx';
@@ -39,7 +40,7 @@ export function App() {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [commands, store]);
-  const run = (id: string) => runCommand(store, findCommand(commands, id));
+  const run = (id: CommandId) => runCommand(store, findCommand(commands, id));
 
   const onDrop = async (e: DragEvent) => {
     e.preventDefault();
@@ -58,7 +59,7 @@ export function App() {
           <nav className="views" aria-label="Views">
             {(['overview', 'scene', 'label', 'score', 'qa', 'problems'] as const).map((v, i) => (
               <button key={v} className={view === v ? 'active' : ''} aria-current={view === v ? 'page' : undefined} disabled={!hasProject} data-view={v}
-                onClick={() => runCommand(store, commands.find((c) => c.id === `view.${v}`)!)}>
+                onClick={() => run(`view.${v}`)}>
                 {['Statistics', 'Scene', 'Label', 'Score', 'QA', 'Problems'][i]} <kbd>{i + 1}</kbd>
               </button>
             ))}

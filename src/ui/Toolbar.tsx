@@ -1,4 +1,5 @@
 import { findCommand, runCommand } from '../state/commands.ts';
+import type { CommandId } from '../state/commandIds.ts';
 import { useStudio, useStudioShallow, useStudioStore } from '../state/useStudio.ts';
 import { sceneFloors, setSlice, SLICE_ABOVE_FLOOR, viewSlice } from '../state/slice.ts';
 import { useActions } from './actions.ts';
@@ -11,7 +12,7 @@ export function Toolbar({ tools = true }: { tools?: boolean | 'measure' }) {
   const session = useStudio((s) => s.session);
   const floors = useStudioShallow(sceneFloors);
   const slice = useStudioShallow(viewSlice);
-  const button = (id: string, text: string, active: boolean) => {
+  const button = (id: CommandId, text: string, active: boolean) => {
     const c = findCommand(commands, id);
     return (
       <button key={id} className={`tool${active ? ' active' : ''}`} aria-pressed={active} data-command={id}

@@ -6,6 +6,7 @@ import { isEnabled, selectedScene } from '../state/commands.ts';
 import { useStudio, useStudioStore } from '../state/useStudio.ts';
 import { useActions } from './actions.ts';
 import { displayShortcut } from './shortcuts.ts';
+import type { CommandId } from '../state/commandIds.ts';
 
 /** A frame time as the reasons and buttons write video times, to the tenth (frames fall on half seconds at 2 fps). */
 const clock = (t: number): string => formatVideoTime(t, 1);
@@ -22,7 +23,7 @@ export function TourPanel() {
   const mesh = useStudio((s) => (scene ? s.meshes[scene.id] : undefined));
   const tour = useStudio((s) => s.tour);
   // The buttons run the named commands, and are enabled exactly when those are (one rule, in app/tour.ts).
-  const can = (id: string) => (s: Parameters<typeof isEnabled>[1]) => { const c = actions.commands.find((x) => x.id === id); return !!c && isEnabled(c, s); };
+  const can = (id: CommandId) => (s: Parameters<typeof isEnabled>[1]) => { const c = actions.commands.find((x) => x.id === id); return !!c && isEnabled(c, s); };
   const canRecord = useStudio(can('tour.record'));
   const canWalk = useStudio(can('tour.walk'));
   const [video, setVideo] = useState<SceneVideo | null>(null);
@@ -44,7 +45,7 @@ export function TourPanel() {
   const walking = tour.phase === 'walking' && tour.sceneId === scene.id;
   const busy = tour.phase === 'recording' || tour.phase === 'walking';
   const problem = settingsProblem(tour.settings);
-  const key = (id: string) => actions.commands.find((c) => c.id === id)?.shortcut;
+  const key = (id: CommandId) => actions.commands.find((c) => c.id === id)?.shortcut;
 
   return (
     <div className="tour-panel" data-testid="tour-panel">

@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import type { Command } from '../state/commands.ts';
 import type { VideoInfo } from '../state/taskGen.ts';
 import type { PickedFile } from './pickedFiles.ts';
+import type { CommandId } from '../state/commandIds.ts';
 
 /** What the UI asks of the composition root: the IO actions and the full command list. */
 export interface StudioActions {
@@ -42,7 +43,7 @@ export interface StudioActions {
   /** Open the sample house project (made from the bundled files the first time). */
   openSample: () => Promise<void>;
   /** Run a command by id, if it is enabled (buttons use the same commands as the keys). */
-  runCommand: (id: string) => void;
+  runCommand: (id: CommandId) => void;
   /** Measure the scene's scan and suggest a label for every edge and agent. */
   computeSuggestions: (sceneId: string) => Promise<void>;
   scoring: {

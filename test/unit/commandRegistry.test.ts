@@ -3,7 +3,7 @@ import { undirectedKey } from '../../src/core/graph.ts';
 import type { Project } from '../../src/core/project.ts';
 import { suggestionBasis } from '../../src/core/suggestionBasis.ts';
 import { createWrittenItem, submitForReview } from '../../src/core/vqa/items.ts';
-import { isEnabled, runCommand, type Command } from '../../src/state/commands.ts';
+import { findCommand, isEnabled, runCommand, type Command } from '../../src/state/commands.ts';
 import { replaceDocument } from '../../src/state/history.ts';
 import { selectItem } from '../../src/state/qaItems.ts';
 import { startReview } from '../../src/state/qaReview.ts';
@@ -89,6 +89,13 @@ describe('the command registry', () => {
 
   it('has one command per id', () => {
     expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+  });
+
+  it('ids are a closed set: a typo does not compile (checked by `npm run checks`), and a known id is found', () => {
+    const { commands } = studioCommands(labellingStore(project()));
+    // @ts-expect-error — 'view.scnee' is not a command id (CommandId, src/state/commandIds.ts)
+    expect(() => findCommand(commands, 'view.scnee')).toThrow('no command view.scnee');
+    expect(findCommand(commands, 'view.scene').shortcut).toBe('2');
   });
 
   const ran = new Map<string, string[]>();

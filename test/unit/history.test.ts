@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyProject, type Project } from '../../src/core/project.ts';
 import { findCommand, runCommand } from '../../src/state/commands.ts';
+import type { CommandId } from '../../src/state/commandIds.ts';
 import { stateCommands } from '../../src/state/commandList.ts';
 import { replaceDocument } from '../../src/state/history.ts';
 import { createStudioStore } from '../../src/state/store.ts';
@@ -16,7 +17,7 @@ function projectWithOneQuestion(): Project {
   return p;
 }
 
-const cmd = (id: string) => findCommand(stateCommands, id);
+const cmd = (id: CommandId) => findCommand(stateCommands, id);
 
 describe('undo and redo of document commands', () => {
   it('marks a question hallucinated, undoes it, and redoes it, one step per gesture', () => {

@@ -4,6 +4,7 @@ import { emptyProject, type Project } from '../../src/core/project.ts';
 import { PROMPT_VERSION } from '../../src/core/taskgen/guideline.ts';
 import { checkTaskReply } from '../../src/core/taskgen/reply.ts';
 import { findCommand, runCommand } from '../../src/state/commands.ts';
+import type { CommandId } from '../../src/state/commandIds.ts';
 import { stateCommands } from '../../src/state/commandList.ts';
 import { applyEdit } from '../../src/state/edits.ts';
 import { openItemRoute } from '../../src/state/evidence.ts';
@@ -26,7 +27,7 @@ function project(): Project {
   return { ...p, scenes: [sceneOf({ id: 'S1', graph: { nodes: NODES, edges: navEdges('h-l', 'l-k') } })] };
 }
 
-const cmd = (id: string) => findCommand(stateCommands, id);
+const cmd = (id: CommandId) => findCommand(stateCommands, id);
 const insertion = () => ({
   sceneId: 'S1', tasks: checkTaskReply(reply, { nodes: NODES, minTasks: 2 }).tasks,
   provenance: { model: 'm', promptVersion: PROMPT_VERSION, endpoint: 'localhost:1', frames: { budget: '16', times: [0, 1] }, generatedAt: '2026-01-01T00:00:00Z' },
