@@ -1,4 +1,4 @@
-// Lint rules that hold the architecture's dependency direction (see README "Architecture").
+// Lint rules that hold the architecture's dependency direction (see docs/architecture.md).
 import tseslint from 'typescript-eslint';
 
 const layer = (name) => [`**/${name}`, `**/${name}/**`];

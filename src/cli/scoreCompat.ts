@@ -96,7 +96,7 @@ export function scoreCompat(args: { json: boolean }, gt: string, pred: string, o
     process.stderr.write(`traversa: note: --compat reference reads only *.json result files, as the released scorer does; ${count(input.skipped.length, 'other file')} under ${pred} not read (${input.skipped[0]}${input.skipped.length > 1 ? ', …' : ''})\n`);
   }
   for (const [model, n] of result.repeats) {
-    process.stderr.write(`traversa: ${count(n, 'record')} of model ${model} repeat a scene, agent and question given before; all are scored, as the released scorer does (see README, "Duplicate predictions")\n`);
+    process.stderr.write(`traversa: ${count(n, 'record')} of model ${model} repeat a scene, agent and question given before; all are scored, as the released scorer does (see docs/scoring.md, "Duplicate predictions")\n`);
   }
   const { pooled, perModel } = result;
 

@@ -103,7 +103,7 @@ function reportDuplicates(reports: ReadonlyMap<string, PaperReport>, summaryPath
     const first = repeats[0]!, earlier = /\(the first is (.*)\)/.exec(first.message)?.[1];
     const example = `${first.file}${first.location ? ` ${first.location}` : ''}${earlier ? ` repeats ${earlier}` : ''}`;
     process.stderr.write(`traversa: ${repeats.length.toLocaleString('en-US')} prediction${repeats.length === 1 ? ' of model ' + model + ' was' : 's of model ' + model + ' were'} given twice`
-      + ` (same scene, question and agent; e.g. ${example}); both are scored, as the released scorer does — see README, "Duplicate predictions"; each is listed in ${summaryPath}\n`);
+      + ` (same scene, question and agent; e.g. ${example}); both are scored, as the released scorer does — see docs/scoring.md, "Duplicate predictions"; each is listed in ${summaryPath}\n`);
   }
   return total;
 }

@@ -271,7 +271,7 @@ export async function teamServerCommand(a: { port?: string; host?: string; data?
   if (server.generatedPassword) say(`admin password (generated, shown only now): ${server.generatedPassword}`);
   say(data ? `databases kept in ${resolve(data)} (LevelDB)` : 'IN MEMORY (--in-memory): every database, user and label is LOST when the server stops or restarts — for tests only; leave it out to keep them in ./team-data');
   say(`browsers allowed (CORS, with credentials): ${origins.join(', ')}${a.origins.length ? '' : ' — the studio on this machine; --origin <url> for another'}; server log: ${server.logFile}`);
-  say('Only signed-in members reach a project; only the admin creates or deletes databases and accounts. Production: Apache CouchDB (see the README).');
+  say('Only signed-in members reach a project; only the admin creates or deletes databases and accounts. Production: Apache CouchDB (see docs/manual/team.md).');
   say('Ctrl+C stops it.');
   const signal = await new Promise<NodeJS.Signals | 'exit'>((done) => {
     process.once('SIGINT', () => done('SIGINT'));

@@ -164,7 +164,7 @@ describe('score --compat reference: a record given twice', { timeout: 120_000 },
     expect([plain.code, twice.code]).toEqual([0, 0]);
     expect(plain.stderr).not.toMatch(/repeat a scene/);
     expect(lines(twice.stderr).filter((l) => /repeat a scene/.test(l))).toEqual([
-      `traversa: ${n} records of model model-a_16f repeat a scene, agent and question given before; all are scored, as the released scorer does (see README, "Duplicate predictions")`,
+      `traversa: ${n} records of model model-a_16f repeat a scene, agent and question given before; all are scored, as the released scorer does (see docs/scoring.md, "Duplicate predictions")`,
     ]);
     const records = (dir: string) => (JSON.parse(readFileSync(join(dir, 'scored_summary.json'), 'utf8')) as { n_records: number }).n_records;
     // Every object item of the file is a record again (non-objects are skipped, as before).
@@ -191,7 +191,7 @@ describe('score (paper mode): a task predicted twice', { timeout: 120_000 }, () 
     expect(unlabelled).toMatch(SWEEPER_UNLABELLED);
     expect(said).toEqual([
       `traversa: ${n.toLocaleString('en-US')} predictions of model random-walk were given twice (same scene, question and agent; e.g. rand.jsonl line 1 repeats rand-again.jsonl#line 1); `
-        + `both are scored, as the released scorer does — see README, "Duplicate predictions"; each is listed in ${join(out, 'scored_summary.json')}`,
+        + `both are scored, as the released scorer does — see docs/scoring.md, "Duplicate predictions"; each is listed in ${join(out, 'scored_summary.json')}`,
     ]);
     const summary = JSON.parse(readFileSync(join(out, 'scored_summary.json'), 'utf8')) as { problems: { code: string }[]; models: Record<string, { counts: { records: number } }> };
     expect(summary.problems.filter((p) => p.code === 'prediction.duplicate')).toHaveLength(n);

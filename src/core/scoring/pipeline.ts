@@ -86,7 +86,7 @@ export function defaultModelName(root: string): string {
   return root.replace(/[\\/]+$/, '').split(/[\\/]/).pop()!.replace(/\.[^.]+$/, '') || 'model';
 }
 
-/** Score a run: paper mode (scoring.md §1) per model, or the released scorer reproduced (§2). */
+/** Score a run: paper mode (docs/scoring.md §1) per model, or the released scorer reproduced (§2). */
 export function runScoring(request: PaperRequest, readers: PredictionReaders, hooks?: ScoringHooks): Promise<PaperOutcome>;
 export function runScoring(request: CompatRequest, readers: PredictionReaders, hooks?: ScoringHooks): Promise<CompatOutcome>;
 export function runScoring(request: ScoringRequest, readers: PredictionReaders, hooks?: ScoringHooks): Promise<ScoringOutcome>;

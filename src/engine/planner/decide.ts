@@ -21,10 +21,11 @@ import type { Terrain } from '../terrain/terrain.ts';
 
 /**
  * Whether an agent can get from one node to the next, decided as a motion planner decides it
- * (see README "Driving"): `reached` means the planner found a collision-free motion of the agent's
- * true footprint at its resolution and the exact collider drove it end to end; `stopped` means no
- * motion exists at that resolution within the edge's region, and the reason is measured
- * (diagnose.ts). The motion is what the studio then drives, step by step.
+ * (see docs/manual/labelling-and-drive.md, "Driving"): `reached` means the planner found a
+ * collision-free motion of the agent's true footprint at its resolution and the exact collider
+ * drove it end to end; `stopped` means no motion exists at that resolution within the edge's
+ * region, and the reason is measured (diagnose.ts). The motion is what the studio then drives,
+ * step by step.
  */
 
 /** Where an edge runs, as the suggestion engine's reference navmesh finds it (suggest/edgeWay.ts). */

@@ -7,14 +7,15 @@ import type { Surface } from '../rays/surface.ts';
 /**
  * The scan split for judging traversability.
  *
- * Naming convention (the README repeats it): a mesh whose own name or any ancestor's name contains
- * "door" (any case) is an OPENABLE DOOR LEAF — left out of the walls, so a doorway's clear width is
- * measured jamb to jamb and the reference route passes through it; it is an obstacle only for agents
- * that cannot open doors. A mesh named with "lift" or "elevator" is a LIFT part: left out of the
- * walkable scan (a cabin is not a floor one walks to another storey on) and kept as a world-space box
- * so an edge between two lift lobbies can be recognised. Everything else is `solid`. Real scans (HM3D,
- * Matterport) carry no such names: then `solid` is the loaded collision mesh itself and there are no
- * doors or lifts; closed doors are then simply walls, and lifts are recognised from the nodes alone.
+ * Naming convention (docs/manual/labelling-and-drive.md repeats it): a mesh whose own name or any
+ * ancestor's name contains "door" (any case) is an OPENABLE DOOR LEAF — left out of the walls, so a
+ * doorway's clear width is measured jamb to jamb and the reference route passes through it; it is
+ * an obstacle only for agents that cannot open doors. A mesh named with "lift" or "elevator" is a
+ * LIFT part: left out of the walkable scan (a cabin is not a floor one walks to another storey on)
+ * and kept as a world-space box so an edge between two lift lobbies can be recognised. Everything
+ * else is `solid`. Real scans (HM3D, Matterport) carry no such names: then `solid` is the loaded
+ * collision mesh itself and there are no doors or lifts; closed doors are then simply walls, and
+ * lifts are recognised from the nodes alone.
  */
 export interface SceneGeometry {
   /** Everything except door leaves and lift parts, mesh frame, with a BVH. */

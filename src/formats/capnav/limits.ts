@@ -5,7 +5,7 @@ import type { Scene } from '../../core/project.ts';
  * The largest release Traversa reads, in the studio and on the command line alike (issue 25 §9:
  * a 200 MB graph of a million nodes took every command minutes and gigabytes, or overflowed the
  * stack). A CapNav scene has tens of nodes and HM3D has 1,000 scenes; these are far above both and
- * below what a 2-CPU, 8 GB machine reads in seconds (README, "Limits and hostile input").
+ * below what a 2-CPU, 8 GB machine reads in seconds (docs/manual/limits.md, "Limits and hostile input").
  */
 export interface ReleaseLimits {
   readonly nodes: number;
@@ -38,7 +38,7 @@ export function overLimit(file: string, location: string, count: number, limit: 
   if (count <= limit) return null;
   return {
     severity: 'fatal', code: 'release.too-large', file, location,
-    message: `${n(count)} ${what}; ${holder} holds at most ${n(limit)} (the largest release Traversa reads: see README, "Limits")`,
+    message: `${n(count)} ${what}; ${holder} holds at most ${n(limit)} (the largest release Traversa reads: see docs/manual/limits.md)`,
   };
 }
 
@@ -53,6 +53,6 @@ export function sceneRecords(scene: Scene): number {
 export function releaseTooLarge(file: string, total: number, limit: number): Problem {
   return {
     severity: 'fatal', code: 'release.too-large', file, location: '',
-    message: `the release holds more than ${n(limit)} nodes, edges, questions and labels together (${n(total)} by this scene's files); the scenes after it are not read (see README, "Limits")`,
+    message: `the release holds more than ${n(limit)} nodes, edges, questions and labels together (${n(total)} by this scene's files); the scenes after it are not read (see docs/manual/limits.md)`,
   };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The CapNav release files as they really are (see docs/capnav-formats.md in the shared docs):
+ * The CapNav release files as they really are (as the shared CapNav format notes beside the repository describe them, ../shared/docs/capnav-formats.md):
  * loose objects, so fields we do not model survive a round trip.
  */
 export const RawNode = z.looseObject({

@@ -65,7 +65,7 @@ export class ReferenceScorer {
 }
 
 /**
- * Score a results folder the way the released CapNav Python scorer does (scoring.md §2),
+ * Score a results folder the way the released CapNav Python scorer does (docs/scoring.md §2),
  * quirks included. `files` are the files under the results root (paths relative to it); those the
  * released scorer would not read are left out, the others read in its `sorted()` order.
  */

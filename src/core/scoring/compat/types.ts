@@ -2,7 +2,7 @@ import type { PyValue } from './pyValue.ts';
 
 /**
  * Inputs and outputs of the reference-compatible scorer. Field names, their order and their
- * values are the released Python scorer's (scoring.md §2, "Exact output"), so its JSONL and
+ * values are the released Python scorer's (docs/scoring.md §2, "Exact output"), so its JSONL and
  * summary can be diffed against ours record by record.
  */
 

@@ -15,7 +15,7 @@ export interface PendingJudgement {
 
 /**
  * Score one prediction against the ground truth, everything except the judge's verdict (which
- * may be asynchronous and is batched by the caller). Implements CapNav §3.4 as scoring.md §1
+ * may be asynchronous and is batched by the caller). Implements CapNav §3.4 as docs/scoring.md §1
  * states it; each decision is kept on the record. `task` (for scored records) is the same object
  * for every prediction of one (scene, question, agent), which lets the caller spot duplicates.
  */

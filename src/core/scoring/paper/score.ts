@@ -38,7 +38,7 @@ export interface ChunkOptions {
 }
 
 /**
- * Score predictions in paper mode (scoring.md §1). Works for any judge; with the rule judge or
+ * Score predictions in paper mode (docs/scoring.md §1). Works for any judge; with the rule judge or
  * none nothing is awaited but the final result.
  */
 export function scorePaper(project: Project, predictions: readonly Prediction[], options: PaperOptions = {}): Promise<PaperReport> {

@@ -6,7 +6,7 @@ import { extractNumber, numericScore } from './numeric.ts';
 
 /**
  * Scoring a model's answers to the project's question-answer items (Embodied4C's VQA metrics,
- * scoring.md §3). The ground truth is anything shaped like an item — a QaItem of the project or a
+ * docs/scoring.md §3). The ground truth is anything shaped like an item — a QaItem of the project or a
  * record of the QA bundle — and each prediction is one model's reply to one item, by id.
  *
  * - mcq: the option parsed from the reply after MetaVQA (`parseOption`, with the options' texts as

@@ -6,7 +6,7 @@ import { FOMER_CRITERIA, scoreReasoning, type ReasoningItem, type ReasoningRepor
 import { truthText, type QaAnswersReport, type QaItemScore, type QaPrediction, type QaTruth } from './qaAnswers.ts';
 
 /**
- * FoMER's reasoning scores of a model's answers to the project's items (scoring.md §3, the FoMER
+ * FoMER's reasoning scores of a model's answers to the project's items (docs/scoring.md §3, the FoMER
  * paper §4): the model's reasoning steps are judged against the item's trail on the ten rubric
  * criteria; RA is their mean as a percentage, per subset, and overall the macro over subsets;
  * FA, the final answer's accuracy, is reported beside it and never mixed into RA.
