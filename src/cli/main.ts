@@ -87,7 +87,7 @@ const VALUE_FLAGS = new Set(['out', 'mesh', 'graph', 'agents', 'up', 'scale', 'f
   'to', 'from', 'password', 'member', 'lead', 'port', 'host', 'data', 'admin', 'origin', 'session-timeout']);
 
 /** `flags` keeps a flag's last value; `lists` every value of a flag given more than once (`--member a --member b`). */
-interface Args { command: string; positional: string[]; flags: Map<string, string | true>; lists: Map<string, string[]> }
+interface Args { command: string; positional: string[]; flags: Map<string, string | true>; lists: Map<string, string[]>; json: boolean }
 
 function parseArgs(argv: string[]): Args {
   const [command = 'help', ...rest] = argv;
@@ -106,7 +106,7 @@ function parseArgs(argv: string[]): Args {
       else flags.set(k, true);
     } else positional.push(a);
   }
-  return { command, positional, flags, lists };
+  return { command, positional, flags, lists, json: flags.has('json') };
 }
 
 async function load(dir: string | undefined): Promise<{ project: Project | null; problems: Problem[] }> {
@@ -134,132 +134,135 @@ const flag = (args: Args, k: string): string | undefined => {
 
 const OPTIONS = optionsByCommand(USAGE);
 
+/** The scan commands' arguments (suggest, drive). */
+const scanArgs = (args: Args) => ({ mesh: flag(args, 'mesh'), graph: flag(args, 'graph'), agents: flag(args, 'agents'), up: flag(args, 'up'), scale: flag(args, 'scale'), json: args.json });
+const printed = (text: string): number => { out(text); return 0; };
+
+/** Every command, by name: what it reads from the arguments and runs. */
+const COMMANDS: Record<string, (args: Args) => Promise<number>> = {
+  stats: async (args) => {
+    const { datasetStats } = await import('../core/stats.ts');
+    const stats = datasetStats(await loadUsable(args.positional[0]));
+    out(args.json ? JSON.stringify(stats, null, 2) : formatStats(stats));
+    return 0;
+  },
+  plan: async (args) => {
+    const { planScene } = await import('../core/plan.ts');
+    const project = await loadUsable(args.positional[0]);
+    const scenes = Object.fromEntries(project.scenes.map((s) => [s.id, { questions: planScene(s) }]));
+    out(args.json ? JSON.stringify({ scenes }, null, 2) : formatPlan(scenes));
+    return 0;
+  },
+  validate: async (args) => {
+    const { problems } = await load(args.positional[0]);
+    const errors = problems.filter((p) => p.severity !== 'warning').length;
+    const warnings = problems.length - errors;
+    if (args.json) out(JSON.stringify({ ok: !hasErrors(problems), errors, warnings, problems }, null, 2));
+    else out([...problems.map(formatProblem), `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`].join('\n'));
+    return hasErrors(problems) ? 1 : 0;
+  },
+  convert: async (args) => {
+    const target = args.flags.get('out');
+    if (typeof target !== 'string' || !target) throw new CliError('convert needs --out <dir>');
+    const { writeRelease } = await import('../formats/capnav/write.ts');
+    const files = writeRelease(await loadUsable(args.positional[0]));
+    writeFiles(target, files);
+    process.stderr.write(`wrote ${files.length} files to ${target}\n`);
+    return 0;
+  },
+  suggest: async (args) => (await import('./suggest.ts')).suggestCommand(scanArgs(args)).then(printed),
+  drive: async (args) => (await import('./drive.ts')).driveCommand(scanArgs(args)).then(printed),
+  tour: async (args) => {
+    const { tourCommand } = await import('./tour.ts');
+    out(await tourCommand({ mesh: flag(args, 'mesh'), graph: flag(args, 'graph'), out: flag(args, 'out'), fps: flag(args, 'fps'), fov: flag(args, 'fov'), eye: flag(args, 'eye'), size: flag(args, 'size'), up: flag(args, 'up') }));
+    return 0;
+  },
+  score: async (args) => {
+    favourShortRuns();
+    const a = {
+      gt: flag(args, 'gt'), pred: flag(args, 'pred'), out: flag(args, 'out'), compat: flag(args, 'compat'), judge: flag(args, 'judge'),
+      weights: flag(args, 'weights'), bootstrap: flag(args, 'bootstrap'), seed: flag(args, 'seed'), level: flag(args, 'level'), averaging: flag(args, 'averaging'),
+      verdicts: flag(args, 'verdicts'), cache: flag(args, 'cache'), json: args.json, acceptUnjudged: args.flags.has('accept-unjudged'), table2: args.flags.has('table2'),
+    };
+    const { text, code } = await scoreCommand(a);
+    out(text);
+    return code;
+  },
+  'score-qa': async (args) => {
+    const { scoreQaCommand } = await import('./scoreQa.ts');
+    out(await scoreQaCommand({
+      gt: flag(args, 'gt'), pred: args.lists.get('pred') ?? [], tau: flag(args, 'tau'), averaging: flag(args, 'averaging'),
+      bootstrap: flag(args, 'bootstrap'), seed: flag(args, 'seed'), out: flag(args, 'out'), json: args.json,
+      verdicts: flag(args, 'verdicts'), judge: flag(args, 'judge'), cache: flag(args, 'cache'), subsets: flag(args, 'subsets'),
+    }));
+    return 0;
+  },
+  'eval-inputs': async (args) => {
+    const { evalInputsCommand, nameList } = await import('./evalInputs.ts');
+    process.stderr.write(evalInputsCommand({
+      gt: flag(args, 'gt'), frames: flag(args, 'frames'), out: flag(args, 'out'), agents: nameList(args.lists.get('agents')), scenes: nameList(args.lists.get('scenes')),
+    }) + '\n');
+    return 0;
+  },
+  'run-model': async (args) => {
+    const [{ runModelCommand }, { nameList }] = await Promise.all([import('./runModel.ts'), import('./evalInputs.ts')]);
+    const { text, code } = await runModelCommand({
+      gt: flag(args, 'gt'), inputs: flag(args, 'inputs'), endpoint: flag(args, 'endpoint'), model: flag(args, 'model'), frames: flag(args, 'frames'),
+      out: flag(args, 'out'), concurrency: flag(args, 'concurrency'), retries: flag(args, 'retries'), limit: flag(args, 'limit'), cache: flag(args, 'cache'),
+      agents: nameList(args.lists.get('agents')), scenes: nameList(args.lists.get('scenes')), json: args.json,
+    });
+    out(text);
+    return code;
+  },
+  baseline: async (args) => {
+    process.stderr.write(await baselineCommand(args.positional[0], { gt: flag(args, 'gt'), out: flag(args, 'out'), seed: flag(args, 'seed') }) + '\n');
+    return 0;
+  },
+  'team-server': async (args) => {
+    return (await import('./teamServer.ts')).teamServerCommand({
+      port: flag(args, 'port'), host: flag(args, 'host'), data: flag(args, 'data'), inMemory: args.flags.has('in-memory'),
+      admin: flag(args, 'admin'), origins: args.lists.get('origin') ?? [], sessionTimeout: flag(args, 'session-timeout'),
+    });
+  },
+  team: async (args) => {
+    const [sub, url, name] = args.positional;
+    const { addUserCommand, createProjectCommand } = await import('./team.ts');
+    if (sub === 'add-user') out(await addUserCommand(url, name, flag(args, 'password'), process.env));
+    else if (sub === 'create-project') out(await createProjectCommand(url, args.lists.get('member') ?? [], process.env, args.lists.get('lead') ?? []));
+    else throw new CliError(`team needs add-user or create-project\n\n${USAGE}`);
+    return 0;
+  },
+  push: async (args) => {
+    const { pushCommand } = await import('./couch.ts');
+    const project = await loadUsable(args.positional[0]);
+    const { text, code } = await pushCommand(project, flag(args, 'to'), process.env);
+    out(text);
+    return code;
+  },
+  pull: async (args) => {
+    const target = flag(args, 'out');
+    if (!target) throw new CliError('pull needs --out <release-dir>');
+    const { pullCommand } = await import('./couch.ts');
+    const { text, code, files } = await pullCommand(flag(args, 'from'), process.env);
+    if (!files.length) { out(text); return code; }
+    // Files of another pull (a scene since removed) would be read back as part of this one.
+    const written = new Set(files.map((f) => f.path));
+    const stale = existsSync(target) ? readTree(target, ['.json'], 'release file').filter((f) => !written.has(f.path)).map((f) => f.path) : [];
+    writeFiles(target, files);
+    out(text + `wrote ${files.length} files to ${target}\n` + stale.map((f) => `note: ${f} was already in ${target} and is not part of the pulled project (left as it was)\n`).join(''));
+    return code;
+  },
+  help: async () => { out(USAGE); return 0; },
+  '--help': async () => { out(USAGE); return 0; },
+  '-h': async () => { out(USAGE); return 0; },
+};
+
 export async function run(argv: string[]): Promise<number> {
   const args = parseArgs(argv);
   refuseUnknownOptions(args.command, args.flags.keys(), OPTIONS);
-  const asJson = args.flags.has('json');
-  switch (args.command) {
-    case 'stats': {
-      const { datasetStats } = await import('../core/stats.ts');
-      const stats = datasetStats(await loadUsable(args.positional[0]));
-      out(asJson ? JSON.stringify(stats, null, 2) : formatStats(stats));
-      return 0;
-    }
-    case 'plan': {
-      const { planScene } = await import('../core/plan.ts');
-      const project = await loadUsable(args.positional[0]);
-      const scenes = Object.fromEntries(project.scenes.map((s) => [s.id, { questions: planScene(s) }]));
-      out(asJson ? JSON.stringify({ scenes }, null, 2) : formatPlan(scenes));
-      return 0;
-    }
-    case 'validate': {
-      const { problems } = await load(args.positional[0]);
-      const errors = problems.filter((p) => p.severity !== 'warning').length;
-      const warnings = problems.length - errors;
-      if (asJson) out(JSON.stringify({ ok: !hasErrors(problems), errors, warnings, problems }, null, 2));
-      else out([...problems.map(formatProblem), `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`].join('\n'));
-      return hasErrors(problems) ? 1 : 0;
-    }
-    case 'convert': {
-      const target = args.flags.get('out');
-      if (typeof target !== 'string' || !target) throw new CliError('convert needs --out <dir>');
-      const { writeRelease } = await import('../formats/capnav/write.ts');
-      const files = writeRelease(await loadUsable(args.positional[0]));
-      writeFiles(target, files);
-      process.stderr.write(`wrote ${files.length} files to ${target}\n`);
-      return 0;
-    }
-    case 'suggest':
-    case 'drive': {
-      const a = { mesh: flag(args, 'mesh'), graph: flag(args, 'graph'), agents: flag(args, 'agents'), up: flag(args, 'up'), scale: flag(args, 'scale'), json: asJson };
-      out(await (args.command === 'drive' ? (await import('./drive.ts')).driveCommand(a) : (await import('./suggest.ts')).suggestCommand(a)));
-      return 0;
-    }
-    case 'tour': {
-      const { tourCommand } = await import('./tour.ts');
-      out(await tourCommand({ mesh: flag(args, 'mesh'), graph: flag(args, 'graph'), out: flag(args, 'out'), fps: flag(args, 'fps'), fov: flag(args, 'fov'), eye: flag(args, 'eye'), size: flag(args, 'size'), up: flag(args, 'up') }));
-      return 0;
-    }
-    case 'score': {
-      favourShortRuns();
-      const a = {
-        gt: flag(args, 'gt'), pred: flag(args, 'pred'), out: flag(args, 'out'), compat: flag(args, 'compat'), judge: flag(args, 'judge'),
-        weights: flag(args, 'weights'), bootstrap: flag(args, 'bootstrap'), seed: flag(args, 'seed'), level: flag(args, 'level'), averaging: flag(args, 'averaging'),
-        verdicts: flag(args, 'verdicts'), cache: flag(args, 'cache'), json: asJson, acceptUnjudged: args.flags.has('accept-unjudged'), table2: args.flags.has('table2'),
-      };
-      const { text, code } = await scoreCommand(a);
-      out(text);
-      return code;
-    }
-    case 'score-qa': {
-      const { scoreQaCommand } = await import('./scoreQa.ts');
-      out(await scoreQaCommand({
-        gt: flag(args, 'gt'), pred: args.lists.get('pred') ?? [], tau: flag(args, 'tau'), averaging: flag(args, 'averaging'),
-        bootstrap: flag(args, 'bootstrap'), seed: flag(args, 'seed'), out: flag(args, 'out'), json: asJson,
-        verdicts: flag(args, 'verdicts'), judge: flag(args, 'judge'), cache: flag(args, 'cache'), subsets: flag(args, 'subsets'),
-      }));
-      return 0;
-    }
-    case 'eval-inputs': {
-      const { evalInputsCommand, nameList } = await import('./evalInputs.ts');
-      process.stderr.write(evalInputsCommand({
-        gt: flag(args, 'gt'), frames: flag(args, 'frames'), out: flag(args, 'out'), agents: nameList(args.lists.get('agents')), scenes: nameList(args.lists.get('scenes')),
-      }) + '\n');
-      return 0;
-    }
-    case 'run-model': {
-      const [{ runModelCommand }, { nameList }] = await Promise.all([import('./runModel.ts'), import('./evalInputs.ts')]);
-      const { text, code } = await runModelCommand({
-        gt: flag(args, 'gt'), inputs: flag(args, 'inputs'), endpoint: flag(args, 'endpoint'), model: flag(args, 'model'), frames: flag(args, 'frames'),
-        out: flag(args, 'out'), concurrency: flag(args, 'concurrency'), retries: flag(args, 'retries'), limit: flag(args, 'limit'), cache: flag(args, 'cache'),
-        agents: nameList(args.lists.get('agents')), scenes: nameList(args.lists.get('scenes')), json: asJson,
-      });
-      out(text);
-      return code;
-    }
-    case 'baseline': {
-      process.stderr.write(await baselineCommand(args.positional[0], { gt: flag(args, 'gt'), out: flag(args, 'out'), seed: flag(args, 'seed') }) + '\n');
-      return 0;
-    }
-    case 'team-server':
-      return (await import('./teamServer.ts')).teamServerCommand({
-        port: flag(args, 'port'), host: flag(args, 'host'), data: flag(args, 'data'), inMemory: args.flags.has('in-memory'),
-        admin: flag(args, 'admin'), origins: args.lists.get('origin') ?? [], sessionTimeout: flag(args, 'session-timeout'),
-      });
-    case 'team': {
-      const [sub, url, name] = args.positional;
-      const { addUserCommand, createProjectCommand } = await import('./team.ts');
-      if (sub === 'add-user') out(await addUserCommand(url, name, flag(args, 'password'), process.env));
-      else if (sub === 'create-project') out(await createProjectCommand(url, args.lists.get('member') ?? [], process.env, args.lists.get('lead') ?? []));
-      else throw new CliError(`team needs add-user or create-project\n\n${USAGE}`);
-      return 0;
-    }
-    case 'push': {
-      const { pushCommand } = await import('./couch.ts');
-      const project = await loadUsable(args.positional[0]);
-      const { text, code } = await pushCommand(project, flag(args, 'to'), process.env);
-      out(text);
-      return code;
-    }
-    case 'pull': {
-      const target = flag(args, 'out');
-      if (!target) throw new CliError('pull needs --out <release-dir>');
-      const { pullCommand } = await import('./couch.ts');
-      const { text, code, files } = await pullCommand(flag(args, 'from'), process.env);
-      if (!files.length) { out(text); return code; }
-      // Files of another pull (a scene since removed) would be read back as part of this one.
-      const written = new Set(files.map((f) => f.path));
-      const stale = existsSync(target) ? readTree(target, ['.json'], 'release file').filter((f) => !written.has(f.path)).map((f) => f.path) : [];
-      writeFiles(target, files);
-      out(text + `wrote ${files.length} files to ${target}\n` + stale.map((f) => `note: ${f} was already in ${target} and is not part of the pulled project (left as it was)\n`).join(''));
-      return code;
-    }
-    case 'help': case '--help': case '-h':
-      out(USAGE);
-      return 0;
-    default:
-      throw new CliError(`unknown command "${args.command}"\n\n${USAGE}`);
-  }
+  const command = Object.hasOwn(COMMANDS, args.command) ? COMMANDS[args.command] : undefined;
+  if (!command) throw new CliError(`unknown command "${args.command}"\n\n${USAGE}`);
+  return command(args);
 }
 
 // Text from the inputs reaches the terminal: its control characters are shown, never obeyed.

@@ -23,6 +23,15 @@ const utf16 = (text: string, order: 'le' | 'be') => {
 };
 
 describe.concurrent('the documented contract', { timeout: 3 * LIMIT_MS }, () => {
+  it('an unknown command, even one named like a property of every object, exits 2 and lists the commands', async () => {
+    for (const name of ['stat', 'constructor', '__proto__', 'toString']) {
+      const r = await run(name);
+      expect(r.code, `${name}: ${r.stderr}`).toBe(2);
+      expect(r.stderr).toContain(`traversa: unknown command "${name}"`);
+      expect(r.stderr).toContain('stats <release-dir> [--json]');
+    }
+  });
+
   it('stats, plan, convert and validate exit 1 (not 2) when the release cannot be read: missing, not a folder, or broken', async () => {
     const broken = writeTree(dirs.make(), [{ path: 'graphs/A-graph.json', text: '{ "nodes": [ }' }]);
     const file = join(writeHouse(dirs.make()), 'agent_profile.json');
