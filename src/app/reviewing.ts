@@ -5,6 +5,7 @@ import { openItem, selectItem } from '../state/qaItems.ts';
 import { nextToAdjudicate, recordAdjudication, recordVerdict, REJECT_KEYS, startReview, stepItem, type Verdict } from '../state/qaReview.ts';
 import type { StudioState, StudioStore } from '../state/store.ts';
 import { oneAtATime, recordThenAdvance } from './durableDecision.ts';
+import { setQa as setQaOf } from '../state/patch.ts';
 
 /**
  * The review decisions, at the edge of the app: each verdict is one undo step, stored durably
@@ -48,7 +49,7 @@ export function reviewingCommands(store: StudioStore, flush: () => Promise<void>
   const choosing = (s: StudioState) => reviewing(s) && !s.qa.rejecting && !s.qa.editingForReview;
   const deciding = (s: StudioState) => choosing(s) && !awaiting(s);
   const adjudicating = (s: StudioState) => choosing(s) && awaiting(s);
-  const setQa = (patch: Partial<StudioState['qa']>) => store.setState((s) => ({ qa: { ...s.qa, ...patch } }));
+  const setQa = (patch: Partial<StudioState['qa']>) => setQaOf(store, patch);
   const qa = ['qa'] as const;
   return [
     { id: 'view.qa', label: 'Question-answer items: write and review', shortcut: '5', undoable: false, enabled: (s) => !!s.document.project,

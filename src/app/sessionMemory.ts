@@ -1,3 +1,4 @@
+import { setSession } from '../state/patch.ts';
 import type { StudioState, StudioStore } from '../state/store.ts';
 
 const KEY = 'traversa.session';
@@ -12,7 +13,7 @@ export function rememberSession(store: StudioStore): () => void {
     const scenes = store.getState().document.project?.scenes ?? [];
     if (saved && (saved.sceneId === undefined || saved.sceneId === null || scenes.some((s) => s.id === saved.sceneId))) {
       const patch = Object.fromEntries(KEPT.filter((k) => saved[k] !== undefined).map((k) => [k, saved[k]]));
-      store.setState((s) => ({ session: { ...s.session, ...patch } }));
+      setSession(store, patch);
     }
   } catch {
     // A damaged memory of the session is not worth telling anyone about: start fresh.

@@ -7,6 +7,7 @@ import type { Rec } from '../core/records/records.ts';
 import { redo, replaceDocument, transaction, undo } from './history.ts';
 import type { StudioState, StudioStore, View } from './store.ts';
 import type { CommandId } from './commandIds.ts';
+import { setSession } from './patch.ts';
 
 /**
  * A named command: buttons, keyboard shortcuts, the command list and tests all run the same
@@ -53,8 +54,6 @@ export const selectedScene = (s: StudioState): Scene | undefined =>
   s.document.project?.scenes.find((sc) => sc.id === s.session.sceneId);
 
 const hasProject = (s: StudioState) => s.document.project !== null && s.document.project.scenes.length > 0;
-const setSession = (store: StudioStore, patch: Partial<StudioState['session']>) =>
-  store.setState((s) => ({ session: { ...s.session, ...patch } }));
 
 function stepScene(store: StudioStore, delta: number) {
   const s = store.getState();

@@ -4,7 +4,8 @@ import * as edit from '../core/graphEdit.ts';
 import { applyEdit, sceneEdit, withScene, type Edit } from './edits.ts';
 import { sceneFloorInfo } from './slice.ts';
 import { beginGesture, cancelGesture, commitGesture, gestureActive, previewDocument } from './history.ts';
-import type { StudioState, StudioStore } from './store.ts';
+import type { StudioStore } from './store.ts';
+import { setEphemeral, setSession } from './patch.ts';
 
 /** Graph edits of the selected scene, each one undo step (a drag is one step too). */
 
@@ -23,10 +24,6 @@ const selected = (store: StudioStore) => store.getState().session.sceneId;
 /** The selected scene as the document holds it now. */
 const sceneNow = (store: StudioStore) => store.getState().document.project?.scenes.find((s) => s.id === selected(store));
 
-const setSession = (store: StudioStore, patch: Partial<StudioState['session']>) =>
-  store.setState((s) => ({ session: { ...s.session, ...patch } }));
-const setEphemeral = (store: StudioStore, patch: Partial<StudioState['ephemeral']>) =>
-  store.setState((s) => ({ ephemeral: { ...s.ephemeral, ...patch } }));
 
 /** Place a node at a point on the floor (mesh frame) and select it. */
 export function placeNode(store: StudioStore, at: Vec3, floor: number | null = null): string | null {

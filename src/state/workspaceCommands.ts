@@ -3,9 +3,8 @@ import { selectedScene } from './commands.ts';
 import { assignFloor, deleteSelection, escape } from './graphCommands.ts';
 import { followSegment, sceneFloors, setSlice, SLICE_ABOVE_FLOOR, viewSlice } from './slice.ts';
 import type { StudioState, StudioStore, Tool, CameraMode } from './store.ts';
+import { setSession } from './patch.ts';
 
-const setSession = (store: StudioStore, patch: Partial<StudioState['session']>) =>
-  store.setState((s) => ({ session: { ...s.session, ...patch } }));
 const hasScene = (s: StudioState) => !!selectedScene(s);
 /** Views that show the 3D workspace (editing, labelling, QA items): cameras and the slice work in all three. */
 const VIEWS_3D = ['scene', 'label', 'qa'] as const;
