@@ -9,7 +9,12 @@ export default defineConfig({
   plugins: [react(), sampleScenes(), decodersPlugin()],
   server: { port: 5173, strictPort: false },
   // Two pages: the studio, and the page `cli tour` renders touring videos in (src/app/tour.html).
-  build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 2000, rollupOptions: { input: { main: resolve(import.meta.dirname, 'index.html'), tour: resolve(import.meta.dirname, 'src/app/tour.html') } } },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    chunkSizeWarningLimit: 2000,
+    rollupOptions: { input: { main: resolve(import.meta.dirname, 'index.html'), tour: resolve(import.meta.dirname, 'src/app/tour.html') } },
+  },
   worker: { format: 'es' },
   test: {
     // Every core: vitest's default leaves one free, which on our 2-CPU CI machines ran the unit files

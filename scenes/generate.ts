@@ -28,7 +28,8 @@ export const SCENES_DIR = dirname(fileURLToPath(import.meta.url));
 export const SAMPLE_DIR = join(SCENES_DIR, 'sample-house');
 export const LARGE_FILE = join(SCENES_DIR, 'generated-large', 'house-1m.glb');
 /** The scan-like sample house of a variant (`npm run scenes -- --scan-like <variant>`). */
-export const scanLikeFile = (variant: ScanVariant, seed = 1): string => join(SCENES_DIR, 'generated-scanlike', `house-${variant}${seed === 1 ? '' : `-seed${seed}`}.glb`);
+export const scanLikeFile = (variant: ScanVariant, seed = 1): string =>
+  join(SCENES_DIR, 'generated-scanlike', `house-${variant}${seed === 1 ? '' : `-seed${seed}`}.glb`);
 /** Subdivisions per metre that bring the house to about 1,000,000 triangles. */
 export const LARGE_DETAIL = 17.8;
 
@@ -75,13 +76,21 @@ export function soupToScene(soup: TriangleSoup): THREE.Scene {
     if (group.count === 0) continue;
     const indices = soup.indices.subarray(group.start, group.start + group.count);
     // The group's vertices are contiguous: rebase its indices onto them.
-    let first = Infinity, last = -Infinity;
-    for (const i of indices) { if (i < first) first = i; if (i > last) last = i; }
+    let first = Infinity,
+      last = -Infinity;
+    for (const i of indices) {
+      if (i < first) first = i;
+      if (i > last) last = i;
+    }
     const positions = soup.positions.slice(first * 3, (last + 1) * 3);
     const local = Uint32Array.from(indices, (i) => i - first);
     const [r, g, b] = GROUP_COLOURS[group.name];
     const colours = new Float32Array(positions.length);
-    for (let v = 0; v < colours.length; v += 3) { colours[v] = r; colours[v + 1] = g; colours[v + 2] = b; }
+    for (let v = 0; v < colours.length; v += 3) {
+      colours[v] = r;
+      colours[v + 1] = g;
+      colours[v + 2] = b;
+    }
     const geometry = new THREE.BufferGeometry();
     geometry.setAttribute('position', new THREE.BufferAttribute(positions, 3));
     geometry.setAttribute('color', new THREE.BufferAttribute(colours, 3));
@@ -128,7 +137,9 @@ export async function writeScanLike(variant: ScanVariant, seed = 1): Promise<str
   const { soup, report } = scanLikeHouse(SAMPLE_HOUSE, SCAN_VARIANTS[variant], seed);
   const file = scanLikeFile(variant, seed);
   await writeOut(file, await soupToGlb(soup));
-  console.log(`wrote ${file}: ${report.triangles} triangles (${variant}, seed ${seed}${report.holesRemoved ? `, ${report.holesRemoved} removed for holes` : ''}${report.flipped ? `, ${report.flipped} wound the other way` : ''})`);
+  console.log(
+    `wrote ${file}: ${report.triangles} triangles (${variant}, seed ${seed}${report.holesRemoved ? `, ${report.holesRemoved} removed for holes` : ''}${report.flipped ? `, ${report.flipped} wound the other way` : ''})`,
+  );
   return file;
 }
 

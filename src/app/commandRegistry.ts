@@ -33,8 +33,22 @@ export function buildCommands(deps: CommandDeps): Command[] {
   const projectCommands: Command[] = [
     { id: 'project.import', label: 'Import a CapNav release folder', shortcut: 'Mod+O', undoable: false, run: project.importFolder },
     { id: 'project.openSample', label: 'Open the sample house project', undoable: false, run: project.openSample },
-    { id: 'project.export', label: 'Export the project as a CapNav release zip', shortcut: 'Mod+E', undoable: false, enabled: hasProject, run: project.exportRelease },
-    { id: 'project.exportBundle', label: 'Export the Traversa bundle (labels with reasons and evidence)', shortcut: 'Mod+Shift+E', undoable: false, enabled: hasProject, run: project.exportBundle },
+    {
+      id: 'project.export',
+      label: 'Export the project as a CapNav release zip',
+      shortcut: 'Mod+E',
+      undoable: false,
+      enabled: hasProject,
+      run: project.exportRelease,
+    },
+    {
+      id: 'project.exportBundle',
+      label: 'Export the Traversa bundle (labels with reasons and evidence)',
+      shortcut: 'Mod+Shift+E',
+      undoable: false,
+      enabled: hasProject,
+      run: project.exportBundle,
+    },
   ];
   const tour = deps.tour ? tourCommands(store, deps.tour.runner, deps.tour.confirmReplace) : [];
   return [...projectCommands, ...reviewingCommands(store, flush, tell), ...labellingCommands(store, flush, tell, drive), ...tour, ...stateCommands];

@@ -29,20 +29,31 @@ export class DriveController {
   private planning: string | null = null;
 
   /** `plan`: the planner's decision for an agent between two node positions (mesh frame), found off the page's thread. */
-  constructor(private store: StudioStore, private meshes: MeshManager, private tell: (m: string) => void,
-    private plan: (loaded: LoadedMesh, profile: AgentProfile, a: Vec3, b: Vec3) => Promise<DriveDecision>) {}
+  constructor(
+    private store: StudioStore,
+    private meshes: MeshManager,
+    private tell: (m: string) => void,
+    private plan: (loaded: LoadedMesh, profile: AgentProfile, a: Vec3, b: Vec3) => Promise<DriveDecision>,
+  ) {}
 
   private context() {
     const s = this.store.getState();
-    const scene = selectedScene(s), item = currentItem(s);
+    const scene = selectedScene(s),
+      item = currentItem(s);
     const profile = s.document.project?.profiles.find((p) => p.name === item?.agent);
     const loaded = scene && this.meshes.get(scene.id);
     if (!scene || !item || !profile) return null;
-    if (!loaded) { this.tell('Driving needs the scene’s scan: load it first.'); return null; }
+    if (!loaded) {
+      this.tell('Driving needs the scene’s scan: load it first.');
+      return null;
+    }
     // The frame changes in place when the up axis or scale does: the world follows it.
     const frame = loaded.frame.elements.join(',');
     let cached = this.worlds.get(loaded);
-    if (cached?.frame !== frame) { cached = { frame, world: colliderWorldOf(loaded) }; this.worlds.set(loaded, cached); }
+    if (cached?.frame !== frame) {
+      cached = { frame, world: colliderWorldOf(loaded) };
+      this.worlds.set(loaded, cached);
+    }
     const node = (id: string) => scene.graph.nodes.find((x) => x.id === id)!.position;
     const world = (p: Vec3) => new Vector3(p.x, p.y, p.z).applyMatrix4(loaded.frame);
     return { scene, item, profile, loaded, world: cached.world, from: node(item.from), to: node(item.to), a: world(node(item.from)), b: world(node(item.to)) };
@@ -66,7 +77,9 @@ export class DriveController {
     this.readouts.reset(this.body);
     this.publish(c.item, c.profile, this.hand([t(this.body.pose)], this.body.contact, {}));
     if (!s.facingEnd) {
-      this.tell(`${c.profile.name} faces ${Math.abs(s.turnedDeg)}° ${s.turnedDeg > 0 ? 'left' : 'right'} of ${c.item.to}: straight towards it a wall or furniture is in the way within a metre. Drive with ↑ ↓ ← →.`);
+      this.tell(
+        `${c.profile.name} faces ${Math.abs(s.turnedDeg)}° ${s.turnedDeg > 0 ? 'left' : 'right'} of ${c.item.to}: straight towards it a wall or furniture is in the way within a metre. Drive with ↑ ↓ ← →.`,
+      );
     }
   }
 
@@ -106,22 +119,42 @@ export class DriveController {
     }
     // The annotator moved on while it was planned: this drive belongs to an item no longer shown.
     if (!this.stillOn(c.item)) return;
-    const findings: DriveFindings = { reached: d.reached, reason: d.reason, measured: d.measured, ...(d.reason === 'other' && d.note ? { message: d.note } : {}) };
+    const findings: DriveFindings = {
+      reached: d.reached,
+      reason: d.reason,
+      measured: d.measured,
+      ...(d.reason === 'other' && d.note ? { message: d.note } : {}),
+    };
     const motion = thin(d.motion);
     const last = d.motion[d.motion.length - 1] ?? { ...c.a, yaw: 0 };
     const view: Omit<DriveView, 'sceneId' | 'agent' | 'itemKey' | 'shape' | 'widthM' | 'depthM' | 'heightM'> = {
-      pose: { x: last.x, y: last.y, z: last.z, yaw: last.yaw }, trajectory: every10cm(motion.map(t)), reached: d.reached, contact: null,
-      readouts: { clearWidthM: d.measured.clearWidthM ?? null, lastStepM: d.measured.stepHeightM ?? 0, tightestClearanceM: d.measured.tightestClearanceM ?? null },
-      measured: { ...d.measured }, source: 'planner', motion, playFrom: performance.now(),
-      reason: d.reason, note: d.note, stoppedAt: d.stoppedAt ? t(d.stoppedAt) : null,
-      resolution: `${Math.round(d.resolution.stepM * 100)} cm, ${d.resolution.headingDeg}°`, doubt: d.doubt,
+      pose: { x: last.x, y: last.y, z: last.z, yaw: last.yaw },
+      trajectory: every10cm(motion.map(t)),
+      reached: d.reached,
+      contact: null,
+      readouts: {
+        clearWidthM: d.measured.clearWidthM ?? null,
+        lastStepM: d.measured.stepHeightM ?? 0,
+        tightestClearanceM: d.measured.tightestClearanceM ?? null,
+      },
+      measured: { ...d.measured },
+      source: 'planner',
+      motion,
+      playFrom: performance.now(),
+      reason: d.reason,
+      note: d.note,
+      stoppedAt: d.stoppedAt ? t(d.stoppedAt) : null,
+      resolution: `${Math.round(d.resolution.stepM * 100)} cm, ${d.resolution.headingDeg}°`,
+      doubt: d.doubt,
     };
     this.publish(c.item, c.profile, view, findings);
   }
 
   /** Play the last planned motion again. */
   replay(): void {
-    this.store.setState((s) => (s.ephemeral.drive?.source === 'planner' ? { ephemeral: { ...s.ephemeral, drive: { ...s.ephemeral.drive, playFrom: performance.now() } } } : {}));
+    this.store.setState((s) =>
+      s.ephemeral.drive?.source === 'planner' ? { ephemeral: { ...s.ephemeral, drive: { ...s.ephemeral.drive, playFrom: performance.now() } } } : {},
+    );
   }
 
   stop(): void {
@@ -130,13 +163,33 @@ export class DriveController {
   }
 
   /** The view of a drive by hand. */
-  private hand(trajectory: Triple[], contact: Contact | null, measured: Record<string, number>): Omit<DriveView, 'sceneId' | 'agent' | 'itemKey' | 'shape' | 'widthM' | 'depthM' | 'heightM'> {
+  private hand(
+    trajectory: Triple[],
+    contact: Contact | null,
+    measured: Record<string, number>,
+  ): Omit<DriveView, 'sceneId' | 'agent' | 'itemKey' | 'shape' | 'widthM' | 'depthM' | 'heightM'> {
     const pose = this.body!.pose;
     return {
-      pose: { x: pose.x, y: pose.y, z: pose.z, yaw: pose.yaw }, trajectory, reached: false,
-      contact: contact ? { kind: contact.kind, message: contact.message, point: t(contact.point), ...(contact.heightM !== undefined ? { heightM: contact.heightM } : {}) } : null,
-      readouts: { clearWidthM: this.readouts.clearWidth?.widthM ?? null, lastStepM: this.readouts.lastStepHeightM, tightestClearanceM: Number.isFinite(this.readouts.tightestClearanceM) ? this.readouts.tightestClearanceM : null },
-      measured, source: 'hand', motion: [], playFrom: null, reason: null, note: '', stoppedAt: contact ? t(contact.point) : null, resolution: null, doubt: null,
+      pose: { x: pose.x, y: pose.y, z: pose.z, yaw: pose.yaw },
+      trajectory,
+      reached: false,
+      contact: contact
+        ? { kind: contact.kind, message: contact.message, point: t(contact.point), ...(contact.heightM !== undefined ? { heightM: contact.heightM } : {}) }
+        : null,
+      readouts: {
+        clearWidthM: this.readouts.clearWidth?.widthM ?? null,
+        lastStepM: this.readouts.lastStepHeightM,
+        tightestClearanceM: Number.isFinite(this.readouts.tightestClearanceM) ? this.readouts.tightestClearanceM : null,
+      },
+      measured,
+      source: 'hand',
+      motion: [],
+      playFrom: null,
+      reason: null,
+      note: '',
+      stoppedAt: contact ? t(contact.point) : null,
+      resolution: null,
+      doubt: null,
     };
   }
 
@@ -144,16 +197,24 @@ export class DriveController {
   private publish(item: QueueItem, profile: AgentProfile, view: ReturnType<DriveController['hand']>, findings?: DriveFindings): void {
     const draft = findings ? driveDraft(findings, profile) : null;
     const drive: DriveView = {
-      sceneId: this.store.getState().session.sceneId!, agent: item.agent, itemKey: itemKey(item), shape: profile.shape,
-      widthM: profile.widthM, depthM: profile.depthM ?? profile.widthM, heightM: profile.heightM,
-      ...view, reason: draft?.reason ?? view.reason, note: draft?.note ?? view.note,
+      sceneId: this.store.getState().session.sceneId!,
+      agent: item.agent,
+      itemKey: itemKey(item),
+      shape: profile.shape,
+      widthM: profile.widthM,
+      depthM: profile.depthM ?? profile.widthM,
+      heightM: profile.heightM,
+      ...view,
+      reason: draft?.reason ?? view.reason,
+      note: draft?.note ?? view.note,
     };
     this.store.setState((s) => ({
       ephemeral: { ...s.ephemeral, drive },
       ...(draft ? { session: { ...s.session, labelDraft: { reason: draft.reason, note: draft.note, by: 'drive' as const } } } : {}),
     }));
     if (!findings) return;
-    if (findings.reached) this.tell(`${profile.name} reached the next node: a collision-free motion exists (${view.resolution ?? 'driven'}), driven by the collider end to end.`);
+    if (findings.reached)
+      this.tell(`${profile.name} reached the next node: a collision-free motion exists (${view.resolution ?? 'driven'}), driven by the collider end to end.`);
     else if (draft) this.tell(`${profile.name} stopped: ${draft.note}. Press X to label it not traversable.`);
   }
 }

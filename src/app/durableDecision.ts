@@ -17,9 +17,15 @@ export interface DurableStep {
 
 export async function recordThenAdvance(store: StudioStore, flush: () => Promise<void>, tell: (message: string) => void, step: DurableStep): Promise<boolean> {
   const refused = step.record();
-  if (refused) { tell(refused); return false; }
+  if (refused) {
+    tell(refused);
+    return false;
+  }
   await flush();
-  if (store.getState().storage.status === 'error') { tell(step.unsaved); return false; }
+  if (store.getState().storage.status === 'error') {
+    tell(step.unsaved);
+    return false;
+  }
   tell(step.advance());
   return true;
 }
@@ -33,9 +39,15 @@ export async function recordThenAdvance(store: StudioStore, flush: () => Promise
  */
 export function oneAtATime(tell: (message: string) => void): { tell: (message: string) => void; run: (decide: () => Promise<boolean>) => void } {
   let chain: Promise<void> = Promise.resolve();
-  let waiting = 0, dropped = 0, stopped = false, last = '';
+  let waiting = 0,
+    dropped = 0,
+    stopped = false,
+    last = '';
   return {
-    tell: (message) => { last = message; tell(message); },
+    tell: (message) => {
+      last = message;
+      tell(message);
+    },
     run: (decide) => {
       waiting++;
       chain = chain.then(async () => {

@@ -16,11 +16,16 @@ import { loadSceneVideo, videoScenes } from '../persistence/videos.ts';
 export function releaseZip(whole: Project, tours: ReadonlyMap<string, SceneTourBytes> = new Map()): { name: string; bytes: Uint8Array; leftOut: LeftOut[] } {
   const { project, leftOut } = withoutUnreviewedTasks(whole);
   const folder = safeName(project.name) || 'capnav';
-  const owner = new Map(project.scenes.flatMap((s) => [releasePath.graph(s.id), releasePath.qa(s.id), releasePath.traverse(s.id)].map((p) => [p, `scene ${JSON.stringify(s.id)}`])));
+  const owner = new Map(
+    project.scenes.flatMap((s) => [releasePath.graph(s.id), releasePath.qa(s.id), releasePath.traverse(s.id)].map((p) => [p, `scene ${JSON.stringify(s.id)}`])),
+  );
   const files = [
     ...writeRelease(project).map((f) => ({ ...f, from: owner.get(f.path) })),
     // Only the videos of the project's scenes: a stored video of a scene since removed is not part of it.
-    ...project.scenes.flatMap((s) => { const t = tours.get(s.id); return t ? tourReleaseFiles(s.id, t) : []; }),
+    ...project.scenes.flatMap((s) => {
+      const t = tours.get(s.id);
+      return t ? tourReleaseFiles(s.id, t) : [];
+    }),
   ];
   return { name: `${folder}.zip`, bytes: zipFolder(folder, files), leftOut };
 }
@@ -51,13 +56,17 @@ export async function releaseZipWithVideos(project: Project, db: TraversaDb, pro
 export async function sceneTourBytes(v: import('../persistence/videos.ts').SceneVideo): Promise<SceneTourBytes> {
   const bytes = async (b: Blob) => new Uint8Array(await b.arrayBuffer());
   const frameSets: SceneTourBytes['frameSets'] = {};
-  for (const [budget, set] of Object.entries(v.frameSets)) frameSets[budget as keyof typeof frameSets] = { frames: set.frames, jpegs: await Promise.all(set.jpegs.map(bytes)) };
+  for (const [budget, set] of Object.entries(v.frameSets))
+    frameSets[budget as keyof typeof frameSets] = { frames: set.frames, jpegs: await Promise.all(set.jpegs.map(bytes)) };
   return { video: await bytes(v.blob), mime: v.mime, poses: v.poses, frameSets };
 }
 
 /** A project name as a file or folder name: word characters, dots and dashes, never starting with a dot (no `..`, no hidden folder). */
 export function safeName(name: string): string {
-  return name.trim().replace(/[^\w.-]+/g, '-').replace(/^[-.]+|-+$/g, '');
+  return name
+    .trim()
+    .replace(/[^\w.-]+/g, '-')
+    .replace(/^[-.]+|-+$/g, '');
 }
 
 export function download(name: string, bytes: Uint8Array, type = 'application/zip'): void {

@@ -23,10 +23,14 @@ export function commonFolder(paths: readonly string[]): string | null {
 
 /** For a pick with no release file in it: what it did hold, so the user sees which folder that was. */
 function whatWasPicked(picked: readonly PickedFile[]): Problem {
-  const names = picked.slice(0, 5).map((p) => p.path).join(', ');
-  const message = picked.length === 0
-    ? 'the browser gave no files from it (an empty folder)'
-    : `it holds ${picked.length} other file${picked.length === 1 ? '' : 's'}: ${names}${picked.length > 5 ? ', …' : ''}`;
+  const names = picked
+    .slice(0, 5)
+    .map((p) => p.path)
+    .join(', ');
+  const message =
+    picked.length === 0
+      ? 'the browser gave no files from it (an empty folder)'
+      : `it holds ${picked.length} other file${picked.length === 1 ? '' : 's'}: ${names}${picked.length > 5 ? ', …' : ''}`;
   return { severity: 'fatal', code: 'release.empty', file: '', location: '', message };
 }
 
@@ -41,14 +45,25 @@ export class Importer {
   private pending: { project: Project; plan: MergePlan | null; videos: Map<string, SceneVideo> } | null = null;
 
   /** `saveVideo`: keep a scene's touring video with a project (persistence/videos.ts). */
-  constructor(private readonly store: StudioStore, private readonly storage: () => ProjectStorage | null,
-    private readonly saveVideo: (projectId: string, sceneId: string, video: SceneVideo) => Promise<void> = async () => {}) {}
+  constructor(
+    private readonly store: StudioStore,
+    private readonly storage: () => ProjectStorage | null,
+    private readonly saveVideo: (projectId: string, sceneId: string, video: SceneVideo) => Promise<void> = async () => {},
+  ) {}
 
   async read(picked: readonly PickedFile[]): Promise<boolean> {
     const { store } = this;
     if (store.getState().storage.status === 'loading' || !this.storage()) {
-      store.setState({ importReport: { source: 'import', accepted: false, at: Date.now(), problems: [
-        { severity: 'fatal', code: 'import.busy', file: '', location: '', message: 'the stored project is still opening; import again in a moment' }] } });
+      store.setState({
+        importReport: {
+          source: 'import',
+          accepted: false,
+          at: Date.now(),
+          problems: [
+            { severity: 'fatal', code: 'import.busy', file: '', location: '', message: 'the stored project is still opening; import again in a moment' },
+          ],
+        },
+      });
       return false;
     }
     const json = picked.filter((p) => p.path.toLowerCase().endsWith('.json'));
@@ -57,12 +72,19 @@ export class Importer {
     // Read as a release while its files arrive: each scene read is checked for storage, counted
     // for the statistics the import opens on and written as the text it is stored as, while later
     // files are still being read (all kept per scene). One JSON file may instead be a bundle, so it is kept as well.
-    const release = new ReleaseReader(json.map((p) => p.path), folder ?? 'CapNav release');
+    const release = new ReleaseReader(
+      json.map((p) => p.path),
+      folder ?? 'CapNav release',
+    );
     const files: SourceFile[] = [];
     const undecodable = await readPickedInOrder(sceneOrder(json), (f) => {
       if (json.length === 1) files.push(f);
       const scene = release.add(f);
-      if (scene) { sceneStorageProblems(scene); sceneStats(scene); sceneBodyText(scene); }
+      if (scene) {
+        sceneStorageProblems(scene);
+        sceneStats(scene);
+        sceneBodyText(scene);
+      }
     });
     const bundle = files.length === 1 && looksLikeBundle(files[0]!);
     const read = bundle ? readBundle(files[0]!) : release.finish();
@@ -99,7 +121,12 @@ export class Importer {
     return this.asNewProject(project, report.source, report.problems, videos);
   }
 
-  private async asNewProject(project: Project, source: string, problems: NonNullable<ReturnType<StudioStore['getState']>['importReport']>['problems'], videos: ReadonlyMap<string, SceneVideo>): Promise<boolean> {
+  private async asNewProject(
+    project: Project,
+    source: string,
+    problems: NonNullable<ReturnType<StudioStore['getState']>['importReport']>['problems'],
+    videos: ReadonlyMap<string, SceneVideo>,
+  ): Promise<boolean> {
     const storage = this.storage();
     if (!storage) return false;
     // The new project opens, reported as imported, from the moment it is shown (while the browser
@@ -118,8 +145,17 @@ export class Importer {
       row = await storage.create(project);
     } catch (e) {
       // Nothing of it was stored, and what was open is open again (projectStorage.create).
-      this.store.setState({ importReport: { source, accepted: false, at: Date.now(), problems: [...problems,
-        { severity: 'fatal', code: 'import.unstored', file: '', location: '', message: `this browser could not store it: ${errorText(e)}` }] } });
+      this.store.setState({
+        importReport: {
+          source,
+          accepted: false,
+          at: Date.now(),
+          problems: [
+            ...problems,
+            { severity: 'fatal', code: 'import.unstored', file: '', location: '', message: `this browser could not store it: ${errorText(e)}` },
+          ],
+        },
+      });
       return false;
     } finally {
       shown();
@@ -129,10 +165,17 @@ export class Importer {
       try {
         await this.saveVideo(row.id, sceneId, video);
       } catch (e) {
-        unstored.push({ severity: 'warning', code: 'tour.unstored', file: `videos/${sceneId}`, location: '', message: `the touring video of ${sceneId} could not be stored in this browser: ${errorText(e)}` });
+        unstored.push({
+          severity: 'warning',
+          code: 'tour.unstored',
+          file: `videos/${sceneId}`,
+          location: '',
+          message: `the touring video of ${sceneId} could not be stored in this browser: ${errorText(e)}`,
+        });
       }
     }
-    if (unstored.length) this.store.setState((st) => ({ importReport: st.importReport && { ...st.importReport, problems: [...st.importReport.problems, ...unstored] } }));
+    if (unstored.length)
+      this.store.setState((st) => ({ importReport: st.importReport && { ...st.importReport, problems: [...st.importReport.problems, ...unstored] } }));
     return true;
   }
 
@@ -158,9 +201,27 @@ export class Importer {
     this.pending = null;
     applyEdit(this.store, PROJECT_EDITS.merge, { changes });
     const replaced = plan.conflicts.filter((c) => theirs.has(c.key)).length;
-    const notMerged: Problem[] = videos ? [{ severity: 'warning', code: 'tour.not-merged', file: 'videos/', location: '', message: `${videos} touring video${videos === 1 ? ' was' : 's were'} not imported: a merge keeps the open project's videos (import as a new project to bring them)` }] : [];
-    this.store.setState({ importReport: { source: report.source, accepted: true, outcome: 'merged', problems: [...report.problems, ...notMerged], at: Date.now(),
-      merged: { added: plan.adds.length, replaced, kept: plan.conflicts.length - replaced } } });
+    const notMerged: Problem[] = videos
+      ? [
+          {
+            severity: 'warning',
+            code: 'tour.not-merged',
+            file: 'videos/',
+            location: '',
+            message: `${videos} touring video${videos === 1 ? ' was' : 's were'} not imported: a merge keeps the open project's videos (import as a new project to bring them)`,
+          },
+        ]
+      : [];
+    this.store.setState({
+      importReport: {
+        source: report.source,
+        accepted: true,
+        outcome: 'merged',
+        problems: [...report.problems, ...notMerged],
+        at: Date.now(),
+        merged: { added: plan.adds.length, replaced, kept: plan.conflicts.length - replaced },
+      },
+    });
     return true;
   }
 
@@ -169,4 +230,3 @@ export class Importer {
     this.store.setState({ importReport: null });
   }
 }
-

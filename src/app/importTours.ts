@@ -14,34 +14,68 @@ import type { PickedFile } from '../ui/pickedFiles.ts';
  * cannot be taken — a video without readable poses, a frame list naming a JPEG that is missing,
  * a video of a scene the release does not hold — is a warning naming the file; the rest imports.
  */
-export async function readTours(picked: readonly PickedFile[], sceneIds: ReadonlySet<string>): Promise<{ videos: Map<string, SceneVideo>; problems: Problem[] }> {
+export async function readTours(
+  picked: readonly PickedFile[],
+  sceneIds: ReadonlySet<string>,
+): Promise<{ videos: Map<string, SceneVideo>; problems: Problem[] }> {
   const byPath = new Map(picked.map((p) => [p.path, p.file]));
   const videos = new Map<string, SceneVideo>();
   const problems: Problem[] = [];
   const warn = (file: string, location: string, message: string) => problems.push({ severity: 'warning', code: 'tour.not-imported', file, location, message });
   for (const [scene, t] of tourFilesOf(picked.map((p) => p.path))) {
     const first = t.video?.path ?? t.poses ?? '';
-    if (!t.video || !t.poses) { if (first) warn(first, '', `the touring video of ${scene} needs both videos/${scene}.mp4 (or .webm) and videos/${scene}.poses.json; not imported`); continue; }
-    if (!sceneIds.has(scene)) { warn(t.video.path, '', `a touring video of scene ${scene}, which this release does not hold; not imported`); continue; }
+    if (!t.video || !t.poses) {
+      if (first) warn(first, '', `the touring video of ${scene} needs both videos/${scene}.mp4 (or .webm) and videos/${scene}.poses.json; not imported`);
+      continue;
+    }
+    if (!sceneIds.has(scene)) {
+      warn(t.video.path, '', `a touring video of scene ${scene}, which this release does not hold; not imported`);
+      continue;
+    }
     const poses = await readJson(t.poses, byPath.get(t.poses)!, TourPosesSchema);
-    if (!poses.ok) { warn(t.poses, poses.location, `${poses.message}; the touring video of ${scene} was not imported`); continue; }
+    if (!poses.ok) {
+      warn(t.poses, poses.location, `${poses.message}; the touring video of ${scene} was not imported`);
+      continue;
+    }
     const blob = byPath.get(t.video.path)!;
     const video = await checkVideo(blob.size, t.video.mime, async (at, n) => new Uint8Array(await blob.slice(at, at + n).arrayBuffer()));
-    if (!video.ok) { warn(t.video.path, '', `${video.why}; the touring video of ${scene} was not imported`); continue; }
+    if (!video.ok) {
+      warn(t.video.path, '', `${video.why}; the touring video of ${scene} was not imported`);
+      continue;
+    }
     // The poses describe this video: not a longer one (a pose every frame at the poses' rate).
     const last = poses.value.frames.at(-1)?.t ?? 0;
-    if (video.seconds !== undefined && last > video.seconds + 1) { warn(t.poses, '/frames', `describe ${last.toFixed(1)} s of video, and ${t.video.path} lasts ${video.seconds.toFixed(1)} s; the touring video of ${scene} was not imported`); continue; }
+    if (video.seconds !== undefined && last > video.seconds + 1) {
+      warn(
+        t.poses,
+        '/frames',
+        `describe ${last.toFixed(1)} s of video, and ${t.video.path} lasts ${video.seconds.toFixed(1)} s; the touring video of ${scene} was not imported`,
+      );
+      continue;
+    }
     const frameSets: SceneVideo['frameSets'] = {};
     for (const [budget, set] of Object.entries(t.frames) as [FrameBudget, { list?: string; jpegs: Map<string, string> }][]) {
-      if (!set.list) { warn([...set.jpegs.values()][0] ?? '', '', `frames of budget ${budget} without their frames.json; that frame set was not imported`); continue; }
+      if (!set.list) {
+        warn([...set.jpegs.values()][0] ?? '', '', `frames of budget ${budget} without their frames.json; that frame set was not imported`);
+        continue;
+      }
       const frames = await readJson(set.list, byPath.get(set.list)!, SampledFramesSchema);
-      if (!frames.ok) { warn(set.list, frames.location, `${frames.message}; that frame set was not imported`); continue; }
+      if (!frames.ok) {
+        warn(set.list, frames.location, `${frames.message}; that frame set was not imported`);
+        continue;
+      }
       const missing = frames.value.find((f) => !set.jpegs.has(f.file));
-      if (missing) { warn(set.list, '', `lists ${missing.file}, which is not among the picked files; that frame set was not imported`); continue; }
+      if (missing) {
+        warn(set.list, '', `lists ${missing.file}, which is not among the picked files; that frame set was not imported`);
+        continue;
+      }
       const paths = frames.value.map((f) => set.jpegs.get(f.file)!);
       const jpegs = paths.map((path) => byPath.get(path)!);
       const notJpeg = await firstNotJpeg(paths, jpegs);
-      if (notJpeg) { warn(notJpeg.path, '', `${notJpeg.why}; that frame set was not imported`); continue; }
+      if (notJpeg) {
+        warn(notJpeg.path, '', `${notJpeg.why}; that frame set was not imported`);
+        continue;
+      }
       frameSets[budget] = { frames: frames.value, jpegs };
     }
     videos.set(scene, { blob, mime: t.video.mime, poses: poses.value, frameSets });

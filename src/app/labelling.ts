@@ -24,13 +24,18 @@ export function labellingCommands(store: StudioStore, flush: () => Promise<void>
   const { tell, run: inTurn } = oneAtATime(told);
   async function decide(pressed: boolean | 'suggestion'): Promise<boolean> {
     const s = store.getState();
-    const scene = selectedScene(s), item = currentItem(s);
+    const scene = selectedScene(s),
+      item = currentItem(s);
     if (!scene || !item) return false;
     // Only suggestions that still describe the scene are offered or kept as evidence.
     const sug = suggestionFor(s, scene.id, item);
     if (pressed === 'suggestion' && !sug) {
       const stale = suggestionsStale(s, scene.id);
-      tell(stale ? `The suggestions are out of date: ${stale}. Recompute them (Suggest labels), or press Y / X.` : 'No suggestion for this segment: compute suggestions (needs the scan), or press Y / X.');
+      tell(
+        stale
+          ? `The suggestions are out of date: ${stale}. Recompute them (Suggest labels), or press Y / X.`
+          : 'No suggestion for this segment: compute suggestions (needs the scan), or press Y / X.',
+      );
       return false;
     }
     // Every label carries who made it: a name first (a synced project's is the signed-in user's).
@@ -40,8 +45,16 @@ export function labellingCommands(store: StudioStore, flush: () => Promise<void>
       return false;
     }
     const drive = s.ephemeral.drive?.itemKey === itemKey(item) ? s.ephemeral.drive : null;
-    const made = labelDecision({ pressed, draft: s.session.labelDraft, ...(sug ? { suggestion: sug } : {}), ...(drive ? { drive: { reached: drive.reached, measured: drive.measured, trajectory: drive.trajectory, stop: stopOf(drive) } } : {}) });
-    if ('missing' in made) { tell(made.missing); return false; }
+    const made = labelDecision({
+      pressed,
+      draft: s.session.labelDraft,
+      ...(sug ? { suggestion: sug } : {}),
+      ...(drive ? { drive: { reached: drive.reached, measured: drive.measured, trajectory: drive.trajectory, stop: stopOf(drive) } } : {}),
+    });
+    if ('missing' in made) {
+      tell(made.missing);
+      return false;
+    }
     const d = made.decision;
     const before = existingLabel(scene, item, s.session.annotator);
     return recordThenAdvance(store, flush, tell, {
@@ -67,12 +80,60 @@ export function labellingCommands(store: StudioStore, flush: () => Promise<void>
   const active = (s: StudioState) => !!currentItem(s);
   const label = ['label'] as const;
   return [
-    { id: 'label.traversable', label: 'Label the segment traversable', shortcut: 'Y', undoable: true, views: label, enabled: active, run: () => inTurn(() => decide(true)) },
-    { id: 'label.blocked', label: 'Label the segment not traversable (with the chosen reason)', shortcut: 'X', undoable: true, views: label, enabled: active, run: () => inTurn(() => decide(false)) },
-    { id: 'label.accept', label: 'Accept the suggestion', shortcut: 'Enter', undoable: true, views: label, enabled: active, run: () => inTurn(() => decide('suggestion')) },
-    { id: 'drive.auto', label: 'Drive the agent to the next node: the planner finds a motion, or measures what stops it', shortcut: 'G', undoable: false, views: label, enabled: active, run: () => void drive.auto() },
-    { id: 'drive.replay', label: 'Play the planned motion again', shortcut: 'Shift+G', undoable: false, views: label, enabled: (s) => active(s) && s.ephemeral.drive?.source === 'planner', run: () => drive.replay() },
-    { id: 'drive.spawn', label: 'Place the agent at the segment start (then drive with the arrow keys)', shortcut: 'B', undoable: false, views: label, enabled: active, run: () => drive.spawn() },
+    {
+      id: 'label.traversable',
+      label: 'Label the segment traversable',
+      shortcut: 'Y',
+      undoable: true,
+      views: label,
+      enabled: active,
+      run: () => inTurn(() => decide(true)),
+    },
+    {
+      id: 'label.blocked',
+      label: 'Label the segment not traversable (with the chosen reason)',
+      shortcut: 'X',
+      undoable: true,
+      views: label,
+      enabled: active,
+      run: () => inTurn(() => decide(false)),
+    },
+    {
+      id: 'label.accept',
+      label: 'Accept the suggestion',
+      shortcut: 'Enter',
+      undoable: true,
+      views: label,
+      enabled: active,
+      run: () => inTurn(() => decide('suggestion')),
+    },
+    {
+      id: 'drive.auto',
+      label: 'Drive the agent to the next node: the planner finds a motion, or measures what stops it',
+      shortcut: 'G',
+      undoable: false,
+      views: label,
+      enabled: active,
+      run: () => void drive.auto(),
+    },
+    {
+      id: 'drive.replay',
+      label: 'Play the planned motion again',
+      shortcut: 'Shift+G',
+      undoable: false,
+      views: label,
+      enabled: (s) => active(s) && s.ephemeral.drive?.source === 'planner',
+      run: () => drive.replay(),
+    },
+    {
+      id: 'drive.spawn',
+      label: 'Place the agent at the segment start (then drive with the arrow keys)',
+      shortcut: 'B',
+      undoable: false,
+      views: label,
+      enabled: active,
+      run: () => drive.spawn(),
+    },
   ];
 }
 
@@ -81,7 +142,9 @@ function autoApproved(store: StudioStore, stepsBefore: number): string {
   const past = store.getState().history.past;
   const step = past.length > stepsBefore ? past[past.length - 1] : undefined;
   const name = LABEL_EDITS.autoApproveHuman.label;
-  return step?.label.startsWith(`${name}:`) ? `${step.label.replace(name, 'Then auto-approved HUMAN on')} (a separate undo step: Ctrl+Z takes it back first).` : '';
+  return step?.label.startsWith(`${name}:`)
+    ? `${step.label.replace(name, 'Then auto-approved HUMAN on')} (a separate undo step: Ctrl+Z takes it back first).`
+    : '';
 }
 
 /** What a decision on an already labelled segment changed. */
@@ -94,7 +157,8 @@ function changeText(before: Label, d: Decision): string {
 /** Review mode (every segment labelled): on to the next segment of the queue, and where that is. */
 function reviewStep(store: StudioStore): string {
   const s = store.getState();
-  const total = sceneQueue(s).length, at = s.session.queueCursor;
+  const total = sceneQueue(s).length,
+    at = s.session.queueCursor;
   if (at >= total - 1) return `Review: every segment is labelled, and that was the last of the queue (${total} of ${total}); Home goes back to the first.`;
   moveCursor(store, at + 1);
   return `Review: every segment is labelled; on to segment ${at + 2} of ${total}.`;
@@ -111,16 +175,34 @@ export function followSceneInQueue(store: StudioStore): () => void {
 export function followAutoApprove(store: StudioStore): () => void {
   return store.subscribe((s, prev) => {
     if (s.session.view !== 'label' || !s.session.autoApproveHuman) return;
-    if (s.session.questionIndex === prev.session.questionIndex && s.session.view === prev.session.view && s.session.autoApproveHuman === prev.session.autoApproveHuman) return;
-    const scene = selectedScene(s), item = currentItem(s);
+    if (
+      s.session.questionIndex === prev.session.questionIndex &&
+      s.session.view === prev.session.view &&
+      s.session.autoApproveHuman === prev.session.autoApproveHuman
+    )
+      return;
+    const scene = selectedScene(s),
+      item = currentItem(s);
     if (!scene || !item) return;
     const n = autoApproveHuman(store, scene.id, sceneQueue(s), item.questionIndex);
     if (!n) return;
-    if (item.agent === 'HUMAN' && existingLabel(store.getState().document.project!.scenes.find((x) => x.id === scene.id)!, item, store.getState().session.annotator)) {
+    if (
+      item.agent === 'HUMAN' &&
+      existingLabel(
+        store.getState().document.project!.scenes.find((x) => x.id === scene.id)!,
+        item,
+        store.getState().session.annotator,
+      )
+    ) {
       toNextUnlabelled(store);
     }
     // Visible, and its own undo step: Ctrl+Z takes back the approval (and says so), not the annotator's label.
-    store.setState((st) => ({ ephemeral: { ...st.ephemeral, notice: `Auto-approved HUMAN on ${n} segment${n === 1 ? '' : 's'} of question ${item.questionIndex + 1} (the able-bodied human; a separate undo step — Ctrl+Z takes it back).` } }));
+    store.setState((st) => ({
+      ephemeral: {
+        ...st.ephemeral,
+        notice: `Auto-approved HUMAN on ${n} segment${n === 1 ? '' : 's'} of question ${item.questionIndex + 1} (the able-bodied human; a separate undo step — Ctrl+Z takes it back).`,
+      },
+    }));
   });
 }
 

@@ -48,21 +48,46 @@ followAutoApprove(store);
 followSceneInQueue(store);
 const projects = new Projects(store, db);
 const flush = () => projects.flush();
-const importer = new Importer(store, () => projects.storage, (projectId, sceneId, video) => saveSceneVideo(db, projectId, sceneId, video));
+const importer = new Importer(
+  store,
+  () => projects.storage,
+  (projectId, sceneId, video) => saveSceneVideo(db, projectId, sceneId, video),
+);
 const openSample = () => projects.openSample();
 let team: TeamSync | null = null;
 /** A team database's password, kept for this tab only (sessionStorage): a new tab or a restarted browser asks again. */
 const passwords = {
-  get: (id: string) => { try { return sessionStorage.getItem(`traversa.team.${id}`); } catch { return null; } },
-  set: (id: string, pw: string) => { try { sessionStorage.setItem(`traversa.team.${id}`, pw); } catch { /* asked again next time */ } },
-  clear: (id: string) => { try { sessionStorage.removeItem(`traversa.team.${id}`); } catch { /* nothing kept */ } },
+  get: (id: string) => {
+    try {
+      return sessionStorage.getItem(`traversa.team.${id}`);
+    } catch {
+      return null;
+    }
+  },
+  set: (id: string, pw: string) => {
+    try {
+      sessionStorage.setItem(`traversa.team.${id}`, pw);
+    } catch {
+      /* asked again next time */
+    }
+  },
+  clear: (id: string) => {
+    try {
+      sessionStorage.removeItem(`traversa.team.${id}`);
+    } catch {
+      /* nothing kept */
+    }
+  },
 };
 const notReady = 'The studio is still opening; try again in a moment.';
 
 const tell = (notice: string) => store.setState((s) => ({ ephemeral: { ...s.ephemeral, notice } }));
 
 const exportRelease = async () => {
-  const { document: { project }, workspace } = store.getState();
+  const {
+    document: { project },
+    workspace,
+  } = store.getState();
   if (!project) return;
   try {
     // The scenes' touring videos go with it (videos/, frames/).
@@ -77,9 +102,16 @@ const exportRelease = async () => {
 /** Table 2 of the scored models, written as `score --table2` writes it. */
 const exportTable2 = (format: 'csv' | 'tex') => {
   const { scoring, document: doc } = store.getState();
-  if (!scoring.reports.length || !doc.project) { tell('Nothing to export: score first.'); return; }
+  if (!scoring.reports.length || !doc.project) {
+    tell('Nothing to export: score first.');
+    return;
+  }
   const t = table2(scoring.reports, agentOrder(doc.project.profiles));
-  const title = table2Title(doc.project.name, scoring.reports.map(([m]) => m), scoring.reports[0]![1].settings);
+  const title = table2Title(
+    doc.project.name,
+    scoring.reports.map(([m]) => m),
+    scoring.reports[0]![1].settings,
+  );
   const text = format === 'csv' ? table2Csv(t, title) : table2Latex(t, title);
   download(`${safeName(doc.project.name) || 'traversa'}-table2.${format}`, strToU8(text), format === 'csv' ? 'text/csv' : 'application/x-tex');
 };
@@ -97,14 +129,26 @@ const exportScores = async (name: string, pick: (f: ReportFiles) => string, type
 const drive = new DriveController(store, meshes, tell, (loaded, profile, a, b) => suggestions.drive(loaded, profile, a, b));
 driveKeys(store, drive);
 const commands = buildCommands({
-  store, flush: () => flush(), tell, drive,
+  store,
+  flush: () => flush(),
+  tell,
+  drive,
   project: {
     importFolder: () => document.getElementById(FOLDER_INPUT_ID)?.click(),
     openSample: () => void openSample(),
     exportRelease: () => void exportRelease(),
-    exportBundle: () => { const p = store.getState().document.project; if (p) { const f = writeBundle(p); download(f.path, strToU8(f.text), 'application/json'); } },
+    exportBundle: () => {
+      const p = store.getState().document.project;
+      if (p) {
+        const f = writeBundle(p);
+        download(f.path, strToU8(f.text), 'application/json');
+      }
+    },
   },
-  tour: { runner: tour, confirmReplace: (sceneId) => Promise.resolve(window.confirm(`Replace the stored tour video of ${sceneId}? The new recording takes its place.`)) },
+  tour: {
+    runner: tour,
+    confirmReplace: (sceneId) => Promise.resolve(window.confirm(`Replace the stored tour video of ${sceneId}? The new recording takes its place.`)),
+  },
 });
 
 const actions: StudioActions = {
@@ -115,7 +159,10 @@ const actions: StudioActions = {
     loadFiles: async (picked) => {
       const wanted = picked.filter((p) => /\.(json|jsonl|txt)$/i.test(p.path));
       const { files, problems } = await readPickedText(wanted.map((p) => ({ ...p, path: p.path.split('/').slice(1).join('/') || p.path })));
-      if (problems.length) { tell(`Not loaded: ${problems.map(formatProblem).join('; ')}`); return; }
+      if (problems.length) {
+        tell(`Not loaded: ${problems.map(formatProblem).join('; ')}`);
+        return;
+      }
       const folder = commonFolder(picked.map((p) => p.path));
       scorer.load(files, folder ?? `${picked.length} files`, folder ?? (picked.length === 1 ? picked[0]!.path : ''));
     },
@@ -148,7 +195,10 @@ const actions: StudioActions = {
     generate: () => tasks.run(),
     cancel: () => tasks.cancel(),
     videoInfo: (sceneId) => tasks.videoInfo(sceneId),
-    videoFile: async (sceneId) => { const v = await tasks.sceneVideo(sceneId); return v ? { blob: v.blob, seconds: videoSeconds(v.poses) } : null; },
+    videoFile: async (sceneId) => {
+      const v = await tasks.sceneVideo(sceneId);
+      return v ? { blob: v.blob, seconds: videoSeconds(v.poses) } : null;
+    },
   },
   importFiles: (files) => importer.read(files),
   imports: {
@@ -163,7 +213,10 @@ const actions: StudioActions = {
     rename: (id, name) => projects.rename(id, name),
     duplicate: (id) => projects.duplicate(id),
     // A deleted project's team mirror goes with it (the team database itself stays on the server).
-    remove: async (id) => { await team?.forget(id); await projects.remove(id); },
+    remove: async (id) => {
+      await team?.forget(id);
+      await projects.remove(id);
+    },
     unsent: (id) => db.outbox.where('p').equals(id).count(),
   },
   team: {
@@ -192,7 +245,9 @@ void projects.start().then(async (p) => {
   team = new TeamSync(store, db, p, { passwords });
   const flushNow = () => void p.flush();
   window.addEventListener('pagehide', flushNow);
-  document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') flushNow(); });
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flushNow();
+  });
 });
 
 createRoot(document.getElementById('root')!).render(

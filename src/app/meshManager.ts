@@ -51,27 +51,45 @@ export class MeshManager implements MeshRegistry {
   private listeners = new Set<() => void>();
   private v = 0;
 
-  constructor(private store: StudioStore, private db: TraversaDb) {
-    store.subscribe((s, prev) => { if (s.document !== prev.document || s.session.sceneId !== prev.session.sceneId) this.sync(); });
+  constructor(
+    private store: StudioStore,
+    private db: TraversaDb,
+  ) {
+    store.subscribe((s, prev) => {
+      if (s.document !== prev.document || s.session.sceneId !== prev.session.sceneId) this.sync();
+    });
   }
 
   // Arrow properties: React calls these detached (useSyncExternalStore).
   get = (sceneId: string) => this.entries.get(sceneId)?.loaded;
-  subscribe = (fn: () => void) => { this.listeners.add(fn); return () => void this.listeners.delete(fn); };
+  subscribe = (fn: () => void) => {
+    this.listeners.add(fn);
+    return () => void this.listeners.delete(fn);
+  };
   version = () => this.v;
-  private changed() { this.v++; for (const fn of this.listeners) fn(); }
+  private changed() {
+    this.v++;
+    for (const fn of this.listeners) fn();
+  }
 
   private setStatus(sceneId: string, status: MeshStatus | undefined) {
     this.store.setState((s) => {
       const meshes = { ...s.meshes };
-      if (status) meshes[sceneId] = status; else delete meshes[sceneId];
+      if (status) meshes[sceneId] = status;
+      else delete meshes[sceneId];
       return { meshes };
     });
   }
 
   private readyStatus(e: Entry): Extract<MeshStatus, { state: 'ready' }> {
     const hint = e.loaded.levels ? upAxisHint(readUpAxis(e.loaded.levels), e.upAxis) : null;
-    const status = { state: 'ready' as const, triangles: e.loaded.stats.triangles, floors: e.loaded.floors, warnings: [...e.warnings, ...notices(e)], ...(hint ? { upHint: hint } : {}) };
+    const status = {
+      state: 'ready' as const,
+      triangles: e.loaded.stats.triangles,
+      floors: e.loaded.floors,
+      warnings: [...e.warnings, ...notices(e)],
+      ...(hint ? { upHint: hint } : {}),
+    };
     return e.failedReplace ? { ...status, error: e.failedReplace } : status;
   }
 
@@ -94,7 +112,13 @@ export class MeshManager implements MeshRegistry {
     const scenes = document.project?.scenes ?? [];
     for (const [sceneId, e] of this.entries) {
       const binding = scenes.find((s) => s.id === sceneId)?.mesh;
-      if (!binding || binding.key !== e.key) { e.loaded.dispose(); this.entries.delete(sceneId); this.setStatus(sceneId, undefined); this.changed(); continue; }
+      if (!binding || binding.key !== e.key) {
+        e.loaded.dispose();
+        this.entries.delete(sceneId);
+        this.setStatus(sceneId, undefined);
+        this.changed();
+        continue;
+      }
       if (binding.upAxis !== e.upAxis || binding.unitScale !== e.unitScale) this.reframe(sceneId, e, binding);
     }
     const current = scenes.find((s) => s.id === session.sceneId);
@@ -120,12 +144,25 @@ export class MeshManager implements MeshRegistry {
     try {
       const files = await loadMeshFiles(this.db, binding.key);
       if (!files) {
-        this.setStatus(sceneId, { state: 'missing', message: `The scan ${binding.mainFile} is not stored in this browser any more. Load it again with “Replace scan…”.` });
+        this.setStatus(sceneId, {
+          state: 'missing',
+          message: `The scan ${binding.mainFile} is not stored in this browser any more. Load it again with “Replace scan…”.`,
+        });
         return;
       }
       const loaded = await this.load(sceneId, files, binding.upAxis, binding.unitScale);
-      if (this.loading.get(sceneId) !== binding.key) { loaded.dispose(); return; }
-      const e: Entry = { key: binding.key, file: binding.mainFile, upAxis: binding.upAxis, unitScale: binding.unitScale, loaded, warnings: loaded.warnings ?? [] };
+      if (this.loading.get(sceneId) !== binding.key) {
+        loaded.dispose();
+        return;
+      }
+      const e: Entry = {
+        key: binding.key,
+        file: binding.mainFile,
+        upAxis: binding.upAxis,
+        unitScale: binding.unitScale,
+        loaded,
+        warnings: loaded.warnings ?? [],
+      };
       this.entries.set(sceneId, e);
       this.setStatus(sceneId, this.readyStatus(e));
       this.changed();
@@ -138,7 +175,8 @@ export class MeshManager implements MeshRegistry {
 
   private load(sceneId: string, files: MeshFile[], upAxis: 'y' | 'z', unitScale: number): Promise<LoadedMesh> {
     return loadMesh({ files: files.map((f) => ({ name: f.name, data: f.blob })) }, { upAxis, unitScale }, (p) =>
-      this.setStatus(sceneId, { state: 'loading', stage: p.stage, fraction: p.fraction, message: p.message }));
+      this.setStatus(sceneId, { state: 'loading', stage: p.stage, fraction: p.fraction, message: p.message }),
+    );
   }
 
   /** Load picked files as the scene's scan. On any failure the scene keeps what it had. */
@@ -176,10 +214,20 @@ export class MeshManager implements MeshRegistry {
       loaded.dispose();
       return fail({ state: 'error', file: main.file.name, message: `it loaded but this browser could not store it (${errorText(err)})` });
     }
-    const e: Entry = { key, file: main.file.name, upAxis, unitScale: 1, loaded, warnings: [...(loaded.warnings ?? []), ...(room.warning ? [room.warning] : [])] };
+    const e: Entry = {
+      key,
+      file: main.file.name,
+      upAxis,
+      unitScale: 1,
+      loaded,
+      warnings: [...(loaded.warnings ?? []), ...(room.warning ? [room.warning] : [])],
+    };
     this.entries.get(sceneId)?.loaded.dispose(); // the scan this one replaces, which another pick may have loaded meanwhile
     this.entries.set(sceneId, e);
-    applyEdit(this.store, SCAN_EDITS.attach, { sceneId, mesh: { key, mainFile: main.file.name, files: picked.map((p) => ({ name: p.file.name, bytes: p.file.size })), upAxis, unitScale: 1 } });
+    applyEdit(this.store, SCAN_EDITS.attach, {
+      sceneId,
+      mesh: { key, mainFile: main.file.name, files: picked.map((p) => ({ name: p.file.name, bytes: p.file.size })), upAxis, unitScale: 1 },
+    });
     this.setStatus(sceneId, this.readyStatus(e));
     this.changed();
     return true;
@@ -195,7 +243,9 @@ function notices(e: Entry): string[] {
   const out: string[] = [];
   if (e.loaded.doubleSided) out.push(`${e.file} is drawn double-sided: almost none of its surfaces face up, so from above only their backs would show`);
   if (e.coverage !== undefined && e.coverage < DRAWS_NOTHING_BELOW) {
-    out.push(`${e.file} draws almost nothing in this view (${(e.coverage * 100).toFixed(1)} % of it): its triangles may have no area, or the up axis or unit scale may be wrong`);
+    out.push(
+      `${e.file} draws almost nothing in this view (${(e.coverage * 100).toFixed(1)} % of it): its triangles may have no area, or the up axis or unit scale may be wrong`,
+    );
   }
   return out;
 }

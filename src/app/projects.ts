@@ -11,15 +11,31 @@ const BROWSER_KEY = 'traversa.lastProject';
 
 /** Which project a tab had open: its own after a reload, else the one opened last in this browser. */
 const memory = {
-  get: (): string | null => { try { return sessionStorage.getItem(TAB_KEY) ?? localStorage.getItem(BROWSER_KEY); } catch { return null; } },
-  set: (id: string) => { try { sessionStorage.setItem(TAB_KEY, id); localStorage.setItem(BROWSER_KEY, id); } catch { /* not remembering is fine */ } },
+  get: (): string | null => {
+    try {
+      return sessionStorage.getItem(TAB_KEY) ?? localStorage.getItem(BROWSER_KEY);
+    } catch {
+      return null;
+    }
+  },
+  set: (id: string) => {
+    try {
+      sessionStorage.setItem(TAB_KEY, id);
+      localStorage.setItem(BROWSER_KEY, id);
+    } catch {
+      /* not remembering is fine */
+    }
+  },
 };
 
 /** The project list's actions, over the stored projects (persistence/projectStorage.ts). */
 export class Projects {
   storage: ProjectStorage | null = null;
 
-  constructor(private readonly store: StudioStore, private readonly db: TraversaDb) {}
+  constructor(
+    private readonly store: StudioStore,
+    private readonly db: TraversaDb,
+  ) {}
 
   /** Open the tab's project; on a first start (no project at all) the sample house. */
   async start(): Promise<ProjectStorage> {
@@ -61,7 +77,9 @@ export class Projects {
     await this.storage?.create(emptyProject('New project'));
   }
 
-  open = async (id: string): Promise<void> => { if (await this.storage?.open(id)) this.store.setState((s) => ({ session: { ...s.session, view: 'overview' } })); };
+  open = async (id: string): Promise<void> => {
+    if (await this.storage?.open(id)) this.store.setState((s) => ({ session: { ...s.session, view: 'overview' } }));
+  };
 
   /** Rename: the open project by an edit of its document (undoable, seen by other tabs), another one in its stored records. */
   async rename(id: string, name: string): Promise<void> {
@@ -71,7 +89,9 @@ export class Projects {
     else await this.storage?.rename(id, clean);
   }
 
-  duplicate = async (id: string): Promise<void> => { await this.storage?.duplicate(id); };
+  duplicate = async (id: string): Promise<void> => {
+    await this.storage?.duplicate(id);
+  };
 
   /** Delete a project (the list asked for confirmation); with the open one gone, the most recent other opens. */
   async remove(id: string): Promise<void> {

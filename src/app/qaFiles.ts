@@ -45,15 +45,33 @@ export async function importQaFiles(store: StudioStore, picked: PickedFile[], fl
   let capnav: ReturnType<typeof readCapnavQaItems>;
   let generated: QaImport;
   for (;;) {
-    capnav = readCapnavQaItems(files.filter((f) => isCapnavQa(f.path)), base, { createdAt, requiredReviews });
+    capnav = readCapnavQaItems(
+      files.filter((f) => isCapnavQa(f.path)),
+      base,
+      { createdAt, requiredReviews },
+    );
     // Generated items are numbered after the CapNav ones of the same import.
     const afterCapnav = { ...base, qa: { ...base.qa, items: [...base.qa.items, ...capnav.items] } };
     generated = await sliced(readGeneratedItemsSteps(generatedFiles, afterCapnav, { createdAt, requiredReviews }));
     const now = store.getState().document.project;
     // Another project opened (or none) meanwhile: the items were picked for this one, not that.
     if (!now || store.getState().workspace.projectId !== projectId) {
-      store.setState({ importReport: { source: sourceOf(picked), accepted: false, at: Date.now(), problems: [{ severity: 'fatal', code: 'qa.project-changed', file: sourceOf(picked), location: '',
-        message: `another project was opened while the items were read: nothing imported (open ${JSON.stringify(project.name)} and import them again)` }] } });
+      store.setState({
+        importReport: {
+          source: sourceOf(picked),
+          accepted: false,
+          at: Date.now(),
+          problems: [
+            {
+              severity: 'fatal',
+              code: 'qa.project-changed',
+              file: sourceOf(picked),
+              location: '',
+              message: `another project was opened while the items were read: nothing imported (open ${JSON.stringify(project.name)} and import them again)`,
+            },
+          ],
+        },
+      });
       return false;
     }
     if (now === base) break;
@@ -72,8 +90,17 @@ export async function importQaFiles(store: StudioStore, picked: PickedFile[], fl
   const none = !hasBlocking(problems) && !accepted;
   // Items go into the open project (never a new one): the report says so, and how many.
   const into = accepted ? { outcome: 'items' as const, items: { count: capnav.items.length + generated.items.length, into: base.name } } : {};
-  store.setState({ importReport: { source, accepted, at: Date.now(), ...into,
-    problems: none ? [...problems, { severity: 'fatal', code: 'qa.nothing', file: source, location: '', message: 'no items to import in these files' }] : problems } });
+  store.setState({
+    importReport: {
+      source,
+      accepted,
+      at: Date.now(),
+      ...into,
+      problems: none
+        ? [...problems, { severity: 'fatal', code: 'qa.nothing', file: source, location: '', message: 'no items to import in these files' }]
+        : problems,
+    },
+  });
   return accepted;
 }
 
@@ -82,7 +109,11 @@ export async function importQaFiles(store: StudioStore, picked: PickedFile[], fl
  * errors on accepted items). Throws `UnsafeZipEntryError`, naming the scene, if a scene id
  * would make an unsafe entry.
  */
-export function qaZip(project: Project, createdAt: string, setOfMark?: SetOfMarkRun['pictures']): { ok: true; name: string; bytes: Uint8Array; items: number; navigation: QaManifest['navigation'] } | { ok: false; errors: number } {
+export function qaZip(
+  project: Project,
+  createdAt: string,
+  setOfMark?: SetOfMarkRun['pictures'],
+): { ok: true; name: string; bytes: Uint8Array; items: number; navigation: QaManifest['navigation'] } | { ok: false; errors: number } {
   const result = exportQaBundle(project, { createdAt, appVersion: version, ...(setOfMark ? { setOfMark } : {}) });
   if (!result.ok) return { ok: false, errors: result.errors.length };
   const folder = `${safeName(project.name) || 'traversa'}-qa`;
@@ -102,7 +133,8 @@ export async function exportQaZip(store: StudioStore, tell: (message: string) =>
   let zip: ReturnType<typeof qaZip>;
   let som: SetOfMarkRun;
   try {
-    if (project.qa.items.some((i) => i.status === 'accepted' && i.anchors.marks.length && i.anchors.viewpoints.length)) tell('Rendering the Set-of-Mark pictures…');
+    if (project.qa.items.some((i) => i.status === 'accepted' && i.anchors.marks.length && i.anchors.viewpoints.length))
+      tell('Rendering the Set-of-Mark pictures…');
     som = await render(project);
     zip = qaZip(project, new Date().toISOString(), som.pictures);
   } catch (e) {
@@ -118,9 +150,11 @@ export async function exportQaZip(store: StudioStore, tell: (message: string) =>
   const undecided = nav.undecided.length;
   const pictures = [...som.pictures.values()].reduce((n, l) => n + l.length, 0);
   const missing = som.notRendered.length;
-  tell(`Exported ${zip.items} item${zip.items === 1 ? '' : 's'}${nav.items ? ` (${nav.items} navigation question${nav.items === 1 ? '' : 's'} as ${nav.records} per-agent answer${nav.records === 1 ? '' : 's'} from the labels${undecided ? `; ${undecided} left out: the labels do not decide them yet — listed in qa/manifest.json` : ''})` : ''}`
-    + `${pictures ? `, with ${pictures} Set-of-Mark picture${pictures === 1 ? '' : 's'} (qa/set-of-mark/)` : ''}`
-    + `${missing ? `; ${missing} marked item${missing === 1 ? '' : 's'} without a picture: load the scan of ${[...new Set(som.notRendered.map((n) => n.sceneId))].join(', ')} and export again` : ''}.`);
+  tell(
+    `Exported ${zip.items} item${zip.items === 1 ? '' : 's'}${nav.items ? ` (${nav.items} navigation question${nav.items === 1 ? '' : 's'} as ${nav.records} per-agent answer${nav.records === 1 ? '' : 's'} from the labels${undecided ? `; ${undecided} left out: the labels do not decide them yet — listed in qa/manifest.json` : ''})` : ''}` +
+      `${pictures ? `, with ${pictures} Set-of-Mark picture${pictures === 1 ? '' : 's'} (qa/set-of-mark/)` : ''}` +
+      `${missing ? `; ${missing} marked item${missing === 1 ? '' : 's'} without a picture: load the scan of ${[...new Set(som.notRendered.map((n) => n.sceneId))].join(', ')} and export again` : ''}.`,
+  );
   return true;
 }
 
@@ -146,7 +180,10 @@ export async function compareLabelFiles(store: StudioStore, picked: PickedFile[]
 /** Replace the project's taxonomy with one from a file (one undo step); a bad file changes nothing and is reported. */
 export async function importTaxonomyFile(store: StudioStore, picked: PickedFile): Promise<boolean> {
   if (!store.getState().document.project) return false;
-  const { files: [file], problems: undecodable } = await readPickedText([picked]);
+  const {
+    files: [file],
+    problems: undecodable,
+  } = await readPickedText([picked]);
   if (!file) {
     store.setState({ importReport: { source: picked.path, accepted: false, at: Date.now(), problems: undecodable } });
     return false;

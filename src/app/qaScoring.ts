@@ -56,8 +56,14 @@ export class QaAnswersRunner {
     const read = readQaAnswers(this.sources);
     this.scored = null;
     this.set({
-      files: this.sources.map((f) => f.path), predictions: read.predictions, readProblems: [...undecodable, ...read.problems], sameModel: read.sameModel,
-      report: null, fomer: null, elapsedMs: null, selectedModel: null,
+      files: this.sources.map((f) => f.path),
+      predictions: read.predictions,
+      readProblems: [...undecodable, ...read.problems],
+      sameModel: read.sameModel,
+      report: null,
+      fomer: null,
+      elapsedMs: null,
+      selectedModel: null,
     });
     this.maybeScore(this.store.getState(), true);
   }
@@ -73,9 +79,17 @@ export class QaAnswersRunner {
   async loadReasoningScores(picked: PickedFile[]): Promise<void> {
     const { files, problems } = await readPickedText(picked.slice(0, 1));
     const file = files[0];
-    if (!file) { this.setReasoning({ problems }); return; }
+    if (!file) {
+      this.setReasoning({ problems });
+      return;
+    }
     const read = readTrailScores(file);
-    this.setReasoning({ judge: 'imported', scores: { file: file.path, name: read.name, entries: read.entries }, problems: [...problems, ...read.problems], error: null });
+    this.setReasoning({
+      judge: 'imported',
+      scores: { file: file.path, name: read.name, entries: read.entries },
+      problems: [...problems, ...read.problems],
+      error: null,
+    });
   }
 
   /** Choose the reasoning judge; choosing the HTTP judge again asks it again (answers it judged are cached for the session). */
@@ -93,7 +107,19 @@ export class QaAnswersRunner {
   exportJson(): void {
     const { qaAnswers: q, document: d } = this.store.getState();
     if (!q.report) return;
-    const text = JSON.stringify({ ...q.report, project: d.project?.name ?? null, predictions: q.files, sameModel: q.sameModel, fomer: q.fomer, problems: [...q.readProblems, ...q.reasoning.problems] }, null, 2) + '\n';
+    const text =
+      JSON.stringify(
+        {
+          ...q.report,
+          project: d.project?.name ?? null,
+          predictions: q.files,
+          sameModel: q.sameModel,
+          fomer: q.fomer,
+          problems: [...q.readProblems, ...q.reasoning.problems],
+        },
+        null,
+        2,
+      ) + '\n';
     download(`${safeName(d.project?.name ?? 'project')}-qa-scores.json`, strToU8(text), 'application/json');
   }
 
@@ -104,7 +130,16 @@ export class QaAnswersRunner {
     const project = s.document.project;
     const last = this.scored;
     const { judge, scores } = q.reasoning;
-    if (last && last.items === items && last.scenes === project?.scenes && last.predictions === q.predictions && last.settings === q.settings && last.judge === judge && last.scores === scores) return;
+    if (
+      last &&
+      last.items === items &&
+      last.scenes === project?.scenes &&
+      last.predictions === q.predictions &&
+      last.settings === q.settings &&
+      last.judge === judge &&
+      last.scores === scores
+    )
+      return;
     this.scored = { items, scenes: project?.scenes, predictions: q.predictions, settings: q.settings, judge, scores };
     // Navigation questions count once per agent, answered by the labels (core/vqa/navigationAnswers.ts).
     const accepted = project ? benchmarkItems(project).items : [];
@@ -118,7 +153,7 @@ export class QaAnswersRunner {
       fomer = scoreTrails(accepted, q.predictions, report, judgeTrailsNow(trailRequests(accepted, q.predictions), j), j.info, trailSettings);
     }
     const elapsedMs = performance.now() - t0;
-    const selected = report.models.some((m) => m.model === q.selectedModel) ? q.selectedModel : report.models[0]?.model ?? null;
+    const selected = report.models.some((m) => m.model === q.selectedModel) ? q.selectedModel : (report.models[0]?.model ?? null);
     const gen = ++this.generation;
     this.judging?.abort();
     this.set({ report, fomer, elapsedMs, selectedModel: selected });
@@ -126,22 +161,46 @@ export class QaAnswersRunner {
   }
 
   /** The HTTP judge on the page: the Score view's endpoint, model and time limit, the key from localStorage, verdicts kept for the session. */
-  private async judgeHttp(items: readonly QaItem[], predictions: readonly QaPrediction[], report: QaAnswersReport, settings: TrailSettings, gen: number): Promise<void> {
+  private async judgeHttp(
+    items: readonly QaItem[],
+    predictions: readonly QaPrediction[],
+    report: QaAnswersReport,
+    settings: TrailSettings,
+    gen: number,
+  ): Promise<void> {
     const { http } = this.store.getState().scoring.settings;
     if (!http.baseUrl.trim() || !http.model.trim()) {
-      this.setReasoning({ judging: null, error: 'Set the HTTP judge\'s endpoint and model first.' });
+      this.setReasoning({ judging: null, error: "Set the HTTP judge's endpoint and model first." });
       return;
     }
     const cancel = new AbortController();
     this.judging = cancel;
     const cache = this.trailCache;
-    const judge = cachedTrailJudge(httpTrailJudge({
-      baseUrl: http.baseUrl.trim(), model: http.model.trim(), apiKey: localStorage.getItem(JUDGE_KEY_STORAGE) || undefined, timeoutMs: http.timeoutMs, cancel: cancel.signal,
-      fetch: (url, init) => fetch(url, init as RequestInit), sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
-    }), { get: (k) => cache.get(k), set: (k, v) => { cache.set(k, v); } });
+    const judge = cachedTrailJudge(
+      httpTrailJudge({
+        baseUrl: http.baseUrl.trim(),
+        model: http.model.trim(),
+        apiKey: localStorage.getItem(JUDGE_KEY_STORAGE) || undefined,
+        timeoutMs: http.timeoutMs,
+        cancel: cancel.signal,
+        fetch: (url, init) => fetch(url, init as RequestInit),
+        sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+      }),
+      {
+        get: (k) => cache.get(k),
+        set: (k, v) => {
+          cache.set(k, v);
+        },
+      },
+    );
     const requests = trailRequests(items, predictions);
     this.setReasoning({ judging: { done: 0, total: requests.length }, error: null });
-    const verdicts = await judgeTrails(requests, judge, { concurrency: 4, onProgress: (done, total) => { if (gen === this.generation) this.setReasoning({ judging: { done, total } }); } });
+    const verdicts = await judgeTrails(requests, judge, {
+      concurrency: 4,
+      onProgress: (done, total) => {
+        if (gen === this.generation) this.setReasoning({ judging: { done, total } });
+      },
+    });
     if (gen !== this.generation) return;
     this.judging = null;
     this.set({ fomer: scoreTrails(items, predictions, report, verdicts, judge.info, settings) });

@@ -27,6 +27,10 @@ export async function sampleProject(db: TraversaDb): Promise<Project> {
   await saveMeshFiles(db, SAMPLE_MESH_KEY, [{ name: MESH, type: 'model/gltf-binary', blob }]);
   // The house opens unlabelled, ready to label; its recorded ground truth stays in
   // scenes/sample-house/traverse/ (the tests and the suggestions are checked against it).
-  const scenes = project.scenes.map((s) => ({ ...s, labels: {}, mesh: { key: SAMPLE_MESH_KEY, mainFile: MESH, files: [{ name: MESH, bytes: blob.size }], upAxis: 'y' as const, unitScale: 1 } }));
+  const scenes = project.scenes.map((s) => ({
+    ...s,
+    labels: {},
+    mesh: { key: SAMPLE_MESH_KEY, mainFile: MESH, files: [{ name: MESH, bytes: blob.size }], upAxis: 'y' as const, unitScale: 1 },
+  }));
   return { ...project, scenes };
 }

@@ -1,7 +1,15 @@
 import type { HttpJudgeIo } from '../core/scoring/judges/choose.ts';
 import type { ScoredRecord } from '../core/scoring/paper/types.ts';
 import { runScoring, throttled, type ScoringOutcome, type ScoringProgress, type ScoringRequest } from '../core/scoring/pipeline.ts';
-import { liteOutcome, recordAt, type ExportSelection, type LiteOutcome, type ReportFiles, type ScoreWorkerReply, type ScoreWorkerRequest } from '../core/scoring/workerProtocol.ts';
+import {
+  liteOutcome,
+  recordAt,
+  type ExportSelection,
+  type LiteOutcome,
+  type ReportFiles,
+  type ScoreWorkerReply,
+  type ScoreWorkerRequest,
+} from '../core/scoring/workerProtocol.ts';
 import { predictionReaders } from '../formats/predictions/read.ts';
 import { reportFiles } from '../formats/scoreDownloads.ts';
 import { yieldNow } from '../engine/yieldNow.ts';
@@ -27,9 +35,15 @@ export class LocalScoring implements ScoringBackend {
     this.last = await runScoring(req, predictionReaders, { chunkSize: 5000, yieldNow, onProgress: throttled(progress), http });
     return liteOutcome(this.last);
   }
-  async record(model: string, i: number) { return recordAt(this.last, model, i); }
-  async files(only?: ExportSelection) { return this.last?.mode === 'paper' ? reportFiles(this.last, only) : null; }
-  dispose() { this.last = null; }
+  async record(model: string, i: number) {
+    return recordAt(this.last, model, i);
+  }
+  async files(only?: ExportSelection) {
+    return this.last?.mode === 'paper' ? reportFiles(this.last, only) : null;
+  }
+  dispose() {
+    this.last = null;
+  }
 }
 
 /** The scoring worker (src/workers/score.worker.ts), over its typed protocol; it keeps the full records. */
@@ -43,10 +57,14 @@ export class WorkerScoring implements ScoringBackend {
     this.worker.onmessage = (e: MessageEvent<ScoreWorkerReply>) => {
       const m = e.data;
       if (m.type === 'progress') this.scoring?.progress(m.progress);
-      else if (m.type === 'done') { this.scoring?.resolve(m.result); this.scoring = null; }
-      else if (m.type === 'error' && m.ticket !== undefined) this.fail(m.ticket, new Error(m.message));
-      else if (m.type === 'error') { this.scoring?.reject(new Error(m.message)); this.scoring = null; }
-      else if (m.type === 'record') this.answer(m.ticket, m.record);
+      else if (m.type === 'done') {
+        this.scoring?.resolve(m.result);
+        this.scoring = null;
+      } else if (m.type === 'error' && m.ticket !== undefined) this.fail(m.ticket, new Error(m.message));
+      else if (m.type === 'error') {
+        this.scoring?.reject(new Error(m.message));
+        this.scoring = null;
+      } else if (m.type === 'record') this.answer(m.ticket, m.record);
       else this.answer(m.ticket, m.files);
     };
     this.worker.onerror = (e) => {
@@ -70,7 +88,10 @@ export class WorkerScoring implements ScoringBackend {
 
   private ask<T>(msg: (ticket: number) => ScoreWorkerRequest): Promise<T> {
     const ticket = ++this.ticket;
-    return new Promise((resolve, reject) => { this.waiting.set(ticket, { resolve: resolve as (v: unknown) => void, reject }); this.worker.postMessage(msg(ticket)); });
+    return new Promise((resolve, reject) => {
+      this.waiting.set(ticket, { resolve: resolve as (v: unknown) => void, reject });
+      this.worker.postMessage(msg(ticket));
+    });
   }
 
   score(req: ScoringRequest, progress: (p: ScoringProgress) => void) {
@@ -79,7 +100,13 @@ export class WorkerScoring implements ScoringBackend {
       this.worker.postMessage({ type: 'score', request: req } satisfies ScoreWorkerRequest);
     });
   }
-  record(model: string, i: number) { return this.ask<ScoredRecord | null>((ticket) => ({ type: 'record', model, i, ticket })); }
-  files(only?: ExportSelection) { return this.ask<ReportFiles | null>((ticket) => ({ type: 'export', ticket, ...(only ? { only } : {}) })); }
-  dispose() { this.worker.terminate(); }
+  record(model: string, i: number) {
+    return this.ask<ScoredRecord | null>((ticket) => ({ type: 'record', model, i, ticket }));
+  }
+  files(only?: ExportSelection) {
+    return this.ask<ReportFiles | null>((ticket) => ({ type: 'export', ticket, ...(only ? { only } : {}) }));
+  }
+  dispose() {
+    this.worker.terminate();
+  }
 }

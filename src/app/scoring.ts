@@ -26,7 +26,10 @@ export class ScoringRunner {
   /** Cancels the HTTP judge of the run in progress. */
   private judging: AbortController | null = null;
 
-  constructor(private store: StudioStore, private db: TraversaDb) {}
+  constructor(
+    private store: StudioStore,
+    private db: TraversaDb,
+  ) {}
 
   private set(patch: Partial<ScoringState>) {
     this.store.setState((s) => ({ scoring: { ...s.scoring, ...patch } }));
@@ -54,19 +57,29 @@ export class ScoringRunner {
     this.reference = null;
     const st = scoring.settings;
     if (st.conventions === 'reference') return this.runReference(document.project, scoring);
-    const progress = (p: ScoringProgress) => this.set({ status: { state: 'running', phase: 'model' in p ? `${p.phase} · ${p.model}` : p.phase, ...('done' in p ? { done: p.done, total: p.total } : {}) } });
+    const progress = (p: ScoringProgress) =>
+      this.set({
+        status: { state: 'running', phase: 'model' in p ? `${p.phase} · ${p.model}` : p.phase, ...('done' in p ? { done: p.done, total: p.total } : {}) },
+      });
     const http = st.judge === 'http';
     // The worker is kept between runs (a warm worker scores faster); the HTTP judge runs here.
     const wantWorker = !http && typeof Worker !== 'undefined';
-    if (!this.backend || (this.backend instanceof WorkerScoring) !== wantWorker) {
+    if (!this.backend || this.backend instanceof WorkerScoring !== wantWorker) {
       this.backend?.dispose();
       this.backend = wantWorker ? new WorkerScoring() : new LocalScoring();
     }
     try {
-      const judge: JudgeChoice = http ? { kind: 'http', baseUrl: st.http.baseUrl, model: st.http.model }
-        : st.judge === 'imported' && st.verdicts ? { kind: 'imported', file: st.verdicts } : st.judge === 'none' ? { kind: 'none' } : { kind: 'rule' };
+      const judge: JudgeChoice = http
+        ? { kind: 'http', baseUrl: st.http.baseUrl, model: st.http.model }
+        : st.judge === 'imported' && st.verdicts
+          ? { kind: 'imported', file: st.verdicts }
+          : st.judge === 'none'
+            ? { kind: 'none' }
+            : { kind: 'rule' };
       const req: PaperRequest = {
-        mode: 'paper', project: document.project, input: { root: scoring.root, files: scoring.files },
+        mode: 'paper',
+        project: document.project,
+        input: { root: scoring.root, files: scoring.files },
         settings: { judge, weights: st.weights, averaging: st.averaging, bootstrap: st.bootstrap },
       };
       const judging = http ? new AbortController() : null;
@@ -75,13 +88,17 @@ export class ScoringRunner {
       if (result.mode !== 'paper') throw new Error('a paper-mode run returned another mode');
       const unjudged = result.reports.reduce((n, [, r]) => n + r.unjudged.count, 0);
       const plural = `${unjudged} record${unjudged === 1 ? '' : 's'}`;
-      const message = !unjudged ? null : judging?.signal.aborted
-        ? `Judging cancelled: ${plural} not judged — RV and the CapNav composite are withheld (each record says so).`
-        : `The judge could not judge ${plural}: RV and the CapNav composite are withheld (each record says why). Score again when the judge works; its verdicts so far are kept.`;
+      const message = !unjudged
+        ? null
+        : judging?.signal.aborted
+          ? `Judging cancelled: ${plural} not judged — RV and the CapNav composite are withheld (each record says so).`
+          : `The judge could not judge ${plural}: RV and the CapNav composite are withheld (each record says why). Score again when the judge works; its verdicts so far are kept.`;
       this.set({
         status: { state: 'done', ...(message ? { message } : {}) },
-        reports: result.reports, problems: result.problems,
-        selectedModel: result.reports[0]?.[0] ?? null, compareModel: result.reports[1]?.[0] ?? null,
+        reports: result.reports,
+        problems: result.problems,
+        selectedModel: result.reports[0]?.[0] ?? null,
+        compareModel: result.reports[1]?.[0] ?? null,
         viewer: { open: false, hop: null, compare: null, compareDetail: null },
       });
     } catch (e) {
@@ -95,10 +112,19 @@ export class ScoringRunner {
   private async runReference(project: Project, scoring: ScoringState): Promise<void> {
     const judge = referenceJudge(scoring.settings.judge);
     if (!judge) {
-      this.set({ status: { state: 'error', message: 'The released scorer’s conventions drop every reason, so only the offline rule judge or none can judge: choose one of them (or score in paper mode).' } });
+      this.set({
+        status: {
+          state: 'error',
+          message:
+            'The released scorer’s conventions drop every reason, so only the offline rule judge or none can judge: choose one of them (or score in paper mode).',
+        },
+      });
       return;
     }
-    if (!(this.backend instanceof WorkerScoring) && typeof Worker !== 'undefined') { this.backend?.dispose(); this.backend = new WorkerScoring(); }
+    if (!(this.backend instanceof WorkerScoring) && typeof Worker !== 'undefined') {
+      this.backend?.dispose();
+      this.backend = new WorkerScoring();
+    }
     this.backend ??= new LocalScoring();
     try {
       const req = referenceRequest(project, scoring, judge);
@@ -129,7 +155,7 @@ export class ScoringRunner {
 
   /** Fetch the full record of a row for the preview (and the compared model's record of the same task, when the viewer compares). */
   async open(model: string, i: number): Promise<void> {
-    const record = await this.backend?.record(model, i) ?? null;
+    const record = (await this.backend?.record(model, i)) ?? null;
     this.set({ detail: record });
     await this.openCompare(record);
   }
@@ -143,9 +169,13 @@ export class ScoringRunner {
     let other: ScoredRecord | null = null;
     const rows = viewer.compare && record ? reports.find(([m]) => m === viewer.compare)?.[1].rows : undefined;
     if (rows && record && record.questionIndex !== null) {
-      const scene = rows.scenes.indexOf(record.scene), agent = rows.agents.indexOf(record.agent);
+      const scene = rows.scenes.indexOf(record.scene),
+        agent = rows.agents.indexOf(record.agent);
       for (let i = 0; i < rows.length && scene >= 0 && agent >= 0; i++) {
-        if (rows.scene[i] === scene && rows.agent[i] === agent && rows.questionIndex[i] === record.questionIndex) { other = await this.backend?.record(viewer.compare!, i) ?? null; break; }
+        if (rows.scene[i] === scene && rows.agent[i] === agent && rows.questionIndex[i] === record.questionIndex) {
+          other = (await this.backend?.record(viewer.compare!, i)) ?? null;
+          break;
+        }
       }
     }
     this.set({ viewer: { ...this.store.getState().scoring.viewer, compareDetail: other } });
@@ -162,11 +192,19 @@ export class ScoringRunner {
     if (!http.baseUrl || !http.model) throw new Error('the HTTP judge needs an endpoint URL and a model');
     const db = this.db;
     return {
-      apiKey: localStorage.getItem(JUDGE_KEY_STORAGE) || undefined, timeoutMs: http.timeoutMs, cancel,
-      fetch: (url, init) => fetch(url, init as RequestInit), sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+      apiKey: localStorage.getItem(JUDGE_KEY_STORAGE) || undefined,
+      timeoutMs: http.timeoutMs,
+      cancel,
+      fetch: (url, init) => fetch(url, init as RequestInit),
+      sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
       cache: {
-        get: async (key) => { const v = await db.verdicts.get(key); return v ? { correct: v.correct, ...(v.explanation !== undefined ? { explanation: v.explanation } : {}) } : undefined; },
-        set: async (key, v) => { await db.verdicts.put({ key, ...v }); },
+        get: async (key) => {
+          const v = await db.verdicts.get(key);
+          return v ? { correct: v.correct, ...(v.explanation !== undefined ? { explanation: v.explanation } : {}) } : undefined;
+        },
+        set: async (key, v) => {
+          await db.verdicts.put({ key, ...v });
+        },
       },
     };
   }

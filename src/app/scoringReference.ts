@@ -13,7 +13,10 @@ import type { CompatView, ScoringState } from '../state/store.ts';
 export function referenceRequest(project: Project, scoring: Pick<ScoringState, 'files' | 'root'>, judge: CompatJudgeChoice): CompatRequest {
   const root = scoring.root || 'results';
   return {
-    mode: 'compat', release: writeRelease(project), input: { root, files: scoring.files }, judge,
+    mode: 'compat',
+    release: writeRelease(project),
+    input: { root, files: scoring.files },
+    judge,
     settings: { resultRoot: root, gtRoot: 'ground_truth', perRecordOutput: `${root}/scored_per_record.jsonl` },
   };
 }
@@ -21,8 +24,11 @@ export function referenceRequest(project: Project, scoring: Pick<ScoringState, '
 /** What the Score view shows of a reference run. */
 export function referenceView(outcome: CompatOutcome, request: CompatRequest): CompatView {
   return {
-    root: request.input.root, summaries: compatSummaries(outcome.result), judge: COMPAT_JUDGE_NAMES[request.judge.kind],
-    unreadable: outcome.result.unreadable, truthProblems: outcome.truthProblems,
+    root: request.input.root,
+    summaries: compatSummaries(outcome.result),
+    judge: COMPAT_JUDGE_NAMES[request.judge.kind],
+    unreadable: outcome.result.unreadable,
+    truthProblems: outcome.truthProblems,
     notRead: request.input.files.map((f) => f.path).filter((p) => !releasedScorerReads(p)),
   };
 }

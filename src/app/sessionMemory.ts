@@ -20,6 +20,10 @@ export function rememberSession(store: StudioStore): () => void {
   }
   return store.subscribe((s, prev) => {
     if (KEPT.every((k) => s.session[k] === prev.session[k])) return;
-    try { localStorage.setItem(KEY, JSON.stringify(Object.fromEntries(KEPT.map((k) => [k, s.session[k]])))); } catch { /* storage full or blocked: the session is not precious */ }
+    try {
+      localStorage.setItem(KEY, JSON.stringify(Object.fromEntries(KEPT.map((k) => [k, s.session[k]]))));
+    } catch {
+      /* storage full or blocked: the session is not precious */
+    }
   });
 }

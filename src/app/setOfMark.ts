@@ -20,7 +20,10 @@ export async function setOfMarkPictures(project: Project, scan: (sceneId: string
   for (const item of project.qa.items) {
     if (item.status !== 'accepted' || !item.anchors.marks.length || !item.anchors.viewpoints.length) continue;
     const loaded = scan(item.sceneId);
-    if (!loaded) { notRendered.push({ itemId: item.id, sceneId: item.sceneId }); continue; }
+    if (!loaded) {
+      notRendered.push({ itemId: item.id, sceneId: item.sceneId });
+      continue;
+    }
     const list: SetOfMarkPicture[] = [];
     for (const view of item.anchors.viewpoints) {
       const shot = await renderSetOfMark(loaded, view, item.anchors.marks);

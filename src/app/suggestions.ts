@@ -55,10 +55,17 @@ export class SuggestionRunner {
   private startWorker: () => WorkerLike | null;
   private readyTimeoutMs: number;
 
-  constructor(private store: StudioStore, private meshes: MeshManager, private db: TraversaDb, options: { startWorker?: () => WorkerLike | null; readyTimeoutMs?: number } = {}) {
+  constructor(
+    private store: StudioStore,
+    private meshes: MeshManager,
+    private db: TraversaDb,
+    options: { startWorker?: () => WorkerLike | null; readyTimeoutMs?: number } = {},
+  ) {
     this.startWorker = options.startWorker ?? startSceneWorker;
     this.readyTimeoutMs = options.readyTimeoutMs ?? READY_TIMEOUT_MS;
-    store.subscribe((s, prev) => { if (s.document !== prev.document) void this.restore(); });
+    store.subscribe((s, prev) => {
+      if (s.document !== prev.document) void this.restore();
+    });
   }
 
   /**
@@ -92,7 +99,8 @@ export class SuggestionRunner {
       found = await loadSuggestionsOf(this.db, wanted);
     } catch (e) {
       for (const { sceneId } of wanted) {
-        if (!this.store.getState().suggestions[sceneId]) this.set(sceneId, { state: 'error', message: `Kept suggestions could not be read: ${e instanceof Error ? e.message : String(e)}` });
+        if (!this.store.getState().suggestions[sceneId])
+          this.set(sceneId, { state: 'error', message: `Kept suggestions could not be read: ${e instanceof Error ? e.message : String(e)}` });
       }
       return;
     }
@@ -131,15 +139,24 @@ export class SuggestionRunner {
       this.channel = this.openHere();
       for (const w of [...this.waiting.values()]) w.resend();
     };
-    const timer = setTimeout(() => { if (!ready && this.channel === channel) fallBack(); }, this.readyTimeoutMs);
+    const timer = setTimeout(() => {
+      if (!ready && this.channel === channel) fallBack();
+    }, this.readyTimeoutMs);
     worker.addEventListener('message', (e) => {
       const m = (e as MessageEvent<SuggestReply>).data;
-      if (m.type === 'ready') { ready = true; clearTimeout(timer); return; }
+      if (m.type === 'ready') {
+        ready = true;
+        clearTimeout(timer);
+        return;
+      }
       this.onReply(m);
     });
     worker.addEventListener('error', (e) => {
       if (this.channel !== channel) return;
-      if (!ready) { fallBack(); return; }
+      if (!ready) {
+        fallBack();
+        return;
+      }
       // A worker that stopped mid-work (out of memory?): its requests fail, the next one starts another.
       for (const w of this.waiting.values()) w.reject(new Error((e as ErrorEvent).message || 'the scene worker stopped'));
       this.waiting.clear();
@@ -152,9 +169,16 @@ export class SuggestionRunner {
   }
 
   private openHere(): Channel {
-    const handle = createSceneService((m) => { if (m.type !== 'ready') queueMicrotask(() => this.onReply(m)); });
+    const handle = createSceneService((m) => {
+      if (m.type !== 'ready') queueMicrotask(() => this.onReply(m));
+    });
     // Not transferred: the page keeps its copy; replies come a turn later, as a worker's would.
-    return { where: 'main', post: (msg) => { setTimeout(() => handle(msg), 0); } };
+    return {
+      where: 'main',
+      post: (msg) => {
+        setTimeout(() => handle(msg), 0);
+      },
+    };
   }
 
   /** Where the scene service runs now (null before the first request). */
@@ -166,19 +190,33 @@ export class SuggestionRunner {
     if (m.type === 'ready') return;
     const w = this.waiting.get(m.id);
     if (!w) return;
-    if (m.type === 'progress') { w.onProgress?.(m.fraction, m.message); return; }
-    if (m.type === 'missing') { this.held = null; w.resend(); return; }
+    if (m.type === 'progress') {
+      w.onProgress?.(m.fraction, m.message);
+      return;
+    }
+    if (m.type === 'missing') {
+      this.held = null;
+      w.resend();
+      return;
+    }
     this.waiting.delete(m.id);
     if (m.type === 'failed') w.reject(Object.assign(new Error(m.message), { aborted: m.aborted }));
     else w.resolve(m);
   }
 
   /** Ask the worker about a scan: the geometry goes along unless the worker holds it already. */
-  private ask(loaded: LoadedMesh, build: (id: number, key: number) => SuggestRequest, onProgress?: Waiting['onProgress']): { id: number; reply: Promise<SuggestReply> } {
+  private ask(
+    loaded: LoadedMesh,
+    build: (id: number, key: number) => SuggestRequest,
+    onProgress?: Waiting['onProgress'],
+  ): { id: number; reply: Promise<SuggestReply> } {
     // The up axis or scale can change under a loaded scan (reframeMesh); the worker's copy has the old frame.
     const frame = loaded.frame.elements.join(',');
     let known = this.keys.get(loaded);
-    if (known?.frame !== frame) { known = { key: this.nextKey++, frame }; this.keys.set(loaded, known); }
+    if (known?.frame !== frame) {
+      known = { key: this.nextKey++, frame };
+      this.keys.set(loaded, known);
+    }
     const key = known.key;
     const id = this.nextId++;
     const send = (withGeometry: boolean) => {
@@ -209,7 +247,10 @@ export class SuggestionRunner {
     const loaded = this.meshes.get(sceneId);
     if (!scene || !document.project) return;
     const basis = suggestionBasis(scene, document.project.profiles);
-    if (!loaded || !basis) { this.set(sceneId, { state: 'error', message: 'The scan is not loaded yet: open the scene and wait for it.' }); return; }
+    if (!loaded || !basis) {
+      this.set(sceneId, { state: 'error', message: 'The scan is not loaded yet: open the scene and wait for it.' });
+      return;
+    }
     const previous = this.running.get(sceneId);
     if (previous !== undefined) this.post({ type: 'abort', id: previous });
     this.set(sceneId, { state: 'running', fraction: 0, message: 'Preparing the scan…' });
@@ -218,7 +259,13 @@ export class SuggestionRunner {
     let id = -1;
     const current = () => this.running.get(sceneId) === id;
     try {
-      const asked = this.ask(loaded, (i, key) => ({ type: 'run', id: i, key, graph, profiles }), (fraction, message) => { if (current()) this.set(sceneId, { state: 'running', fraction, message }); });
+      const asked = this.ask(
+        loaded,
+        (i, key) => ({ type: 'run', id: i, key, graph, profiles }),
+        (fraction, message) => {
+          if (current()) this.set(sceneId, { state: 'running', fraction, message });
+        },
+      );
       id = asked.id;
       this.running.set(sceneId, id);
       const r = await asked.reply;
@@ -228,7 +275,8 @@ export class SuggestionRunner {
       this.set(sceneId, ready);
       const outcome = await keepSuggestions(this.db, sceneId, { computedAt: ready.computedAt, basis, agents: ready.agents }).then(
         () => ({ kept: true }),
-        (e: unknown) => ({ unsaved: `They are not kept with the project (${e instanceof Error ? e.message : String(e)}): a reload loses them.` }));
+        (e: unknown) => ({ unsaved: `They are not kept with the project (${e instanceof Error ? e.message : String(e)}): a reload loses them.` }),
+      );
       this.store.setState((s) => (s.suggestions[sceneId] === ready ? { suggestions: { ...s.suggestions, [sceneId]: { ...ready, ...outcome } } } : {}));
     } catch (e) {
       if (current()) this.set(sceneId, { state: 'error', message: `Suggestions failed: ${e instanceof Error ? e.message : String(e)}` });
@@ -243,7 +291,14 @@ function views(result: SceneSuggestions): Record<string, Record<string, Suggesti
   for (const [agent, byEdge] of Object.entries(result.agents)) {
     agents[agent] = {};
     for (const [edge, sug] of Object.entries(byEdge)) {
-      agents[agent][edge] = { traversable: sug.traversable, reason: sug.reason, note: sug.note, measured: { ...sug.measured } as Record<string, number | number[]>, navmeshRoute: sug.navmeshRoute, doubt: sug.doubt };
+      agents[agent][edge] = {
+        traversable: sug.traversable,
+        reason: sug.reason,
+        note: sug.note,
+        measured: { ...sug.measured } as Record<string, number | number[]>,
+        navmeshRoute: sug.navmeshRoute,
+        doubt: sug.doubt,
+      };
     }
   }
   return agents;

@@ -29,7 +29,11 @@ export const videoSeconds = (poses: Pick<TourPoses, 'fps' | 'frames'>): number =
 export class TaskGenerator {
   private running: AbortController | null = null;
 
-  constructor(private store: StudioStore, private db: TraversaDb, private flush: () => Promise<void>) {}
+  constructor(
+    private store: StudioStore,
+    private db: TraversaDb,
+    private flush: () => Promise<void>,
+  ) {}
 
   private projectId(): string | null {
     return this.store.getState().workspace.projectId;
@@ -73,7 +77,11 @@ export class TaskGenerator {
     try {
       stage('Reading the scene’s video…');
       let video: SceneVideo | undefined;
-      try { video = await this.sceneVideo(scene.id); } catch (e) { return fail(`The stored video cannot be read: ${e instanceof Error ? e.message : String(e)}`); }
+      try {
+        video = await this.sceneVideo(scene.id);
+      } catch (e) {
+        return fail(`The stored video cannot be read: ${e instanceof Error ? e.message : String(e)}`);
+      }
       if (!video) return fail(NO_VIDEO);
       const set = video.frameSets[settings.budget];
       if (!set) {
@@ -88,7 +96,8 @@ export class TaskGenerator {
       }
       const seconds = videoSeconds(video.poses);
       const prompt = buildTaskPrompt({ nodes: scene.graph.nodes, frames, minTasks: settings.minTasks, videoSeconds: seconds });
-      const baseUrl = settings.baseUrl.trim(), model = settings.model.trim();
+      const baseUrl = settings.baseUrl.trim(),
+        model = settings.model.trim();
       const host = endpointHost(baseUrl);
       let attempt = 0;
       const counted: FetchLike = (url, init) => {
@@ -97,10 +106,19 @@ export class TaskGenerator {
         return fetch(url, init as RequestInit) as ReturnType<FetchLike>;
       };
       stage(`Asking ${model} at ${host}…`);
-      const reply = await askForTasks({
-        baseUrl, model, apiKey: localStorage.getItem(TASKGEN_KEY_STORAGE) || undefined, timeoutMs: settings.timeoutMs,
-        fetch: counted, sleep: (ms) => new Promise((r) => setTimeout(r, ms)), cancel: control.signal,
-      }, prompt, dbReplyCache(this.db));
+      const reply = await askForTasks(
+        {
+          baseUrl,
+          model,
+          apiKey: localStorage.getItem(TASKGEN_KEY_STORAGE) || undefined,
+          timeoutMs: settings.timeoutMs,
+          fetch: counted,
+          sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+          cancel: control.signal,
+        },
+        prompt,
+        dbReplyCache(this.db),
+      );
       if ('error' in reply) return fail(reply.error === 'cancelled' ? 'Cancelled: no tasks were added.' : `No tasks: ${reply.error}.`);
 
       // Checked against the scene as it is now (it may have changed while the endpoint thought).
@@ -111,13 +129,27 @@ export class TaskGenerator {
       const before = new Set(this.store.getState().document.project!.qa.items.map((i) => i.id));
       if (check.tasks.length) {
         applyEdit(this.store, TASK_EDITS.add, {
-          sceneId: scene.id, tasks: check.tasks, requiredReviews: this.store.getState().qa.importReviews,
-          provenance: { model, promptVersion: PROMPT_VERSION, endpoint: host, frames: { budget: settings.budget, times: frames.map((f) => f.t) }, generatedAt: at },
+          sceneId: scene.id,
+          tasks: check.tasks,
+          requiredReviews: this.store.getState().qa.importReviews,
+          provenance: {
+            model,
+            promptVersion: PROMPT_VERSION,
+            endpoint: host,
+            frames: { budget: settings.budget, times: frames.map((f) => f.t) },
+            generatedAt: at,
+          },
         });
       }
       const itemIds = (this.store.getState().document.project?.qa.items ?? []).filter((i) => !before.has(i.id)).map((i) => i.id);
       const report: TaskGenReport = {
-        sceneId: scene.id, model, at, cached: reply.cached, total: check.total, itemIds, problems: check.problems,
+        sceneId: scene.id,
+        model,
+        at,
+        cached: reply.cached,
+        total: check.total,
+        itemIds,
+        problems: check.problems,
         frames: { budget: settings.budget, count: frames.length },
       };
       if (itemIds.length) {

@@ -29,14 +29,25 @@ export class TourRunner {
   private abort: AbortController | null = null;
   private walk: { samples: WorldPose[]; timer: ReturnType<typeof setInterval>; sceneId: string; camera: StudioState['session']['camera'] } | null = null;
 
-  constructor(private store: StudioStore, private meshes: MeshManager, private db: TraversaDb) {
+  constructor(
+    private store: StudioStore,
+    private meshes: MeshManager,
+    private db: TraversaDb,
+  ) {
     // The settings are the user's, kept in this browser (not in the project).
     try {
       const kept = JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? 'null') as TourSettings | null;
       if (kept && !settingsProblem({ ...TOUR_DEFAULTS, ...kept })) this.set({ settings: { ...TOUR_DEFAULTS, ...kept } });
-    } catch { /* the defaults, then */ }
+    } catch {
+      /* the defaults, then */
+    }
     store.subscribe((s, prev) => {
-      if (s.tour.settings !== prev.tour.settings) try { localStorage.setItem(SETTINGS_KEY, JSON.stringify(s.tour.settings)); } catch { /* not kept */ }
+      if (s.tour.settings !== prev.tour.settings)
+        try {
+          localStorage.setItem(SETTINGS_KEY, JSON.stringify(s.tour.settings));
+        } catch {
+          /* not kept */
+        }
     });
   }
 
@@ -45,7 +56,10 @@ export class TourRunner {
     const tell = (notice: string) => this.store.setState((s) => ({ ephemeral: { ...s.ephemeral, notice } }));
     try {
       const v = await this.load(sceneId);
-      if (!v) { tell('This scene has no stored tour video: record one first.'); return; }
+      if (!v) {
+        tell('This scene has no stored tour video: record one first.');
+        return;
+      }
       const name = safeName(sceneId) || 'scene';
       if (what === 'video') download(`${name}.${videoExtension(v.mime)}`, new Uint8Array(await v.blob.arrayBuffer()), v.mime);
       else if (what === 'poses') download(`${name}.poses.json`, strToU8(JSON.stringify(v.poses, null, 2) + '\n'), 'application/json');
@@ -78,14 +92,21 @@ export class TourRunner {
     const projectId = state.workspace.projectId;
     const loaded = this.meshes.get(sceneId);
     if (!scene || !projectId) return;
-    if (!loaded) { this.set({ sceneId, phase: 'failed', fraction: 0, message: 'Load the scene’s scan first: the tour is rendered from it.' }); return; }
-    if (!path && scene.graph.nodes.length === 0) { this.set({ sceneId, phase: 'failed', fraction: 0, message: 'Draw the graph first: the automatic tour walks through every node.' }); return; }
+    if (!loaded) {
+      this.set({ sceneId, phase: 'failed', fraction: 0, message: 'Load the scene’s scan first: the tour is rendered from it.' });
+      return;
+    }
+    if (!path && scene.graph.nodes.length === 0) {
+      this.set({ sceneId, phase: 'failed', fraction: 0, message: 'Draw the graph first: the automatic tour walks through every node.' });
+      return;
+    }
     const abort = (this.abort = new AbortController());
     this.set({ sceneId, phase: 'recording', fraction: 0, message: 'Starting…' });
     try {
       const { recordTour } = await import('../engine/video/record.ts');
       const rec = await recordTour(loaded, scene.graph, settings, {
-        ...(path ? { path } : {}), signal: abort.signal,
+        ...(path ? { path } : {}),
+        signal: abort.signal,
         onProgress: (p) => this.set({ fraction: p.fraction, message: p.message }),
       });
       await saveSceneVideo(this.db, projectId, sceneId, { blob: rec.blob, mime: rec.mime, poses: rec.poses, frameSets: rec.frameSets });
@@ -94,7 +115,12 @@ export class TourRunner {
         rec.plan.unseen.length ? `never in view: ${rec.plan.unseen.join(', ')}` : '',
       ].filter(Boolean);
       const secs = rec.timings.frames / settings.fps;
-      this.set({ phase: 'done', fraction: 1, message: `Recorded ${rec.timings.frames} frames (${secs.toFixed(1)} s of video) in ${((rec.timings.planMs + rec.timings.renderMs) / 1000).toFixed(1)} s${notes.length ? `; ${notes.join('; ')}` : ''}.`, stored: this.store.getState().tour.stored + 1 });
+      this.set({
+        phase: 'done',
+        fraction: 1,
+        message: `Recorded ${rec.timings.frames} frames (${secs.toFixed(1)} s of video) in ${((rec.timings.planMs + rec.timings.renderMs) / 1000).toFixed(1)} s${notes.length ? `; ${notes.join('; ')}` : ''}.`,
+        stored: this.store.getState().tour.stored + 1,
+      });
     } catch (e) {
       if (abort.signal.aborted) this.set({ phase: 'cancelled', fraction: 0, message: 'Recording cancelled; the stored video is unchanged.' });
       else this.set({ phase: 'failed', fraction: 0, message: `The tour could not be recorded: ${e instanceof Error ? e.message : String(e)}` });
@@ -152,18 +178,48 @@ export function tourCommands(store: StudioStore, runner: TourRunner, confirmRepl
   const sceneId = () => selectedScene(store.getState())!.id;
   const replaceOk = async (id: string) => !(await runner.load(id).catch(() => undefined)) || confirmReplace(id);
   return [
-    { id: 'tour.record', label: 'Record the automatic tour video of the scene (every node, walking pace)', shortcut: 'Shift+R', undoable: false, views: ['scene'],
+    {
+      id: 'tour.record',
+      label: 'Record the automatic tour video of the scene (every node, walking pace)',
+      shortcut: 'Shift+R',
+      undoable: false,
+      views: ['scene'],
       enabled: (s) => hasTourableScene(s) && idle(s) && selectedScene(s)!.graph.nodes.length > 0 && !settingsProblem(s.tour.settings),
-      run: () => { const id = sceneId(); void replaceOk(id).then((ok) => { if (ok) void runner.record(id, settings()); }); } },
-    { id: 'tour.walk', label: 'Record a tour by walking it (walk view); again to stop and render it', shortcut: 'Shift+W', undoable: false, views: ['scene'],
+      run: () => {
+        const id = sceneId();
+        void replaceOk(id).then((ok) => {
+          if (ok) void runner.record(id, settings());
+        });
+      },
+    },
+    {
+      id: 'tour.walk',
+      label: 'Record a tour by walking it (walk view); again to stop and render it',
+      shortcut: 'Shift+W',
+      undoable: false,
+      views: ['scene'],
       enabled: (s) => hasTourableScene(s) && (idle(s) || s.tour.phase === 'walking') && !settingsProblem(s.tour.settings),
       run: (st) => {
-        if (st.getState().tour.phase === 'walking') { void runner.stopWalk(settings()); return; }
+        if (st.getState().tour.phase === 'walking') {
+          void runner.stopWalk(settings());
+          return;
+        }
         const id = sceneId();
-        void replaceOk(id).then((ok) => { if (ok) runner.startWalk(id); });
-      } },
-    { id: 'tour.cancel', label: 'Cancel the tour being recorded or walked', undoable: false, views: ['scene'],
+        void replaceOk(id).then((ok) => {
+          if (ok) runner.startWalk(id);
+        });
+      },
+    },
+    {
+      id: 'tour.cancel',
+      label: 'Cancel the tour being recorded or walked',
+      undoable: false,
+      views: ['scene'],
       enabled: (s) => !idle(s),
-      run: (st) => { if (st.getState().tour.phase === 'walking') void runner.stopWalk(settings(), true); else runner.cancel(); } },
+      run: (st) => {
+        if (st.getState().tour.phase === 'walking') void runner.stopWalk(settings(), true);
+        else runner.cancel();
+      },
+    },
   ];
 }

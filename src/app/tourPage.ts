@@ -31,11 +31,13 @@ type TourWindow = { __traversaTour?: (job: TourJob) => Promise<TourJobResult>; _
 (window as unknown as TourWindow).__traversaTour = async (job) => {
   const progress = (p: TourProgress) => (window as unknown as TourWindow).__traversaTourProgress?.(p);
   const t0 = performance.now();
-  const files = await Promise.all(job.files.map(async (f) => {
-    const r = await fetch(f.url);
-    if (!r.ok) throw new Error(`${f.name}: could not be read (${r.status})`);
-    return { name: f.name, data: await r.arrayBuffer() };
-  }));
+  const files = await Promise.all(
+    job.files.map(async (f) => {
+      const r = await fetch(f.url);
+      if (!r.ok) throw new Error(`${f.name}: could not be read (${r.status})`);
+      return { name: f.name, data: await r.arrayBuffer() };
+    }),
+  );
   progress({ stage: 'route', fraction: 0, message: `Loading ${job.files[0]!.name}` });
   const loaded = await loadMesh({ files }, { upAxis: job.up, unitScale: 1 });
   const loadMs = performance.now() - t0;
@@ -44,8 +46,13 @@ type TourWindow = { __traversaTour?: (job: TourJob) => Promise<TourJobResult>; _
     const sent = await fetch(job.upload, { method: 'POST', body: rec.blob, headers: { 'Content-Type': rec.mime } });
     if (!sent.ok) throw new Error(`the video could not be handed back (${sent.status})`);
     return {
-      mime: rec.mime, codec: rec.mime.includes('webm') ? 'vp9' : 'avc', poses: rec.poses, order: rec.plan.order,
-      skippedLegs: rec.plan.skippedLegs, unseen: rec.plan.unseen, timings: { loadMs, ...rec.timings },
+      mime: rec.mime,
+      codec: rec.mime.includes('webm') ? 'vp9' : 'avc',
+      poses: rec.poses,
+      order: rec.plan.order,
+      skippedLegs: rec.plan.skippedLegs,
+      unseen: rec.plan.unseen,
+      timings: { loadMs, ...rec.timings },
     };
   } finally {
     loaded.dispose();

@@ -8,13 +8,19 @@ import type { Plugin } from 'vite';
 const SOURCES = { draco: 'examples/jsm/libs/draco/gltf', basis: 'examples/jsm/libs/basis' } as const;
 const TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.wasm': 'application/wasm' };
 
-export interface DecoderFile { kind: keyof typeof SOURCES; name: string; path: string }
+export interface DecoderFile {
+  kind: keyof typeof SOURCES;
+  name: string;
+  path: string;
+}
 
 /** The decoder files of the installed three (JS and wasm only; READMEs stay behind). */
 export function decoderFiles(threeDir = installedThree()): DecoderFile[] {
   return (Object.keys(SOURCES) as (keyof typeof SOURCES)[]).flatMap((kind) => {
     const dir = join(threeDir, SOURCES[kind]);
-    return readdirSync(dir).filter((name) => /\.(js|wasm)$/.test(name)).map((name) => ({ kind, name, path: join(dir, name) }));
+    return readdirSync(dir)
+      .filter((name) => /\.(js|wasm)$/.test(name))
+      .map((name) => ({ kind, name, path: join(dir, name) }));
   });
 }
 

@@ -27,8 +27,17 @@ export async function cliBundle() {
   mkdirSync(cache, { recursive: true });
   const tmp = `${dir}.${process.pid}.tmp`;
   await build({
-    entryPoints: [join(src, 'cli', 'main.ts')], outdir: tmp, bundle: true, splitting: true, platform: 'node', format: 'esm',
-    outExtension: { '.js': '.mjs' }, chunkNames: 'chunks/[name]-[hash]', target: 'node20', packages: 'external', logLevel: 'warning',
+    entryPoints: [join(src, 'cli', 'main.ts')],
+    outdir: tmp,
+    bundle: true,
+    splitting: true,
+    platform: 'node',
+    format: 'esm',
+    outExtension: { '.js': '.mjs' },
+    chunkNames: 'chunks/[name]-[hash]',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
     sourcemap: 'linked',
   });
   try {
@@ -41,7 +50,11 @@ export async function cliBundle() {
   for (const old of readdirSync(cache)) {
     if (old === basename(dir)) continue;
     const full = join(cache, old);
-    try { if (Date.now() - statSync(full).mtimeMs > KEEP_MS) rmSync(full, { recursive: true, force: true }); } catch { /* another command removed it */ }
+    try {
+      if (Date.now() - statSync(full).mtimeMs > KEEP_MS) rmSync(full, { recursive: true, force: true });
+    } catch {
+      /* another command removed it */
+    }
   }
   return entry;
 }

@@ -20,7 +20,11 @@ import { table } from './tables.ts';
 /** Documents per request: large enough to be quick, small enough for CouchDB's request limits. */
 const BATCH = 2000;
 
-interface KindTally { written: number; unchanged: number; refused: number }
+interface KindTally {
+  written: number;
+  unchanged: number;
+  refused: number;
+}
 export interface PushReport {
   user: string;
   byKind: Map<string, KindTally>;
@@ -29,7 +33,12 @@ export interface PushReport {
   unconfirmed: number;
 }
 
-export async function pushCommand(project: Project, url: string | undefined, env: CouchEnv, now = () => new Date().toISOString()): Promise<{ text: string; code: number }> {
+export async function pushCommand(
+  project: Project,
+  url: string | undefined,
+  env: CouchEnv,
+  now = () => new Date().toISOString(),
+): Promise<{ text: string; code: number }> {
   const couch = new Couch(parseCouchUrl(url, env, 'db', '--to <couch-url>/<db>'));
   const user = await couch.signedInAs();
   if (!user) throw await couch.refusal({ status: 401, body: { error: 'unauthorized', reason: 'You are not signed in.' } }, 'pushing');
@@ -44,11 +53,17 @@ export async function pushCommand(project: Project, url: string | undefined, env
   const at = now();
   for (let i = 0; i < recs.length; i += BATCH) {
     const batch = recs.slice(i, i + BATCH);
-    const stored = await storedDocs(couch, batch.map((r) => r.key));
+    const stored = await storedDocs(
+      couch,
+      batch.map((r) => r.key),
+    );
     const docs: RecordDoc[] = [];
     for (const rec of batch) {
       const have = stored.get(rec.key);
-      if (have?.doc && docHolds(have.doc, rec)) { tally(rec.key).unchanged++; continue; }
+      if (have?.doc && docHolds(have.doc, rec)) {
+        tally(rec.key).unchanged++;
+        continue;
+      }
       // A deleted document is written anew from its tombstone, without a revision.
       docs.push({ ...recordToDoc(rec, user, at), ...(have && !have.deleted ? { _rev: have.rev } : {}) });
     }
@@ -58,13 +73,20 @@ export async function pushCommand(project: Project, url: string | undefined, env
     if (res.status === 202) report.unconfirmed += docs.length;
     else if (res.status !== 201 && res.status !== 200) throw await couch.refusal(res, 'writing records');
     for (const r of res.body) {
-      if (r.error) { tally(r.id).refused++; report.refused.push({ id: r.id, reason: reasonOf(r) }); } else tally(r.id).written++;
+      if (r.error) {
+        tally(r.id).refused++;
+        report.refused.push({ id: r.id, reason: reasonOf(r) });
+      } else tally(r.id).written++;
     }
   }
   return { text: formatPush(report, couch.dbUrl), code: report.refused.length ? 1 : 0 };
 }
 
-interface Stored { rev: string; deleted: boolean; doc: RecordDoc | null }
+interface Stored {
+  rev: string;
+  deleted: boolean;
+  doc: RecordDoc | null;
+}
 
 /** The current revision (and content) of each of `keys` that the database has, even deleted. */
 async function storedDocs(couch: Couch, keys: string[]): Promise<Map<string, Stored>> {
@@ -78,15 +100,26 @@ async function storedDocs(couch: Couch, keys: string[]): Promise<Map<string, Sto
 
 function formatPush(r: PushReport, where: string): string {
   const kinds = [...r.byKind].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const total = kinds.reduce((t, [, k]) => ({ written: t.written + k.written, unchanged: t.unchanged + k.unchanged, refused: t.refused + k.refused }), { written: 0, unchanged: 0, refused: 0 });
+  const total = kinds.reduce((t, [, k]) => ({ written: t.written + k.written, unchanged: t.unchanged + k.unchanged, refused: t.refused + k.refused }), {
+    written: 0,
+    unchanged: 0,
+    refused: 0,
+  });
   const rows = [...kinds.map(([kind, k]) => [kind, k.written, k.unchanged, k.refused]), ['total', total.written, total.unchanged, total.refused]];
   const lines = [`pushed to ${where} as ${r.user}`, table(['kind', 'written', 'unchanged', 'refused'], rows)];
   for (const x of r.refused) lines.push(`refused ${x.id}: ${x.reason}`);
-  if (r.unconfirmed) lines.push(`note: the server answered 202 Accepted for ${r.unconfirmed} of the written records: stored, but not yet on as many copies as its cluster's write quorum asks; CouchDB copies them on by itself (a pull shows them)`);
+  if (r.unconfirmed)
+    lines.push(
+      `note: the server answered 202 Accepted for ${r.unconfirmed} of the written records: stored, but not yet on as many copies as its cluster's write quorum asks; CouchDB copies them on by itself (a pull shows them)`,
+    );
   return lines.join('\n') + '\n';
 }
 
-export interface PullResult { text: string; code: number; files: SourceFile[] }
+export interface PullResult {
+  text: string;
+  code: number;
+  files: SourceFile[];
+}
 
 export async function pullCommand(url: string | undefined, env: CouchEnv): Promise<PullResult> {
   const couch = new Couch(parseCouchUrl(url, env, 'db', '--from <couch-url>/<db>'));
@@ -98,8 +131,12 @@ export async function pullCommand(url: string | undefined, env: CouchEnv): Promi
     if (!doc) continue;
     if (doc._conflicts?.length) conflicts.push({ id: doc._id, revs: [doc._rev ?? '?', ...doc._conflicts] });
     const read = readDoc(doc);
-    if (!read) { if (!doc._id.startsWith('_design/')) foreign++; continue; }
-    if ('bad' in read) bad.push(read.bad); else recs.push(read.rec);
+    if (!read) {
+      if (!doc._id.startsWith('_design/')) foreign++;
+      continue;
+    }
+    if ('bad' in read) bad.push(read.bad);
+    else recs.push(read.rec);
   }
   const assembled = assembleProject(recs);
   const lines: string[] = [];
@@ -117,8 +154,10 @@ export async function pullCommand(url: string | undefined, env: CouchEnv): Promi
   // The release layout has one label per agent and segment and no QA items: say what stays behind.
   if (labels > inForce) lines.push(`the release holds the ${inForce} labels in force; all ${labels} annotators' labels stay in the database`);
   if (p.qa.items.length) lines.push(`the ${p.qa.items.length} QA items are not part of the release layout; they stay in the database`);
-  lines.unshift(`pulled ${recs.length} records from ${couch.dbUrl}: ${p.scenes.length} scenes, ${labels} labels, ${p.qa.items.length} QA items; ` +
-    `${bad.length + assembled.bad.length} bad, ${conflicts.length} in conflict`);
+  lines.unshift(
+    `pulled ${recs.length} records from ${couch.dbUrl}: ${p.scenes.length} scenes, ${labels} labels, ${p.qa.items.length} QA items; ` +
+      `${bad.length + assembled.bad.length} bad, ${conflicts.length} in conflict`,
+  );
   return { text: lines.join('\n') + '\n', code: 0, files: writeRelease(p) };
 }
 
@@ -127,7 +166,10 @@ async function* allDocs(couch: Couch): AsyncGenerator<RecordDoc | null> {
   let after: string | undefined;
   for (;;) {
     const q = new URLSearchParams({ include_docs: 'true', conflicts: 'true', limit: String(BATCH) });
-    if (after !== undefined) { q.set('startkey', JSON.stringify(after)); q.set('skip', '1'); }
+    if (after !== undefined) {
+      q.set('startkey', JSON.stringify(after));
+      q.set('skip', '1');
+    }
     const res = await couch.db<{ rows: { id: string; doc?: RecordDoc | null }[] }>('GET', `_all_docs?${q}`);
     if (res.status !== 200) throw await couch.refusal(res, 'reading the project');
     if (!Array.isArray(res.body?.rows)) throw new InputError(`${couch.dbUrl} did not answer with documents`);

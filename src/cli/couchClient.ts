@@ -18,17 +18,28 @@ export interface CouchTarget {
 /** CouchDB's rule for database names (system databases start with `_`). */
 const DB_NAME = /^[a-z][a-z0-9_$()+/-]*$/;
 
-export interface CouchEnv { TRAVERSA_COUCH_USER?: string; TRAVERSA_COUCH_PASSWORD?: string; [name: string]: string | undefined }
+export interface CouchEnv {
+  TRAVERSA_COUCH_USER?: string;
+  TRAVERSA_COUCH_PASSWORD?: string;
+  [name: string]: string | undefined;
+}
 
 export function parseCouchUrl(text: string | undefined, env: CouchEnv, want: 'server' | 'db', what: string): CouchTarget {
   if (!text) throw new CliError(`missing ${what}`);
   let url: URL;
-  try { url = new URL(text); } catch { throw new CliError(`${what} is not a URL: ${redactUrl(text)}`); }
+  try {
+    url = new URL(text);
+  } catch {
+    throw new CliError(`${what} is not a URL: ${redactUrl(text)}`);
+  }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CliError(`${what} must be an http:// or https:// URL`);
   const user = url.username ? decodeURIComponent(url.username) : env.TRAVERSA_COUCH_USER || undefined;
   // A user in the URL may take the password from the environment, so it stays off the command line.
   const password = url.password ? decodeURIComponent(url.password) : env.TRAVERSA_COUCH_PASSWORD || undefined;
-  url.username = ''; url.password = ''; url.search = ''; url.hash = '';
+  url.username = '';
+  url.password = '';
+  url.search = '';
+  url.hash = '';
   const path = url.pathname.replace(/\/+$/, '');
   if (want === 'server') return { server: `${url.origin}${path}/`, db: undefined, user, password };
   const cut = path.lastIndexOf('/');
@@ -43,13 +54,18 @@ export function redactUrl(text: string): string {
   return text.replace(/^([a-z]+:\/\/[^:/@]*):[^@/]*@/i, '$1:***@');
 }
 
-export interface CouchResponse<T> { status: number; body: T }
+export interface CouchResponse<T> {
+  status: number;
+  body: T;
+}
 
 export class Couch {
   constructor(readonly target: CouchTarget) {}
 
   /** Where the database is, for messages: never with credentials. */
-  get dbUrl(): string { return this.target.server + encodeURIComponent(this.target.db ?? ''); }
+  get dbUrl(): string {
+    return this.target.server + encodeURIComponent(this.target.db ?? '');
+  }
 
   private headers(json: boolean): Record<string, string> {
     const h: Record<string, string> = { accept: 'application/json' };
@@ -72,7 +88,11 @@ export class Couch {
     }
     const text = await res.text();
     let parsed: unknown = null;
-    try { parsed = text ? JSON.parse(text) : null; } catch { parsed = { error: 'not_json', reason: text.slice(0, 200) }; }
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      parsed = { error: 'not_json', reason: text.slice(0, 200) };
+    }
     return { status: res.status, body: parsed as T };
   }
 
@@ -84,7 +104,7 @@ export class Couch {
   /** Who the server takes us for (null: anonymous). */
   async signedInAs(): Promise<string | null> {
     const res = await this.request<{ userCtx?: { name?: string | null } }>('GET', '_session');
-    return res.status === 200 ? res.body?.userCtx?.name ?? null : null;
+    return res.status === 200 ? (res.body?.userCtx?.name ?? null) : null;
   }
 
   /**
@@ -96,9 +116,13 @@ export class Couch {
     const where = this.target.db ? `the team database ${this.dbUrl}` : `the team server ${this.target.server}`;
     if (res.status !== 401 && res.status !== 403) return new InputError(`${where} answered ${res.status} while ${doing}: ${reason}`);
     const user = this.target.user;
-    if (user === undefined) return new InputError(`${where} refused an anonymous request while ${doing} (${reason}): put a user in the URL or set TRAVERSA_COUCH_USER and TRAVERSA_COUCH_PASSWORD`);
+    if (user === undefined)
+      return new InputError(
+        `${where} refused an anonymous request while ${doing} (${reason}): put a user in the URL or set TRAVERSA_COUCH_USER and TRAVERSA_COUCH_PASSWORD`,
+      );
     const who = await this.signedInAs().catch(() => null);
-    const why = who !== user ? 'wrong name or password' : this.target.db ? `not a member of ${this.target.db}, or not allowed to do this` : 'not a server admin';
+    const why =
+      who !== user ? 'wrong name or password' : this.target.db ? `not a member of ${this.target.db}, or not allowed to do this` : 'not a server admin';
     return new InputError(`${where} refused user ${user} while ${doing}: ${why} (${reason})`);
   }
 }

@@ -18,8 +18,17 @@ export async function driveCommand(args: ScanArgs): Promise<string> {
 }
 
 function asJson(r: SceneDrives) {
-  const agents = Object.fromEntries(Object.entries(r.agents).map(([agent, byEdge]) => [agent,
-    Object.fromEntries(Object.entries(byEdge).map(([edge, d]) => [edge, { reached: d.reached, reason: d.reason, note: d.note, measured: d.measured, poses: d.motion.length, ...(d.doubt ? { doubt: d.doubt } : {}) }]))]));
+  const agents = Object.fromEntries(
+    Object.entries(r.agents).map(([agent, byEdge]) => [
+      agent,
+      Object.fromEntries(
+        Object.entries(byEdge).map(([edge, d]) => [
+          edge,
+          { reached: d.reached, reason: d.reason, note: d.note, measured: d.measured, poses: d.motion.length, ...(d.doubt ? { doubt: d.doubt } : {}) },
+        ]),
+      ),
+    ]),
+  );
   const any = Object.values(r.agents).flatMap((e) => Object.values(e))[0];
   return { agents, ...(any ? { resolution: any.resolution } : {}) };
 }
@@ -29,14 +38,22 @@ const cm = (m: number | undefined) => (m === undefined ? '' : ` ${(m * 100).toFi
 function formatDrives(r: SceneDrives): string {
   const agentNames = Object.keys(r.agents);
   const edges = [...new Set(agentNames.flatMap((a) => Object.keys(r.agents[a]!)))];
-  const rows = edges.map((edge) => [edge, ...agentNames.map((a) => {
-    const d = r.agents[a]![edge]!;
-    const doubt = d.doubt ? ' (?)' : '';
-    if (d.reached) return `reached${doubt}`;
-    const m = d.measured;
-    const figure = m.clearHeightM !== undefined ? cm(m.clearHeightM) : d.reason === 'step' ? cm(m.stepHeightM) : cm(m.clearWidthM);
-    return `stopped: ${d.reason}${figure}${doubt}`;
-  })]);
-  const doubts = agentNames.flatMap((a) => edges.flatMap((edge) => { const d = r.agents[a]![edge]; return d?.doubt ? [`(?) ${a} ${edge}: ${d.doubt}`] : []; }));
+  const rows = edges.map((edge) => [
+    edge,
+    ...agentNames.map((a) => {
+      const d = r.agents[a]![edge]!;
+      const doubt = d.doubt ? ' (?)' : '';
+      if (d.reached) return `reached${doubt}`;
+      const m = d.measured;
+      const figure = m.clearHeightM !== undefined ? cm(m.clearHeightM) : d.reason === 'step' ? cm(m.stepHeightM) : cm(m.clearWidthM);
+      return `stopped: ${d.reason}${figure}${doubt}`;
+    }),
+  ]);
+  const doubts = agentNames.flatMap((a) =>
+    edges.flatMap((edge) => {
+      const d = r.agents[a]![edge];
+      return d?.doubt ? [`(?) ${a} ${edge}: ${d.doubt}`] : [];
+    }),
+  );
   return `${table(['edge', ...agentNames], rows)}\n${doubts.length ? `\n${doubts.join('\n')}\n` : ''}\nnavmesh ${(r.timings.navmeshMs / 1000).toFixed(1)} s, all drives ${(r.timings.totalMs / 1000).toFixed(1)} s\n`;
 }

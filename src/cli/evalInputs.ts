@@ -18,7 +18,10 @@ export interface LoadedInputs {
 
 /** `--agents a,b --agents c` as one list. */
 export const nameList = (values: readonly string[] | undefined): string[] =>
-  (values ?? []).flatMap((v) => v.split(',')).map((s) => s.trim()).filter((s) => s !== '');
+  (values ?? [])
+    .flatMap((v) => v.split(','))
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
 
 /** Every input of a release at a budget (the frames read from `<gt>/frames/`); a scene without frames stops the command, naming the file it looked for. */
 export function inputsFromRelease(gt: string, budget: FrameBudget, agents: string[], scenes: string[]): LoadedInputs {
@@ -31,16 +34,19 @@ export function inputsFromRelease(gt: string, budget: FrameBudget, agents: strin
   if (built.errors.length) throw new CliError(built.errors.join('\n'));
   if (built.missingFrames.length) {
     const where = built.missingFrames.map((s) => join(gt, frameSetFolder(s, budget), 'frames.json'));
-    throw new InputError(`no frame set at budget ${budget} for ${count(built.missingFrames.length, 'scene')} (${built.missingFrames.join(', ')}): `
-      + `${where[0]}${where.length > 1 ? ', …' : ''} does not exist. Render the scene's tour first (the studio's touring video, or "cli tour"), `
-      + 'choose a budget the scenes have, or leave them out with --scenes');
+    throw new InputError(
+      `no frame set at budget ${budget} for ${count(built.missingFrames.length, 'scene')} (${built.missingFrames.join(', ')}): ` +
+        `${where[0]}${where.length > 1 ? ', …' : ''} does not exist. Render the scene's tour first (the studio's touring video, or "cli tour"), ` +
+        'choose a budget the scenes have, or leave them out with --scenes',
+    );
   }
   return { inputs: built.inputs, excluded: built.excluded, budget, root: gt };
 }
 
 /** The inputs of an export (`eval-inputs --out <dir>`), each file checked; `--agents`/`--scenes` pick among them. */
 export function inputsFromExport(dir: string, budget: string | undefined, agents: string[], scenes: string[]): LoadedInputs {
-  if (!statInput(dir, 'evaluation inputs').isDirectory()) throw new InputError(`${dir}: the evaluation inputs cannot be read (not a folder; give the folder "eval-inputs --out" wrote)`);
+  if (!statInput(dir, 'evaluation inputs').isDirectory())
+    throw new InputError(`${dir}: the evaluation inputs cannot be read (not a folder; give the folder "eval-inputs --out" wrote)`);
   const manifestPath = join(dir, 'manifest.json');
   const manifest = EvalInputsManifestSchema.safeParse(jsonOf(manifestPath, 'evaluation inputs manifest'));
   if (!manifest.success) throw new InputError(`${manifestPath}: ${issue(manifest.error.issues[0]!)} (not a manifest written by "eval-inputs")`);
@@ -75,7 +81,13 @@ function jsonOf(path: string, what: string): unknown {
 
 const issue = (i: { path: PropertyKey[]; message: string }) => `at /${i.path.map(String).join('/')}: ${i.message}`;
 
-export interface EvalInputsArgs { gt?: string; frames?: string; out?: string; agents: string[]; scenes: string[] }
+export interface EvalInputsArgs {
+  gt?: string;
+  frames?: string;
+  out?: string;
+  agents: string[];
+  scenes: string[];
+}
 
 /**
  * `eval-inputs --gt <release-dir> --frames <budget> --out <dir>`: the export layout of
@@ -104,8 +116,10 @@ export function evalInputsCommand(a: EvalInputsArgs): string {
   }
   writeOutput(join(a.out, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
   const c = manifest.counts;
-  return `wrote ${count(c.inputs, 'evaluation input')} (${count(c.questions, 'question')} × ${count(c.agents, 'agent')}, ${count(c.scenes, 'scene')}; `
-    + `${count(c.excludedHallucinated, 'hallucinated question')} left out) and ${count(copied.size, 'frame')} to ${a.out}`;
+  return (
+    `wrote ${count(c.inputs, 'evaluation input')} (${count(c.questions, 'question')} × ${count(c.agents, 'agent')}, ${count(c.scenes, 'scene')}; ` +
+    `${count(c.excludedHallucinated, 'hallucinated question')} left out) and ${count(copied.size, 'frame')} to ${a.out}`
+  );
 }
 
 export const count = (n: number, what: string) => `${n.toLocaleString('en-US')} ${what}${n === 1 ? '' : 's'}`;

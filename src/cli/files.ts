@@ -1,4 +1,17 @@
-import { closeSync, constants, fstatSync, ftruncateSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, statSync, writeSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  ftruncateSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readSync,
+  statSync,
+  writeSync,
+  type Stats,
+} from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { formatProblem } from '../core/problems.ts';
 import type { SourceFile } from '../formats/json.ts';
@@ -34,22 +47,37 @@ function kindOf(st: Stats): string {
 }
 
 const isLink = (path: string): boolean => {
-  try { return lstatSync(path).isSymbolicLink(); } catch { return false; }
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
 };
 
 /** The system's reason for a failed read or write, in words (a dangling link says so). */
 function reason(e: unknown, path: string): string {
   const code = (e as NodeJS.ErrnoException).code;
   switch (code) {
-    case 'ENOENT': return isLink(path) ? 'a symbolic link to something that does not exist' : 'it does not exist';
-    case 'ELOOP': return 'a loop of symbolic links';
-    case 'EACCES': case 'EPERM': return 'permission denied';
-    case 'EISDIR': return 'it is a folder';
-    case 'ENOTDIR': case 'EEXIST': return 'a file is in the way where a folder should be';
-    case 'EROFS': return 'a read-only file system';
-    case 'ENOSPC': return 'no space left on the device';
-    case 'ENAMETOOLONG': return 'the name is too long';
-    default: return code ?? (e instanceof Error ? e.message : String(e));
+    case 'ENOENT':
+      return isLink(path) ? 'a symbolic link to something that does not exist' : 'it does not exist';
+    case 'ELOOP':
+      return 'a loop of symbolic links';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'EISDIR':
+      return 'it is a folder';
+    case 'ENOTDIR':
+    case 'EEXIST':
+      return 'a file is in the way where a folder should be';
+    case 'EROFS':
+      return 'a read-only file system';
+    case 'ENOSPC':
+      return 'no space left on the device';
+    case 'ENAMETOOLONG':
+      return 'the name is too long';
+    default:
+      return code ?? (e instanceof Error ? e.message : String(e));
   }
 }
 
@@ -116,7 +144,11 @@ export function statInput(path: string, what: string): Stats {
 
 /** What is at `path` (links followed), or undefined when nothing can be reached there (missing, a dangling link, a loop). */
 function statQuietly(path: string): Stats | undefined {
-  try { return statSync(path); } catch { return undefined; }
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Whether `path` is a regular file (links followed); never throws. */
@@ -145,7 +177,8 @@ export function readTree(root: string, extensions: readonly string[], what: stri
       if (entry.isDirectory()) walk(full);
       else if (entry.isSymbolicLink() && statQuietly(full)?.isDirectory()) {
         process.stderr.write(`traversa: note: ${full} is a link to a folder; not followed\n`);
-      } else if (extensions.some((x) => entry.name.toLowerCase().endsWith(x))) out.push({ path: relative(root, full).split(sep).join('/'), text: readInputText(full, what) });
+      } else if (extensions.some((x) => entry.name.toLowerCase().endsWith(x)))
+        out.push({ path: relative(root, full).split(sep).join('/'), text: readInputText(full, what) });
     }
   };
   walk(root);

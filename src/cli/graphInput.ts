@@ -16,4 +16,3 @@ export function readInputs(graphPath: string, agentsPath: string | undefined) {
   if (!project || !scene) throw new InputError(`${graphPath} cannot be read as a navigation graph`);
   return { graph: scene.graph, profiles: project.profiles, problems: shown };
 }
-

@@ -29,7 +29,8 @@ export function fileVerdictCache<T = CachedVerdict>(path: string, flushEvery = 2
   if (existsSync(path)) {
     try {
       const parsed = JSON.parse(readFileSync(path, 'utf8')) as { format?: unknown; entries?: unknown };
-      if (parsed.format !== 'traversa-judge-cache' || typeof parsed.entries !== 'object' || parsed.entries === null) throw new Error('not a Traversa judge cache');
+      if (parsed.format !== 'traversa-judge-cache' || typeof parsed.entries !== 'object' || parsed.entries === null)
+        throw new Error('not a Traversa judge cache');
       entries = parsed.entries as Record<string, T>;
     } catch (e) {
       throw new CliError(`${path} cannot be used as the judge cache: ${e instanceof Error ? e.message : String(e)}`);
@@ -46,9 +47,14 @@ export function fileVerdictCache<T = CachedVerdict>(path: string, flushEvery = 2
   };
   return {
     get: (key) => (Object.hasOwn(entries, key) ? entries[key] : undefined),
-    set: (key, v) => { entries[key] = v; if (++unsaved >= flushEvery) flush(); },
+    set: (key, v) => {
+      entries[key] = v;
+      if (++unsaved >= flushEvery) flush();
+    },
     flush,
-    get size() { return Object.keys(entries).length; },
+    get size() {
+      return Object.keys(entries).length;
+    },
   };
 }
 
@@ -70,14 +76,20 @@ export interface JudgeEnv {
 export function httpJudgeFromEnv(env: JudgeEnv, cache?: VerdictCache): { choice: Extract<JudgeChoice, { kind: 'http' }>; io: HttpJudgeIo } {
   const baseUrl = env.TRAVERSA_JUDGE_URL?.trim();
   const model = env.TRAVERSA_JUDGE_MODEL?.trim();
-  if (!baseUrl || !model) throw new CliError('--judge http needs TRAVERSA_JUDGE_URL and TRAVERSA_JUDGE_MODEL in the environment (and TRAVERSA_JUDGE_KEY if the endpoint wants one)');
+  if (!baseUrl || !model)
+    throw new CliError('--judge http needs TRAVERSA_JUDGE_URL and TRAVERSA_JUDGE_MODEL in the environment (and TRAVERSA_JUDGE_KEY if the endpoint wants one)');
   const timeoutMs = Number(env.TRAVERSA_JUDGE_TIMEOUT_MS ?? JUDGE_TIMEOUT_MS);
-  if (!(timeoutMs > 0)) throw new CliError(`TRAVERSA_JUDGE_TIMEOUT_MS is the time limit per judge request in milliseconds, a number > 0, not "${env.TRAVERSA_JUDGE_TIMEOUT_MS}"`);
+  if (!(timeoutMs > 0))
+    throw new CliError(`TRAVERSA_JUDGE_TIMEOUT_MS is the time limit per judge request in milliseconds, a number > 0, not "${env.TRAVERSA_JUDGE_TIMEOUT_MS}"`);
   return {
     choice: { kind: 'http', baseUrl, model },
     io: {
-      fetch: (url, init) => fetch(url, init as RequestInit), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)), timeoutMs,
-      apiKey: env.TRAVERSA_JUDGE_KEY || undefined, baseDelayMs: Number(env.TRAVERSA_JUDGE_RETRY_MS ?? 1000), ...(cache ? { cache } : {}),
+      fetch: (url, init) => fetch(url, init as RequestInit),
+      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+      timeoutMs,
+      apiKey: env.TRAVERSA_JUDGE_KEY || undefined,
+      baseDelayMs: Number(env.TRAVERSA_JUDGE_RETRY_MS ?? 1000),
+      ...(cache ? { cache } : {}),
     },
   };
 }

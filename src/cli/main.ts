@@ -82,19 +82,69 @@ TRAVERSA_COUCH_USER and TRAVERSA_COUCH_PASSWORD):
 `;
 
 /** Flags followed by a value (`--out dir`); the others are switches unless written `--flag=value`. */
-const VALUE_FLAGS = new Set(['out', 'mesh', 'graph', 'agents', 'up', 'scale', 'fps', 'fov', 'eye', 'size', 'gt', 'pred', 'compat', 'judge', 'weights', 'bootstrap', 'seed', 'level', 'averaging', 'verdicts', 'cache', 'tau', 'subsets',
-  'frames', 'inputs', 'endpoint', 'model', 'concurrency', 'retries', 'limit', 'scenes',
-  'to', 'from', 'password', 'member', 'lead', 'port', 'host', 'data', 'admin', 'origin', 'session-timeout']);
+const VALUE_FLAGS = new Set([
+  'out',
+  'mesh',
+  'graph',
+  'agents',
+  'up',
+  'scale',
+  'fps',
+  'fov',
+  'eye',
+  'size',
+  'gt',
+  'pred',
+  'compat',
+  'judge',
+  'weights',
+  'bootstrap',
+  'seed',
+  'level',
+  'averaging',
+  'verdicts',
+  'cache',
+  'tau',
+  'subsets',
+  'frames',
+  'inputs',
+  'endpoint',
+  'model',
+  'concurrency',
+  'retries',
+  'limit',
+  'scenes',
+  'to',
+  'from',
+  'password',
+  'member',
+  'lead',
+  'port',
+  'host',
+  'data',
+  'admin',
+  'origin',
+  'session-timeout',
+]);
 
 /** `flags` keeps a flag's last value; `lists` every value of a flag given more than once (`--member a --member b`). */
-interface Args { command: string; positional: string[]; flags: Map<string, string | true>; lists: Map<string, string[]>; json: boolean }
+interface Args {
+  command: string;
+  positional: string[];
+  flags: Map<string, string | true>;
+  lists: Map<string, string[]>;
+  json: boolean;
+}
 
 function parseArgs(argv: string[]): Args {
   const [command = 'help', ...rest] = argv;
   const positional: string[] = [];
   const flags = new Map<string, string | true>();
   const lists = new Map<string, string[]>();
-  const put = (k: string, v: string) => { flags.set(k, v); lists.set(k, [...(lists.get(k) ?? []), v]); };
+  const put = (k: string, v: string) => {
+    flags.set(k, v);
+    lists.set(k, [...(lists.get(k) ?? []), v]);
+  };
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i]!;
     if (a.startsWith('--')) {
@@ -135,8 +185,18 @@ const flag = (args: Args, k: string): string | undefined => {
 const OPTIONS = optionsByCommand(USAGE);
 
 /** The scan commands' arguments (suggest, drive). */
-const scanArgs = (args: Args) => ({ mesh: flag(args, 'mesh'), graph: flag(args, 'graph'), agents: flag(args, 'agents'), up: flag(args, 'up'), scale: flag(args, 'scale'), json: args.json });
-const printed = (text: string): number => { out(text); return 0; };
+const scanArgs = (args: Args) => ({
+  mesh: flag(args, 'mesh'),
+  graph: flag(args, 'graph'),
+  agents: flag(args, 'agents'),
+  up: flag(args, 'up'),
+  scale: flag(args, 'scale'),
+  json: args.json,
+});
+const printed = (text: string): number => {
+  out(text);
+  return 0;
+};
 
 /** Every command, by name: what it reads from the arguments and runs. */
 const COMMANDS: Record<string, (args: Args) => Promise<number>> = {
@@ -174,15 +234,38 @@ const COMMANDS: Record<string, (args: Args) => Promise<number>> = {
   drive: async (args) => (await import('./drive.ts')).driveCommand(scanArgs(args)).then(printed),
   tour: async (args) => {
     const { tourCommand } = await import('./tour.ts');
-    out(await tourCommand({ mesh: flag(args, 'mesh'), graph: flag(args, 'graph'), out: flag(args, 'out'), fps: flag(args, 'fps'), fov: flag(args, 'fov'), eye: flag(args, 'eye'), size: flag(args, 'size'), up: flag(args, 'up') }));
+    out(
+      await tourCommand({
+        mesh: flag(args, 'mesh'),
+        graph: flag(args, 'graph'),
+        out: flag(args, 'out'),
+        fps: flag(args, 'fps'),
+        fov: flag(args, 'fov'),
+        eye: flag(args, 'eye'),
+        size: flag(args, 'size'),
+        up: flag(args, 'up'),
+      }),
+    );
     return 0;
   },
   score: async (args) => {
     favourShortRuns();
     const a = {
-      gt: flag(args, 'gt'), pred: flag(args, 'pred'), out: flag(args, 'out'), compat: flag(args, 'compat'), judge: flag(args, 'judge'),
-      weights: flag(args, 'weights'), bootstrap: flag(args, 'bootstrap'), seed: flag(args, 'seed'), level: flag(args, 'level'), averaging: flag(args, 'averaging'),
-      verdicts: flag(args, 'verdicts'), cache: flag(args, 'cache'), json: args.json, acceptUnjudged: args.flags.has('accept-unjudged'), table2: args.flags.has('table2'),
+      gt: flag(args, 'gt'),
+      pred: flag(args, 'pred'),
+      out: flag(args, 'out'),
+      compat: flag(args, 'compat'),
+      judge: flag(args, 'judge'),
+      weights: flag(args, 'weights'),
+      bootstrap: flag(args, 'bootstrap'),
+      seed: flag(args, 'seed'),
+      level: flag(args, 'level'),
+      averaging: flag(args, 'averaging'),
+      verdicts: flag(args, 'verdicts'),
+      cache: flag(args, 'cache'),
+      json: args.json,
+      acceptUnjudged: args.flags.has('accept-unjudged'),
+      table2: args.flags.has('table2'),
     };
     const { text, code } = await scoreCommand(a);
     out(text);
@@ -190,38 +273,70 @@ const COMMANDS: Record<string, (args: Args) => Promise<number>> = {
   },
   'score-qa': async (args) => {
     const { scoreQaCommand } = await import('./scoreQa.ts');
-    out(await scoreQaCommand({
-      gt: flag(args, 'gt'), pred: args.lists.get('pred') ?? [], tau: flag(args, 'tau'), averaging: flag(args, 'averaging'),
-      bootstrap: flag(args, 'bootstrap'), seed: flag(args, 'seed'), out: flag(args, 'out'), json: args.json,
-      verdicts: flag(args, 'verdicts'), judge: flag(args, 'judge'), cache: flag(args, 'cache'), subsets: flag(args, 'subsets'),
-    }));
+    out(
+      await scoreQaCommand({
+        gt: flag(args, 'gt'),
+        pred: args.lists.get('pred') ?? [],
+        tau: flag(args, 'tau'),
+        averaging: flag(args, 'averaging'),
+        bootstrap: flag(args, 'bootstrap'),
+        seed: flag(args, 'seed'),
+        out: flag(args, 'out'),
+        json: args.json,
+        verdicts: flag(args, 'verdicts'),
+        judge: flag(args, 'judge'),
+        cache: flag(args, 'cache'),
+        subsets: flag(args, 'subsets'),
+      }),
+    );
     return 0;
   },
   'eval-inputs': async (args) => {
     const { evalInputsCommand, nameList } = await import('./evalInputs.ts');
-    process.stderr.write(evalInputsCommand({
-      gt: flag(args, 'gt'), frames: flag(args, 'frames'), out: flag(args, 'out'), agents: nameList(args.lists.get('agents')), scenes: nameList(args.lists.get('scenes')),
-    }) + '\n');
+    process.stderr.write(
+      evalInputsCommand({
+        gt: flag(args, 'gt'),
+        frames: flag(args, 'frames'),
+        out: flag(args, 'out'),
+        agents: nameList(args.lists.get('agents')),
+        scenes: nameList(args.lists.get('scenes')),
+      }) + '\n',
+    );
     return 0;
   },
   'run-model': async (args) => {
     const [{ runModelCommand }, { nameList }] = await Promise.all([import('./runModel.ts'), import('./evalInputs.ts')]);
     const { text, code } = await runModelCommand({
-      gt: flag(args, 'gt'), inputs: flag(args, 'inputs'), endpoint: flag(args, 'endpoint'), model: flag(args, 'model'), frames: flag(args, 'frames'),
-      out: flag(args, 'out'), concurrency: flag(args, 'concurrency'), retries: flag(args, 'retries'), limit: flag(args, 'limit'), cache: flag(args, 'cache'),
-      agents: nameList(args.lists.get('agents')), scenes: nameList(args.lists.get('scenes')), json: args.json,
+      gt: flag(args, 'gt'),
+      inputs: flag(args, 'inputs'),
+      endpoint: flag(args, 'endpoint'),
+      model: flag(args, 'model'),
+      frames: flag(args, 'frames'),
+      out: flag(args, 'out'),
+      concurrency: flag(args, 'concurrency'),
+      retries: flag(args, 'retries'),
+      limit: flag(args, 'limit'),
+      cache: flag(args, 'cache'),
+      agents: nameList(args.lists.get('agents')),
+      scenes: nameList(args.lists.get('scenes')),
+      json: args.json,
     });
     out(text);
     return code;
   },
   baseline: async (args) => {
-    process.stderr.write(await baselineCommand(args.positional[0], { gt: flag(args, 'gt'), out: flag(args, 'out'), seed: flag(args, 'seed') }) + '\n');
+    process.stderr.write((await baselineCommand(args.positional[0], { gt: flag(args, 'gt'), out: flag(args, 'out'), seed: flag(args, 'seed') })) + '\n');
     return 0;
   },
   'team-server': async (args) => {
     return (await import('./teamServer.ts')).teamServerCommand({
-      port: flag(args, 'port'), host: flag(args, 'host'), data: flag(args, 'data'), inMemory: args.flags.has('in-memory'),
-      admin: flag(args, 'admin'), origins: args.lists.get('origin') ?? [], sessionTimeout: flag(args, 'session-timeout'),
+      port: flag(args, 'port'),
+      host: flag(args, 'host'),
+      data: flag(args, 'data'),
+      inMemory: args.flags.has('in-memory'),
+      admin: flag(args, 'admin'),
+      origins: args.lists.get('origin') ?? [],
+      sessionTimeout: flag(args, 'session-timeout'),
     });
   },
   team: async (args) => {
@@ -244,17 +359,37 @@ const COMMANDS: Record<string, (args: Args) => Promise<number>> = {
     if (!target) throw new CliError('pull needs --out <release-dir>');
     const { pullCommand } = await import('./couch.ts');
     const { text, code, files } = await pullCommand(flag(args, 'from'), process.env);
-    if (!files.length) { out(text); return code; }
+    if (!files.length) {
+      out(text);
+      return code;
+    }
     // Files of another pull (a scene since removed) would be read back as part of this one.
     const written = new Set(files.map((f) => f.path));
-    const stale = existsSync(target) ? readTree(target, ['.json'], 'release file').filter((f) => !written.has(f.path)).map((f) => f.path) : [];
+    const stale = existsSync(target)
+      ? readTree(target, ['.json'], 'release file')
+          .filter((f) => !written.has(f.path))
+          .map((f) => f.path)
+      : [];
     writeFiles(target, files);
-    out(text + `wrote ${files.length} files to ${target}\n` + stale.map((f) => `note: ${f} was already in ${target} and is not part of the pulled project (left as it was)\n`).join(''));
+    out(
+      text +
+        `wrote ${files.length} files to ${target}\n` +
+        stale.map((f) => `note: ${f} was already in ${target} and is not part of the pulled project (left as it was)\n`).join(''),
+    );
     return code;
   },
-  help: async () => { out(USAGE); return 0; },
-  '--help': async () => { out(USAGE); return 0; },
-  '-h': async () => { out(USAGE); return 0; },
+  help: async () => {
+    out(USAGE);
+    return 0;
+  },
+  '--help': async () => {
+    out(USAGE);
+    return 0;
+  },
+  '-h': async () => {
+    out(USAGE);
+    return 0;
+  },
 };
 
 export async function run(argv: string[]): Promise<number> {
@@ -268,7 +403,10 @@ export async function run(argv: string[]): Promise<number> {
 // Text from the inputs reaches the terminal: its control characters are shown, never obeyed.
 guardTerminal(process.stdout);
 guardTerminal(process.stderr);
-process.stdout.on('error', (e: NodeJS.ErrnoException) => { if (e.code === 'EPIPE') process.exit(0); throw e; });
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(0);
+  throw e;
+});
 
 try {
   process.exitCode = await run(process.argv.slice(2));

@@ -14,8 +14,19 @@ import { wholeNumber } from './options.ts';
 import { progressLine, runSummary, summaryText, type RunFacts } from './runModelReport.ts';
 
 export interface RunModelArgs {
-  gt?: string; inputs?: string; endpoint?: string; model?: string; frames?: string; out?: string;
-  concurrency?: string; retries?: string; limit?: string; cache?: string; agents: string[]; scenes: string[]; json: boolean;
+  gt?: string;
+  inputs?: string;
+  endpoint?: string;
+  model?: string;
+  frames?: string;
+  out?: string;
+  concurrency?: string;
+  retries?: string;
+  limit?: string;
+  cache?: string;
+  agents: string[];
+  scenes: string[];
+  json: boolean;
 }
 
 export interface RunModelEnv {
@@ -38,7 +49,9 @@ function checkEndpoint(url: string | undefined): string {
   try {
     parsed = new URL(url);
   } catch {
-    throw new CliError(`--endpoint is not a URL: "${secretRedactor(urlSecrets(url))(url)}" (give the API's base, e.g. https://api.openai.com/v1 or http://127.0.0.1:8000/v1)`);
+    throw new CliError(
+      `--endpoint is not a URL: "${secretRedactor(urlSecrets(url))(url)}" (give the API's base, e.g. https://api.openai.com/v1 or http://127.0.0.1:8000/v1)`,
+    );
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new CliError(`--endpoint must be an http:// or https:// URL, not ${parsed.protocol}`);
   return url;
@@ -71,32 +84,54 @@ export async function runModelCommand(a: RunModelArgs, env: RunModelEnv = proces
   const retries = wholeNumber('retries', a.retries, 3, 10);
   const limit = a.limit === undefined ? Infinity : wholeNumber('limit', a.limit, 0, 10_000_000);
   const timeoutMs = Number(env.TRAVERSA_VLM_TIMEOUT_MS ?? DEFAULT_TIMEOUT_MS);
-  if (!(timeoutMs > 0)) throw new CliError(`TRAVERSA_VLM_TIMEOUT_MS is the time limit per request in milliseconds, a number > 0, not "${env.TRAVERSA_VLM_TIMEOUT_MS}"`);
+  if (!(timeoutMs > 0))
+    throw new CliError(`TRAVERSA_VLM_TIMEOUT_MS is the time limit per request in milliseconds, a number > 0, not "${env.TRAVERSA_VLM_TIMEOUT_MS}"`);
   const baseDelayMs = Number(env.TRAVERSA_VLM_RETRY_MS ?? 1000);
   if (!(baseDelayMs >= 0)) throw new CliError(`TRAVERSA_VLM_RETRY_MS is the first retry's delay in milliseconds, not "${env.TRAVERSA_VLM_RETRY_MS}"`);
 
-  const loaded: LoadedInputs = a.gt ? inputsFromRelease(a.gt, frameBudget(a.frames, 'run-model'), a.agents, a.scenes) : inputsFromExport(a.inputs!, a.frames, a.agents, a.scenes);
+  const loaded: LoadedInputs = a.gt
+    ? inputsFromRelease(a.gt, frameBudget(a.frames, 'run-model'), a.agents, a.scenes)
+    : inputsFromExport(a.inputs!, a.frames, a.agents, a.scenes);
   const inputs = loaded.inputs.slice(0, limit);
   // Every frame read and checked before the first request: a missing or broken frame stops the run now, not halfway.
   const digests = new Map<string, string>();
   for (const input of inputs) for (const f of input.frames) if (!digests.has(f.file)) digests.set(f.file, digest(readFrame(loaded.root, f.file)));
-  const keyOf = (input: EvalInput) => answerKey(model, input, input.frames.map((f) => digests.get(f.file)!));
+  const keyOf = (input: EvalInput) =>
+    answerKey(
+      model,
+      input,
+      input.frames.map((f) => digests.get(f.file)!),
+    );
 
   const cache = answerCache(a.cache ?? join(a.out, '.cache'));
   const frames = new FrameUrls(loaded.root);
   const cancel = new AbortController();
-  const client = chatJudge<{ content: ChatContentPart[] }, ModelAnswer<ReadReply>>({
-    baseUrl: endpoint, model, apiKey: env.TRAVERSA_VLM_KEY || undefined, fetch: fetchSayingWhy,
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)), timeoutMs, cancel: cancel.signal, maxAttempts: retries + 1, baseDelayMs,
-  }, {
-    promptVersion: inputs[0]?.promptVersion ?? '', noun: 'model', reportStatus: true,
-    user: (req) => req.content,
-    read: (content, reply) => ({
-      reading: readModelReply(content), content, ms: 0,
-      usage: { prompt: tokens(reply.usage?.prompt_tokens), completion: tokens(reply.usage?.completion_tokens) },
-    }),
-    release: (v, clean) => ({ ...v, content: clean(v.content), reading: cleanReading(v.reading, clean) }),
-  });
+  const client = chatJudge<{ content: ChatContentPart[] }, ModelAnswer<ReadReply>>(
+    {
+      baseUrl: endpoint,
+      model,
+      apiKey: env.TRAVERSA_VLM_KEY || undefined,
+      fetch: fetchSayingWhy,
+      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+      timeoutMs,
+      cancel: cancel.signal,
+      maxAttempts: retries + 1,
+      baseDelayMs,
+    },
+    {
+      promptVersion: inputs[0]?.promptVersion ?? '',
+      noun: 'model',
+      reportStatus: true,
+      user: (req) => req.content,
+      read: (content, reply) => ({
+        reading: readModelReply(content),
+        content,
+        ms: 0,
+        usage: { prompt: tokens(reply.usage?.prompt_tokens), completion: tokens(reply.usage?.completion_tokens) },
+      }),
+      release: (v, clean) => ({ ...v, content: clean(v.content), reading: cleanReading(v.reading, clean) }),
+    },
+  );
 
   let interrupted = false;
   const onSignal = () => {
@@ -112,9 +147,18 @@ export async function runModelCommand(a: RunModelArgs, env: RunModelEnv = proces
   let run;
   try {
     run = await runInputs<ReadReply>(inputs, {
-      concurrency, now: () => Date.now(), stopped: () => interrupted,
+      concurrency,
+      now: () => Date.now(),
+      stopped: () => interrupted,
       cached: async (input) => cache.get(keyOf(input)),
-      store: async (input, answer) => cache.set(keyOf(input), answer, { model, promptVersion: input.promptVersion, scene: input.scene, agent: input.agent, questionIndex: input.questionIndex }),
+      store: async (input, answer) =>
+        cache.set(keyOf(input), answer, {
+          model,
+          promptVersion: input.promptVersion,
+          scene: input.scene,
+          agent: input.agent,
+          questionIndex: input.questionIndex,
+        }),
       ask: async (input) => {
         const t0 = Date.now();
         const answer = await client.judge({ content: chatContent(input, frames.of(input)) });
@@ -134,27 +178,42 @@ export async function runModelCommand(a: RunModelArgs, env: RunModelEnv = proces
 
   const setting = modelSettingName(model, loaded.budget);
   const facts: RunFacts = {
-    model, endpointHost: endpointHost(endpoint), budget: loaded.budget, setting, startedAt, concurrency, retries,
-    inputs, excluded: loaded.excluded.length, run,
+    model,
+    endpointHost: endpointHost(endpoint),
+    budget: loaded.budget,
+    setting,
+    startedAt,
+    concurrency,
+    retries,
+    inputs,
+    excluded: loaded.excluded.length,
+    run,
   };
   const summary = runSummary(facts);
   if (run.stoppedBy !== null) {
     const why = run.stoppedBy === 'interrupted' ? 'interrupted' : `stopped: ${run.stoppedBy}`;
-    return { text: `${summaryText(summary)}\nrun-model ${why}. No results written; the ${count(run.progress.requested + run.progress.cached, 'answer')} received are kept in ${cache.dir}: run the same command again to go on from there.`, code: interrupted ? 130 : 1 };
+    return {
+      text: `${summaryText(summary)}\nrun-model ${why}. No results written; the ${count(run.progress.requested + run.progress.cached, 'answer')} received are kept in ${cache.dir}: run the same command again to go on from there.`,
+      code: interrupted ? 130 : 1,
+    };
   }
   const items = inputs.map((input, i) => {
     const o = run.outcomes[i]!;
-    const outcome: ItemOutcome = o.kind === 'answered' ? outcomeOfReading(o.answer.reading, o.answer.content) : { kind: 'failed', error: o.kind === 'failed' ? o.error : 'not asked' };
+    const outcome: ItemOutcome =
+      o.kind === 'answered' ? outcomeOfReading(o.answer.reading, o.answer.content) : { kind: 'failed', error: o.kind === 'failed' ? o.error : 'not asked' };
     return { input, outcome };
   });
   const files = runnerResultFiles(items, setting);
   for (const f of files) writeOutput(join(a.out, f.path), f.text);
   writeOutput(join(a.out, setting, RUN_SUMMARY), JSON.stringify(summary, null, 2) + '\n');
-  const text = a.json ? JSON.stringify(summary, null, 2)
-    : `${summaryText(summary)}\nwrote ${count(files.length, 'result file')} to ${join(a.out, setting)} and the run summary ${join(a.out, setting, RUN_SUMMARY)}`
-      + `\nscore them: npm run -s cli -- score --gt <release-dir> --pred ${a.out} --out <dir>`;
+  const text = a.json
+    ? JSON.stringify(summary, null, 2)
+    : `${summaryText(summary)}\nwrote ${count(files.length, 'result file')} to ${join(a.out, setting)} and the run summary ${join(a.out, setting, RUN_SUMMARY)}` +
+      `\nscore them: npm run -s cli -- score --gt <release-dir> --pred ${a.out} --out <dir>`;
   if (summary.counts.failed > 0) {
-    process.stderr.write(`run-model: ${count(summary.counts.failed, 'request')} failed; written as unanswered (scored as wrong answers). Run the same command again to ask them again (answers received come from the cache).\n`);
+    process.stderr.write(
+      `run-model: ${count(summary.counts.failed, 'request')} failed; written as unanswered (scored as wrong answers). Run the same command again to ask them again (answers received come from the cache).\n`,
+    );
     return { text, code: 1 };
   }
   return { text, code: 0 };

@@ -27,7 +27,10 @@ const tokenSum = (prompt: number, completion: number) => ({ prompt, completion, 
  */
 export function runSummary(f: RunFacts) {
   const { outcomes, progress, stoppedBy } = f.run;
-  let unreadable = 0, cachedPrompt = 0, cachedCompletion = 0, requestMs = 0;
+  let unreadable = 0,
+    cachedPrompt = 0,
+    cachedCompletion = 0,
+    requestMs = 0;
   const failures: Record<string, unknown>[] = [];
   const unreadables: Record<string, unknown>[] = [];
   const where = (i: EvalInput) => ({ scene: i.scene, agent: i.agent, question_index: i.questionIndex, prompt_file: i.promptFile });
@@ -35,17 +38,37 @@ export function runSummary(f: RunFacts) {
     const input = f.inputs[k]!;
     if (o.kind === 'failed') failures.push({ ...where(input), error: o.error });
     if (o.kind !== 'answered') return;
-    if (o.cached) { cachedPrompt += o.answer.usage.prompt; cachedCompletion += o.answer.usage.completion; } else requestMs += o.answer.ms;
-    if (o.answer.reading.kind === 'unreadable') { unreadable++; unreadables.push({ ...where(input), why: o.answer.reading.why }); }
+    if (o.cached) {
+      cachedPrompt += o.answer.usage.prompt;
+      cachedCompletion += o.answer.usage.completion;
+    } else requestMs += o.answer.ms;
+    if (o.answer.reading.kind === 'unreadable') {
+      unreadable++;
+      unreadables.push({ ...where(input), why: o.answer.reading.why });
+    }
   });
   const seconds = progress.elapsedMs / 1000;
   return {
-    format: 'traversa-run-model', version: 1,
-    model: f.model, endpoint_host: f.endpointHost, prompt_version: f.inputs[0]?.promptVersion ?? null, frames: f.budget, model_setting: f.setting,
-    started_at: f.startedAt.toISOString(), seconds: round(seconds, 3), concurrency: f.concurrency, retries: f.retries,
+    format: 'traversa-run-model',
+    version: 1,
+    model: f.model,
+    endpoint_host: f.endpointHost,
+    prompt_version: f.inputs[0]?.promptVersion ?? null,
+    frames: f.budget,
+    model_setting: f.setting,
+    started_at: f.startedAt.toISOString(),
+    seconds: round(seconds, 3),
+    concurrency: f.concurrency,
+    retries: f.retries,
     counts: {
-      inputs: progress.total, answered: progress.requested + progress.cached, from_cache: progress.cached, requested: progress.requested,
-      unreadable, failed: progress.failed, not_asked: progress.total - progress.done, excluded_hallucinated: f.excluded,
+      inputs: progress.total,
+      answered: progress.requested + progress.cached,
+      from_cache: progress.cached,
+      requested: progress.requested,
+      unreadable,
+      failed: progress.failed,
+      not_asked: progress.total - progress.done,
+      excluded_hallucinated: f.excluded,
     },
     tokens: {
       this_run: tokenSum(progress.tokens.prompt, progress.tokens.completion),
@@ -54,7 +77,8 @@ export function runSummary(f: RunFacts) {
     requests_per_second: seconds > 0 ? round(progress.requested / seconds, 3) : 0,
     mean_request_seconds: progress.requested > 0 ? round(requestMs / progress.requested / 1000, 3) : 0,
     stopped_by: stoppedBy,
-    failures, unreadable_replies: unreadables,
+    failures,
+    unreadable_replies: unreadables,
   };
 }
 export type RunSummary = ReturnType<typeof runSummary>;
@@ -65,7 +89,9 @@ const n = (x: number) => x.toLocaleString('en-US');
 /** `m:ss` (or `h:mm:ss`). */
 function duration(seconds: number): string {
   const s = Math.max(0, Math.round(seconds));
-  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), r = s % 60;
+  const h = Math.floor(s / 3600),
+    m = Math.floor((s % 3600) / 60),
+    r = s % 60;
   return h ? `${h}:${String(m).padStart(2, '0')}:${String(r).padStart(2, '0')}` : `${m}:${String(r).padStart(2, '0')}`;
 }
 
@@ -76,19 +102,22 @@ export function progressLine(p: RunProgress): string {
   const rate = seconds > 0 ? asked / seconds : 0;
   const left = p.total - p.done;
   const eta = left === 0 ? 'done' : rate > 0 ? `ETA ${duration(left / rate)}` : 'ETA –';
-  return `run-model: ${n(p.done)}/${n(p.total)}${p.cached ? ` (${n(p.cached)} from the cache)` : ''}, ${n(p.failed)} failed, `
-    + `${rate.toFixed(2)} requests/s, ${eta}, tokens ${n(p.tokens.prompt)} + ${n(p.tokens.completion)}`;
+  return (
+    `run-model: ${n(p.done)}/${n(p.total)}${p.cached ? ` (${n(p.cached)} from the cache)` : ''}, ${n(p.failed)} failed, ` +
+    `${rate.toFixed(2)} requests/s, ${eta}, tokens ${n(p.tokens.prompt)} + ${n(p.tokens.completion)}`
+  );
 }
 
 /** The summary as the end of a run prints it. */
 export function summaryText(s: RunSummary): string {
-  const c = s.counts, t = s.tokens;
+  const c = s.counts,
+    t = s.tokens;
   return [
     `run-model: ${s.model} at ${s.endpoint_host}, frames ${s.frames}, prompt ${s.prompt_version ?? '–'}`,
-    `  ${n(c.inputs)} inputs: ${n(c.answered)} answered (${n(c.from_cache)} from the cache), ${n(c.unreadable)} unreadable, ${n(c.failed)} failed`
-      + `${c.not_asked ? `, ${n(c.not_asked)} not asked` : ''}; ${n(c.excluded_hallucinated)} hallucinated question${c.excluded_hallucinated === 1 ? '' : 's'} left out`,
-    `  tokens this run: ${n(t.this_run.prompt)} prompt + ${n(t.this_run.completion)} completion = ${n(t.this_run.total)}`
-      + `${t.from_cache.total ? ` (answers from the cache had cost ${n(t.from_cache.total)})` : ''}`,
+    `  ${n(c.inputs)} inputs: ${n(c.answered)} answered (${n(c.from_cache)} from the cache), ${n(c.unreadable)} unreadable, ${n(c.failed)} failed` +
+      `${c.not_asked ? `, ${n(c.not_asked)} not asked` : ''}; ${n(c.excluded_hallucinated)} hallucinated question${c.excluded_hallucinated === 1 ? '' : 's'} left out`,
+    `  tokens this run: ${n(t.this_run.prompt)} prompt + ${n(t.this_run.completion)} completion = ${n(t.this_run.total)}` +
+      `${t.from_cache.total ? ` (answers from the cache had cost ${n(t.from_cache.total)})` : ''}`,
     `  ${n(c.requested)} requests in ${duration(s.seconds)} (${s.requests_per_second} requests/s, ${s.mean_request_seconds} s each on average, concurrency ${s.concurrency})`,
   ].join('\n');
 }

@@ -12,7 +12,14 @@ import { readInputs } from './graphInput.ts';
  * The graph and profiles go through the release reader, validated as an import is; a scan that
  * cannot be loaded is an input error (exit 1), a bad argument a usage error (exit 2).
  */
-export interface ScanArgs { mesh?: string; graph?: string; agents?: string; up?: string; scale?: string; json: boolean }
+export interface ScanArgs {
+  mesh?: string;
+  graph?: string;
+  agents?: string;
+  up?: string;
+  scale?: string;
+  json: boolean;
+}
 
 /**
  * The unit scales accepted: millimetres (0.001) to a 1:10 model (10). The work of measuring grows
@@ -44,7 +51,8 @@ async function loadScan(command: string, args: ScanArgs): Promise<{ graph: NavGr
   const upAxis = args.up ?? 'y';
   if (upAxis !== 'y' && upAxis !== 'z') throw new CliError(`--up must be y or z (got ${upAxis})`);
   const unitScale = args.scale === undefined ? 1 : Number(args.scale);
-  if (!(unitScale >= SCALE[0] && unitScale <= SCALE[1])) throw new CliError(`--scale must be the scan's unit in metres, from ${SCALE[0]} to ${SCALE[1]} (got ${args.scale})`);
+  if (!(unitScale >= SCALE[0] && unitScale <= SCALE[1]))
+    throw new CliError(`--scale must be the scan's unit in metres, from ${SCALE[0]} to ${SCALE[1]} (got ${args.scale})`);
   const { graph, profiles } = readInputs(args.graph, args.agents);
   try {
     // No workers on the command line: the parse and the BVH run on this thread.
@@ -57,7 +65,11 @@ async function loadScan(command: string, args: ScanArgs): Promise<{ graph: NavGr
 }
 
 /** Load the scan and its graph, run `use` on them, and free the scan whatever happens. */
-export async function withScan<T>(command: string, args: ScanArgs, use: (inputs: { graph: NavGraph; profiles: AgentProfile[]; loaded: LoadedMesh }) => Promise<T>): Promise<T> {
+export async function withScan<T>(
+  command: string,
+  args: ScanArgs,
+  use: (inputs: { graph: NavGraph; profiles: AgentProfile[]; loaded: LoadedMesh }) => Promise<T>,
+): Promise<T> {
   const inputs = await loadScan(command, args);
   try {
     return await use(inputs);

@@ -15,8 +15,19 @@ import { scoreCompat } from './scoreCompat.ts';
  */
 
 export interface ScoreArgs {
-  gt?: string; pred?: string; out?: string; compat?: string; judge?: string; weights?: string;
-  bootstrap?: string; seed?: string; level?: string; averaging?: string; verdicts?: string; cache?: string; json: boolean;
+  gt?: string;
+  pred?: string;
+  out?: string;
+  compat?: string;
+  judge?: string;
+  weights?: string;
+  bootstrap?: string;
+  seed?: string;
+  level?: string;
+  averaging?: string;
+  verdicts?: string;
+  cache?: string;
+  json: boolean;
   acceptUnjudged?: boolean;
   table2?: boolean;
 }
@@ -35,7 +46,7 @@ export function parseWeights(text: string | undefined): Weights {
 function parseLevel(v: string | undefined): number | undefined {
   if (v === undefined) return undefined;
   const x = Number(v);
-  if (v.trim() === '' || !(x > 0 && x < 1)) throw new CliError('--level takes the intervals\' coverage, a fraction between 0 and 1 (e.g. 0.95)');
+  if (v.trim() === '' || !(x > 0 && x < 1)) throw new CliError("--level takes the intervals' coverage, a fraction between 0 and 1 (e.g. 0.95)");
   return x;
 }
 
@@ -63,14 +74,29 @@ export async function scoreCommand(a: ScoreArgs, env: JudgeEnv = process.env as 
   const level = parseLevel(a.level);
   if (a.averaging !== undefined && a.averaging !== 'micro' && a.averaging !== 'macro') throw new CliError('--averaging is micro or macro');
   if (a.compat === 'reference') {
-    if (a.judge === 'http' || a.judge === 'imported' || a.verdicts) throw new CliError('--compat reference drops every reason, as the released scorer does: only --judge rule or none apply');
-    if (a.table2) throw new CliError('--table2 is written in paper mode (the paper\'s definitions); leave out --compat reference');
+    if (a.judge === 'http' || a.judge === 'imported' || a.verdicts)
+      throw new CliError('--compat reference drops every reason, as the released scorer does: only --judge rule or none apply');
+    if (a.table2) throw new CliError("--table2 is written in paper mode (the paper's definitions); leave out --compat reference");
     return { text: await scoreCompat(a, a.gt, a.pred, a.out, judgeFromFlags(a, {}).choice as CompatJudgeChoice), code: 0 };
   }
   const { choice, http, done } = judgeFromFlags(a, env);
   try {
     const { scorePaper } = await import('./scorePaper.ts');
-    return await scorePaper({ gt: a.gt, pred: a.pred, out: a.out, json: a.json, weights, judge: choice, http, averaging: a.averaging, resamples, seed, level, acceptUnjudged: a.acceptUnjudged === true, table2: a.table2 === true });
+    return await scorePaper({
+      gt: a.gt,
+      pred: a.pred,
+      out: a.out,
+      json: a.json,
+      weights,
+      judge: choice,
+      http,
+      averaging: a.averaging,
+      resamples,
+      seed,
+      level,
+      acceptUnjudged: a.acceptUnjudged === true,
+      table2: a.table2 === true,
+    });
   } finally {
     done();
   }

@@ -1,6 +1,14 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { compareParts, folderSettings, modelFolders, modelSummaryName, releasedScorerReads, toSummaryJson, type CompatSummary } from '../core/scoring/compat/index.ts';
+import {
+  compareParts,
+  folderSettings,
+  modelFolders,
+  modelSummaryName,
+  releasedScorerReads,
+  toSummaryJson,
+  type CompatSummary,
+} from '../core/scoring/compat/index.ts';
 import { referenceScorer, type CompatJudgeChoice } from '../core/scoring/compat/run.ts';
 import type { CompatInputFile } from '../core/scoring/compat/types.ts';
 import { InputError, makeFolder, readTree, statInput, writeOutput } from './files.ts';
@@ -32,7 +40,8 @@ export function findCompatInput(root: string): CompatInput {
     const kind = /\.jsonl$/i.test(root) ? 'a JSONL prediction file' : 'a file';
     throw new InputError(`${root}: --compat reference reads ${COMPAT_LAYOUT}; this is ${kind}, not a results folder (score it without --compat reference)`);
   }
-  const paths: string[] = [], skipped: string[] = [];
+  const paths: string[] = [],
+    skipped: string[] = [];
   const walk = (dir: string, rel: string) => {
     let entries;
     try {
@@ -42,7 +51,10 @@ export function findCompatInput(root: string): CompatInput {
     }
     for (const entry of entries) {
       const path = rel + entry.name;
-      if (entry.isDirectory()) { walk(join(dir, entry.name), `${path}/`); continue; }
+      if (entry.isDirectory()) {
+        walk(join(dir, entry.name), `${path}/`);
+        continue;
+      }
       if (entry.isSymbolicLink() && isFolder(join(dir, entry.name))) {
         process.stderr.write(`traversa: note: ${join(dir, entry.name)} is a link to a folder; not followed\n`);
       } else if (releasedScorerReads(path)) paths.push(path);
@@ -52,7 +64,9 @@ export function findCompatInput(root: string): CompatInput {
   };
   walk(root, '');
   if (paths.length === 0) {
-    const seen = skipped.length ? `; it holds ${count(skipped.length, 'other prediction file')} (${skipped[0]}${skipped.length > 1 ? ', …' : ''}), which compat mode does not read (score them without --compat reference)` : '';
+    const seen = skipped.length
+      ? `; it holds ${count(skipped.length, 'other prediction file')} (${skipped[0]}${skipped.length > 1 ? ', …' : ''}), which compat mode does not read (score them without --compat reference)`
+      : '';
     throw new InputError(`${root}: no *.json result files to score: --compat reference reads ${COMPAT_LAYOUT}${seen}`);
   }
   // Sorted as Paths sort (by component); each split once.
@@ -62,7 +76,11 @@ export function findCompatInput(root: string): CompatInput {
 }
 
 function isFolder(path: string): boolean {
-  try { return statSync(path).isDirectory(); } catch { return false; }
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /** The release files the released scorer reads: `<SCENE>-graph.json` and `<SCENE>-traverse.json`. */
@@ -91,12 +109,17 @@ export function scoreCompat(args: { json: boolean }, gt: string, pred: string, o
   const models = modelFolders(input.paths);
   const summarised = models.length >= 2 ? models : [];
   const result = scoreFiles(pred, input.paths, summarised, scorer, join(out, 'scored_per_record.jsonl'));
-  for (const f of scorer.unreadable) process.stderr.write(`traversa: ${f.path}: not valid JSON for the released scorer: ${f.message}; counted as one failed record (invalid_json)\n`);
+  for (const f of scorer.unreadable)
+    process.stderr.write(`traversa: ${f.path}: not valid JSON for the released scorer: ${f.message}; counted as one failed record (invalid_json)\n`);
   if (input.skipped.length) {
-    process.stderr.write(`traversa: note: --compat reference reads only *.json result files, as the released scorer does; ${count(input.skipped.length, 'other file')} under ${pred} not read (${input.skipped[0]}${input.skipped.length > 1 ? ', …' : ''})\n`);
+    process.stderr.write(
+      `traversa: note: --compat reference reads only *.json result files, as the released scorer does; ${count(input.skipped.length, 'other file')} under ${pred} not read (${input.skipped[0]}${input.skipped.length > 1 ? ', …' : ''})\n`,
+    );
   }
   for (const [model, n] of result.repeats) {
-    process.stderr.write(`traversa: ${count(n, 'record')} of model ${model} repeat a scene, agent and question given before; all are scored, as the released scorer does (see docs/scoring.md, "Duplicate predictions")\n`);
+    process.stderr.write(
+      `traversa: ${count(n, 'record')} of model ${model} repeat a scene, agent and question given before; all are scored, as the released scorer does (see docs/scoring.md, "Duplicate predictions")\n`,
+    );
   }
   const { pooled, perModel } = result;
 
@@ -104,10 +127,16 @@ export function scoreCompat(args: { json: boolean }, gt: string, pred: string, o
   const summaryText = toSummaryJson(summary);
   writeOutput(join(out, 'scored_summary.json'), summaryText);
   // Each model's per_record_output is the pooled file: its records are there, named by model_setting.
-  const modelSummaries: [string, CompatSummary][] = perModel.map(([m, c]) => [m, c.summary(folderSettings(scorer.settings, m, scorer.settings.perRecordOutput))]);
+  const modelSummaries: [string, CompatSummary][] = perModel.map(([m, c]) => [
+    m,
+    c.summary(folderSettings(scorer.settings, m, scorer.settings.perRecordOutput)),
+  ]);
   for (const [m, s] of modelSummaries) writeOutput(join(out, modelSummaryName(m)), toSummaryJson(s));
   if (args.json) {
-    if (modelSummaries.length) process.stderr.write(`traversa: printed: the pooled summary of all ${modelSummaries.length} models (scored_summary.json); one summary per model in ${out}: ${modelSummaries.map(([m]) => modelSummaryName(m)).join(', ')}\n`);
+    if (modelSummaries.length)
+      process.stderr.write(
+        `traversa: printed: the pooled summary of all ${modelSummaries.length} models (scored_summary.json); one summary per model in ${out}: ${modelSummaries.map(([m]) => modelSummaryName(m)).join(', ')}\n`,
+      );
     return summaryText;
   }
   return formatReferenceSummary(summary, modelSummaries, pred);

@@ -31,7 +31,10 @@ export function scoreFiles(pred: string, paths: readonly string[], models: reado
       const outcome = scorer.score({ path, text: readResultFile(under + path) });
       pooled.add(outcome);
       perModel.get(path.slice(0, path.indexOf('/')))?.add(outcome);
-      for (const r of outcome.records) { writeRecordLine(r, jsonl); repeats.add(r); }
+      for (const r of outcome.records) {
+        writeRecordLine(r, jsonl);
+        repeats.add(r);
+      }
     }
     jsonl.flush();
   } catch (e) {
@@ -48,8 +51,16 @@ function outputFile(path: string): { write: (block: Uint8Array) => void; close: 
   return {
     ...out,
     abandon: () => {
-      try { out.close(); } catch { /* closed already */ }
-      try { unlinkSync(path); } catch { /* nothing to remove */ }
+      try {
+        out.close();
+      } catch {
+        /* closed already */
+      }
+      try {
+        unlinkSync(path);
+      } catch {
+        /* nothing to remove */
+      }
     },
   };
 }
@@ -110,7 +121,10 @@ class RepeatCounter {
   add(r: CompatRecord): void {
     if (typeof r.agent !== 'string' || typeof r.question !== 'string') return;
     const last = this.last;
-    const questions = last && last.model === r.model_setting && last.scene === r.scene && last.agent === r.agent ? last.questions : this.questionsOf(r.model_setting, r.scene, r.agent);
+    const questions =
+      last && last.model === r.model_setting && last.scene === r.scene && last.agent === r.agent
+        ? last.questions
+        : this.questionsOf(r.model_setting, r.scene, r.agent);
     if (questions.has(r.question)) this.repeats.set(r.model_setting, (this.repeats.get(r.model_setting) ?? 0) + 1);
     else questions.add(r.question);
   }

@@ -28,7 +28,9 @@ import { table2Csv, table2Latex } from '../formats/table2.ts';
  */
 function warnUnlabelled(project: Project): void {
   for (const u of unlabelledScenes(project)) {
-    process.stderr.write(`traversa: warning: ${unlabelledText(u)} (nothing labelled yet, or no traverse file): a segment without a label counts as not traversable, so every route there is scored as not doable for ${u.agents.length === 1 ? 'it' : 'them'}\n`);
+    process.stderr.write(
+      `traversa: warning: ${unlabelledText(u)} (nothing labelled yet, or no traverse file): a segment without a label counts as not traversable, so every route there is scored as not doable for ${u.agents.length === 1 ? 'it' : 'them'}\n`,
+    );
   }
 }
 
@@ -43,10 +45,18 @@ function loadProject(dir: string): Project {
 }
 
 export interface PaperArgs {
-  gt: string; pred: string; out: string; json: boolean;
-  weights: Weights; judge: JudgeChoice; http?: HttpJudgeIo;
+  gt: string;
+  pred: string;
+  out: string;
+  json: boolean;
+  weights: Weights;
+  judge: JudgeChoice;
+  http?: HttpJudgeIo;
   /** Unset: the defaults of DEFAULT_PAPER_SETTINGS. */
-  averaging?: 'micro' | 'macro'; resamples: number; seed?: number; level?: number;
+  averaging?: 'micro' | 'macro';
+  resamples: number;
+  seed?: number;
+  level?: number;
   /** `--accept-unjudged`: an incomplete score (the judge failed on some records) exits 0. */
   acceptUnjudged: boolean;
   /** `--table2`: also write the paper's Table 2 as table2.csv and table2.tex. */
@@ -62,10 +72,16 @@ export async function scorePaper(a: PaperArgs): Promise<{ text: string; code: nu
   const bootstrap = { resamples: a.resamples, seed: a.seed ?? defaults.bootstrap.seed, level: a.level ?? defaults.bootstrap.level };
   const project = loadProject(a.gt);
   makeFolder(a.out);
-  const outcome = await runScoring({
-    mode: 'paper', project, input: predictionsUnder(a.pred),
-    settings: { judge: a.judge, weights: a.weights, averaging: a.averaging ?? defaults.averaging, bootstrap },
-  }, predictionReaders, { http: a.http });
+  const outcome = await runScoring(
+    {
+      mode: 'paper',
+      project,
+      input: predictionsUnder(a.pred),
+      settings: { judge: a.judge, weights: a.weights, averaging: a.averaging ?? defaults.averaging, bootstrap },
+    },
+    predictionReaders,
+    { http: a.http },
+  );
   if (outcome.reports.length === 0) process.stderr.write(`traversa: no predictions found under ${a.pred}\n`);
   const reports = new Map(outcome.reports);
   const summary = paperSummary(reports, outcome.problems);
@@ -81,11 +97,14 @@ export async function scorePaper(a: PaperArgs): Promise<{ text: string; code: nu
   warnUnlabelled(project);
   const repeats = reportDuplicates(reports, join(a.out, 'scored_summary.json'));
   const others = summary.problems.length - repeats;
-  if (others) process.stderr.write(`traversa: ${others} ${repeats ? 'other ' : ''}problem(s) with the predictions; listed in ${join(a.out, 'scored_summary.json')}\n`);
+  if (others)
+    process.stderr.write(`traversa: ${others} ${repeats ? 'other ' : ''}problem(s) with the predictions; listed in ${join(a.out, 'scored_summary.json')}\n`);
   const text = a.json ? JSON.stringify(summary, null, 2) : formatPaperSummary(summary);
   if (summary.unjudged === 0) return { text, code: 0 };
-  process.stderr.write(`traversa: the score is incomplete: the judge could not judge ${summary.unjudged} record(s), so RV and the CapNav composite are withheld`
-    + ` (each record says why in ${join(a.out, 'scored_per_record.jsonl')}). ${a.acceptUnjudged ? 'Accepted with --accept-unjudged.' : 'Run again when the judge works (its verdicts so far are cached), or pass --accept-unjudged to accept an incomplete score.'}\n`);
+  process.stderr.write(
+    `traversa: the score is incomplete: the judge could not judge ${summary.unjudged} record(s), so RV and the CapNav composite are withheld` +
+      ` (each record says why in ${join(a.out, 'scored_per_record.jsonl')}). ${a.acceptUnjudged ? 'Accepted with --accept-unjudged.' : 'Run again when the judge works (its verdicts so far are cached), or pass --accept-unjudged to accept an incomplete score.'}\n`,
+  );
   return { text, code: a.acceptUnjudged ? 0 : 1 };
 }
 
@@ -100,10 +119,13 @@ function reportDuplicates(reports: ReadonlyMap<string, PaperReport>, summaryPath
     const repeats = report.problems.filter((p) => p.code === 'prediction.duplicate');
     if (repeats.length === 0) continue;
     total += repeats.length;
-    const first = repeats[0]!, earlier = /\(the first is (.*)\)/.exec(first.message)?.[1];
+    const first = repeats[0]!,
+      earlier = /\(the first is (.*)\)/.exec(first.message)?.[1];
     const example = `${first.file}${first.location ? ` ${first.location}` : ''}${earlier ? ` repeats ${earlier}` : ''}`;
-    process.stderr.write(`traversa: ${repeats.length.toLocaleString('en-US')} prediction${repeats.length === 1 ? ' of model ' + model + ' was' : 's of model ' + model + ' were'} given twice`
-      + ` (same scene, question and agent; e.g. ${example}); both are scored, as the released scorer does — see docs/scoring.md, "Duplicate predictions"; each is listed in ${summaryPath}\n`);
+    process.stderr.write(
+      `traversa: ${repeats.length.toLocaleString('en-US')} prediction${repeats.length === 1 ? ' of model ' + model + ' was' : 's of model ' + model + ' were'} given twice` +
+        ` (same scene, question and agent; e.g. ${example}); both are scored, as the released scorer does — see docs/scoring.md, "Duplicate predictions"; each is listed in ${summaryPath}\n`,
+    );
   }
   return total;
 }

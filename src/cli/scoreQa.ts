@@ -14,8 +14,18 @@ import { wholeNumber } from './options.ts';
 import { formatFomer, formatQaSummary } from './scoreQaTables.ts';
 
 export interface ScoreQaArgs {
-  gt?: string; pred?: string[]; tau?: string; averaging?: string; bootstrap?: string; seed?: string; out?: string; json: boolean;
-  verdicts?: string; judge?: string; cache?: string; subsets?: string;
+  gt?: string;
+  pred?: string[];
+  tau?: string;
+  averaging?: string;
+  bootstrap?: string;
+  seed?: string;
+  out?: string;
+  json: boolean;
+  verdicts?: string;
+  judge?: string;
+  cache?: string;
+  subsets?: string;
 }
 
 /**
@@ -24,7 +34,11 @@ export interface ScoreQaArgs {
  * problem read.
  */
 export type QaScoresFile = QaAnswersReport & {
-  groundTruth: string; predictions: string[]; sameModel: SameModel[]; fomer: FomerReport | null; problems: Problem[];
+  groundTruth: string;
+  predictions: string[];
+  sameModel: SameModel[];
+  fomer: FomerReport | null;
+  problems: Problem[];
 };
 
 /** The ground-truth file: the path itself, or the first of qa/items.json, items.json, qa/items.jsonl, items.jsonl in the folder. */
@@ -51,7 +65,10 @@ function answerFiles(preds: readonly string[]): SourceFile[] {
       const path = dir ? join(p, f.path) : p;
       const full = resolve(path);
       const first = seen.get(full);
-      if (first !== undefined) { process.stderr.write(`traversa: note: ${path} is given twice (as ${first}); read once\n`); continue; }
+      if (first !== undefined) {
+        process.stderr.write(`traversa: note: ${path} is given twice (as ${first}); read once\n`);
+        continue;
+      }
       seen.set(full, path);
       out.push({ path, text: f.text });
     }
@@ -63,7 +80,8 @@ function answerFiles(preds: readonly string[]): SourceFile[] {
 function trailJudgeFromFlags(a: ScoreQaArgs, env: JudgeEnv): { judge: TrailJudge | null; problems: Problem[]; done: () => void } {
   const none = () => {};
   if (a.verdicts) {
-    if (a.judge !== undefined && a.judge !== 'imported') throw new CliError('--verdicts supplies the reasoning judge; leave out --judge or write --judge imported');
+    if (a.judge !== undefined && a.judge !== 'imported')
+      throw new CliError('--verdicts supplies the reasoning judge; leave out --judge or write --judge imported');
     const read = readTrailScores({ path: a.verdicts, text: readInputText(a.verdicts, 'verdict file') });
     for (const p of read.problems) process.stderr.write(formatProblem(p) + '\n');
     if (hasBlocking(read.problems)) throw new InputError(`${a.verdicts}: the reasoning scores cannot be read`);
@@ -76,22 +94,35 @@ function trailJudgeFromFlags(a: ScoreQaArgs, env: JudgeEnv): { judge: TrailJudge
   if (!cachePath) throw new CliError('--judge http keeps its verdicts in a cache: give --out <dir> or --cache <file>');
   const cache = fileVerdictCache<TrailScores>(cachePath);
   const { choice, io } = httpJudgeFromEnv(env);
-  const judge = httpTrailJudge({ baseUrl: choice.baseUrl, model: choice.model, fetch: io.fetch, sleep: io.sleep, apiKey: io.apiKey, baseDelayMs: io.baseDelayMs, timeoutMs: io.timeoutMs });
+  const judge = httpTrailJudge({
+    baseUrl: choice.baseUrl,
+    model: choice.model,
+    fetch: io.fetch,
+    sleep: io.sleep,
+    apiKey: io.apiKey,
+    baseDelayMs: io.baseDelayMs,
+    timeoutMs: io.timeoutMs,
+  });
   return { judge: cachedTrailJudge(judge, cache), problems: [], done: () => cache.flush() };
 }
 
 /** `score-qa`: models' answers to QA items, scored against a bundle's items (and their reasoning, with a trail judge). Returns what goes to stdout. */
 export async function scoreQaCommand(a: ScoreQaArgs, env: JudgeEnv = process.env as JudgeEnv): Promise<string> {
   const preds = a.pred ?? [];
-  if (!a.gt || preds.length === 0) throw new CliError('score-qa needs --gt <bundle-dir|items.json|items.jsonl|project.traversa.json> --pred <answers.jsonl|dir> (--pred again for more files)');
+  if (!a.gt || preds.length === 0)
+    throw new CliError(
+      'score-qa needs --gt <bundle-dir|items.json|items.jsonl|project.traversa.json> --pred <answers.jsonl|dir> (--pred again for more files)',
+    );
   let tau: number | null = null;
   if (a.tau !== undefined) {
     tau = Number(a.tau);
-    if (a.tau.trim() === '' || !Number.isFinite(tau) || tau < 0) throw new CliError('--tau takes a number ≥ 0 (the relative tolerance of numeric answers, e.g. 0.1)');
+    if (a.tau.trim() === '' || !Number.isFinite(tau) || tau < 0)
+      throw new CliError('--tau takes a number ≥ 0 (the relative tolerance of numeric answers, e.g. 0.1)');
   }
   if (a.averaging !== undefined && a.averaging !== 'micro' && a.averaging !== 'macro') throw new CliError('--averaging is micro or macro');
-  if (a.subsets !== undefined && !(TRAIL_SUBSETS as readonly string[]).includes(a.subsets)) throw new CliError(`--subsets is ${TRAIL_SUBSETS.join(', ')} (what FoMER's macro averages over), not "${a.subsets}"`);
-  if (a.cache !== undefined && a.judge !== 'http') throw new CliError('--cache is the HTTP judge\'s verdict cache: it goes with --judge http');
+  if (a.subsets !== undefined && !(TRAIL_SUBSETS as readonly string[]).includes(a.subsets))
+    throw new CliError(`--subsets is ${TRAIL_SUBSETS.join(', ')} (what FoMER's macro averages over), not "${a.subsets}"`);
+  if (a.cache !== undefined && a.judge !== 'http') throw new CliError("--cache is the HTTP judge's verdict cache: it goes with --judge http");
   const resamples = wholeNumber('bootstrap', a.bootstrap, 0, MAX_RESAMPLES);
   const seed = wholeNumber('seed', a.seed, 1, MAX_SEED);
   const averaging = (a.averaging as 'micro' | 'macro' | undefined) ?? 'macro';
@@ -111,24 +142,43 @@ export async function scoreQaCommand(a: ScoreQaArgs, env: JudgeEnv = process.env
   for (const p of read.problems) process.stderr.write(formatProblem(p) + '\n');
 
   const report = scoreQaAnswers(gt.items, read.predictions, { tau, averaging, bootstrap });
-  const fomer = trail.judge ? await scoreReasoningTrails(gt.items, read.predictions, report, trail.judge, { subsets: (a.subsets as TrailSubsets | undefined) ?? 'source', averaging, bootstrap }) : null;
+  const fomer = trail.judge
+    ? await scoreReasoningTrails(gt.items, read.predictions, report, trail.judge, {
+        subsets: (a.subsets as TrailSubsets | undefined) ?? 'source',
+        averaging,
+        bootstrap,
+      })
+    : null;
   trail.done();
   const problems = [...gt.problems, ...trail.problems, ...read.problems];
   const full: QaScoresFile = { ...report, groundTruth: gtFile.path, predictions: files.map((f) => f.path), sameModel: read.sameModel, fomer, problems };
   if (a.out) {
     writeOutput(join(a.out, 'qa_scores.json'), JSON.stringify(full, null, 2) + '\n');
-    writeOutput(join(a.out, 'qa_scored_items.jsonl'), report.models.flatMap((m) => m.items.map((it) => JSON.stringify({ model: m.model, ...it }) + '\n')).join(''));
-    if (fomer) writeOutput(join(a.out, 'qa_reasoning_items.jsonl'), fomer.models.flatMap((m) => m.items.map((it) => JSON.stringify({ model: m.model, ...it }) + '\n')).join(''));
+    writeOutput(
+      join(a.out, 'qa_scored_items.jsonl'),
+      report.models.flatMap((m) => m.items.map((it) => JSON.stringify({ model: m.model, ...it }) + '\n')).join(''),
+    );
+    if (fomer)
+      writeOutput(
+        join(a.out, 'qa_reasoning_items.jsonl'),
+        fomer.models.flatMap((m) => m.items.map((it) => JSON.stringify({ model: m.model, ...it }) + '\n')).join(''),
+      );
   }
   if (a.json) return JSON.stringify(full, null, 2);
   const withSteps = read.predictions.filter((p) => p.steps?.length).length;
-  const hint = !fomer && withSteps ? `\n${withSteps} answer(s) carry reasoning steps: give --verdicts <file> or --judge http to score them (FoMER RA/FA).\n` : '';
+  const hint =
+    !fomer && withSteps ? `\n${withSteps} answer(s) carry reasoning steps: give --verdicts <file> or --judge http to score them (FoMER RA/FA).\n` : '';
   return formatQaSummary(report, problems, read.sameModel) + (fomer ? '\n' + formatFomer(fomer) : '') + hint;
 }
 
 /** Judge every answer's reasoning steps (progress on stderr for a slow judge) and score RA/FA. */
-async function scoreReasoningTrails(truth: readonly QaTruth[], predictions: readonly QaPrediction[], report: QaAnswersReport, judge: TrailJudge,
-  settings: Parameters<typeof scoreTrails>[5]): Promise<FomerReport> {
+async function scoreReasoningTrails(
+  truth: readonly QaTruth[],
+  predictions: readonly QaPrediction[],
+  report: QaAnswersReport,
+  judge: TrailJudge,
+  settings: Parameters<typeof scoreTrails>[5],
+): Promise<FomerReport> {
   const requests = trailRequests(truth, predictions);
   let shown = 0;
   const verdicts = await judgeTrails(requests, judge, {

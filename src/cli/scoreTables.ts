@@ -27,10 +27,15 @@ export function formatPaperSummary(s: { models: Record<string, PaperSummary>; pr
   const w = first.weights;
   out.push(`CapNav scores, paper definitions (percent). RV judge: ${first.judge.label}.`);
   out.push(`Composite = ${w.f1}·F1 + ${w.pv}·PV + ${w.rta}·RTA + ${w.rv}·RV (a missing component is left out and the weights renormalised).`);
-  if (first.bootstrap.resamples > 0) out.push(`[lo, hi]: ${Math.round(first.bootstrap.level * 100)} % bootstrap intervals, ${first.bootstrap.resamples} resamples, seed ${first.bootstrap.seed}.`);
+  if (first.bootstrap.resamples > 0)
+    out.push(
+      `[lo, hi]: ${Math.round(first.bootstrap.level * 100)} % bootstrap intervals, ${first.bootstrap.resamples} resamples, seed ${first.bootstrap.seed}.`,
+    );
   for (const [model, r] of models) {
     out.push('', `== ${model} ==`);
-    out.push(`${r.counts.records} records scored; ${r.counts.unmatched} unmatched; ${r.excludedHallucinated} on hallucinated questions and ${r.excludedUnresolved} on unresolved questions excluded`);
+    out.push(
+      `${r.counts.records} records scored; ${r.counts.unmatched} unmatched; ${r.excludedHallucinated} on hallucinated questions and ${r.excludedUnresolved} on unresolved questions excluded`,
+    );
     const rows = [
       ...Object.entries(r.perAgent).map(([a, m]) => metricRows(a, m)),
       metricRows('overall (micro)', r.overall),
@@ -40,10 +45,20 @@ export function formatPaperSummary(s: { models: Record<string, PaperSummary>; pr
     out.push(table(['agent', 'records', 'Feas-F1', 'PV', 'RTA', 'RV', 'CapNav'], rows));
     const c = r.confusion;
     out.push(`confusion: TP ${c.tp}  FP ${c.fp}  TN ${c.tn}  FN ${c.fn}   precision ${num(r.overall.precision)}  recall ${num(r.overall.recall)}`);
-    out.push(`failure modes: ${Object.entries(r.failureModes).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+    out.push(
+      `failure modes: ${Object.entries(r.failureModes)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}`,
+    );
     const errors = Object.entries(r.errorCounts).filter(([, v]) => v > 0);
     if (errors.length) out.push(`errors: ${errors.map(([k, v]) => `${k} ${v}`).join(', ')}`);
-    const obstacles = REASONS.filter((c2) => r.byObstacle[c2].n > 0).map((c2) => [REASON_LABEL[c2], r.byObstacle[c2].n, r.byObstacle[c2].answeredNo, r.byObstacle[c2].correct, num(r.byObstacle[c2].accuracy)]);
+    const obstacles = REASONS.filter((c2) => r.byObstacle[c2].n > 0).map((c2) => [
+      REASON_LABEL[c2],
+      r.byObstacle[c2].n,
+      r.byObstacle[c2].answeredNo,
+      r.byObstacle[c2].correct,
+      num(r.byObstacle[c2].accuracy),
+    ]);
     if (obstacles.length) out.push('', table(['obstacle (infeasible tasks)', 'tasks', 'said no', 'no + reason ok', 'accuracy'], obstacles));
   }
   if (s.problems.length) out.push('', `${s.problems.length} problem(s) with the predictions: see scored_summary.json`);
@@ -64,7 +79,11 @@ export function formatReferenceSummary(pooled: CompatSummary, perModel: readonly
       ? `Each model row is what the released scorer prints when run on ${root}/<model> (scored_<model>_summary.json); "${pooledName}" is what it prints for ${root} itself, every model's records together (scored_summary.json, scored_per_record.jsonl).`
       : `What the released scorer prints for ${root} (scored_summary.json, scored_per_record.jsonl).`,
     `confusion${perModel.length ? ' (pooled)' : ''}: TP ${b.TP}  FP ${b.FP}  TN ${b.TN}  FN ${b.FN}`,
-    Object.keys(pooled.fail_reason_count).length ? `failed records${perModel.length ? ' (pooled)' : ''}: ${Object.entries(pooled.fail_reason_count).map(([k, v]) => `${k} ${v}`).join(', ')}` : '',
+    Object.keys(pooled.fail_reason_count).length
+      ? `failed records${perModel.length ? ' (pooled)' : ''}: ${Object.entries(pooled.fail_reason_count)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')}`
+      : '',
   ];
   return lines.filter(Boolean).join('\n') + '\n';
 }

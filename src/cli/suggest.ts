@@ -19,8 +19,17 @@ export async function suggestCommand(args: SuggestArgs): Promise<string> {
 }
 
 function asJson(r: SceneSuggestions) {
-  const agents = Object.fromEntries(Object.entries(r.agents).map(([agent, byEdge]) => [agent,
-    Object.fromEntries(Object.entries(byEdge).map(([edge, s]) => [edge, { traversable: s.traversable, reason: s.reason, note: s.note, measured: s.measured, ...(s.doubt ? { doubt: s.doubt } : {}) }]))]));
+  const agents = Object.fromEntries(
+    Object.entries(r.agents).map(([agent, byEdge]) => [
+      agent,
+      Object.fromEntries(
+        Object.entries(byEdge).map(([edge, s]) => [
+          edge,
+          { traversable: s.traversable, reason: s.reason, note: s.note, measured: s.measured, ...(s.doubt ? { doubt: s.doubt } : {}) },
+        ]),
+      ),
+    ]),
+  );
   const edges = Object.fromEntries(Object.entries(r.edges).map(([edge, m]) => [edge, m.feature ?? { kind: null, noRoute: m.noRoute }]));
   return { agents, edges };
 }
@@ -31,12 +40,28 @@ function formatSuggestions(r: SceneSuggestions): string {
   const agentNames = Object.keys(r.agents);
   const rows = Object.entries(r.edges).map(([key, m]) => {
     const f = m.feature;
-    const what = !f ? 'no route'
-      : [f.kind, f.clearWidthM !== undefined ? `width ${cm(f.clearWidthM)}` : '', f.sillHeightM !== undefined ? `step ${cm(f.sillHeightM)}` : '',
-        f.risers ? `${f.risers} × ${cm(f.riserM)} risers` : '', f.cornerWidthsM ? `legs ${cm(f.cornerWidthsM[0])} / ${cm(f.cornerWidthsM[1])}` : '',
-        f.clearHeightM !== undefined ? `height ${cm(f.clearHeightM)}` : '', f.riseM !== undefined ? `rise ${cm(f.riseM)} over ${cm(f.runM)}` : '',
-        f.closedDoor ? 'closed door' : ''].filter(Boolean).join(', ');
-    return [key, what, ...agentNames.map((a) => { const s = r.agents[a]![key]!; return s.traversable ? 'yes' : `no (${s.reason})`; })];
+    const what = !f
+      ? 'no route'
+      : [
+          f.kind,
+          f.clearWidthM !== undefined ? `width ${cm(f.clearWidthM)}` : '',
+          f.sillHeightM !== undefined ? `step ${cm(f.sillHeightM)}` : '',
+          f.risers ? `${f.risers} × ${cm(f.riserM)} risers` : '',
+          f.cornerWidthsM ? `legs ${cm(f.cornerWidthsM[0])} / ${cm(f.cornerWidthsM[1])}` : '',
+          f.clearHeightM !== undefined ? `height ${cm(f.clearHeightM)}` : '',
+          f.riseM !== undefined ? `rise ${cm(f.riseM)} over ${cm(f.runM)}` : '',
+          f.closedDoor ? 'closed door' : '',
+        ]
+          .filter(Boolean)
+          .join(', ');
+    return [
+      key,
+      what,
+      ...agentNames.map((a) => {
+        const s = r.agents[a]![key]!;
+        return s.traversable ? 'yes' : `no (${s.reason})`;
+      }),
+    ];
   });
   const timings = `navmeshes ${(r.timings.navmeshMs / 1000).toFixed(1)} s, measuring ${(r.timings.measureMs / 1000).toFixed(1)} s`;
   return `${table(['edge', 'measured', ...agentNames], rows)}\n\n${timings}\n`;

@@ -25,7 +25,11 @@ export async function addUserCommand(url: string | undefined, name: string | und
   if (existing.status !== 200 && existing.status !== 404) throw await couch.refusal(existing, `reading user ${name}`);
   const chosen = password ?? newPassword();
   const doc = {
-    _id: userDocId(name), name, type: 'user', roles: existing.status === 200 ? existing.body.roles ?? [] : [], password: chosen,
+    _id: userDocId(name),
+    name,
+    type: 'user',
+    roles: existing.status === 200 ? (existing.body.roles ?? []) : [],
+    password: chosen,
     ...(existing.status === 200 ? { _rev: existing.body._rev } : {}),
   };
   const res = await couch.request('PUT', path, doc);
@@ -35,7 +39,10 @@ export async function addUserCommand(url: string | undefined, name: string | und
   return password === undefined ? `${what}; password (generated, shown only now): ${chosen}` : what;
 }
 
-interface Security { admins?: { names?: string[]; roles?: string[] }; members?: { names?: string[]; roles?: string[] } }
+interface Security {
+  admins?: { names?: string[]; roles?: string[] };
+  members?: { names?: string[]; roles?: string[] };
+}
 
 /** The CouchDB role that makes its holders leads of database `db` (listed in that database's `_security.members.roles`). */
 export const leadRole = (db: string): string => `${LEAD_ROLE_PREFIX}${db}`;
@@ -59,18 +66,23 @@ export async function createProjectCommand(url: string | undefined, annotators: 
     else if (u.status !== 200) throw await couch.refusal(u, `looking up the account of ${m}`);
   }
   if (missing.length) {
-    throw new InputError(`${missing.join(', ')} ${missing.length === 1 ? 'has' : 'have'} no account on this server: create ${missing.length === 1 ? 'it' : 'them'} first with "team add-user <couch-url> <name>" (the password is shown once); nothing was changed`);
+    throw new InputError(
+      `${missing.join(', ')} ${missing.length === 1 ? 'has' : 'have'} no account on this server: create ${missing.length === 1 ? 'it' : 'them'} first with "team add-user <couch-url> <name>" (the password is shown once); nothing was changed`,
+    );
   }
   const lines: string[] = [];
-  lines.push(await ensureDb(couch, target.db!) ? `created database ${target.db}` : `database ${target.db} exists`);
+  lines.push((await ensureDb(couch, target.db!)) ? `created database ${target.db}` : `database ${target.db} exists`);
 
   const sec = await couch.db<Security>('GET', '_security');
-  if (sec.status !== 200) throw await couch.refusal(sec, 'reading the database\'s members');
+  if (sec.status !== 200) throw await couch.refusal(sec, "reading the database's members");
   const before = sec.body ?? {};
   const union = (a: string[] | undefined, b: string[]) => [...new Set([...(a ?? []), ...b])];
   const admin = await couch.signedInAs();
   const memberNames = union(before.members?.names, members);
-  const memberRoles = union(before.members?.roles?.filter((r) => r !== '_admin'), leads.length ? [leadRole(target.db!)] : []);
+  const memberRoles = union(
+    before.members?.roles?.filter((r) => r !== '_admin'),
+    leads.length ? [leadRole(target.db!)] : [],
+  );
   const next: Security = {
     admins: { names: union(before.admins?.names, admin ? [admin] : []), roles: before.admins?.roles ?? [] },
     // With no member named, the database is closed to all but admins, as CouchDB 3 makes new ones
@@ -79,7 +91,7 @@ export async function createProjectCommand(url: string | undefined, annotators: 
   };
   if (JSON.stringify(next) !== JSON.stringify(before)) {
     const put = await couch.db('PUT', '_security', next);
-    if (put.status !== 200 && put.status !== 201) throw await couch.refusal(put, 'setting the database\'s members');
+    if (put.status !== 200 && put.status !== 201) throw await couch.refusal(put, "setting the database's members");
   }
   for (const lead of leads) await grantRole(couch, lead, leadRole(target.db!));
   lines.push(memberNames.length ? `members: ${memberNames.join(', ')}` : 'no members yet: only admins can open it (add some with --member <name>)');

@@ -8,9 +8,17 @@
  */
 
 /** The signed-in user as `_session` names them; null: anonymous. */
-export interface UserCtx { name: string | null; roles: string[] }
+export interface UserCtx {
+  name: string | null;
+  roles: string[];
+}
 
-export interface Refusal { allow: false; status: number; error: string; reason: string }
+export interface Refusal {
+  allow: false;
+  status: number;
+  error: string;
+  reason: string;
+}
 export type Access = { allow: true; inspectBody?: 'bulk-docs' | 'new-doc' } | Refusal;
 
 const refuse = (status: number, error: string, reason: string): Refusal => ({ allow: false, status, error, reason });
@@ -57,7 +65,8 @@ export function access(method: string, segments: readonly string[], user: UserCt
   if (first.startsWith('_')) {
     if (OPEN_TO_USERS.has(first) && segments.length === 1 && (m === 'GET' || m === 'HEAD')) return { allow: true };
     // A user's own account: read it, or change its password. Nobody signs up; only admins make accounts.
-    if (first === '_users' && second === `org.couchdb.user:${user.name}` && third === undefined && (m === 'GET' || m === 'HEAD' || m === 'PUT')) return { allow: true };
+    if (first === '_users' && second === `org.couchdb.user:${user.name}` && third === undefined && (m === 'GET' || m === 'HEAD' || m === 'PUT'))
+      return { allow: true };
     return NOT_SERVER_ADMIN;
   }
   // A database: only admins make or delete one.
@@ -76,7 +85,11 @@ export function access(method: string, segments: readonly string[], user: UserCt
 }
 
 function decodeSafe(s: string): string {
-  try { return decodeURIComponent(s); } catch { return s; }
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
 }
 
 /**
@@ -85,8 +98,13 @@ function decodeSafe(s: string): string {
  */
 export function designDocIn(kind: 'bulk-docs' | 'new-doc', body: string): boolean {
   let v: unknown;
-  try { v = JSON.parse(body); } catch { return false; }
-  const isDesign = (d: unknown) => typeof d === 'object' && d !== null && typeof (d as { _id?: unknown })._id === 'string' && (d as { _id: string })._id.startsWith('_design/');
+  try {
+    v = JSON.parse(body);
+  } catch {
+    return false;
+  }
+  const isDesign = (d: unknown) =>
+    typeof d === 'object' && d !== null && typeof (d as { _id?: unknown })._id === 'string' && (d as { _id: string })._id.startsWith('_design/');
   if (kind === 'new-doc') return isDesign(v);
   const docs = typeof v === 'object' && v !== null ? (v as { docs?: unknown }).docs : undefined;
   return Array.isArray(docs) && docs.some(isDesign);

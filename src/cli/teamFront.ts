@@ -29,9 +29,8 @@ export interface FrontOptions {
  * browser restart until the session expires. Given the same here, and `SameSite=Lax` said, not assumed.
  */
 export function persistentSessionCookie(header: string | string[], maxAgeS: number): string | string[] {
-  const one = (c: string) => (/^AuthSession=[^;]+/.test(c) && !/;\s*(max-age|expires)=/i.test(c)
-    ? `${c}; Max-Age=${maxAgeS}${/;\s*samesite=/i.test(c) ? '' : '; SameSite=Lax'}`
-    : c);
+  const one = (c: string) =>
+    /^AuthSession=[^;]+/.test(c) && !/;\s*(max-age|expires)=/i.test(c) ? `${c}; Max-Age=${maxAgeS}${/;\s*samesite=/i.test(c) ? '' : '; SameSite=Lax'}` : c;
   return Array.isArray(header) ? header.map(one) : one(header);
 }
 
@@ -55,7 +54,10 @@ export function startFront(opts: FrontOptions): Promise<Server> {
   const allowed = new Set(opts.origins.map((o) => o.replace(/\/+$/, '')));
 
   const send = (res: ServerResponse, status: number, body: Record<string, unknown>, headers: Record<string, string> = {}) => {
-    if (res.headersSent) { res.destroy(); return; }
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
     const text = JSON.stringify(body) + '\n';
     res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), 'cache-control': 'must-revalidate', ...headers });
     res.end(text);
@@ -75,16 +77,19 @@ export function startFront(opts: FrontOptions): Promise<Server> {
       if (auth) headers.authorization = auth;
       if (cookie) headers.cookie = `AuthSession=${cookie}`;
       const r = await fetch(`${base}/_session`, { headers, signal: AbortSignal.timeout(10_000) });
-      const body = await r.json().catch(() => null) as { userCtx?: UserCtx } | null;
+      const body = (await r.json().catch(() => null)) as { userCtx?: UserCtx } | null;
       if (r.status === 401) return 'bad' as const;
       if (!r.ok || !body?.userCtx) throw new Error(`_session answered ${r.status}`);
-      return body.userCtx.name === null ? null : { name: body.userCtx.name, roles: Array.isArray(body.userCtx.roles) ? body.userCtx.roles.filter((x) => typeof x === 'string') : [] };
+      return body.userCtx.name === null
+        ? null
+        : { name: body.userCtx.name, roles: Array.isArray(body.userCtx.roles) ? body.userCtx.roles.filter((x) => typeof x === 'string') : [] };
     })();
     sessions.set(key, asking);
     try {
       const user = await asking;
       if (sessions.size > 1000) sessions.clear();
-      if (user !== 'bad') sessions.set(key, { user, until: Date.now() + SESSION_TTL_MS }); else sessions.delete(key);
+      if (user !== 'bad') sessions.set(key, { user, until: Date.now() + SESSION_TTL_MS });
+      else sessions.delete(key);
       return user;
     } catch (e) {
       sessions.delete(key);
@@ -96,22 +101,46 @@ export function startFront(opts: FrontOptions): Promise<Server> {
     const origin = req.headers.origin;
     const cors: Record<string, string> = {};
     if (origin !== undefined && origin !== 'null' && allowed.has(origin)) {
-      Object.assign(cors, { 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true', 'access-control-expose-headers': EXPOSE, vary: 'Origin' });
+      Object.assign(cors, {
+        'access-control-allow-origin': origin,
+        'access-control-allow-credentials': 'true',
+        'access-control-expose-headers': EXPOSE,
+        vary: 'Origin',
+      });
     } else if (origin !== undefined) {
       // A page on another origin: refused outright (CORS alone would let a simple write through unread).
-      return send(res, 403, { error: 'forbidden', reason: `requests from ${origin.slice(0, 200)} are not allowed: start the team server with --origin ${origin.slice(0, 200)} to let a studio there use it` });
+      return send(res, 403, {
+        error: 'forbidden',
+        reason: `requests from ${origin.slice(0, 200)} are not allowed: start the team server with --origin ${origin.slice(0, 200)} to let a studio there use it`,
+      });
     }
     if (req.method === 'OPTIONS' && origin !== undefined) {
-      res.writeHead(204, { ...cors, 'access-control-allow-methods': ALLOW_METHODS, 'access-control-allow-headers': String(req.headers['access-control-request-headers'] ?? 'accept, authorization, content-type, origin, referer').slice(0, 1000), 'access-control-max-age': '600', 'content-length': '0' });
+      res.writeHead(204, {
+        ...cors,
+        'access-control-allow-methods': ALLOW_METHODS,
+        'access-control-allow-headers': String(req.headers['access-control-request-headers'] ?? 'accept, authorization, content-type, origin, referer').slice(
+          0,
+          1000,
+        ),
+        'access-control-max-age': '600',
+        'content-length': '0',
+      });
       res.end();
       return;
     }
     const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > maxBody) return send(res, 413, { error: 'too_large', reason: `the request body is larger than ${Math.round(maxBody / 1024 / 1024)} MB` }, cors);
+    if (declared > maxBody)
+      return send(res, 413, { error: 'too_large', reason: `the request body is larger than ${Math.round(maxBody / 1024 / 1024)} MB` }, cors);
     const segments = pathSegments(req.url ?? '/');
     if (!segments) return send(res, 400, { error: 'bad_request', reason: 'the path is not valid percent-encoding' }, cors);
     const base = opts.backend();
-    if (!base) return send(res, 503, { error: 'unavailable', reason: 'the team server’s database process is restarting; try again in a moment' }, { ...cors, 'retry-after': '2' });
+    if (!base)
+      return send(
+        res,
+        503,
+        { error: 'unavailable', reason: 'the team server’s database process is restarting; try again in a moment' },
+        { ...cors, 'retry-after': '2' },
+      );
 
     const user = await whoIs(req, base);
     if (user === 'bad') return send(res, 401, { error: 'unauthorized', reason: 'Name or password is incorrect.' }, cors);
@@ -121,8 +150,15 @@ export function startFront(opts: FrontOptions): Promise<Server> {
     let body: Buffer | null = null;
     if (verdict.inspectBody) {
       body = await readBody(req, Math.min(maxBody, MAX_INSPECTED));
-      if (body === null) return send(res, 413, { error: 'too_large', reason: `a body written here is read before it is passed on: at most ${MAX_INSPECTED / 1024 / 1024} MB` }, cors);
-      if (designDocIn(verdict.inspectBody, body.toString('utf8'))) return send(res, NOT_DB_ADMIN.status, { error: NOT_DB_ADMIN.error, reason: NOT_DB_ADMIN.reason }, cors);
+      if (body === null)
+        return send(
+          res,
+          413,
+          { error: 'too_large', reason: `a body written here is read before it is passed on: at most ${MAX_INSPECTED / 1024 / 1024} MB` },
+          cors,
+        );
+      if (designDocIn(verdict.inspectBody, body.toString('utf8')))
+        return send(res, NOT_DB_ADMIN.status, { error: NOT_DB_ADMIN.error, reason: NOT_DB_ADMIN.reason }, cors);
     }
     // Whether the request is still signed in when pouchdb-server says 401: a cookie session may have
     // expired since it was remembered (asked again, not taken from the memory). A name and password
@@ -144,13 +180,19 @@ export function startFront(opts: FrontOptions): Promise<Server> {
     res.on('error', () => undefined);
     handle(req, res).catch(() => send(res, 502, { error: 'bad_gateway', reason: 'the team server could not pass the request on; try again' }));
   });
-  server.on('clientError', (_e, socket) => { if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n'); else socket.destroy(); });
+  server.on('clientError', (_e, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+    else socket.destroy();
+  });
   // A continuous _changes feed stays open: no request time-out, but idle sockets are closed.
   server.requestTimeout = 0;
   server.headersTimeout = 30_000;
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(opts.port, opts.host, () => { server.off('error', reject); resolve(server); });
+    server.listen(opts.port, opts.host, () => {
+      server.off('error', reject);
+      resolve(server);
+    });
   });
 }
 
@@ -161,7 +203,11 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
     let size = 0;
     req.on('data', (c: Buffer) => {
       size += c.length;
-      if (size > limit) { req.pause(); resolve(null); return; }
+      if (size > limit) {
+        req.pause();
+        resolve(null);
+        return;
+      }
       chunks.push(c);
     });
     req.on('end', () => resolve(Buffer.concat(chunks)));
@@ -186,7 +232,18 @@ const DOWNLOAD = { 'content-type': 'application/octet-stream', 'content-disposit
 type Send = (res: ServerResponse, status: number, body: Record<string, unknown>, headers?: Record<string, string>) => void;
 
 /** Pass the request to pouchdb-server and its answer back, streaming; a 5xx answer is cut to its error and reason (no stack, no paths). */
-function proxy(req: IncomingMessage, res: ServerResponse, base: string, body: Buffer | null, cors: Record<string, string>, forced: Record<string, string>, maxBody: number, send: Send, stillSignedIn: () => Promise<boolean>, cookieMaxAgeS: number): Promise<void> {
+function proxy(
+  req: IncomingMessage,
+  res: ServerResponse,
+  base: string,
+  body: Buffer | null,
+  cors: Record<string, string>,
+  forced: Record<string, string>,
+  maxBody: number,
+  send: Send,
+  stillSignedIn: () => Promise<boolean>,
+  cookieMaxAgeS: number,
+): Promise<void> {
   return new Promise((done) => {
     const target = new URL(base);
     const headers: IncomingHttpHeaders = {};
@@ -202,10 +259,19 @@ function proxy(req: IncomingMessage, res: ServerResponse, base: string, body: Bu
           if (status === 401 && !signedIn) {
             send(res, 401, { error: error ?? 'unauthorized', reason: reason?.slice(0, 2000) ?? 'unauthorized' }, cors);
           } else if (status === 401) {
-            if (reason === 'You are not authorized to access this db.') send(res, 403, { error: 'forbidden', reason: 'You are not allowed to access this db.' }, cors);
+            if (reason === 'You are not authorized to access this db.')
+              send(res, 403, { error: 'forbidden', reason: 'You are not allowed to access this db.' }, cors);
             else send(res, 401, { error: error ?? 'unauthorized', reason: reason?.slice(0, 2000) ?? 'unauthorized' }, cors);
           } else {
-            send(res, status, { error: error?.slice(0, 200) ?? 'internal_server_error', reason: reason !== undefined && !/\n\s+at /.test(reason) ? reason.slice(0, 500) : 'the database server failed on this request' }, cors);
+            send(
+              res,
+              status,
+              {
+                error: error?.slice(0, 200) ?? 'internal_server_error',
+                reason: reason !== undefined && !/\n\s+at /.test(reason) ? reason.slice(0, 500) : 'the database server failed on this request',
+              },
+              cors,
+            );
           }
           done();
         });
@@ -219,14 +285,33 @@ function proxy(req: IncomingMessage, res: ServerResponse, base: string, body: Bu
       res.writeHead(status, headersOut);
       back.pipe(res);
       back.on('end', () => done());
-      back.on('error', () => { res.destroy(); done(); });
+      back.on('error', () => {
+        res.destroy();
+        done();
+      });
     });
-    out.on('error', () => { send(res, 503, { error: 'unavailable', reason: 'the team server’s database process is not answering; try again in a moment' }, { ...cors, 'retry-after': '2' }); done(); });
-    res.on('close', () => { if (!res.writableFinished) out.destroy(); });
+    out.on('error', () => {
+      send(
+        res,
+        503,
+        { error: 'unavailable', reason: 'the team server’s database process is not answering; try again in a moment' },
+        { ...cors, 'retry-after': '2' },
+      );
+      done();
+    });
+    res.on('close', () => {
+      if (!res.writableFinished) out.destroy();
+    });
     if (body) out.end(body);
     else {
       let size = 0;
-      req.on('data', (c: Buffer) => { size += c.length; if (size > maxBody) { out.destroy(); send(res, 413, { error: 'too_large', reason: `the request body is larger than ${Math.round(maxBody / 1024 / 1024)} MB` }, cors); } });
+      req.on('data', (c: Buffer) => {
+        size += c.length;
+        if (size > maxBody) {
+          out.destroy();
+          send(res, 413, { error: 'too_large', reason: `the request body is larger than ${Math.round(maxBody / 1024 / 1024)} MB` }, cors);
+        }
+      });
       req.pipe(out);
     }
   });

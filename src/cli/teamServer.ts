@@ -90,7 +90,7 @@ function portTaken(host: string, port: number): Promise<boolean> {
 type Config = Record<string, Record<string, unknown>>;
 
 function writeConfig(file: string, opts: TeamServerOptions): { adminName: string; generatedPassword: string | undefined; sessionTimeoutS: number } {
-  const config: Config = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) as Config : {};
+  const config: Config = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Config) : {};
   const admins = (config.admins ??= {});
   let adminName: string, generatedPassword: string | undefined;
   if (opts.admin) {
@@ -125,7 +125,10 @@ function freeLoopbackPort(): Promise<number> {
   return new Promise((done, fail) => {
     const probe = createServer();
     probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => { const { port } = probe.address() as { port: number }; probe.close(() => done(port)); });
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => done(port));
+    });
   });
 }
 
@@ -137,33 +140,66 @@ export async function startTeamServer(opts: TeamServerOptions, onRestart: (line:
   const configFile = join(work, 'config.json');
   const { adminName, generatedPassword, sessionTimeoutS } = writeConfig(configFile, opts);
   const outFile = join(work, 'pouchdb-server.out');
-  const cleanup = () => { if (!opts.data) rmSync(work, { recursive: true, force: true }); };
+  const cleanup = () => {
+    if (!opts.data) rmSync(work, { recursive: true, force: true });
+  };
   const tail = () => (existsSync(outFile) ? readFileSync(outFile, 'utf8').trim().split('\n').slice(-10).join('\n') : '');
   /** What pouchdb-server said lately besides its request lines. */
-  const complaints = () => tail().split('\n').filter((l) => l && !l.startsWith('[info]')).join('\n');
+  const complaints = () =>
+    tail()
+      .split('\n')
+      .filter((l) => l && !l.startsWith('[info]'))
+      .join('\n');
 
   // pouchdb-server on a private loopback port; the front (teamFront.ts) alone on the public one.
   let backend: string | null = null;
   let child: ChildProcess | null = null;
   let stopping = false;
   let finish!: (code: number | null) => void;
-  const exited = new Promise<number | null>((done) => { finish = done; });
+  const exited = new Promise<number | null>((done) => {
+    finish = done;
+  });
   const spawnChild = async (): Promise<void> => {
     const port = await freeLoopbackPort();
     const out = openSync(outFile, 'a');
-    const args = ['--port', String(port), '--host', '127.0.0.1', '--dir', work, '--config', configFile, '--no-stdout-logs', ...(opts.data ? [] : ['--in-memory'])];
-    const c = spawn(process.execPath, [childScript(), bin, ...args], { cwd: work, stdio: ['ignore', out, out, 'ipc'], env: { ...process.env, FORCE_COLOR: '0' } });
+    const args = [
+      '--port',
+      String(port),
+      '--host',
+      '127.0.0.1',
+      '--dir',
+      work,
+      '--config',
+      configFile,
+      '--no-stdout-logs',
+      ...(opts.data ? [] : ['--in-memory']),
+    ];
+    const c = spawn(process.execPath, [childScript(), bin, ...args], {
+      cwd: work,
+      stdio: ['ignore', out, out, 'ipc'],
+      env: { ...process.env, FORCE_COLOR: '0' },
+    });
     closeSync(out);
     child = c;
     let gone = false;
-    c.once('exit', (code, signal) => { gone = true; if (child === c) { backend = null; child = null; void restart(code, signal); } });
+    c.once('exit', (code, signal) => {
+      gone = true;
+      if (child === c) {
+        backend = null;
+        child = null;
+        void restart(code, signal);
+      }
+    });
     const url = `http://127.0.0.1:${port}`;
     await waitUntilUp(`${url}/`, () => gone, 15_000);
     backend = url;
   };
   const restarts: number[] = [];
   const restart = async (code: number | null, signal: NodeJS.Signals | null = null) => {
-    if (stopping) { finish(code); return; }
+    if (stopping) {
+      finish(code);
+      return;
+    }
     const now = Date.now();
     restarts.push(now);
     while (restarts.length && restarts[0]! < now - 60_000) restarts.shift();
@@ -175,7 +211,9 @@ export async function startTeamServer(opts: TeamServerOptions, onRestart: (line:
       finish(code ?? 1);
       return;
     }
-    onRestart(`pouchdb-server stopped (${how}); restarting it${opts.data ? '' : ' — IN MEMORY: every database and user it held is gone'}${said ? `. It said:\n${said}` : ''}`);
+    onRestart(
+      `pouchdb-server stopped (${how}); restarting it${opts.data ? '' : ' — IN MEMORY: every database and user it held is gone'}${said ? `. It said:\n${said}` : ''}`,
+    );
     await new Promise((r) => setTimeout(r, 300 * restarts.length));
     try {
       await spawnChild();
@@ -188,7 +226,12 @@ export async function startTeamServer(opts: TeamServerOptions, onRestart: (line:
   };
 
   const url = `http://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${opts.port}/`;
-  const admin = new Couch({ server: url, db: undefined, user: opts.admin?.name ?? (generatedPassword ? adminName : undefined), password: opts.admin?.password ?? generatedPassword });
+  const admin = new Couch({
+    server: url,
+    db: undefined,
+    user: opts.admin?.name ?? (generatedPassword ? adminName : undefined),
+    password: opts.admin?.password ?? generatedPassword,
+  });
   const ensureUsersDb = async () => {
     if (admin.target.user === undefined) return;
     const users = await admin.request('PUT', '_users');
@@ -206,28 +249,44 @@ export async function startTeamServer(opts: TeamServerOptions, onRestart: (line:
   } catch (e) {
     stopping = true;
     const c = child as ChildProcess | null;
-    if (c) { c.kill('SIGKILL'); await new Promise((r) => c.once('exit', r)); }
+    if (c) {
+      c.kill('SIGKILL');
+      await new Promise((r) => c.once('exit', r));
+    }
     const said = tail();
     cleanup();
     throw e instanceof InputError && !said ? e : new InputError(`${(e as Error).message}${said ? `\npouchdb-server said:\n${said}` : ''}`);
   }
 
   let stopped: Promise<void> | undefined;
-  const stop = () => (stopped ??= (async () => {
-    stopping = true;
-    await new Promise<void>((r) => { front.close(() => r()); front.closeAllConnections(); });
-    const c = child as ChildProcess | null;
-    if (c && c.exitCode === null) {
-      const gone = new Promise((r) => c.once('exit', r));
-      c.kill('SIGINT');
-      const timer = setTimeout(() => c.kill('SIGKILL'), 5000);
-      await gone;
-      clearTimeout(timer);
-    }
-    finish(0);
-    cleanup();
-  })());
-  return { url, adminName, generatedPassword, logFile: join(work, 'log.txt'), exited, stop, output: tail, pid: () => (child as ChildProcess | null)?.pid ?? null };
+  const stop = () =>
+    (stopped ??= (async () => {
+      stopping = true;
+      await new Promise<void>((r) => {
+        front.close(() => r());
+        front.closeAllConnections();
+      });
+      const c = child as ChildProcess | null;
+      if (c && c.exitCode === null) {
+        const gone = new Promise((r) => c.once('exit', r));
+        c.kill('SIGINT');
+        const timer = setTimeout(() => c.kill('SIGKILL'), 5000);
+        await gone;
+        clearTimeout(timer);
+      }
+      finish(0);
+      cleanup();
+    })());
+  return {
+    url,
+    adminName,
+    generatedPassword,
+    logFile: join(work, 'log.txt'),
+    exited,
+    stop,
+    output: tail,
+    pid: () => (child as ChildProcess | null)?.pid ?? null,
+  };
 }
 
 async function waitUntilUp(url: string, gone: () => boolean, timeoutMs: number): Promise<void> {
@@ -236,8 +295,13 @@ async function waitUntilUp(url: string, gone: () => boolean, timeoutMs: number):
     if (gone()) throw new InputError('pouchdb-server stopped while starting');
     try {
       const res = await fetch(url);
-      if (res.ok) { await res.text(); return; }
-    } catch { /* not listening yet */ }
+      if (res.ok) {
+        await res.text();
+        return;
+      }
+    } catch {
+      /* not listening yet */
+    }
     if (Date.now() > until) throw new InputError(`pouchdb-server did not answer on ${url} within ${timeoutMs / 1000} s`);
     await new Promise((r) => setTimeout(r, 40));
   }
@@ -249,7 +313,15 @@ export const STUDIO_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173',
 export const DEFAULT_DATA = 'team-data';
 
 /** The command: start, say where, serve until SIGINT or SIGTERM, stop cleanly. */
-export async function teamServerCommand(a: { port?: string; host?: string; data?: string; inMemory: boolean; admin?: string; origins: string[]; sessionTimeout?: string }): Promise<number> {
+export async function teamServerCommand(a: {
+  port?: string;
+  host?: string;
+  data?: string;
+  inMemory: boolean;
+  admin?: string;
+  origins: string[];
+  sessionTimeout?: string;
+}): Promise<number> {
   const port = a.port === undefined ? 5984 : Number(a.port);
   if (!Number.isInteger(port) || port < 1 || port > 65535) throw new CliError(`--port must be a port number, not "${a.port}"`);
   if (a.data !== undefined && a.inMemory) throw new CliError('give --data <dir> or --in-memory, not both');
@@ -260,18 +332,30 @@ export async function teamServerCommand(a: { port?: string; host?: string; data?
     if (i <= 0 || i === a.admin.length - 1) throw new CliError('--admin must be <user>:<password>');
     admin = { name: a.admin.slice(0, i), password: a.admin.slice(i + 1) };
   }
-  for (const o of a.origins) if (!/^https?:\/\/[^/\s]+$/.test(o.replace(/\/+$/, ''))) throw new CliError(`--origin must be a page's origin such as http://localhost:5173, not "${o}"`);
+  for (const o of a.origins)
+    if (!/^https?:\/\/[^/\s]+$/.test(o.replace(/\/+$/, ''))) throw new CliError(`--origin must be a page's origin such as http://localhost:5173, not "${o}"`);
   const sessionTimeoutS = a.sessionTimeout === undefined ? undefined : Number(a.sessionTimeout);
-  if (sessionTimeoutS !== undefined && !(Number.isInteger(sessionTimeoutS) && sessionTimeoutS >= 1)) throw new CliError(`--session-timeout must be a whole number of seconds, not "${a.sessionTimeout}"`);
-  const data = a.inMemory ? undefined : a.data ?? DEFAULT_DATA;
+  if (sessionTimeoutS !== undefined && !(Number.isInteger(sessionTimeoutS) && sessionTimeoutS >= 1))
+    throw new CliError(`--session-timeout must be a whole number of seconds, not "${a.sessionTimeout}"`);
+  const data = a.inMemory ? undefined : (a.data ?? DEFAULT_DATA);
   const origins = a.origins.length ? a.origins.map((o) => o.replace(/\/+$/, '')) : STUDIO_ORIGINS;
   const say = (line: string) => process.stdout.write(line + '\n');
-  const server = await startTeamServer({ port, host: a.host ?? '127.0.0.1', data, admin, origins, sessionTimeoutS }, (line) => process.stderr.write(`traversa: ${line}\n`));
+  const server = await startTeamServer({ port, host: a.host ?? '127.0.0.1', data, admin, origins, sessionTimeoutS }, (line) =>
+    process.stderr.write(`traversa: ${line}\n`),
+  );
   say(`Traversa team server on ${server.url} (admin ${server.adminName})`);
   if (server.generatedPassword) say(`admin password (generated, shown only now): ${server.generatedPassword}`);
-  say(data ? `databases kept in ${resolve(data)} (LevelDB)` : 'IN MEMORY (--in-memory): every database, user and label is LOST when the server stops or restarts — for tests only; leave it out to keep them in ./team-data');
-  say(`browsers allowed (CORS, with credentials): ${origins.join(', ')}${a.origins.length ? '' : ' — the studio on this machine; --origin <url> for another'}; server log: ${server.logFile}`);
-  say('Only signed-in members reach a project; only the admin creates or deletes databases and accounts. Production: Apache CouchDB (see docs/manual/team.md).');
+  say(
+    data
+      ? `databases kept in ${resolve(data)} (LevelDB)`
+      : 'IN MEMORY (--in-memory): every database, user and label is LOST when the server stops or restarts — for tests only; leave it out to keep them in ./team-data',
+  );
+  say(
+    `browsers allowed (CORS, with credentials): ${origins.join(', ')}${a.origins.length ? '' : ' — the studio on this machine; --origin <url> for another'}; server log: ${server.logFile}`,
+  );
+  say(
+    'Only signed-in members reach a project; only the admin creates or deletes databases and accounts. Production: Apache CouchDB (see docs/manual/team.md).',
+  );
   say('Ctrl+C stops it.');
   const signal = await new Promise<NodeJS.Signals | 'exit'>((done) => {
     process.once('SIGINT', () => done('SIGINT'));

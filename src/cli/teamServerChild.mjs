@@ -33,7 +33,8 @@ function keepRevisions(handler, dbName) {
       return handler(function () {
         for (const d of a.docs ?? []) {
           if (!sent.has(d)) continue;
-          if (sent.get(d) === undefined) delete d._revisions; else d._revisions = sent.get(d);
+          if (sent.get(d) === undefined) delete d._revisions;
+          else d._revisions = sent.get(d);
         }
         return next.apply(this, arguments);
       }, a);
@@ -42,7 +43,8 @@ function keepRevisions(handler, dbName) {
   }
   return m;
 }
-const mend = (db, handlers) => (handlers && typeof handlers.bulkDocs === 'function' ? { ...handlers, bulkDocs: keepRevisions(handlers.bulkDocs, String((db && db.name) || '')) } : handlers);
+const mend = (db, handlers) =>
+  handlers && typeof handlers.bulkDocs === 'function' ? { ...handlers, bulkDocs: keepRevisions(handlers.bulkDocs, String((db && db.name) || '')) } : handlers;
 for (const name of ['installWrapperMethods', 'uninstallWrapperMethods']) {
   const original = wrappers[name];
   wrappers[name] = (db, handlers) => original(db, mend(db, handlers));

@@ -13,8 +13,7 @@
  */
 const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
-export const forTerminal = (text: string): string =>
-  text.replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+export const forTerminal = (text: string): string => text.replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /** Route every string written to `stream` through `forTerminal` (bytes are passed through as they are). */
 export function guardTerminal(stream: NodeJS.WriteStream): void {

@@ -22,7 +22,16 @@ import { startTourServer } from './tourServer.ts';
  * no Chromium and a failed render exit 1.
  */
 
-export interface TourArgs { mesh?: string; graph?: string; out?: string; fps?: string; fov?: string; eye?: string; size?: string; up?: string }
+export interface TourArgs {
+  mesh?: string;
+  graph?: string;
+  out?: string;
+  fps?: string;
+  fov?: string;
+  eye?: string;
+  size?: string;
+  up?: string;
+}
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The bundle runs from node_modules/.cache/…: find the repository by its package.json instead. */
@@ -33,13 +42,26 @@ function repoRoot(): string {
   return ROOT;
 }
 
-
 export function tourSettings(a: TourArgs): TourSettings {
   const size: [number, number] | null = a.size === undefined ? [TOUR_DEFAULTS.width, TOUR_DEFAULTS.height] : parseSize(a.size);
   if (!size) throw new CliError(`--size takes WIDTHxHEIGHT in pixels, like 640x480, not "${a.size}"`);
-  const s: TourSettings = { ...TOUR_DEFAULTS, fps: numberOption('fps', a.fps, TOUR_DEFAULTS.fps), fovDeg: numberOption('fov', a.fov, TOUR_DEFAULTS.fovDeg), eyeHeightM: numberOption('eye', a.eye, TOUR_DEFAULTS.eyeHeightM), width: size[0], height: size[1] };
+  const s: TourSettings = {
+    ...TOUR_DEFAULTS,
+    fps: numberOption('fps', a.fps, TOUR_DEFAULTS.fps),
+    fovDeg: numberOption('fov', a.fov, TOUR_DEFAULTS.fovDeg),
+    eyeHeightM: numberOption('eye', a.eye, TOUR_DEFAULTS.eyeHeightM),
+    width: size[0],
+    height: size[1],
+  };
   const problem = settingsProblem(s);
-  if (problem) throw new CliError(problem.replace('the frame rate', '--fps: the frame rate').replace('the field of view', '--fov: the field of view').replace('the eye height', '--eye: the eye height').replace(/^the (width|height)/, '--size: the $1'));
+  if (problem)
+    throw new CliError(
+      problem
+        .replace('the frame rate', '--fps: the frame rate')
+        .replace('the field of view', '--fov: the field of view')
+        .replace('the eye height', '--eye: the eye height')
+        .replace(/^the (width|height)/, '--size: the $1'),
+    );
   return s;
 }
 
@@ -49,9 +71,15 @@ function builtApp(root: string, log: (s: string) => void): string {
   const page = join(dist, 'src', 'app', 'tour.html');
   const sources = Math.max(newestChange(join(root, 'src')), ...['index.html', 'vite.config.ts', 'package.json'].map((f) => statSync(join(root, f)).mtimeMs));
   if (existsSync(page) && statSync(page).mtimeMs >= sources && existsSync(join(dist, 'index.html'))) return dist;
-  log(existsSync(page) ? 'the built studio (dist/) is older than the sources: building it again (npx vite build)…' : 'the studio is not built (dist/): building it (npx vite build)…');
+  log(
+    existsSync(page)
+      ? 'the built studio (dist/) is older than the sources: building it again (npx vite build)…'
+      : 'the studio is not built (dist/): building it (npx vite build)…',
+  );
   const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const r = existsSync(vite) ? spawnSync(process.execPath, [vite, 'build', '--logLevel', 'error'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] }) : null;
+  const r = existsSync(vite)
+    ? spawnSync(process.execPath, [vite, 'build', '--logLevel', 'error'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] })
+    : null;
   if (!r || r.status !== 0 || !existsSync(page)) throw new InputError(`the studio could not be built; run "npx vite build" in ${root} and try again`);
   return dist;
 }
@@ -83,9 +111,13 @@ export interface TourRun {
 
 export async function tourCommand(a: TourArgs, log: (line: string) => void = (l) => process.stderr.write(`tour: ${l}\n`)): Promise<string> {
   const r = await runTour(a, log);
-  const t = r.timings, settings = r.settings;
+  const t = r.timings,
+    settings = r.settings;
   const notes = [
-    ...(r.poses.cuts ?? []).map((c) => `note: no walkable route from ${c.from} to ${c.to} (${c.why}): the leg is not walked, the video cuts at ${c.t.toFixed(1)} s (the poses file lists the cut)`),
+    ...(r.poses.cuts ?? []).map(
+      (c) =>
+        `note: no walkable route from ${c.from} to ${c.to} (${c.why}): the leg is not walked, the video cuts at ${c.t.toFixed(1)} s (the poses file lists the cut)`,
+    ),
     ...(r.unseen.length ? [`note: never in view: ${r.unseen.join(', ')}`] : []),
   ];
   return [
@@ -125,19 +157,36 @@ export async function runTour(a: TourArgs, log: (line: string) => void): Promise
     let shown = -1;
     await page.exposeFunction('__traversaTourProgress', (p: { stage: string; fraction: number; message: string }) => {
       const step = Math.floor(p.fraction * 20);
-      if (p.stage !== 'render' || step !== shown) { shown = step; log(`${Math.round(p.fraction * 100)}% ${p.message}`); }
+      if (p.stage !== 'render' || step !== shown) {
+        shown = step;
+        log(`${Math.round(p.fraction * 100)}% ${p.message}`);
+      }
     });
     await page.goto(`${server.url}src/app/tour.html`);
     await page.waitForFunction(() => document.body.dataset.ready === 'true', undefined, { timeout: 30_000 });
     const job = {
       files: files.map((f, i) => ({ name: basename(f), url: `${server.url}__tour/files/${i}` })),
-      graph: { nodes: graph.nodes }, settings, up, upload: `${server.url}__tour/video`,
+      graph: { nodes: graph.nodes },
+      settings,
+      up,
+      upload: `${server.url}__tour/video`,
     };
-    log(`rendering ${basename(a.mesh)} (${graph.nodes.length} nodes) at ${settings.fps} fps, ${settings.fovDeg}°, eye ${settings.eyeHeightM} m, ${settings.width}×${settings.height}`);
-    const result = await page.evaluate((j) => (window as unknown as { __traversaTour: (job: unknown) => Promise<unknown> }).__traversaTour(j), job).catch((e: unknown) => {
-      const msg = (e instanceof Error ? e.message : String(e)).replace(/^page\.evaluate: (Error: )?/, '').split('\n')[0];
-      throw new InputError(`the tour could not be rendered: ${msg}${errors.length ? ` (${errors.join('; ')})` : ''}`);
-    }) as { mime: string; codec: string; poses: TourPoses; skippedLegs: { from: string; to: string; why: string }[]; unseen: string[]; timings: { loadMs: number; planMs: number; renderMs: number; frames: number } };
+    log(
+      `rendering ${basename(a.mesh)} (${graph.nodes.length} nodes) at ${settings.fps} fps, ${settings.fovDeg}°, eye ${settings.eyeHeightM} m, ${settings.width}×${settings.height}`,
+    );
+    const result = (await page
+      .evaluate((j) => (window as unknown as { __traversaTour: (job: unknown) => Promise<unknown> }).__traversaTour(j), job)
+      .catch((e: unknown) => {
+        const msg = (e instanceof Error ? e.message : String(e)).replace(/^page\.evaluate: (Error: )?/, '').split('\n')[0];
+        throw new InputError(`the tour could not be rendered: ${msg}${errors.length ? ` (${errors.join('; ')})` : ''}`);
+      })) as {
+      mime: string;
+      codec: string;
+      poses: TourPoses;
+      skippedLegs: { from: string; to: string; why: string }[];
+      unseen: string[];
+      timings: { loadMs: number; planMs: number; renderMs: number; frames: number };
+    };
     const bytes = server.video();
     if (!bytes) throw new InputError('the page rendered the tour but sent no video back');
 
@@ -151,7 +200,16 @@ export async function runTour(a: TourArgs, log: (line: string) => void): Promise
     const posesPath = out.slice(0, -ext.length) + '.poses.json';
     writeOutput(out, bytes);
     writeOutput(posesPath, JSON.stringify(result.poses, null, 2) + '\n');
-    return { out, posesPath, codec: result.codec === 'vp9' ? 'vp9' : 'avc', settings, poses: result.poses, skippedLegs: result.skippedLegs, unseen: result.unseen, timings: result.timings };
+    return {
+      out,
+      posesPath,
+      codec: result.codec === 'vp9' ? 'vp9' : 'avc',
+      settings,
+      poses: result.poses,
+      skippedLegs: result.skippedLegs,
+      unseen: result.unseen,
+      timings: result.timings,
+    };
   } finally {
     await browser?.close();
     await server.close();

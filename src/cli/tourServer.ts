@@ -10,8 +10,15 @@ import { extname, join, normalize, sep } from 'node:path';
  */
 
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.json': 'application/json',
-  '.wasm': 'application/wasm', '.svg': 'image/svg+xml', '.png': 'image/png', '.map': 'application/json',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.map': 'application/json',
 };
 
 export interface TourServer {
@@ -36,19 +43,30 @@ export async function startTourServer(dist: string, files: readonly string[]): P
     } else if (path === '/__tour/video' && req.method === 'POST') {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => { video = Buffer.concat(chunks); res.writeHead(204).end(); });
+      req.on('end', () => {
+        video = Buffer.concat(chunks);
+        res.writeHead(204).end();
+      });
       return;
     } else if (req.method === 'GET') {
       const full = normalize(join(dist, path.endsWith('/') ? `${path}index.html` : path));
-      if ((full === dist || full.startsWith(dist + sep)) && existsSync(full) && statSync(full).isFile()) return serve(res, full, TYPES[extname(full)] ?? 'application/octet-stream');
+      if ((full === dist || full.startsWith(dist + sep)) && existsSync(full) && statSync(full).isFile())
+        return serve(res, full, TYPES[extname(full)] ?? 'application/octet-stream');
     }
     res.writeHead(404).end();
   });
-  await new Promise<void>((resolve, reject) => { server.once('error', reject); server.listen(0, '127.0.0.1', resolve); });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/`,
     video: () => video,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

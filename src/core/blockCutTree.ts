@@ -37,7 +37,9 @@ export function buildBlockCutTree(graph: Pick<NavGraph, 'nodes' | 'edges'>): Blo
   for (let root = 0; root < n; root++) {
     if (disc[root] !== -1) continue;
     disc[root] = low[root] = time++;
-    sv.push(root); sp.push(-1); si.push(0);
+    sv.push(root);
+    sp.push(-1);
+    si.push(0);
     while (sv.length) {
       const top = sv.length - 1;
       const v = sv[top]!;
@@ -47,14 +49,18 @@ export function buildBlockCutTree(graph: Pick<NavGraph, 'nodes' | 'edges'>): Blo
         if (disc[w] === -1) {
           edgeStack.push(v, w);
           disc[w] = low[w] = time++;
-          sv.push(w); sp.push(v); si.push(0);
+          sv.push(w);
+          sp.push(v);
+          si.push(0);
         } else if (w !== sp[top] && disc[w]! < disc[v]!) {
           edgeStack.push(v, w); // back edge
           low[v] = Math.min(low[v]!, disc[w]!);
         }
         continue;
       }
-      sv.pop(); sp.pop(); si.pop();
+      sv.pop();
+      sp.pop();
+      si.pop();
       if (!sv.length) break;
       const p = sv[sv.length - 1]!;
       low[p] = Math.min(low[p]!, low[v]!);
@@ -122,7 +128,11 @@ export function edgesOnSimplePaths(bct: BlockCutTree, s: string, t: string): Set
   const queue = [from];
   for (let head = 0; head < queue.length && parent[to] === -2; head++) {
     const x = queue[head]!;
-    for (const y of bct.tree[x]!) if (parent[y] === -2) { parent[y] = x; queue.push(y); }
+    for (const y of bct.tree[x]!)
+      if (parent[y] === -2) {
+        parent[y] = x;
+        queue.push(y);
+      }
   }
   if (parent[to] === -2) return out;
   for (let x = to; x !== -1; x = parent[x]!) {

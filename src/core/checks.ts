@@ -43,29 +43,58 @@ function checkGraph({ graph, questions }: Scene): Finding[] {
   const out: Finding[] = [];
   const nodeIds = new Set<string>();
   graph.nodes.forEach((n, index) => {
-    if (nodeIds.has(n.id)) out.push({ severity: 'fatal', code: 'node.duplicate-id', where: { kind: 'node', index, field: 'id' }, message: `node id ${n.id} is used more than once` });
+    if (nodeIds.has(n.id))
+      out.push({
+        severity: 'fatal',
+        code: 'node.duplicate-id',
+        where: { kind: 'node', index, field: 'id' },
+        message: `node id ${n.id} is used more than once`,
+      });
     nodeIds.add(n.id);
   });
   const edgeIds = new Set<string>();
   const pairs = new Map<string, string>();
   graph.edges.forEach((e, index) => {
-    if (edgeIds.has(e.id)) out.push({ severity: 'fatal', code: 'edge.duplicate-id', where: { kind: 'edge', index, field: 'id' }, message: `edge id ${e.id} is used more than once` });
+    if (edgeIds.has(e.id))
+      out.push({
+        severity: 'fatal',
+        code: 'edge.duplicate-id',
+        where: { kind: 'edge', index, field: 'id' },
+        message: `edge id ${e.id} is used more than once`,
+      });
     edgeIds.add(e.id);
     for (const field of ['from', 'to'] as const) {
-      if (!nodeIds.has(e[field])) out.push({ severity: 'error', code: 'edge.missing-node', where: { kind: 'edge', index, field }, message: `edge ${e.id} ${field === 'from' ? 'starts' : 'ends'} at ${e[field]}, which is not a node of the graph` });
+      if (!nodeIds.has(e[field]))
+        out.push({
+          severity: 'error',
+          code: 'edge.missing-node',
+          where: { kind: 'edge', index, field },
+          message: `edge ${e.id} ${field === 'from' ? 'starts' : 'ends'} at ${e[field]}, which is not a node of the graph`,
+        });
     }
-    if (e.from === e.to) out.push({ severity: 'warning', code: 'edge.self-loop', where: { kind: 'edge', index }, message: `edge ${e.id} connects ${e.from} to itself` });
+    if (e.from === e.to)
+      out.push({ severity: 'warning', code: 'edge.self-loop', where: { kind: 'edge', index }, message: `edge ${e.id} connects ${e.from} to itself` });
     const key = undirectedKey(e.from, e.to);
     const first = pairs.get(key);
-    if (first !== undefined && e.from !== e.to) out.push({ severity: 'warning', code: 'edge.repeated', where: { kind: 'edge', index }, message: `edge ${e.id} repeats edge ${first} between ${e.from} and ${e.to}` });
+    if (first !== undefined && e.from !== e.to)
+      out.push({
+        severity: 'warning',
+        code: 'edge.repeated',
+        where: { kind: 'edge', index },
+        message: `edge ${e.id} repeats edge ${first} between ${e.from} and ${e.to}`,
+      });
     else pairs.set(key, e.id);
   });
   const isolated = isolatedNodes(graph);
   graph.nodes.forEach((n, index) => {
     if (!isolated.has(n.id)) return;
-    const uses = questions.flatMap((q, i) => [q.start.nodeId === n.id ? 'starts' : '', q.end.nodeId === n.id ? 'ends' : ''].filter(Boolean).map((how) => `question ${i} ${how} there`));
+    const uses = questions.flatMap((q, i) =>
+      [q.start.nodeId === n.id ? 'starts' : '', q.end.nodeId === n.id ? 'ends' : ''].filter(Boolean).map((how) => `question ${i} ${how} there`),
+    );
     out.push({
-      severity: 'warning', code: 'node.isolated', where: { kind: 'node', index },
+      severity: 'warning',
+      code: 'node.isolated',
+      where: { kind: 'node', index },
       message: `node ${n.id}${n.name && n.name !== n.id ? ` ("${n.name}")` : ''} has no edges: no route reaches it, so a question starting or ending there is infeasible for every agent${uses.length ? ` (${uses.join(', ')})` : ''}`,
     });
   });
@@ -79,7 +108,11 @@ function checkGraph({ graph, questions }: Scene): Finding[] {
  */
 export function isolatedNodes(graph: Scene['graph']): Set<string> {
   const linked = new Set<string>();
-  for (const e of graph.edges) if (e.from !== e.to) { linked.add(e.from); linked.add(e.to); }
+  for (const e of graph.edges)
+    if (e.from !== e.to) {
+      linked.add(e.from);
+      linked.add(e.to);
+    }
   return new Set(graph.nodes.filter((n) => !linked.has(n.id)).map((n) => n.id));
 }
 
@@ -88,18 +121,37 @@ function checkQuestions(scene: Scene): Finding[] {
   const texts = new Map<string, number>();
   scene.questions.forEach((q, index) => {
     const earlier = texts.get(q.text);
-    if (earlier !== undefined) out.push({ severity: 'warning', code: 'question.duplicate-text', where: { kind: 'question', index, field: 'question' }, message: `question ${index} has the same text as question ${earlier}; labels and the hallucination list cannot tell them apart` });
+    if (earlier !== undefined)
+      out.push({
+        severity: 'warning',
+        code: 'question.duplicate-text',
+        where: { kind: 'question', index, field: 'question' },
+        message: `question ${index} has the same text as question ${earlier}; labels and the hallucination list cannot tell them apart`,
+      });
     else texts.set(q.text, index);
     const refs = waypoints(q);
     refs.forEach((ref, i) => {
-      const where: Where = i === 0 ? { kind: 'question', index, field: 'start' }
-        : i === refs.length - 1 ? { kind: 'question', index, field: 'end' }
-        : { kind: 'question', index, field: 'intermediate', item: i - 1 };
+      const where: Where =
+        i === 0
+          ? { kind: 'question', index, field: 'start' }
+          : i === refs.length - 1
+            ? { kind: 'question', index, field: 'end' }
+            : { kind: 'question', index, field: 'intermediate', item: i - 1 };
       const r = resolveRef(ref.raw, scene.graph.nodes);
       if (ref.nodeId === null) {
-        out.push({ severity: 'error', code: 'question.unresolved-ref', where, message: `question ${index}: ${r.nodeId === null ? r.reason : `"${ref.raw}" is unresolved`}` });
+        out.push({
+          severity: 'error',
+          code: 'question.unresolved-ref',
+          where,
+          message: `question ${index}: ${r.nodeId === null ? r.reason : `"${ref.raw}" is unresolved`}`,
+        });
       } else if (!scene.graph.nodes.some((n) => n.id === ref.nodeId)) {
-        out.push({ severity: 'error', code: 'question.missing-node', where, message: `question ${index} refers to node ${ref.nodeId}, which is no longer in the graph` });
+        out.push({
+          severity: 'error',
+          code: 'question.missing-node',
+          where,
+          message: `question ${index} refers to node ${ref.nodeId}, which is no longer in the graph`,
+        });
       } else if (r.nodeId !== null && 'warning' in r && r.warning) {
         out.push({ severity: 'warning', code: 'question.ref-name-mismatch', where, message: `question ${index}: reference "${ref.raw}" ${r.warning}` });
       }
@@ -118,28 +170,62 @@ function checkLabels(scene: Scene): Finding[] {
       const seg = parseSegmentKey(key)!;
       const where: Where = { kind: 'label', agent, key };
       const missing = [seg.from, seg.to].filter((id) => !nodeIds.has(id));
-      if (missing.length) out.push({ severity: 'error', code: 'label.unknown-node', where, message: `${agent} label on ${key}: ${missing.join(' and ')} ${missing.length > 1 ? 'are not nodes' : 'is not a node'} of the graph` });
-      else if (!edges.has(undirectedKey(seg.from, seg.to))) out.push({ severity: 'error', code: 'label.not-an-edge', where, message: `${agent} label on ${key}: there is no edge between ${seg.from} and ${seg.to}` });
-      if (!label.traversable && label.note.trim() === '') out.push({ severity: 'warning', code: 'label.no-reason', where, message: `${agent} label on ${key} says not traversable but gives no reason` });
-      if (label.question !== undefined && !questionTexts.has(label.question)) out.push({ severity: 'warning', code: 'label.unknown-question', where, message: `${agent} label on ${key} was made for a question that is not in the question file` });
+      if (missing.length)
+        out.push({
+          severity: 'error',
+          code: 'label.unknown-node',
+          where,
+          message: `${agent} label on ${key}: ${missing.join(' and ')} ${missing.length > 1 ? 'are not nodes' : 'is not a node'} of the graph`,
+        });
+      else if (!edges.has(undirectedKey(seg.from, seg.to)))
+        out.push({
+          severity: 'error',
+          code: 'label.not-an-edge',
+          where,
+          message: `${agent} label on ${key}: there is no edge between ${seg.from} and ${seg.to}`,
+        });
+      if (!label.traversable && label.note.trim() === '')
+        out.push({ severity: 'warning', code: 'label.no-reason', where, message: `${agent} label on ${key} says not traversable but gives no reason` });
+      if (label.question !== undefined && !questionTexts.has(label.question))
+        out.push({
+          severity: 'warning',
+          code: 'label.unknown-question',
+          where,
+          message: `${agent} label on ${key} was made for a question that is not in the question file`,
+        });
     }
   }
   for (const c of directionConflicts(scene.labels)) {
     out.push({
-      severity: 'warning', code: 'label.direction-conflict', where: { kind: 'label', agent: c.agent, key: `${c.a}|${c.b}` },
+      severity: 'warning',
+      code: 'label.direction-conflict',
+      where: { kind: 'label', agent: c.agent, key: `${c.a}|${c.b}` },
       message: `${c.agent}: ${c.a}→${c.b} is ${c.forward.traversable ? 'traversable' : 'not traversable'} but ${c.b}→${c.a} is ${c.backward.traversable ? 'traversable' : 'not traversable'}`,
     });
   }
   for (const f of scene.foreignEntries) {
-    out.push({ severity: 'warning', code: 'label.unrecognised-key', where: { kind: 'label', agent: f.agentKey, key: f.key }, message: `${f.agentKey} entry "${f.key}" is not a from|to segment; kept unchanged and not counted` });
+    out.push({
+      severity: 'warning',
+      code: 'label.unrecognised-key',
+      where: { kind: 'label', agent: f.agentKey, key: f.key },
+      message: `${f.agentKey} entry "${f.key}" is not a from|to segment; kept unchanged and not counted`,
+    });
   }
   return out;
 }
 
 function checkHallucinated(scene: Scene): Finding[] {
   const texts = new Set(scene.questions.map((q) => q.text));
-  return scene.hallucinated.flatMap((text, index): Finding[] => texts.has(text) ? [] : [{
-    severity: 'warning', code: 'hallucinated.unknown-question', where: { kind: 'hallucinated', index },
-    message: `hallucinated question "${text.length > 80 ? text.slice(0, 77) + '…' : text}" matches no question of the scene`,
-  }]);
+  return scene.hallucinated.flatMap((text, index): Finding[] =>
+    texts.has(text)
+      ? []
+      : [
+          {
+            severity: 'warning',
+            code: 'hallucinated.unknown-question',
+            where: { kind: 'hallucinated', index },
+            message: `hallucinated question "${text.length > 80 ? text.slice(0, 77) + '…' : text}" matches no question of the scene`,
+          },
+        ],
+  );
 }

@@ -5,7 +5,12 @@
  * the items already taken are done. A task that throws rejects the run (the other workers finish
  * the item they hold and take no more).
  */
-export async function forEachAtMost<T>(items: readonly T[], limit: number, task: (item: T, index: number) => Promise<void>, keepGoing: () => boolean = () => true): Promise<void> {
+export async function forEachAtMost<T>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T, index: number) => Promise<void>,
+  keepGoing: () => boolean = () => true,
+): Promise<void> {
   let next = 0;
   let failed = false;
   const worker = async () => {

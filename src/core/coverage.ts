@@ -33,13 +33,15 @@ export function labelCoverage(scene: Scene, agents: readonly AgentName[]): Agent
   const needed = neededEdges(scene);
   return agents.map((agent) => {
     const labelled = new Set<string>();
-    let traversable = 0, notTraversable = 0;
+    let traversable = 0,
+      notTraversable = 0;
     for (const [key, label] of Object.entries(scene.labels[agent] ?? {})) {
       const seg = parseSegmentKey(key);
       if (!seg) continue;
       const k = undirectedKey(seg.from, seg.to);
       if (needed.has(k)) labelled.add(k);
-      if (label.traversable) traversable++; else notTraversable++;
+      if (label.traversable) traversable++;
+      else notTraversable++;
     }
     return { agent, needed: needed.size, labelled: labelled.size, traversable, notTraversable };
   });

@@ -39,15 +39,21 @@ export function driveDraft(f: DriveFindings, profile: AgentProfile): { reason: R
   if (f.reached || !f.reason) return null;
   const m = f.measured;
   switch (f.reason) {
-    case 'stairs': return { reason: 'stairs', note: NOTES.stairs() };
-    case 'lift': return { reason: 'lift', note: NOTES.lift() };
-    case 'door': return { reason: 'door', note: NOTES.door() };
-    case 'step': return m.stepHeightM !== undefined ? { reason: 'step', note: NOTES.step(m.stepHeightM, profile.maxStepM) } : other(f);
+    case 'stairs':
+      return { reason: 'stairs', note: NOTES.stairs() };
+    case 'lift':
+      return { reason: 'lift', note: NOTES.lift() };
+    case 'door':
+      return { reason: 'door', note: NOTES.door() };
+    case 'step':
+      return m.stepHeightM !== undefined ? { reason: 'step', note: NOTES.step(m.stepHeightM, profile.maxStepM) } : other(f);
     case 'narrow':
       if (m.clearHeightM !== undefined) return { reason: 'narrow', note: NOTES.headroom(m.clearHeightM, profile.heightM) };
       return m.clearWidthM !== undefined ? { reason: 'narrow', note: NOTES.narrow(m.clearWidthM, m.neededWidthM ?? neededWidthM(profile)) } : other(f);
-    case 'turning': return { reason: 'turning', note: NOTES.turning(profile, m.clearWidthM) };
-    case 'other': return other(f);
+    case 'turning':
+      return { reason: 'turning', note: NOTES.turning(profile, m.clearWidthM) };
+    case 'other':
+      return other(f);
   }
 }
 
@@ -73,7 +79,9 @@ export interface ContactFinding {
 export function findingsOfContact(contact: ContactFinding, profile: AgentProfile): DriveFindings | null {
   if (contact.kind === 'door') return { reached: false, reason: 'door', measured: {} };
   if (contact.kind === 'step') {
-    return contact.heightM !== undefined && contact.heightM > profile.maxStepM + STEP_TOLERANCE_M ? { reached: false, reason: 'step', measured: { stepHeightM: contact.heightM } } : null;
+    return contact.heightM !== undefined && contact.heightM > profile.maxStepM + STEP_TOLERANCE_M
+      ? { reached: false, reason: 'step', measured: { stepHeightM: contact.heightM } }
+      : null;
   }
   if (contact.kind === 'drop') return { reached: false, reason: 'other', measured: {}, message: contact.message };
   return null;

@@ -43,7 +43,11 @@ export function feasibleRoute(graph: Pick<NavGraph, 'nodes' | 'edges'>, labels: 
   const queue = [src];
   for (let head = 0; head < queue.length && !prev.has(tgt); head++) {
     const u = queue[head]!;
-    for (const v of adj.get(u)!) if (!prev.has(v) && isTraversable(labels, agent, u, v)) { prev.set(v, u); queue.push(v); }
+    for (const v of adj.get(u)!)
+      if (!prev.has(v) && isTraversable(labels, agent, u, v)) {
+        prev.set(v, u);
+        queue.push(v);
+      }
   }
   if (!prev.has(tgt)) return null;
   const route: string[] = [];

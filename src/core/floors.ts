@@ -19,8 +19,10 @@ export function floorBands(nodes: readonly NavNode[], up: 'y' | 'z' = 'y', gap =
   for (const n of sorted) {
     const h = n.position[up];
     const last = bands[bands.length - 1];
-    if (last && h - last.max <= gap) { last.max = h; last.nodeIds.push(n.id); }
-    else bands.push({ index: bands.length, min: h, max: h, nodeIds: [n.id] });
+    if (last && h - last.max <= gap) {
+      last.max = h;
+      last.nodeIds.push(n.id);
+    } else bands.push({ index: bands.length, min: h, max: h, nodeIds: [n.id] });
   }
   return bands;
 }

@@ -18,7 +18,10 @@ function nextId(prefix: string, ids: readonly string[]): string {
 }
 
 export function addNode(scene: Scene, at: Vec3, name?: string, floor: number | null = null): { scene: Scene; id: string } {
-  const id = nextId('node', scene.graph.nodes.map((n) => n.id));
+  const id = nextId(
+    'node',
+    scene.graph.nodes.map((n) => n.id),
+  );
   const node: NavNode = { id, name: name ?? `Area ${id.slice(5)}`, description: '', position: { ...at }, floor };
   return { scene: { ...scene, graph: { ...scene.graph, nodes: [...scene.graph.nodes, node] } }, id };
 }
@@ -37,8 +40,7 @@ function updateNode(scene: Scene, id: string, fn: (n: NavNode) => NavNode): Scen
 export const moveNode = (scene: Scene, id: string, to: Vec3): Scene =>
   updateNode(scene, id, (n) => (n.position.x === to.x && n.position.y === to.y && n.position.z === to.z ? n : { ...n, position: { ...to } }));
 
-export const renameNode = (scene: Scene, id: string, name: string): Scene =>
-  updateNode(scene, id, (n) => (n.name === name ? n : { ...n, name }));
+export const renameNode = (scene: Scene, id: string, name: string): Scene => updateNode(scene, id, (n) => (n.name === name ? n : { ...n, name }));
 
 export const describeNode = (scene: Scene, id: string, description: string): Scene =>
   updateNode(scene, id, (n) => (n.description === description ? n : { ...n, description }));
@@ -53,10 +55,16 @@ export function connect(scene: Scene, a: string, b: string): { scene: Scene; id:
   if (a === b || !ids.has(a) || !ids.has(b)) return { scene, id: null };
   const key = undirectedKey(a, b);
   if (scene.graph.edges.some((e) => undirectedKey(e.from, e.to) === key)) return { scene, id: null };
-  const edge: NavEdge = { id: nextId('edge', scene.graph.edges.map((e) => e.id)), from: a, to: b };
+  const edge: NavEdge = {
+    id: nextId(
+      'edge',
+      scene.graph.edges.map((e) => e.id),
+    ),
+    from: a,
+    to: b,
+  };
   return { scene: { ...scene, graph: { ...scene.graph, edges: [...scene.graph.edges, edge] } }, id: edge.id };
 }
-
 
 export function deleteEdges(scene: Scene, edgeIds: readonly string[]): Scene {
   const gone = new Set(edgeIds);
@@ -72,6 +80,9 @@ export function deleteEdges(scene: Scene, edgeIds: readonly string[]): Scene {
 export function deleteNodes(scene: Scene, nodeIds: readonly string[]): Scene {
   const gone = new Set(nodeIds);
   if (!scene.graph.nodes.some((n) => gone.has(n.id))) return scene;
-  const withoutEdges = deleteEdges(scene, scene.graph.edges.filter((e) => gone.has(e.from) || gone.has(e.to)).map((e) => e.id));
+  const withoutEdges = deleteEdges(
+    scene,
+    scene.graph.edges.filter((e) => gone.has(e.from) || gone.has(e.to)).map((e) => e.id),
+  );
   return { ...withoutEdges, graph: { ...withoutEdges.graph, nodes: withoutEdges.graph.nodes.filter((n) => !gone.has(n.id)) } };
 }

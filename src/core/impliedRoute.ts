@@ -36,7 +36,8 @@ export function impliedRoute(graph: Pick<NavGraph, 'nodes' | 'edges'>, q: Refs):
   const nodes: string[] = stops.length ? [stops[0]!] : [];
   const ways = shortestWays(graph);
   for (let i = 1; i < stops.length; i++) {
-    const from = stops[i - 1]!, to = stops[i]!;
+    const from = stops[i - 1]!,
+      to = stops[i]!;
     const path = ways(from, to);
     legs.push({ from, to, path });
     // A broken leg still moves the route on to its next waypoint (drawn apart by the viewer).
@@ -64,7 +65,8 @@ function shortestWays(graph: Pick<NavGraph, 'nodes' | 'edges'>): (from: string, 
   const adj = new Map<string, { to: string; w: number }[]>();
   for (const n of graph.nodes) adj.set(n.id, []);
   for (const e of graph.edges) {
-    const a = pos.get(e.from), b = pos.get(e.to);
+    const a = pos.get(e.from),
+      b = pos.get(e.to);
     if (!a || !b || e.from === e.to) continue;
     const w = Math.hypot(a.x - b.x, a.y - b.y, a.z - b.z);
     adj.get(e.from)!.push({ to: e.to, w });

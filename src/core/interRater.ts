@@ -20,8 +20,12 @@ export interface KappaResult {
   kappa: number | null;
 }
 
-const kappaOf = (n: number, observed: number, expected: number): KappaResult =>
-  ({ n, observed, expected, kappa: n === 0 || 1 - expected < 1e-12 ? null : (observed - expected) / (1 - expected) });
+const kappaOf = (n: number, observed: number, expected: number): KappaResult => ({
+  n,
+  observed,
+  expected,
+  kappa: n === 0 || 1 - expected < 1e-12 ? null : (observed - expected) / (1 - expected),
+});
 
 /**
  * Cohen's κ for two raters who labelled the same items, `a[i]` and `b[i]` being their labels of
@@ -31,7 +35,8 @@ export function cohenKappa<L>(a: readonly L[], b: readonly L[]): KappaResult {
   if (a.length !== b.length) throw new RangeError(`Cohen's kappa needs both raters to label the same items (${a.length} vs ${b.length} labels)`);
   const n = a.length;
   if (n === 0) return kappaOf(0, 0, 0);
-  const countA = new Map<L, number>(), countB = new Map<L, number>();
+  const countA = new Map<L, number>(),
+    countB = new Map<L, number>();
   let agree = 0;
   for (let i = 0; i < n; i++) {
     if (a[i] === b[i]) agree++;
@@ -111,11 +116,13 @@ export function verdictAgreement(items: readonly QaItem[], options: { collapseEd
     const k = item.reviews.length;
     byK.set(k, [...(byK.get(k) ?? []), item.reviews.map((r) => label(r.verdict))]);
   }
-  const byRaters = [...byK.keys()].sort((x, y) => x - y).map((raters) => {
-    const ratings = byK.get(raters)!;
-    const { n, observed, expected, kappa } = fleissKappa(countTable(ratings, categories));
-    return { raters, items: ratings.length, fleiss: { n, observed, expected, kappa } };
-  });
+  const byRaters = [...byK.keys()]
+    .sort((x, y) => x - y)
+    .map((raters) => {
+      const ratings = byK.get(raters)!;
+      const { n, observed, expected, kappa } = fleissKappa(countTable(ratings, categories));
+      return { raters, items: ratings.length, fleiss: { n, observed, expected, kappa } };
+    });
 
   const pairLabels = new Map<string, { a: string[]; b: string[] }>();
   for (const item of overlapped) {
@@ -130,9 +137,13 @@ export function verdictAgreement(items: readonly QaItem[], options: { collapseEd
       }
     }
   }
-  const pairs = [...pairLabels.entries()].sort(([x], [y]) => (x < y ? -1 : 1)).map(([key, { a, b }]) => ({
-    reviewers: JSON.parse(key) as [string, string], items: a.length, cohen: cohenKappa(a, b),
-  }));
+  const pairs = [...pairLabels.entries()]
+    .sort(([x], [y]) => (x < y ? -1 : 1))
+    .map(([key, { a, b }]) => ({
+      reviewers: JSON.parse(key) as [string, string],
+      items: a.length,
+      cohen: cohenKappa(a, b),
+    }));
 
   const unanimous = overlapped.filter((i) => new Set(i.reviews.map((r) => label(r.verdict))).size === 1).length;
   return { categories, items: overlapped.length, unanimous, byRaters, pairs };
@@ -185,13 +196,20 @@ export interface AgentTally {
 }
 
 export function agentTally(tableA: Record<string, Label>, tableB: Record<string, Label>, options: { includeAutoApproved?: boolean } = {}): AgentTally {
-  const a = judgements(tableA), b = judgements(tableB);
+  const a = judgements(tableA),
+    b = judgements(tableB);
   const tally: AgentTally = { compared: 0, agreed: 0, traversableA: 0, traversableB: 0, disagreements: [], skipped: [] };
   for (const [edge, ja] of a) {
     const jb = b.get(edge);
     if (!jb) continue;
-    if (ja === 'conflict' || jb === 'conflict') { tally.skipped.push({ edge, why: 'direction-conflict' }); continue; }
-    if (!options.includeAutoApproved && (ja.auto || jb.auto)) { tally.skipped.push({ edge, why: 'auto-approved' }); continue; }
+    if (ja === 'conflict' || jb === 'conflict') {
+      tally.skipped.push({ edge, why: 'direction-conflict' });
+      continue;
+    }
+    if (!options.includeAutoApproved && (ja.auto || jb.auto)) {
+      tally.skipped.push({ edge, why: 'auto-approved' });
+      continue;
+    }
     tally.compared++;
     if (ja.traversable) tally.traversableA++;
     if (jb.traversable) tally.traversableB++;
@@ -203,7 +221,13 @@ export function agentTally(tableA: Record<string, Label>, tableB: Record<string,
 
 /** Cohen's κ of traversable / not traversable from a tally's counts (what cohenKappa gives on the judgements themselves). */
 function cohenOfTally(t: Pick<AgentTally, 'compared' | 'agreed' | 'traversableA' | 'traversableB'>): KappaResult {
-  const counts = (yes: number) => new Map([[true, yes], [false, t.compared - yes]].filter(([, c]) => (c as number) > 0) as [boolean, number][]);
+  const counts = (yes: number) =>
+    new Map(
+      [
+        [true, yes],
+        [false, t.compared - yes],
+      ].filter(([, c]) => (c as number) > 0) as [boolean, number][],
+    );
   return cohenOfCounts(t.compared, t.agreed, counts(t.traversableA), counts(t.traversableB));
 }
 
@@ -219,11 +243,17 @@ export function agreementOfTallies(agents: readonly (readonly [AgentName, readon
     const sum = { compared: 0, agreed: 0, traversableA: 0, traversableB: 0 };
     const disagreements: AgentLabelAgreement['disagreements'] = [];
     for (const t of parts) {
-      sum.compared += t.compared; sum.agreed += t.agreed; sum.traversableA += t.traversableA; sum.traversableB += t.traversableB;
+      sum.compared += t.compared;
+      sum.agreed += t.agreed;
+      sum.traversableA += t.traversableA;
+      sum.traversableB += t.traversableB;
       for (const d of t.disagreements) disagreements.push(d);
       for (const s of t.skipped) skipped.push({ agent, ...s });
     }
-    all.compared += sum.compared; all.agreed += sum.agreed; all.traversableA += sum.traversableA; all.traversableB += sum.traversableB;
+    all.compared += sum.compared;
+    all.agreed += sum.agreed;
+    all.traversableA += sum.traversableA;
+    all.traversableB += sum.traversableB;
     perAgent.push({ agent, compared: sum.compared, agreed: sum.agreed, cohen: cohenOfTally(sum), disagreements });
   }
   return { perAgent, overall: { compared: all.compared, agreed: all.agreed, cohen: cohenOfTally(all) }, skipped };

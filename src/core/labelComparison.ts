@@ -19,7 +19,10 @@ export function compareLabellings(ours: Pick<Project, 'scenes'>, theirs: Pick<Pr
   const unmatched: string[] = [];
   for (const other of theirs.scenes) {
     const scene = mine.get(other.id);
-    if (!scene) { unmatched.push(other.id); continue; }
+    if (!scene) {
+      unmatched.push(other.id);
+      continue;
+    }
     scenes.push({ sceneId: scene.id, agreement: labelAgreement(scene.labels, other.labels) });
   }
   // Pooled: one table per side with scene-qualified segment keys, so the same node ids in two scenes stay apart.
@@ -37,4 +40,8 @@ export function compareLabellings(ours: Pick<Project, 'scenes'>, theirs: Pick<Pr
 }
 
 /** `a|b` → `S/a|S/b`: still a segment key, unique across scenes. */
-const qualify = (scene: string, key: string) => key.split('|').map((n) => `${scene}/${n}`).join('|');
+const qualify = (scene: string, key: string) =>
+  key
+    .split('|')
+    .map((n) => `${scene}/${n}`)
+    .join('|');

@@ -36,7 +36,7 @@ export function labelDecision(input: DecisionInput): { decision: Decision } | { 
   const { pressed, draft, suggestion: sug, drive } = input;
   if (pressed === 'suggestion' && !sug) return { missing: 'No suggestion for this segment.' };
   const traversable = pressed === 'suggestion' ? sug!.traversable : pressed;
-  const reason = traversable ? null : draft.reason ?? (sug && !sug.traversable ? sug.reason : null);
+  const reason = traversable ? null : (draft.reason ?? (sug && !sug.traversable ? sug.reason : null));
   // The suggestion's words are kept when the annotator takes it, or decides as it does.
   const agrees = pressed === 'suggestion' || (sug !== undefined && sug.traversable === traversable && sug.reason === reason);
   const note = draft.note.trim() || (agrees ? sug!.note : '') || (reason ? REASON_LABEL[reason] : '');

@@ -11,7 +11,8 @@ import type { Scene } from './project.ts';
  */
 export function setLabel(scene: Scene, agent: AgentName, from: string, to: string, label: Label): Scene {
   const table = votesOf(scene)[agent] ?? {};
-  const forward = segmentKey(from, to), backward = segmentKey(to, from);
+  const forward = segmentKey(from, to),
+    backward = segmentKey(to, from);
   const key = !(forward in table) && backward in table ? backward : forward;
   return castVote(scene, agent, key, label);
 }

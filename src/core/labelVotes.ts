@@ -34,7 +34,11 @@ export const VoteTableSchema = z.record(z.string(), z.record(z.string(), z.recor
 export const AdjudicationTableSchema = z.record(z.string(), z.record(z.string(), LabelAdjudicationSchema));
 
 /** The parts of a scene that hold labels. */
-export interface LabelledScene { labels: LabelTable; votes?: VoteTable; adjudications?: AdjudicationTable }
+export interface LabelledScene {
+  labels: LabelTable;
+  votes?: VoteTable;
+  adjudications?: AdjudicationTable;
+}
 
 export const authorOf = (label: Pick<Label, 'annotator'>): string => label.annotator?.trim() ?? '';
 
@@ -65,7 +69,8 @@ const stamp = (l: Label) => l.timestamp ?? '';
 
 /** The named votes of one segment, earliest first (ties by annotator name, so every member of a team orders them alike). */
 export function namedVotes(votes: Record<string, Label> | undefined): [string, Label][] {
-  return Object.entries(votes ?? {}).filter(([a]) => a !== '')
+  return Object.entries(votes ?? {})
+    .filter(([a]) => a !== '')
     .sort(([a, x], [b, y]) => (stamp(x) < stamp(y) ? -1 : stamp(x) > stamp(y) ? 1 : a < b ? -1 : a > b ? 1 : 0));
 }
 
@@ -101,18 +106,25 @@ export function labelsInForce(votes: VoteTable, adjudications: AdjudicationTable
 }
 
 /** The scene with the votes of one agent × segment changed, and its label in force with them. */
-export function withSegmentVotes<S extends LabelledScene>(scene: S, agent: AgentName, seg: string, change: (votes: Record<string, Label>) => Record<string, Label>): S {
+export function withSegmentVotes<S extends LabelledScene>(
+  scene: S,
+  agent: AgentName,
+  seg: string,
+  change: (votes: Record<string, Label>) => Record<string, Label>,
+): S {
   const votes = votesOf(scene);
   const table = votes[agent] ?? {};
   const before = table[seg] ?? {};
   const after = change(before);
   if (after === before) return scene;
   const nextTable = { ...table };
-  if (Object.keys(after).length) nextTable[seg] = after; else delete nextTable[seg];
+  if (Object.keys(after).length) nextTable[seg] = after;
+  else delete nextTable[seg];
   const nextVotes = { ...votes, [agent]: nextTable };
   const labelsTable = { ...(scene.labels[agent] ?? {}) };
   const inForce = labelInForce(after, scene.adjudications?.[agent]?.[seg]);
-  if (inForce) labelsTable[seg] = inForce; else delete labelsTable[seg];
+  if (inForce) labelsTable[seg] = inForce;
+  else delete labelsTable[seg];
   // Keep the labels' order the votes' order, so a new segment goes last in both.
   const ordered: Record<string, Label> = {};
   for (const k of Object.keys(nextTable)) if (labelsTable[k]) ordered[k] = labelsTable[k];
@@ -129,7 +141,9 @@ export function castVote<S extends LabelledScene>(scene: S, agent: AgentName, se
 export function adjudicate<S extends LabelledScene>(scene: S, agent: AgentName, seg: string, decision: LabelAdjudication | null): S {
   const adjudications = adjudicationsOf(scene);
   const table = { ...(adjudications[agent] ?? {}) };
-  if (decision) table[seg] = decision; else if (seg in table) delete table[seg]; else return scene;
+  if (decision) table[seg] = decision;
+  else if (seg in table) delete table[seg];
+  else return scene;
   const next = { ...scene, votes: votesOf(scene), adjudications: { ...adjudications, [agent]: table } };
   return withSegmentVotes(next, agent, seg, (v) => ({ ...v }));
 }
@@ -139,7 +153,10 @@ export function adjudicate<S extends LabelledScene>(scene: S, agent: AgentName, 
  * labels in force, the votes and the decisions (dropping the segments of a deleted edge, moving a
  * renamed agent's labels).
  */
-export function mapLabelTables<S extends LabelledScene>(scene: S, fn: <T>(perAgent: Record<AgentName, Record<string, T>>) => Record<AgentName, Record<string, T>>): S {
+export function mapLabelTables<S extends LabelledScene>(
+  scene: S,
+  fn: <T>(perAgent: Record<AgentName, Record<string, T>>) => Record<AgentName, Record<string, T>>,
+): S {
   const labels = fn(scene.labels);
   if (!scene.votes && !scene.adjudications) return labels === scene.labels ? scene : { ...scene, labels };
   return { ...scene, labels, votes: fn(votesOf(scene)), adjudications: fn(adjudicationsOf(scene)) };
@@ -151,10 +168,12 @@ export function dropSegments(removed: ReadonlySet<string>) {
     if (!removed.size) return perAgent;
     const out: Record<AgentName, Record<string, T>> = {};
     for (const [agent, table] of Object.entries(perAgent)) {
-      out[agent] = Object.fromEntries(Object.entries(table).filter(([key]) => {
-        const seg = parseSegmentKey(key);
-        return !seg || !removed.has(undirectedKey(seg.from, seg.to));
-      }));
+      out[agent] = Object.fromEntries(
+        Object.entries(table).filter(([key]) => {
+          const seg = parseSegmentKey(key);
+          return !seg || !removed.has(undirectedKey(seg.from, seg.to));
+        }),
+      );
     }
     return out;
   };

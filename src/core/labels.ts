@@ -23,13 +23,17 @@ export const LabelSchema = z.object({
   /** How the label came about: an annotator's decision, the auto-approved unrestricted human, a generator. */
   source: z.enum(['annotator', 'auto-approved', 'generator']).optional(),
   /** What the decision rested on: measured values, the suggestion shown, the driven trajectory. */
-  evidence: z.object({
-    measured: z.record(z.string(), z.number()).optional(),
-    suggestion: z.object({ traversable: z.boolean(), reason: z.enum(REASONS).nullable(), note: z.string() }).optional(),
-    /** World positions [x, y, z] of a drive, thinned to every ~10 cm. */
-    trajectory: z.array(z.tuple([z.number(), z.number(), z.number()])).optional(),
-    contact: z.object({ kind: z.string(), message: z.string(), point: z.tuple([z.number(), z.number(), z.number()]), heightM: z.number().optional() }).optional(),
-  }).optional(),
+  evidence: z
+    .object({
+      measured: z.record(z.string(), z.number()).optional(),
+      suggestion: z.object({ traversable: z.boolean(), reason: z.enum(REASONS).nullable(), note: z.string() }).optional(),
+      /** World positions [x, y, z] of a drive, thinned to every ~10 cm. */
+      trajectory: z.array(z.tuple([z.number(), z.number(), z.number()])).optional(),
+      contact: z
+        .object({ kind: z.string(), message: z.string(), point: z.tuple([z.number(), z.number(), z.number()]), heightM: z.number().optional() })
+        .optional(),
+    })
+    .optional(),
   /** Fields of the source file Traversa does not model, written back unchanged. */
   extra: z.record(z.string(), z.unknown()).optional(),
 });

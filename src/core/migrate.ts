@@ -23,8 +23,14 @@ const steps: Record<number, (doc: Record<string, unknown>) => Record<string, unk
  * from a newer version is refused, a missing step or a payload the schema rejects is reported with
  * where it is damaged. Shared by everything stored with a format version (projects, kept suggestions).
  */
-export function migrateVersioned<T>(payload: unknown, from: number, to: number, steps: Record<number, (p: never) => unknown>, schema: z.ZodType<T>, what: { newer: string; unit: string }):
-  { ok: true; value: T } | { ok: false; message: string } {
+export function migrateVersioned<T>(
+  payload: unknown,
+  from: number,
+  to: number,
+  steps: Record<number, (p: never) => unknown>,
+  schema: z.ZodType<T>,
+  what: { newer: string; unit: string },
+): { ok: true; value: T } | { ok: false; message: string } {
   if (from > to) return { ok: false, message: `${what.newer} (${what.unit} ${from}; this one reads up to ${to})` };
   let current = payload;
   for (let v = from; v < to; v++) {
@@ -43,7 +49,10 @@ export function migrateVersioned<T>(payload: unknown, from: number, to: number, 
 export function migrateProject(raw: unknown): { ok: true; project: Project } | { ok: false; message: string } {
   const version = z.object({ schemaVersion: z.number() }).safeParse(raw);
   if (!version.success) return { ok: false, message: 'the stored project has no schema version' };
-  const m = migrateVersioned(raw, version.data.schemaVersion, PROJECT_SCHEMA_VERSION, steps, ProjectSchema, { newer: 'the stored project was written by a newer Traversa', unit: 'schema' });
+  const m = migrateVersioned(raw, version.data.schemaVersion, PROJECT_SCHEMA_VERSION, steps, ProjectSchema, {
+    newer: 'the stored project was written by a newer Traversa',
+    unit: 'schema',
+  });
   if (!m.ok) return m.message.startsWith('damaged') ? { ok: false, message: `the stored project is ${m.message}` } : m;
   return { ok: true, project: normalizeProject(m.value) };
 }
@@ -51,6 +60,10 @@ export function migrateProject(raw: unknown): { ok: true; project: Project } | {
 /** A parsed project made consistent: each scene's labels in force recomputed from its votes. */
 export function normalizeProject(project: Project): Project {
   let changed = false;
-  const scenes = project.scenes.map((s) => { const n = normalizeVotes(s); changed ||= n !== s; return n; });
+  const scenes = project.scenes.map((s) => {
+    const n = normalizeVotes(s);
+    changed ||= n !== s;
+    return n;
+  });
   return changed ? { ...project, scenes } : project;
 }

@@ -30,10 +30,13 @@ export type SceneMesh = z.infer<typeof SceneMeshSchema>;
 
 export const SceneSchema = z.object({
   /** Scene id as the release names it, e.g. `HM3D00025`. It becomes part of file names, so it must be safe as one. */
-  id: z.string().min(1).superRefine((id, ctx) => {
-    const problem = pathPartProblem(id);
-    if (problem) ctx.addIssue({ code: 'custom', message: `a scene id becomes part of file names; ${JSON.stringify(id)} ${problem}` });
-  }),
+  id: z
+    .string()
+    .min(1)
+    .superRefine((id, ctx) => {
+      const problem = pathPartProblem(id);
+      if (problem) ctx.addIssue({ code: 'custom', message: `a scene id becomes part of file names; ${JSON.stringify(id)} ${problem}` });
+    }),
   graph: NavGraphSchema,
   questions: z.array(NavQuestionSchema),
   /** agent (canonical name) → directed segment key → the label in force (labelVotes.ts). */

@@ -29,15 +29,16 @@ export const NavQuestionSchema = z.object({
 });
 export type NavQuestion = z.infer<typeof NavQuestionSchema>;
 
-export type RefResolution =
-  | { nodeId: string; via: 'id' | 'name' | 'id-name'; warning?: string }
-  | { nodeId: null; reason: string };
+export type RefResolution = { nodeId: string; via: 'id' | 'name' | 'id-name'; warning?: string } | { nodeId: null; reason: string };
 
 const norm = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
 /** `node_128 — Living room`, `node_128 – Living room`, `node_128 - Living room` (hyphen must be spaced). */
 const ID_NAME = /^(\S+?)\s*[—–]\s*(.+)$|^(\S+)\s+-\s+(.+)$/;
 
-interface NodeIndex { byId: Map<string, NavNode>; byName: Map<string, NavNode[]> }
+interface NodeIndex {
+  byId: Map<string, NavNode>;
+  byName: Map<string, NavNode[]>;
+}
 /** Node lookups per graph (graphs are never changed in place, so the array identifies them): a release resolves every reference of every question against its graph. */
 const indexes = new WeakMap<readonly NavNode[], NodeIndex>();
 function indexOf(nodes: readonly NavNode[]): NodeIndex {
@@ -48,7 +49,8 @@ function indexOf(nodes: readonly NavNode[]): NodeIndex {
     if (!index.byId.has(n.id)) index.byId.set(n.id, n);
     const key = norm(n.name);
     const list = index.byName.get(key);
-    if (list) list.push(n); else index.byName.set(key, [n]);
+    if (list) list.push(n);
+    else index.byName.set(key, [n]);
   }
   indexes.set(nodes, index);
   return index;
@@ -96,5 +98,7 @@ export function resolvedWaypoints(q: Pick<NavQuestion, 'start' | 'intermediate' 
 }
 
 export function unresolvedRefs(q: Pick<NavQuestion, 'start' | 'intermediate' | 'end'>): string[] {
-  return waypoints(q).filter((r) => r.nodeId === null).map((r) => r.raw);
+  return waypoints(q)
+    .filter((r) => r.nodeId === null)
+    .map((r) => r.raw);
 }

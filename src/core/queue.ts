@@ -23,7 +23,11 @@ function distancesFrom(adj: Map<string, string[]>, start: string): Map<string, n
   const queue = [start];
   for (let h = 0; h < queue.length; h++) {
     const u = queue[h]!;
-    for (const v of adj.get(u) ?? []) if (!dist.has(v)) { dist.set(v, dist.get(u)! + 1); queue.push(v); }
+    for (const v of adj.get(u) ?? [])
+      if (!dist.has(v)) {
+        dist.set(v, dist.get(u)! + 1);
+        queue.push(v);
+      }
   }
   return dist;
 }
@@ -43,10 +47,12 @@ export function buildQueue(scene: Scene, agents: readonly AgentName[], held: Rea
     const wps = resolvedWaypoints(q);
     if (!wps) return;
     const dist = distancesFrom(adj, wps[0]!);
-    const segments = workList(scene.graph, wps, bct).map((k) => {
-      const { from: a, to: b } = parseSegmentKey(k)!;
-      return (dist.get(a) ?? Infinity) <= (dist.get(b) ?? Infinity) ? { from: a, to: b } : { from: b, to: a };
-    }).sort((x, y) => (dist.get(x.from) ?? 0) - (dist.get(y.from) ?? 0) || (x.from < y.from ? -1 : x.from > y.from ? 1 : 0));
+    const segments = workList(scene.graph, wps, bct)
+      .map((k) => {
+        const { from: a, to: b } = parseSegmentKey(k)!;
+        return (dist.get(a) ?? Infinity) <= (dist.get(b) ?? Infinity) ? { from: a, to: b } : { from: b, to: a };
+      })
+      .sort((x, y) => (dist.get(x.from) ?? 0) - (dist.get(y.from) ?? 0) || (x.from < y.from ? -1 : x.from > y.from ? 1 : 0));
     for (const agent of agents) for (const s of segments) items.push({ questionIndex, agent, ...s });
   });
   return items;
@@ -70,7 +76,10 @@ export function existingLabel(scene: Scene, item: QueueItem, annotator = ''): La
   return votes.some((v) => Object.keys(v).some((who) => who !== '')) ? undefined : inForce;
 }
 
-export interface Progress { done: number; total: number }
+export interface Progress {
+  done: number;
+  total: number;
+}
 
 export interface QueueProgress {
   scene: Progress;

@@ -61,11 +61,23 @@ export type ReasonCategory = (typeof REASONS)[number];
 
 export const REASON_OF_RULE: Record<RuleId, ReasonCategory> = {
   // A low opening is a passage too small for the body, as a narrow one is (CapNav's "tight clearances").
-  stairs: 'stairs', lift: 'lift', 'closed-door': 'door', sill: 'step', headroom: 'narrow', width: 'narrow', turning: 'turning',
+  stairs: 'stairs',
+  lift: 'lift',
+  'closed-door': 'door',
+  sill: 'step',
+  headroom: 'narrow',
+  width: 'narrow',
+  turning: 'turning',
 };
 
 export const REASON_LABEL: Record<ReasonCategory, string> = {
-  stairs: 'Stairs', step: 'Step / sill', narrow: 'Narrow passage', turning: 'Turning space', door: 'Door it cannot open', lift: 'Lift it cannot use', other: 'Other',
+  stairs: 'Stairs',
+  step: 'Step / sill',
+  narrow: 'Narrow passage',
+  turning: 'Turning space',
+  door: 'Door it cannot open',
+  lift: 'Lift it cannot use',
+  other: 'Other',
 };
 
 /** One rule applied: what was measured against what the agent needs. */
@@ -107,7 +119,8 @@ export function maxTurningLengthM(a: number, b: number, w: number): number {
   let best = Infinity;
   for (let i = 0; i < TURN_SAMPLES; i++) {
     const theta = ((i + 0.5) / TURN_SAMPLES) * (Math.PI / 2);
-    const s = Math.sin(theta), c = Math.cos(theta);
+    const s = Math.sin(theta),
+      c = Math.cos(theta);
     best = Math.min(best, (a * s + b * c - w) / (s * c));
   }
   return best;
@@ -116,9 +129,15 @@ export function maxTurningLengthM(a: number, b: number, w: number): number {
 /** Whether the agent's footprint can turn an L-shaped corner of leg widths a and b (rule 6). */
 export function turnsCorner(agent: AgentProfile, a: number, b: number): RuleCheck {
   if (agent.shape === 'cylinder' || agent.depthM === null) {
-    return { rule: 'turning', passed: agent.widthM + 2 * SIDE_CLEARANCE_M <= Math.min(a, b), measuredM: Math.min(a, b), limitM: agent.widthM + 2 * SIDE_CLEARANCE_M };
+    return {
+      rule: 'turning',
+      passed: agent.widthM + 2 * SIDE_CLEARANCE_M <= Math.min(a, b),
+      measuredM: Math.min(a, b),
+      limitM: agent.widthM + 2 * SIDE_CLEARANCE_M,
+    };
   }
-  const short = Math.min(agent.widthM, agent.depthM), long = Math.max(agent.widthM, agent.depthM);
+  const short = Math.min(agent.widthM, agent.depthM),
+    long = Math.max(agent.widthM, agent.depthM);
   const max = maxTurningLengthM(a, b, short);
   return { rule: 'turning', passed: long + TURN_MARGIN_M <= max, measuredM: max, limitM: long + TURN_MARGIN_M };
 }
@@ -139,7 +158,8 @@ export const NOTES = {
   lift: (): string => 'Lift: cannot operate the lift',
   door: (): string => 'Closed door: cannot open doors',
   step: (heightM: number, maxStepM: number): string => `Sill ${metres(heightM)} m higher than the ${metres(maxStepM)} m the agent can cross`,
-  headroom: (clearHeightM: number, agentHeightM: number): string => `Low opening: clear height ${clearHeightM.toFixed(2)} m < ${agentHeightM.toFixed(2)} m agent height`,
+  headroom: (clearHeightM: number, agentHeightM: number): string =>
+    `Low opening: clear height ${clearHeightM.toFixed(2)} m < ${agentHeightM.toFixed(2)} m agent height`,
   narrow: (clearWidthM: number, neededM: number): string => `Narrow passage: clear width ${clearWidthM.toFixed(2)} m < ${neededM.toFixed(2)} m needed`,
   /** Leg widths `a` and `b` of the corner, when measured. */
   turning: (agent: Pick<AgentProfile, 'widthM' | 'depthM'>, a?: number, b = a): string => {
@@ -173,7 +193,12 @@ export function judgeEdge(agent: AgentProfile, feature: PassageFeature): Judgeme
     checks.push(check);
   }
   if (feature.sillHeightM !== undefined) {
-    const check: RuleCheck = { rule: 'sill', passed: feature.sillHeightM <= agent.maxStepM + STEP_TOLERANCE_M, measuredM: feature.sillHeightM, limitM: agent.maxStepM + STEP_TOLERANCE_M };
+    const check: RuleCheck = {
+      rule: 'sill',
+      passed: feature.sillHeightM <= agent.maxStepM + STEP_TOLERANCE_M,
+      measuredM: feature.sillHeightM,
+      limitM: agent.maxStepM + STEP_TOLERANCE_M,
+    };
     if (!check.passed) return fail(check, NOTES.step(feature.sillHeightM, agent.maxStepM));
     checks.push(check);
   }
@@ -201,13 +226,21 @@ export function judgeEdge(agent: AgentProfile, feature: PassageFeature): Judgeme
 
 function clearPhrase(f: PassageFeature): string {
   switch (f.kind) {
-    case 'doorway': return f.closedDoor ? 'closed door, the agent opens it' : f.sillHeightM !== undefined ? 'doorway with a sill the agent crosses' : 'doorway';
-    case 'open': return 'open passage';
-    case 'corridor': return 'narrow corridor';
-    case 'corner': return 'L-shaped corner, the footprint turns';
-    case 'stairs': return 'stairs';
-    case 'lift': return 'lift';
-    case 'ramp': return 'ramp';
-    case 'crawl': return 'low opening the agent fits under';
+    case 'doorway':
+      return f.closedDoor ? 'closed door, the agent opens it' : f.sillHeightM !== undefined ? 'doorway with a sill the agent crosses' : 'doorway';
+    case 'open':
+      return 'open passage';
+    case 'corridor':
+      return 'narrow corridor';
+    case 'corner':
+      return 'L-shaped corner, the footprint turns';
+    case 'stairs':
+      return 'stairs';
+    case 'lift':
+      return 'lift';
+    case 'ramp':
+      return 'ramp';
+    case 'crawl':
+      return 'low opening the agent fits under';
   }
 }

@@ -61,16 +61,32 @@ export function sceneStats(scene: Scene): SceneStats {
   if (known) return known;
   const agents = new Map<AgentName, { labels: number; traversable: number; feasible: number }>();
   for (const [agent, table] of Object.entries(scene.labels)) {
-    let labels = 0, traversable = 0;
-    for (const label of Object.values(table)) { labels++; if (label.traversable) traversable++; }
+    let labels = 0,
+      traversable = 0;
+    for (const label of Object.values(table)) {
+      labels++;
+      if (label.traversable) traversable++;
+    }
     agents.set(agent, { labels, traversable, feasible: 0 });
   }
-  const out: SceneStats = { nodes: scene.graph.nodes.length, edges: scene.graph.edges.length, questions: 0, hallucinated: 0, unresolved: 0, tasks: 0, agents, feasibleUnlabelled: 0 };
+  const out: SceneStats = {
+    nodes: scene.graph.nodes.length,
+    edges: scene.graph.edges.length,
+    questions: 0,
+    hallucinated: 0,
+    unresolved: 0,
+    tasks: 0,
+    agents,
+    feasibleUnlabelled: 0,
+  };
   const adj = adjacency(scene.graph);
   for (const q of scene.questions) {
     out.questions++;
     if (unresolvedRefs(q).length) out.unresolved++;
-    if (isHallucinated(scene, q.text)) { out.hallucinated++; continue; }
+    if (isHallucinated(scene, q.text)) {
+      out.hallucinated++;
+      continue;
+    }
     const wps = resolvedWaypoints(q);
     if (!wps) continue;
     out.tasks++;
@@ -91,17 +107,30 @@ export function datasetStats(project: Pick<Project, 'scenes'>): DatasetStats {
   const agents = new Set<AgentName>(CAPNAV_AGENTS);
   for (const s of perScene) for (const a of s.agents.keys()) agents.add(a);
   const per = new Map([...agents].map((a) => [a, { labels: 0, traversable: 0, tasks: 0, feasible: 0 }]));
-  let nodes = 0, edges = 0, questions = 0, hallucinated = 0, unresolved = 0;
+  let nodes = 0,
+    edges = 0,
+    questions = 0,
+    hallucinated = 0,
+    unresolved = 0;
   for (const s of perScene) {
-    nodes += s.nodes; edges += s.edges; questions += s.questions; hallucinated += s.hallucinated; unresolved += s.unresolved;
+    nodes += s.nodes;
+    edges += s.edges;
+    questions += s.questions;
+    hallucinated += s.hallucinated;
+    unresolved += s.unresolved;
     for (const [agent, acc] of per) {
       const own = s.agents.get(agent);
       acc.tasks += s.tasks;
-      if (own) { acc.labels += own.labels; acc.traversable += own.traversable; acc.feasible += own.feasible; } else acc.feasible += s.feasibleUnlabelled;
+      if (own) {
+        acc.labels += own.labels;
+        acc.traversable += own.traversable;
+        acc.feasible += own.feasible;
+      } else acc.feasible += s.feasibleUnlabelled;
     }
   }
 
-  let total = 0, traversable = 0;
+  let total = 0,
+    traversable = 0;
   const agentStats: Record<AgentName, AgentStats> = {};
   for (const [agent, acc] of per) {
     total += acc.labels;
@@ -116,9 +145,14 @@ export function datasetStats(project: Pick<Project, 'scenes'>): DatasetStats {
   }
   const n = project.scenes.length;
   return {
-    scenes: n, nodes, edges,
-    nodes_per_scene: ratio(nodes, n), edges_per_scene: ratio(edges, n),
-    questions, hallucinated_questions: hallucinated, unresolved_questions: unresolved,
+    scenes: n,
+    nodes,
+    edges,
+    nodes_per_scene: ratio(nodes, n),
+    edges_per_scene: ratio(edges, n),
+    questions,
+    hallucinated_questions: hallucinated,
+    unresolved_questions: unresolved,
     labels: { total, traversable, not_traversable: total - traversable },
     agents: agentStats,
   };

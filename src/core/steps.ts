@@ -3,5 +3,8 @@
  * on a page (persistence/sliced.ts) — the same code either way.
  */
 export function completed<T>(steps: Generator<void, T, void>): T {
-  for (;;) { const r = steps.next(); if (r.done) return r.value; }
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
 }

@@ -2,7 +2,12 @@ import type { AgentName } from './agents.ts';
 import { parseSegmentKey, undirectedKey } from './graph.ts';
 import type { Scene } from './project.ts';
 
-export interface Agreement { agent: AgentName; compared: number; agreed: number; disagreements: { edge: string; suggested: boolean; confirmed: boolean }[] }
+export interface Agreement {
+  agent: AgentName;
+  compared: number;
+  agreed: number;
+  disagreements: { edge: string; suggested: boolean; confirmed: boolean }[];
+}
 
 /**
  * How often the suggestions match what annotators confirmed: per agent, over segments that carry

@@ -18,7 +18,8 @@ export interface SuggestionBasis {
 
 /** 53-bit string hash (cyrb53): enough to tell two graphs apart, not a security measure. */
 function hash(text: string): string {
-  let h1 = 0xdeadbeef, h2 = 0x41c6ce57;
+  let h1 = 0xdeadbeef,
+    h2 = 0x41c6ce57;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     h1 = Math.imul(h1 ^ c, 2654435761);
@@ -40,7 +41,13 @@ export const agentsFingerprint = (profiles: readonly AgentProfile[]): string => 
 /** The basis suggestions computed now would have; null for a scene without a scan (nothing to compute from). */
 export function suggestionBasis(scene: Pick<Scene, 'graph' | 'mesh'>, profiles: readonly AgentProfile[]): SuggestionBasis | null {
   if (!scene.mesh) return null;
-  return { meshKey: scene.mesh.key, upAxis: scene.mesh.upAxis, unitScale: scene.mesh.unitScale, graph: graphFingerprint(scene.graph), agents: agentsFingerprint(profiles) };
+  return {
+    meshKey: scene.mesh.key,
+    upAxis: scene.mesh.upAxis,
+    unitScale: scene.mesh.unitScale,
+    graph: graphFingerprint(scene.graph),
+    agents: agentsFingerprint(profiles),
+  };
 }
 
 /** Why suggestions computed on `stored` no longer describe the scene as it is (`current`); null while they do. */

@@ -71,7 +71,8 @@ function pairTallies(team: SceneTeam, a: string, b: string): Map<AgentName, Agen
   const key = JSON.stringify([a, b]);
   let tallies = team.pairs.get(key);
   if (!tallies) {
-    const ta = team.tables.get(a) ?? {}, tb = team.tables.get(b) ?? {};
+    const ta = team.tables.get(a) ?? {},
+      tb = team.tables.get(b) ?? {};
     tallies = new Map();
     for (const agent of new Set([...Object.keys(ta), ...Object.keys(tb)])) tallies.set(agent, agentTally(ta[agent] ?? {}, tb[agent] ?? {}));
     team.pairs.set(key, tallies);
@@ -94,7 +95,8 @@ export function teamAgreement(project: Pick<Project, 'scenes'>): TeamAgreement {
   const pairs: TeamAgreement['pairs'] = [];
   for (let i = 0; i < annotators.length; i++) {
     for (let j = i + 1; j < annotators.length; j++) {
-      const a = annotators[i]!, b = annotators[j]!;
+      const a = annotators[i]!,
+        b = annotators[j]!;
       const agents = [...new Set([...Object.keys(agentsOf.get(a)!), ...Object.keys(agentsOf.get(b)!)])];
       const parts = new Map<AgentName, AgentTally[]>(agents.map((agent) => [agent, []]));
       for (const s of scenes) {
@@ -107,7 +109,8 @@ export function teamAgreement(project: Pick<Project, 'scenes'>): TeamAgreement {
   }
   const kappas = pairs.map((p) => p.agreement.overall.cohen.kappa).filter((k): k is number => k !== null);
   return {
-    annotators, pairs,
+    annotators,
+    pairs,
     light: kappas.length ? kappas.reduce((s, k) => s + k, 0) / kappas.length : null,
     disputes: scenes.reduce((n, s) => n + s.disputes, 0),
   };

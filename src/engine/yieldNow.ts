@@ -6,7 +6,10 @@ export function yieldNow(): Promise<void> {
   if (typeof MessageChannel === 'undefined') return new Promise((r) => setTimeout(r, 0));
   return new Promise((resolve) => {
     const channel = new MessageChannel();
-    channel.port1.onmessage = () => { channel.port1.close(); resolve(); };
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
     channel.port2.postMessage(null);
   });
 }

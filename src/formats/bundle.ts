@@ -22,9 +22,13 @@ export function readBundle(file: SourceFile): { project: Project | null; problem
   const parsed = parseJson(file);
   if (!parsed.ok) return { project: null, problems: [parsed.problem] };
   const v = parsed.value as { format?: unknown; version?: unknown; project?: unknown };
-  const fail = (message: string): { project: null; problems: Problem[] } => ({ project: null, problems: [{ severity: 'fatal', code: 'bundle.invalid', file: file.path, location: '', message }] });
+  const fail = (message: string): { project: null; problems: Problem[] } => ({
+    project: null,
+    problems: [{ severity: 'fatal', code: 'bundle.invalid', file: file.path, location: '', message }],
+  });
   if (v?.format !== BUNDLE_FORMAT) return fail('not a Traversa bundle (no "format": "traversa-bundle")');
-  if (typeof v.version !== 'number' || v.version > BUNDLE_VERSION) return fail(`bundle version ${String(v.version)} is newer than this Traversa reads (${BUNDLE_VERSION})`);
+  if (typeof v.version !== 'number' || v.version > BUNDLE_VERSION)
+    return fail(`bundle version ${String(v.version)} is newer than this Traversa reads (${BUNDLE_VERSION})`);
   const m = migrateProject(v.project);
   return m.ok ? { project: m.project, problems: [] } : fail(m.message.replace('the stored project', 'the bundle’s project'));
 }

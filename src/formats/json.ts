@@ -12,8 +12,13 @@ export interface SourceFile {
 
 /** Line and column (1-based) of a character offset. */
 export function lineColumn(text: string, offset: number): { line: number; column: number } {
-  let line = 1, last = -1;
-  for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) { line++; last = i; }
+  let line = 1,
+    last = -1;
+  for (let i = 0; i < offset && i < text.length; i++)
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      last = i;
+    }
   return { line, column: offset - last };
 }
 
@@ -37,7 +42,9 @@ export function parseJson(file: SourceFile): { ok: true; value: unknown } | { ok
     return {
       ok: false,
       problem: {
-        severity: 'fatal', code: 'json.malformed', file: file.path,
+        severity: 'fatal',
+        code: 'json.malformed',
+        file: file.path,
         location: at ? `line ${at.line}, column ${at.column}` : '',
         message: text.trim() === '' ? 'the file is empty' : `not valid JSON: ${withoutExcerpt(message)}`,
       },
@@ -47,15 +54,31 @@ export function parseJson(file: SourceFile): { ok: true; value: unknown } | { ok
   if (!hazard) return { ok: true, value };
   return {
     ok: false,
-    problem: hazard.kind === 'deep'
-      ? { severity: 'fatal', code: 'json.too-deep', file: file.path, location: pointer(hazard.path), message: `nested more than ${MAX_DEPTH} levels deep (the limit for every file Traversa reads)` }
-      : { severity: 'fatal', code: 'json.reserved-key', file: file.path, location: pointer(hazard.path), message: 'the key "__proto__" cannot be kept (objects would drop it or take it as their prototype); rename or remove it' },
+    problem:
+      hazard.kind === 'deep'
+        ? {
+            severity: 'fatal',
+            code: 'json.too-deep',
+            file: file.path,
+            location: pointer(hazard.path),
+            message: `nested more than ${MAX_DEPTH} levels deep (the limit for every file Traversa reads)`,
+          }
+        : {
+            severity: 'fatal',
+            code: 'json.reserved-key',
+            file: file.path,
+            location: pointer(hazard.path),
+            message: 'the key "__proto__" cannot be kept (objects would drop it or take it as their prototype); rename or remove it',
+          },
   };
 }
 
 /** V8's reason without the excerpt of the text it may quote (`Unexpected token 'r', "root:x:0:0"... is not valid JSON`). */
 const withoutExcerpt = (message: string): string =>
-  message.replace(/^JSON\.parse: /, '').split(/, (?:\.\.\.)?"| in JSON at position \d| at position \d/)[0]!.slice(0, 120);
+  message
+    .replace(/^JSON\.parse: /, '')
+    .split(/, (?:\.\.\.)?"| in JSON at position \d| at position \d/)[0]!
+    .slice(0, 120);
 
 /** Where the syntax error is: V8's position when it gives one, else where a strict parser stops. */
 function errorPosition(text: string, message: string): { line: number; column: number } | null {
@@ -80,12 +103,17 @@ function jsonHazard(value: unknown): Hazard | null {
 
 function hasHazard(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false;
-  const values: object[] = [value], depths: number[] = [0];
+  const values: object[] = [value],
+    depths: number[] = [0];
   while (values.length) {
-    const v = values.pop()!, depth = depths.pop()!;
+    const v = values.pop()!,
+      depth = depths.pop()!;
     if (depth >= MAX_DEPTH || (!Array.isArray(v) && Object.hasOwn(v, '__proto__'))) return true;
     for (const x of Array.isArray(v) ? v : Object.values(v)) {
-      if (typeof x === 'object' && x !== null) { values.push(x); depths.push(depth + 1); }
+      if (typeof x === 'object' && x !== null) {
+        values.push(x);
+        depths.push(depth + 1);
+      }
     }
   }
   return false;
@@ -97,7 +125,10 @@ function locateHazard(value: unknown): Hazard | null {
     const { v, path } = stack.pop()!;
     if (typeof v !== 'object' || v === null) continue;
     if (path.length >= MAX_DEPTH) return { kind: 'deep', path };
-    if (Array.isArray(v)) { v.forEach((x, i) => stack.push({ v: x, path: [...path, i] })); continue; }
+    if (Array.isArray(v)) {
+      v.forEach((x, i) => stack.push({ v: x, path: [...path, i] }));
+      continue;
+    }
     if (Object.hasOwn(v, '__proto__')) return { kind: 'proto', path: [...path, '__proto__'] };
     for (const [k, x] of Object.entries(v)) stack.push({ v: x, path: [...path, k] });
   }
@@ -105,14 +136,20 @@ function locateHazard(value: unknown): Hazard | null {
 }
 
 /** Check a parsed value against a schema; every issue becomes a fatal problem at its JSON pointer. */
-export function checkShape<T>(file: string, value: unknown, schema: z.ZodType<T>, base: (string | number)[] = []):
-  { ok: true; value: T } | { ok: false; problems: Problem[] } {
+export function checkShape<T>(
+  file: string,
+  value: unknown,
+  schema: z.ZodType<T>,
+  base: (string | number)[] = [],
+): { ok: true; value: T } | { ok: false; problems: Problem[] } {
   const r = schema.safeParse(value, { reportInput: true });
   if (r.success) return { ok: true, value: r.data };
   return {
     ok: false,
     problems: r.error.issues.map((issue) => ({
-      severity: 'fatal' as const, code: 'schema', file,
+      severity: 'fatal' as const,
+      code: 'schema',
+      file,
       location: pointer([...base, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))]),
       message: describeIssue(issue),
     })),

@@ -15,12 +15,20 @@ export function reportFiles(outcome: PaperOutcome, only?: ExportSelection): Repo
     const all = report ? allRecords(report) : [];
     const records = only.indices.map((i) => all[i]).filter((r) => r !== undefined);
     return {
-      json: JSON.stringify({ summary: paperSummary(new Map(outcome.reports), outcome.problems), filter: { ...only.filter, model: only.model, records: records.length }, records }, null, 1),
+      json: JSON.stringify(
+        { summary: paperSummary(new Map(outcome.reports), outcome.problems), filter: { ...only.filter, model: only.model, records: records.length }, records },
+        null,
+        1,
+      ),
       csv: recordListCsv(records),
     };
   }
   return {
-    json: JSON.stringify({ summary: paperSummary(new Map(outcome.reports), outcome.problems), records: outcome.reports.flatMap(([, r]) => allRecords(r)) }, null, 1),
+    json: JSON.stringify(
+      { summary: paperSummary(new Map(outcome.reports), outcome.problems), records: outcome.reports.flatMap(([, r]) => allRecords(r)) },
+      null,
+      1,
+    ),
     csv: recordsCsv(outcome.reports),
   };
 }

@@ -9,12 +9,27 @@ import { csvCell, csvTable } from './csv.ts';
 const two = (x: number) => Math.round(x * 100) / 100;
 
 export function table2Csv(t: Table2, title: string): string {
-  const text = (c: Table2Cell) => (c === null ? null : typeof c === 'number' ? two(c) : `withheld${c.withheld ? ` (${c.withheld[0].toFixed(2)}…${c.withheld[1].toFixed(2)})` : ''}`);
-  return `${csvCell(title)}\r\n${csvTable(t.header, t.rows.map((r) => [r.model, ...r.cells.map(text)]))}`;
+  const text = (c: Table2Cell) =>
+    c === null ? null : typeof c === 'number' ? two(c) : `withheld${c.withheld ? ` (${c.withheld[0].toFixed(2)}…${c.withheld[1].toFixed(2)})` : ''}`;
+  return `${csvCell(title)}\r\n${csvTable(
+    t.header,
+    t.rows.map((r) => [r.model, ...r.cells.map(text)]),
+  )}`;
 }
 
 const LATEX_SPECIAL = /[\\{}$&#^_%~]/g;
-const LATEX_ESCAPE: Record<string, string> = { '\\': '\\textbackslash{}', '{': '\\{', '}': '\\}', $: '\\$', '&': '\\&', '#': '\\#', '^': '\\textasciicircum{}', _: '\\_', '%': '\\%', '~': '\\textasciitilde{}' };
+const LATEX_ESCAPE: Record<string, string> = {
+  '\\': '\\textbackslash{}',
+  '{': '\\{',
+  '}': '\\}',
+  $: '\\$',
+  '&': '\\&',
+  '#': '\\#',
+  '^': '\\textasciicircum{}',
+  _: '\\_',
+  '%': '\\%',
+  '~': '\\textasciitilde{}',
+};
 export const latexText = (s: string): string => s.replace(LATEX_SPECIAL, (c) => LATEX_ESCAPE[c]!);
 
 export function table2Latex(t: Table2, title: string): string {

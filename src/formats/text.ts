@@ -29,7 +29,10 @@ export function decodeText(path: string, bytes: Uint8Array): DecodedText {
     return {
       ok: false,
       problem: {
-        severity: 'fatal', code: 'text.encoding', file: path, location: `byte ${at}`,
+        severity: 'fatal',
+        code: 'text.encoding',
+        file: path,
+        location: `byte ${at}`,
         message: `not valid ${what}; save the file as UTF-8, or as UTF-16 with a byte-order mark`,
       },
     };
@@ -44,14 +47,21 @@ export function decodeText(path: string, bytes: Uint8Array): DecodedText {
  */
 function firstBadByte(encoding: string, bytes: Uint8Array): number {
   const decodes = (n: number, stream: boolean) => {
-    try { new TextDecoder(encoding, { fatal: true, ignoreBOM: true }).decode(bytes.subarray(0, n), { stream }); return true; } catch { return false; }
+    try {
+      new TextDecoder(encoding, { fatal: true, ignoreBOM: true }).decode(bytes.subarray(0, n), { stream });
+      return true;
+    } catch {
+      return false;
+    }
   };
   let end = bytes.length - 1; // when only the end is wrong: a character begun and never finished
   if (!decodes(bytes.length, true)) {
-    let lo = 0, hi = bytes.length; // the prefix of lo bytes streams, the one of hi bytes is refused
+    let lo = 0,
+      hi = bytes.length; // the prefix of lo bytes streams, the one of hi bytes is refused
     while (hi - lo > 1) {
       const mid = (lo + hi) >>> 1;
-      if (decodes(mid, true)) lo = mid; else hi = mid;
+      if (decodes(mid, true)) lo = mid;
+      else hi = mid;
     }
     end = hi - 1;
   }

@@ -24,7 +24,10 @@ export function zipFolder(folder: string, files: readonly ZipFile[]): Uint8Array
     const name = `${folder}/${f.path}`;
     const problem = relativePathProblem(name);
     if (problem) throw new UnsafeZipEntryError(`the zip entry ${JSON.stringify(name)}${f.from ? ` (${f.from})` : ''} ${problem}; nothing was exported`);
-    if (Object.hasOwn(entries, name)) throw new UnsafeZipEntryError(`two files would be the zip entry ${JSON.stringify(name)}${f.from ? ` (the second: ${f.from})` : ''}; nothing was exported`);
+    if (Object.hasOwn(entries, name))
+      throw new UnsafeZipEntryError(
+        `two files would be the zip entry ${JSON.stringify(name)}${f.from ? ` (the second: ${f.from})` : ''}; nothing was exported`,
+      );
     // Videos and JPEGs are compressed already: stored as they are, they zip fast and no larger.
     entries[name] = 'bytes' in f ? [f.bytes, { level: 0 }] : strToU8(f.text);
   }

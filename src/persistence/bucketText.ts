@@ -74,7 +74,10 @@ export function mapText(map: RecordMap): string {
 /** The JSON text of records placed in one bucket, written without building the map first. */
 export function recsText(recs: readonly Rec[]): string {
   const list = new Array<[string, unknown, number]>(recs.length);
-  for (let i = 0; i < recs.length; i++) { const r = recs[i]!; list[i] = [r.key, r.value, r.order]; }
+  for (let i = 0; i < recs.length; i++) {
+    const r = recs[i]!;
+    list[i] = [r.key, r.value, r.order];
+  }
   return JSON.stringify(list);
 }
 
@@ -107,7 +110,8 @@ export function bucketRecs(row: BucketRow): Rec[] {
     const keys = new Set<string>();
     for (let i = 0; i < parsed.length; i++) {
       const entry: unknown = parsed[i];
-      if (!Array.isArray(entry) || entry.length !== 3 || typeof entry[0] !== 'string' || entry[0] === '__proto__' || typeof entry[2] !== 'number') throw new UnreadableBucket(`the stored record at ${i} is not [key, value, order]`);
+      if (!Array.isArray(entry) || entry.length !== 3 || typeof entry[0] !== 'string' || entry[0] === '__proto__' || typeof entry[2] !== 'number')
+        throw new UnreadableBucket(`the stored record at ${i} is not [key, value, order]`);
       keys.add(entry[0]);
       recs[i] = { key: entry[0], value: entry[1], order: entry[2] };
     }
@@ -116,7 +120,8 @@ export function bucketRecs(row: BucketRow): Rec[] {
   }
   if (!parsed || typeof parsed !== 'object') throw new UnreadableBucket('the stored bucket is not a list of records');
   return Object.entries(parsed).map(([key, held]) => {
-    if (key === '__proto__' || !held || typeof held !== 'object' || !('value' in held) || typeof (held as { order?: unknown }).order !== 'number') throw new UnreadableBucket(`the stored record ${key} is not {value, order}`);
+    if (key === '__proto__' || !held || typeof held !== 'object' || !('value' in held) || typeof (held as { order?: unknown }).order !== 'number')
+      throw new UnreadableBucket(`the stored record ${key} is not {value, order}`);
     return { key, value: (held as { value: unknown }).value, order: (held as { order: number }).order };
   });
 }

@@ -21,10 +21,18 @@ export interface StoredMesh {
 }
 
 /** One cached judge verdict, keyed by (judge id, prompt version, reason, notes): re-scoring is free and reproducible. */
-export interface StoredVerdict { key: string; correct: boolean; explanation?: string }
+export interface StoredVerdict {
+  key: string;
+  correct: boolean;
+  explanation?: string;
+}
 
 /** One cached chat reply (task generation), keyed by a hash of what was asked (core/taskgen/ask.ts `replyKey`); the key of the endpoint is never in it. */
-export interface StoredReply { key: string; content: string; savedAt: number }
+export interface StoredReply {
+  key: string;
+  content: string;
+  savedAt: number;
+}
 
 /**
  * A scene's suggestions for one scan: derived data, kept apart from the document (never in undo
@@ -70,7 +78,11 @@ export interface OutboxRow {
 }
 
 /** The revisions a joined team database's documents had when the project was read from it (teamSnapshot.ts), in rows by a hash of the key. */
-export interface TeamRevsRow { p: string; s: string; r: Record<string, string> }
+export interface TeamRevsRow {
+  p: string;
+  s: string;
+  r: Record<string, string>;
+}
 
 /**
  * A scene's touring video with its poses and sampled frame sets (videos.ts): kept with the project
@@ -92,7 +104,13 @@ export interface StoredVideo {
 export type { BucketRow };
 
 /** A stored row that could not be read: set aside with the reason, never deleted. */
-export interface SetAsideRow { id?: number; table: string; reason: string; at: number; row: unknown }
+export interface SetAsideRow {
+  id?: number;
+  table: string;
+  reason: string;
+  at: number;
+  row: unknown;
+}
 
 export class TraversaDb extends Dexie {
   documents!: Table<StoredDocument, string>;
@@ -121,35 +139,73 @@ export class TraversaDb extends Dexie {
     // changed them (core/records). The one-document slots stay readable: the first start moves
     // them into projects (projectStorage.ts) and leaves the old rows in place.
     this.version(5).stores({
-      documents: 'slot', meshFiles: 'key', verdicts: 'key', suggestions: '[sceneId+meshKey], sceneId', setAside: '++id, table',
-      projects: 'id, updatedAt', records: '[p+b], p, [p+s]', outbox: '[p+k], p',
+      documents: 'slot',
+      meshFiles: 'key',
+      verdicts: 'key',
+      suggestions: '[sceneId+meshKey], sceneId',
+      setAside: '++id, table',
+      projects: 'id, updatedAt',
+      records: '[p+b], p, [p+s]',
+      outbox: '[p+k], p',
     });
     // Version 6: a bucket's records are stored as one JSON text (`j`) instead of objects (`r`) —
     // the browser copies text into the database without walking it — and a scene's records share
     // one bucket (keys.ts `bucketOf`): rows of version 5 are regrouped.
-    this.version(6).stores({
-      documents: 'slot', meshFiles: 'key', verdicts: 'key', suggestions: '[sceneId+meshKey], sceneId', setAside: '++id, table',
-      projects: 'id, updatedAt', records: '[p+b], p, [p+s]', outbox: '[p+k], p',
-    }).upgrade(async (tx) => {
-      const table = tx.table<BucketRow, [string, string]>('records');
-      const rows = await table.toArray();
-      await table.clear();
-      await table.bulkPut(regroupBuckets(rows));
-    });
+    this.version(6)
+      .stores({
+        documents: 'slot',
+        meshFiles: 'key',
+        verdicts: 'key',
+        suggestions: '[sceneId+meshKey], sceneId',
+        setAside: '++id, table',
+        projects: 'id, updatedAt',
+        records: '[p+b], p, [p+s]',
+        outbox: '[p+k], p',
+      })
+      .upgrade(async (tx) => {
+        const table = tx.table<BucketRow, [string, string]>('records');
+        const rows = await table.toArray();
+        await table.clear();
+        await table.bulkPut(regroupBuckets(rows));
+      });
     // Version 7: touring videos, one per project and scene (videos.ts).
     this.version(7).stores({
-      documents: 'slot', meshFiles: 'key', verdicts: 'key', suggestions: '[sceneId+meshKey], sceneId', setAside: '++id, table',
-      projects: 'id, updatedAt', records: '[p+b], p, [p+s]', outbox: '[p+k], p', videos: '[p+sceneId], p',
+      documents: 'slot',
+      meshFiles: 'key',
+      verdicts: 'key',
+      suggestions: '[sceneId+meshKey], sceneId',
+      setAside: '++id, table',
+      projects: 'id, updatedAt',
+      records: '[p+b], p, [p+s]',
+      outbox: '[p+k], p',
+      videos: '[p+sceneId], p',
     });
     // Version 8: cached replies of the task-generation endpoint (replyCache.ts), like the judge's verdicts.
     this.version(8).stores({
-      documents: 'slot', meshFiles: 'key', verdicts: 'key', suggestions: '[sceneId+meshKey], sceneId', setAside: '++id, table',
-      projects: 'id, updatedAt', records: '[p+b], p, [p+s]', outbox: '[p+k], p', videos: '[p+sceneId], p', replies: 'key',
+      documents: 'slot',
+      meshFiles: 'key',
+      verdicts: 'key',
+      suggestions: '[sceneId+meshKey], sceneId',
+      setAside: '++id, table',
+      projects: 'id, updatedAt',
+      records: '[p+b], p, [p+s]',
+      outbox: '[p+k], p',
+      videos: '[p+sceneId], p',
+      replies: 'key',
     });
     // Version 9: the revisions of a team database's documents as the project was read from it (teamSnapshot.ts).
     this.version(9).stores({
-      documents: 'slot', meshFiles: 'key', verdicts: 'key', suggestions: '[sceneId+meshKey], sceneId', setAside: '++id, table',
-      projects: 'id, updatedAt', records: '[p+b], p, [p+s]', outbox: '[p+k], p', videos: '[p+sceneId], p', replies: 'key', teamRevs: '[p+s], p',
+      documents: 'slot',
+      meshFiles: 'key',
+      verdicts: 'key',
+      suggestions: '[sceneId+meshKey], sceneId',
+      setAside: '++id, table',
+      projects: 'id, updatedAt',
+      records: '[p+b], p, [p+s]',
+      outbox: '[p+k], p',
+      videos: '[p+sceneId], p',
+      replies: 'key',
+      teamRevs: '[p+s], p',
     });
   }
 }
@@ -164,17 +220,27 @@ export function regroupBuckets(rows: readonly BucketRow[]): BucketRow[] {
   const groups = new Map<string, { p: string; b: string; s: string; map: RecordMap }>();
   for (const row of rows) {
     let map: RecordMap;
-    try { map = bucketRecords(row); } catch { out.push(row); continue; }
+    try {
+      map = bucketRecords(row);
+    } catch {
+      out.push(row);
+      continue;
+    }
     for (const [key, held] of Object.entries(map)) {
       const parsed = parseKey(key);
-      const b = bucketOfKey(key) ?? row.b, s = parsed ? scopeOf(parsed) : row.s;
+      const b = bucketOfKey(key) ?? row.b,
+        s = parsed ? scopeOf(parsed) : row.s;
       let group = groups.get(`${row.p}\n${b}`);
       if (!group) groups.set(`${row.p}\n${b}`, (group = { p: row.p, b, s, map: {} }));
       group.map[key] = held;
     }
   }
   for (const { p, b, s, map } of groups.values()) {
-    try { out.push(bucketRow(p, b, s, map)); } catch { out.push({ p, b, s, r: map, bytes: 0 } as unknown as BucketRow); }
+    try {
+      out.push(bucketRow(p, b, s, map));
+    } catch {
+      out.push({ p, b, s, r: map, bytes: 0 } as unknown as BucketRow);
+    }
   }
   return out;
 }

@@ -1,6 +1,10 @@
 import type { TraversaDb } from './db.ts';
 
-export interface MeshFile { name: string; type: string; blob: Blob }
+export interface MeshFile {
+  name: string;
+  type: string;
+  blob: Blob;
+}
 
 /** Storage room, as the browser reports it; null when it does not say. */
 export async function storageRoom(): Promise<{ usage: number; quota: number } | null> {
@@ -17,9 +21,13 @@ export function judgeRoom(bytes: number, room: { usage: number; quota: number } 
   if (!room) return { ok: true };
   const after = room.usage + bytes;
   if (after > room.quota * 0.9) {
-    return { ok: false, message: `not enough browser storage: this scan needs ${MB(bytes)} and only ${MB(Math.max(0, room.quota * 0.9 - room.usage))} is free. Remove scans you no longer need, or free space in the browser's site settings.` };
+    return {
+      ok: false,
+      message: `not enough browser storage: this scan needs ${MB(bytes)} and only ${MB(Math.max(0, room.quota * 0.9 - room.usage))} is free. Remove scans you no longer need, or free space in the browser's site settings.`,
+    };
   }
-  if (after > room.quota * 0.7) return { ok: true, warning: `Browser storage is ${Math.round((after / room.quota) * 100)} % full after this scan (${MB(after)} of ${MB(room.quota)}).` };
+  if (after > room.quota * 0.7)
+    return { ok: true, warning: `Browser storage is ${Math.round((after / room.quota) * 100)} % full after this scan (${MB(after)} of ${MB(room.quota)}).` };
   return { ok: true };
 }
 

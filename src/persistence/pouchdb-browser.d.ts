@@ -3,4 +3,7 @@ declare module 'pouchdb-browser' {
   const PouchDB: unknown;
   export default PouchDB;
 }
-declare module 'pouchdb-adapter-memory' { const plugin: unknown; export default plugin; }
+declare module 'pouchdb-adapter-memory' {
+  const plugin: unknown;
+  export default plugin;
+}

@@ -7,8 +7,15 @@ import { gestureActive, receiveScopes, replaceDocument } from '../state/history.
 import { keysOfScope, leaveProject, type ProjectSummary, type StudioStore } from '../state/store.ts';
 import type { ProjectRow, TraversaDb } from './db.ts';
 import {
-  createStoredProject, deleteStoredProject, duplicateStoredProject, listStoredProjects, loadStoredProject,
-  readScopes, renameStoredProject, summaryOf, writeChanges,
+  createStoredProject,
+  deleteStoredProject,
+  duplicateStoredProject,
+  listStoredProjects,
+  loadStoredProject,
+  readScopes,
+  renameStoredProject,
+  summaryOf,
+  writeChanges,
 } from './recordStore.ts';
 import { openTabChannel, type TabChannel, type TabMessage } from './tabChannel.ts';
 
@@ -51,7 +58,15 @@ export interface StorageOptions {
   memory?: { get(): string | null; set(id: string): void };
 }
 
-const summary = (r: ProjectRow): ProjectSummary => ({ id: r.id, name: r.name, updatedAt: r.updatedAt, bytes: r.bytes, scenes: r.scenes, ...(r.origin ? { origin: r.origin } : {}), ...(r.sync ? { sync: r.sync } : {}) });
+const summary = (r: ProjectRow): ProjectSummary => ({
+  id: r.id,
+  name: r.name,
+  updatedAt: r.updatedAt,
+  bytes: r.bytes,
+  scenes: r.scenes,
+  ...(r.origin ? { origin: r.origin } : {}),
+  ...(r.sync ? { sync: r.sync } : {}),
+});
 
 export function errorText(e: unknown): string {
   if (e instanceof Error) return e.name === 'QuotaExceededError' ? 'the browser has no storage space left for this site' : e.message;
@@ -62,7 +77,8 @@ export async function startProjectStorage(store: StudioStore, db: TraversaDb, op
   const delayMs = options.delayMs ?? 0;
   const channel = options.channel ?? openTabChannel();
   const setStorage = (storage: ReturnType<StudioStore['getState']>['storage']) => store.setState({ storage });
-  const setWorkspace = (patch: Partial<ReturnType<StudioStore['getState']>['workspace']>) => store.setState((s) => ({ workspace: { ...s.workspace, ...patch } }));
+  const setWorkspace = (patch: Partial<ReturnType<StudioStore['getState']>['workspace']>) =>
+    store.setState((s) => ({ workspace: { ...s.workspace, ...patch } }));
 
   /** The open project as stored: what the document is compared with to find what to write. */
   let saved: Project | null = null;
@@ -71,8 +87,11 @@ export async function startProjectStorage(store: StudioStore, db: TraversaDb, op
   let chain: Promise<void> = Promise.resolve();
   const enqueue = (job: () => Promise<void>): Promise<void> => (chain = chain.then(job, job));
 
-  const refreshList = async () => { setWorkspace({ projects: (await listStoredProjects(db)).map(summary) }); };
-  const updateListRow = (row: ProjectRow) => store.setState((s) => ({ workspace: { ...s.workspace, projects: s.workspace.projects.map((p) => (p.id === row.id ? summary(row) : p)) } }));
+  const refreshList = async () => {
+    setWorkspace({ projects: (await listStoredProjects(db)).map(summary) });
+  };
+  const updateListRow = (row: ProjectRow) =>
+    store.setState((s) => ({ workspace: { ...s.workspace, projects: s.workspace.projects.map((p) => (p.id === row.id ? summary(row) : p)) } }));
 
   const writeNow = async (): Promise<void> => {
     const project = store.getState().document.project;
@@ -94,30 +113,41 @@ export async function startProjectStorage(store: StudioStore, db: TraversaDb, op
       setStorage({ status: 'error', message: `Saving failed: ${errorText(e)}. Your changes are still open here; export them before closing.` });
     }
   };
-  const flush = (): Promise<void> => { if (timer) { clearTimeout(timer); timer = null; } return enqueue(writeNow); };
+  const flush = (): Promise<void> => {
+    if (timer) {
+      clearTimeout(timer);
+      timer = null;
+    }
+    return enqueue(writeNow);
+  };
 
   /** A project made in this tab without being stored (a first scene with no project open) becomes a stored project. */
-  const adopt = () => void enqueue(async () => {
-    const project = store.getState().document.project;
-    if (projectId || !project) return;
-    try {
-      const row = await createStoredProject(db, project);
-      projectId = row.id; saved = project;
-      options.memory?.set(row.id);
-      setWorkspace({ projectId: row.id });
-      channel.post({ type: 'list', from: channel.tabId });
-      await refreshList();
-      setStorage({ status: 'saved', savedAt: Date.now() });
-    } catch (e) {
-      setStorage({ status: 'error', message: `Saving failed: ${errorText(e)}. Your changes are still open here; export them before closing.` });
-    }
-  });
+  const adopt = () =>
+    void enqueue(async () => {
+      const project = store.getState().document.project;
+      if (projectId || !project) return;
+      try {
+        const row = await createStoredProject(db, project);
+        projectId = row.id;
+        saved = project;
+        options.memory?.set(row.id);
+        setWorkspace({ projectId: row.id });
+        channel.post({ type: 'list', from: channel.tabId });
+        await refreshList();
+        setStorage({ status: 'saved', savedAt: Date.now() });
+      } catch (e) {
+        setStorage({ status: 'error', message: `Saving failed: ${errorText(e)}. Your changes are still open here; export them before closing.` });
+      }
+    });
 
   const documentKeys = keysOfScope('document');
   let started = false;
   const unsubscribe = store.subscribe((s, prev) => {
     if (documentKeys.every((k) => s[k] === prev[k]) || !started) return;
-    if (!projectId) { if (s.document.project && !prev.document.project) adopt(); return; }
+    if (!projectId) {
+      if (s.document.project && !prev.document.project) adopt();
+      return;
+    }
     if (s.document.project === saved) return;
     if (s.storage.status !== 'saving' && s.storage.status !== 'error') setStorage({ status: 'saving' });
     if (timer) clearTimeout(timer);
@@ -128,11 +158,20 @@ export async function startProjectStorage(store: StudioStore, db: TraversaDb, op
   /** Another tab stored changes to the open project: read the scopes it names and take them in. */
   const written = new Set<(projectId: string) => void>();
   const receive = (message: TabMessage) => {
-    if (message.type === 'list') { void refreshList(); return; }
-    if (message.projectId !== projectId) { void refreshList(); return; }
+    if (message.type === 'list') {
+      void refreshList();
+      return;
+    }
+    if (message.projectId !== projectId) {
+      void refreshList();
+      return;
+    }
     if (message.type === 'deleted') {
       void refreshList();
-      setStorage({ status: 'error', message: 'This project was deleted in another tab. What is open here is no longer saved: export it, or open another project.' });
+      setStorage({
+        status: 'error',
+        message: 'This project was deleted in another tab. What is open here is no longer saved: export it, or open another project.',
+      });
       return;
     }
     const id = projectId;
@@ -156,7 +195,10 @@ export async function startProjectStorage(store: StudioStore, db: TraversaDb, op
       try {
         const loaded = await loadStoredProject(db, id);
         if (!loaded.project) {
-          setStorage({ status: 'error', message: `Could not open the project: ${loaded.message ?? 'it has no readable records'}. Its records are kept unchanged.` });
+          setStorage({
+            status: 'error',
+            message: `Could not open the project: ${loaded.message ?? 'it has no readable records'}. Its records are kept unchanged.`,
+          });
           return;
         }
         const project = loaded.project;
@@ -169,9 +211,16 @@ export async function startProjectStorage(store: StudioStore, db: TraversaDb, op
           // Another project: nothing of the last one's banners, measurements, filters or scores stays on screen.
           ...(another ? leaveProject(s) : {}),
           workspace: { ...s.workspace, projectId: id },
-          session: { ...s.session, sceneId: project.scenes.some((sc) => sc.id === s.session.sceneId) ? s.session.sceneId : project.scenes[0]?.id ?? null, questionIndex: null, selection: null },
+          session: {
+            ...s.session,
+            sceneId: project.scenes.some((sc) => sc.id === s.session.sceneId) ? s.session.sceneId : (project.scenes[0]?.id ?? null),
+            questionIndex: null,
+            selection: null,
+          },
         }));
-        const aside = loaded.bad.length ? ` ${loaded.bad.length} stored record${loaded.bad.length === 1 ? '' : 's'} could not be read and ${loaded.bad.length === 1 ? 'was' : 'were'} set aside (first: ${loaded.bad[0]!.key}: ${loaded.bad[0]!.reason}).` : '';
+        const aside = loaded.bad.length
+          ? ` ${loaded.bad.length} stored record${loaded.bad.length === 1 ? '' : 's'} could not be read and ${loaded.bad.length === 1 ? 'was' : 'were'} set aside (first: ${loaded.bad[0]!.key}: ${loaded.bad[0]!.reason}).`
+          : '';
         setStorage({ status: 'saved', savedAt: Date.now(), ...(aside ? { message: aside.trim() } : {}) });
         ok = true;
       } catch (e) {
@@ -218,8 +267,14 @@ export async function startProjectStorage(store: StudioStore, db: TraversaDb, op
   };
 
   const storage: ProjectStorage = {
-    flush, open, create,
-    stop: () => { unsubscribe(); stopListening(); if (timer) clearTimeout(timer); },
+    flush,
+    open,
+    create,
+    stop: () => {
+      unsubscribe();
+      stopListening();
+      if (timer) clearTimeout(timer);
+    },
     rename: async (id, name) => {
       if (id === projectId && store.getState().document.project) {
         // The open project is renamed by an edit of its document, so undo and other tabs see it.
@@ -241,7 +296,8 @@ export async function startProjectStorage(store: StudioStore, db: TraversaDb, op
       await deleteStoredProject(db, id);
       channel.post({ type: 'deleted', projectId: id, from: channel.tabId });
       if (id === projectId) {
-        projectId = null; saved = null;
+        projectId = null;
+        saved = null;
         replaceDocument(store, null);
         setWorkspace({ projectId: null });
         setStorage({ status: 'idle' });
@@ -258,7 +314,10 @@ export async function startProjectStorage(store: StudioStore, db: TraversaDb, op
       receive(message);
       await chain;
     },
-    onWritten: (fn) => { written.add(fn); return () => written.delete(fn); },
+    onWritten: (fn) => {
+      written.add(fn);
+      return () => written.delete(fn);
+    },
     refreshList,
   };
 
@@ -286,7 +345,10 @@ async function moveLegacyDocuments(db: TraversaDb): Promise<void> {
   if ((await db.projects.count()) > 0) return;
   const [current, previous] = await Promise.all([db.documents.get('current'), db.documents.get('previous')]);
   const now = Date.now();
-  for (const [row, suffix, updatedAt] of [[previous, ' (before the last import)', now - 1], [current, '', now]] as const) {
+  for (const [row, suffix, updatedAt] of [
+    [previous, ' (before the last import)', now - 1],
+    [current, '', now],
+  ] as const) {
     if (!row) continue;
     const m = migrateProject(row.project);
     if (m.ok) await createStoredProject(db, { ...m.project, name: m.project.name + suffix }, { updatedAt });

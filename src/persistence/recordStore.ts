@@ -47,7 +47,10 @@ function* bucketsOfProject(projectId: string, project: Project): Generator<void,
     sceneBodyTexts.delete(scene); // written once: not kept for the session (~20 MB for 1,000 scenes)
     rows.push(packedRow(projectId, bucketOf(parsed), scopeOf(parsed), `[${recsText([head!]).slice(1, -1)}${body ? `,${body}` : ''}]`));
   }
-  for (const [i, item] of project.qa.items.entries()) { if (i % 50 === 0) yield; add(itemRecords(item, i)); }
+  for (const [i, item] of project.qa.items.entries()) {
+    if (i % 50 === 0) yield;
+    add(itemRecords(item, i));
+  }
   return rows;
 }
 
@@ -70,7 +73,12 @@ export const newProjectId = (): string => `p${Date.now().toString(36)}${Math.ran
  * `queued` is called once every record has been handed to the database (the browser has copied
  * them) but before the transaction has committed: what waits for the store can start meanwhile.
  */
-export async function createStoredProject(db: TraversaDb, project: Project, extra: Partial<ProjectRow> = {}, queued?: (row: ProjectRow) => void): Promise<ProjectRow> {
+export async function createStoredProject(
+  db: TraversaDb,
+  project: Project,
+  extra: Partial<ProjectRow> = {},
+  queued?: (row: ProjectRow) => void,
+): Promise<ProjectRow> {
   const id = extra.id ?? newProjectId();
   // Written out in slices: 1,000 scenes of text never hold the page at once.
   const rows = await sliced(bucketsOfProject(id, project));
@@ -94,11 +102,19 @@ export async function createStoredProject(db: TraversaDb, project: Project, extr
  * The rows go in slices of about `sliceBytes` (the browser copies each row on the main thread):
  * the next slice is put when the last one is written, so the page paints in between.
  */
-export function putRows<T extends object>(store: IDBObjectStore, rows: readonly T[], bytesOf: (row: T) => number = (r) => (r as { bytes?: number }).bytes ?? 0, sliceBytes = 1_000_000): Promise<void> {
+export function putRows<T extends object>(
+  store: IDBObjectStore,
+  rows: readonly T[],
+  bytesOf: (row: T) => number = (r) => (r as { bytes?: number }).bytes ?? 0,
+  sliceBytes = 1_000_000,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     let at = 0;
     const next = () => {
-      if (at >= rows.length) { resolve(); return; }
+      if (at >= rows.length) {
+        resolve();
+        return;
+      }
       let size = 0;
       let last: IDBRequest | null = null;
       // A value the browser cannot copy throws here, and the transaction is aborted.
@@ -109,7 +125,10 @@ export function putRows<T extends object>(store: IDBObjectStore, rows: readonly 
           last = store.put(row);
           last.onerror = () => reject(last!.error);
         }
-      } catch (e) { reject(e); return; }
+      } catch (e) {
+        reject(e);
+        return;
+      }
       // Requests of a transaction complete in order: the last one's success means the slice is written.
       last!.onsuccess = next;
     };
@@ -124,7 +143,13 @@ const BUCKET_SLICE = 1000;
  * removed, and the bucket written back, in one transaction with the list row's summary.
  * Returns the scopes written and the project's list row after the write.
  */
-export async function writeChanges(db: TraversaDb, projectId: string, changes: readonly Pick<Change, 'key' | 'after'>[], summary?: Pick<ProjectRow, 'name' | 'scenes' | 'meshKeys'>, from: 'here' | 'team' = 'here'): Promise<{ scopes: string[]; row: ProjectRow }> {
+export async function writeChanges(
+  db: TraversaDb,
+  projectId: string,
+  changes: readonly Pick<Change, 'key' | 'after'>[],
+  summary?: Pick<ProjectRow, 'name' | 'scenes' | 'meshKeys'>,
+  from: 'here' | 'team' = 'here',
+): Promise<{ scopes: string[]; row: ProjectRow }> {
   const byBucket = new Map<string, { scope: string; changes: Pick<Change, 'key' | 'after'>[] }>();
   for (const c of changes) {
     const { bucket, scope } = placeOf(c.key);
@@ -137,7 +162,12 @@ export async function writeChanges(db: TraversaDb, projectId: string, changes: r
     if (!row) throw new Error('this project was deleted (in another tab?); export your work or open another project');
     // A change made here to a project connected to a team waits in the outbox, stored with the change itself.
     // In slices too: an import of 20,000 items into a team project is 20,000 waiting changes.
-    if (row.sync && from === 'here') await putRows(tx.idbtrans.objectStore(db.outbox.name), changes.map((c) => ({ p: projectId, k: c.key, at: Date.now() })), () => 100);
+    if (row.sync && from === 'here')
+      await putRows(
+        tx.idbtrans.objectStore(db.outbox.name),
+        changes.map((c) => ({ p: projectId, k: c.key, at: Date.now() })),
+        () => 100,
+      );
     // What the team sends never overwrites a change made here that the team has not confirmed yet
     // (checked in this transaction, so a change made while the team's arrived cannot be lost).
     if (from === 'team') {
@@ -155,16 +185,21 @@ export async function writeChanges(db: TraversaDb, projectId: string, changes: r
     for (let at = 0; at < buckets.length; at += BUCKET_SLICE) {
       const slice = buckets.slice(at, at + BUCKET_SLICE);
       const stored = await db.records.bulkGet(slice.map((b) => [projectId, b] as [string, string]));
-      const puts: BucketRow[] = [], deletes: [string, string][] = [];
+      const puts: BucketRow[] = [],
+        deletes: [string, string][] = [];
       slice.forEach((b, i) => {
         const { scope, changes: mine } = byBucket.get(b)!;
         const before = stored[i];
         // A stored bucket that cannot be read is not written over: the write fails and says so.
         const r: RecordMap = before ? { ...bucketRecords(before) } : {};
-        for (const c of mine) { if (c.after) r[c.key] = { value: c.after.value, order: c.after.order }; else delete r[c.key]; }
+        for (const c of mine) {
+          if (c.after) r[c.key] = { value: c.after.value, order: c.after.order };
+          else delete r[c.key];
+        }
         const row = Object.keys(r).length ? bucketRow(projectId, b, scope, r) : null;
         delta += (row?.bytes ?? 0) - (before?.bytes ?? 0);
-        if (row) puts.push(row); else if (before) deletes.push([projectId, b]);
+        if (row) puts.push(row);
+        else if (before) deletes.push([projectId, b]);
       });
       if (puts.length) await putRows(tx.idbtrans.objectStore(db.records.name), puts);
       if (deletes.length) await db.records.bulkDelete(deletes);
@@ -183,7 +218,8 @@ function recsOf(rows: readonly BucketRow[]): { recs: Rec[]; unreadable: { row: B
 
 /** The same, a bucket per step (sliced.ts runs it on a page opening a large project). */
 function* recsOfSteps(rows: readonly BucketRow[]): Generator<void, { recs: Rec[]; unreadable: { row: BucketRow; reason: string }[] }, void> {
-  const recs: Rec[] = [], unreadable: { row: BucketRow; reason: string }[] = [];
+  const recs: Rec[] = [],
+    unreadable: { row: BucketRow; reason: string }[] = [];
   for (const row of rows) {
     yield;
     let held: Rec[];
@@ -232,7 +268,10 @@ export async function loadStoredProject(db: TraversaDb, projectId: string): Prom
 
 /** Read and assemble some scopes of a stored project (what another tab changed). */
 export async function readScopes(db: TraversaDb, projectId: string, scopes: readonly string[]): Promise<ScopeResult[]> {
-  const rows = await db.records.where('[p+s]').anyOf(scopes.map((s) => [projectId, s])).toArray();
+  const rows = await db.records
+    .where('[p+s]')
+    .anyOf(scopes.map((s) => [projectId, s]))
+    .toArray();
   const byScope = new Map<string, BucketRow[]>(scopes.map((s) => [s, []]));
   for (const row of rows) byScope.get(row.s)?.push(row);
   const unreadable: { row: BucketRow; reason: string }[] = [];
@@ -267,7 +306,7 @@ async function setAsideRecords(db: TraversaDb, projectId: string, bad: readonly 
 }
 
 export async function listStoredProjects(db: TraversaDb): Promise<ProjectRow[]> {
-  return (await db.projects.orderBy('updatedAt').reverse().toArray());
+  return await db.projects.orderBy('updatedAt').reverse().toArray();
 }
 
 /** Rename a stored project that is not open (an open one is renamed by an edit of its document). */
@@ -290,7 +329,9 @@ export async function duplicateStoredProject(db: TraversaDb, projectId: string, 
     const rows = await db.records.where('p').equals(projectId).toArray();
     const copies = rows.map((r) => {
       const map = r.b === 'top' ? bucketRecords(r) : null;
-      return map?.project ? bucketRow(id, r.b, r.s, { ...map, project: { ...map.project, value: { ...(map.project.value as object), name } } }) : { ...r, p: id };
+      return map?.project
+        ? bucketRow(id, r.b, r.s, { ...map, project: { ...map.project, value: { ...(map.project.value as object), name } } })
+        : { ...r, p: id };
     });
     await db.records.bulkPut(copies);
     // A copy is this browser's own: not the sample, not connected to the team database.

@@ -9,6 +9,8 @@ import type { TraversaDb } from './db.ts';
 export function dbReplyCache(db: TraversaDb): ReplyCache {
   return {
     get: async (key) => (await db.replies.get(key))?.content,
-    set: async (key, content) => { await db.replies.put({ key, content, savedAt: Date.now() }); },
+    set: async (key, content) => {
+      await db.replies.put({ key, content, savedAt: Date.now() });
+    },
   };
 }

@@ -18,7 +18,13 @@ export type KeptSuggestions = Pick<Ready, 'computedAt' | 'basis' | 'agents'>;
 
 // Measurements may be unbounded (an opening wider than any probe): any number but NaN.
 const measure = z.custom<number>((v) => typeof v === 'number' && !Number.isNaN(v), 'a number');
-const BasisSchema = z.object({ meshKey: z.string().min(1), upAxis: z.enum(['y', 'z']), unitScale: z.number().positive(), graph: z.string(), agents: z.string() });
+const BasisSchema = z.object({
+  meshKey: z.string().min(1),
+  upAxis: z.enum(['y', 'z']),
+  unitScale: z.number().positive(),
+  graph: z.string(),
+  agents: z.string(),
+});
 const ViewSchema = z.object({
   traversable: z.boolean(),
   reason: z.enum(REASONS).nullable(),
@@ -62,11 +68,18 @@ type KeptFor = { kept: KeptSuggestions | null; setAside: string[] };
  * not 1,000 transactions).
  */
 export async function loadSuggestionsOf(db: TraversaDb, scenes: readonly { sceneId: string; meshKey: string | null }[]): Promise<Map<string, KeptFor>> {
-  const rows = scenes.length === 0 ? [] : await db.suggestions.where('sceneId').anyOf(scenes.map((s) => s.sceneId)).toArray();
+  const rows =
+    scenes.length === 0
+      ? []
+      : await db.suggestions
+          .where('sceneId')
+          .anyOf(scenes.map((s) => s.sceneId))
+          .toArray();
   const bySceneRows = new Map<string, typeof rows>();
   for (const row of rows) {
     const list = bySceneRows.get(row.sceneId);
-    if (list) list.push(row); else bySceneRows.set(row.sceneId, [row]);
+    if (list) list.push(row);
+    else bySceneRows.set(row.sceneId, [row]);
   }
   const out = new Map<string, KeptFor>();
   for (const { sceneId, meshKey } of scenes) {
@@ -74,7 +87,10 @@ export async function loadSuggestionsOf(db: TraversaDb, scenes: readonly { scene
     const setAside: string[] = [];
     for (const row of bySceneRows.get(sceneId) ?? []) {
       const r = readStoredSuggestions(row);
-      if (r.ok) { readable.push({ meshKey: row.meshKey, value: r.value }); continue; }
+      if (r.ok) {
+        readable.push({ meshKey: row.meshKey, value: r.value });
+        continue;
+      }
       await db.transaction('rw', db.setAside, db.suggestions, async () => {
         await db.setAside.add({ table: 'suggestions', reason: r.reason, at: Date.now(), row });
         await db.suggestions.delete([row.sceneId, row.meshKey]);

@@ -26,11 +26,16 @@ export function openTabChannel(name = CHANNEL_NAME): TabChannel {
   }
   const channel = new BroadcastChannel(name);
   const listeners = new Set<(m: TabMessage) => void>();
-  channel.onmessage = (e: MessageEvent<TabMessage>) => { if (e.data?.from !== tabId) for (const fn of listeners) fn(e.data); };
+  channel.onmessage = (e: MessageEvent<TabMessage>) => {
+    if (e.data?.from !== tabId) for (const fn of listeners) fn(e.data);
+  };
   return {
     tabId,
     post: (message) => channel.postMessage(message),
-    listen: (fn) => { listeners.add(fn); return () => listeners.delete(fn); },
+    listen: (fn) => {
+      listeners.add(fn);
+      return () => listeners.delete(fn);
+    },
     close: () => channel.close(),
   };
 }

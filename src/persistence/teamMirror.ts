@@ -34,8 +34,13 @@ const CHECKPOINT_ID = '_local/traversa';
 
 export async function readCheckpoint(mirror: Mirror): Promise<Checkpoint> {
   try {
-    const d = await mirror.get(CHECKPOINT_ID) as unknown as Partial<Checkpoint>;
-    return { seq: d.seq ?? 0, conflicts: Array.isArray(d.conflicts) ? d.conflicts : [], refused: Array.isArray(d.refused) ? d.refused : [], ...(d.pullSince !== undefined ? { pullSince: d.pullSince } : {}) };
+    const d = (await mirror.get(CHECKPOINT_ID)) as unknown as Partial<Checkpoint>;
+    return {
+      seq: d.seq ?? 0,
+      conflicts: Array.isArray(d.conflicts) ? d.conflicts : [],
+      refused: Array.isArray(d.refused) ? d.refused : [],
+      ...(d.pullSince !== undefined ? { pullSince: d.pullSince } : {}),
+    };
   } catch {
     return { seq: 0, conflicts: [], refused: [] };
   }
@@ -43,7 +48,11 @@ export async function readCheckpoint(mirror: Mirror): Promise<Checkpoint> {
 
 export async function writeCheckpoint(mirror: Mirror, c: Checkpoint): Promise<void> {
   let rev: string | undefined;
-  try { rev = (await mirror.get(CHECKPOINT_ID) as { _rev: string })._rev; } catch { /* the first one */ }
+  try {
+    rev = ((await mirror.get(CHECKPOINT_ID)) as { _rev: string })._rev;
+  } catch {
+    /* the first one */
+  }
   await mirror.put({ _id: CHECKPOINT_ID, ...(rev ? { _rev: rev } : {}), ...c });
 }
 
@@ -62,7 +71,11 @@ export async function drainOutbox(db: TraversaDb, projectId: string, mirror: Mir
   const rows = (await db.outbox.where('p').equals(projectId).toArray()).filter((r) => r.sent !== r.at);
   for (const part of chunks(rows)) {
     const keys = part.map((r) => r.k);
-    const [recs, held, snapshot] = await Promise.all([readRecords(db, projectId, keys), mirror.allDocs({ keys, include_docs: true }), revsOf(db, projectId, keys)]);
+    const [recs, held, snapshot] = await Promise.all([
+      readRecords(db, projectId, keys),
+      mirror.allDocs({ keys, include_docs: true }),
+      revsOf(db, projectId, keys),
+    ]);
     const docs: object[] = [];
     const extended: object[] = [];
     const at = now();
@@ -97,7 +110,8 @@ export async function drainOutbox(db: TraversaDb, projectId: string, mirror: Mir
         const now = await db.outbox.get([projectId, r.k]);
         if (!now || now.at !== r.at) continue; // changed again meanwhile: the next drain sends it
         const rev = sent.get(r.k);
-        if (rev === undefined) await db.outbox.delete([projectId, r.k]); // nothing to send: never was in the team
+        if (rev === undefined)
+          await db.outbox.delete([projectId, r.k]); // nothing to send: never was in the team
         else await db.outbox.put({ ...now, sent: now.at, ...(rev ? { rev } : {}) });
       }
     });
@@ -109,7 +123,11 @@ export async function drainOutbox(db: TraversaDb, projectId: string, mirror: Mir
  * The server holds these revisions: their outbox rows go (unless the record changed here again).
  * `has` answers, for a map key → revisions, which revisions the server lacks (CouchDB's revs_diff).
  */
-export async function confirmSent(db: TraversaDb, projectId: string, has: (revs: Record<string, string[]>) => Promise<Record<string, { missing: string[] }>>): Promise<string[]> {
+export async function confirmSent(
+  db: TraversaDb,
+  projectId: string,
+  has: (revs: Record<string, string[]>) => Promise<Record<string, { missing: string[] }>>,
+): Promise<string[]> {
   const rows = (await db.outbox.where('p').equals(projectId).toArray()).filter((r) => r.sent === r.at && r.rev);
   const confirmed: string[] = [];
   for (const part of chunks(rows)) {
@@ -118,7 +136,10 @@ export async function confirmSent(db: TraversaDb, projectId: string, has: (revs:
     await db.transaction('rw', db.outbox, async () => {
       for (const r of done) {
         const now = await db.outbox.get([projectId, r.k]);
-        if (now && now.at === r.at && now.rev === r.rev) { await db.outbox.delete([projectId, r.k]); confirmed.push(r.k); }
+        if (now && now.at === r.at && now.rev === r.rev) {
+          await db.outbox.delete([projectId, r.k]);
+          confirmed.push(r.k);
+        }
       }
     });
   }
@@ -171,7 +192,10 @@ export async function applyFromMirror(db: TraversaDb, projectId: string, mirror:
       (leaf.doc._conflicts?.length ? out.conflicted : out.resolved).push(key);
       const read = readDoc(leaf.doc);
       if (!read) return;
-      if ('bad' in read) { out.bad.push(read.bad); return; }
+      if ('bad' in read) {
+        out.bad.push(read.bad);
+        return;
+      }
       if (!stored || stored.order !== read.rec.order || !sameValue(stored.value, read.rec.value)) changes.push({ key, after: read.rec });
     });
     if (changes.length) for (const s of (await writeChanges(db, projectId, changes, undefined, 'team')).scopes) scopes.add(s);
@@ -183,7 +207,7 @@ export async function applyFromMirror(db: TraversaDb, projectId: string, mirror:
 /** Put the documents in conflict into the mirror with every version (few; their versions are shown and chosen from). */
 export async function seedConflicts(remote: PouchRemote, mirror: Mirror, keys: readonly string[]): Promise<void> {
   for (const key of keys) {
-    const leaves = await remote.get(key, { open_revs: 'all', revs: true }) as { ok?: object }[];
+    const leaves = (await remote.get(key, { open_revs: 'all', revs: true })) as { ok?: object }[];
     const docs = leaves.flatMap((l) => (l.ok ? [l.ok] : []));
     if (docs.length) await mirror.bulkDocs(docs, { new_edits: false });
   }
@@ -192,16 +216,26 @@ export async function seedConflicts(remote: PouchRemote, mirror: Mirror, keys: r
 /** One conflicted record's versions, the one the database shows first. */
 export async function describeConflict(mirror: Mirror, key: string): Promise<TeamConflict | null> {
   let winner: RecordDoc & { _conflicts?: string[] };
-  try { winner = await mirror.get(key, { conflicts: true }) as never; } catch { return null; }
+  try {
+    winner = (await mirror.get(key, { conflicts: true })) as never;
+  } catch {
+    return null;
+  }
   if (!winner._conflicts?.length) return null;
-  const leaves = await mirror.get(key, { open_revs: [winner._rev!, ...winner._conflicts] }) as unknown as { ok?: RecordDoc }[];
+  const leaves = (await mirror.get(key, { open_revs: [winner._rev!, ...winner._conflicts] })) as unknown as { ok?: RecordDoc }[];
   const docs = leaves.flatMap((l) => (l.ok ? [l.ok] : []));
   const other = (d: RecordDoc) => docs.find((o) => o !== d)?.value;
   return {
     key,
     what: describeKey(key),
     versions: docs
-      .map((d) => ({ rev: d._rev!, author: String(d.author ?? ''), at: String(d.at ?? ''), summary: d._deleted ? 'deleted' : describeValue(key, d.value, other(d)), winning: d._rev === winner._rev }))
+      .map((d) => ({
+        rev: d._rev!,
+        author: String(d.author ?? ''),
+        at: String(d.at ?? ''),
+        summary: d._deleted ? 'deleted' : describeValue(key, d.value, other(d)),
+        winning: d._rev === winner._rev,
+      }))
       .sort((a, b) => Number(b.winning) - Number(a.winning)),
   };
 }
@@ -212,16 +246,18 @@ export async function describeConflict(mirror: Mirror, key: string): Promise<Tea
  * replicated. Nothing is chosen without the user.
  */
 export async function keepVersion(mirror: Mirror, key: string, rev: string, user: string, at = new Date().toISOString()): Promise<void> {
-  const winner = await mirror.get(key, { conflicts: true }) as unknown as RecordDoc;
+  const winner = (await mirror.get(key, { conflicts: true })) as unknown as RecordDoc;
   const revs = [winner._rev!, ...(winner._conflicts ?? [])];
   if (!revs.includes(rev)) throw new Error(`${describeKey(key)} has no version ${rev} any more`);
-  const [chosen] = await mirror.get(key, { open_revs: [rev] }) as unknown as { ok?: RecordDoc }[];
+  const [chosen] = (await mirror.get(key, { open_revs: [rev] })) as unknown as { ok?: RecordDoc }[];
   if (!chosen?.ok) throw new Error(`the version ${rev} of ${describeKey(key)} cannot be read`);
   const docs: object[] = revs.filter((r) => r !== winner._rev).map((r) => ({ _id: key, _rev: r, _deleted: true, author: user, at }));
   if (rev !== winner._rev) {
-    docs.push(chosen.ok._deleted
-      ? { _id: key, _rev: winner._rev, _deleted: true, author: user, at }
-      : { _id: key, _rev: winner._rev, order: chosen.ok.order, value: chosen.ok.value, author: user, at });
+    docs.push(
+      chosen.ok._deleted
+        ? { _id: key, _rev: winner._rev, _deleted: true, author: user, at }
+        : { _id: key, _rev: winner._rev, order: chosen.ok.order, value: chosen.ok.value, author: user, at },
+    );
   }
   const failed = (await mirror.bulkDocs(docs)).find((r) => r.error);
   if (failed) throw new Error(`${describeKey(key)}: ${failed.message ?? 'could not be resolved'}`);

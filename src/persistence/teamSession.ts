@@ -4,8 +4,17 @@ import type { TraversaDb } from './db.ts';
 import type { ProjectStorage } from './projectStorage.ts';
 import type { TabChannel } from './tabChannel.ts';
 import {
-  applyFromMirror, confirmSent, describeConflict, drainOutbox, dropRefused, keepVersion, readCheckpoint,
-  resend, writeCheckpoint, type Checkpoint, type Mirror,
+  applyFromMirror,
+  confirmSent,
+  describeConflict,
+  drainOutbox,
+  dropRefused,
+  keepVersion,
+  readCheckpoint,
+  resend,
+  writeCheckpoint,
+  type Checkpoint,
+  type Mirror,
 } from './teamMirror.ts';
 import { describePouchError, remoteOptions, type PouchRemote, type PouchStatic, type PouchSync } from './pouch.ts';
 
@@ -42,10 +51,17 @@ const sessionUrl = (dbUrl: string) => new URL('../_session', dbUrl.replace(/\/?$
  */
 export async function sessionOf(dbUrl: string, user: string, password: string | null): Promise<{ name: string | null; roles: string[] } | null> {
   try {
-    const res = await fetch(sessionUrl(dbUrl), password === null
-      ? { credentials: 'include', signal: AbortSignal.timeout(15_000) }
-      : { headers: { authorization: `Basic ${btoa(unescape(encodeURIComponent(`${user}:${password}`)))}` }, credentials: 'omit', signal: AbortSignal.timeout(15_000) });
-    const body = await res.json() as { userCtx?: { name?: string | null; roles?: unknown } };
+    const res = await fetch(
+      sessionUrl(dbUrl),
+      password === null
+        ? { credentials: 'include', signal: AbortSignal.timeout(15_000) }
+        : {
+            headers: { authorization: `Basic ${btoa(unescape(encodeURIComponent(`${user}:${password}`)))}` },
+            credentials: 'omit',
+            signal: AbortSignal.timeout(15_000),
+          },
+    );
+    const body = (await res.json()) as { userCtx?: { name?: string | null; roles?: unknown } };
     if (!body.userCtx) return null;
     const roles = Array.isArray(body.userCtx.roles) ? body.userCtx.roles.filter((r): r is string => typeof r === 'string') : [];
     return { name: body.userCtx.name ?? null, roles };
@@ -62,7 +78,13 @@ export async function sessionOf(dbUrl: string, user: string, password: string | 
  */
 export async function cookieSignIn(dbUrl: string, user: string, password: string): Promise<boolean> {
   try {
-    const res = await fetch(sessionUrl(dbUrl), { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: user, password }), signal: AbortSignal.timeout(15_000) });
+    const res = await fetch(sessionUrl(dbUrl), {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: user, password }),
+      signal: AbortSignal.timeout(15_000),
+    });
     if (!res.ok) return false;
   } catch {
     return false;
@@ -94,10 +116,24 @@ export class Session {
   private readonly unlisten: (() => void)[] = [];
 
   /** `password` null: signed in by the browser's cookie session. */
-  constructor(private readonly t: SessionHost, readonly projectId: string, readonly url: string, readonly user: string, private readonly password: string | null) {}
+  constructor(
+    private readonly t: SessionHost,
+    readonly projectId: string,
+    readonly url: string,
+    readonly user: string,
+    private readonly password: string | null,
+  ) {}
 
   private enqueue(job: () => Promise<void>): Promise<void> {
-    const run = async () => { if (!this.stopped) { try { await job(); } catch (e) { this.show({ state: 'error', message: `Team sync stopped: ${describePouchError(e)}` }); } } };
+    const run = async () => {
+      if (!this.stopped) {
+        try {
+          await job();
+        } catch (e) {
+          this.show({ state: 'error', message: `Team sync stopped: ${describePouchError(e)}` });
+        }
+      }
+    };
     return (this.chain = this.chain.then(run, run));
   }
 
@@ -123,7 +159,13 @@ export class Session {
       const status = (e as { status?: number }).status;
       if (status === 401) return this.signedOut();
       if (status === 403 || status === 404) {
-        this.show({ state: 'error', message: status === 403 ? `${this.user} is not a member of ${this.url}: ask the team's admin to add you.` : `${this.url} does not exist on the server (any more).` });
+        this.show({
+          state: 'error',
+          message:
+            status === 403
+              ? `${this.user} is not a member of ${this.url}: ask the team's admin to add you.`
+              : `${this.url} does not exist on the server (any more).`,
+        });
         return;
       }
       this.offline = true; // the server is away: the work here waits, the replication keeps trying
@@ -137,7 +179,12 @@ export class Session {
     const cap = this.t.options.maxBackOffMs ?? 5000;
     // A project read from a snapshot pulls from the snapshot's sequence the first time (PouchDB keeps its own checkpoint after).
     const since = this.checkpoint.pullSince;
-    const sync = this.mirror!.sync(this.remote, { live: true, retry: true, back_off_function: (d: number) => (d === 0 ? 250 : Math.min(d * 2, cap)), ...(since !== undefined ? { pull: { since } } : {}) });
+    const sync = this.mirror!.sync(this.remote, {
+      live: true,
+      retry: true,
+      back_off_function: (d: number) => (d === 0 ? 250 : Math.min(d * 2, cap)),
+      ...(since !== undefined ? { pull: { since } } : {}),
+    });
     if (since !== undefined) {
       const { pullSince: _, ...rest } = this.checkpoint;
       this.checkpoint = rest;
@@ -146,24 +193,56 @@ export class Session {
     this.sync = sync;
     // The sync's own 'paused' does not say why; each direction's does (an error: the server is away, retried with back-off).
     const errors: { push?: unknown; pull?: unknown } = {};
-    const settle = () => setTimeout(() => {
-      if (this.stopped) return;
-      const err = errors.push ?? errors.pull;
-      if (err) { this.paused = true; this.lost(err); } else if (this.paused) { this.offline = false; this.scheduleConfirm(0); }
-    }, 0);
+    const settle = () =>
+      setTimeout(() => {
+        if (this.stopped) return;
+        const err = errors.push ?? errors.pull;
+        if (err) {
+          this.paused = true;
+          this.lost(err);
+        } else if (this.paused) {
+          this.offline = false;
+          this.scheduleConfirm(0);
+        }
+      }, 0);
     for (const direction of ['push', 'pull'] as const) {
-      sync[direction].on('paused', (err?: unknown) => { errors[direction] = err ?? undefined; settle(); });
-      sync[direction].on('active', () => { errors[direction] = undefined; });
+      sync[direction].on('paused', (err?: unknown) => {
+        errors[direction] = err ?? undefined;
+        settle();
+      });
+      sync[direction].on('active', () => {
+        errors[direction] = undefined;
+      });
     }
-    sync.on('active', () => { this.paused = false; this.offline = false; this.show({ state: 'syncing', message: undefined }); });
-    sync.on('change', () => { this.show({ lastSyncAt: Date.now() }); this.scheduleConfirm(); });
-    sync.on('paused', () => { this.paused = true; settle(); });
-    sync.on('denied', (d: { direction: string; doc: { id?: string; reason?: string; message?: string } }) => { void this.refused(d.doc); });
+    sync.on('active', () => {
+      this.paused = false;
+      this.offline = false;
+      this.show({ state: 'syncing', message: undefined });
+    });
+    sync.on('change', () => {
+      this.show({ lastSyncAt: Date.now() });
+      this.scheduleConfirm();
+    });
+    sync.on('paused', () => {
+      this.paused = true;
+      settle();
+    });
+    sync.on('denied', (d: { direction: string; doc: { id?: string; reason?: string; message?: string } }) => {
+      void this.refused(d.doc);
+    });
     sync.on('error', (err: unknown) => this.lost(err));
 
     const drain = () => void this.enqueue(() => this.drain());
-    this.unlisten.push(this.t.storage.onWritten((id) => { if (id === this.projectId) drain(); }));
-    this.unlisten.push(this.t.channel.listen((m) => { if (m.type === 'changed' && m.projectId === this.projectId) drain(); }));
+    this.unlisten.push(
+      this.t.storage.onWritten((id) => {
+        if (id === this.projectId) drain();
+      }),
+    );
+    this.unlisten.push(
+      this.t.channel.listen((m) => {
+        if (m.type === 'changed' && m.projectId === this.projectId) drain();
+      }),
+    );
     drain();
     if (this.offline) this.lost({ status: 0 });
   }
@@ -177,26 +256,59 @@ export class Session {
   private lost(err: unknown): void {
     if (this.stopped) return;
     const status = (err as { status?: number }).status;
-    if (status === 401) { this.signedOut(); return; }
+    if (status === 401) {
+      this.signedOut();
+      return;
+    }
     // The database itself is gone (deleted, or an --in-memory server restarted): no sign-in brings it back.
     if (status === 404) {
       this.stop();
-      void this.waiting().then((n) => this.show({ state: 'error', waiting: n, message: `The team server has no database ${this.url} (it was deleted, or the server restarted without its data). Ask the team's admin to restore it; ${n ? `the ${n} change${n === 1 ? '' : 's'} made here ${n === 1 ? 'is' : 'are'} kept` : 'everything here is kept'}.` }, true));
+      void this.waiting().then((n) =>
+        this.show(
+          {
+            state: 'error',
+            waiting: n,
+            message: `The team server has no database ${this.url} (it was deleted, or the server restarted without its data). Ask the team's admin to restore it; ${n ? `the ${n} change${n === 1 ? '' : 's'} made here ${n === 1 ? 'is' : 'are'} kept` : 'everything here is kept'}.`,
+          },
+          true,
+        ),
+      );
       return;
     }
-    if (status === 403) { this.stop(); this.show({ state: 'error', message: `The server refuses ${this.user} access to ${this.url}: ${describePouchError(err)}` }, true); return; }
+    if (status === 403) {
+      this.stop();
+      this.show({ state: 'error', message: `The server refuses ${this.user} access to ${this.url}: ${describePouchError(err)}` }, true);
+      return;
+    }
     this.offline = true;
-    void this.waiting().then((n) => this.show({ state: 'offline', waiting: n, message: `The team server cannot be reached. ${n ? `${n} change${n === 1 ? '' : 's'} made here wait${n === 1 ? 's' : ''} and ${n === 1 ? 'is' : 'are'} sent when it can be.` : 'Work goes on here and is sent when it can be.'}` }));
+    void this.waiting().then((n) =>
+      this.show({
+        state: 'offline',
+        waiting: n,
+        message: `The team server cannot be reached. ${n ? `${n} change${n === 1 ? '' : 's'} made here wait${n === 1 ? 's' : ''} and ${n === 1 ? 'is' : 'are'} sent when it can be.` : 'Work goes on here and is sent when it can be.'}`,
+      }),
+    );
   }
 
   private signedOut(): void {
     if (this.stopped) return;
     this.stop();
     this.t.passwords.clear(this.projectId);
-    void this.waiting().then((n) => this.show({ state: 'signed-out', waiting: n, message: `${this.password === null ? `${this.user}'s sign-in to the team server has ended (it lasts a while from its last use).` : `The team server did not accept ${this.user}'s password.`} Sign in again${n ? ` to send the ${n} change${n === 1 ? '' : 's'} waiting here` : ''}.` }, true));
+    void this.waiting().then((n) =>
+      this.show(
+        {
+          state: 'signed-out',
+          waiting: n,
+          message: `${this.password === null ? `${this.user}'s sign-in to the team server has ended (it lasts a while from its last use).` : `The team server did not accept ${this.user}'s password.`} Sign in again${n ? ` to send the ${n} change${n === 1 ? '' : 's'} waiting here` : ''}.`,
+        },
+        true,
+      ),
+    );
   }
 
-  private waiting(): Promise<number> { return this.t.db.outbox.where('p').equals(this.projectId).count(); }
+  private waiting(): Promise<number> {
+    return this.t.db.outbox.where('p').equals(this.projectId).count();
+  }
 
   private async drain(): Promise<void> {
     const n = await drainOutbox(this.t.db, this.projectId, this.mirror!, this.user);
@@ -221,10 +333,14 @@ export class Session {
       this.resent = true;
       const rows = await this.t.db.outbox.where('p').equals(this.projectId).toArray();
       const stale = rows.filter((r) => r.sent === r.at && r.rev && r.at < this.startedAt).map((r) => r.k);
-      if (stale.length) { await resend(this.t.db, this.projectId, stale); await this.drain(); return; }
+      if (stale.length) {
+        await resend(this.t.db, this.projectId, stale);
+        await this.drain();
+        return;
+      }
     }
     const n = await this.waiting();
-    this.show({ waiting: n, ...(this.offline ? {} : { state: this.paused && n === 0 ? 'synced' as const : 'syncing' as const, lastSyncAt: Date.now() }) });
+    this.show({ waiting: n, ...(this.offline ? {} : { state: this.paused && n === 0 ? ('synced' as const) : ('syncing' as const), lastSyncAt: Date.now() }) });
   }
 
   private async refused(doc: { id?: string; reason?: string; message?: string }): Promise<void> {
@@ -264,7 +380,10 @@ export class Session {
     for (const k of applied.resolved) conflicts.delete(k);
     this.checkpoint = { ...this.checkpoint, ...(seq !== undefined ? { seq } : {}), conflicts: [...conflicts] };
     await writeCheckpoint(this.mirror!, this.checkpoint);
-    if (applied.bad.length) this.show({ message: `${applied.bad.length} record${applied.bad.length === 1 ? '' : 's'} from the team could not be read and ${applied.bad.length === 1 ? 'was' : 'were'} left out (first: ${applied.bad[0]!.key}: ${applied.bad[0]!.reason}).` });
+    if (applied.bad.length)
+      this.show({
+        message: `${applied.bad.length} record${applied.bad.length === 1 ? '' : 's'} from the team could not be read and ${applied.bad.length === 1 ? 'was' : 'were'} left out (first: ${applied.bad[0]!.key}: ${applied.bad[0]!.reason}).`,
+      });
     if (applied.conflicted.length || applied.resolved.some((k) => this.t.store.getState().team.conflicts.some((c) => c.key === k))) await this.showConflicts();
   }
 
@@ -288,5 +407,7 @@ export class Session {
   }
 
   /** Resolves when the work queued so far is done (tests, disconnect). */
-  settled(): Promise<void> { return this.chain; }
+  settled(): Promise<void> {
+    return this.chain;
+  }
 }

@@ -30,18 +30,24 @@ type Row = { id: string; doc?: (RecordDoc & { _conflicts?: string[] }) | null; v
 
 /** Read every document of the team database, page by page; `progress(done, total)` after each page. */
 export async function readSnapshot(remote: PouchRemote, progress: (done: number, total: number) => void = () => {}): Promise<Snapshot> {
-  const info = await remote.info() as { update_seq: number | string; doc_count?: number };
+  const info = (await remote.info()) as { update_seq: number | string; doc_count?: number };
   const total = info.doc_count ?? 0;
   const out: Snapshot = { seq: info.update_seq, recs: [], bad: [], conflicted: [], revs: new Map() };
   let startkey: string | undefined;
   let done = 0;
   for (;;) {
-    const page = await remote.allDocs({ include_docs: true, conflicts: true, limit: PAGE + (startkey === undefined ? 0 : 1), ...(startkey === undefined ? {} : { startkey }) });
+    const page = await remote.allDocs({
+      include_docs: true,
+      conflicts: true,
+      limit: PAGE + (startkey === undefined ? 0 : 1),
+      ...(startkey === undefined ? {} : { startkey }),
+    });
     const rows = (page.rows as Row[]).filter((r) => r.id !== startkey);
     for (const row of rows) {
       const read = readDoc(row.doc);
       if (!read) continue;
-      if ('bad' in read) out.bad.push(read.bad); else out.recs.push(read.rec);
+      if ('bad' in read) out.bad.push(read.bad);
+      else out.recs.push(read.rec);
       if (row.value?.rev) out.revs.set(row.id, row.value.rev);
       if (row.doc?._conflicts?.length) out.conflicted.push(row.id);
     }
@@ -83,7 +89,10 @@ export async function revsOf(db: TraversaDb, projectId: string, keys: readonly s
   const rows = await db.teamRevs.bulkGet(names.map((s) => [projectId, s] as [string, string]));
   const held = new Map(rows.flatMap((row) => (row ? [[row.s, row.r] as const] : [])));
   const out = new Map<string, string>();
-  for (const k of keys) { const rev = held.get(revRow(k))?.[k]; if (rev) out.set(k, rev); }
+  for (const k of keys) {
+    const rev = held.get(revRow(k))?.[k];
+    if (rev) out.set(k, rev);
+  }
   return out;
 }
 

@@ -36,7 +36,15 @@ export const mirrorName = (projectId: string): string => `traversa-team-${projec
 
 const memoryPasswords = () => {
   const m = new Map<string, string>();
-  return { get: (id: string) => m.get(id) ?? null, set: (id: string, pw: string) => { m.set(id, pw); }, clear: (id: string) => { m.delete(id); } };
+  return {
+    get: (id: string) => m.get(id) ?? null,
+    set: (id: string, pw: string) => {
+      m.set(id, pw);
+    },
+    clear: (id: string) => {
+      m.delete(id);
+    },
+  };
 };
 
 /**
@@ -52,14 +60,22 @@ export class TeamSync implements SessionHost {
   readonly channel: TabChannel;
   private readonly unsubscribe: () => void;
 
-  constructor(readonly store: StudioStore, readonly db: TraversaDb, readonly storage: ProjectStorage, readonly options: TeamSyncOptions = {}) {
+  constructor(
+    readonly store: StudioStore,
+    readonly db: TraversaDb,
+    readonly storage: ProjectStorage,
+    readonly options: TeamSyncOptions = {},
+  ) {
     this.passwords = options.passwords ?? memoryPasswords();
     this.channel = options.channel ?? openTabChannel();
     let last = '';
     this.unsubscribe = store.subscribe((s) => {
       const sync = s.workspace.projects.find((p) => p.id === s.workspace.projectId)?.sync;
       const now = `${s.workspace.projectId}|${sync?.url ?? ''}|${sync?.user ?? ''}`;
-      if (now !== last) { last = now; void this.follow(); }
+      if (now !== last) {
+        last = now;
+        void this.follow();
+      }
     });
     void this.follow();
   }
@@ -80,7 +96,9 @@ export class TeamSync implements SessionHost {
     this.store.setState((s) => ({ team: { ...s.team, ...patch } }));
   }
 
-  isCurrent(session: Session): boolean { return this.session === session; }
+  isCurrent(session: Session): boolean {
+    return this.session === session;
+  }
 
   private connectedRow() {
     const s = this.store.getState();
@@ -96,15 +114,24 @@ export class TeamSync implements SessionHost {
     this.releaseLock?.();
     this.releaseLock = null;
     const row = this.connectedRow();
-    if (!row) { this.store.setState({ team: { state: 'off', waiting: 0, conflicts: [], refused: [] } }); return; }
+    if (!row) {
+      this.store.setState({ team: { state: 'off', waiting: 0, conflicts: [], refused: [] } });
+      return;
+    }
     // Labels and verdicts made here are signed as the team user.
-    this.store.setState((s) => ({ session: { ...s.session, annotator: row.user }, team: { state: 'connecting', url: row.url, user: row.user, waiting: 0, conflicts: [], refused: [] } }));
+    this.store.setState((s) => ({
+      session: { ...s.session, annotator: row.user },
+      team: { state: 'connecting', url: row.url, user: row.user, waiting: 0, conflicts: [], refused: [] },
+    }));
     const password = this.passwords.get(row.id);
-    const locks = this.options.locks === undefined ? (typeof navigator !== 'undefined' ? navigator.locks ?? null : null) : this.options.locks;
+    const locks = this.options.locks === undefined ? (typeof navigator !== 'undefined' ? (navigator.locks ?? null) : null) : this.options.locks;
     const name = `traversa-sync-${row.id}`;
     if (!password && locks && (await locks.query()).held?.some((l) => l.name === name)) {
       // Not signed in here, but another tab of this browser syncs the project: this tab's work goes through it.
-      if (gen === this.generation) await this.syncedElsewhere(row.id, locks, name, () => { if (gen === this.generation) void this.follow(); });
+      if (gen === this.generation)
+        await this.syncedElsewhere(row.id, locks, name, () => {
+          if (gen === this.generation) void this.follow();
+        });
       return;
     }
     // No password in this tab: the browser's cookie session, if the server still knows it as this user.
@@ -112,7 +139,12 @@ export class TeamSync implements SessionHost {
     if (gen !== this.generation) return;
     if (!password && !byCookie) {
       const n = await this.db.outbox.where('p').equals(row.id).count();
-      if (gen === this.generation) this.setTeam(row.id, { state: 'signed-out', waiting: n, message: `Sign in as ${row.user} to sync this project with ${row.url}${n ? ` (${n} change${n === 1 ? '' : 's'} made here wait${n === 1 ? 's' : ''})` : ''}.` });
+      if (gen === this.generation)
+        this.setTeam(row.id, {
+          state: 'signed-out',
+          waiting: n,
+          message: `Sign in as ${row.user} to sync this project with ${row.url}${n ? ` (${n} change${n === 1 ? '' : 's'} made here wait${n === 1 ? 's' : ''})` : ''}.`,
+        });
       return;
     }
     const begin = async () => {
@@ -124,17 +156,27 @@ export class TeamSync implements SessionHost {
     /** Sync while holding the lock; the lock is held until the session is replaced. */
     const run = async () => {
       if (gen !== this.generation) return;
-      const held = new Promise<void>((release) => { this.releaseLock = release; });
+      const held = new Promise<void>((release) => {
+        this.releaseLock = release;
+      });
       await begin();
       await held;
     };
-    if (!locks) { await begin(); return; }
+    if (!locks) {
+      await begin();
+      return;
+    }
     let got = false;
     const started = new Promise<void>((ready) => {
       void locks.request(name, { ifAvailable: true }, async (lock) => {
-        if (!lock) { ready(); return; }
+        if (!lock) {
+          ready();
+          return;
+        }
         got = true;
-        const held = new Promise<void>((release) => { this.releaseLock = release; });
+        const held = new Promise<void>((release) => {
+          this.releaseLock = release;
+        });
         await begin();
         ready();
         await held;
@@ -149,7 +191,11 @@ export class TeamSync implements SessionHost {
   /** Say that another tab syncs the project, and run `then` once this tab gets the lock (that tab closed or stopped). */
   private async syncedElsewhere(projectId: string, locks: LockManager, name: string, then: () => Promise<void> | void): Promise<void> {
     const n = await this.db.outbox.where('p').equals(projectId).count();
-    this.setTeam(projectId, { state: 'elsewhere', waiting: n, message: 'Another tab of this browser syncs this project; changes made here reach the team through it.' });
+    this.setTeam(projectId, {
+      state: 'elsewhere',
+      waiting: n,
+      message: 'Another tab of this browser syncs this project; changes made here reach the team through it.',
+    });
     const abort = new AbortController();
     this.releaseLock = () => abort.abort();
     void locks.request(name, { signal: abort.signal }, then).catch(() => {});
@@ -186,13 +232,16 @@ export class TeamSync implements SessionHost {
     const problem = (e: unknown): string => {
       const status = (e as { status?: number }).status;
       // CouchDB answers 403 to a member of the server who is not a member of the database; pouchdb-server 401: ask who we are.
-      if (status === 401) return signedInAs === user ? `${user} is not a member of ${url}: ask the team's admin to add you.` : `The server did not accept the name ${user} with that password.`;
+      if (status === 401)
+        return signedInAs === user
+          ? `${user} is not a member of ${url}: ask the team's admin to add you.`
+          : `The server did not accept the name ${user} with that password.`;
       if (status === 403) return `${user} is not a member of ${url}: ask the team's admin to add you.`;
       return `Cannot reach ${url}: ${describePouchError(e)}`;
     };
     let docs = 0;
     try {
-      docs = Math.max(0, ((await remote.info() as { doc_count?: number }).doc_count ?? 0) - 1);
+      docs = Math.max(0, (((await remote.info()) as { doc_count?: number }).doc_count ?? 0) - 1);
     } catch (e) {
       return { problem: (e as { status?: number }).status === 404 ? `There is no database at ${url}.` : problem(e) };
     }
@@ -200,7 +249,9 @@ export class TeamSync implements SessionHost {
       await remote.get('_design/traversa');
     } catch (e) {
       if ((e as { status?: number }).status !== 404) return { problem: problem(e) };
-      return { problem: `${url} is not a Traversa team database (it has no _design/traversa). Create one with: npm run -s cli -- team create-project <server>/<database> --member ${user}` };
+      return {
+        problem: `${url} is not a Traversa team database (it has no _design/traversa). Create one with: npm run -s cli -- team create-project <server>/<database> --member ${user}`,
+      };
     }
     return { remote, docs };
   }
@@ -214,7 +265,8 @@ export class TeamSync implements SessionHost {
     if (!id) return 'Open a project first.';
     const checked = await this.check(url, user, password);
     if ('problem' in checked) return checked.problem;
-    if (checked.docs > 0) return `${url} already holds a project (${checked.docs} records): open it with "Open a team project", or publish into a new, empty database.`;
+    if (checked.docs > 0)
+      return `${url} already holds a project (${checked.docs} records): open it with "Open a team project", or publish into a new, empty database.`;
     await this.storage.flush();
     const keys = await allRecordKeys(this.db, id);
     const now = Date.now();
@@ -245,7 +297,11 @@ export class TeamSync implements SessionHost {
       const { bad, conflicted, seq: pullSince } = snapshot;
       // The records are handed over (the snapshot lets go of them): the project is not held twice.
       const assembled = await sliced(assembleProjectSteps(snapshot.recs.splice(0)));
-      if (!assembled.project) { this.mirrors.delete(id); await mirror.destroy(); return `The team database holds no readable project: ${assembled.message ?? 'no project record'}.`; }
+      if (!assembled.project) {
+        this.mirrors.delete(id);
+        await mirror.destroy();
+        return `The team database holds no readable project: ${assembled.message ?? 'no project record'}.`;
+      }
       await seedConflicts(checked.remote, mirror, conflicted);
       await storeRevs(this.db, id, snapshot.revs);
       snapshot.revs.clear();
@@ -254,7 +310,10 @@ export class TeamSync implements SessionHost {
       await this.remember(id, url, user, password);
       await this.storage.create(assembled.project, { id, sync: { url, user } });
       const unread = [...bad, ...assembled.bad];
-      if (unread.length) this.setTeam(id, { message: `${unread.length} record${unread.length === 1 ? '' : 's'} of the team database could not be read and ${unread.length === 1 ? 'was' : 'were'} left out here (first: ${unread[0]!.key}: ${unread[0]!.reason}).` });
+      if (unread.length)
+        this.setTeam(id, {
+          message: `${unread.length} record${unread.length === 1 ? '' : 's'} of the team database could not be read and ${unread.length === 1 ? 'was' : 'were'} left out here (first: ${unread[0]!.key}: ${unread[0]!.reason}).`,
+        });
       return null;
     } catch (e) {
       this.mirrors.delete(id);
@@ -272,7 +331,10 @@ export class TeamSync implements SessionHost {
     await this.session?.settled();
     await this.db.transaction('rw', this.db.projects, this.db.outbox, async () => {
       const stored = await this.db.projects.get(row.id);
-      if (stored) { delete stored.sync; await this.db.projects.put(stored); }
+      if (stored) {
+        delete stored.sync;
+        await this.db.projects.put(stored);
+      }
       await this.db.outbox.where('p').equals(row.id).delete();
     });
     await this.dropMirror(row.id);
@@ -307,11 +369,18 @@ export class TeamSync implements SessionHost {
   /** Resolve a revision conflict by keeping one version (the others are deleted everywhere). */
   async keep(key: string, rev: string): Promise<string | null> {
     if (!this.session) return 'Sign in to the team database first.';
-    try { await this.session.keep(key, rev); return null; } catch (e) { return describePouchError(e); }
+    try {
+      await this.session.keep(key, rev);
+      return null;
+    } catch (e) {
+      return describePouchError(e);
+    }
   }
 
   /** The work queued so far is done (tests). */
-  async settled(): Promise<void> { await this.session?.settled(); }
+  async settled(): Promise<void> {
+    await this.session?.settled();
+  }
 
   stop(): void {
     this.unsubscribe();

@@ -39,19 +39,24 @@ export function isEnabled(command: Command, state: StudioState): boolean {
 }
 
 export const PROJECT_EDITS = {
-  toggleHallucinated: defineEdit('question.toggleHallucinated', 'Toggle hallucinated', (p, a: { sceneId: string; text: string }) => withScene(p, a.sceneId, (scene) => ({
-    ...scene,
-    hallucinated: scene.hallucinated.includes(a.text) ? scene.hallucinated.filter((t) => t !== a.text) : [...scene.hallucinated, a.text],
-  }))),
+  toggleHallucinated: defineEdit('question.toggleHallucinated', 'Toggle hallucinated', (p, a: { sceneId: string; text: string }) =>
+    withScene(p, a.sceneId, (scene) => ({
+      ...scene,
+      hallucinated: scene.hallucinated.includes(a.text) ? scene.hallucinated.filter((t) => t !== a.text) : [...scene.hallucinated, a.text],
+    })),
+  ),
   addScene: defineEdit('scene.add', 'New scene', (p, a: { id: string }) => addScene(p, a.id).project),
   removeScene: defineEdit('scene.remove', 'Remove scene', (p, a: { id: string }) => removeScene(p, a.id)),
-  rename: defineEdit('project.rename', 'Rename project', (p, a: { name: string }) => (a.name.trim() && a.name.trim() !== p.name ? { ...p, name: a.name.trim() } : p)),
+  rename: defineEdit('project.rename', 'Rename project', (p, a: { name: string }) =>
+    a.name.trim() && a.name.trim() !== p.name ? { ...p, name: a.name.trim() } : p,
+  ),
   /** Record changes worked out beforehand (a merge of an import), applied as one step. */
-  merge: defineEdit('project.merge', 'Merge import', (p, a: { changes: { key: string; after: Rec | undefined }[] }) => (a.changes.length ? applyChanges(p, a.changes).project : p)),
+  merge: defineEdit('project.merge', 'Merge import', (p, a: { changes: { key: string; after: Rec | undefined }[] }) =>
+    a.changes.length ? applyChanges(p, a.changes).project : p,
+  ),
 } as const;
 
-export const selectedScene = (s: StudioState): Scene | undefined =>
-  s.document.project?.scenes.find((sc) => sc.id === s.session.sceneId);
+export const selectedScene = (s: StudioState): Scene | undefined => s.document.project?.scenes.find((sc) => sc.id === s.session.sceneId);
 
 const hasProject = (s: StudioState) => s.document.project !== null && s.document.project.scenes.length > 0;
 
@@ -108,36 +113,98 @@ export const navigationCommands: Command[] = [
   { id: 'edit.undo', label: 'Undo', shortcut: 'Mod+Z', undoable: false, enabled: (s) => s.history.past.length > 0, run: (st) => void undo(st) },
   { id: 'edit.redo', label: 'Redo', shortcut: 'Mod+Shift+Z', undoable: false, enabled: (s) => s.history.future.length > 0, run: (st) => void redo(st) },
   { id: 'edit.redoY', label: 'Redo', shortcut: 'Mod+Y', undoable: false, enabled: (s) => s.history.future.length > 0, run: (st) => void redo(st) },
-  { id: 'help.toggle', label: 'Show or hide the keyboard shortcuts', shortcut: '?', undoable: false, inHelp: true,
-    run: (st) => st.setState((s) => ({ ephemeral: { ...s.ephemeral, helpOpen: !s.ephemeral.helpOpen } })) },
-  { id: 'help.close', label: 'Close the keyboard shortcuts', shortcut: 'Escape', undoable: false, inHelp: true, enabled: (s) => s.ephemeral.helpOpen,
-    run: (st) => st.setState((s) => ({ ephemeral: { ...s.ephemeral, helpOpen: false } })) },
-  { id: 'projects.toggle', label: 'Show or hide the project list', shortcut: 'Shift+P', undoable: false, inProjects: true,
-    run: (st) => st.setState((s) => ({ ephemeral: { ...s.ephemeral, projectsOpen: !s.ephemeral.projectsOpen } })) },
-  { id: 'projects.close', label: 'Close the project list', shortcut: 'Escape', undoable: false, inProjects: true, enabled: (s) => s.ephemeral.projectsOpen,
-    run: (st) => st.setState((s) => ({ ephemeral: { ...s.ephemeral, projectsOpen: false } })) },
+  {
+    id: 'help.toggle',
+    label: 'Show or hide the keyboard shortcuts',
+    shortcut: '?',
+    undoable: false,
+    inHelp: true,
+    run: (st) => st.setState((s) => ({ ephemeral: { ...s.ephemeral, helpOpen: !s.ephemeral.helpOpen } })),
+  },
+  {
+    id: 'help.close',
+    label: 'Close the keyboard shortcuts',
+    shortcut: 'Escape',
+    undoable: false,
+    inHelp: true,
+    enabled: (s) => s.ephemeral.helpOpen,
+    run: (st) => st.setState((s) => ({ ephemeral: { ...s.ephemeral, helpOpen: false } })),
+  },
+  {
+    id: 'projects.toggle',
+    label: 'Show or hide the project list',
+    shortcut: 'Shift+P',
+    undoable: false,
+    inProjects: true,
+    run: (st) => st.setState((s) => ({ ephemeral: { ...s.ephemeral, projectsOpen: !s.ephemeral.projectsOpen } })),
+  },
+  {
+    id: 'projects.close',
+    label: 'Close the project list',
+    shortcut: 'Escape',
+    undoable: false,
+    inProjects: true,
+    enabled: (s) => s.ephemeral.projectsOpen,
+    run: (st) => st.setState((s) => ({ ephemeral: { ...s.ephemeral, projectsOpen: false } })),
+  },
   { id: 'view.overview', label: 'Show statistics', shortcut: '1', undoable: false, run: (st) => setSession(st, { view: 'overview' }) },
-  { id: 'view.scene', label: 'Show scene', shortcut: '2', undoable: false, enabled: hasProject, run: (st) => {
-    if (!st.getState().session.sceneId) stepScene(st, 0);
-    setSession(st, { view: 'scene' });
-  } },
+  {
+    id: 'view.scene',
+    label: 'Show scene',
+    shortcut: '2',
+    undoable: false,
+    enabled: hasProject,
+    run: (st) => {
+      if (!st.getState().session.sceneId) stepScene(st, 0);
+      setSession(st, { view: 'scene' });
+    },
+  },
   { id: 'view.problems', label: 'Show problems', shortcut: '6', undoable: false, run: (st) => setSession(st, { view: 'problems' }) },
   { id: 'scene.next', label: 'Next scene', shortcut: 'J', undoable: false, enabled: hasProject, run: (st) => stepScene(st, 1) },
   { id: 'scene.previous', label: 'Previous scene', shortcut: 'K', undoable: false, enabled: hasProject, run: (st) => stepScene(st, -1) },
   // The label view has its own ] [ and A: they move its queue (queueCommands.ts).
-  { id: 'question.next', label: 'Next question of the list', shortcut: ']', undoable: false, views: ['scene'], enabled: (s) => !!selectedScene(s), run: (st) => stepQuestion(st, 1) },
-  { id: 'question.previous', label: 'Previous question of the list', shortcut: '[', undoable: false, views: ['scene'], enabled: (s) => !!selectedScene(s), run: (st) => stepQuestion(st, -1) },
-  { id: 'agent.next', label: 'Colour edges by the next agent', shortcut: 'A', undoable: false, views: ['scene'], run: (st) => {
-    const s = st.getState();
-    const agents = agentOrder(s.document.project?.profiles ?? []);
-    setSession(st, { agent: agents[(agents.indexOf(s.session.agent) + 1) % agents.length]! });
-  } },
-  { id: 'question.toggleHallucinated', label: 'Mark question hallucinated / not', shortcut: 'H', undoable: true, views: ['scene'],
+  {
+    id: 'question.next',
+    label: 'Next question of the list',
+    shortcut: ']',
+    undoable: false,
+    views: ['scene'],
+    enabled: (s) => !!selectedScene(s),
+    run: (st) => stepQuestion(st, 1),
+  },
+  {
+    id: 'question.previous',
+    label: 'Previous question of the list',
+    shortcut: '[',
+    undoable: false,
+    views: ['scene'],
+    enabled: (s) => !!selectedScene(s),
+    run: (st) => stepQuestion(st, -1),
+  },
+  {
+    id: 'agent.next',
+    label: 'Colour edges by the next agent',
+    shortcut: 'A',
+    undoable: false,
+    views: ['scene'],
+    run: (st) => {
+      const s = st.getState();
+      const agents = agentOrder(s.document.project?.profiles ?? []);
+      setSession(st, { agent: agents[(agents.indexOf(s.session.agent) + 1) % agents.length]! });
+    },
+  },
+  {
+    id: 'question.toggleHallucinated',
+    label: 'Mark question hallucinated / not',
+    shortcut: 'H',
+    undoable: true,
+    views: ['scene'],
     enabled: (s) => !!selectedScene(s) && s.session.questionIndex !== null,
     run: (st) => {
       const s = st.getState();
       if (s.session.sceneId && s.session.questionIndex !== null) toggleHallucinated(st, s.session.sceneId, s.session.questionIndex);
-    } },
+    },
+  },
 ];
 
 export function findCommand(commands: readonly Command[], id: CommandId): Command {

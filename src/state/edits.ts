@@ -44,7 +44,12 @@ function leadWorkRefused(store: StudioStore, before: Project, after: Project): b
   const what = leadWorkIn(diffProjects(before, after).map((c) => c.key));
   if (!what) return false;
   const db = team.url ? databaseOf(team.url) : 'this project';
-  store.setState((s) => ({ ephemeral: { ...s.ephemeral, notice: `Only a lead of ${db} changes ${what}: ${team.user ?? 'you'} ${team.user ? 'is' : 'are'} an annotator in this team project. Ask a lead — or the admin, with team create-project --lead ${team.user ?? '<name>'}.` } }));
+  store.setState((s) => ({
+    ephemeral: {
+      ...s.ephemeral,
+      notice: `Only a lead of ${db} changes ${what}: ${team.user ?? 'you'} ${team.user ? 'is' : 'are'} an annotator in this team project. Ask a lead — or the admin, with team create-project --lead ${team.user ?? '<name>'}.`,
+    },
+  }));
   return true;
 }
 
@@ -73,9 +78,16 @@ export function withItems(p: Project, fn: (items: QaItem[]) => QaItem[]): Projec
 
 /** An edit of one QA item, named by `itemId` in its arguments. */
 export function itemEdit<A>(id: string, label: string, fn: (item: QaItem, args: A) => QaItem): Edit<A & { itemId: string }> {
-  return defineEdit(id, label, (p, a) => withItems(p, (items) => {
-    let changed = false;
-    const next = items.map((i) => { if (i.id !== a.itemId) return i; const n = fn(i, a); changed ||= n !== i; return n; });
-    return changed ? next : items;
-  }));
+  return defineEdit(id, label, (p, a) =>
+    withItems(p, (items) => {
+      let changed = false;
+      const next = items.map((i) => {
+        if (i.id !== a.itemId) return i;
+        const n = fn(i, a);
+        changed ||= n !== i;
+        return n;
+      });
+      return changed ? next : items;
+    }),
+  );
 }

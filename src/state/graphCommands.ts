@@ -24,7 +24,6 @@ const selected = (store: StudioStore) => store.getState().session.sceneId;
 /** The selected scene as the document holds it now. */
 const sceneNow = (store: StudioStore) => store.getState().document.project?.scenes.find((s) => s.id === selected(store));
 
-
 /** Place a node at a point on the floor (mesh frame) and select it. */
 export function placeNode(store: StudioStore, at: Vec3, floor: number | null = null): string | null {
   const sceneId = selected(store);
@@ -35,7 +34,12 @@ export function placeNode(store: StudioStore, at: Vec3, floor: number | null = n
   return id;
 }
 
-const onSelected = <A>(e: Edit<A & { sceneId: string }>) => (store: StudioStore, args: A) => { const sceneId = selected(store); if (sceneId) applyEdit(store, e, { ...args, sceneId }); };
+const onSelected =
+  <A>(e: Edit<A & { sceneId: string }>) =>
+  (store: StudioStore, args: A) => {
+    const sceneId = selected(store);
+    if (sceneId) applyEdit(store, e, { ...args, sceneId });
+  };
 export const renameNode = (store: StudioStore, id: string, name: string) => onSelected(GRAPH_EDITS.renameNode)(store, { id, name });
 export const describeNode = (store: StudioStore, id: string, text: string) => onSelected(GRAPH_EDITS.describeNode)(store, { id, text });
 export const assignFloor = (store: StudioStore, ids: string[], floor: number | null) => onSelected(GRAPH_EDITS.assignFloor)(store, { ids, floor });
@@ -93,10 +97,22 @@ export const endNodeDrag = (store: StudioStore) => commitGesture(store, 'Move no
 
 /** Escape: cancel a drag in progress, else the connect chain and measurement, else the selection. */
 export function escape(store: StudioStore): void {
-  if (gestureActive(store)) { cancelGesture(store); return; }
+  if (gestureActive(store)) {
+    cancelGesture(store);
+    return;
+  }
   const { ephemeral, session } = store.getState();
-  if (ephemeral.drive) { setEphemeral(store, { drive: null }); return; }
-  if (ephemeral.connectFrom || ephemeral.measure) { setEphemeral(store, { connectFrom: null, measure: null }); return; }
-  if (session.selection) { setSession(store, { selection: null }); return; }
+  if (ephemeral.drive) {
+    setEphemeral(store, { drive: null });
+    return;
+  }
+  if (ephemeral.connectFrom || ephemeral.measure) {
+    setEphemeral(store, { connectFrom: null, measure: null });
+    return;
+  }
+  if (session.selection) {
+    setSession(store, { selection: null });
+    return;
+  }
   if (session.tool !== 'select') setSession(store, { tool: 'select' });
 }

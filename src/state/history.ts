@@ -63,7 +63,10 @@ export function replaceDocument(store: StudioStore, project: Project | null): vo
 function currentAt(project: Project, keys: readonly string[]): Map<string, Rec> {
   const out = new Map<string, Rec>();
   const scopes = new Set<string>();
-  for (const k of keys) { const p = parseKey(k); if (p) scopes.add(scopeOf(p)); }
+  for (const k of keys) {
+    const p = parseKey(k);
+    if (p) scopes.add(scopeOf(p));
+  }
   for (const scope of scopes) for (const r of scopeRecords(project, scope)) out.set(r.key, r);
   return out;
 }
@@ -73,14 +76,23 @@ function currentAt(project: Project, keys: readonly string[]): Map<string, Rec> 
  * someone changed since the step is not touched; how many were left is returned.
  */
 function travel(project: Project, changes: readonly Change[], backwards: boolean): { project: Project; applied: Change[]; kept: number } {
-  const now = currentAt(project, changes.map((c) => c.key));
+  const now = currentAt(
+    project,
+    changes.map((c) => c.key),
+  );
   const applied: Change[] = [];
   let kept = 0;
   for (const c of changes) {
-    if (!sameRec(now.get(c.key), backwards ? c.after : c.before)) { kept++; continue; }
+    if (!sameRec(now.get(c.key), backwards ? c.after : c.before)) {
+      kept++;
+      continue;
+    }
     applied.push(c);
   }
-  const next = applyChanges(project, applied.map((c) => ({ key: c.key, after: backwards ? c.before : c.after }))).project;
+  const next = applyChanges(
+    project,
+    applied.map((c) => ({ key: c.key, after: backwards ? c.before : c.after })),
+  ).project;
   return { project: next, applied, kept };
 }
 
@@ -103,7 +115,10 @@ function travelStep(store: StudioStore, back: boolean): boolean {
     return {
       ...left,
       // The notice names what was undone (an auto-approval is a step of its own, and says so).
-      ephemeral: { ...left.ephemeral, notice: `${back ? 'Undone' : 'Redone'}: ${step.label}.${kept ? ` ${keptNotice(kept, back ? 'undone' : 'redone')}` : ''}` },
+      ephemeral: {
+        ...left.ephemeral,
+        notice: `${back ? 'Undone' : 'Redone'}: ${step.label}.${kept ? ` ${keptNotice(kept, back ? 'undone' : 'redone')}` : ''}`,
+      },
       document: { ...s.document, project },
       history: back
         ? { past: history.past.slice(0, -1), future: [...moved, ...history.future] }
@@ -128,8 +143,14 @@ export function receiveScopes(store: StudioStore, scopes: readonly AssembledScop
   const project = store.getState().document.project;
   if (!project) return;
   const touched = new Set(scopes.map((s) => (s.kind === 'top' ? 'top' : `${s.kind}:${s.id}`)));
-  const mine = unsaved.filter((c) => { const p = parseKey(c.key); return p !== null && touched.has(scopeOf(p)); });
-  const next = applyChanges(withScopes(project, scopes), mine.map((c) => ({ key: c.key, after: c.after }))).project;
+  const mine = unsaved.filter((c) => {
+    const p = parseKey(c.key);
+    return p !== null && touched.has(scopeOf(p));
+  });
+  const next = applyChanges(
+    withScopes(project, scopes),
+    mine.map((c) => ({ key: c.key, after: c.after })),
+  ).project;
   const mark = marks.get(store);
   if (mark?.project) marks.set(store, { project: withScopes(mark.project, scopes) });
   store.setState((s) => ({ document: { ...s.document, project: next } }));

@@ -14,9 +14,24 @@ export const LABEL_EDITS = {
   traversable: sceneEdit('label.traversable', 'Label traversable', (s, a: Segment & { label: Label }) => setLabel(s, a.agent, a.from, a.to, a.label)),
   blocked: sceneEdit('label.blocked', 'Label not traversable', (s, a: Segment & { label: Label }) => setLabel(s, a.agent, a.from, a.to, a.label)),
   autoApproveHuman: sceneEdit('label.autoApproveHuman', 'Auto-approve human', (s, a: { segments: Segment[]; timestamp: string; annotator?: string }) =>
-    a.segments.reduce((acc, i) => setLabel(acc, i.agent, i.from, i.to, { traversable: true, note: AUTO_APPROVED_NOTE, timestamp: a.timestamp, source: 'auto-approved', ...(a.annotator ? { annotator: a.annotator } : {}) }), s)),
-  resolveConflict: sceneEdit('label.resolveConflict', 'Resolve direction conflict', (s, a: { agent: string; a: string; b: string; keep: Label }) => resolve(s, a.agent, a.a, a.b, a.keep)),
-  adjudicate: sceneEdit('label.adjudicate', 'Decide a disputed label', (s, a: { agent: string; seg: string; decision: LabelAdjudication }) => adjudicate(s, a.agent, a.seg, a.decision)),
+    a.segments.reduce(
+      (acc, i) =>
+        setLabel(acc, i.agent, i.from, i.to, {
+          traversable: true,
+          note: AUTO_APPROVED_NOTE,
+          timestamp: a.timestamp,
+          source: 'auto-approved',
+          ...(a.annotator ? { annotator: a.annotator } : {}),
+        }),
+      s,
+    ),
+  ),
+  resolveConflict: sceneEdit('label.resolveConflict', 'Resolve direction conflict', (s, a: { agent: string; a: string; b: string; keep: Label }) =>
+    resolve(s, a.agent, a.a, a.b, a.keep),
+  ),
+  adjudicate: sceneEdit('label.adjudicate', 'Decide a disputed label', (s, a: { agent: string; seg: string; decision: LabelAdjudication }) =>
+    adjudicate(s, a.agent, a.seg, a.decision),
+  ),
 } as const;
 
 /**
@@ -64,7 +79,12 @@ export function autoApproveHuman(store: StudioStore, sceneId: string, items: rea
   if (!todo.length) return 0;
   // A step of its own, named for what it did, so an undo that takes it back says so.
   const what = `${LABEL_EDITS.autoApproveHuman.label}: ${todo.length} segment${todo.length === 1 ? '' : 's'} of question ${questionIndex + 1}`;
-  applyEdit(store, LABEL_EDITS.autoApproveHuman, { sceneId, segments: todo.map(({ agent, from, to }) => ({ agent, from, to })), timestamp: new Date().toISOString(), ...(annotator ? { annotator } : {}) }, what);
+  applyEdit(
+    store,
+    LABEL_EDITS.autoApproveHuman,
+    { sceneId, segments: todo.map(({ agent, from, to }) => ({ agent, from, to })), timestamp: new Date().toISOString(), ...(annotator ? { annotator } : {}) },
+    what,
+  );
   return todo.length;
 }
 

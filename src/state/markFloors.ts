@@ -20,7 +20,10 @@ export function markFloorWarnings(s: StudioState, item: QaItem | undefined): Map
   const floors = sceneFloors(s);
   if (!nodeIdx || floors.length < 2) return out;
   const wanted = new Set(nodeIdx);
-  const list = [...wanted].sort((a, b) => a - b).map((f) => f + 1).join(' and ');
+  const list = [...wanted]
+    .sort((a, b) => a - b)
+    .map((f) => f + 1)
+    .join(' and ');
   for (const m of item.anchors.marks) {
     const f = floorAt(floors, worldHeight(m, scene.mesh));
     if (!wanted.has(f)) out.set(m.id, `on floor ${f + 1}; the item’s nodes are on floor ${list}`);

@@ -7,5 +7,4 @@ export const setSession = (store: StudioStore, patch: Partial<StudioState['sessi
 export const setEphemeral = (store: StudioStore, patch: Partial<StudioState['ephemeral']>): void =>
   store.setState((s) => ({ ephemeral: { ...s.ephemeral, ...patch } }));
 
-export const setQa = (store: StudioStore, patch: Partial<StudioState['qa']>): void =>
-  store.setState((s) => ({ qa: { ...s.qa, ...patch } }));
+export const setQa = (store: StudioStore, patch: Partial<StudioState['qa']>): void => store.setState((s) => ({ qa: { ...s.qa, ...patch } }));

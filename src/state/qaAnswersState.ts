@@ -47,9 +47,16 @@ export interface QaAnswersState {
 
 export function initialQaAnswers(): QaAnswersState {
   return {
-    files: [], predictions: [], readProblems: [], sameModel: [],
+    files: [],
+    predictions: [],
+    readProblems: [],
+    sameModel: [],
     settings: { tau: null, averaging: 'macro', bootstrap: 0, subsets: 'source' },
     reasoning: { judge: 'none', scores: null, problems: [], judging: null, error: null },
-    report: null, fomer: null, elapsedMs: null, selectedModel: null, filter: { text: '', onlyLost: false },
+    report: null,
+    fomer: null,
+    elapsedMs: null,
+    selectedModel: null,
+    filter: { text: '', onlyLost: false },
   };
 }

@@ -1,8 +1,22 @@
 import type { Project } from '../core/project.ts';
 import type { Answer, QaItem, TrailStep, Viewpoint } from '../core/vqa/item.ts';
 import {
-  addOption, removeAnchor, removeOption, setAnswerFromMeasurement, setAnswerKind, setCategory, setCorrectOption, setMarkLabel,
-  setNumeric, setOptionText, setQuestion, setReference, setRequiredReviews, setYesNo, submitForReview, type AnswerMeasurement,
+  addOption,
+  removeAnchor,
+  removeOption,
+  setAnswerFromMeasurement,
+  setAnswerKind,
+  setCategory,
+  setCorrectOption,
+  setMarkLabel,
+  setNumeric,
+  setOptionText,
+  setQuestion,
+  setReference,
+  setRequiredReviews,
+  setYesNo,
+  submitForReview,
+  type AnswerMeasurement,
 } from '../core/vqa/items.ts';
 import { syncHallucination } from '../core/vqa/hallucination.ts';
 import { reopenAfterEdit } from '../core/vqa/reopen.ts';
@@ -18,7 +32,10 @@ import { defineEdit, itemEdit, withItems, type Edit } from './edits.ts';
  */
 
 const trail = <A>(id: string, label: string, fn: (t: TrailStep[], a: A) => TrailStep[]) =>
-  itemEdit(id, label, (i, a: A) => { const t = fn(i.trail, a); return t === i.trail ? i : { ...i, trail: t }; });
+  itemEdit(id, label, (i, a: A) => {
+    const t = fn(i.trail, a);
+    return t === i.trail ? i : { ...i, trail: t };
+  });
 const anchors = <A>(id: string, label: string, fn: (x: QaItem['anchors'], a: A) => QaItem['anchors']) =>
   itemEdit(id, label, (i, a: A) => ({ ...i, anchors: fn(i.anchors, a) }));
 
@@ -38,7 +55,10 @@ function reviewed<A>(edit: Edit<A>): Edit<A> {
       if (!was || was === item) continue;
       const reopened = reopenAfterEdit(was, item);
       if (reopened === item) continue;
-      out = syncHallucination(withItems(out, (items) => items.map((i) => (i.id === item.id ? was : i))), reopened);
+      out = syncHallucination(
+        withItems(out, (items) => items.map((i) => (i.id === item.id ? was : i))),
+        reopened,
+      );
     }
     return out;
   });
@@ -57,12 +77,17 @@ const CONTENT_EDITS = {
   addOption: itemEdit('qa.item.addOption', 'Add option', (i) => addOption(i)),
   removeOption: itemEdit('qa.item.removeOption', 'Remove option', (i, a: { key: string }) => removeOption(i, a.key)),
   yesNo: itemEdit('qa.item.yesNo', 'Set answer', (i, a: { yes: boolean }) => setYesNo(i, a.yes)),
-  numeric: itemEdit('qa.item.numeric', 'Edit numeric answer', (i, a: { patch: { value?: number; unit?: string; tolerance?: number } }) => setNumeric(i, a.patch)),
-  fromMeasurement: itemEdit('qa.item.fromMeasurement', 'Fill answer from measurement', (i, a: { measurement: AnswerMeasurement }) => setAnswerFromMeasurement(i, a.measurement)),
+  numeric: itemEdit('qa.item.numeric', 'Edit numeric answer', (i, a: { patch: { value?: number; unit?: string; tolerance?: number } }) =>
+    setNumeric(i, a.patch),
+  ),
+  fromMeasurement: itemEdit('qa.item.fromMeasurement', 'Fill answer from measurement', (i, a: { measurement: AnswerMeasurement }) =>
+    setAnswerFromMeasurement(i, a.measurement),
+  ),
   reference: itemEdit('qa.item.reference', 'Edit reference answer', (i, a: { text: string }) => setReference(i, a.text)),
   // The category is checked against the project's own taxonomy.
   category: defineEdit('qa.item.category', 'Set category', (p, a: { itemId: string; category: QaItem['category'] }) =>
-    withItems(p, (items) => items.map((i) => (i.id === a.itemId ? setCategory(i, p.qa.taxonomy, a.category) : i)))),
+    withItems(p, (items) => items.map((i) => (i.id === a.itemId ? setCategory(i, p.qa.taxonomy, a.category) : i))),
+  ),
 
   editStep: trail('qa.trail.edit', 'Edit step', (t, a: { k: number; patch: Partial<Pick<TrailStep, 'title' | 'text' | 'kind'>> }) => editStep(t, a.k, a.patch)),
   addStep: trail('qa.trail.add', 'Add step', (t, a: { after: number }) => addStep(t, a.after)),
@@ -73,7 +98,10 @@ const CONTENT_EDITS = {
   link: trail('qa.trail.link', 'Link', (t, a: { k: number; kind: LinkKind; id: string }) => linkStep(t, a.k, a.kind, a.id)),
   unlink: trail('qa.trail.unlink', 'Unlink', (t, a: { k: number; kind: LinkKind; id: string }) => unlinkStep(t, a.k, a.kind, a.id)),
 
-  saveViewpoint: anchors('qa.anchor.saveViewpoint', 'Save viewpoint', (x, a: { viewpoint: Viewpoint }) => ({ ...x, viewpoints: [...x.viewpoints, a.viewpoint] })),
+  saveViewpoint: anchors('qa.anchor.saveViewpoint', 'Save viewpoint', (x, a: { viewpoint: Viewpoint }) => ({
+    ...x,
+    viewpoints: [...x.viewpoints, a.viewpoint],
+  })),
   removeViewpoint: itemEdit('qa.anchor.removeViewpoint', 'Remove viewpoint', (i, a: { id: string }) => removeAnchor(i, 'viewpoints', a.id)),
   placeMark: anchors('qa.anchor.placeMark', 'Place mark', (x, a: { at: { x: number; y: number; z: number } }) => {
     const number = Math.max(0, ...x.marks.map((m) => m.number)) + 1;
@@ -82,7 +110,10 @@ const CONTENT_EDITS = {
   nameMark: itemEdit('qa.anchor.nameMark', 'Name mark', (i, a: { id: string; label: string }) => setMarkLabel(i, a.id, a.label)),
   removeMark: itemEdit('qa.anchor.removeMark', 'Remove mark', (i, a: { id: string }) => removeAnchor(i, 'marks', a.id)),
   referenceNode: anchors('qa.anchor.referenceNode', 'Reference node', (x, a: { id: string }) => ({ ...x, nodes: [...new Set([...x.nodes, a.id])] })),
-  unreferenceNode: anchors('qa.anchor.unreferenceNode', 'Remove node reference', (x, a: { id: string }) => ({ ...x, nodes: x.nodes.filter((n) => n !== a.id) })),
+  unreferenceNode: anchors('qa.anchor.unreferenceNode', 'Remove node reference', (x, a: { id: string }) => ({
+    ...x,
+    nodes: x.nodes.filter((n) => n !== a.id),
+  })),
   agent: anchors('qa.anchor.agent', 'Set agent', (x, a: { agent: string | undefined }) => {
     const { agent: _old, ...rest } = x;
     return a.agent ? { ...rest, agent: a.agent } : rest;
@@ -103,6 +134,10 @@ export const ITEM_LIST_EDITS = {
     const withCapnav = applyCapnavQaImport(p, a.capnav);
     return { ...withCapnav, qa: { ...withCapnav.qa, items: [...withCapnav.qa.items, ...a.generated] } };
   }),
-  taxonomy: defineEdit('qa.taxonomy.replace', 'Replace the taxonomy', (p, a: { taxonomy: Taxonomy }) => (p.qa.taxonomy === a.taxonomy ? p : { ...p, qa: { ...p.qa, taxonomy: a.taxonomy } })),
-  defaultTaxonomy: defineEdit('qa.taxonomy.default', 'Restore the default taxonomy', (p: Project) => (p.qa.taxonomy === DEFAULT_TAXONOMY ? p : { ...p, qa: { ...p.qa, taxonomy: DEFAULT_TAXONOMY } })),
+  taxonomy: defineEdit('qa.taxonomy.replace', 'Replace the taxonomy', (p, a: { taxonomy: Taxonomy }) =>
+    p.qa.taxonomy === a.taxonomy ? p : { ...p, qa: { ...p.qa, taxonomy: a.taxonomy } },
+  ),
+  defaultTaxonomy: defineEdit('qa.taxonomy.default', 'Restore the default taxonomy', (p: Project) =>
+    p.qa.taxonomy === DEFAULT_TAXONOMY ? p : { ...p, qa: { ...p.qa, taxonomy: DEFAULT_TAXONOMY } },
+  ),
 } as const;

@@ -13,7 +13,14 @@ import type { QaFilter, StudioState, StudioStore } from './store.ts';
  */
 
 /** Reason keys while rejecting (R, then one of these). */
-export const REJECT_KEYS: Record<RejectReason, string> = { hallucinated: 'H', 'wrong-answer': 'W', ambiguous: 'M', trivial: 'T', 'not-in-taxonomy': 'N', implausible: 'P' };
+export const REJECT_KEYS: Record<RejectReason, string> = {
+  hallucinated: 'H',
+  'wrong-answer': 'W',
+  ambiguous: 'M',
+  trivial: 'T',
+  'not-in-taxonomy': 'N',
+  implausible: 'P',
+};
 
 export const reviewerOf = (s: StudioState): string => s.session.annotator.trim();
 
@@ -42,10 +49,14 @@ export const REVIEW_EDITS = {
   accept: defineEdit('review.accept', 'Accept item', reviewed),
   acceptEdits: defineEdit('review.acceptEdits', 'Accept item with edits', reviewed),
   reject: defineEdit('review.reject', 'Reject item', reviewed),
-  adjudicate: defineEdit('review.adjudicate', 'Adjudicate item', (p, a: { itemId: string; decision: 'accept' | 'reject'; who: string; at: string; comment: string; reason?: RejectReason }) => {
-    const item = p.qa.items.find((i) => i.id === a.itemId);
-    return item ? syncHallucination(p, adjudicate(item, a.decision, a.who, { at: a.at, comment: a.comment, ...(a.reason ? { reason: a.reason } : {}) })) : p;
-  }),
+  adjudicate: defineEdit(
+    'review.adjudicate',
+    'Adjudicate item',
+    (p, a: { itemId: string; decision: 'accept' | 'reject'; who: string; at: string; comment: string; reason?: RejectReason }) => {
+      const item = p.qa.items.find((i) => i.id === a.itemId);
+      return item ? syncHallucination(p, adjudicate(item, a.decision, a.who, { at: a.at, comment: a.comment, ...(a.reason ? { reason: a.reason } : {}) })) : p;
+    },
+  ),
 } as const;
 
 /**
@@ -60,10 +71,17 @@ export function recordVerdict(store: StudioStore, v: Verdict, now = Date.now()):
   const refused = verdictRefusal(item, reviewer);
   if (refused) return refused;
   const review: Review = {
-    reviewer, verdict: v.verdict, comment: s.qa.comment.trim(), timeMs: Math.max(0, now - (s.qa.reviewStartedAt ?? now)), at: new Date(now).toISOString(),
+    reviewer,
+    verdict: v.verdict,
+    comment: s.qa.comment.trim(),
+    timeMs: Math.max(0, now - (s.qa.reviewStartedAt ?? now)),
+    at: new Date(now).toISOString(),
     ...(v.verdict === 'reject' ? { reason: v.reason } : {}),
   };
-  applyEdit(store, v.verdict === 'reject' ? REVIEW_EDITS.reject : v.verdict === 'accept' ? REVIEW_EDITS.accept : REVIEW_EDITS.acceptEdits, { itemId: item.id, review });
+  applyEdit(store, v.verdict === 'reject' ? REVIEW_EDITS.reject : v.verdict === 'accept' ? REVIEW_EDITS.accept : REVIEW_EDITS.acceptEdits, {
+    itemId: item.id,
+    review,
+  });
   store.setState((st) => ({ qa: { ...st.qa, rejecting: false, editingForReview: false, comment: '' } }));
   return null;
 }
@@ -76,7 +94,14 @@ export function recordAdjudication(store: StudioStore, decision: 'accept' | 'rej
   const who = reviewerOf(s);
   const refused = adjudicationRefusal(item, who);
   if (refused) return refused;
-  applyEdit(store, REVIEW_EDITS.adjudicate, { itemId: item.id, decision, who, at: new Date(now).toISOString(), comment: s.qa.comment.trim(), ...(reason ? { reason } : {}) });
+  applyEdit(store, REVIEW_EDITS.adjudicate, {
+    itemId: item.id,
+    decision,
+    who,
+    at: new Date(now).toISOString(),
+    comment: s.qa.comment.trim(),
+    ...(reason ? { reason } : {}),
+  });
   store.setState((st) => ({ qa: { ...st.qa, rejecting: false, comment: '' } }));
   return null;
 }

@@ -50,11 +50,15 @@ const tell = (store: StudioStore, notice: string) => store.setState((s) => ({ ep
  */
 export function stepQueueQuestion(store: StudioStore, delta: 1 | -1): boolean {
   const s = store.getState();
-  const items = sceneQueue(s), item = currentItem(s);
+  const items = sceneQueue(s),
+    item = currentItem(s);
   if (!item) return false;
   const questions = [...new Set(items.map((i) => i.questionIndex))];
   const next = questions[questions.indexOf(item.questionIndex) + delta];
-  if (next === undefined) { tell(store, delta > 0 ? 'This is the last question of the queue.' : 'This is the first question of the queue.'); return false; }
+  if (next === undefined) {
+    tell(store, delta > 0 ? 'This is the last question of the queue.' : 'This is the first question of the queue.');
+    return false;
+  }
   const sameAgent = items.findIndex((i) => i.questionIndex === next && i.agent === item.agent);
   moveCursor(store, sameAgent >= 0 ? sameAgent : items.findIndex((i) => i.questionIndex === next));
   return true;
@@ -63,7 +67,8 @@ export function stepQueueQuestion(store: StudioStore, delta: 1 | -1): boolean {
 /** The same question and segment for the queue's next agent (wrapping through the agents). */
 export function switchQueueAgent(store: StudioStore): boolean {
   const s = store.getState();
-  const items = sceneQueue(s), item = currentItem(s);
+  const items = sceneQueue(s),
+    item = currentItem(s);
   if (!item) return false;
   const agents = [...new Set(items.filter((i) => i.questionIndex === item.questionIndex).map((i) => i.agent))];
   if (agents.length < 2) return false;
@@ -77,33 +82,116 @@ const REASON_KEYS: Record<ReasonCategory, string> = { stairs: 'S', step: 'P', na
 
 /** Choose (or, pressed again, clear) the reason of the draft: the annotator's own choice. */
 export function toggleDraftReason(store: StudioStore, reason: ReasonCategory): void {
-  store.setState((s) => ({ session: { ...s.session, labelDraft: { ...s.session.labelDraft, reason: s.session.labelDraft.reason === reason ? null : reason, by: 'annotator' } } }));
+  store.setState((s) => ({
+    session: { ...s.session, labelDraft: { ...s.session.labelDraft, reason: s.session.labelDraft.reason === reason ? null : reason, by: 'annotator' } },
+  }));
 }
 
 export const queueCommands: Command[] = [
-  { id: 'view.label', label: 'Label traversability (the queue)', shortcut: '3', undoable: false, enabled: (s) => !!s.document.project?.scenes.length,
+  {
+    id: 'view.label',
+    label: 'Label traversability (the queue)',
+    shortcut: '3',
+    undoable: false,
+    enabled: (s) => !!s.document.project?.scenes.length,
     run: (st) => {
       st.setState((s) => ({ session: { ...s.session, view: 'label', sceneId: s.session.sceneId ?? s.document.project!.scenes[0]!.id } }));
       moveCursor(st, st.getState().session.queueCursor);
-    } },
-  { id: 'queue.next', label: 'Next segment', shortcut: '.', undoable: false, views: ['label'], enabled: labelling, run: (st) => moveCursor(st, st.getState().session.queueCursor + 1) },
-  { id: 'queue.previous', label: 'Previous segment', shortcut: ',', undoable: false, views: ['label'], enabled: labelling, run: (st) => moveCursor(st, st.getState().session.queueCursor - 1) },
-  { id: 'queue.first', label: 'First segment of the queue', shortcut: 'Home', undoable: false, views: ['label'], enabled: labelling, run: (st) => moveCursor(st, 0) },
-  { id: 'queue.nextUnlabelled', label: 'Next unlabelled segment', shortcut: 'U', undoable: false, views: ['label'], enabled: labelling, run: (st) => void toNextUnlabelled(st) },
-  { id: 'queue.nextQuestion', label: 'Next question of the queue (same agent)', shortcut: ']', undoable: false, views: ['label'], enabled: labelling, run: (st) => void stepQueueQuestion(st, 1) },
-  { id: 'queue.previousQuestion', label: 'Previous question of the queue (same agent)', shortcut: '[', undoable: false, views: ['label'], enabled: labelling, run: (st) => void stepQueueQuestion(st, -1) },
-  { id: 'queue.nextAgent', label: 'Next agent on this segment', shortcut: 'A', undoable: false, views: ['label'], enabled: labelling, run: (st) => void switchQueueAgent(st) },
-  { id: 'queue.toggleHallucinated', label: 'Mark the question hallucinated / not (it leaves the queue)', shortcut: 'H', undoable: true, views: ['label'], enabled: (s) => !!currentItem(s),
+    },
+  },
+  {
+    id: 'queue.next',
+    label: 'Next segment',
+    shortcut: '.',
+    undoable: false,
+    views: ['label'],
+    enabled: labelling,
+    run: (st) => moveCursor(st, st.getState().session.queueCursor + 1),
+  },
+  {
+    id: 'queue.previous',
+    label: 'Previous segment',
+    shortcut: ',',
+    undoable: false,
+    views: ['label'],
+    enabled: labelling,
+    run: (st) => moveCursor(st, st.getState().session.queueCursor - 1),
+  },
+  {
+    id: 'queue.first',
+    label: 'First segment of the queue',
+    shortcut: 'Home',
+    undoable: false,
+    views: ['label'],
+    enabled: labelling,
+    run: (st) => moveCursor(st, 0),
+  },
+  {
+    id: 'queue.nextUnlabelled',
+    label: 'Next unlabelled segment',
+    shortcut: 'U',
+    undoable: false,
+    views: ['label'],
+    enabled: labelling,
+    run: (st) => void toNextUnlabelled(st),
+  },
+  {
+    id: 'queue.nextQuestion',
+    label: 'Next question of the queue (same agent)',
+    shortcut: ']',
+    undoable: false,
+    views: ['label'],
+    enabled: labelling,
+    run: (st) => void stepQueueQuestion(st, 1),
+  },
+  {
+    id: 'queue.previousQuestion',
+    label: 'Previous question of the queue (same agent)',
+    shortcut: '[',
+    undoable: false,
+    views: ['label'],
+    enabled: labelling,
+    run: (st) => void stepQueueQuestion(st, -1),
+  },
+  {
+    id: 'queue.nextAgent',
+    label: 'Next agent on this segment',
+    shortcut: 'A',
+    undoable: false,
+    views: ['label'],
+    enabled: labelling,
+    run: (st) => void switchQueueAgent(st),
+  },
+  {
+    id: 'queue.toggleHallucinated',
+    label: 'Mark the question hallucinated / not (it leaves the queue)',
+    shortcut: 'H',
+    undoable: true,
+    views: ['label'],
+    enabled: (s) => !!currentItem(s),
     run: (st) => {
-      const s = st.getState(), before = currentItem(s)!;
+      const s = st.getState(),
+        before = currentItem(s)!;
       toggleHallucinated(st, s.session.sceneId!, before.questionIndex);
       // The queue changed under the cursor: it now shows another item (or the same one, after undo).
       moveCursor(st, st.getState().session.queueCursor, before);
-    } },
-  { id: 'label.note', label: 'Write a note for this segment', shortcut: '/', undoable: false, views: ['label'], enabled: labelling,
-    run: (st) => st.setState((s) => ({ ephemeral: { ...s.ephemeral, noteRequest: s.ephemeral.noteRequest + 1 } })) },
+    },
+  },
+  {
+    id: 'label.note',
+    label: 'Write a note for this segment',
+    shortcut: '/',
+    undoable: false,
+    views: ['label'],
+    enabled: labelling,
+    run: (st) => st.setState((s) => ({ ephemeral: { ...s.ephemeral, noteRequest: s.ephemeral.noteRequest + 1 } })),
+  },
   ...REASONS.map((reason): Command => ({
-    id: `label.reason.${reason}`, label: `Reason: ${reason}`, shortcut: REASON_KEYS[reason], undoable: false, views: ['label'],
+    id: `label.reason.${reason}`,
+    label: `Reason: ${reason}`,
+    shortcut: REASON_KEYS[reason],
+    undoable: false,
+    views: ['label'],
     enabled: (s) => labelling(s) && !!currentItem(s),
     run: (st) => toggleDraftReason(st, reason),
   })),

@@ -17,7 +17,16 @@ export function sceneQueue(s: StudioState): QueueItem[] {
   if (!scene || !project) return [];
   const profiles = project.profiles;
   // Labels change on every decision but do not change the queue: key the cache on the graph, questions and items.
-  if (cache && cache.profiles === profiles && cache.qa === project.qa.items && cache.scene.graph === scene.graph && cache.scene.questions === scene.questions && cache.scene.hallucinated === scene.hallucinated && cache.scene.id === scene.id) return cache.items;
+  if (
+    cache &&
+    cache.profiles === profiles &&
+    cache.qa === project.qa.items &&
+    cache.scene.graph === scene.graph &&
+    cache.scene.questions === scene.questions &&
+    cache.scene.hallucinated === scene.hallucinated &&
+    cache.scene.id === scene.id
+  )
+    return cache.items;
   const items = buildQueue(scene, agentOrder(profiles), new Set(unreviewedTasks(project.qa.items, scene.id).keys()));
   cache = { scene, profiles, qa: project.qa.items, items };
   return items;
@@ -33,6 +42,7 @@ export function currentItem(s: StudioState): QueueItem | undefined {
  * on (driving is asynchronous) belongs to another item and is not shown.
  */
 export function currentDrive(s: StudioState): StudioState['ephemeral']['drive'] {
-  const d = s.ephemeral.drive, item = currentItem(s);
+  const d = s.ephemeral.drive,
+    item = currentItem(s);
   return d && item && d.sceneId === s.session.sceneId && d.itemKey === itemKey(item) ? d : null;
 }

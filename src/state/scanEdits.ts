@@ -8,5 +8,7 @@ export const SCAN_EDITS = {
   attach: sceneEdit('scan.attach', 'Attach scan', (s, a: { mesh: MeshRef }) => ({ ...s, mesh: a.mesh })),
   remove: sceneEdit('scan.remove', 'Remove scan', (s) => (s.mesh ? { ...s, mesh: null } : s)),
   /** The scan's up axis and unit scale (how its own frame maps to the world). */
-  frame: sceneEdit('scan.frame', 'Change mesh frame', (s, a: { frame: Partial<Pick<MeshRef, 'upAxis' | 'unitScale'>> }) => (s.mesh ? { ...s, mesh: { ...s.mesh, ...a.frame } } : s)),
+  frame: sceneEdit('scan.frame', 'Change mesh frame', (s, a: { frame: Partial<Pick<MeshRef, 'upAxis' | 'unitScale'>> }) =>
+    s.mesh ? { ...s, mesh: { ...s.mesh, ...a.frame } } : s,
+  ),
 } as const;

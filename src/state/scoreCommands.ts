@@ -22,23 +22,45 @@ function stepHop(store: StudioStore, delta: number) {
   const s = store.getState();
   const n = s.ephemeral.pathPreview?.hops.length ?? 0;
   const at = s.scoring.viewer.hop;
-  const next = delta > 0 ? (at === null ? 0 : Math.min(n - 1, at + 1)) : (at === null || at === 0 ? null : at - 1);
+  const next = delta > 0 ? (at === null ? 0 : Math.min(n - 1, at + 1)) : at === null || at === 0 ? null : at - 1;
   if (n === 0 || next === at) return;
   store.setState((st) => ({ scoring: { ...st.scoring, viewer: { ...st.scoring.viewer, hop: next } } }));
 }
 
 const scoring = (s: StudioState) => s.session.view === 'score' && s.scoring.reports.length > 0;
 const viewing = (s: StudioState) => scoring(s) && s.scoring.viewer.open;
-const hop = (id: CommandId, label: string, shortcut: string, delta: number): Command => ({ id, label, shortcut, undoable: false, views: ['score'], enabled: viewing, run: (st) => stepHop(st, delta) });
+const hop = (id: CommandId, label: string, shortcut: string, delta: number): Command => ({
+  id,
+  label,
+  shortcut,
+  undoable: false,
+  views: ['score'],
+  enabled: viewing,
+  run: (st) => stepHop(st, delta),
+});
 
 export const scoreCommands: Command[] = [
-  { id: 'view.score', label: 'Score predictions', shortcut: '4', undoable: false, enabled: (s) => !!s.document.project, run: (st) => st.setState((s) => ({ session: { ...s.session, view: 'score' } })) },
+  {
+    id: 'view.score',
+    label: 'Score predictions',
+    shortcut: '4',
+    undoable: false,
+    enabled: (s) => !!s.document.project,
+    run: (st) => st.setState((s) => ({ session: { ...s.session, view: 'score' } })),
+  },
   { id: 'score.next', label: 'Next scored record', shortcut: '.', undoable: false, enabled: scoring, run: (st) => stepRecord(st, 1) },
   { id: 'score.previous', label: 'Previous scored record', shortcut: ',', undoable: false, enabled: scoring, run: (st) => stepRecord(st, -1) },
   hop('score.hop.next', 'Next hop of the route', 'ArrowRight', 1),
   hop('score.hop.previous', 'Previous hop of the route (back to the whole route)', 'ArrowLeft', -1),
   hop('score.hop.nextBracket', 'Next hop of the route', ']', 1),
   hop('score.hop.previousBracket', 'Previous hop of the route', '[', -1),
-  { id: 'score.viewer.close', label: 'Close the route viewer', shortcut: 'Escape', undoable: false, views: ['score'], enabled: viewing,
-    run: (st) => st.setState((s) => ({ scoring: { ...s.scoring, viewer: { ...s.scoring.viewer, open: false, hop: null } } })) },
+  {
+    id: 'score.viewer.close',
+    label: 'Close the route viewer',
+    shortcut: 'Escape',
+    undoable: false,
+    views: ['score'],
+    enabled: viewing,
+    run: (st) => st.setState((s) => ({ scoring: { ...s.scoring, viewer: { ...s.scoring.viewer, open: false, hop: null } } })),
+  },
 ];

@@ -12,7 +12,7 @@ export function selectedColumns(s: StudioState): RecordColumns | undefined {
 
 /** The question a row is about, from the project (rows do not repeat its text 100,000 times). */
 export function questionText(s: StudioState, scene: string, questionIndex: number | null): string {
-  return questionIndex === null ? '' : s.document.project?.scenes.find((x) => x.id === scene)?.questions[questionIndex]?.text ?? '';
+  return questionIndex === null ? '' : (s.document.project?.scenes.find((x) => x.id === scene)?.questions[questionIndex]?.text ?? '');
 }
 
 /** Indices of the selected model's records that pass the filters, in record order. */
@@ -41,7 +41,8 @@ export function filteredIndices(s: StudioState): number[] {
 let cache: { key: unknown; filter: string; out: number[] } | null = null;
 /** Memoised per (reports, selected model, filter) so moving through records stays cheap. */
 export function cachedFilteredIndices(s: StudioState): number[] {
-  const key = s.scoring.reports, filter = `${s.scoring.selectedModel}|${JSON.stringify(s.scoring.filter)}`;
+  const key = s.scoring.reports,
+    filter = `${s.scoring.selectedModel}|${JSON.stringify(s.scoring.filter)}`;
   if (cache && cache.key === key && cache.filter === filter) return cache.out;
   cache = { key, filter, out: filteredIndices(s) };
   return cache.out;
@@ -62,5 +63,9 @@ export function filterActive(f: StudioState['scoring']['filter']): boolean {
 export function exportSelection(s: StudioState): ExportSelection | undefined {
   const { filter, selectedModel } = s.scoring;
   if (!filterActive(filter) || !selectedModel) return undefined;
-  return { model: selectedModel, indices: cachedFilteredIndices(s), filter: { agent: filter.agent, outcome: filter.outcome, failureMode: filter.failure, search: filter.text.trim() } };
+  return {
+    model: selectedModel,
+    indices: cachedFilteredIndices(s),
+    filter: { agent: filter.agent, outcome: filter.outcome, failureMode: filter.failure, search: filter.text.trim() },
+  };
 }

@@ -31,7 +31,8 @@ let floorsCache: { key: unknown; mesh: unknown; floors: number[] } | null = null
 /** Floor heights of the selected scene (world Y): detected from its mesh, else from its nodes' heights. */
 export function sceneFloors(s: StudioState): number[] {
   const scene = selectedScene(s);
-  const key = scene?.graph.nodes, mesh = scene ? s.meshes[scene.id] : undefined;
+  const key = scene?.graph.nodes,
+    mesh = scene ? s.meshes[scene.id] : undefined;
   if (floorsCache && floorsCache.key === key && floorsCache.mesh === mesh) return floorsCache.floors;
   const floors = sceneFloorInfo(s).floors;
   floorsCache = { key, mesh, floors };
@@ -39,7 +40,11 @@ export function sceneFloors(s: StudioState): number[] {
 }
 
 /** What the 3D view hides: everything above `height` when on, and in the label view everything below `below`. */
-export interface ViewSlice { on: boolean; height: number; below: number | null }
+export interface ViewSlice {
+  on: boolean;
+  height: number;
+  below: number | null;
+}
 
 /**
  * The slice of the current queue item's segment: at its floor, or for a segment between floors
@@ -78,7 +83,9 @@ export function nodeFloors(s: StudioState, ids: readonly string[]): number[] | n
 /** The floor a world height stands on: the highest at or below it (half a metre of slack). */
 export function floorAt(floors: readonly number[], y: number): number {
   let best = 0;
-  floors.forEach((f, k) => { if (f <= y + SLICE_BELOW_FLOOR) best = k; });
+  floors.forEach((f, k) => {
+    if (f <= y + SLICE_BELOW_FLOOR) best = k;
+  });
   return best;
 }
 
@@ -88,8 +95,14 @@ function nodesSlice(s: StudioState, ids: readonly string[]): ViewSlice | null {
   const idx = nodeFloors(s, ids);
   if (!scene || !idx) return null;
   const floors = sceneFloors(s);
-  const heights = ids.map((id) => worldHeight(scene.graph.nodes.find((n) => n.id === id)!, scene.mesh));
-  const lo = Math.min(...idx), hi = Math.max(...idx);
+  const heights = ids.map((id) =>
+    worldHeight(
+      scene.graph.nodes.find((n) => n.id === id)!,
+      scene.mesh,
+    ),
+  );
+  const lo = Math.min(...idx),
+    hi = Math.max(...idx);
   return {
     on: true,
     height: Math.max(floors[hi]! + SLICE_ABOVE_FLOOR, ...heights.map((h) => h + 0.1)),

@@ -42,7 +42,10 @@ import { initialQaAnswers, type QaAnswersState } from './qaAnswersState.ts';
  * `history` holds the record changes of each undo step; `notices` are what the user must be told.
  */
 /** One undo step: the records it changed, from what to what (history.ts moves the document along them). */
-export interface HistoryStep { label: string; changes: Change[] }
+export interface HistoryStep {
+  label: string;
+  changes: Change[];
+}
 
 export interface StudioState {
   document: { project: Project | null };
@@ -128,8 +131,19 @@ export interface StudioState {
 export type Scope = 'document' | 'session' | 'ephemeral';
 export const STATE_SCOPE: { readonly [K in keyof StudioState]: Scope } = {
   document: 'document',
-  session: 'session', suggestions: 'session', scoring: 'session', qaAnswers: 'session', qa: 'session', history: 'session', workspace: 'session',
-  ephemeral: 'ephemeral', meshes: 'ephemeral', importReport: 'ephemeral', storage: 'ephemeral', team: 'ephemeral', tour: 'ephemeral',
+  session: 'session',
+  suggestions: 'session',
+  scoring: 'session',
+  qaAnswers: 'session',
+  qa: 'session',
+  history: 'session',
+  workspace: 'session',
+  ephemeral: 'ephemeral',
+  meshes: 'ephemeral',
+  importReport: 'ephemeral',
+  storage: 'ephemeral',
+  team: 'ephemeral',
+  tour: 'ephemeral',
 };
 
 /** The keys of one scope. */
@@ -144,7 +158,11 @@ export type View = StudioState['session']['view'];
  * and fields mark it so), or a drive proposing what stopped it. A draft without `by` was written by
  * the drive controller, which predates the mark; it counts as the drive's.
  */
-export interface LabelDraft { reason: ReasonCategory | null; note: string; by?: 'annotator' | 'drive' }
+export interface LabelDraft {
+  reason: ReasonCategory | null;
+  note: string;
+  by?: 'annotator' | 'drive';
+}
 
 export const EMPTY_DRAFT: LabelDraft = { reason: null, note: '' };
 
@@ -194,7 +212,11 @@ export type Tool = 'select' | 'place' | 'connect' | 'measure' | 'mark';
 export type CameraMode = 'orbit' | 'top' | 'first';
 export type MeasureMode = 'distance' | 'width';
 
-export interface WorldPoint { x: number; y: number; z: number }
+export interface WorldPoint {
+  x: number;
+  y: number;
+  z: number;
+}
 export interface MeasureReading {
   mode: MeasureMode;
   points: WorldPoint[];
@@ -321,8 +343,12 @@ export interface CompatView {
   notRead: string[];
 }
 
-export interface RouteViewerState { open: boolean; hop: number | null; compare: string | null; compareDetail: ScoredRecord | null }
-
+export interface RouteViewerState {
+  open: boolean;
+  hop: number | null;
+  compare: string | null;
+  compareDetail: ScoredRecord | null;
+}
 
 export interface ImportReport {
   source: string;
@@ -342,7 +368,11 @@ export interface ImportReport {
 }
 
 /** What merging an import would do, before anything changes. */
-export interface MergePreview { added: number; same: number; conflicts: MergeConflict[] }
+export interface MergePreview {
+  added: number;
+  same: number;
+  conflicts: MergeConflict[];
+}
 
 /** One record whose versions conflict in the team database: every version, the winning one first. */
 export interface TeamConflict {
@@ -390,21 +420,74 @@ export function initialState(): StudioState {
   return {
     document: { project: null },
     session: {
-      view: 'overview', sceneId: null, agent: 'WHEELCHAIR', questionIndex: null, selection: null, tool: 'select',
-      camera: 'orbit', slice: { on: false, height: 2 }, sliceFollowsItem: true, measureMode: 'distance',
-      queueCursor: 0, labelDraft: EMPTY_DRAFT, annotator: '', autoApproveHuman: true,
+      view: 'overview',
+      sceneId: null,
+      agent: 'WHEELCHAIR',
+      questionIndex: null,
+      selection: null,
+      tool: 'select',
+      camera: 'orbit',
+      slice: { on: false, height: 2 },
+      sliceFollowsItem: true,
+      measureMode: 'distance',
+      queueCursor: 0,
+      labelDraft: EMPTY_DRAFT,
+      annotator: '',
+      autoApproveHuman: true,
     },
-    ephemeral: { hoverNode: null, connectFrom: null, measure: null, renameRequest: 0, noteRequest: 0, commentRequest: 0, notice: null, helpOpen: false, projectsOpen: false, drive: null, pathPreview: null, cameraRequest: null },
+    ephemeral: {
+      hoverNode: null,
+      connectFrom: null,
+      measure: null,
+      renameRequest: 0,
+      noteRequest: 0,
+      commentRequest: 0,
+      notice: null,
+      helpOpen: false,
+      projectsOpen: false,
+      drive: null,
+      pathPreview: null,
+      cameraRequest: null,
+    },
     tour: IDLE_TOUR,
     meshes: {},
     suggestions: {},
-    qa: { itemId: null, mode: 'edit', reviewStartedAt: null, rejecting: false, editingForReview: false, comment: '', filter: 'all', scope: ANY_SCOPE, labelComparison: null, importReviews: 1, taskgen: initialTaskGen() },
+    qa: {
+      itemId: null,
+      mode: 'edit',
+      reviewStartedAt: null,
+      rejecting: false,
+      editingForReview: false,
+      comment: '',
+      filter: 'all',
+      scope: ANY_SCOPE,
+      labelComparison: null,
+      importReviews: 1,
+      taskgen: initialTaskGen(),
+    },
     scoring: {
-      source: null, files: [], root: '',
-      settings: { conventions: 'paper', judge: 'rule', verdicts: null, http: { baseUrl: '', model: '', timeoutMs: JUDGE_TIMEOUT_MS }, weights: DEFAULT_PAPER_SETTINGS.weights, averaging: DEFAULT_PAPER_SETTINGS.averaging, bootstrap: DEFAULT_PAPER_SETTINGS.bootstrap },
-      status: { state: 'idle' }, reports: [], detail: null, problems: [], selectedModel: null, compareModel: null, selectedRecord: null,
+      source: null,
+      files: [],
+      root: '',
+      settings: {
+        conventions: 'paper',
+        judge: 'rule',
+        verdicts: null,
+        http: { baseUrl: '', model: '', timeoutMs: JUDGE_TIMEOUT_MS },
+        weights: DEFAULT_PAPER_SETTINGS.weights,
+        averaging: DEFAULT_PAPER_SETTINGS.averaging,
+        bootstrap: DEFAULT_PAPER_SETTINGS.bootstrap,
+      },
+      status: { state: 'idle' },
+      reports: [],
+      detail: null,
+      problems: [],
+      selectedModel: null,
+      compareModel: null,
+      selectedRecord: null,
       filter: { agent: 'all', outcome: 'all', failure: 'all', text: '' },
-      viewer: { open: false, hop: null, compare: null, compareDetail: null }, compat: null,
+      viewer: { open: false, hop: null, compare: null, compareDetail: null },
+      compat: null,
     },
     qaAnswers: initialQaAnswers(),
     history: { past: [], future: [] },

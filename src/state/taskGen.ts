@@ -14,11 +14,7 @@ export interface TaskGenSession {
   /** Ask for at least this many tasks. */
   minTasks: number;
   budget: FrameBudget;
-  status:
-    | { state: 'idle' }
-    | { state: 'running'; stage: string; startedAt: number }
-    | { state: 'done' }
-    | { state: 'error'; message: string };
+  status: { state: 'idle' } | { state: 'running'; stage: string; startedAt: number } | { state: 'done' } | { state: 'error'; message: string };
   report: TaskGenReport | null;
 }
 
@@ -44,9 +40,7 @@ export const NO_VIDEO = 'Record the scene’s touring video first (Tour panel).'
 
 /** What the task panel and the review player need to know of a scene's stored video. */
 export type VideoInfo =
-  | { state: 'none' }
-  | { state: 'error'; message: string }
-  | { state: 'ready'; seconds: number; budgets: { budget: FrameBudget; count: number }[] };
+  { state: 'none' } | { state: 'error'; message: string } | { state: 'ready'; seconds: number; budgets: { budget: FrameBudget; count: number }[] };
 
 export function initialTaskGen(): TaskGenSession {
   return { open: false, baseUrl: '', model: '', timeoutMs: TASKGEN_TIMEOUT_MS, minTasks: 10, budget: '16', status: { state: 'idle' }, report: null };

@@ -30,16 +30,32 @@ export function currentFloorIndex(s: StudioState): number {
   const shown = viewSlice(s);
   if (!shown.on) return 0;
   let best = 0;
-  floors.forEach((f, i) => { if (f <= shown.height) best = i; });
+  floors.forEach((f, i) => {
+    if (f <= shown.height) best = i;
+  });
   return best;
 }
 
 const tool = (id: Tool, label: string, key: string, views: Command['views'] = ['scene']): Command => ({
-  id: `tool.${id}`, label, shortcut: key, undoable: false, views, enabled: hasScene,
-  run: (st) => { setSession(st, { tool: id }); st.setState((s) => ({ ephemeral: { ...s.ephemeral, connectFrom: null, measure: null } })); },
+  id: `tool.${id}`,
+  label,
+  shortcut: key,
+  undoable: false,
+  views,
+  enabled: hasScene,
+  run: (st) => {
+    setSession(st, { tool: id });
+    st.setState((s) => ({ ephemeral: { ...s.ephemeral, connectFrom: null, measure: null } }));
+  },
 });
 const camera = (id: CameraMode, label: string, key: string): Command => ({
-  id: `camera.${id}`, label, shortcut: key, undoable: false, views: VIEWS_3D, enabled: hasScene, run: (st) => setSession(st, { camera: id }),
+  id: `camera.${id}`,
+  label,
+  shortcut: key,
+  undoable: false,
+  views: VIEWS_3D,
+  enabled: hasScene,
+  run: (st) => setSession(st, { camera: id }),
 });
 
 export const workspaceCommands: Command[] = [
@@ -47,21 +63,98 @@ export const workspaceCommands: Command[] = [
   tool('place', 'Place a node on the floor under the cursor', 'N'),
   tool('connect', 'Connect nodes (click one, then the next)', 'C'),
   tool('measure', 'Measure distance, step height or clear width', 'M', MEASURE_VIEWS),
-  { id: 'measure.toggleMode', label: 'Measure: switch between distance and clear width', shortcut: 'W', undoable: false, views: MEASURE_VIEWS, enabled: (s) => hasScene(s) && s.session.tool === 'measure',
-    run: (st) => { setSession(st, { measureMode: st.getState().session.measureMode === 'distance' ? 'width' : 'distance' }); st.setState((s) => ({ ephemeral: { ...s.ephemeral, measure: null } })); } },
+  {
+    id: 'measure.toggleMode',
+    label: 'Measure: switch between distance and clear width',
+    shortcut: 'W',
+    undoable: false,
+    views: MEASURE_VIEWS,
+    enabled: (s) => hasScene(s) && s.session.tool === 'measure',
+    run: (st) => {
+      setSession(st, { measureMode: st.getState().session.measureMode === 'distance' ? 'width' : 'distance' });
+      st.setState((s) => ({ ephemeral: { ...s.ephemeral, measure: null } }));
+    },
+  },
   camera('orbit', 'Orbit view', 'O'),
   camera('top', 'Top-down orthographic view', 'T'),
   camera('first', 'First-person view (arrow keys walk, Shift hurries, drag to look)', 'F'),
-  { id: 'slice.toggle', label: 'Slice: hide everything above a height', shortcut: 'L', undoable: false, views: VIEWS_3D, enabled: hasScene,
-    run: (st) => { const s = viewSlice(st.getState()); if (s.on) setSlice(st, { height: s.height, on: false }); else stepSlice(st, 0); } },
-  { id: 'slice.up', label: 'Slice at the next floor up', shortcut: 'PageUp', undoable: false, views: VIEWS_3D, enabled: hasScene, run: (st) => stepSlice(st, 1) },
-  { id: 'slice.down', label: 'Slice at the next floor down', shortcut: 'PageDown', undoable: false, views: VIEWS_3D, enabled: hasScene, run: (st) => stepSlice(st, -1) },
-  { id: 'slice.followSegment', label: 'Slice at the current segment’s (or open item’s) floor again', undoable: false, views: ['label', 'qa'], enabled: (s) => !s.session.sliceFollowsItem, run: followSegment },
-  { id: 'selection.delete', label: 'Delete the selected node or edge', shortcut: 'Delete', undoable: true, views: ['scene'], enabled: (s) => hasScene(s) && !!s.session.selection, run: deleteSelection },
-  { id: 'selection.deleteBackspace', label: 'Delete the selected node or edge', shortcut: 'Backspace', undoable: true, views: ['scene'], enabled: (s) => hasScene(s) && !!s.session.selection, run: deleteSelection },
-  { id: 'node.rename', label: 'Rename the selected node', shortcut: 'F2', undoable: false, views: ['scene'], enabled: (s) => s.session.selection?.kind === 'node',
-    run: (st) => st.setState((s) => ({ ephemeral: { ...s.ephemeral, renameRequest: s.ephemeral.renameRequest + 1 } })) },
-  { id: 'node.assignFloor', label: 'Assign the selected node to the sliced floor', shortcut: 'G', undoable: true, views: ['scene'], enabled: (s) => hasScene(s) && s.session.selection?.kind === 'node',
-    run: (st) => { const s = st.getState(); assignFloor(st, [s.session.selection!.id], currentFloorIndex(s)); } },
+  {
+    id: 'slice.toggle',
+    label: 'Slice: hide everything above a height',
+    shortcut: 'L',
+    undoable: false,
+    views: VIEWS_3D,
+    enabled: hasScene,
+    run: (st) => {
+      const s = viewSlice(st.getState());
+      if (s.on) setSlice(st, { height: s.height, on: false });
+      else stepSlice(st, 0);
+    },
+  },
+  {
+    id: 'slice.up',
+    label: 'Slice at the next floor up',
+    shortcut: 'PageUp',
+    undoable: false,
+    views: VIEWS_3D,
+    enabled: hasScene,
+    run: (st) => stepSlice(st, 1),
+  },
+  {
+    id: 'slice.down',
+    label: 'Slice at the next floor down',
+    shortcut: 'PageDown',
+    undoable: false,
+    views: VIEWS_3D,
+    enabled: hasScene,
+    run: (st) => stepSlice(st, -1),
+  },
+  {
+    id: 'slice.followSegment',
+    label: 'Slice at the current segment’s (or open item’s) floor again',
+    undoable: false,
+    views: ['label', 'qa'],
+    enabled: (s) => !s.session.sliceFollowsItem,
+    run: followSegment,
+  },
+  {
+    id: 'selection.delete',
+    label: 'Delete the selected node or edge',
+    shortcut: 'Delete',
+    undoable: true,
+    views: ['scene'],
+    enabled: (s) => hasScene(s) && !!s.session.selection,
+    run: deleteSelection,
+  },
+  {
+    id: 'selection.deleteBackspace',
+    label: 'Delete the selected node or edge',
+    shortcut: 'Backspace',
+    undoable: true,
+    views: ['scene'],
+    enabled: (s) => hasScene(s) && !!s.session.selection,
+    run: deleteSelection,
+  },
+  {
+    id: 'node.rename',
+    label: 'Rename the selected node',
+    shortcut: 'F2',
+    undoable: false,
+    views: ['scene'],
+    enabled: (s) => s.session.selection?.kind === 'node',
+    run: (st) => st.setState((s) => ({ ephemeral: { ...s.ephemeral, renameRequest: s.ephemeral.renameRequest + 1 } })),
+  },
+  {
+    id: 'node.assignFloor',
+    label: 'Assign the selected node to the sliced floor',
+    shortcut: 'G',
+    undoable: true,
+    views: ['scene'],
+    enabled: (s) => hasScene(s) && s.session.selection?.kind === 'node',
+    run: (st) => {
+      const s = st.getState();
+      assignFloor(st, [s.session.selection!.id], currentFloorIndex(s));
+    },
+  },
   { id: 'escape', label: 'Cancel the drag, the connection or the selection', shortcut: 'Escape', undoable: false, run: escape },
 ];

@@ -15,11 +15,25 @@ export function AgreementPanel() {
     <details className="agreement" open data-testid="agreement">
       <summary>Suggestions vs confirmed labels</summary>
       <table className="table">
-        <thead><tr><th>Agent</th><th>Agree</th><th>Compared</th></tr></thead>
+        <thead>
+          <tr>
+            <th>Agent</th>
+            <th>Agree</th>
+            <th>Compared</th>
+          </tr>
+        </thead>
         <tbody>
           {rows.map((r) => (
-            <tr key={r.agent} data-agent={r.agent} title={r.disagreements.map((d) => `${d.edge}: suggested ${d.suggested ? 'yes' : 'no'}, confirmed ${d.confirmed ? 'yes' : 'no'}`).join('\n')}>
-              <th scope="row">{r.agent}</th><td>{r.compared ? `${Math.round((100 * r.agreed) / r.compared)} %` : '–'}</td><td>{r.agreed} / {r.compared}</td>
+            <tr
+              key={r.agent}
+              data-agent={r.agent}
+              title={r.disagreements.map((d) => `${d.edge}: suggested ${d.suggested ? 'yes' : 'no'}, confirmed ${d.confirmed ? 'yes' : 'no'}`).join('\n')}
+            >
+              <th scope="row">{r.agent}</th>
+              <td>{r.compared ? `${Math.round((100 * r.agreed) / r.compared)} %` : '–'}</td>
+              <td>
+                {r.agreed} / {r.compared}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -52,14 +52,30 @@ export function App() {
   };
 
   return (
-    <div className="app" onDragOver={(e) => { e.preventDefault(); setDragging(true); }} onDragLeave={(e) => { if (e.currentTarget === e.target) setDragging(false); }} onDrop={(e) => void onDrop(e)}>
+    <div
+      className="app"
+      onDragOver={(e) => {
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={(e) => {
+        if (e.currentTarget === e.target) setDragging(false);
+      }}
+      onDrop={(e) => void onDrop(e)}
+    >
       <Header onHelp={() => run('help.toggle')} />
       <div className="layout">
         <aside className="sidebar">
           <nav className="views" aria-label="Views">
             {(['overview', 'scene', 'label', 'score', 'qa', 'problems'] as const).map((v, i) => (
-              <button key={v} className={view === v ? 'active' : ''} aria-current={view === v ? 'page' : undefined} disabled={!hasProject} data-view={v}
-                onClick={() => run(`view.${v}`)}>
+              <button
+                key={v}
+                className={view === v ? 'active' : ''}
+                aria-current={view === v ? 'page' : undefined}
+                disabled={!hasProject}
+                data-view={v}
+                onClick={() => run(`view.${v}`)}
+              >
                 {['Statistics', 'Scene', 'Label', 'Score', 'QA', 'Problems'][i]} <kbd>{i + 1}</kbd>
               </button>
             ))}
@@ -68,10 +84,30 @@ export function App() {
         </aside>
         <main className="main">
           <ImportReport />
-          {opening ? <Opening /> : !hasProject ? <EmptyState /> : view === 'overview' ? <StatsView /> : view === 'scene' ? <SceneView /> : view === 'label' ? <LabelView /> : view === 'score' ? <ScoreView /> : view === 'qa' ? <QaView /> : <ProblemsView />}
+          {opening ? (
+            <Opening />
+          ) : !hasProject ? (
+            <EmptyState />
+          ) : view === 'overview' ? (
+            <StatsView />
+          ) : view === 'scene' ? (
+            <SceneView />
+          ) : view === 'label' ? (
+            <LabelView />
+          ) : view === 'score' ? (
+            <ScoreView />
+          ) : view === 'qa' ? (
+            <QaView />
+          ) : (
+            <ProblemsView />
+          )}
         </main>
       </div>
-      {dragging && <div className="drop-overlay" aria-hidden="true">Drop a CapNav release folder or its files to import</div>}
+      {dragging && (
+        <div className="drop-overlay" aria-hidden="true">
+          Drop a CapNav release folder or its files to import
+        </div>
+      )}
       {help && <ShortcutsHelp onClose={() => run('help.close')} />}
       {projectsOpen && !help && <ProjectsPanel onClose={() => run('projects.close')} />}
     </div>
@@ -80,7 +116,11 @@ export function App() {
 
 function Opening() {
   const message = useStudio((s) => s.storage.message);
-  return <p className="empty" role="status" data-testid="opening">{message ?? 'Opening your stored project…'}</p>;
+  return (
+    <p className="empty" role="status" data-testid="opening">
+      {message ?? 'Opening your stored project…'}
+    </p>
+  );
 }
 
 function EmptyState() {
@@ -88,10 +128,26 @@ function EmptyState() {
   return (
     <section className="empty-state" data-testid="empty-state">
       <h2>No project open</h2>
-      <p><button className="small" onClick={() => void projects.newProject()}>Start a new project</button>, or open one from the <strong>project list</strong> (the project name at the top, or <kbd>Shift+P</kbd>).</p>
-      <p>Import a CapNav release: choose <strong>Import folder…</strong> and pick the release folder (the one holding <code>graphs/</code>, <code>qa/</code>, <code>traverse/</code> and <code>agent_profile.json</code>), or drag the folder or its files onto this window.</p>
-      <p>Or <button className="small" onClick={() => void openSample()}>open the sample house</button>: a generated two-storey house with its scan, graph, questions and ground truth.</p>
-      <p className="muted">Everything stays in this browser and survives reloads; each project is stored on its own. Press <kbd>?</kbd> for keyboard shortcuts.</p>
+      <p>
+        <button className="small" onClick={() => void projects.newProject()}>
+          Start a new project
+        </button>
+        , or open one from the <strong>project list</strong> (the project name at the top, or <kbd>Shift+P</kbd>).
+      </p>
+      <p>
+        Import a CapNav release: choose <strong>Import folder…</strong> and pick the release folder (the one holding <code>graphs/</code>, <code>qa/</code>,{' '}
+        <code>traverse/</code> and <code>agent_profile.json</code>), or drag the folder or its files onto this window.
+      </p>
+      <p>
+        Or{' '}
+        <button className="small" onClick={() => void openSample()}>
+          open the sample house
+        </button>
+        : a generated two-storey house with its scan, graph, questions and ground truth.
+      </p>
+      <p className="muted">
+        Everything stays in this browser and survives reloads; each project is stored on its own. Press <kbd>?</kbd> for keyboard shortcuts.
+      </p>
     </section>
   );
 }

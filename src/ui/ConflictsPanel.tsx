@@ -13,7 +13,9 @@ export function ConflictsPanel() {
   const names = new Map(scene.graph.nodes.map((n) => [n.id, n.name || n.id]));
   return (
     <details className="conflicts" open data-testid="conflicts">
-      <summary>{conflicts.length} direction conflict{conflicts.length === 1 ? '' : 's'}</summary>
+      <summary>
+        {conflicts.length} direction conflict{conflicts.length === 1 ? '' : 's'}
+      </summary>
       <ul>
         {conflicts.map((c) => (
           <li key={`${c.agent}:${c.a}|${c.b}`}>

@@ -20,26 +20,45 @@ export function GraphPanel() {
 
   return (
     <div className="graph-panel-lists">
-      {node ? <NodeEditor key={node.id} node={node} /> : <p className="hint">Click a node to edit it. <kbd>N</kbd> places a node on the floor, <kbd>C</kbd> connects nodes, <kbd>Delete</kbd> removes the selection.</p>}
-      <h3>Nodes <span className="muted">({scene.graph.nodes.length})</span></h3>
+      {node ? (
+        <NodeEditor key={node.id} node={node} />
+      ) : (
+        <p className="hint">
+          Click a node to edit it. <kbd>N</kbd> places a node on the floor, <kbd>C</kbd> connects nodes, <kbd>Delete</kbd> removes the selection.
+        </p>
+      )}
+      <h3>
+        Nodes <span className="muted">({scene.graph.nodes.length})</span>
+      </h3>
       <ul className="list" data-testid="node-list">
         {scene.graph.nodes.map((n) => (
           <li key={n.id}>
-            <button data-node-item={n.id} className={`${selection?.kind === 'node' && selection.id === n.id ? 'active' : ''}${hover === n.id ? ' hover' : ''}`}
-              onClick={() => select('node', n.id)} onMouseEnter={() => store.setState((s) => ({ ephemeral: { ...s.ephemeral, hoverNode: n.id } }))}>
+            <button
+              data-node-item={n.id}
+              className={`${selection?.kind === 'node' && selection.id === n.id ? 'active' : ''}${hover === n.id ? ' hover' : ''}`}
+              onClick={() => select('node', n.id)}
+              onMouseEnter={() => store.setState((s) => ({ ephemeral: { ...s.ephemeral, hoverNode: n.id } }))}
+            >
               <span className="name">{n.name || n.id}</span>
-              <span className="muted">{n.id}{n.floor !== null ? ` · floor ${n.floor + 1}` : ''}</span>
+              <span className="muted">
+                {n.id}
+                {n.floor !== null ? ` · floor ${n.floor + 1}` : ''}
+              </span>
             </button>
           </li>
         ))}
       </ul>
-      <h3>Edges <span className="muted">({scene.graph.edges.length})</span></h3>
+      <h3>
+        Edges <span className="muted">({scene.graph.edges.length})</span>
+      </h3>
       <ul className="list" data-testid="edge-list">
         {scene.graph.edges.map((e) => (
           <li key={e.id}>
             <button data-edge-item={e.id} className={selection?.kind === 'edge' && selection.id === e.id ? 'active' : ''} onClick={() => select('edge', e.id)}>
               <span className={`dot ${edgeLabelState(scene.labels, agent, e.from, e.to)}`} />
-              <span className="name">{names.get(e.from) ?? e.from} — {names.get(e.to) ?? e.to}</span>
+              <span className="name">
+                {names.get(e.from) ?? e.from} — {names.get(e.to) ?? e.to}
+              </span>
               <span className="muted">{e.id}</span>
             </button>
           </li>
@@ -67,37 +86,95 @@ function NodeEditor({ node }: { node: NavNode }) {
   const [floorProblem, setFloorProblem] = useState<string | null>(null);
   useEffect(() => setName(node.name), [node.name]);
   useEffect(() => setDescription(node.description), [node.description]);
-  useEffect(() => { setFloor(floorText(node.floor)); setFloorProblem(null); }, [node.floor]);
-  useEffect(() => { if (renameRequest) { nameRef.current?.focus(); nameRef.current?.select(); } }, [renameRequest]);
-  const commitName = () => { if (name !== node.name) renameNode(store, node.id, name); };
-  const commitDescription = () => { if (description !== node.description) describeNode(store, node.id, description); };
+  useEffect(() => {
+    setFloor(floorText(node.floor));
+    setFloorProblem(null);
+  }, [node.floor]);
+  useEffect(() => {
+    if (renameRequest) {
+      nameRef.current?.focus();
+      nameRef.current?.select();
+    }
+  }, [renameRequest]);
+  const commitName = () => {
+    if (name !== node.name) renameNode(store, node.id, name);
+  };
+  const commitDescription = () => {
+    if (description !== node.description) describeNode(store, node.id, description);
+  };
   const commitFloor = () => {
-    if (floor.trim() === floorText(node.floor)) { setFloorProblem(null); return; }
+    if (floor.trim() === floorText(node.floor)) {
+      setFloorProblem(null);
+      return;
+    }
     setFloorProblem(setNodeFloor(store, node.id, floor.trim() === '' ? null : Number(floor) - 1));
   };
   const blurOnEnter = (e: React.KeyboardEvent<HTMLElement>) => {
     if (e.key === 'Enter') (e.currentTarget as HTMLElement).blur();
-    if (e.key === 'Escape') { setName(node.name); setDescription(node.description); setFloor(floorText(node.floor)); setFloorProblem(null); }
+    if (e.key === 'Escape') {
+      setName(node.name);
+      setDescription(node.description);
+      setFloor(floorText(node.floor));
+      setFloorProblem(null);
+    }
   };
 
   return (
-    <form className="node-editor" data-testid="node-editor" onSubmit={(e) => { e.preventDefault(); commitName(); commitDescription(); }}>
-      <div className="muted">{node.id} · ({node.position.x.toFixed(2)}, {node.position.y.toFixed(2)}, {node.position.z.toFixed(2)})</div>
-      <label>Name <input ref={nameRef} value={name} onChange={(e) => setName(e.target.value)} onBlur={commitName} onKeyDown={blurOnEnter} data-testid="node-name" /></label>
-      <label>Description <textarea value={description} rows={2} onChange={(e) => setDescription(e.target.value)} onBlur={commitDescription} data-testid="node-description" /></label>
-      <label>Floor <input type="number" min={1} max={Math.max(1, floorCount)} step={1} value={floor} placeholder="–" data-testid="node-floor"
-        aria-invalid={floorProblem !== null} onChange={(e) => setFloor(e.target.value)} onBlur={commitFloor} onKeyDown={blurOnEnter} /></label>
-      {floorProblem && <p className="error" role="alert" data-testid="node-floor-problem">{floorProblem}</p>}
+    <form
+      className="node-editor"
+      data-testid="node-editor"
+      onSubmit={(e) => {
+        e.preventDefault();
+        commitName();
+        commitDescription();
+      }}
+    >
+      <div className="muted">
+        {node.id} · ({node.position.x.toFixed(2)}, {node.position.y.toFixed(2)}, {node.position.z.toFixed(2)})
+      </div>
+      <label>
+        Name <input ref={nameRef} value={name} onChange={(e) => setName(e.target.value)} onBlur={commitName} onKeyDown={blurOnEnter} data-testid="node-name" />
+      </label>
+      <label>
+        Description{' '}
+        <textarea value={description} rows={2} onChange={(e) => setDescription(e.target.value)} onBlur={commitDescription} data-testid="node-description" />
+      </label>
+      <label>
+        Floor{' '}
+        <input
+          type="number"
+          min={1}
+          max={Math.max(1, floorCount)}
+          step={1}
+          value={floor}
+          placeholder="–"
+          data-testid="node-floor"
+          aria-invalid={floorProblem !== null}
+          onChange={(e) => setFloor(e.target.value)}
+          onBlur={commitFloor}
+          onKeyDown={blurOnEnter}
+        />
+      </label>
+      {floorProblem && (
+        <p className="error" role="alert" data-testid="node-floor-problem">
+          {floorProblem}
+        </p>
+      )}
     </form>
   );
 }
 
 function ConnectTo({ node, others, onConnect }: { node: NavNode; others: NavNode[]; onConnect: (id: string) => void }) {
   return (
-    <label className="connect-to">Connect {node.name || node.id} to{' '}
+    <label className="connect-to">
+      Connect {node.name || node.id} to{' '}
       <select value="" onChange={(e) => e.target.value && onConnect(e.target.value)} aria-label="Connect to">
         <option value="">choose a node…</option>
-        {others.map((n) => <option key={n.id} value={n.id}>{n.name || n.id}</option>)}
+        {others.map((n) => (
+          <option key={n.id} value={n.id}>
+            {n.name || n.id}
+          </option>
+        ))}
       </select>
     </label>
   );

@@ -21,38 +21,98 @@ export function Header({ onHelp }: { onHelp: () => void }) {
   return (
     <header className="topbar">
       <h1>Traversa</h1>
-      <button className="project-name project-name-button" data-testid="projects-button" onClick={() => runCommand('projects.toggle')}
-        title={`All projects in this browser (${displayShortcut('Shift+P')})`}><span data-testid="project-name">{project ? project.name : 'No project'}</span> ▾</button>
+      <button
+        className="project-name project-name-button"
+        data-testid="projects-button"
+        onClick={() => runCommand('projects.toggle')}
+        title={`All projects in this browser (${displayShortcut('Shift+P')})`}
+      >
+        <span data-testid="project-name">{project ? project.name : 'No project'}</span> ▾
+      </button>
       <div className="actions">
         <label className="button" title={`Import a CapNav release folder (${displayShortcut('Mod+O')})`}>
           Import folder…
-          <input id={FOLDER_INPUT_ID} data-testid="import-folder" type="file" multiple hidden disabled={opening}
-            ref={(el) => { if (el) el.setAttribute('webkitdirectory', ''); }}
+          <input
+            id={FOLDER_INPUT_ID}
+            data-testid="import-folder"
+            type="file"
+            multiple
+            hidden
+            disabled={opening}
+            ref={(el) => {
+              if (el) el.setAttribute('webkitdirectory', '');
+            }}
             // An empty folder is picked too (zero files): the import report says so rather than nothing happening.
-            onChange={(e) => { const list = e.currentTarget.files; if (list) void importFiles(filesFromInput(list)); e.currentTarget.value = ''; }} />
+            onChange={(e) => {
+              const list = e.currentTarget.files;
+              if (list) void importFiles(filesFromInput(list));
+              e.currentTarget.value = '';
+            }}
+          />
         </label>
         <label className="button secondary" title="Import release files (graphs, QA, traverse, agent_profile.json)">
           Import files…
-          <input id={FILES_INPUT_ID} data-testid="import-files" type="file" multiple accept=".json,application/json" hidden disabled={opening}
-            onChange={(e) => { const list = e.currentTarget.files; if (list?.length) void importFiles(filesFromInput(list)); e.currentTarget.value = ''; }} />
+          <input
+            id={FILES_INPUT_ID}
+            data-testid="import-files"
+            type="file"
+            multiple
+            accept=".json,application/json"
+            hidden
+            disabled={opening}
+            onChange={(e) => {
+              const list = e.currentTarget.files;
+              if (list?.length) void importFiles(filesFromInput(list));
+              e.currentTarget.value = '';
+            }}
+          />
         </label>
-        <button onClick={exportRelease} disabled={!project} title={`Export as a CapNav release zip (${displayShortcut('Mod+E')})`}>Export release</button>
-        <button className="secondary" onClick={() => runCommand('project.exportBundle')} disabled={!project} data-testid="export-bundle"
-          title={`Export the Traversa bundle: labels with reasons, provenance and evidence (${displayShortcut('Mod+Shift+E')})`}>Bundle</button>
-        <button className="secondary" onClick={onHelp} aria-label="Keyboard shortcuts">?</button>
+        <button onClick={exportRelease} disabled={!project} title={`Export as a CapNav release zip (${displayShortcut('Mod+E')})`}>
+          Export release
+        </button>
+        <button
+          className="secondary"
+          onClick={() => runCommand('project.exportBundle')}
+          disabled={!project}
+          data-testid="export-bundle"
+          title={`Export the Traversa bundle: labels with reasons, provenance and evidence (${displayShortcut('Mod+Shift+E')})`}
+        >
+          Bundle
+        </button>
+        <button className="secondary" onClick={onHelp} aria-label="Keyboard shortcuts">
+          ?
+        </button>
       </div>
       {team.state !== 'off' && (
-        <button className={`team-badge ${team.state}`} data-testid="team-status" data-state={team.state} data-waiting={team.waiting}
-          title={team.message ?? `${team.url} as ${team.user}`} onClick={() => runCommand('projects.toggle')}>{teamSummary(team)}</button>
+        <button
+          className={`team-badge ${team.state}`}
+          data-testid="team-status"
+          data-state={team.state}
+          data-waiting={team.waiting}
+          title={team.message ?? `${team.url} as ${team.user}`}
+          onClick={() => runCommand('projects.toggle')}
+        >
+          {teamSummary(team)}
+        </button>
       )}
       {notice && (
         <span className="header-notice" role="status" data-testid="studio-notice" title={notice}>
           <span className="text">{notice}</span>
-          <button className="small secondary" aria-label="Dismiss" onClick={() => store.setState((s) => ({ ephemeral: { ...s.ephemeral, notice: null } }))}>×</button>
+          <button className="small secondary" aria-label="Dismiss" onClick={() => store.setState((s) => ({ ephemeral: { ...s.ephemeral, notice: null } }))}>
+            ×
+          </button>
         </span>
       )}
       <span className={`storage ${storage.status}`} data-testid="storage-status" role={storage.status === 'error' ? 'alert' : undefined}>
-        {storage.status === 'error' ? storage.message : storage.status === 'saving' ? 'Saving…' : storage.status === 'saved' ? 'Saved in this browser' : storage.status === 'loading' ? (storage.message ?? 'Opening…') : ''}
+        {storage.status === 'error'
+          ? storage.message
+          : storage.status === 'saving'
+            ? 'Saving…'
+            : storage.status === 'saved'
+              ? 'Saved in this browser'
+              : storage.status === 'loading'
+                ? (storage.message ?? 'Opening…')
+                : ''}
       </span>
     </header>
   );

@@ -16,11 +16,17 @@ export function LabelView() {
     <section className="scene label-view" aria-labelledby="label-title">
       <header className="scene-header">
         <h2 id="label-title">Label {scene.id}</h2>
-        <span className="muted">Y traversable · X not (reason S P W R D E Q, note /) · Enter accepts the suggestion · G drive · B then arrows drive by hand · , . segment · [ ] question · A agent · U next unlabelled · H hallucinated · ? all keys</span>
+        <span className="muted">
+          Y traversable · X not (reason S P W R D E Q, note /) · Enter accepts the suggestion · G drive · B then arrows drive by hand · , . segment · [ ]
+          question · A agent · U next unlabelled · H hallucinated · ? all keys
+        </span>
       </header>
       <Toolbar tools={false} />
       <div className="scene-body">
-        <div className="viewport-panel"><Workspace /><DrivePanel /></div>
+        <div className="viewport-panel">
+          <Workspace />
+          <DrivePanel />
+        </div>
         <aside className="side-panel">
           <QueuePanel />
           <ConflictsPanel />

@@ -16,32 +16,58 @@ export function MeshBar() {
   const { attachMesh, removeMesh } = useActions();
   if (!scene) return null;
   const binding = scene.mesh;
-  const setFrame = (frame: Partial<Pick<NonNullable<typeof binding>, 'upAxis' | 'unitScale'>>) => applyEdit(store, SCAN_EDITS.frame, { sceneId: scene.id, frame });
+  const setFrame = (frame: Partial<Pick<NonNullable<typeof binding>, 'upAxis' | 'unitScale'>>) =>
+    applyEdit(store, SCAN_EDITS.frame, { sceneId: scene.id, frame });
 
   return (
     <div className="mesh-bar" data-testid="mesh-bar">
       <label className="button secondary small" title="A .glb/.gltf (with .bin and textures), .ply, or .obj with its .mtl and textures">
         {binding ? 'Replace scan…' : 'Load scan…'}
-        <input type="file" multiple hidden data-testid="load-mesh" accept=".glb,.gltf,.bin,.ply,.obj,.mtl,.png,.jpg,.jpeg,.ktx2,.basis,.webp"
-          onChange={(e) => { const l = e.currentTarget.files; if (l?.length) void attachMesh(scene.id, filesFromInput(l)); e.currentTarget.value = ''; }} />
+        <input
+          type="file"
+          multiple
+          hidden
+          data-testid="load-mesh"
+          accept=".glb,.gltf,.bin,.ply,.obj,.mtl,.png,.jpg,.jpeg,.ktx2,.basis,.webp"
+          onChange={(e) => {
+            const l = e.currentTarget.files;
+            if (l?.length) void attachMesh(scene.id, filesFromInput(l));
+            e.currentTarget.value = '';
+          }}
+        />
       </label>
       {binding && (
         <>
-          <span className="mesh-name" title={binding.files.map((f) => `${f.name} (${MB(f.bytes)})`).join('\n')}>{binding.mainFile}</span>
-          <label>Up <select value={binding.upAxis} aria-label="Up axis" onChange={(e) => setFrame({ upAxis: e.target.value as 'y' | 'z' })}>
-            <option value="y">Y</option><option value="z">Z</option>
-          </select></label>
-          <label>Scale <select value={String(binding.unitScale)} aria-label="Unit scale" onChange={(e) => setFrame({ unitScale: Number(e.target.value) })}>
-            <option value="1">m</option><option value="0.01">cm</option><option value="0.001">mm</option>
-          </select></label>
-          <button className="small secondary" onClick={() => removeMesh(scene.id)}>Remove scan</button>
+          <span className="mesh-name" title={binding.files.map((f) => `${f.name} (${MB(f.bytes)})`).join('\n')}>
+            {binding.mainFile}
+          </span>
+          <label>
+            Up{' '}
+            <select value={binding.upAxis} aria-label="Up axis" onChange={(e) => setFrame({ upAxis: e.target.value as 'y' | 'z' })}>
+              <option value="y">Y</option>
+              <option value="z">Z</option>
+            </select>
+          </label>
+          <label>
+            Scale{' '}
+            <select value={String(binding.unitScale)} aria-label="Unit scale" onChange={(e) => setFrame({ unitScale: Number(e.target.value) })}>
+              <option value="1">m</option>
+              <option value="0.01">cm</option>
+              <option value="0.001">mm</option>
+            </select>
+          </label>
+          <button className="small secondary" onClick={() => removeMesh(scene.id)}>
+            Remove scan
+          </button>
         </>
       )}
       <MeshStatusLine status={status} />
       {binding && status?.state === 'ready' && status.upHint && (
         <span className="mesh-status warn" role="status" data-testid="up-hint">
           {status.upHint.text}{' '}
-          <button className="small" data-testid="up-fix" onClick={() => setFrame({ upAxis: status.upHint!.axis })}>Turn it {status.upHint.axis.toUpperCase()} up</button>
+          <button className="small" data-testid="up-fix" onClick={() => setFrame({ upAxis: status.upHint!.axis })}>
+            Turn it {status.upHint.axis.toUpperCase()} up
+          </button>
         </span>
       )}
     </div>
@@ -57,13 +83,33 @@ function MeshStatusLine({ status: s }: { status: MeshStatus | undefined }) {
       </span>
     );
   }
-  if (s.state === 'error') return <span className="mesh-status error" role="alert" data-testid="mesh-error">{s.file}: {s.message}</span>;
-  if (s.state === 'missing') return <span className="mesh-status error" role="alert">{s.message}</span>;
+  if (s.state === 'error')
+    return (
+      <span className="mesh-status error" role="alert" data-testid="mesh-error">
+        {s.file}: {s.message}
+      </span>
+    );
+  if (s.state === 'missing')
+    return (
+      <span className="mesh-status error" role="alert">
+        {s.message}
+      </span>
+    );
   return (
     <span className="mesh-status ready" data-testid="mesh-ready">
       {s.triangles.toLocaleString('en')} triangles · {s.floors.length} floor{s.floors.length === 1 ? '' : 's'}
-      {s.warnings.length > 0 && <span className="warn" data-testid="mesh-warnings" title={s.warnings.join('\n')}> · {s.warnings.join(' · ')}</span>}
-      {s.error && <span className="error" role="alert" data-testid="mesh-error"> · {s.error}</span>}
+      {s.warnings.length > 0 && (
+        <span className="warn" data-testid="mesh-warnings" title={s.warnings.join('\n')}>
+          {' '}
+          · {s.warnings.join(' · ')}
+        </span>
+      )}
+      {s.error && (
+        <span className="error" role="alert" data-testid="mesh-error">
+          {' '}
+          · {s.error}
+        </span>
+      )}
     </span>
   );
 }

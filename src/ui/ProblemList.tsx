@@ -15,14 +15,17 @@ export function ProblemList({ problems, testId }: { problems: readonly Problem[]
   const byFile = new Map<string, Problem[]>();
   for (const p of problems) {
     const list = byFile.get(p.file);
-    if (list) list.push(p); else byFile.set(p.file, [p]);
+    if (list) list.push(p);
+    else byFile.set(p.file, [p]);
   }
   const files = [...byFile].map(([file, list]) => ({ file, list, errors: list.some((p) => p.severity !== 'warning') }));
   const ordered = [...files.filter((f) => f.errors), ...files.filter((f) => !f.errors)];
   const shown = all ? ordered : ordered.slice(0, FILES_SHOWN);
   return (
     <div className="problems" data-testid={testId}>
-      {shown.map(({ file, list, errors }) => <FileProblems key={file} file={file} list={list} errors={errors} />)}
+      {shown.map(({ file, list, errors }) => (
+        <FileProblems key={file} file={file} list={list} errors={errors} />
+      ))}
       {shown.length < ordered.length && (
         <button className="small secondary" onClick={() => setAll(true)} data-testid="problems-show-all">
           Show all {ordered.length} files ({ordered.length - shown.length} more, {count(ordered.slice(shown.length).flatMap((f) => f.list))})
@@ -36,7 +39,9 @@ function FileProblems({ file, list, errors }: { file: string; list: readonly Pro
   const [open, setOpen] = useState(errors);
   return (
     <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary><code>{file || '(release)'}</code> <span className="muted">{count(list)}</span></summary>
+      <summary>
+        <code>{file || '(release)'}</code> <span className="muted">{count(list)}</span>
+      </summary>
       {open && (
         <ul>
           {list.map((p, i) => (

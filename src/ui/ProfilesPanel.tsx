@@ -20,8 +20,19 @@ export function ProfilesPanel() {
     if (!problem) applyEdit(store, PROFILE_EDITS.update, { previousName: previous.name, next });
   };
   const num = (p: AgentProfile, field: NumField, nullable = false) => (
-    <input type="number" step="0.001" min={0} defaultValue={p[field] ?? ''} key={`${p.name}:${field}:${p[field]}`} aria-label={`${p.name} ${field}`} data-field={field}
-      onBlur={(e) => { const v = e.target.value === '' && nullable ? null : Number(e.target.value); if (v !== p[field]) commit(p, { ...p, [field]: v }); }} />
+    <input
+      type="number"
+      step="0.001"
+      min={0}
+      defaultValue={p[field] ?? ''}
+      key={`${p.name}:${field}:${p[field]}`}
+      aria-label={`${p.name} ${field}`}
+      data-field={field}
+      onBlur={(e) => {
+        const v = e.target.value === '' && nullable ? null : Number(e.target.value);
+        if (v !== p[field]) commit(p, { ...p, [field]: v });
+      }}
+    />
   );
   const bool = (p: AgentProfile, field: BoolField) => (
     <input type="checkbox" checked={p[field]} aria-label={`${p.name} ${field}`} onChange={(e) => commit(p, { ...p, [field]: e.target.checked })} />
@@ -29,18 +40,56 @@ export function ProfilesPanel() {
   return (
     <section className="profiles" aria-labelledby="profiles-title" data-testid="profiles">
       <h2 id="profiles-title">Agents</h2>
-      <p className="hint">The five CapNav profiles (the benchmark's truth) and your own. Dimensions in metres; exported in agent_profile.json and the bundle.</p>
+      <p className="hint">
+        The five CapNav profiles (the benchmark's truth) and your own. Dimensions in metres; exported in agent_profile.json and the bundle.
+      </p>
       <table className="table">
-        <thead><tr><th>Agent</th><th>Shape</th><th>Width</th><th>Depth</th><th>Height</th><th>Max step</th><th>Stairs</th><th>Lift</th><th>Doors</th><th>Turning space</th><th /></tr></thead>
+        <thead>
+          <tr>
+            <th>Agent</th>
+            <th>Shape</th>
+            <th>Width</th>
+            <th>Depth</th>
+            <th>Height</th>
+            <th>Max step</th>
+            <th>Stairs</th>
+            <th>Lift</th>
+            <th>Doors</th>
+            <th>Turning space</th>
+            <th />
+          </tr>
+        </thead>
         <tbody>
           {project.profiles.map((p) => (
             <tr key={p.name} data-agent={p.name}>
-              <th scope="row">{isBuiltIn(p.name) ? p.name : (
-                <input defaultValue={p.name} key={p.name} aria-label="Agent name" size={10} onBlur={(e) => { const name = e.target.value.trim().toUpperCase(); if (name !== p.name) commit(p, { ...p, name }); }} />
-              )}</th>
-              <td><select value={p.shape} aria-label={`${p.name} shape`} onChange={(e) => commit(p, { ...p, shape: e.target.value as AgentProfile['shape'], depthM: e.target.value === 'box' ? p.depthM ?? p.widthM : null })}>
-                <option value="cylinder">cylinder</option><option value="box">box</option>
-              </select></td>
+              <th scope="row">
+                {isBuiltIn(p.name) ? (
+                  p.name
+                ) : (
+                  <input
+                    defaultValue={p.name}
+                    key={p.name}
+                    aria-label="Agent name"
+                    size={10}
+                    onBlur={(e) => {
+                      const name = e.target.value.trim().toUpperCase();
+                      if (name !== p.name) commit(p, { ...p, name });
+                    }}
+                  />
+                )}
+              </th>
+              <td>
+                <select
+                  value={p.shape}
+                  aria-label={`${p.name} shape`}
+                  onChange={(e) =>
+                    commit(p, { ...p, shape: e.target.value as AgentProfile['shape'], depthM: e.target.value === 'box' ? (p.depthM ?? p.widthM) : null })
+                  }
+                >
+                  <option value="cylinder">cylinder</option>
+                  <option value="box">box</option>
+                </select>
+              </td>
               <td>{num(p, 'widthM')}</td>
               <td>{p.shape === 'box' ? num(p, 'depthM') : '–'}</td>
               <td>{num(p, 'heightM')}</td>
@@ -49,13 +98,25 @@ export function ProfilesPanel() {
               <td>{bool(p, 'canUseElevator')}</td>
               <td>{bool(p, 'canOpenDoors')}</td>
               <td>{num(p, 'turningSpaceM', true)}</td>
-              <td>{!isBuiltIn(p.name) && <button className="small secondary" onClick={() => applyEdit(store, PROFILE_EDITS.remove, { name: p.name })}>Remove</button>}</td>
+              <td>
+                {!isBuiltIn(p.name) && (
+                  <button className="small secondary" onClick={() => applyEdit(store, PROFILE_EDITS.remove, { name: p.name })}>
+                    Remove
+                  </button>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
-      {error && <p className="error" role="alert">{error}</p>}
-      <button className="small" data-testid="add-agent" onClick={() => applyEdit(store, PROFILE_EDITS.add, { from: 'WHEELCHAIR' })}>+ Custom agent (from the wheelchair)</button>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      <button className="small" data-testid="add-agent" onClick={() => applyEdit(store, PROFILE_EDITS.add, { from: 'WHEELCHAIR' })}>
+        + Custom agent (from the wheelchair)
+      </button>
     </section>
   );
 }

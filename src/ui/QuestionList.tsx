@@ -12,7 +12,11 @@ import { useStudio, useStudioStore } from '../state/useStudio.ts';
 const ABBREV: Record<string, string> = { HUMAN: 'Hu', WHEELCHAIR: 'Wc', HUMANOID: 'Hd', QUADRUPEDAL: 'Qd', SWEEPER: 'Sw' };
 const agentAbbrev = (a: AgentName) => ABBREV[a] ?? a.slice(0, 3);
 
-interface Props { scene: Scene; plan: PlannedQuestion[]; agents: AgentName[] }
+interface Props {
+  scene: Scene;
+  plan: PlannedQuestion[];
+  agents: AgentName[];
+}
 
 /** The scene's questions with their resolved waypoints, resolution problems and feasibility per agent. */
 export function QuestionList({ scene, plan, agents }: Props) {
@@ -24,7 +28,7 @@ export function QuestionList({ scene, plan, agents }: Props) {
   const waiting = useMemo(() => unreviewedTasks(items ?? [], scene.id), [items, scene.id]);
   if (!scene.questions.length) return <p className="empty">This scene has no questions.</p>;
 
-  const refText = (r: NodeRef) => (r.nodeId ? names.get(r.nodeId) ?? r.nodeId : r.raw);
+  const refText = (r: NodeRef) => (r.nodeId ? (names.get(r.nodeId) ?? r.nodeId) : r.raw);
   return (
     <ol className="questions" data-testid="questions" aria-label="Questions (N / P to move, H to mark hallucinated)">
       {scene.questions.map((q, i) => {
@@ -33,34 +37,76 @@ export function QuestionList({ scene, plan, agents }: Props) {
         const ids = wps.map((r) => r.nodeId);
         const resolved = ids.every((x): x is string => x !== null);
         return (
-          <li key={q.id} data-question={i} aria-selected={selected === i} className={`question${selected === i ? ' selected' : ''}${'hallucinated' in p ? ' hallucinated' : ''}${'unresolved' in p ? ' unresolved' : ''}`}
-            onClick={() => store.setState((s) => ({ session: { ...s.session, questionIndex: i } }))}>
-            <div className="q-text"><span className="q-index">#{i}</span> {q.text}</div>
+          <li
+            key={q.id}
+            data-question={i}
+            aria-selected={selected === i}
+            className={`question${selected === i ? ' selected' : ''}${'hallucinated' in p ? ' hallucinated' : ''}${'unresolved' in p ? ' unresolved' : ''}`}
+            onClick={() => store.setState((s) => ({ session: { ...s.session, questionIndex: i } }))}
+          >
+            <div className="q-text">
+              <span className="q-index">#{i}</span> {q.text}
+            </div>
             <div className="q-route">
               {wps.map((r, k) => (
-                <span key={k} className={r.nodeId ? 'ref' : 'ref bad'} title={r.nodeId ? `${r.raw} → ${r.nodeId}` : (() => { const x = resolveRef(r.raw, scene.graph.nodes); return x.nodeId === null ? x.reason : ''; })()}>
-                  {k > 0 && <span className="arrow"> → </span>}{refText(r)}
+                <span
+                  key={k}
+                  className={r.nodeId ? 'ref' : 'ref bad'}
+                  title={
+                    r.nodeId
+                      ? `${r.raw} → ${r.nodeId}`
+                      : (() => {
+                          const x = resolveRef(r.raw, scene.graph.nodes);
+                          return x.nodeId === null ? x.reason : '';
+                        })()
+                  }
+                >
+                  {k > 0 && <span className="arrow"> → </span>}
+                  {refText(r)}
                 </span>
               ))}
             </div>
             {'hallucinated' in p && <span className="badge warn">hallucinated · excluded</span>}
             {waiting.has(i) && !('hallucinated' in p) && (
-              <span className="badge warn" data-testid="task-unreviewed" title="A generated task: it joins the label queue and the release once a reviewer accepts it (QA view)">
+              <span
+                className="badge warn"
+                data-testid="task-unreviewed"
+                title="A generated task: it joins the label queue and the release once a reviewer accepts it (QA view)"
+              >
                 generated · awaiting review ({waiting.get(i)!.id}) · not in the label queue
               </span>
             )}
-            {'unresolved' in p && <span className="badge bad" data-testid="unresolved">unresolved: {p.unresolved.map((u) => `“${u}”`).join(', ')}</span>}
-            {'edges' in p && <span className="badge">{p.edges.length} edge{p.edges.length === 1 ? '' : 's'} to label</span>}
+            {'unresolved' in p && (
+              <span className="badge bad" data-testid="unresolved">
+                unresolved: {p.unresolved.map((u) => `“${u}”`).join(', ')}
+              </span>
+            )}
+            {'edges' in p && (
+              <span className="badge">
+                {p.edges.length} edge{p.edges.length === 1 ? '' : 's'} to label
+              </span>
+            )}
             {resolved && !('hallucinated' in p) && (
               <span className="feasibility">
                 {agents.map((a) => {
                   const ok = isFeasible(scene.graph, scene.labels, a, ids[0]!, ids[ids.length - 1]!, adj);
-                  return <span key={a} className={`feas ${ok ? 'yes' : 'no'}`} title={`${a}: ${ok ? 'feasible' : 'not feasible'} with the current labels`}>{agentAbbrev(a)}{ok ? '✓' : '✗'}</span>;
+                  return (
+                    <span key={a} className={`feas ${ok ? 'yes' : 'no'}`} title={`${a}: ${ok ? 'feasible' : 'not feasible'} with the current labels`}>
+                      {agentAbbrev(a)}
+                      {ok ? '✓' : '✗'}
+                    </span>
+                  );
                 })}
               </span>
             )}
             {selected === i && (
-              <button className="small" onClick={(e) => { e.stopPropagation(); toggleHallucinated(store, scene.id, i); }}>
+              <button
+                className="small"
+                onClick={(e) => {
+                  e.stopPropagation();
+                  toggleHallucinated(store, scene.id, i);
+                }}
+              >
                 {'hallucinated' in p ? 'Unmark hallucinated (H)' : 'Mark hallucinated (H)'}
               </button>
             )}

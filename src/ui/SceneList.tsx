@@ -25,10 +25,16 @@ export function SceneList() {
   }, [shown, total]);
   return (
     <nav className="scene-list" aria-label="Scenes">
-      <h2>Scenes <span className="muted">({scenes?.length ?? 0})</span></h2>
-      <button className="small secondary new-scene" disabled={opening} onClick={() => createScene(store)} data-testid="new-scene">+ New scene</button>
+      <h2>
+        Scenes <span className="muted">({scenes?.length ?? 0})</span>
+      </h2>
+      <button className="small secondary new-scene" disabled={opening} onClick={() => createScene(store)} data-testid="new-scene">
+        + New scene
+      </button>
       <ul>
-        {(scenes ?? []).slice(0, shown).map((s) => <SceneRow key={s.id} scene={s} active={view === 'scene' && selected === s.id} />)}
+        {(scenes ?? []).slice(0, shown).map((s) => (
+          <SceneRow key={s.id} scene={s} active={view === 'scene' && selected === s.id} />
+        ))}
       </ul>
     </nav>
   );
@@ -45,18 +51,43 @@ const SceneRow = memo(function SceneRow({ scene, active }: { scene: Scene; activ
   const labels = Object.values(scene.labels).reduce((n, bySegment) => n + Object.keys(bySegment).length, 0);
   return (
     <li>
-      <button className={active ? 'active' : ''} data-scene={scene.id}
-        onClick={() => store.setState((st) => ({ session: { ...st.session, sceneId: scene.id, view: 'scene', questionIndex: null } }))}>
+      <button
+        className={active ? 'active' : ''}
+        data-scene={scene.id}
+        onClick={() => store.setState((st) => ({ session: { ...st.session, sceneId: scene.id, view: 'scene', questionIndex: null } }))}
+      >
         <span>{scene.id}</span>
         <span className="muted">{scene.questions.length} q</span>
-        {errors ? <span className="badge bad" title="errors in this scene">{errors}</span> : null}
+        {errors ? (
+          <span className="badge bad" title="errors in this scene">
+            {errors}
+          </span>
+        ) : null}
       </button>
-      {active && !confirm && <button className="small secondary remove-scene" onClick={() => setConfirm(true)} data-testid="scene-remove">Remove scene…</button>}
+      {active && !confirm && (
+        <button className="small secondary remove-scene" onClick={() => setConfirm(true)} data-testid="scene-remove">
+          Remove scene…
+        </button>
+      )}
       {confirm && (
         <div className="scene-remove-confirm" role="alertdialog" aria-label={`Remove ${scene.id}`} data-testid="scene-remove-confirm">
-          <span>Remove {scene.id} with its {scene.graph.nodes.length} nodes, {scene.questions.length} questions and {labels} labels? Undo ({'Ctrl+Z'}) brings it back.</span>
-          <button className="small danger" onClick={() => { setConfirm(false); deleteScene(store, scene.id); }} data-testid="scene-remove-yes">Remove</button>
-          <button className="small secondary" onClick={() => setConfirm(false)}>Keep it</button>
+          <span>
+            Remove {scene.id} with its {scene.graph.nodes.length} nodes, {scene.questions.length} questions and {labels} labels? Undo ({'Ctrl+Z'}) brings it
+            back.
+          </span>
+          <button
+            className="small danger"
+            onClick={() => {
+              setConfirm(false);
+              deleteScene(store, scene.id);
+            }}
+            data-testid="scene-remove-yes"
+          >
+            Remove
+          </button>
+          <button className="small secondary" onClick={() => setConfirm(false)}>
+            Keep it
+          </button>
         </div>
       )}
     </li>

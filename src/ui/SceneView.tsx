@@ -29,13 +29,23 @@ export function SceneView() {
     <section className="scene" aria-labelledby="scene-title">
       <header className="scene-header">
         <h2 id="scene-title">{scene.id}</h2>
-        <span className="muted">{scene.graph.nodes.length} nodes · {scene.graph.edges.length} edges · {scene.questions.length} questions</span>
-        <label>Colour edges for{' '}
+        <span className="muted">
+          {scene.graph.nodes.length} nodes · {scene.graph.edges.length} edges · {scene.questions.length} questions
+        </span>
+        <label>
+          Colour edges for{' '}
           <select value={agent} onChange={(e) => store.setState((s) => ({ session: { ...s.session, agent: e.target.value } }))} aria-label="Agent">
-            {agents.map((a) => <option key={a} value={a}>{a}</option>)}
+            {agents.map((a) => (
+              <option key={a} value={a}>
+                {a}
+              </option>
+            ))}
           </select>
         </label>
-        <span className="legend"><span className="sw traversable" /> traversable <span className="sw blocked" /> not <span className="sw conflict" /> directions disagree <span className="sw unlabelled" /> unlabelled</span>
+        <span className="legend">
+          <span className="sw traversable" /> traversable <span className="sw blocked" /> not <span className="sw conflict" /> directions disagree{' '}
+          <span className="sw unlabelled" /> unlabelled
+        </span>
       </header>
       <MeshBar />
       <Toolbar />

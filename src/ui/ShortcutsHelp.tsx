@@ -26,11 +26,18 @@ export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
     <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="shortcuts-title" onClick={onClose} data-testid="shortcuts-help">
       <div className="dialog shortcuts" onClick={(e) => e.stopPropagation()}>
         <h2 id="shortcuts-title">Keyboard shortcuts</h2>
-        <p className="muted">Keys do nothing behind this list. <kbd>?</kbd> or <kbd>Escape</kbd> closes it.</p>
+        <p className="muted">
+          Keys do nothing behind this list. <kbd>?</kbd> or <kbd>Escape</kbd> closes it.
+        </p>
         <Section title="Everywhere" commands={keyed.filter((c) => !c.views)} moves={[]} testId="shortcuts-global" />
         {sections.map((s) => (
-          <Section key={s.view} title={`${s.title}${s.view === view ? ' — this view' : ''}`} testId={`shortcuts-${s.view}`}
-            commands={keyed.filter((c) => c.views?.includes(s.view))} moves={s.moves} />
+          <Section
+            key={s.view}
+            title={`${s.title}${s.view === view ? ' — this view' : ''}`}
+            testId={`shortcuts-${s.view}`}
+            commands={keyed.filter((c) => c.views?.includes(s.view))}
+            moves={s.moves}
+          />
         ))}
         <button onClick={onClose}>Close</button>
       </div>
@@ -44,8 +51,22 @@ function Section({ title, commands, moves, testId }: { title: string; commands: 
       <h3>{title}</h3>
       <table className="table">
         <tbody>
-          {commands.map((c) => <tr key={c.id} data-command={c.id}><td><kbd>{displayShortcut(c.shortcut!)}</kbd></td><td>{c.label}</td></tr>)}
-          {moves.map((m) => <tr key={m.key + m.shows} data-movement><td><kbd>{m.key}</kbd></td><td>{m.shows}</td></tr>)}
+          {commands.map((c) => (
+            <tr key={c.id} data-command={c.id}>
+              <td>
+                <kbd>{displayShortcut(c.shortcut!)}</kbd>
+              </td>
+              <td>{c.label}</td>
+            </tr>
+          ))}
+          {moves.map((m) => (
+            <tr key={m.key + m.shows} data-movement>
+              <td>
+                <kbd>{m.key}</kbd>
+              </td>
+              <td>{m.shows}</td>
+            </tr>
+          ))}
         </tbody>
       </table>
     </section>

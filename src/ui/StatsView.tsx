@@ -12,7 +12,10 @@ function countSlice(scenes: readonly Scene[]): number {
   const t0 = performance.now();
   let n = 0;
   for (const scene of scenes) {
-    if (!sceneStatsKnown(scene)) { if (performance.now() - t0 > SLICE_MS) break; sceneStats(scene); }
+    if (!sceneStatsKnown(scene)) {
+      if (performance.now() - t0 > SLICE_MS) break;
+      sceneStats(scene);
+    }
     n++;
   }
   return n;
@@ -39,11 +42,22 @@ export function StatsView() {
   const counted = useScenesCounted(project?.scenes);
   const stats = useMemo(() => (project && counted === project.scenes.length ? datasetStats(project) : null), [project, counted]);
   if (!project) return null;
-  if (!stats) return <section className="stats"><h2>Dataset statistics</h2><p className="muted" data-testid="stats-counting">Counting… {counted} of {project.scenes.length} scenes</p></section>;
+  if (!stats)
+    return (
+      <section className="stats">
+        <h2>Dataset statistics</h2>
+        <p className="muted" data-testid="stats-counting">
+          Counting… {counted} of {project.scenes.length} scenes
+        </p>
+      </section>
+    );
   return (
     <section className="stats" aria-labelledby="stats-title">
       <h2 id="stats-title">Dataset statistics</h2>
-      <p className="hint">Definitions as in CapNav Table 1: a task is a non-hallucinated question whose waypoints all resolve; it is feasible for an agent when a simple path from start to end uses only edges labelled traversable for it (a missing label counts as not traversable).</p>
+      <p className="hint">
+        Definitions as in CapNav Table 1: a task is a non-hallucinated question whose waypoints all resolve; it is feasible for an agent when a simple path from
+        start to end uses only edges labelled traversable for it (a missing label counts as not traversable).
+      </p>
       <SummaryTable stats={stats} />
       <AgentTable stats={stats} />
       <ProfilesPanel />
@@ -65,7 +79,10 @@ function SummaryTable({ stats }: { stats: DatasetStats }) {
     <table className="table summary" data-testid="stats-summary">
       <tbody>
         {rows.map(([key, label, value]) => (
-          <tr key={key} data-stat={key}><th scope="row">{label}</th><td>{value}</td></tr>
+          <tr key={key} data-stat={key}>
+            <th scope="row">{label}</th>
+            <td>{value}</td>
+          </tr>
         ))}
       </tbody>
     </table>
@@ -76,7 +93,14 @@ function AgentTable({ stats }: { stats: DatasetStats }) {
   return (
     <table className="table agents" data-testid="stats-agents">
       <thead>
-        <tr><th>Agent</th><th>Labelled segments</th><th>Edge traversable ratio</th><th>Tasks</th><th>Feasible tasks</th><th>Feasible-task ratio</th></tr>
+        <tr>
+          <th>Agent</th>
+          <th>Labelled segments</th>
+          <th>Edge traversable ratio</th>
+          <th>Tasks</th>
+          <th>Feasible tasks</th>
+          <th>Feasible-task ratio</th>
+        </tr>
       </thead>
       <tbody>
         {Object.entries(stats.agents).map(([agent, a]) => (

@@ -30,7 +30,11 @@ export function TeamPanel() {
   if (!scene || !team || team.annotators.length < 2) return null;
   const disputes = labelDisputes(scene);
   const names = new Map(scene.graph.nodes.map((n) => [n.id, n.name || n.id]));
-  const segText = (seg: string) => seg.split('|').map((id) => names.get(id) ?? id).join(' → ');
+  const segText = (seg: string) =>
+    seg
+      .split('|')
+      .map((id) => names.get(id) ?? id)
+      .join(' → ');
   const decide = (agent: string, seg: string, label: Label) => {
     const refused = decideDispute(store, scene.id, agent, seg, label);
     if (refused) store.setState((s) => ({ ephemeral: { ...s.ephemeral, notice: refused } }));
@@ -39,14 +43,23 @@ export function TeamPanel() {
     <details className="team" open data-testid="team-panel">
       <summary>
         Team: {team.annotators.length} annotators · Light’s κ {team.light === null ? '—' : team.light.toFixed(3)}
-        {team.disputes > 0 && <> · <strong data-testid="dispute-count">{team.disputes} disputed</strong></>}
+        {team.disputes > 0 && (
+          <>
+            {' '}
+            · <strong data-testid="dispute-count">{team.disputes} disputed</strong>
+          </>
+        )}
       </summary>
       <table className="compact" data-testid="team-kappa">
         <tbody>
           {team.pairs.map((p) => (
             <tr key={`${p.a}|${p.b}`} data-pair={`${p.a}|${p.b}`}>
-              <th>{p.a} · {p.b}</th>
-              <td>{p.agreement.overall.agreed}/{p.agreement.overall.compared} agree</td>
+              <th>
+                {p.a} · {p.b}
+              </th>
+              <td>
+                {p.agreement.overall.agreed}/{p.agreement.overall.compared} agree
+              </td>
               <td>κ {kappaText(p.agreement.overall.cohen)}</td>
             </tr>
           ))}
@@ -61,8 +74,11 @@ export function TeamPanel() {
                 <strong>{d.agent}</strong> {segText(d.seg)}
                 <ul>
                   {d.votes.map(([who, l]) => (
-                    <li key={who}>{who}: {judgement(l)}{' '}
-                      <button className="small secondary" onClick={() => decide(d.agent, d.seg, l)} data-testid="decide-with">Decide: {who}’s</button>
+                    <li key={who}>
+                      {who}: {judgement(l)}{' '}
+                      <button className="small secondary" onClick={() => decide(d.agent, d.seg, l)} data-testid="decide-with">
+                        Decide: {who}’s
+                      </button>
                     </li>
                   ))}
                 </ul>

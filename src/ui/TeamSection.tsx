@@ -8,14 +8,22 @@ import { useActions } from './actions.ts';
 export function teamSummary(t: TeamState): string {
   const waiting = t.waiting ? `${t.waiting} change${t.waiting === 1 ? '' : 's'} waiting` : '';
   switch (t.state) {
-    case 'off': return '';
-    case 'connecting': return 'Team: connecting…';
-    case 'syncing': return `Team: syncing${waiting ? ` (${waiting})` : '…'}`;
-    case 'synced': return 'Team: in sync';
-    case 'offline': return `Team: offline${waiting ? ` (${waiting})` : ''}`;
-    case 'signed-out': return `Team: sign in${waiting ? ` (${waiting})` : ''}`;
-    case 'elsewhere': return `Team: synced by another tab${waiting ? ` (${waiting})` : ''}`;
-    case 'error': return 'Team: stopped';
+    case 'off':
+      return '';
+    case 'connecting':
+      return 'Team: connecting…';
+    case 'syncing':
+      return `Team: syncing${waiting ? ` (${waiting})` : '…'}`;
+    case 'synced':
+      return 'Team: in sync';
+    case 'offline':
+      return `Team: offline${waiting ? ` (${waiting})` : ''}`;
+    case 'signed-out':
+      return `Team: sign in${waiting ? ` (${waiting})` : ''}`;
+    case 'elsewhere':
+      return `Team: synced by another tab${waiting ? ` (${waiting})` : ''}`;
+    case 'error':
+      return 'Team: stopped';
   }
 }
 
@@ -23,20 +31,53 @@ export function teamSummary(t: TeamState): string {
 function LostVersion({ conflict, user }: { conflict: TeamState['conflicts'][number]; user: string | undefined }) {
   const shown = conflict.versions.find((v) => v.winning);
   if (!shown || !user || shown.author === user || !conflict.versions.some((v) => v.author === user)) return null;
-  return <p className="muted" data-testid="team-conflict-lost">Your version is not the one shown: everyone, you included, sees {shown.author || 'the other'}’s ({shown.summary}) until someone keeps one.</p>;
+  return (
+    <p className="muted" data-testid="team-conflict-lost">
+      Your version is not the one shown: everyone, you included, sees {shown.author || 'the other'}’s ({shown.summary}) until someone keeps one.
+    </p>
+  );
 }
 
 /** Server, database, name and password, as a form (the password is kept for this tab only). */
-function TeamForm({ submit, label, testid, busy, defaults }: { submit: (url: string, user: string, password: string) => void; label: string; testid: string; busy: boolean; defaults?: { url?: string; user?: string } }) {
+function TeamForm({
+  submit,
+  label,
+  testid,
+  busy,
+  defaults,
+}: {
+  submit: (url: string, user: string, password: string) => void;
+  label: string;
+  testid: string;
+  busy: boolean;
+  defaults?: { url?: string; user?: string };
+}) {
   const [url, setUrl] = useState(defaults?.url ?? '');
   const [user, setUser] = useState(defaults?.user ?? '');
   const [password, setPassword] = useState('');
   return (
-    <form className="team-form" data-testid={testid} onSubmit={(e) => { e.preventDefault(); if (url.trim() && user.trim()) submit(url.trim(), user.trim(), password); }}>
-      <label>Team database <input value={url} onChange={(e) => setUrl(e.target.value)} placeholder="http://127.0.0.1:5984/my-benchmark" data-testid="team-url" required /></label>
-      <label>Name <input value={user} onChange={(e) => setUser(e.target.value)} autoComplete="username" data-testid="team-user" required /></label>
-      <label>Password <input type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" data-testid="team-password" /></label>
-      <button type="submit" disabled={busy} data-testid={`${testid}-submit`}>{label}</button>
+    <form
+      className="team-form"
+      data-testid={testid}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (url.trim() && user.trim()) submit(url.trim(), user.trim(), password);
+      }}
+    >
+      <label>
+        Team database{' '}
+        <input value={url} onChange={(e) => setUrl(e.target.value)} placeholder="http://127.0.0.1:5984/my-benchmark" data-testid="team-url" required />
+      </label>
+      <label>
+        Name <input value={user} onChange={(e) => setUser(e.target.value)} autoComplete="username" data-testid="team-user" required />
+      </label>
+      <label>
+        Password{' '}
+        <input type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" data-testid="team-password" />
+      </label>
+      <button type="submit" disabled={busy} data-testid={`${testid}-submit`}>
+        {label}
+      </button>
     </form>
   );
 }
@@ -48,21 +89,50 @@ export function JoinTeam({ onDone }: { onDone: () => void }) {
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  if (!open) return <button className="secondary" onClick={() => setOpen(true)} data-testid="team-join-open">Open a team project…</button>;
+  if (!open)
+    return (
+      <button className="secondary" onClick={() => setOpen(true)} data-testid="team-join-open">
+        Open a team project…
+      </button>
+    );
   return (
     <div className="team-join">
       <h3>Open a team project</h3>
-      <p className="muted">A CouchDB database your team's admin created (<code>npm run -s cli -- team create-project</code>). Everything it holds is copied here, then kept in sync.</p>
-      <TeamForm label="Open" testid="team-join" busy={busy} submit={(url, user, password) => {
-        setBusy(true); setProblem(null); setProgress('Connecting…');
-        void team.join(url, user, password, (done, total) => setProgress(`Copying records: ${done} of ${total}`)).then((p) => {
-          setBusy(false); setProgress(null);
-          if (p) setProblem(p); else onDone();
-        });
-      }} />
-      {progress && <p className="muted" data-testid="team-join-progress">{progress}</p>}
-      {problem && <p className="error" role="alert" data-testid="team-join-problem">{problem}</p>}
-      <button className="small secondary" onClick={() => setOpen(false)}>Cancel</button>
+      <p className="muted">
+        A CouchDB database your team's admin created (<code>npm run -s cli -- team create-project</code>). Everything it holds is copied here, then kept in
+        sync.
+      </p>
+      <TeamForm
+        label="Open"
+        testid="team-join"
+        busy={busy}
+        submit={(url, user, password) => {
+          setBusy(true);
+          setProblem(null);
+          setProgress('Connecting…');
+          void team
+            .join(url, user, password, (done, total) => setProgress(`Copying records: ${done} of ${total}`))
+            .then((p) => {
+              setBusy(false);
+              setProgress(null);
+              if (p) setProblem(p);
+              else onDone();
+            });
+        }}
+      />
+      {progress && (
+        <p className="muted" data-testid="team-join-progress">
+          {progress}
+        </p>
+      )}
+      {problem && (
+        <p className="error" role="alert" data-testid="team-join-problem">
+          {problem}
+        </p>
+      )}
+      <button className="small secondary" onClick={() => setOpen(false)}>
+        Cancel
+      </button>
     </div>
   );
 }
@@ -82,14 +152,34 @@ export function TeamSection() {
     return (
       <section className="team-section" data-testid="team-section">
         <h3>Team</h3>
-        <p className="muted" data-testid="team-state">“{project.name}” is kept in this browser only.</p>
-        {publishing
-          ? <TeamForm label="Publish and sync" testid="team-publish" busy={busy} submit={(url, user, pw) => {
-              setBusy(true); setProblem(null);
-              void team.connect(url, user, pw).then((p) => { setBusy(false); if (p) setProblem(p); else setPublishing(false); });
-            }} />
-          : <button className="secondary" onClick={() => setPublishing(true)} data-testid="team-publish-open">Publish to a team database…</button>}
-        {problem && <p className="error" role="alert" data-testid="team-problem">{problem}</p>}
+        <p className="muted" data-testid="team-state">
+          “{project.name}” is kept in this browser only.
+        </p>
+        {publishing ? (
+          <TeamForm
+            label="Publish and sync"
+            testid="team-publish"
+            busy={busy}
+            submit={(url, user, pw) => {
+              setBusy(true);
+              setProblem(null);
+              void team.connect(url, user, pw).then((p) => {
+                setBusy(false);
+                if (p) setProblem(p);
+                else setPublishing(false);
+              });
+            }}
+          />
+        ) : (
+          <button className="secondary" onClick={() => setPublishing(true)} data-testid="team-publish-open">
+            Publish to a team database…
+          </button>
+        )}
+        {problem && (
+          <p className="error" role="alert" data-testid="team-problem">
+            {problem}
+          </p>
+        )}
       </section>
     );
   }
@@ -100,22 +190,72 @@ export function TeamSection() {
         <strong>{teamSummary(t)}</strong> — {t.url} as <strong>{t.user}</strong>
         {t.lastSyncAt ? <span className="muted"> · last exchange {new Date(t.lastSyncAt).toLocaleTimeString()}</span> : null}
       </p>
-      {t.message && <p className={t.state === 'error' || t.state === 'signed-out' ? 'error' : 'muted'} role={t.state === 'error' ? 'alert' : undefined} data-testid="team-message">{t.message}</p>}
+      {t.message && (
+        <p
+          className={t.state === 'error' || t.state === 'signed-out' ? 'error' : 'muted'}
+          role={t.state === 'error' ? 'alert' : undefined}
+          data-testid="team-message"
+        >
+          {t.message}
+        </p>
+      )}
       {t.state === 'signed-out' && (
-        <form className="team-form" onSubmit={(e) => { e.preventDefault(); void team.signIn(password); setPassword(''); }}>
-          <label>Password for {t.user} <input type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" data-testid="team-signin-password" /></label>
-          <button type="submit" data-testid="team-signin">Sign in</button>
+        <form
+          className="team-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void team.signIn(password);
+            setPassword('');
+          }}
+        >
+          <label>
+            Password for {t.user}{' '}
+            <input
+              type="password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              autoComplete="current-password"
+              data-testid="team-signin-password"
+            />
+          </label>
+          <button type="submit" data-testid="team-signin">
+            Sign in
+          </button>
         </form>
       )}
       <div className="project-actions">
-        {t.state !== 'signed-out' && <button className="small secondary" onClick={() => team.signOut()} data-testid="team-signout">Sign out</button>}
-        {confirmDisconnect
-          ? <>
-              <span>{t.waiting ? `${t.waiting} change${t.waiting === 1 ? '' : 's'} made here ha${t.waiting === 1 ? 's' : 've'} not reached the team and never will. ` : ''}Stop syncing this project? Its records stay in this browser.</span>
-              <button className="small danger" onClick={() => { setConfirmDisconnect(false); void team.disconnect(); }} data-testid="team-disconnect-confirm">Stop syncing</button>
-              <button className="small secondary" onClick={() => setConfirmDisconnect(false)}>Keep syncing</button>
-            </>
-          : <button className="small secondary" onClick={() => setConfirmDisconnect(true)} data-testid="team-disconnect">Stop syncing…</button>}
+        {t.state !== 'signed-out' && (
+          <button className="small secondary" onClick={() => team.signOut()} data-testid="team-signout">
+            Sign out
+          </button>
+        )}
+        {confirmDisconnect ? (
+          <>
+            <span>
+              {t.waiting
+                ? `${t.waiting} change${t.waiting === 1 ? '' : 's'} made here ha${t.waiting === 1 ? 's' : 've'} not reached the team and never will. `
+                : ''}
+              Stop syncing this project? Its records stay in this browser.
+            </span>
+            <button
+              className="small danger"
+              onClick={() => {
+                setConfirmDisconnect(false);
+                void team.disconnect();
+              }}
+              data-testid="team-disconnect-confirm"
+            >
+              Stop syncing
+            </button>
+            <button className="small secondary" onClick={() => setConfirmDisconnect(false)}>
+              Keep syncing
+            </button>
+          </>
+        ) : (
+          <button className="small secondary" onClick={() => setConfirmDisconnect(true)} data-testid="team-disconnect">
+            Stop syncing…
+          </button>
+        )}
       </div>
       {t.conflicts.length > 0 && (
         <div data-testid="team-conflicts">
@@ -129,8 +269,15 @@ export function TeamSection() {
                 <ul>
                   {c.versions.map((v) => (
                     <li key={v.rev}>
-                      {v.summary} <span className="muted">— {v.author || 'no one named'}{v.at ? `, ${new Date(v.at).toLocaleString()}` : ''}{v.winning ? ' (shown now)' : ''}</span>{' '}
-                      <button className="small secondary" data-testid="team-keep" onClick={() => void team.keep(c.key, v.rev).then((p) => setProblem(p))}>Keep this</button>
+                      {v.summary}{' '}
+                      <span className="muted">
+                        — {v.author || 'no one named'}
+                        {v.at ? `, ${new Date(v.at).toLocaleString()}` : ''}
+                        {v.winning ? ' (shown now)' : ''}
+                      </span>{' '}
+                      <button className="small secondary" data-testid="team-keep" onClick={() => void team.keep(c.key, v.rev).then((p) => setProblem(p))}>
+                        Keep this
+                      </button>
                     </li>
                   ))}
                 </ul>
@@ -142,10 +289,20 @@ export function TeamSection() {
       {t.refused.length > 0 && (
         <div data-testid="team-refused">
           <h4>Refused by the server ({t.refused.length})</h4>
-          <ul>{t.refused.map((r) => <li key={r.key}><strong>{describeKey(r.key)}</strong>: {r.reason}</li>)}</ul>
+          <ul>
+            {t.refused.map((r) => (
+              <li key={r.key}>
+                <strong>{describeKey(r.key)}</strong>: {r.reason}
+              </li>
+            ))}
+          </ul>
         </div>
       )}
-      {problem && <p className="error" role="alert" data-testid="team-problem">{problem}</p>}
+      {problem && (
+        <p className="error" role="alert" data-testid="team-problem">
+          {problem}
+        </p>
+      )}
     </section>
   );
 }

@@ -15,8 +15,14 @@ export function Toolbar({ tools = true }: { tools?: boolean | 'measure' }) {
   const button = (id: CommandId, text: string, active: boolean) => {
     const c = findCommand(commands, id);
     return (
-      <button key={id} className={`tool${active ? ' active' : ''}`} aria-pressed={active} data-command={id}
-        title={`${c.label} (${displayShortcut(c.shortcut ?? '')})`} onClick={() => runCommand(store, c)}>
+      <button
+        key={id}
+        className={`tool${active ? ' active' : ''}`}
+        aria-pressed={active}
+        data-command={id}
+        title={`${c.label} (${displayShortcut(c.shortcut ?? '')})`}
+        onClick={() => runCommand(store, c)}
+      >
         {text} <kbd>{displayShortcut(c.shortcut ?? '')}</kbd>
       </button>
     );
@@ -24,13 +30,15 @@ export function Toolbar({ tools = true }: { tools?: boolean | 'measure' }) {
   const slicedBy = (patch: Partial<typeof session.slice>) => setSlice(store, { on: slice.on, height: slice.height, ...patch });
   return (
     <div className="toolbar" role="toolbar" aria-label="Workspace tools">
-      {tools && <div className="group">
-        {button('tool.select', 'Select', session.tool === 'select')}
-        {tools === true && button('tool.place', 'Place node', session.tool === 'place')}
-        {tools === true && button('tool.connect', 'Connect', session.tool === 'connect')}
-        {button('tool.measure', 'Measure', session.tool === 'measure')}
-        {session.tool === 'measure' && button('measure.toggleMode', session.measureMode === 'distance' ? 'Distance / step' : 'Clear width', false)}
-      </div>}
+      {tools && (
+        <div className="group">
+          {button('tool.select', 'Select', session.tool === 'select')}
+          {tools === true && button('tool.place', 'Place node', session.tool === 'place')}
+          {tools === true && button('tool.connect', 'Connect', session.tool === 'connect')}
+          {button('tool.measure', 'Measure', session.tool === 'measure')}
+          {session.tool === 'measure' && button('measure.toggleMode', session.measureMode === 'distance' ? 'Distance / step' : 'Clear width', false)}
+        </div>
+      )}
       <div className="group">
         {button('camera.orbit', 'Orbit', session.camera === 'orbit')}
         {button('camera.top', 'Top', session.camera === 'top')}
@@ -39,26 +47,48 @@ export function Toolbar({ tools = true }: { tools?: boolean | 'measure' }) {
       <div className="group slice">
         {button('slice.toggle', 'Slice', slice.on)}
         {(session.view === 'label' || session.view === 'qa') && (
-          <button className={`tool small${session.sliceFollowsItem ? ' active' : ''}`} aria-pressed={session.sliceFollowsItem} data-testid="slice-follows"
-            title={session.view === 'label' ? 'Slice at the current segment’s floor (lower floors hidden); moving the queue does it again'
-              : 'Slice at the floor of the nodes the open item references (lower floors hidden), so marks land on the floor it is about'}
-            onClick={() => runCommand(store, findCommand(commands, 'slice.followSegment'))}>
+          <button
+            className={`tool small${session.sliceFollowsItem ? ' active' : ''}`}
+            aria-pressed={session.sliceFollowsItem}
+            data-testid="slice-follows"
+            title={
+              session.view === 'label'
+                ? 'Slice at the current segment’s floor (lower floors hidden); moving the queue does it again'
+                : 'Slice at the floor of the nodes the open item references (lower floors hidden), so marks land on the floor it is about'
+            }
+            onClick={() => runCommand(store, findCommand(commands, 'slice.followSegment'))}
+          >
             {session.view === 'label' ? 'Segment’s floor' : 'Item’s floor'}
           </button>
         )}
         {floors.map((f, i) => (
-          <button key={i} className={`tool small${slice.on && Math.abs(slice.height - f - SLICE_ABOVE_FLOOR) < 0.01 ? ' active' : ''}`}
-            data-floor={i} title={`Show floor ${i + 1} (at ${f.toFixed(2)} m); PageUp / PageDown step floors`}
-            onClick={() => slicedBy({ on: true, height: f + SLICE_ABOVE_FLOOR })}>
+          <button
+            key={i}
+            className={`tool small${slice.on && Math.abs(slice.height - f - SLICE_ABOVE_FLOOR) < 0.01 ? ' active' : ''}`}
+            data-floor={i}
+            title={`Show floor ${i + 1} (at ${f.toFixed(2)} m); PageUp / PageDown step floors`}
+            onClick={() => slicedBy({ on: true, height: f + SLICE_ABOVE_FLOOR })}
+          >
             Floor {i + 1}
           </button>
         ))}
         {slice.on && (
           <label className="slice-height">
-            <input type="range" min={(floors[0] ?? 0) - 1} max={(floors[floors.length - 1] ?? 0) + 4} step={0.05} value={slice.height}
-              onChange={(e) => slicedBy({ height: Number(e.target.value) })} aria-label="Slice height" />
+            <input
+              type="range"
+              min={(floors[0] ?? 0) - 1}
+              max={(floors[floors.length - 1] ?? 0) + 4}
+              step={0.05}
+              value={slice.height}
+              onChange={(e) => slicedBy({ height: Number(e.target.value) })}
+              aria-label="Slice height"
+            />
             <span data-testid="slice-height">{slice.height.toFixed(2)} m</span>
-            {slice.below !== null && <span className="muted" data-testid="slice-below">from {slice.below.toFixed(2)} m</span>}
+            {slice.below !== null && (
+              <span className="muted" data-testid="slice-below">
+                from {slice.below.toFixed(2)} m
+              </span>
+            )}
           </label>
         )}
       </div>

@@ -23,7 +23,10 @@ export function TourPanel() {
   const mesh = useStudio((s) => (scene ? s.meshes[scene.id] : undefined));
   const tour = useStudio((s) => s.tour);
   // The buttons run the named commands, and are enabled exactly when those are (one rule, in app/tour.ts).
-  const can = (id: CommandId) => (s: Parameters<typeof isEnabled>[1]) => { const c = actions.commands.find((x) => x.id === id); return !!c && isEnabled(c, s); };
+  const can = (id: CommandId) => (s: Parameters<typeof isEnabled>[1]) => {
+    const c = actions.commands.find((x) => x.id === id);
+    return !!c && isEnabled(c, s);
+  };
   const canRecord = useStudio(can('tour.record'));
   const canWalk = useStudio(can('tour.walk'));
   const [video, setVideo] = useState<SceneVideo | null>(null);
@@ -34,8 +37,18 @@ export function TourPanel() {
     let live = true;
     setVideo(null);
     setLoadError(null);
-    if (sceneId) actions.tour.load(sceneId).then((v) => { if (live) setVideo(v ?? null); }, (e: unknown) => { if (live) setLoadError(e instanceof Error ? e.message : String(e)); });
-    return () => { live = false; };
+    if (sceneId)
+      actions.tour.load(sceneId).then(
+        (v) => {
+          if (live) setVideo(v ?? null);
+        },
+        (e: unknown) => {
+          if (live) setLoadError(e instanceof Error ? e.message : String(e));
+        },
+      );
+    return () => {
+      live = false;
+    };
   }, [actions, sceneId, tour.stored]);
 
   if (!scene) return null;
@@ -58,24 +71,44 @@ export function TourPanel() {
       ) : null}
       <h3>Camera</h3>
       <Settings settings={tour.settings} disabled={busy} onChange={(settings) => store.setState((s) => ({ tour: { ...s.tour, settings } }))} />
-      {problem && <p className="error" data-testid="tour-settings-problem">Cannot record: {problem}.</p>}
+      {problem && (
+        <p className="error" data-testid="tour-settings-problem">
+          Cannot record: {problem}.
+        </p>
+      )}
       <div className="row">
-        <button data-testid="tour-record" disabled={!canRecord} onClick={() => actions.runCommand('tour.record')}
-          title={key('tour.record') ? displayShortcut(key('tour.record')!) : undefined}>
-          {video ? 'Record the automatic tour again' : 'Record automatic tour'}{key('tour.record') && <kbd>{displayShortcut(key('tour.record')!)}</kbd>}
+        <button
+          data-testid="tour-record"
+          disabled={!canRecord}
+          onClick={() => actions.runCommand('tour.record')}
+          title={key('tour.record') ? displayShortcut(key('tour.record')!) : undefined}
+        >
+          {video ? 'Record the automatic tour again' : 'Record automatic tour'}
+          {key('tour.record') && <kbd>{displayShortcut(key('tour.record')!)}</kbd>}
         </button>
         <button className="secondary" data-testid="tour-walk" disabled={!canWalk} onClick={() => actions.runCommand('tour.walk')}>
-          {walking ? 'Stop and render the walk' : 'Walk a tour'}{key('tour.walk') && <kbd>{displayShortcut(key('tour.walk')!)}</kbd>}
+          {walking ? 'Stop and render the walk' : 'Walk a tour'}
+          {key('tour.walk') && <kbd>{displayShortcut(key('tour.walk')!)}</kbd>}
         </button>
       </div>
       {(running || walking) && (
         <div className="row">
           {running && <progress max={1} value={tour.fraction} aria-label="Recording the tour" data-testid="tour-progress" />}
-          <button className="secondary small" data-testid="tour-cancel" onClick={() => actions.runCommand('tour.cancel')}>Cancel</button>
+          <button className="secondary small" data-testid="tour-cancel" onClick={() => actions.runCommand('tour.cancel')}>
+            Cancel
+          </button>
         </div>
       )}
-      {tour.sceneId === scene.id && tour.message && <p className={`notice${tour.phase === 'failed' ? ' error' : ''}`} data-testid="tour-message" role="status">{tour.message}</p>}
-      {loadError && <p className="error" data-testid="tour-load-error">{loadError}</p>}
+      {tour.sceneId === scene.id && tour.message && (
+        <p className={`notice${tour.phase === 'failed' ? ' error' : ''}`} data-testid="tour-message" role="status">
+          {tour.message}
+        </p>
+      )}
+      {loadError && (
+        <p className="error" data-testid="tour-load-error">
+          {loadError}
+        </p>
+      )}
       {video && <StoredVideo video={video} names={new Map(scene.graph.nodes.map((n) => [n.id, n.name || n.id]))} sceneId={scene.id} />}
     </div>
   );
@@ -85,9 +118,18 @@ function Settings({ settings, disabled, onChange }: { settings: TourSettings; di
   const [size, setSize] = useState(`${settings.width}×${settings.height}`);
   useEffect(() => setSize(`${settings.width}×${settings.height}`), [settings.width, settings.height]);
   const num = (label: string, unit: string, value: number, testId: string, patch: (v: number) => Partial<TourSettings>, step = 'any') => (
-    <label>{label}{' '}
-      <input type="number" step={step} value={value} disabled={disabled} data-testid={testId} style={{ width: '5em' }}
-        onChange={(e) => onChange({ ...settings, ...patch(e.target.valueAsNumber) })} /> {unit}
+    <label>
+      {label}{' '}
+      <input
+        type="number"
+        step={step}
+        value={value}
+        disabled={disabled}
+        data-testid={testId}
+        style={{ width: '5em' }}
+        onChange={(e) => onChange({ ...settings, ...patch(e.target.valueAsNumber) })}
+      />{' '}
+      {unit}
     </label>
   );
   return (
@@ -96,9 +138,21 @@ function Settings({ settings, disabled, onChange }: { settings: TourSettings; di
       {num('Field of view', '°', settings.fovDeg, 'tour-fov', (fovDeg) => ({ fovDeg }))}
       {num('Eye height', 'm above the floor', settings.eyeHeightM, 'tour-eye', (eyeHeightM) => ({ eyeHeightM }))}
       {num('Pace', 'm/s', settings.paceMps ?? 1, 'tour-pace', (paceMps) => ({ paceMps }))}
-      <label>Size{' '}
-        <input value={size} disabled={disabled} data-testid="tour-size" style={{ width: '7em' }} onChange={(e) => setSize(e.target.value)}
-          onBlur={() => { const s = parseSize(size); if (s) onChange({ ...settings, width: s[0], height: s[1] }); else setSize(`${settings.width}×${settings.height}`); }} /> px
+      <label>
+        Size{' '}
+        <input
+          value={size}
+          disabled={disabled}
+          data-testid="tour-size"
+          style={{ width: '7em' }}
+          onChange={(e) => setSize(e.target.value)}
+          onBlur={() => {
+            const s = parseSize(size);
+            if (s) onChange({ ...settings, width: s[0], height: s[1] });
+            else setSize(`${settings.width}×${settings.height}`);
+          }}
+        />{' '}
+        px
       </label>
     </div>
   );
@@ -126,25 +180,46 @@ function StoredVideo({ video, names, sceneId }: { video: SceneVideo; names: Map<
   return (
     <div className="tour-video" data-testid="tour-stored">
       <h3>Stored video</h3>
-      <p className="muted" data-testid="tour-summary">{p.frames.length} frames at {p.fps} fps ({clock(p.frames.length / p.fps)}), {p.width}×{p.height}, {p.fovDeg}° field of view, eye {p.eyeHeightM} m · {video.mime.split(';')[0]}</p>
+      <p className="muted" data-testid="tour-summary">
+        {p.frames.length} frames at {p.fps} fps ({clock(p.frames.length / p.fps)}), {p.width}×{p.height}, {p.fovDeg}° field of view, eye {p.eyeHeightM} m ·{' '}
+        {video.mime.split(';')[0]}
+      </p>
       {url && <video ref={player} src={url} controls preload="auto" width={Math.min(p.width, 360)} data-testid="tour-video" />}
       <div className="row">
-        <button className="secondary small" data-testid="tour-download-video" onClick={() => actions.tour.download(sceneId, 'video')}>Video</button>
-        <button className="secondary small" data-testid="tour-download-poses" onClick={() => actions.tour.download(sceneId, 'poses')}>Poses JSON</button>
-        <button className="secondary small" data-testid="tour-download-frames" onClick={() => actions.tour.download(sceneId, 'frames')}>Frame sets (zip)</button>
+        <button className="secondary small" data-testid="tour-download-video" onClick={() => actions.tour.download(sceneId, 'video')}>
+          Video
+        </button>
+        <button className="secondary small" data-testid="tour-download-poses" onClick={() => actions.tour.download(sceneId, 'poses')}>
+          Poses JSON
+        </button>
+        <button className="secondary small" data-testid="tour-download-frames" onClick={() => actions.tour.download(sceneId, 'frames')}>
+          Frame sets (zip)
+        </button>
       </div>
-      <h3>Nodes in view <span className="muted">({seen.length} of {p.nodesInView.length})</span></h3>
+      <h3>
+        Nodes in view{' '}
+        <span className="muted">
+          ({seen.length} of {p.nodesInView.length})
+        </span>
+      </h3>
       <ul className="list" data-testid="tour-nodes">
         {seen.map((n) => (
           <li key={n.node}>
             <span className="name">{names.get(n.node) ?? n.node}</span>{' '}
             {n.intervals.map(([a, b], i) => (
-              <button key={i} className="secondary small" data-tour-node={n.node} data-from={a} onClick={() => seek(a)}>{clock(a)}{b > a ? `–${clock(b)}` : ''}</button>
+              <button key={i} className="secondary small" data-tour-node={n.node} data-from={a} onClick={() => seek(a)}>
+                {clock(a)}
+                {b > a ? `–${clock(b)}` : ''}
+              </button>
             ))}
           </li>
         ))}
       </ul>
-      {unseen.length > 0 && <p className="notice" data-testid="tour-unseen">Never in view: {unseen.map((n) => names.get(n.node) ?? n.node).join(', ')}.</p>}
+      {unseen.length > 0 && (
+        <p className="notice" data-testid="tour-unseen">
+          Never in view: {unseen.map((n) => names.get(n.node) ?? n.node).join(', ')}.
+        </p>
+      )}
     </div>
   );
 }

@@ -67,7 +67,8 @@ export async function readPickedInOrder(picked: readonly PickedFile[], take: (fi
     bytes.forEach((b, i) => {
       const p = picked[from + i]!;
       const d = decodeText(p.path, b);
-      if (d.ok) take({ path: p.path, text: d.text }); else problems.push(d.problem);
+      if (d.ok) take({ path: p.path, text: d.text });
+      else problems.push(d.problem);
     });
   }
   return problems;

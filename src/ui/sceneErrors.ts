@@ -28,14 +28,20 @@ function drain(): void {
   scheduled = false;
   const t0 = performance.now();
   for (const [scene, listeners] of waiting) {
-    if (performance.now() - t0 > BUDGET_MS) { schedule(); return; }
+    if (performance.now() - t0 > BUDGET_MS) {
+      schedule();
+      return;
+    }
     waiting.delete(scene);
     sceneErrorCount(scene);
     for (const l of listeners) l();
   }
 }
 function schedule(): void {
-  if (!scheduled) { scheduled = true; setTimeout(drain, 0); }
+  if (!scheduled) {
+    scheduled = true;
+    setTimeout(drain, 0);
+  }
 }
 
 /**
@@ -47,7 +53,13 @@ export function useSceneErrorCount(scene: Scene): number | null {
   const [, counted] = useReducer((x: number) => x + 1, 0);
   let n = counts.get(scene);
   if (n === undefined && spent < BUDGET_MS) {
-    if (!resetting) { resetting = true; setTimeout(() => { spent = 0; resetting = false; }, 0); }
+    if (!resetting) {
+      resetting = true;
+      setTimeout(() => {
+        spent = 0;
+        resetting = false;
+      }, 0);
+    }
     const t0 = performance.now();
     n = sceneErrorCount(scene);
     spent += performance.now() - t0;
@@ -59,7 +71,10 @@ export function useSceneErrorCount(scene: Scene): number | null {
     if (!listeners) waiting.set(scene, (listeners = new Set()));
     listeners.add(counted);
     schedule();
-    return () => { listeners.delete(counted); if (!listeners.size) waiting.delete(scene); };
+    return () => {
+      listeners.delete(counted);
+      if (!listeners.size) waiting.delete(scene);
+    };
   }, [scene, known]);
   return n ?? null;
 }

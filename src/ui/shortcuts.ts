@@ -5,7 +5,8 @@ import type { StudioState } from '../state/store.ts';
 export function matches(shortcut: string, e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>): boolean {
   const parts = shortcut.split('+');
   const key = parts.pop()!;
-  const mod = parts.includes('Mod'), shift = parts.includes('Shift');
+  const mod = parts.includes('Mod'),
+    shift = parts.includes('Shift');
   if (mod !== (e.ctrlKey || e.metaKey) || e.altKey) return false;
   if (key.length === 1 && /[A-Z]/.test(key)) return shift === e.shiftKey && e.key.toUpperCase() === key;
   return e.key === key && (key === '?' || shift === e.shiftKey);
@@ -20,10 +21,17 @@ const typingIn = (t: EventTarget | null) =>
  * command marked `inFields`; while the shortcuts list is open, only the list's own (`inHelp`):
  * nothing acts behind it.
  */
-export function commandForKey(commands: readonly Command[], e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey' | 'target'>, state: StudioState): Command | undefined {
+export function commandForKey(
+  commands: readonly Command[],
+  e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey' | 'target'>,
+  state: StudioState,
+): Command | undefined {
   const typing = typingIn(e.target);
-  const help = state.ephemeral.helpOpen, projects = state.ephemeral.projectsOpen;
-  return commands.find((c) => c.shortcut && (!typing || c.inFields) && (!help || c.inHelp) && (!projects || c.inProjects) && matches(c.shortcut, e) && isEnabled(c, state));
+  const help = state.ephemeral.helpOpen,
+    projects = state.ephemeral.projectsOpen;
+  return commands.find(
+    (c) => c.shortcut && (!typing || c.inFields) && (!help || c.inHelp) && (!projects || c.inProjects) && matches(c.shortcut, e) && isEnabled(c, state),
+  );
 }
 
 /** Leave the field a key was typed in (committing it) before its command runs. */

@@ -31,7 +31,9 @@ export function AgentOverlay({ drive }: { drive: DriveView | null }) {
       const g = body.current;
       return g ? { x: g.position.x, y: g.position.y - height / 2, z: g.position.z, yaw: g.rotation.y } : null;
     };
-    return () => { viewportHandle.agentPose = null; };
+    return () => {
+      viewportHandle.agentPose = null;
+    };
   }, [height]);
   useFrame(() => {
     const g = body.current;
@@ -40,8 +42,11 @@ export function AgentOverlay({ drive }: { drive: DriveView | null }) {
     let p = drive.pose;
     if (drive.playFrom !== null && m.length > 1) {
       const f = Math.min(1, (performance.now() - drive.playFrom) / 1000 / playSeconds(m));
-      const at = f * (m.length - 1), i = Math.min(m.length - 2, Math.floor(at)), u = at - i;
-      const a = m[i]!, b = m[i + 1]!;
+      const at = f * (m.length - 1),
+        i = Math.min(m.length - 2, Math.floor(at)),
+        u = at - i;
+      const a = m[i]!,
+        b = m[i + 1]!;
       // The shorter way round: from 179° to -179° is a 2° turn, not a spin.
       const turn = Math.atan2(Math.sin(b.yaw - a.yaw), Math.cos(b.yaw - a.yaw));
       p = { x: a.x + (b.x - a.x) * u, y: a.y + (b.y - a.y) * u, z: a.z + (b.z - a.z) * u, yaw: a.yaw + turn * u };

@@ -18,23 +18,30 @@ export function CameraMemory({ store, mode }: { store: StudioStore; mode: Camera
       const controls = get().controls as unknown as Controls;
       gl.render(scene, camera);
       const src = gl.domElement;
-      const w = 160, h = Math.max(1, Math.round((160 * src.height) / Math.max(1, src.width)));
+      const w = 160,
+        h = Math.max(1, Math.round((160 * src.height) / Math.max(1, src.width)));
       const small = document.createElement('canvas');
-      small.width = w; small.height = h;
+      small.width = w;
+      small.height = h;
       small.getContext('2d')?.drawImage(src, 0, 0, w, h);
       const t = controls?.target ?? new Vector3();
       // An empty canvas gives "data:,": keep the viewpoint without a picture rather than store an invalid one.
       const thumbnail = small.toDataURL('image/jpeg', 0.75);
       return {
         pose: {
-          mode, position: { x: camera.position.x, y: camera.position.y, z: camera.position.z }, target: { x: t.x, y: t.y, z: t.z },
-          ...(camera instanceof PerspectiveCamera ? { fov: camera.fov } : {}), ...(camera instanceof OrthographicCamera ? { zoom: camera.zoom } : {}),
+          mode,
+          position: { x: camera.position.x, y: camera.position.y, z: camera.position.z },
+          target: { x: t.x, y: t.y, z: t.z },
+          ...(camera instanceof PerspectiveCamera ? { fov: camera.fov } : {}),
+          ...(camera instanceof OrthographicCamera ? { zoom: camera.zoom } : {}),
         },
         ...(thumbnail.startsWith('data:image/jpeg;base64,') ? { thumbnail } : {}),
         size: { width: size.width, height: size.height },
       };
     };
-    return () => { viewportHandle.capture = null; };
+    return () => {
+      viewportHandle.capture = null;
+    };
   }, [camera, gl, scene, get, mode, size]);
 
   useEffect(() => {
@@ -42,16 +49,26 @@ export function CameraMemory({ store, mode }: { store: StudioStore; mode: Camera
       const req = store.getState().ephemeral.cameraRequest;
       if (!req || req.n === applied || req.camera.mode !== mode) return;
       const controls = get().controls as unknown as Controls;
-      if (!controls && mode !== 'first') { requestAnimationFrame(apply); return; } // the controls mount with this camera
+      if (!controls && mode !== 'first') {
+        requestAnimationFrame(apply);
+        return;
+      } // the controls mount with this camera
       applied = req.n;
       camera.position.set(req.camera.position.x, req.camera.position.y, req.camera.position.z);
-      if (camera instanceof OrthographicCamera && req.camera.zoom) { camera.zoom = req.camera.zoom; camera.updateProjectionMatrix(); }
-      if (controls) { controls.target.set(req.camera.target.x, req.camera.target.y, req.camera.target.z); controls.update(); }
-      else camera.lookAt(req.camera.target.x, req.camera.target.y, req.camera.target.z);
+      if (camera instanceof OrthographicCamera && req.camera.zoom) {
+        camera.zoom = req.camera.zoom;
+        camera.updateProjectionMatrix();
+      }
+      if (controls) {
+        controls.target.set(req.camera.target.x, req.camera.target.y, req.camera.target.z);
+        controls.update();
+      } else camera.lookAt(req.camera.target.x, req.camera.target.y, req.camera.target.z);
       invalidate();
     };
     apply(); // a request made together with a switch of camera mode arrives before this camera mounts
-    return store.subscribe((s, prev) => { if (s.ephemeral.cameraRequest !== prev.ephemeral.cameraRequest) apply(); });
+    return store.subscribe((s, prev) => {
+      if (s.ephemeral.cameraRequest !== prev.ephemeral.cameraRequest) apply();
+    });
   }, [store, camera, get, invalidate, mode]);
   return null;
 }

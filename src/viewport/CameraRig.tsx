@@ -11,7 +11,14 @@ import { fitPerspective, fitTopZoom } from './routeFraming.ts';
  * `keysBlocked`: while true (the shortcuts list is open), keys do not walk. `fit`: points to frame
  * instead of the whole scene (a scored route in the Score view), as large as the view allows.
  */
-interface Props { mode: CameraMode; center: Vector3; size: number; eyeFloor: number; keysBlocked: () => boolean; fit?: readonly Vector3[] | null }
+interface Props {
+  mode: CameraMode;
+  center: Vector3;
+  size: number;
+  eyeFloor: number;
+  keysBlocked: () => boolean;
+  fit?: readonly Vector3[] | null;
+}
 
 /**
  * Three ways to look: orbit around the scan, a north-up orthographic plan (pan and zoom only),
@@ -22,8 +29,15 @@ export function CameraRig({ mode, center, size, eyeFloor, keysBlocked, fit }: Pr
   if (mode === 'top') {
     return (
       <>
-        <OrthographicCamera makeDefault position={[center.x, center.y + size * 2 + 10, center.z]} up={[0, 0, -1]} zoom={600 / size} near={0.01} far={size * 10 + 100}
-          onUpdate={(c) => c.lookAt(center.x, center.y - 100, center.z)} />
+        <OrthographicCamera
+          makeDefault
+          position={[center.x, center.y + size * 2 + 10, center.z]}
+          up={[0, 0, -1]}
+          zoom={600 / size}
+          near={0.01}
+          far={size * 10 + 100}
+          onUpdate={(c) => c.lookAt(center.x, center.y - 100, center.z)}
+        />
         <MapControls makeDefault target={[center.x, center.y, center.z]} enableRotate={false} screenSpacePanning />
       </>
     );
@@ -31,7 +45,13 @@ export function CameraRig({ mode, center, size, eyeFloor, keysBlocked, fit }: Pr
   if (mode === 'first') return <FirstPerson start={new Vector3(center.x, eyeFloor + 1.6, center.z)} keysBlocked={keysBlocked} />;
   return (
     <>
-      <PerspectiveCamera makeDefault position={[center.x + size * 0.7, center.y + size * 0.8, center.z + size * 0.9]} fov={50} near={0.05} far={size * 20 + 100} />
+      <PerspectiveCamera
+        makeDefault
+        position={[center.x + size * 0.7, center.y + size * 0.8, center.z + size * 0.9]}
+        fov={50}
+        near={0.05}
+        far={size * 20 + 100}
+      />
       <OrbitControls makeDefault target={[center.x, center.y, center.z]} enableDamping={false} />
     </>
   );
@@ -49,8 +69,15 @@ function FittedCamera({ mode, points, size }: { mode: CameraMode; points: readon
     const { center, zoom } = top;
     return (
       <>
-        <OrthographicCamera makeDefault position={[center.x, center.y + size * 2 + 10, center.z]} up={[0, 0, -1]} zoom={zoom} near={0.01} far={size * 10 + 100}
-          onUpdate={(c) => c.lookAt(center.x, center.y - 100, center.z)} />
+        <OrthographicCamera
+          makeDefault
+          position={[center.x, center.y + size * 2 + 10, center.z]}
+          up={[0, 0, -1]}
+          zoom={zoom}
+          near={0.01}
+          far={size * 10 + 100}
+          onUpdate={(c) => c.lookAt(center.x, center.y - 100, center.z)}
+        />
         <MapControls makeDefault target={topTarget as unknown as [number, number, number]} enableRotate={false} screenSpacePanning />
       </>
     );
@@ -78,14 +105,20 @@ function FirstPerson({ start, keysBlocked }: { start: Vector3; keysBlocked: () =
       const p = cam.current?.position ?? start;
       return { eye: { x: p.x, y: p.y, z: p.z }, yawRad: look.current.yaw, pitchRad: look.current.pitch };
     };
-    return () => { viewportHandle.walkPose = null; };
+    return () => {
+      viewportHandle.walkPose = null;
+    };
   }, [start]);
 
   useEffect(() => {
     const el = gl.domElement;
     let dragging = false;
-    const down = (e: PointerEvent) => { if (e.button === 0) dragging = true; };
-    const up = () => { dragging = false; };
+    const down = (e: PointerEvent) => {
+      if (e.button === 0) dragging = true;
+    };
+    const up = () => {
+      dragging = false;
+    };
     const move = (e: PointerEvent) => {
       if (!dragging) return;
       look.current.yaw -= e.movementX * 0.004;
@@ -99,7 +132,10 @@ function FirstPerson({ start, keysBlocked }: { start: Vector3; keysBlocked: () =
       invalidate();
       e.preventDefault();
     };
-    const ku = (e: KeyboardEvent) => { keys.current.delete(e.key); if (!e.shiftKey) keys.current.delete(WALK_KEYS.hurry); };
+    const ku = (e: KeyboardEvent) => {
+      keys.current.delete(e.key);
+      if (!e.shiftKey) keys.current.delete(WALK_KEYS.hurry);
+    };
     el.addEventListener('pointerdown', down);
     window.addEventListener('pointerup', up);
     window.addEventListener('pointermove', move);

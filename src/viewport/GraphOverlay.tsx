@@ -42,26 +42,49 @@ export function GraphOverlay({ store, scene, world, agent, maxY, minY = -Infinit
   // a prop: this draws inside the canvas, another React root).
   const hoverNode = useStore(store, (s) => s.ephemeral.hoverNode);
   const visible = (id: string) => nodeVisible(world, id, maxY, minY);
-  const sa = segment && world.get(segment.from), sb = segment && world.get(segment.to);
+  const sa = segment && world.get(segment.from),
+    sb = segment && world.get(segment.to);
   return (
     <group>
       {sa && sb && <Line points={[sa, sb]} color="#ffb703" lineWidth={10} depthTest={false} renderOrder={3} />}
       {scene.graph.edges.map((e) => {
-        const a = world.get(e.from), b = world.get(e.to);
+        const a = world.get(e.from),
+          b = world.get(e.to);
         if (!a || !b || (!visible(e.from) && !visible(e.to))) return null;
         const selected = selection?.kind === 'edge' && selection.id === e.id;
         const onRoute = route.edges.has(undirectedKey(e.from, e.to));
         const state = edgeLabelState(scene.labels, agent, e.from, e.to);
         return (
-          <Line key={e.id} points={[a, b]} color={selected ? '#ffd166' : EDGE_COLOUR[state]} lineWidth={selected ? 6 : onRoute ? 5 : 2.5}
-            dashed={state === 'unlabelled'} dashSize={0.2} gapSize={0.12} depthTest={false} renderOrder={2} />
+          <Line
+            key={e.id}
+            points={[a, b]}
+            color={selected ? '#ffd166' : EDGE_COLOUR[state]}
+            lineWidth={selected ? 6 : onRoute ? 5 : 2.5}
+            dashed={state === 'unlabelled'}
+            dashSize={0.2}
+            gapSize={0.12}
+            depthTest={false}
+            renderOrder={2}
+          />
         );
       })}
       {scene.graph.nodes.map((n) => {
         const p = world.get(n.id);
         if (!p || !visible(n.id)) return null;
         const selected = selection?.kind === 'node' && selection.id === n.id;
-        const colour = selected ? '#ffd166' : connectFrom === n.id ? '#8ecae6' : n.id === route.start ? '#2a9d8f' : n.id === route.end ? '#e76f51' : hoverNode === n.id ? '#ffe8a3' : highlight?.has(n.id) ? '#f72585' : '#ffffff';
+        const colour = selected
+          ? '#ffd166'
+          : connectFrom === n.id
+            ? '#8ecae6'
+            : n.id === route.start
+              ? '#2a9d8f'
+              : n.id === route.end
+                ? '#e76f51'
+                : hoverNode === n.id
+                  ? '#ffe8a3'
+                  : highlight?.has(n.id)
+                    ? '#f72585'
+                    : '#ffffff';
         return (
           <group key={n.id} position={p}>
             <mesh renderOrder={3}>

@@ -17,11 +17,16 @@ export function ImpliedRouteOverlay({ route, world }: { route: ImpliedRoute | nu
     <group>
       {route.legs.map((leg, i) => {
         const ids = leg.path ?? [leg.from, leg.to];
-        const pts = ids.map((id) => world.get(id)).filter((p): p is Vector3 => !!p).map(lift);
+        const pts = ids
+          .map((id) => world.get(id))
+          .filter((p): p is Vector3 => !!p)
+          .map(lift);
         if (pts.length < 2) return null;
-        return leg.path
-          ? <Line key={i} points={pts} color={IMPLIED_ROUTE_COLOUR} lineWidth={8} depthTest={false} renderOrder={8} />
-          : <Line key={i} points={pts} color="#c8322b" lineWidth={5} dashed dashSize={0.25} gapSize={0.15} depthTest={false} renderOrder={8} />;
+        return leg.path ? (
+          <Line key={i} points={pts} color={IMPLIED_ROUTE_COLOUR} lineWidth={8} depthTest={false} renderOrder={8} />
+        ) : (
+          <Line key={i} points={pts} color="#c8322b" lineWidth={5} dashed dashSize={0.25} gapSize={0.15} depthTest={false} renderOrder={8} />
+        );
       })}
     </group>
   );

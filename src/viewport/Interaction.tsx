@@ -49,24 +49,33 @@ export function Interaction({ store, scene, world, surface, frame, maxY, minY, f
     };
     const nodeAt = (e: PointerEvent): string | null => {
       const ray = rayAt(e);
-      let best: string | null = null, bestD = Infinity;
+      let best: string | null = null,
+        bestD = Infinity;
       for (const [id, p] of live.current.world) {
         if (p.y > live.current.maxY + 0.05 || p.y < live.current.minY - 0.05) continue;
         const hitR = NODE_RADIUS * 1.6;
         if (ray.distanceSqToPoint(p) > hitR * hitR) continue;
         const d = ray.origin.distanceTo(p);
-        if (d < bestD) { bestD = d; best = id; }
+        if (d < bestD) {
+          bestD = d;
+          best = id;
+        }
       }
       return best;
     };
     const edgeAt = (e: PointerEvent): string | null => {
       const r = el.getBoundingClientRect();
       const px = new Vector2(e.clientX - r.left, e.clientY - r.top);
-      const screen = (p: Vector3) => { const q = p.clone().project(get().camera); return new Vector2((q.x + 1) / 2 * r.width, (1 - q.y) / 2 * r.height); };
+      const screen = (p: Vector3) => {
+        const q = p.clone().project(get().camera);
+        return new Vector2(((q.x + 1) / 2) * r.width, ((1 - q.y) / 2) * r.height);
+      };
       for (const edge of live.current.scene.graph.edges) {
-        const a = live.current.world.get(edge.from), b = live.current.world.get(edge.to);
+        const a = live.current.world.get(edge.from),
+          b = live.current.world.get(edge.to);
         if (!a || !b) continue;
-        const sa = screen(a), sb = screen(b);
+        const sa = screen(a),
+          sb = screen(b);
         const t = Math.max(0, Math.min(1, px.clone().sub(sa).dot(sb.clone().sub(sa)) / Math.max(1e-9, sa.distanceToSquared(sb))));
         if (px.distanceTo(sa.clone().lerp(sb, t)) < 6) return edge.id;
       }
@@ -89,7 +98,11 @@ export function Interaction({ store, scene, world, surface, frame, maxY, minY, f
       const node = tool === 'select' || tool === 'connect' ? nodeAt(e) : null;
       if (!node) return;
       e.stopImmediatePropagation();
-      if (tool === 'connect') { connectToolPick(store, node); invalidate(); return; }
+      if (tool === 'connect') {
+        connectToolPick(store, node);
+        invalidate();
+        return;
+      }
       store.setState((s) => ({ session: { ...s.session, selection: { kind: 'node', id: node } } }));
       dragging = node;
       startNodeDrag(store);
@@ -151,7 +164,9 @@ export function Interaction({ store, scene, world, surface, frame, maxY, minY, f
 function nearestFloor(floors: number[], y: number): number | null {
   if (!floors.length) return null;
   let best = 0;
-  floors.forEach((f, i) => { if (Math.abs(f - y) < Math.abs(floors[best]! - y)) best = i; });
+  floors.forEach((f, i) => {
+    if (Math.abs(f - y) < Math.abs(floors[best]! - y)) best = i;
+  });
   return best;
 }
 
@@ -161,12 +176,29 @@ function measureAt(store: StudioStore, hit: Vector3, surface: Surface | null) {
   let measure = ephemeral.measure;
   if (session.measureMode === 'width') {
     const w = surface ? clearWidthAt(surface, hit) : null;
-    measure = { mode: 'width', points: [pt], ...(w ? { width: { width: w.width, a: { x: w.a.x, y: w.a.y, z: w.a.z }, b: { x: w.b.x, y: w.b.y, z: w.b.z }, height: w.height, facingDeg: w.facingDeg, warning: w.warning } } : {}) };
+    measure = {
+      mode: 'width',
+      points: [pt],
+      ...(w
+        ? {
+            width: {
+              width: w.width,
+              a: { x: w.a.x, y: w.a.y, z: w.a.z },
+              b: { x: w.b.x, y: w.b.y, z: w.b.z },
+              height: w.height,
+              facingDeg: w.facingDeg,
+              warning: w.warning,
+            },
+          }
+        : {}),
+    };
   } else if (!measure || measure.mode !== 'distance' || measure.points.length >= 2) {
     measure = { mode: 'distance', points: [pt] };
   } else {
     const a = measure.points[0]!;
-    const dx = pt.x - a.x, dy = pt.y - a.y, dz = pt.z - a.z;
+    const dx = pt.x - a.x,
+      dy = pt.y - a.y,
+      dz = pt.z - a.z;
     measure = { mode: 'distance', points: [a, pt], distance: { total: Math.hypot(dx, dy, dz), horizontal: Math.hypot(dx, dz), vertical: Math.abs(dy) } };
   }
   store.setState((s) => ({ ephemeral: { ...s.ephemeral, measure } }));
@@ -182,11 +214,14 @@ function useViewportProbe(camera: Camera, el: HTMLCanvasElement, live: { current
       const r = el.getBoundingClientRect();
       camera.updateMatrixWorld();
       const q = world.clone().project(camera);
-      return { x: r.left + (q.x + 1) / 2 * r.width, y: r.top + (1 - q.y) / 2 * r.height };
+      return { x: r.left + ((q.x + 1) / 2) * r.width, y: r.top + ((1 - q.y) / 2) * r.height };
     };
     const probe = {
       scenePointOnPage: (x: number, y: number, z: number) => toPage(new Vector3(x, y, z).applyMatrix4(live.current.frame)),
-      nodeOnPage: (id: string) => { const p = live.current.world.get(id); return p ? toPage(p) : null; },
+      nodeOnPage: (id: string) => {
+        const p = live.current.world.get(id);
+        return p ? toPage(p) : null;
+      },
       /** Where the driven agent's footprint is drawn (world, on its floor), or null. */
       agentPose: () => viewportHandle.agentPose?.() ?? null,
     };

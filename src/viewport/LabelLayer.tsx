@@ -6,7 +6,11 @@ import { Vector3 } from 'three';
  * React renders the label elements once; on each rendered frame the projector only moves them,
  * so per-frame work stays out of React.
  */
-export interface LabelAnchor { world: Vector3; el: HTMLElement | null; hidden: boolean }
+export interface LabelAnchor {
+  world: Vector3;
+  el: HTMLElement | null;
+  hidden: boolean;
+}
 export type LabelAnchors = Map<string, LabelAnchor>;
 
 const v = new Vector3();

@@ -48,20 +48,33 @@ export function SceneMeshView({ mesh, planes, onCoverage }: Props) {
     invalidate();
   }, [mesh, key, mesh.doubleSided, invalidate]);
   useEffect(() => {
-    mesh.object.traverse((o) => { if (o instanceof Mesh) o.raycast = () => {}; });
+    mesh.object.traverse((o) => {
+      if (o instanceof Mesh) o.raycast = () => {};
+    });
   }, [mesh]);
 
   // Measure what the user sees two frames after the scan appears or turns (the camera has been
   // framed on it by then); a frame is asked for, since the canvas only draws on demand.
   const probe = useRef(0);
   const coverageRun = useRef(0);
-  useEffect(() => { probe.current = 2; invalidate(); }, [mesh, frameKey, mesh.doubleSided, invalidate]);
+  useEffect(() => {
+    probe.current = 2;
+    invalidate();
+  }, [mesh, frameKey, mesh.doubleSided, invalidate]);
   useFrame(({ gl, camera }) => {
     if (probe.current === 0 || !group.current) return;
-    if (--probe.current > 0) { invalidate(); return; }
+    if (--probe.current > 0) {
+      invalidate();
+      return;
+    }
     // A scan replaced or turned again before the read completes reports nothing; a failed read neither.
     const asked = ++coverageRun.current;
-    viewCoverage(gl, group.current, camera).then((share) => { if (asked === coverageRun.current) onCoverage?.(share); }, () => {});
+    viewCoverage(gl, group.current, camera).then(
+      (share) => {
+        if (asked === coverageRun.current) onCoverage?.(share);
+      },
+      () => {},
+    );
   });
 
   return (

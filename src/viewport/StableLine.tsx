@@ -9,7 +9,10 @@ function pointsKey(points: LineProps['points']): string {
   for (const p of points) {
     if (typeof p === 'number') out += `${p},`;
     else if (Array.isArray(p)) out += `${p.join(',')};`;
-    else { const v = p as { x: number; y: number; z?: number; w?: number }; out += `${v.x},${v.y},${v.z ?? ''},${v.w ?? ''};`; }
+    else {
+      const v = p as { x: number; y: number; z?: number; w?: number };
+      out += `${v.x},${v.y},${v.z ?? ''},${v.w ?? ''};`;
+    }
   }
   return out;
 }

@@ -40,7 +40,12 @@ export function Workspace() {
   const scene = useStudio(selectedScene);
   // Only what the view draws: a hover, a notice or a drive's progress does not draw the workspace again.
   const session = useStudioShallow((s) => ({
-    view: s.session.view, questionIndex: s.session.questionIndex, tool: s.session.tool, camera: s.session.camera, agent: s.session.agent, selection: s.session.selection,
+    view: s.session.view,
+    questionIndex: s.session.questionIndex,
+    tool: s.session.tool,
+    camera: s.session.camera,
+    agent: s.session.agent,
+    selection: s.session.selection,
   }));
   const ephemeral = useStudioShallow((s) => ({ connectFrom: s.ephemeral.connectFrom, measure: s.ephemeral.measure, pathPreview: s.ephemeral.pathPreview }));
   const floors = useStudioShallow(sceneFloors);
@@ -62,8 +67,8 @@ export function Workspace() {
   const plan = useMemo(() => (scene ? planScene(scene) : []), [scene]);
   const anchors = useRef<LabelAnchors>(new Map()).current;
   const item = useStudio((s) => (s.session.view === 'label' ? currentItem(s) : undefined));
-  const marks = useStudio((s) => (s.session.view === 'qa' ? openItem(s)?.anchors.marks ?? NO_MARKS : NO_MARKS));
-  const referenced = useStudio((s) => (s.session.view === 'qa' ? openItem(s)?.anchors.nodes ?? NO_NODES : NO_NODES));
+  const marks = useStudio((s) => (s.session.view === 'qa' ? (openItem(s)?.anchors.marks ?? NO_MARKS) : NO_MARKS));
+  const referenced = useStudio((s) => (s.session.view === 'qa' ? (openItem(s)?.anchors.nodes ?? NO_NODES) : NO_NODES));
   const highlight = useMemo(() => new Set(referenced), [referenced]);
   const keysBlocked = useCallback(() => store.getState().ephemeral.helpOpen, [store]);
   const preview = session.view === 'score' ? ephemeral.pathPreview : null;
@@ -81,33 +86,75 @@ export function Workspace() {
     ...(slice.on ? [new Plane(new Vector3(0, -1, 0), slice.height)] : []),
     ...(minY > -Infinity ? [new Plane(new Vector3(0, 1, 0), -minY)] : []),
   ];
-  const sliceFloor = slice.on ? [...floors].reverse().find((f) => f <= slice.height) ?? floors[0] ?? 0 : floors[0] ?? 0;
+  const sliceFloor = slice.on ? ([...floors].reverse().find((f) => f <= slice.height) ?? floors[0] ?? 0) : (floors[0] ?? 0);
   const q = session.questionIndex !== null ? scene.questions[session.questionIndex] : undefined;
   const planned = session.questionIndex !== null ? plan[session.questionIndex] : undefined;
-  const route = implied ? {
-    edges: new Set(implied.legs.flatMap((l) => (l.path ?? []).slice(1).map((id, i) => undirectedKey(l.path![i]!, id)))),
-    start: implied.waypoints[0]!.nodeId,
-    end: implied.waypoints.at(-1)!.nodeId,
-  } : {
-    edges: new Set(planned && 'edges' in planned ? planned.edges : []),
-    start: q?.start.nodeId ?? null,
-    end: q?.end.nodeId ?? null,
-  };
+  const route = implied
+    ? {
+        edges: new Set(implied.legs.flatMap((l) => (l.path ?? []).slice(1).map((id, i) => undirectedKey(l.path![i]!, id)))),
+        start: implied.waypoints[0]!.nodeId,
+        end: implied.waypoints.at(-1)!.nodeId,
+      }
+    : {
+        edges: new Set(planned && 'edges' in planned ? planned.edges : []),
+        start: q?.start.nodeId ?? null,
+        end: q?.end.nodeId ?? null,
+      };
 
   return (
-    <div className={`workspace tool-${session.tool}`} data-testid="workspace" data-camera={session.camera} data-tool={session.tool} data-route={preview?.frame?.key ?? ''}
+    <div
+      className={`workspace tool-${session.tool}`}
+      data-testid="workspace"
+      data-camera={session.camera}
+      data-tool={session.tool}
+      data-route={preview?.frame?.key ?? ''}
       data-implied-route={implied?.nodes.join(' ') ?? ''}
-      data-renderer={softwareRenderer() ? 'software' : 'gpu'}>
-      <Canvas frameloop="demand" gl={{ localClippingEnabled: true, antialias: !softwareRenderer(), preserveDrawingBuffer: true }} dpr={[1, 1.5]} data-testid="viewport" onCreated={noShaderChecks}>
+      data-renderer={softwareRenderer() ? 'software' : 'gpu'}
+    >
+      <Canvas
+        frameloop="demand"
+        gl={{ localClippingEnabled: true, antialias: !softwareRenderer(), preserveDrawingBuffer: true }}
+        dpr={[1, 1.5]}
+        data-testid="viewport"
+        onCreated={noShaderChecks}
+      >
         <color attach="background" args={[STUDIO_LOOK.background]} />
         <hemisphereLight args={[STUDIO_LOOK.sky, STUDIO_LOOK.ground, STUDIO_LOOK.skyIntensity]} />
         <directionalLight position={STUDIO_LOOK.sunPosition} intensity={STUDIO_LOOK.sunIntensity} />
-        <CameraRig key={`${session.camera}:${scene.id}:${preview?.frame?.key ?? ''}`} mode={session.camera} center={bounds.center} size={bounds.size} eyeFloor={sliceFloor} keysBlocked={keysBlocked} fit={fit} />
-        {mesh ? <SceneMeshView mesh={mesh} planes={slicePlanes} onCoverage={(share) => registry?.reportCoverage?.(scene.id, share)} /> : (
-          <Grid position={[bounds.center.x, sliceFloor, bounds.center.z]} args={[bounds.size * 2, bounds.size * 2]} cellSize={0.5} sectionSize={5} infiniteGrid={false} fadeDistance={bounds.size * 4} />
+        <CameraRig
+          key={`${session.camera}:${scene.id}:${preview?.frame?.key ?? ''}`}
+          mode={session.camera}
+          center={bounds.center}
+          size={bounds.size}
+          eyeFloor={sliceFloor}
+          keysBlocked={keysBlocked}
+          fit={fit}
+        />
+        {mesh ? (
+          <SceneMeshView mesh={mesh} planes={slicePlanes} onCoverage={(share) => registry?.reportCoverage?.(scene.id, share)} />
+        ) : (
+          <Grid
+            position={[bounds.center.x, sliceFloor, bounds.center.z]}
+            args={[bounds.size * 2, bounds.size * 2]}
+            cellSize={0.5}
+            sectionSize={5}
+            infiniteGrid={false}
+            fadeDistance={bounds.size * 4}
+          />
         )}
-        <GraphOverlay store={store} scene={scene} world={world} agent={session.agent} maxY={maxY} minY={minY} selection={session.selection}
-          connectFrom={ephemeral.connectFrom} route={route} segment={item ?? null} highlight={highlight} />
+        <GraphOverlay
+          store={store}
+          scene={scene}
+          world={world}
+          agent={session.agent}
+          maxY={maxY}
+          minY={minY}
+          selection={session.selection}
+          connectFrom={ephemeral.connectFrom}
+          route={route}
+          segment={item ?? null}
+          highlight={highlight}
+        />
         <MeasureOverlay measure={ephemeral.measure} />
         <AgentOverlay drive={drive} />
         <PathOverlay preview={preview} world={world} />
@@ -124,22 +171,43 @@ export function Workspace() {
           const selected = session.selection?.kind === 'node' && session.selection.id === n.id;
           const step = preview ? routeView.order.get(n.id) : impliedOrder.get(n.id);
           return (
-            <div key={n.id} ref={anchor(anchors, `node:${n.id}`, p.clone().setY(p.y + NODE_RADIUS * 2.2), !nodeVisible(world, n.id, maxY, minY))}
-              className={`node-label${selected ? ' selected' : ''}${highlight.has(n.id) ? ' referenced' : ''}${preview ? (step !== undefined ? ' on-route' : ' off-route') : ''}`} data-node-label={n.id}>
-              {step !== undefined && <b className="step">{step}</b>}{n.name || n.id}</div>
+            <div
+              key={n.id}
+              ref={anchor(anchors, `node:${n.id}`, p.clone().setY(p.y + NODE_RADIUS * 2.2), !nodeVisible(world, n.id, maxY, minY))}
+              className={`node-label${selected ? ' selected' : ''}${highlight.has(n.id) ? ' referenced' : ''}${preview ? (step !== undefined ? ' on-route' : ' off-route') : ''}`}
+              data-node-label={n.id}
+            >
+              {step !== undefined && <b className="step">{step}</b>}
+              {n.name || n.id}
+            </div>
           );
         })}
         {routeView.hopNote && (
-          <div ref={anchor(anchors, 'hop-note', routeView.hopNote.at, false)} className={`hop-note ${routeView.hopNote.state}`} data-testid="hop-note">{routeView.hopNote.text}</div>
+          <div ref={anchor(anchors, 'hop-note', routeView.hopNote.at, false)} className={`hop-note ${routeView.hopNote.state}`} data-testid="hop-note">
+            {routeView.hopNote.text}
+          </div>
         )}
         {marks.map((m) => {
           const p = new Vector3(m.position.x, m.position.y, m.position.z).applyMatrix4(frame);
           // A mark's number always shows (its dot is drawn through everything): off the sliced floors it is dimmed, not dropped.
           const off = p.y > maxY + 0.3 || p.y < minY - 0.3;
-          return <div key={m.id} ref={anchor(anchors, `mark:${m.id}`, p.setY(p.y + 0.25), false)} className={`mark-label${off ? ' off-slice' : ''}`} data-mark={m.number} data-off-slice={off ? 'yes' : undefined}>{m.number}{m.label ? ` ${m.label}` : ''}</div>;
+          return (
+            <div
+              key={m.id}
+              ref={anchor(anchors, `mark:${m.id}`, p.setY(p.y + 0.25), false)}
+              className={`mark-label${off ? ' off-slice' : ''}`}
+              data-mark={m.number}
+              data-off-slice={off ? 'yes' : undefined}
+            >
+              {m.number}
+              {m.label ? ` ${m.label}` : ''}
+            </div>
+          );
         })}
         {ephemeral.measure && measureText(ephemeral.measure) && (
-          <div ref={anchor(anchors, 'measure', measureLabelAt(ephemeral.measure)!, false)} className="measure-label" data-testid="measure-label">{measureText(ephemeral.measure)}</div>
+          <div ref={anchor(anchors, 'measure', measureLabelAt(ephemeral.measure)!, false)} className="measure-label" data-testid="measure-label">
+            {measureText(ephemeral.measure)}
+          </div>
         )}
       </div>
     </div>

@@ -28,13 +28,27 @@ export function routeLabels(preview: PathPreview | null, world: Map<string, Vect
     order.set(id, had ? `${had}, ${k}` : String(k));
   }
   if (preview.hops.length === 0 && preview.wrongStart === null && preview.gtRoute?.[0]) order.set(preview.gtRoute[0], String(++k));
-  for (const [id, tag] of [[preview.wrongStart, 'S'], [preview.wrongEnd, 'E']] as const) if (id && !order.has(id)) order.set(id, tag);
+  for (const [id, tag] of [
+    [preview.wrongStart, 'S'],
+    [preview.wrongEnd, 'E'],
+  ] as const)
+    if (id && !order.has(id)) order.set(id, tag);
   for (const h of preview.compare ?? []) for (const id of [h.from, h.to]) if (id && !order.has(id)) order.set(id, '·');
   let hopNote: RouteLabels['hopNote'] = null;
   const focus = preview.focusHop ?? null;
   const hop = focus !== null ? preview.hops[focus] : undefined;
-  const a = hop?.from ? world.get(hop.from) : undefined, b = hop?.to ? world.get(hop.to) : undefined;
-  if (hop && a && b && preview.focusNote) hopNote = { at: a.clone().add(b).multiplyScalar(0.5).setY(Math.max(a.y, b.y) + 0.45), text: preview.focusNote, state: hop.state };
+  const a = hop?.from ? world.get(hop.from) : undefined,
+    b = hop?.to ? world.get(hop.to) : undefined;
+  if (hop && a && b && preview.focusNote)
+    hopNote = {
+      at: a
+        .clone()
+        .add(b)
+        .multiplyScalar(0.5)
+        .setY(Math.max(a.y, b.y) + 0.45),
+      text: preview.focusNote,
+      state: hop.state,
+    };
   return { order, hopNote };
 }
 

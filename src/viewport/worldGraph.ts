@@ -14,9 +14,14 @@ export function toSceneFrame(world: Vector3, frame: Matrix4): { x: number; y: nu
 
 /** World bounds to frame the camera on: the mesh's, else the graph's (with a margin). */
 export function framingBounds(points: Iterable<Vector3>): { center: Vector3; size: number } {
-  const min = new Vector3(Infinity, Infinity, Infinity), max = new Vector3(-Infinity, -Infinity, -Infinity);
+  const min = new Vector3(Infinity, Infinity, Infinity),
+    max = new Vector3(-Infinity, -Infinity, -Infinity);
   let any = false;
-  for (const p of points) { min.min(p); max.max(p); any = true; }
+  for (const p of points) {
+    min.min(p);
+    max.max(p);
+    any = true;
+  }
   if (!any) return { center: new Vector3(), size: 10 };
   return { center: min.clone().add(max).multiplyScalar(0.5), size: Math.max(max.x - min.x, max.z - min.z, max.y - min.y, 4) };
 }

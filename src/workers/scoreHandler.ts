@@ -9,7 +9,6 @@ export interface ScoreReplyPort {
   postMessage(message: ScoreWorkerReply, transfer: Transferable[]): void;
 }
 
-
 /**
  * The scoring worker's body: the pipeline of core/scoring/pipeline.ts behind the protocol of
  * core/scoring/workerProtocol.ts. It keeps the last run's full records and sends the page light
@@ -23,7 +22,9 @@ export function scoreHandler(port: ScoreReplyPort): (message: ScoreWorkerRequest
       if (m.type === 'score') {
         last = null;
         last = await runScoring(m.request, predictionReaders, {
-          chunkSize: 5000, yieldNow, onProgress: throttled((progress) => reply({ type: 'progress', progress })),
+          chunkSize: 5000,
+          yieldNow,
+          onProgress: throttled((progress) => reply({ type: 'progress', progress })),
         });
         const result = liteOutcome(last);
         reply({ type: 'done', result }, outcomeBuffers(result));

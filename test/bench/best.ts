@@ -1,6 +1,7 @@
 /** The fastest of `runs` runs of `fn` (and its last value): the figure least disturbed by the machine. */
 export function best<T>(runs: number, fn: () => T): { ms: number; value: T } {
-  let ms = Infinity, value: T | undefined;
+  let ms = Infinity,
+    value: T | undefined;
   for (let i = 0; i < runs; i++) {
     const t0 = performance.now();
     value = fn();

@@ -14,9 +14,18 @@ const REPO = resolve(import.meta.dirname, '../..');
 export async function runBenchPage<T>(name: string, entry: string, files: { name: string; data: string | Uint8Array }[]): Promise<T> {
   const out = mkdtempSync(join(tmpdir(), 'traversa-bench-'));
   try {
-    await build({ configFile: join(REPO, 'vite.config.ts'), logLevel: 'warn', build: { outDir: out, emptyOutDir: true, sourcemap: false, rollupOptions: { input: join(REPO, `test/bench/browser/${name}.html`) } } });
+    await build({
+      configFile: join(REPO, 'vite.config.ts'),
+      logLevel: 'warn',
+      build: { outDir: out, emptyOutDir: true, sourcemap: false, rollupOptions: { input: join(REPO, `test/bench/browser/${name}.html`) } },
+    });
     for (const f of files) writeFileSync(join(out, f.name), f.data);
-    const server = await preview({ configFile: join(REPO, 'vite.config.ts'), logLevel: 'silent', build: { outDir: out }, preview: { port: 0, host: '127.0.0.1' } });
+    const server = await preview({
+      configFile: join(REPO, 'vite.config.ts'),
+      logLevel: 'silent',
+      build: { outDir: out },
+      preview: { port: 0, host: '127.0.0.1' },
+    });
     const profile = new BrowserProfile();
     try {
       const base = server.resolvedUrls!.local[0]!;

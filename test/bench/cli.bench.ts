@@ -12,11 +12,12 @@ function gridRelease(k: number): string {
   const id = (r: number, c: number) => `node_${r * k + c}`;
   const nodes = [];
   const edges: RawEdgeJson[] = [];
-  for (let r = 0; r < k; r++) for (let c = 0; c < k; c++) {
-    nodes.push(rawNode(id(r, c), `Cell ${r},${c}`));
-    if (c + 1 < k) edges.push(rawEdge(`edge_${edges.length}`, id(r, c), id(r, c + 1)));
-    if (r + 1 < k) edges.push(rawEdge(`edge_${edges.length}`, id(r, c), id(r + 1, c)));
-  }
+  for (let r = 0; r < k; r++)
+    for (let c = 0; c < k; c++) {
+      nodes.push(rawNode(id(r, c), `Cell ${r},${c}`));
+      if (c + 1 < k) edges.push(rawEdge(`edge_${edges.length}`, id(r, c), id(r, c + 1)));
+      if (r + 1 < k) edges.push(rawEdge(`edge_${edges.length}`, id(r, c), id(r + 1, c)));
+    }
   const qa = [rawQuestion('Can [Agent] move from one corner to the other?', id(0, 0), id(k - 1, k - 1))];
   return writeReleaseDir(releaseFiles([{ id: `GRID${k}`, graph: { nodes, edges }, qa, traverse: { _hallucinatedQuestions: [] } }]));
 }

@@ -19,7 +19,8 @@ const SMALL = join(REPO, 'scenes/sample-house/house.glb');
 const LARGE = join(REPO, 'scenes/generated-large/house-1m.glb');
 
 const agent = (name: string): AgentProfile => DEFAULT_PROFILES.find((p) => p.name === name)!;
-const WHEELCHAIR = agent('WHEELCHAIR'), HUMAN = agent('HUMAN');
+const WHEELCHAIR = agent('WHEELCHAIR'),
+  HUMAN = agent('HUMAN');
 // Upper hall (node_11) → the 0.70 m door → Bedroom 1 (node_13), as in features.json and the graph.
 const UPPER_HALL: Vec3 = { x: 3.37, y: 2.82, z: 4.9 };
 const ROUTE: Vec3[] = [UPPER_HALL, { x: 5.6, y: 2.8, z: 4.9 }, { x: 7.29, y: 2.82, z: 3.2 }];
@@ -62,17 +63,43 @@ async function measureScene(path: string): Promise<SceneTimes> {
     for (let k = 0; k < 500; k++) body.step({ forward: k % 2 ? 0.02 : -0.02, turn: 0 });
   }
   const rows = new Map<string, number>();
-  for (const [label, profile] of [['box (wheelchair)', WHEELCHAIR], ['cylinder (human)', HUMAN]] as const) {
-    for (const [what, yaw] of [['facing +X', Math.PI / 2], ['facing 45°', Math.PI / 4]] as const) {
+  for (const [label, profile] of [
+    ['box (wheelchair)', WHEELCHAIR],
+    ['cylinder (human)', HUMAN],
+  ] as const) {
+    for (const [what, yaw] of [
+      ['facing +X', Math.PI / 2],
+      ['facing 45°', Math.PI / 4],
+    ] as const) {
       const body = place(world, profile, UPPER_HALL, yaw);
       let k = 0;
       // Back and forth in the open hall: every call is a full step that moves (floor, body, clearance).
-      rows.set(`step ${label}, moving, ${what}`, perCall(() => { body.step({ forward: k++ % 2 ? 0.02 : -0.02, turn: 0 }); }));
+      rows.set(
+        `step ${label}, moving, ${what}`,
+        perCall(() => {
+          body.step({ forward: k++ % 2 ? 0.02 : -0.02, turn: 0 });
+        }),
+      );
     }
     // Pressed against the door frame: the step is refused (and reported) every time.
-    const stuck = place(world, profile, { x: 5.6 - 0.06 - (profile.shape === 'box' ? 0.52 : 0.32) - 0.005, y: 2.82, z: profile.shape === 'box' ? 4.9 : 4.9 - 0.4 }, Math.PI / 2);
-    rows.set(`step ${label}, blocked at the door frame`, perCall(() => { stuck.step({ forward: 0.02, turn: 0 }); }));
-    rows.set(`clear width readout ${label}`, perCall(() => { clearWidthAtAgent(stuck); }));
+    const stuck = place(
+      world,
+      profile,
+      { x: 5.6 - 0.06 - (profile.shape === 'box' ? 0.52 : 0.32) - 0.005, y: 2.82, z: profile.shape === 'box' ? 4.9 : 4.9 - 0.4 },
+      Math.PI / 2,
+    );
+    rows.set(
+      `step ${label}, blocked at the door frame`,
+      perCall(() => {
+        stuck.step({ forward: 0.02, turn: 0 });
+      }),
+    );
+    rows.set(
+      `clear width readout ${label}`,
+      perCall(() => {
+        clearWidthAtAgent(stuck);
+      }),
+    );
   }
   const drives = new Map<string, { ms: number; result: AutoDriveResult }>();
   for (const profile of [WHEELCHAIR, HUMAN]) {
@@ -89,7 +116,9 @@ async function measureScene(path: string): Promise<SceneTimes> {
 const us = (ms: number) => `${(ms * 1000).toFixed(0)} µs`;
 
 function verdict(r: AutoDriveResult): string {
-  return r.reached ? `reached, narrowest ${r.measured.clearWidthM?.toFixed(3)} m` : `${r.contact?.kind} contact, opening ${r.measured.clearWidthM?.toFixed(3)} m`;
+  return r.reached
+    ? `reached, narrowest ${r.measured.clearWidthM?.toFixed(3)} m`
+    : `${r.contact?.kind} contact, opening ${r.measured.clearWidthM?.toFixed(3)} m`;
 }
 
 export const colliderBench: BenchSection = {
@@ -97,7 +126,8 @@ export const colliderBench: BenchSection = {
   title: 'footprint collider steps and one auto-driven edge, sample house (~16 k triangles) vs its ~1 M-triangle version (Node)',
   async run() {
     largeSample();
-    const small = await measureScene(SMALL), large = await measureScene(LARGE);
+    const small = await measureScene(SMALL),
+      large = await measureScene(LARGE);
     console.log(`small: ${small.triangles.toLocaleString('en')} triangles; large: ${large.triangles.toLocaleString('en')} triangles`);
     console.log(`collider world (solid + door BVHs): small ${small.worldMs.toFixed(0)} ms, large ${large.worldMs.toFixed(0)} ms; median per call\n`);
     const rows: string[][] = [['', 'small', 'large (target < 1 ms)']];
@@ -112,10 +142,17 @@ export const colliderBench: BenchSection = {
       rows.push([`auto-drive ${name}, upper hall → Bedroom 1 (${steps(s)} steps)`, `${s.ms.toFixed(0)} ms`, `${l.ms.toFixed(0)} ms`]);
       rows.push(['  per step, incl. local search and readouts', us(s.ms / steps(s)), us(l.ms / steps(l))]);
       rows.push([`  ${verdict(s.result)}`, '', '']);
-      if (verdict(s.result) !== verdict(l.result) || steps(s) !== steps(l)) throw new Error(`${name}: the small and the large mesh disagree (${verdict(s.result)} in ${steps(s)} steps vs ${verdict(l.result)} in ${steps(l)})`);
+      if (verdict(s.result) !== verdict(l.result) || steps(s) !== steps(l))
+        throw new Error(`${name}: the small and the large mesh disagree (${verdict(s.result)} in ${steps(s)} steps vs ${verdict(l.result)} in ${steps(l)})`);
     }
     const w = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-    for (const r of rows) console.log(r.map((c, i) => (i >= 1 ? c.padStart(w[i]!) : c.padEnd(w[i]!))).join('   ').trimEnd());
+    for (const r of rows)
+      console.log(
+        r
+          .map((c, i) => (i >= 1 ? c.padStart(w[i]!) : c.padEnd(w[i]!)))
+          .join('   ')
+          .trimEnd(),
+      );
     console.log('\nThe small and the large mesh give the same auto-drive verdicts, widths and step counts.');
   },
 };

@@ -79,8 +79,21 @@ interface Row {
 }
 
 /** An edge's terrain: its build in the decisions (`ms`) and once more here on a planner of its own (`againMs`). */
-interface TerrainRow { edge: string; ms: number; againMs: number | null; terrain: Terrain | null; cached: boolean }
-interface MapRow { agent: string; edge: string; cells: number; mapMs: number; firstDiscMs: number; nextDiscUs: number }
+interface TerrainRow {
+  edge: string;
+  ms: number;
+  againMs: number | null;
+  terrain: Terrain | null;
+  cached: boolean;
+}
+interface MapRow {
+  agent: string;
+  edge: string;
+  cells: number;
+  mapMs: number;
+  firstDiscMs: number;
+  nextDiscUs: number;
+}
 
 interface SceneRun {
   label: string;
@@ -98,14 +111,24 @@ interface SceneRun {
 let release: ReturnType<typeof sampleRelease>;
 let warmed = false;
 
-const median = (xs: readonly number[]) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.floor(s.length / 2)]! : NaN; };
+const median = (xs: readonly number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.floor(s.length / 2)]! : NaN;
+};
 const ms = (x: number) => `${x.toFixed(0)} ms`;
-const plain = (v: { x: number; y: number; z: number }): Vec3 => ({ x: Math.round(v.x * 1000) / 1000, y: Math.round(v.y * 1000) / 1000, z: Math.round(v.z * 1000) / 1000 });
+const plain = (v: { x: number; y: number; z: number }): Vec3 => ({
+  x: Math.round(v.x * 1000) / 1000,
+  y: Math.round(v.y * 1000) / 1000,
+  z: Math.round(v.z * 1000) / 1000,
+});
 
 async function load(path: string) {
   const t0 = performance.now();
   const bytes = readFileSync(join(REPO, path));
-  const loaded = await loadMesh({ files: [{ name: 'house.glb', data: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer }] }, { upAxis: 'y', unitScale: 1, createWorker: () => null });
+  const loaded = await loadMesh(
+    { files: [{ name: 'house.glb', data: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer }] },
+    { upAxis: 'y', unitScale: 1, createWorker: () => null },
+  );
   return { loaded, geom: prepareGeometry(loaded), loadMs: performance.now() - t0 };
 }
 
@@ -115,7 +138,10 @@ const position = (id: string): Vec3 => release.graph.nodes.find((n) => n.id === 
 /** The planner and the greedy drive over `segments` of one scan, and its configuration space. */
 async function measureScene(label: string, path: string, segments: [string, string][], subsampled: boolean): Promise<SceneRun> {
   const { loaded, geom, loadMs } = await load(path);
-  if (!warmed) { await warmUp(geom, loaded); warmed = true; }
+  if (!warmed) {
+    await warmUp(geom, loaded);
+    warmed = true;
+  }
   let t0 = performance.now();
   const scene = await ScenePlanner.create(geom);
   const refMs = performance.now() - t0;
@@ -148,7 +174,17 @@ async function measureScene(label: string, path: string, segments: [string, stri
         const result = autoDrive(world, profile, route);
         greedy = { result, ms: performance.now() - t0 };
       }
-      rows.push({ edge, agent, truth, d, wallMs, edgeTerrainMs: edgeTerrain.get(edge)!, diagMs: d.reached ? null : d.stats.diagnoseMs, greedy, notDriven: route ? null : 'no route (lift): driven by hand' });
+      rows.push({
+        edge,
+        agent,
+        truth,
+        d,
+        wallMs,
+        edgeTerrainMs: edgeTerrain.get(edge)!,
+        diagMs: d.reached ? null : d.stats.diagnoseMs,
+        greedy,
+        notDriven: route ? null : 'no route (lift): driven by hand',
+      });
     }
     const { terrains, maps } = configurationSpace(scene, [...new Set(segments.map(([e]) => e))], edgeTerrain);
     return { label, triangles: loaded.stats.triangles, loadMs, refMs, routeMs, rows, terrains, maps, subsampled };
@@ -162,7 +198,10 @@ async function measureScene(label: string, path: string, segments: [string, stri
 async function warmUp(geom: SceneGeometry, loaded: Parameters<typeof colliderWorldOf>[0]): Promise<void> {
   const scene = await ScenePlanner.create(geom);
   try {
-    for (const [edge, agent] of [['node_1|node_2', 'HUMAN'], ['node_11|node_13', 'WHEELCHAIR']] as const) {
+    for (const [edge, agent] of [
+      ['node_1|node_2', 'HUMAN'],
+      ['node_11|node_13', 'WHEELCHAIR'],
+    ] as const) {
       const [a, b] = edge.split('|') as [string, string];
       scene.decide(profileOf(agent), position(a), position(b));
       const way = edgeWay(scene.ctx, position(a), position(b));
@@ -186,17 +225,24 @@ function configurationSpace(scene: ScenePlanner, edges: string[], edgeTerrain: M
     // As ScenePlanner.decide finds the way: in one order whichever way the agent goes.
     const [p, q] = a.x < b.x || (a.x === b.x && a.z <= b.z) ? [a, b] : [b, a];
     const way = plannerWay(edgeWay(scene.ctx, p, q));
-    if (way.kind !== 'route') { terrains.push({ edge, ms: edgeTerrain.get(edge)!, againMs: null, terrain: null, cached: false }); continue; }
+    if (way.kind !== 'route') {
+      terrains.push({ edge, ms: edgeTerrain.get(edge)!, againMs: null, terrain: null, cached: false });
+      continue;
+    }
     const { terrain, ms: rebuiltMs } = scene.planner.terrainFor(way.points, TUBE_M);
     // A second, cold build of the same terrain: the machine's noise shows in the difference.
     const againMs = new SegmentPlanner(scene.planner.world).terrainFor(way.points, TUBE_M).ms;
     terrains.push({ edge, ms: rebuiltMs > 0 ? rebuiltMs : edgeTerrain.get(edge)!, againMs, terrain, cached: rebuiltMs === 0 });
     const g = terrain.region.grid;
-    const i = Math.floor(g.nx / 2), j = Math.floor(g.nz / 2);
-    const x = g.x0 + (i + 0.5) * g.cellM, z = g.z0 + (j + 0.5) * g.cellM;
+    const i = Math.floor(g.nx / 2),
+      j = Math.floor(g.nz / 2);
+    const x = g.x0 + (i + 0.5) * g.cellM,
+      z = g.z0 + (j + 0.5) * g.cellM;
     for (const profile of release.profiles) {
       const spec = specOf(profile);
-      let mapMs = Infinity, firstDiscMs = Infinity, nextDiscUs = Infinity;
+      let mapMs = Infinity,
+        firstDiscMs = Infinity,
+        nextDiscUs = Infinity;
       for (let run = 0; run < MAP_RUNS; run++) {
         let t0 = performance.now();
         const map = new AgentMap(terrain, spec);
@@ -228,14 +274,39 @@ const k = (n: number) => (n >= 10_000 ? `${Math.round(n / 1000)}k` : String(n));
 
 function printTable(rows: string[][], right: (i: number) => boolean): void {
   const w = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  for (const r of rows) console.log(r.map((c, i) => (right(i) ? c.padStart(w[i]!) : c.padEnd(w[i]!))).join('  ').trimEnd());
+  for (const r of rows)
+    console.log(
+      r
+        .map((c, i) => (right(i) ? c.padStart(w[i]!) : c.padEnd(w[i]!)))
+        .join('  ')
+        .trimEnd(),
+    );
 }
 
 function printScene(run: SceneRun): void {
   const segs = run.rows.length;
-  console.log(`\n${run.label}: ${run.triangles.toLocaleString('en')} triangles, loaded in ${ms(run.loadMs)}; reference navmesh (the routes) ${ms(run.refMs)}; `
-    + `${segs} segments${run.subsampled ? ` of 70 (a subsample, one of each kind, to keep the section to a few minutes; every agent × edge is decided on the small house, and by the whole \`drive\` process below)` : ''}, one run each after a warm-up.`);
-  const head = ['edge', 'agent', 'truth', 'planner', '', 'total', 'terrain', 'search', 'diag', 'confirm', 'other', 'expanded/exact', '|', 'greedy', '', 'drive'];
+  console.log(
+    `\n${run.label}: ${run.triangles.toLocaleString('en')} triangles, loaded in ${ms(run.loadMs)}; reference navmesh (the routes) ${ms(run.refMs)}; ` +
+      `${segs} segments${run.subsampled ? ` of 70 (a subsample, one of each kind, to keep the section to a few minutes; every agent × edge is decided on the small house, and by the whole \`drive\` process below)` : ''}, one run each after a warm-up.`,
+  );
+  const head = [
+    'edge',
+    'agent',
+    'truth',
+    'planner',
+    '',
+    'total',
+    'terrain',
+    'search',
+    'diag',
+    'confirm',
+    'other',
+    'expanded/exact',
+    '|',
+    'greedy',
+    '',
+    'drive',
+  ];
   const table: string[][] = [head];
   for (const r of run.rows) {
     const s = r.d.stats;
@@ -244,16 +315,30 @@ function printScene(run: SceneRun): void {
     const other = r.wallMs - s.terrainMs - s.searchMs - s.confirmMs;
     const shared = s.terrainMs === 0 && r.edgeTerrainMs > 0;
     table.push([
-      r.edge, r.agent, truthText(r.truth), plannerText(r.d), mark(plannerAgrees(r)),
-      ms(segmentMs(r)) + (segmentMs(r) >= TARGET_MS ? ' !' : '  '), `${r.edgeTerrainMs.toFixed(0)}${shared ? '*' : ' '}`, search.toFixed(0), diag, s.confirmMs.toFixed(0), other.toFixed(0),
-      `${k(s.expanded)}/${k(s.exactTests)}`, '|',
-      greedyText(r), r.greedy ? mark(r.greedy.result.reached === r.truth.traversable) : '', r.greedy ? `${ms(r.greedy.ms)} (${r.greedy.result.trajectory.length - 1} steps)` : r.notDriven!,
+      r.edge,
+      r.agent,
+      truthText(r.truth),
+      plannerText(r.d),
+      mark(plannerAgrees(r)),
+      ms(segmentMs(r)) + (segmentMs(r) >= TARGET_MS ? ' !' : '  '),
+      `${r.edgeTerrainMs.toFixed(0)}${shared ? '*' : ' '}`,
+      search.toFixed(0),
+      diag,
+      s.confirmMs.toFixed(0),
+      other.toFixed(0),
+      `${k(s.expanded)}/${k(s.exactTests)}`,
+      '|',
+      greedyText(r),
+      r.greedy ? mark(r.greedy.result.reached === r.truth.traversable) : '',
+      r.greedy ? `${ms(r.greedy.ms)} (${r.greedy.result.trajectory.length - 1} steps)` : r.notDriven!,
     ]);
   }
   printTable(table, (i) => i >= 5 && i <= 11);
   console.log('total = the segment as the first agent on its edge pays it (terrain included; * = built by an earlier agent on the edge and shared);');
   console.log('other = the reference route and bookkeeping; diag = the time spent measuring why a stopped agent is stopped (diagnose());');
-  console.log('expanded/exact = poses the search expanded / exact collider tests; greedy drive = autoDrive alone along the studio\'s route (its route is found once per edge:');
+  console.log(
+    "expanded/exact = poses the search expanded / exact collider tests; greedy drive = autoDrive alone along the studio's route (its route is found once per edge:",
+  );
   console.log(`  median ${ms(median(run.routeMs))}, max ${ms(Math.max(...run.routeMs))} here). "!" marks a segment at or over the ${TARGET_MS} ms target.`);
 
   const times = run.rows.map(segmentMs);
@@ -262,10 +347,16 @@ function printScene(run: SceneRun): void {
   const driven = run.rows.filter((r) => r.greedy);
   const gAgree = driven.filter((r) => r.greedy!.result.reached === r.truth.traversable).length;
   const gTimes = driven.map((r) => r.greedy!.ms);
-  console.log(`\nplanner: per segment median ${ms(median(times))}, max ${ms(Math.max(...times))} (${worst.edge} ${worst.agent}); all ${segs} in ${(times.reduce((x, y) => x + y, 0) / 1000).toFixed(1)} s; agrees with the ground truth on ${agree}/${segs} (verdict and reason)`);
-  console.log(`greedy:  per segment median ${ms(median(gTimes))}, max ${ms(Math.max(...gTimes))}; agrees with the ground truth on ${gAgree}/${driven.length} driven (verdict; it reaches ${driven.filter((r) => r.greedy!.result.reached).length}, `
-    + `stops on ${driven.filter((r) => !r.greedy!.result.reached && r.truth.traversable).length} traversable ones); ${segs - driven.length} lift segment(s) not driven (no route: the studio asks to drive them by hand)`);
-  console.log(`side by side: the planner's median segment costs ${(median(times) / median(gTimes)).toFixed(0)}× the greedy drive's, and decides ${agree - gAgree} more of these ${segs} segments as the ground truth does`);
+  console.log(
+    `\nplanner: per segment median ${ms(median(times))}, max ${ms(Math.max(...times))} (${worst.edge} ${worst.agent}); all ${segs} in ${(times.reduce((x, y) => x + y, 0) / 1000).toFixed(1)} s; agrees with the ground truth on ${agree}/${segs} (verdict and reason)`,
+  );
+  console.log(
+    `greedy:  per segment median ${ms(median(gTimes))}, max ${ms(Math.max(...gTimes))}; agrees with the ground truth on ${gAgree}/${driven.length} driven (verdict; it reaches ${driven.filter((r) => r.greedy!.result.reached).length}, ` +
+      `stops on ${driven.filter((r) => !r.greedy!.result.reached && r.truth.traversable).length} traversable ones); ${segs - driven.length} lift segment(s) not driven (no route: the studio asks to drive them by hand)`,
+  );
+  console.log(
+    `side by side: the planner's median segment costs ${(median(times) / median(gTimes)).toFixed(0)}× the greedy drive's, and decides ${agree - gAgree} more of these ${segs} segments as the ground truth does`,
+  );
   const stopped = run.rows.filter((r) => !r.d.reached && r.diagMs);
   if (stopped.length) {
     const share = stopped.reduce((n, r) => n + r.diagMs!, 0) / stopped.reduce((n, r) => n + segmentMs(r), 0);
@@ -275,13 +366,25 @@ function printScene(run: SceneRun): void {
 
 /** Per-segment time on each house, side by side: what the target is judged on. */
 function printSideBySide(runs: SceneRun[]): void {
-  console.log('\nPer segment, side by side (the segment as the first agent on its edge pays it, its terrain included; the reference navmesh is built once per scan, beside):');
+  console.log(
+    '\nPer segment, side by side (the segment as the first agent on its edge pays it, its terrain included; the reference navmesh is built once per scan, beside):',
+  );
   const rows = [['house', 'triangles', 'segments', 'median', 'p90', 'worst', 'worst segment', 'reference navmesh', 'as the truth (or says it cannot tell)']];
   for (const r of runs) {
     const t = r.rows.map(segmentMs).sort((a, b) => a - b);
     const worst = r.rows.reduce((m, x) => (segmentMs(x) > segmentMs(m) ? x : m));
     const right = r.rows.filter((x) => plannerAgrees(x) || x.d.doubt !== null).length;
-    rows.push([r.label, r.triangles.toLocaleString('en'), String(r.rows.length), ms(median(t)), ms(t[Math.floor(t.length * 0.9)]!), ms(t[t.length - 1]!), `${worst.edge} ${worst.agent}`, ms(r.refMs), `${right}/${r.rows.length}`]);
+    rows.push([
+      r.label,
+      r.triangles.toLocaleString('en'),
+      String(r.rows.length),
+      ms(median(t)),
+      ms(t[Math.floor(t.length * 0.9)]!),
+      ms(t[t.length - 1]!),
+      `${worst.edge} ${worst.agent}`,
+      ms(r.refMs),
+      `${right}/${r.rows.length}`,
+    ]);
   }
   printTable(rows, (i) => i > 0 && i < 6);
 }
@@ -290,18 +393,28 @@ function printTarget(run: SceneRun): void {
   const over = run.rows.filter((r) => segmentMs(r) >= TARGET_MS);
   const phase = (r: Row) => {
     const s = r.d.stats;
-    const parts: [string, number][] = [['terrain', r.edgeTerrainMs], ['search', s.searchMs], ['diagnosis', r.diagMs ?? 0], ['confirmation', s.confirmMs]];
+    const parts: [string, number][] = [
+      ['terrain', r.edgeTerrainMs],
+      ['search', s.searchMs],
+      ['diagnosis', r.diagMs ?? 0],
+      ['confirmation', s.confirmMs],
+    ];
     const [name, v] = parts.reduce((m, p) => (p[1] > m[1] ? p : m));
     return `${r.edge} ${r.agent} ${ms(segmentMs(r))}, of which ${name} ${ms(v)} (${s.expanded.toLocaleString('en')} poses expanded, ${s.exactTests.toLocaleString('en')} exact collider tests)`;
   };
   const t = run.rows.map(segmentMs).sort((a, b) => a - b);
-  const med = median(t), worst = t[t.length - 1]!;
-  console.log(`\nTarget: median and worst segment under ${TARGET_MS} ms on the scan-like ~1 M-triangle house: median ${ms(med)} (${med < TARGET_MS ? 'met' : 'NOT MET'}), worst ${ms(worst)} (${worst < TARGET_MS ? 'met' : 'NOT MET'})${over.length ? `; over the target on ${over.length} of ${run.rows.length} segments:` : ''}`);
+  const med = median(t),
+    worst = t[t.length - 1]!;
+  console.log(
+    `\nTarget: median and worst segment under ${TARGET_MS} ms on the scan-like ~1 M-triangle house: median ${ms(med)} (${med < TARGET_MS ? 'met' : 'NOT MET'}), worst ${ms(worst)} (${worst < TARGET_MS ? 'met' : 'NOT MET'})${over.length ? `; over the target on ${over.length} of ${run.rows.length} segments:` : ''}`,
+  );
   for (const r of over) console.log(`  ${phase(r)}`);
 }
 
 function printConfigurationSpace(runs: SceneRun[]): void {
-  console.log('\nConfiguration space, agent-independent part: the terrain per edge (1 cm cells in the 2 m tube round the route; triangles rasterised from the BVH)');
+  console.log(
+    '\nConfiguration space, agent-independent part: the terrain per edge (1 cm cells in the 2 m tube round the route; triangles rasterised from the BVH)',
+  );
   const edges = [...new Set(runs.flatMap((r) => r.terrains.map((t) => t.edge)))];
   const head = ['edge'];
   for (const r of runs) head.push(`${r.label}: grid`, 'tube cells', 'floor cells', 'triangles', 'ms (decision / again)');
@@ -310,19 +423,38 @@ function printConfigurationSpace(runs: SceneRun[]): void {
     const row = [edge];
     for (const r of runs) {
       const t = r.terrains.find((x) => x.edge === edge);
-      if (!t) { row.push('', '', '', '', ''); continue; }
-      if (!t.terrain) { row.push('lift: 2 short terrains', '', '', '', `${t.ms.toFixed(0)}       `); continue; }
+      if (!t) {
+        row.push('', '', '', '', '');
+        continue;
+      }
+      if (!t.terrain) {
+        row.push('lift: 2 short terrains', '', '', '', `${t.ms.toFixed(0)}       `);
+        continue;
+      }
       const g = t.terrain.region.grid;
-      let tube = 0, floor = 0;
-      for (let c = 0; c < g.nx * g.nz; c++) { tube += t.terrain.region.mask[c]!; if (!Number.isNaN(t.terrain.floor[c]!)) floor++; }
-      row.push(`${g.nx}×${g.nz}`, tube.toLocaleString('en'), floor.toLocaleString('en'), t.terrain.spans.triangles.toLocaleString('en'), `${t.ms.toFixed(0)}${t.cached ? '' : ' (rebuilt)'} / ${t.againMs!.toFixed(0).padStart(4)}`);
+      let tube = 0,
+        floor = 0;
+      for (let c = 0; c < g.nx * g.nz; c++) {
+        tube += t.terrain.region.mask[c]!;
+        if (!Number.isNaN(t.terrain.floor[c]!)) floor++;
+      }
+      row.push(
+        `${g.nx}×${g.nz}`,
+        tube.toLocaleString('en'),
+        floor.toLocaleString('en'),
+        t.terrain.spans.triangles.toLocaleString('en'),
+        `${t.ms.toFixed(0)}${t.cached ? '' : ' (rebuilt)'} / ${t.againMs!.toFixed(0).padStart(4)}`,
+      );
     }
     table.push(row);
   }
   printTable(table, (i) => i > 0);
-  if (runs.some((r) => r.terrains.some((t) => t.terrain && !t.cached))) console.log('(rebuilt: the planner\'s terrain cache missed with a 2 m tube — decide.ts changed its region; the first figure is then a rebuild too)');
+  if (runs.some((r) => r.terrains.some((t) => t.terrain && !t.cached)))
+    console.log("(rebuilt: the planner's terrain cache missed with a 2 m tube — decide.ts changed its region; the first figure is then a rebuild too)");
 
-  console.log('\nConfiguration space, per-agent part: on each edge\'s terrain, the blocked map (AgentMap) and its distance transform (the first disc query builds it);');
+  console.log(
+    "\nConfiguration space, per-agent part: on each edge's terrain, the blocked map (AgentMap) and its distance transform (the first disc query builds it);",
+  );
   console.log(`fastest of ${MAP_RUNS} builds on each terrain, then median / max over the terrains`);
   const head2 = ['agent'];
   for (const r of runs) head2.push(`${r.label}: map`, 'distance transform', 'next query');
@@ -339,29 +471,52 @@ function printConfigurationSpace(runs: SceneRun[]): void {
   printTable(table2, (i) => i > 0);
   for (const r of runs) {
     const cells = r.maps.map((m) => m.cells);
-    console.log(`${r.label}: ${new Set(r.maps.map((m) => m.edge)).size} terrains, ${(Math.min(...cells) / 1e6).toFixed(2)}–${(Math.max(...cells) / 1e6).toFixed(2)} M cells each`);
+    console.log(
+      `${r.label}: ${new Set(r.maps.map((m) => m.edge)).size} terrains, ${(Math.min(...cells) / 1e6).toFixed(2)}–${(Math.max(...cells) / 1e6).toFixed(2)} M cells each`,
+    );
   }
 }
 
 function processes(largePresent: boolean): { drives: Map<string, unknown>; suggests: Map<string, unknown> } {
-  const drives = new Map<string, unknown>(), suggests = new Map<string, unknown>();
+  const drives = new Map<string, unknown>(),
+    suggests = new Map<string, unknown>();
   console.log('\nWhole processes as a user runs them (`npm run -s cli -- <cmd> --mesh <glb> --graph <graph.json> --agents <agent_profile.json> --json`),');
-  console.log('timed from spawn to exit by this harness (Node child_process, wall clock, load, navmesh and all 14 edges × 5 agents included); drive and suggest run in turn:');
+  console.log(
+    'timed from spawn to exit by this harness (Node child_process, wall clock, load, navmesh and all 14 edges × 5 agents included); drive and suggest run in turn:',
+  );
   timeCommand(process.execPath, ['src/cli/launch.mjs', 'help']); // the CLI bundle, built if stale
   const args = (cmd: string, mesh: string) => ['run', '-s', 'cli', '--', cmd, '--mesh', mesh, '--graph', GRAPH, '--agents', AGENTS, '--json'];
   const rows: string[][] = [['', 'runs', 'drive (planner)', 'suggest (measured rules)', 'drive / suggest']];
-  for (const [label, mesh, runs] of [['small', SMALL, PROCESS_RUNS], ['large', LARGE, 1], ['scan-like', SCANLIKE, 1]] as const) {
-    if (label === 'large' && !largePresent) { rows.push(['large', '', 'skipped: no large scan', '', '']); continue; }
-    const d: number[] = [], s: number[] = [];
+  for (const [label, mesh, runs] of [
+    ['small', SMALL, PROCESS_RUNS],
+    ['large', LARGE, 1],
+    ['scan-like', SCANLIKE, 1],
+  ] as const) {
+    if (label === 'large' && !largePresent) {
+      rows.push(['large', '', 'skipped: no large scan', '', '']);
+      continue;
+    }
+    const d: number[] = [],
+      s: number[] = [];
     let capped = false;
     for (let i = 0; i < runs && !capped; i++) {
       const a = timeCommand('npm', args('drive', mesh), LARGE_PROCESS_CAP_MS);
       const b = timeCommand('npm', args('suggest', mesh), LARGE_PROCESS_CAP_MS);
-      if (!a || !b) { capped = true; if (b) s.push(b.ms); if (a) d.push(a.ms); break; }
-      d.push(a.ms); s.push(b.ms);
-      drives.set(label, JSON.parse(a.stdout)); suggests.set(label, JSON.parse(b.stdout));
+      if (!a || !b) {
+        capped = true;
+        if (b) s.push(b.ms);
+        if (a) d.push(a.ms);
+        break;
+      }
+      d.push(a.ms);
+      s.push(b.ms);
+      drives.set(label, JSON.parse(a.stdout));
+      suggests.set(label, JSON.parse(b.stdout));
     }
-    const sec = (xs: number[]) => (xs.length ? `${(median(xs) / 1000).toFixed(1)} s${xs.length > 1 ? ` (${(Math.min(...xs) / 1000).toFixed(1)}–${(Math.max(...xs) / 1000).toFixed(1)})` : ''}` : `over ${LARGE_PROCESS_CAP_MS / 1000} s (killed)`);
+    const sec = (xs: number[]) =>
+      xs.length
+        ? `${(median(xs) / 1000).toFixed(1)} s${xs.length > 1 ? ` (${(Math.min(...xs) / 1000).toFixed(1)}–${(Math.max(...xs) / 1000).toFixed(1)})` : ''}`
+        : `over ${LARGE_PROCESS_CAP_MS / 1000} s (killed)`;
     rows.push([label, String(runs), sec(d), sec(s), d.length && s.length ? `${(median(d) / median(s)).toFixed(1)}×` : '']);
   }
   printTable(rows, (i) => i > 0);
@@ -374,8 +529,10 @@ type SuggestJson = { agents: Record<string, Record<string, { traversable: boolea
 
 function agreement(label: string, drive: unknown, suggest: unknown): void {
   if (!drive || !suggest) return;
-  const d = drive as DriveJson, s = suggest as SuggestJson;
-  let n = 0, same = 0;
+  const d = drive as DriveJson,
+    s = suggest as SuggestJson;
+  let n = 0,
+    same = 0;
   const differ: string[] = [];
   for (const [agent, edges] of Object.entries(d.agents)) {
     for (const [edge, v] of Object.entries(edges)) {
@@ -390,14 +547,22 @@ function agreement(label: string, drive: unknown, suggest: unknown): void {
 
 export const driveBench: BenchSection = {
   name: 'drive',
-  title: 'the motion planner\'s decision per segment next to the greedy drive, the configuration-space build, and `cli drive` vs `cli suggest`, sample house (~15 k triangles) vs its ~1 M-triangle version (Node)',
+  title:
+    "the motion planner's decision per segment next to the greedy drive, the configuration-space build, and `cli drive` vs `cli suggest`, sample house (~15 k triangles) vs its ~1 M-triangle version (Node)",
   async run() {
     release = sampleRelease();
     const load = loadavg();
-    console.log(`load average at the start: ${load.map((l) => l.toFixed(2)).join(', ')} (1, 5, 15 min); every figure below is from this machine as it was then`);
+    console.log(
+      `load average at the start: ${load.map((l) => l.toFixed(2)).join(', ')} (1, 5, 15 min); every figure below is from this machine as it was then`,
+    );
     const largePresent = existsSync(join(REPO, LARGE));
-    if (!existsSync(join(REPO, SCANLIKE))) { console.log(`Generating the scan-like house (${SCANLIKE})…`); await writeScanLike('all'); }
-    const all = [...new Set(release.graph.edges.map((e) => undirectedKey(e.from, e.to)))].flatMap((edge) => release.profiles.map((p) => [edge, p.name] as [string, string]));
+    if (!existsSync(join(REPO, SCANLIKE))) {
+      console.log(`Generating the scan-like house (${SCANLIKE})…`);
+      await writeScanLike('all');
+    }
+    const all = [...new Set(release.graph.edges.map((e) => undirectedKey(e.from, e.to)))].flatMap((edge) =>
+      release.profiles.map((p) => [edge, p.name] as [string, string]),
+    );
     const small = await measureScene('small', SMALL, all, false);
     printScene(small);
     const scanLike = await measureScene('scan-like', SCANLIKE, all, false);
@@ -422,7 +587,10 @@ export const driveBench: BenchSection = {
         const s = small.rows.find((x) => x.edge === r.edge && x.agent === r.agent)!;
         return plannerText(s.d) !== plannerText(r.d);
       });
-      if (differ.length) throw new Error(`the planner decides differently on the small and the large mesh (the same house): ${differ.map((r) => `${r.edge} ${r.agent}`).join(', ')}`);
+      if (differ.length)
+        throw new Error(
+          `the planner decides differently on the small and the large mesh (the same house): ${differ.map((r) => `${r.edge} ${r.agent}`).join(', ')}`,
+        );
       console.log('\nThe planner decides every segment measured on the large mesh as on the small one.');
     }
   },

@@ -3,7 +3,14 @@ import { join, resolve } from 'node:path';
 import { DEFAULT_PROFILES } from '../../src/core/agents.ts';
 import type { NavGraph } from '../../src/core/graph.ts';
 import { loadMesh } from '../../src/engine/mesh/load.ts';
-import { buildAgentNavMesh, prepareGeometry, REFERENCE_AGENT, suggestScene, type SceneGeometry, type SceneSuggestions } from '../../src/engine/suggest/index.ts';
+import {
+  buildAgentNavMesh,
+  prepareGeometry,
+  REFERENCE_AGENT,
+  suggestScene,
+  type SceneGeometry,
+  type SceneSuggestions,
+} from '../../src/engine/suggest/index.ts';
 import { largeSample } from './largeSample.ts';
 import type { BenchSection } from './run.ts';
 
@@ -19,7 +26,10 @@ const ms = (x: number) => `${x.toFixed(0)} ms`;
 async function load(path: string): Promise<{ geom: SceneGeometry; triangles: number; loadMs: number }> {
   const t0 = performance.now();
   const bytes = readFileSync(path);
-  const loaded = await loadMesh({ files: [{ name: 'house.glb', data: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer }] }, { upAxis: 'y', unitScale: 1, createWorker: () => null });
+  const loaded = await loadMesh(
+    { files: [{ name: 'house.glb', data: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer }] },
+    { upAxis: 'y', unitScale: 1, createWorker: () => null },
+  );
   return { geom: prepareGeometry(loaded), triangles: loaded.stats.triangles, loadMs: performance.now() - t0 };
 }
 
@@ -41,7 +51,11 @@ async function buildTimes(geom: SceneGeometry): Promise<Map<string, { ms: number
 }
 
 function labels(r: SceneSuggestions): string {
-  return JSON.stringify(Object.fromEntries(Object.entries(r.agents).map(([a, byEdge]) => [a, Object.fromEntries(Object.entries(byEdge).map(([k, s]) => [k, s.traversable ? 'yes' : s.reason]))])));
+  return JSON.stringify(
+    Object.fromEntries(
+      Object.entries(r.agents).map(([a, byEdge]) => [a, Object.fromEntries(Object.entries(byEdge).map(([k, s]) => [k, s.traversable ? 'yes' : s.reason]))]),
+    ),
+  );
 }
 
 export const navmeshBench: BenchSection = {
@@ -50,13 +64,18 @@ export const navmeshBench: BenchSection = {
   async run() {
     largeSample();
     const graph = JSON.parse(readFileSync(GRAPH, 'utf8')) as NavGraph;
-    const small = await load(SMALL), large = await load(LARGE);
-    console.log(`small: ${small.triangles.toLocaleString('en')} triangles (loaded in ${ms(small.loadMs)}); large: ${large.triangles.toLocaleString('en')} triangles (loaded in ${ms(large.loadMs)})`);
+    const small = await load(SMALL),
+      large = await load(LARGE);
+    console.log(
+      `small: ${small.triangles.toLocaleString('en')} triangles (loaded in ${ms(small.loadMs)}); large: ${large.triangles.toLocaleString('en')} triangles (loaded in ${ms(large.loadMs)})`,
+    );
     console.log(`cell size 0.05 m; cell height 0.01 m (coarser only above 250 voxels of agent height); median of ${RUNS} builds\n`);
 
-    const s = await buildTimes(small.geom), l = await buildTimes(large.geom);
+    const s = await buildTimes(small.geom),
+      l = await buildTimes(large.geom);
     const rows: string[][] = [['navmesh build', 'radius / climb', 'small', 'large (target < 1000 ms)']];
-    for (const [agent, v] of s) rows.push([agent, `${v.radius.toFixed(2)} m / ${v.climb.toFixed(3)} m`, ms(v.ms), `${ms(l.get(agent)!.ms)}${l.get(agent)!.ms < 1000 ? '' : '  OVER'}`]);
+    for (const [agent, v] of s)
+      rows.push([agent, `${v.radius.toFixed(2)} m / ${v.climb.toFixed(3)} m`, ms(v.ms), `${ms(l.get(agent)!.ms)}${l.get(agent)!.ms < 1000 ? '' : '  OVER'}`]);
 
     const rs = await suggestScene(small.geom, graph, DEFAULT_PROFILES);
     const rl = await suggestScene(large.geom, graph, DEFAULT_PROFILES);

@@ -19,11 +19,25 @@ export function qaBenchData(): { items: QaTruth[]; jsonl: string } {
   const items: QaTruth[] = [];
   const lines: string[] = [];
   for (let i = 0; i < N; i++) {
-    const id = `qa_${i + 1}`, roll = rng(), capability = CAPS[i % CAPS.length]!;
+    const id = `qa_${i + 1}`,
+      roll = rng(),
+      capability = CAPS[i % CAPS.length]!;
     const base = { id, sceneId: `scene_${i % 30}`, question: `Question ${i} about the room by the stairs?`, category: { capability } };
     let reply: string, judgeScore: number | undefined;
     if (roll < 0.4) {
-      items.push({ ...base, answer: { kind: 'mcq', options: [{ key: 'A', text: 'The kitchen' }, { key: 'B', text: 'The hall' }, { key: 'C', text: 'Bedroom 1' }, { key: 'D', text: 'The study' }], correct: 'ABCD'[i % 4]! } });
+      items.push({
+        ...base,
+        answer: {
+          kind: 'mcq',
+          options: [
+            { key: 'A', text: 'The kitchen' },
+            { key: 'B', text: 'The hall' },
+            { key: 'C', text: 'Bedroom 1' },
+            { key: 'D', text: 'The study' },
+          ],
+          correct: 'ABCD'[i % 4]!,
+        },
+      });
       reply = ['B', '(c)', 'I think the answer is (A).', 'It is the hall, next to the stairs.', 'Not sure.'][i % 5]!;
     } else if (roll < 0.7) {
       items.push({ ...base, answer: { kind: 'yesno', correct: i % 2 === 0 } });
@@ -42,11 +56,12 @@ export function qaBenchData(): { items: QaTruth[]; jsonl: string } {
 }
 
 const verdict = (ms: number) => (ms < TARGET_MS ? `under the ${TARGET_MS} ms target` : `OVER the ${TARGET_MS} ms target`);
-const headline = (r: ReturnType<typeof scoreQaAnswers>) => JSON.stringify(r.models.map((m) => [m.model, m.embodied4c, m.mcq, m.yesno, m.numeric, m.freetext, m.missing.length]));
+const headline = (r: ReturnType<typeof scoreQaAnswers>) =>
+  JSON.stringify(r.models.map((m) => [m.model, m.embodied4c, m.mcq, m.yesno, m.numeric, m.freetext, m.missing.length]));
 
 export const qaAnswersBench: BenchSection = {
   name: 'qa-answers',
-  title: 'scoring a model\'s answers to 10,000 QA items on the main thread (target < 100 ms)',
+  title: "scoring a model's answers to 10,000 QA items on the main thread (target < 100 ms)",
   async run() {
     const { items, jsonl } = qaBenchData();
     const coldRead = best(1, () => readQaAnswers([{ path: 'bench.jsonl', text: jsonl }]));
@@ -56,20 +71,31 @@ export const qaAnswersBench: BenchSection = {
     const warm = best(5, () => scoreQaAnswers(items, predictions));
     const boot = best(1, () => scoreQaAnswers(items, predictions, { bootstrap: { resamples: 1000, seed: 1 } }));
     const m = warm.value.models[0]!;
-    console.log(`items: ${N.toLocaleString('en-US')}, answers: ${predictions.length.toLocaleString('en-US')} (VQA ${m.embodied4c.benchmarks.qa!.vqa.mean!.toFixed(2)}, ${m.missing.length} missing)`);
+    console.log(
+      `items: ${N.toLocaleString('en-US')}, answers: ${predictions.length.toLocaleString('en-US')} (VQA ${m.embodied4c.benchmarks.qa!.vqa.mean!.toFixed(2)}, ${m.missing.length} missing)`,
+    );
     console.log(`node: read, first run (cold JIT)          ${coldRead.ms.toFixed(1).padStart(7)} ms`);
     console.log(`node: score, first run (cold JIT)         ${cold.ms.toFixed(1).padStart(7)} ms  ${verdict(coldRead.ms + cold.ms)} (read + score)`);
     console.log(`node: read answers JSONL (best of 5)      ${read.ms.toFixed(1).padStart(7)} ms`);
     console.log(`node: score (best of 5)                   ${warm.ms.toFixed(1).padStart(7)} ms  ${verdict(read.ms + warm.ms)} (read + score)`);
     console.log(`node: score + 1,000 bootstrap resamples   ${boot.ms.toFixed(1).padStart(7)} ms`);
 
-    const browser = await runBenchPage<{ coldReadMs: number; coldMs: number; readMs: number; scoreMs: number; headline: string }>('qaAnswers', 'runQaAnswersBench', [
-      { name: 'items.json', data: JSON.stringify(items) }, { name: 'answers.jsonl', data: jsonl },
-    ]);
+    const browser = await runBenchPage<{ coldReadMs: number; coldMs: number; readMs: number; scoreMs: number; headline: string }>(
+      'qaAnswers',
+      'runQaAnswersBench',
+      [
+        { name: 'items.json', data: JSON.stringify(items) },
+        { name: 'answers.jsonl', data: jsonl },
+      ],
+    );
     if (browser.headline !== headline(warm.value)) throw new Error('the page and Node score the answers differently');
     console.log(`page main thread: read, first run         ${browser.coldReadMs.toFixed(1).padStart(7)} ms`);
-    console.log(`page main thread: score, first run        ${browser.coldMs.toFixed(1).padStart(7)} ms  ${verdict(browser.coldReadMs + browser.coldMs)} (read + score)`);
+    console.log(
+      `page main thread: score, first run        ${browser.coldMs.toFixed(1).padStart(7)} ms  ${verdict(browser.coldReadMs + browser.coldMs)} (read + score)`,
+    );
     console.log(`page main thread: read (best of 5)        ${browser.readMs.toFixed(1).padStart(7)} ms`);
-    console.log(`page main thread: score (best of 5)       ${browser.scoreMs.toFixed(1).padStart(7)} ms  ${verdict(browser.readMs + browser.scoreMs)} (read + score)`);
+    console.log(
+      `page main thread: score (best of 5)       ${browser.scoreMs.toFixed(1).padStart(7)} ms  ${verdict(browser.readMs + browser.scoreMs)} (read + score)`,
+    );
   },
 };

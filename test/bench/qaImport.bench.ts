@@ -14,10 +14,18 @@ import { printProfile, recordingPage, startProfiler, type Window_ } from './stud
 const REPO = resolve(import.meta.dirname, '../..');
 const TARGET_MS = 200;
 
-const record = (i: number, question = `Is room ${i + 1} next to the hall, as seen from the landing?`) => JSON.stringify({
-  sceneId: 'sample-house', question, answer: { kind: 'yesno', correct: i % 2 === 0 }, category: { capability: 'spatial' },
-  trail: [{ title: 'Look', text: 'The rooms share a door seen at 00:04.', kind: 'perception' }, { text: 'So yes.', kind: 'conclusion' }], generator: 'bench-generator v1',
-});
+const record = (i: number, question = `Is room ${i + 1} next to the hall, as seen from the landing?`) =>
+  JSON.stringify({
+    sceneId: 'sample-house',
+    question,
+    answer: { kind: 'yesno', correct: i % 2 === 0 },
+    category: { capability: 'spatial' },
+    trail: [
+      { title: 'Look', text: 'The rooms share a door seen at 00:04.', kind: 'perception' },
+      { text: 'So yes.', kind: 'conclusion' },
+    ],
+    generator: 'bench-generator v1',
+  });
 
 async function measureOne(base: string, label: string, file: string, items: number): Promise<Run> {
   const profile = new BrowserProfile();
@@ -31,7 +39,10 @@ async function measureOne(base: string, label: string, file: string, items: numb
     await page.getByTestId('import-items-input').setInputFiles(file);
     await page.getByTestId('import-report').waitFor({ timeout: 300_000 });
     // Stored (the status says so) and drawn.
-    await page.waitForFunction(() => document.querySelector('[data-testid=storage-status]')?.textContent === 'Saved in this browser', null, { timeout: 300_000, polling: 100 });
+    await page.waitForFunction(() => document.querySelector('[data-testid=storage-status]')?.textContent === 'Saved in this browser', null, {
+      timeout: 300_000,
+      polling: 100,
+    });
     await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
     const t1 = await page.evaluate(() => performance.now());
     await page.waitForTimeout(300);
@@ -49,9 +60,19 @@ async function measureOne(base: string, label: string, file: string, items: numb
 }
 
 const ms = (x: number) => `${Math.round(x)} ms`;
-interface Run { label: string; items: number; ms: number; blocks: number[]; report: string }
+interface Run {
+  label: string;
+  items: number;
+  ms: number;
+  blocks: number[];
+  report: string;
+}
 
-interface CpuProfile { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[]; samples: number[]; timeDeltas: number[] }
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[];
+  samples: number[];
+  timeDeltas: number[];
+}
 
 /** TRAVERSA_BENCH_PROFILE=1: what the main thread did in its longest unbroken busy stretch (no idle sample), with callees. */
 function printLongestRun(label: string, p: CpuProfile): void {
@@ -59,9 +80,15 @@ function printLongestRun(label: string, p: CpuProfile): void {
   const parent = new Map<number, number>();
   for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const isIdle = (id: number) => byId.get(id)!.callFrame.functionName === '(idle)';
-  let best = { from: 0, to: 0, ms: 0 }, from = 0, run = 0;
+  let best = { from: 0, to: 0, ms: 0 },
+    from = 0,
+    run = 0;
   p.samples.forEach((id, i) => {
-    if (isIdle(id)) { run = 0; from = i + 1; return; }
+    if (isIdle(id)) {
+      run = 0;
+      from = i + 1;
+      return;
+    }
     run += (p.timeDeltas[i] ?? 0) / 1000;
     if (run > best.ms) best = { from, to: i, ms: run };
   });
@@ -71,10 +98,19 @@ function printLongestRun(label: string, p: CpuProfile): void {
     for (let at: number | undefined = p.samples[i]; at !== undefined; at = parent.get(at)) {
       const f = byId.get(at)!.callFrame;
       const k = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
-      if (!seen.has(k)) { seen.add(k); total.set(k, (total.get(k) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000); }
+      if (!seen.has(k)) {
+        seen.add(k);
+        total.set(k, (total.get(k) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000);
+      }
     }
   }
-  console.log(`\n${label}: the longest busy stretch, ${ms(best.ms)}, with callees\n${[...total].sort((a, b) => b[1] - a[1]).slice(0, 40).map(([k, t]) => `  ${Math.round(t).toString().padStart(6)} ms  ${k}`).join('\n')}`);
+  console.log(
+    `\n${label}: the longest busy stretch, ${ms(best.ms)}, with callees\n${[...total]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 40)
+      .map(([k, t]) => `  ${Math.round(t).toString().padStart(6)} ms  ${k}`)
+      .join('\n')}`,
+  );
 }
 
 export const qaImportBench: BenchSection = {
@@ -85,13 +121,24 @@ export const qaImportBench: BenchSection = {
     const out = join(dir, 'dist');
     try {
       const files = {
-        small: join(dir, 'items-2000.jsonl'), large: join(dir, 'items-20000.jsonl'), huge: join(dir, 'question-20mb.jsonl'),
+        small: join(dir, 'items-2000.jsonl'),
+        large: join(dir, 'items-20000.jsonl'),
+        huge: join(dir, 'question-20mb.jsonl'),
       };
       writeFileSync(files.small, Array.from({ length: 2_000 }, (_, i) => record(i)).join('\n') + '\n');
       writeFileSync(files.large, Array.from({ length: 20_000 }, (_, i) => record(i)).join('\n') + '\n');
       writeFileSync(files.huge, [record(0), record(1, `Is it ${'x'.repeat(20_000_000)}?`)].join('\n') + '\n');
-      await build({ configFile: join(REPO, 'vite.config.ts'), logLevel: 'warn', build: { outDir: out, emptyOutDir: true, sourcemap: false, ...(process.env.TRAVERSA_BENCH_PROFILE ? { minify: false } : {}) } });
-      const server = await preview({ configFile: join(REPO, 'vite.config.ts'), logLevel: 'silent', build: { outDir: out }, preview: { port: 0, host: '127.0.0.1' } });
+      await build({
+        configFile: join(REPO, 'vite.config.ts'),
+        logLevel: 'warn',
+        build: { outDir: out, emptyOutDir: true, sourcemap: false, ...(process.env.TRAVERSA_BENCH_PROFILE ? { minify: false } : {}) },
+      });
+      const server = await preview({
+        configFile: join(REPO, 'vite.config.ts'),
+        logLevel: 'silent',
+        build: { outDir: out },
+        preview: { port: 0, host: '127.0.0.1' },
+      });
       try {
         const base = server.resolvedUrls!.local[0]!;
         const runs = [
@@ -102,12 +149,20 @@ export const qaImportBench: BenchSection = {
         const rows = [['import', 'to stored and drawn', 'per item', 'blocks > 50 ms', 'longest block', `target: every block < ${TARGET_MS} ms`]];
         for (const r of runs) {
           const longest = r.blocks.length ? Math.max(...r.blocks) : 0;
-          rows.push([r.label, ms(r.ms), `${(r.ms / r.items).toFixed(2)} ms`, `${r.blocks.length} (${ms(r.blocks.reduce((a, b) => a + b, 0))} in all)`, ms(longest), longest < TARGET_MS ? 'met' : `NOT MET (${ms(longest)})`]);
+          rows.push([
+            r.label,
+            ms(r.ms),
+            `${(r.ms / r.items).toFixed(2)} ms`,
+            `${r.blocks.length} (${ms(r.blocks.reduce((a, b) => a + b, 0))} in all)`,
+            ms(longest),
+            longest < TARGET_MS ? 'met' : `NOT MET (${ms(longest)})`,
+          ]);
         }
         const w = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
         for (const row of rows) console.log(row.map((c, i) => c.padEnd(w[i]!)).join('   '));
         console.log(`\n20,000 vs 2,000 items: ${(runs[1]!.ms / runs[0]!.ms).toFixed(1)}× the time for 10× the items`);
-        for (const r of runs) console.log(`${r.label}: blocks ${r.blocks.map(ms).join(', ') || 'none'}; the report said "${r.report.replace('Dismiss', ' ').slice(0, 200)}"`);
+        for (const r of runs)
+          console.log(`${r.label}: blocks ${r.blocks.map(ms).join(', ') || 'none'}; the report said "${r.report.replace('Dismiss', ' ').slice(0, 200)}"`);
         if (!runs[2]!.report.includes('a question holds at most')) throw new Error('the 20 MB question was not refused by its size limit');
         if (!runs[1]!.report.startsWith('Imported 20000 items')) throw new Error(`the 20,000 items were not imported: ${runs[1]!.report}`);
       } finally {

@@ -24,7 +24,21 @@ export interface BenchSection {
   run(): void | Promise<void>;
 }
 
-const sections: BenchSection[] = [worklistBench, cliBench, meshBench, studioLoadBench, navmeshBench, colliderBench, driveBench, scoreBench, qaAnswersBench, qaImportBench, storageBench, tourBench, teamBench];
+const sections: BenchSection[] = [
+  worklistBench,
+  cliBench,
+  meshBench,
+  studioLoadBench,
+  navmeshBench,
+  colliderBench,
+  driveBench,
+  scoreBench,
+  qaAnswersBench,
+  qaImportBench,
+  storageBench,
+  tourBench,
+  teamBench,
+];
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((w) => !sections.some((s) => s.name === w));
@@ -35,7 +49,9 @@ if (unknown.length) {
 const selected = wanted.length ? sections.filter((s) => wanted.includes(s.name)) : sections;
 
 const cpu = cpus();
-console.log(`Traversa benchmarks: node ${process.version}, ${process.platform}/${process.arch}, ${cpu.length} CPU(s)${cpu[0] ? ` (${cpu[0].model.trim()})` : ''}`);
+console.log(
+  `Traversa benchmarks: node ${process.version}, ${process.platform}/${process.arch}, ${cpu.length} CPU(s)${cpu[0] ? ` (${cpu[0].model.trim()})` : ''}`,
+);
 
 const failed: string[] = [];
 const started = performance.now();
@@ -48,7 +64,7 @@ for (const [i, section] of selected.entries()) {
     console.log(`\n(${section.name}: ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
   } catch (err) {
     failed.push(section.name);
-    console.error(`\nFAILED ${section.name}: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+    console.error(`\nFAILED ${section.name}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
   }
 }
 

@@ -96,16 +96,32 @@ interface Stamps {
   importRefused: string | null;
   autoNew: boolean;
 }
-declare global { interface Window { __sb: Stamps } }
+declare global {
+  interface Window {
+    __sb: Stamps;
+  }
+}
 
 /** The built app (vite build into a temporary folder, as the e2e tests serve dist/), served on a free port. */
 export async function builtApp(): Promise<{ url: string; close: () => Promise<void> }> {
   const out = mkdtempSync(join(tmpdir(), 'traversa-storage-bench-'));
-  await build({ configFile: join(REPO, 'vite.config.ts'), logLevel: 'warn', build: { outDir: out, emptyOutDir: true, sourcemap: false, ...(process.env.TRAVERSA_BENCH_PROFILE ? { minify: false } : {}) } });
-  const server = await preview({ configFile: join(REPO, 'vite.config.ts'), logLevel: 'silent', build: { outDir: out }, preview: { port: 0, host: '127.0.0.1' } });
+  await build({
+    configFile: join(REPO, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir: out, emptyOutDir: true, sourcemap: false, ...(process.env.TRAVERSA_BENCH_PROFILE ? { minify: false } : {}) },
+  });
+  const server = await preview({
+    configFile: join(REPO, 'vite.config.ts'),
+    logLevel: 'silent',
+    build: { outDir: out },
+    preview: { port: 0, host: '127.0.0.1' },
+  });
   return {
     url: server.resolvedUrls!.local[0]!,
-    close: async () => { await server.close(); rmSync(out, { recursive: true, force: true }); },
+    close: async () => {
+      await server.close();
+      rmSync(out, { recursive: true, force: true });
+    },
   };
 }
 
@@ -141,7 +157,9 @@ interface ImportTiming {
 
 /** Import a release folder as a new project (answering the question at once when a project is open). */
 export async function importTimed(page: Page, dir: string): Promise<ImportTiming> {
-  await page.evaluate(() => { window.__sb.autoNew = true; });
+  await page.evaluate(() => {
+    window.__sb.autoNew = true;
+  });
   const t0 = performance.now();
   await page.getByTestId('import-folder').setInputFiles(dir);
   await page.waitForFunction(() => window.__sb.importDone !== null || window.__sb.importRefused !== null, undefined, { timeout: 300_000, polling: 20 });
@@ -149,7 +167,9 @@ export async function importTimed(page: Page, dir: string): Promise<ImportTiming
   const sb = await page.evaluate(() => window.__sb);
   if (sb.importRefused) throw new Error(`the import was refused: ${sb.importRefused}`);
   const report = (await page.getByTestId('import-report').textContent()) ?? '';
-  const start = sb.importStart!, read = sb.importRead!, done = sb.importDone!;
+  const start = sb.importStart!,
+    read = sb.importRead!,
+    done = sb.importDone!;
   const storeMs = sb.importClick === null ? 0 : done - sb.importClick;
   return { wallMs, pageMs: done - start, readMs: read - start, storeMs, report };
 }
@@ -161,10 +181,11 @@ interface LabelTiming {
   txMs: number[];
 }
 
-const queueItem = (page: Page) => page.evaluate(() => {
-  const el = document.querySelector('[data-testid=queue-item]');
-  return el ? { agent: el.getAttribute('data-agent') ?? '', segment: el.getAttribute('data-segment') ?? '' } : null;
-});
+const queueItem = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.querySelector('[data-testid=queue-item]');
+    return el ? { agent: el.getAttribute('data-agent') ?? '', segment: el.getAttribute('data-segment') ?? '' } : null;
+  });
 
 /**
  * Open the label view of the selected (first) scene and label `n` queue items traversable with
@@ -175,14 +196,21 @@ export async function labelTimed(page: Page, n: number): Promise<LabelTiming> {
   await page.keyboard.press('3');
   await page.getByTestId('queue-item').waitFor();
   await nameAnnotator(page, 'bench');
-  const savedMs: number[] = [], txMs: number[] = [];
+  const savedMs: number[] = [],
+    txMs: number[] = [];
   const seen = new Set<string>();
   for (let i = 0; i < n; i++) {
     const item = await queueItem(page);
     if (!item) throw new Error('the labelling queue shows no item');
     const [from, to] = item.segment.split('|');
     const expect = `Saved: ${item.agent} ${from} → ${to} traversable.`;
-    await page.evaluate((e) => { const sb = window.__sb; sb.expect = e; sb.savedAt = null; sb.keys = []; sb.tx = []; }, expect);
+    await page.evaluate((e) => {
+      const sb = window.__sb;
+      sb.expect = e;
+      sb.savedAt = null;
+      sb.keys = [];
+      sb.tx = [];
+    }, expect);
     await page.keyboard.press('y');
     await page.waitForFunction(() => window.__sb.savedAt !== null, undefined, { timeout: 60_000, polling: 20 });
     const sb = await page.evaluate(() => window.__sb);
@@ -198,11 +226,15 @@ export async function labelTimed(page: Page, n: number): Promise<LabelTiming> {
     // Move on (untimed), and let the storage settle: `.` may reach a new question, whose human
     // segments are auto-approved and written.
     await page.keyboard.press('.');
-    await page.waitForFunction((prev) => {
-      const el = document.querySelector('[data-testid=queue-item]');
-      const now = el ? `${el.getAttribute('data-agent')}|${el.getAttribute('data-segment')}` : '';
-      return now !== prev && document.querySelector('[data-testid=storage-status]')?.textContent === 'Saved in this browser';
-    }, `${item.agent}|${item.segment}`, { timeout: 60_000 });
+    await page.waitForFunction(
+      (prev) => {
+        const el = document.querySelector('[data-testid=queue-item]');
+        const now = el ? `${el.getAttribute('data-agent')}|${el.getAttribute('data-segment')}` : '';
+        return now !== prev && document.querySelector('[data-testid=storage-status]')?.textContent === 'Saved in this browser';
+      },
+      `${item.agent}|${item.segment}`,
+      { timeout: 60_000 },
+    );
     await page.waitForTimeout(150);
   }
   if (seen.size < n) console.log(`  (note: ${n} labels covered ${seen.size} distinct segment-agent pairs)`);
@@ -226,7 +258,9 @@ export const storageBench: BenchSection = {
       for (const size of SIZES) releases.set(size, scaledRelease(CAPNAV_DIR, size));
       const t0 = performance.now();
       app = await builtApp();
-      console.log(`generated releases of ${SIZES.join(', ')} scenes from ${CAPNAV_DIR} (copies named <SCENE>_r000, _r001, …); app built in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+      console.log(
+        `generated releases of ${SIZES.join(', ')} scenes from ${CAPNAV_DIR} (copies named <SCENE>_r000, _r001, …); app built in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`,
+      );
 
       // 1. Keypress → durable label, per size, in a fresh profile each.
       const rows: { size: number; imp: ImportTiming; lab: LabelTiming }[] = [];
@@ -242,36 +276,59 @@ export const storageBench: BenchSection = {
       }
       const base = median(rows[0]!.lab.savedMs);
       console.log(`A label, keypress (y) → "Saved: …" notice, after the IndexedDB write completed; ${LABELS} labels per size, fresh profile per size\n`);
-      console.log(`${'scenes'.padEnd(6)}  ${pad('median', 9)}  ${pad('max', 9)}  ${pad('ratio to 30', 11)}  ${pad('(→ tx complete, median)', 23)}  ${pad('(import in browser)', 19)}`);
+      console.log(
+        `${'scenes'.padEnd(6)}  ${pad('median', 9)}  ${pad('max', 9)}  ${pad('ratio to 30', 11)}  ${pad('(→ tx complete, median)', 23)}  ${pad('(import in browser)', 19)}`,
+      );
       console.log(`${'-'.repeat(6)}  ${'-'.repeat(9)}  ${'-'.repeat(9)}  ${'-'.repeat(11)}  ${'-'.repeat(23)}  ${'-'.repeat(19)}`);
       for (const r of rows) {
         const med = median(r.lab.savedMs);
-        console.log(`${String(r.size).padEnd(6)}  ${pad(ms(med), 9)}  ${pad(ms(Math.max(...r.lab.savedMs)), 9)}  ${pad(`${(med / base).toFixed(2)}×`, 11)}  ${pad(ms(median(r.lab.txMs)), 23)}  ${pad(`${(r.imp.wallMs / 1000).toFixed(2)} s`, 19)}`);
+        console.log(
+          `${String(r.size).padEnd(6)}  ${pad(ms(med), 9)}  ${pad(ms(Math.max(...r.lab.savedMs)), 9)}  ${pad(`${(med / base).toFixed(2)}×`, 11)}  ${pad(ms(median(r.lab.txMs)), 23)}  ${pad(`${(r.imp.wallMs / 1000).toFixed(2)} s`, 19)}`,
+        );
       }
       const last = rows[rows.length - 1]!;
       const labelRatio = median(last.lab.savedMs) / base;
-      console.log(`\nissue 11 before records (whole documents): 64 / 340 / 823 ms; target: the 1,000-scene median within ${LABEL_RATIO_MAX}× of the 30-scene one — ${labelRatio <= LABEL_RATIO_MAX ? 'met' : 'MISSED'} (${labelRatio.toFixed(2)}×)\n`);
+      console.log(
+        `\nissue 11 before records (whole documents): 64 / 340 / 823 ms; target: the 1,000-scene median within ${LABEL_RATIO_MAX}× of the 30-scene one — ${labelRatio <= LABEL_RATIO_MAX ? 'met' : 'MISSED'} (${labelRatio.toFixed(2)}×)\n`,
+      );
 
       // 2. Import of 1,000 scenes vs `cli stats` on it, interleaved rounds, medians.
       const big = releases.get(1000)!.dir;
       timeCommand('npm', ['run', '-s', 'cli', '--', 'help']); // build the CLI bundle if it is stale
-      const cli: number[] = [], browser: ImportTiming[] = [];
+      const cli: number[] = [],
+        browser: ImportTiming[] = [];
       for (let round = 0; round < IMPORT_ROUNDS; round++) {
         cli.push(timeCommand('npm', ['run', '-s', 'cli', '--', 'stats', big])!.ms);
         const { profile, page } = await freshStudio(app.url);
-        try { browser.push(await importTimed(page, big)); } finally { await profile.dispose(); }
+        try {
+          browser.push(await importTimed(page, big));
+        } finally {
+          await profile.dispose();
+        }
       }
-      const cliMs = median(cli), impMs = median(browser.map((b) => b.wallMs));
+      const cliMs = median(cli),
+        impMs = median(browser.map((b) => b.wallMs));
       const mid = [...browser].sort((a, b) => a.wallMs - b.wallMs)[browser.length >> 1]!;
-      console.log(`Importing the 1,000-scene release (${(releases.get(1000)!.bytes / 1e6).toFixed(0)} MB) next to \`cli stats\` on it; median of ${IMPORT_ROUNDS} interleaved rounds, a fresh profile per import\n`);
-      console.log(`npm run -s cli -- stats <1,000 scenes>         ${pad((cliMs / 1000).toFixed(2), 6)} s   (runs: ${cli.map((x) => (x / 1000).toFixed(2)).join(', ')})`);
-      console.log(`browser import, setInputFiles → Imported+Saved ${pad((impMs / 1000).toFixed(2), 6)} s   (runs: ${browser.map((b) => (b.wallMs / 1000).toFixed(2)).join(', ')})`);
-      console.log(`  of which on the page (median run): read and check ${(mid.readMs / 1000).toFixed(2)} s, store as a new project and show it ${(mid.storeMs / 1000).toFixed(2)} s; change event → done ${(mid.pageMs / 1000).toFixed(2)} s`);
+      console.log(
+        `Importing the 1,000-scene release (${(releases.get(1000)!.bytes / 1e6).toFixed(0)} MB) next to \`cli stats\` on it; median of ${IMPORT_ROUNDS} interleaved rounds, a fresh profile per import\n`,
+      );
+      console.log(
+        `npm run -s cli -- stats <1,000 scenes>         ${pad((cliMs / 1000).toFixed(2), 6)} s   (runs: ${cli.map((x) => (x / 1000).toFixed(2)).join(', ')})`,
+      );
+      console.log(
+        `browser import, setInputFiles → Imported+Saved ${pad((impMs / 1000).toFixed(2), 6)} s   (runs: ${browser.map((b) => (b.wallMs / 1000).toFixed(2)).join(', ')})`,
+      );
+      console.log(
+        `  of which on the page (median run): read and check ${(mid.readMs / 1000).toFixed(2)} s, store as a new project and show it ${(mid.storeMs / 1000).toFixed(2)} s; change event → done ${(mid.pageMs / 1000).toFixed(2)} s`,
+      );
       const importRatio = impMs / cliMs;
-      console.log(`ratio ${importRatio.toFixed(2)}× (issue 11 before: 3.8 s quiet / 25 s busy vs 3 s); target: within ${IMPORT_RATIO_MAX}× — ${importRatio <= IMPORT_RATIO_MAX ? 'met' : 'MISSED'}`);
+      console.log(
+        `ratio ${importRatio.toFixed(2)}× (issue 11 before: 3.8 s quiet / 25 s busy vs 3 s); target: within ${IMPORT_RATIO_MAX}× — ${importRatio <= IMPORT_RATIO_MAX ? 'met' : 'MISSED'}`,
+      );
 
       const missed: string[] = [];
-      if (labelRatio > LABEL_RATIO_MAX) missed.push(`the 1,000-scene label median is ${labelRatio.toFixed(2)}× the 30-scene one (target ≤ ${LABEL_RATIO_MAX}×)`);
+      if (labelRatio > LABEL_RATIO_MAX)
+        missed.push(`the 1,000-scene label median is ${labelRatio.toFixed(2)}× the 30-scene one (target ≤ ${LABEL_RATIO_MAX}×)`);
       if (importRatio > IMPORT_RATIO_MAX) missed.push(`the 1,000-scene import takes ${importRatio.toFixed(2)}× \`cli stats\` (target ≤ ${IMPORT_RATIO_MAX}×)`);
       if (missed.length) throw new Error(missed.join('; '));
     } finally {

@@ -16,15 +16,28 @@ import type { BenchSection } from './run.ts';
 const REPO = resolve(import.meta.dirname, '../..');
 const TARGET_MS = 200;
 
-export interface Window_ { __lt?: [number, number][] }
-interface Phase { ms: number; blocks: number[] }
-interface Run { label: string; file: string; load: Phase; click: Phase; measured: string }
+export interface Window_ {
+  __lt?: [number, number][];
+}
+interface Phase {
+  ms: number;
+  blocks: number[];
+}
+interface Run {
+  label: string;
+  file: string;
+  load: Phase;
+  click: Phase;
+  measured: string;
+}
 
 /** Long tasks (start, duration) from the page's first moment on. */
 export function recordLongTasks(): void {
   const w = window as unknown as Window_;
   w.__lt = [];
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) w.__lt!.push([e.startTime, e.duration]); }).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) w.__lt!.push([e.startTime, e.duration]);
+  }).observe({ type: 'longtask', buffered: true });
 }
 
 /** The built studio on the sample house in a fresh profile, recording every long task from the start. */
@@ -84,7 +97,14 @@ async function measureOne(base: string, label: string, file: string): Promise<Ru
     const measured = (await page.getByTestId('measure-readout').textContent()) ?? '';
     if (cdp) {
       const all = await page.evaluate(() => (window as unknown as Window_).__lt ?? []);
-      console.log(`${label}: long tasks from the load's start (ms): ${all.filter(([st]) => st + 0 >= t0 - 1000).map(([st, d]) => `${Math.round(st - t0)}+${Math.round(d)}`).join(', ')}; drawn at ${Math.round(t1 - t0)}, top view at ${Math.round(t1 - t0) + 0}, click at ${Math.round(t2 - t0)}, readout at ${Math.round(t3 - t0)}`);
+      console.log(
+        `${label}: long tasks from the load's start (ms): ${all
+          .filter(([st]) => st + 0 >= t0 - 1000)
+          .map(([st, d]) => `${Math.round(st - t0)}+${Math.round(d)}`)
+          .join(
+            ', ',
+          )}; drawn at ${Math.round(t1 - t0)}, top view at ${Math.round(t1 - t0) + 0}, click at ${Math.round(t2 - t0)}, readout at ${Math.round(t3 - t0)}`,
+      );
     }
     if (cdp) printProfile(`${label}, the first click`, (await cdp.send('Profiler.stop')).profile as unknown as CpuProfile);
     return { label, file, load, click: { ms: t3 - t2, blocks: await blocksBetween(page, t2, t3) }, measured };
@@ -93,7 +113,11 @@ async function measureOne(base: string, label: string, file: string): Promise<Ru
   }
 }
 
-interface CpuProfile { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[]; samples: number[]; timeDeltas: number[] }
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[];
+  samples: number[];
+  timeDeltas: number[];
+}
 
 /** TRAVERSA_BENCH_PROFILE=1: the main thread's busiest functions during the load (self time, and with what they call). */
 export function printProfile(label: string, p: CpuProfile): void {
@@ -102,14 +126,30 @@ export function printProfile(label: string, p: CpuProfile): void {
   const byId = new Map(p.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const name = (id: number) => { const f = byId.get(id)!.callFrame; return `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`; };
-  const selfBy = new Map<string, number>(), totalBy = new Map<string, number>();
+  const name = (id: number) => {
+    const f = byId.get(id)!.callFrame;
+    return `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
+  };
+  const selfBy = new Map<string, number>(),
+    totalBy = new Map<string, number>();
   for (const [id, t] of self) {
     selfBy.set(name(id), (selfBy.get(name(id)) ?? 0) + t);
     const seen = new Set<string>();
-    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) { const k = name(at); if (!seen.has(k)) { seen.add(k); totalBy.set(k, (totalBy.get(k) ?? 0) + t); } }
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const k = name(at);
+      if (!seen.has(k)) {
+        seen.add(k);
+        totalBy.set(k, (totalBy.get(k) ?? 0) + t);
+      }
+    }
   }
-  const top = (m: Map<string, number>) => [...m].filter(([k]) => !k.startsWith('(')).sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, t]) => `  ${Math.round(t).toString().padStart(6)} ms  ${k}`).join('\n');
+  const top = (m: Map<string, number>) =>
+    [...m]
+      .filter(([k]) => !k.startsWith('('))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 25)
+      .map(([k, t]) => `  ${Math.round(t).toString().padStart(6)} ms  ${k}`)
+      .join('\n');
   console.log(`\n${label}: main thread during the load, self time\n${top(selfBy)}\nwith callees\n${top(totalBy)}`);
 }
 
@@ -122,22 +162,43 @@ export const studioLoadBench: BenchSection = {
   async run() {
     const large = largeSample();
     const scanLike = scanLikeFile('all');
-    if (!existsSync(scanLike)) { console.log(`Generating the scan-like house (${relative(REPO, scanLike)})…`); await writeScanLike('all'); }
+    if (!existsSync(scanLike)) {
+      console.log(`Generating the scan-like house (${relative(REPO, scanLike)})…`);
+      await writeScanLike('all');
+    }
     const out = mkdtempSync(join(tmpdir(), 'traversa-bench-studio-'));
     try {
       await build({ configFile: join(REPO, 'vite.config.ts'), logLevel: 'warn', build: { outDir: out, emptyOutDir: true, sourcemap: false } });
-      const server = await preview({ configFile: join(REPO, 'vite.config.ts'), logLevel: 'silent', build: { outDir: out }, preview: { port: 0, host: '127.0.0.1' } });
+      const server = await preview({
+        configFile: join(REPO, 'vite.config.ts'),
+        logLevel: 'silent',
+        build: { outDir: out },
+        preview: { port: 0, host: '127.0.0.1' },
+      });
       try {
         const base = server.resolvedUrls!.local[0]!;
         const runs = [await measureOne(base, 'clean ~1 M', large), await measureOne(base, 'scan-like (all)', scanLike)];
-        const rows = [['scan', 'load → drawn', 'blocks > 50 ms', 'longest block', 'first measuring click', 'its longest block', `target: every block < ${TARGET_MS} ms`]];
+        const rows = [
+          ['scan', 'load → drawn', 'blocks > 50 ms', 'longest block', 'first measuring click', 'its longest block', `target: every block < ${TARGET_MS} ms`],
+        ];
         for (const r of runs) {
           const longest = Math.max(worst(r.load), worst(r.click));
-          rows.push([`${r.label} (${relative(REPO, r.file)})`, ms(r.load.ms), `${r.load.blocks.length} (${ms(r.load.blocks.reduce((a, b) => a + b, 0))} in all)`, ms(worst(r.load)), ms(r.click.ms), ms(worst(r.click)), longest < TARGET_MS ? 'met' : `NOT MET (${ms(longest)})`]);
+          rows.push([
+            `${r.label} (${relative(REPO, r.file)})`,
+            ms(r.load.ms),
+            `${r.load.blocks.length} (${ms(r.load.blocks.reduce((a, b) => a + b, 0))} in all)`,
+            ms(worst(r.load)),
+            ms(r.click.ms),
+            ms(worst(r.click)),
+            longest < TARGET_MS ? 'met' : `NOT MET (${ms(longest)})`,
+          ]);
         }
         const w = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
         for (const row of rows) console.log(row.map((c, i) => c.padEnd(w[i]!)).join('   '));
-        for (const r of runs) console.log(`\n${r.label}: blocks during the load ${r.load.blocks.map(ms).join(', ') || 'none'}; on the click ${r.click.blocks.map(ms).join(', ') || 'none'}; the readout said "${r.measured}"`);
+        for (const r of runs)
+          console.log(
+            `\n${r.label}: blocks during the load ${r.load.blocks.map(ms).join(', ') || 'none'}; on the click ${r.click.blocks.map(ms).join(', ') || 'none'}; the readout said "${r.measured}"`,
+          );
       } finally {
         await server.close();
       }

@@ -28,7 +28,11 @@ const OPEN_TIMEOUT_MS = 1_500_000;
 
 /** A process's proportional set size (shared pages divided among their sharers), in bytes; 0 when it is gone. */
 function pss(pid: string): number {
-  try { return Number(/^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0) * 1024; } catch { return 0; }
+  try {
+    return Number(/^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
 }
 
 /**
@@ -40,12 +44,16 @@ function memorySampler(profileDir: string): { stop(): number; parts(): string } 
   let peakParts = new Map<string, number>();
   const sample = () => {
     try {
-      const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,args='], { encoding: 'utf8', maxBuffer: 16 << 20 }).split('\n').map((l) => l.trim().split(/\s+/));
+      const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,args='], { encoding: 'utf8', maxBuffer: 16 << 20 })
+        .split('\n')
+        .map((l) => l.trim().split(/\s+/));
       const kind = new Map(rows.map((r) => [r[0]!, /--type=(\S+)/.exec(r.slice(2).join(' '))?.[1] ?? 'browser']));
       const parts = new Map<string, number>();
       const children = new Map<string, string[]>();
       for (const [pid, ppid] of rows) if (pid && ppid) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
-      const roots = rows.filter((r) => r.slice(2).join(' ').includes(`--user-data-dir=${profileDir}`) && !r.slice(2).join(' ').includes('--type=')).map((r) => r[0]!);
+      const roots = rows
+        .filter((r) => r.slice(2).join(' ').includes(`--user-data-dir=${profileDir}`) && !r.slice(2).join(' ').includes('--type='))
+        .map((r) => r[0]!);
       let total = 0;
       const seen = new Set<string>();
       const walk = (pid: string) => {
@@ -57,14 +65,27 @@ function memorySampler(profileDir: string): { stop(): number; parts(): string } 
         for (const c of children.get(pid) ?? []) walk(c);
       };
       roots.forEach(walk);
-      if (total > peak) { peak = total; peakParts = parts; }
-    } catch { /* a process gone between the listing and the read */ }
+      if (total > peak) {
+        peak = total;
+        peakParts = parts;
+      }
+    } catch {
+      /* a process gone between the listing and the read */
+    }
   };
   const timer = setInterval(sample, 250);
   sample();
   return {
-    stop: () => { clearInterval(timer); sample(); return peak; },
-    parts: () => [...peakParts].sort((a, b) => b[1] - a[1]).map(([k, m]) => `${k} ${(m / 1e6).toFixed(0)} MB`).join(', '),
+    stop: () => {
+      clearInterval(timer);
+      sample();
+      return peak;
+    },
+    parts: () =>
+      [...peakParts]
+        .sort((a, b) => b[1] - a[1])
+        .map(([k, m]) => `${k} ${(m / 1e6).toFixed(0)} MB`)
+        .join(', '),
   };
 }
 
@@ -75,17 +96,35 @@ const longestBlock = async (page: Page, since: number) => {
   const all = await page.evaluate(() => (window as unknown as { __lt?: [number, number][] }).__lt ?? []);
   return Math.max(0, ...all.filter(([s, d]) => s + d >= since).map(([, d]) => d));
 };
-interface Open { usableMs: number; syncedMs: number; blockMs: number; memBytes: number; memParts: string; reloadMs: number | null }
+interface Open {
+  usableMs: number;
+  syncedMs: number;
+  blockMs: number;
+  memBytes: number;
+  memParts: string;
+  reloadMs: number | null;
+}
 
 /** Reload the page: the time until its scene list is whole again (null past 120 s), with the load's marks. */
 async function timedReload(page: Page): Promise<number | null> {
   const r0 = performance.now();
   await page.reload();
   try {
-    await page.waitForFunction((n) => Number(/\d+/.exec(document.querySelector('.scene-list h2 .muted')?.textContent ?? '')?.[0] ?? 0) >= n, SCENES, { timeout: 120_000, polling: 50 });
-  } catch { return null; }
+    await page.waitForFunction((n) => Number(/\d+/.exec(document.querySelector('.scene-list h2 .muted')?.textContent ?? '')?.[0] ?? 0) >= n, SCENES, {
+      timeout: 120_000,
+      polling: 50,
+    });
+  } catch {
+    return null;
+  }
   const ms = performance.now() - r0;
-  const marks = await page.evaluate(() => performance.getEntriesByType('mark').filter((m) => m.name.startsWith('load:')).map((m) => `${m.name.slice(5)} ${(m.startTime / 1000).toFixed(2)} s`).join(', '));
+  const marks = await page.evaluate(() =>
+    performance
+      .getEntriesByType('mark')
+      .filter((m) => m.name.startsWith('load:'))
+      .map((m) => `${m.name.slice(5)} ${(m.startTime / 1000).toFixed(2)} s`)
+      .join(', '),
+  );
   console.log(`  reload: ${(ms / 1000).toFixed(1)} s (${marks})`);
   return ms;
 }
@@ -99,7 +138,11 @@ async function openTeam(appUrl: string, db: string): Promise<Open> {
   try {
     const since = await page.evaluate(() => performance.now());
     const cdp = process.env.TRAVERSA_BENCH_PROFILE ? await profile.context!.newCDPSession(page) : null;
-    if (cdp) { await cdp.send('Profiler.enable'); await cdp.send('Profiler.setSamplingInterval', { interval: 1000 }); await cdp.send('Profiler.start'); }
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+      await cdp.send('Profiler.start');
+    }
     const t0 = performance.now();
     await page.getByTestId('projects-button').click();
     await page.getByTestId('team-join-open').click();
@@ -107,12 +150,19 @@ async function openTeam(appUrl: string, db: string): Promise<Open> {
     await page.getByTestId('team-user').fill('ann');
     await page.getByTestId('team-password').fill('ann-pw');
     await page.getByTestId('team-join-submit').click();
-    await page.waitForFunction((n) => Number(/\d+/.exec(document.querySelector('.scene-list h2 .muted')?.textContent ?? '')?.[0] ?? 0) >= n, SCENES, { timeout: OPEN_TIMEOUT_MS, polling: 200 });
+    await page.waitForFunction((n) => Number(/\d+/.exec(document.querySelector('.scene-list h2 .muted')?.textContent ?? '')?.[0] ?? 0) >= n, SCENES, {
+      timeout: OPEN_TIMEOUT_MS,
+      polling: 200,
+    });
     const usableMs = performance.now() - t0;
-    await page.waitForFunction(() => {
-      const b = document.querySelector('[data-testid=team-status]');
-      return b?.getAttribute('data-state') === 'synced' && b.getAttribute('data-waiting') === '0';
-    }, undefined, { timeout: OPEN_TIMEOUT_MS, polling: 200 });
+    await page.waitForFunction(
+      () => {
+        const b = document.querySelector('[data-testid=team-status]');
+        return b?.getAttribute('data-state') === 'synced' && b.getAttribute('data-waiting') === '0';
+      },
+      undefined,
+      { timeout: OPEN_TIMEOUT_MS, polling: 200 },
+    );
     const syncedMs = performance.now() - t0;
     const blockMs = await longestBlock(page, since);
     if (cdp) printProfile('opening the team project', (await cdp.send('Profiler.stop')).profile as unknown as Parameters<typeof printProfile>[1]);
@@ -121,7 +171,13 @@ async function openTeam(appUrl: string, db: string): Promise<Open> {
     // Timed with the sampler stopped: reading every process's memory four times a second takes CPU from the page.
     const memBytes = mem.stop();
     const reloadMs = await timedReload(page);
-    if (cdp) printProfile('reloading it', (await cdp.send('Profiler.stop').catch(() => ({ profile: { nodes: [], samples: [], timeDeltas: [] } }))).profile as unknown as Parameters<typeof printProfile>[1]);
+    if (cdp)
+      printProfile(
+        'reloading it',
+        (await cdp.send('Profiler.stop').catch(() => ({ profile: { nodes: [], samples: [], timeDeltas: [] } }))).profile as unknown as Parameters<
+          typeof printProfile
+        >[1],
+      );
     return { usableMs, syncedMs, blockMs, memBytes, memParts: mem.parts(), reloadMs };
   } finally {
     mem.stop();
@@ -129,7 +185,10 @@ async function openTeam(appUrl: string, db: string): Promise<Open> {
   }
 }
 
-async function importFolder(appUrl: string, dir: string): Promise<{ ms: number; blockMs: number; memBytes: number; memParts: string; reloadMs: number | null }> {
+async function importFolder(
+  appUrl: string,
+  dir: string,
+): Promise<{ ms: number; blockMs: number; memBytes: number; memParts: string; reloadMs: number | null }> {
   const { profile, page } = await freshStudio(appUrl);
   await profile.context!.addInitScript({ content: LONG_TASKS });
   await page.reload();
@@ -140,7 +199,9 @@ async function importFolder(appUrl: string, dir: string): Promise<{ ms: number; 
     const since = await page.evaluate(() => performance.now());
     const t = await importTimed(page, dir);
     const blockMs = await longestBlock(page, since);
-    await page.waitForFunction(() => document.querySelector('[data-testid=storage-status]')?.textContent === 'Saved in this browser', undefined, { timeout: 120_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid=storage-status]')?.textContent === 'Saved in this browser', undefined, {
+      timeout: 120_000,
+    });
     return { ms: t.wallMs, blockMs, memBytes: mem.stop(), memParts: mem.parts(), reloadMs: await timedReload(page) };
   } finally {
     mem.stop();
@@ -151,7 +212,13 @@ async function importFolder(appUrl: string, dir: string): Promise<{ ms: number; 
 /** Every document of `db` without its revision, as plain `_bulk_docs` would write it. */
 async function documentsOf(server: TeamServer, db: string): Promise<object[]> {
   const rows = (await couch(server, ADMIN.name, 'GET', `${db}/_all_docs?include_docs=true`)).json.rows as { id: string; doc: Record<string, unknown> }[];
-  return rows.filter((r) => !r.id.startsWith('_design/')).map(({ doc }) => { const { _rev, ...rest } = doc; void _rev; return rest; });
+  return rows
+    .filter((r) => !r.id.startsWith('_design/'))
+    .map(({ doc }) => {
+      const { _rev, ...rest } = doc;
+      void _rev;
+      return rest;
+    });
 }
 
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -198,9 +265,15 @@ export const teamBench: BenchSection = {
       const folder = await importFolder(app.url, release.dir);
       const open = await openTeam(app.url, `${server.url}house`);
       console.log('In an empty browser profile (built app, headless Chromium)\n');
-      console.log(`  ${''.padEnd(34)} ${'usable'.padStart(9)} ${'in sync'.padStart(9)} ${'longest block'.padStart(14)} ${'peak memory'.padStart(12)} ${'reload'.padStart(9)}`);
-      console.log(`  ${'open the team project'.padEnd(34)} ${s(open.usableMs).padStart(9)} ${s(open.syncedMs).padStart(9)} ${`${open.blockMs.toFixed(0)} ms`.padStart(14)} ${gb(open.memBytes).padStart(12)} ${(open.reloadMs === null ? '> 120 s' : s(open.reloadMs)).padStart(9)}`);
-      console.log(`  ${'import the release as a folder'.padEnd(34)} ${s(folder.ms).padStart(9)} ${''.padStart(9)} ${`${folder.blockMs.toFixed(0)} ms`.padStart(14)} ${gb(folder.memBytes).padStart(12)} ${(folder.reloadMs === null ? '> 120 s' : s(folder.reloadMs)).padStart(9)}`);
+      console.log(
+        `  ${''.padEnd(34)} ${'usable'.padStart(9)} ${'in sync'.padStart(9)} ${'longest block'.padStart(14)} ${'peak memory'.padStart(12)} ${'reload'.padStart(9)}`,
+      );
+      console.log(
+        `  ${'open the team project'.padEnd(34)} ${s(open.usableMs).padStart(9)} ${s(open.syncedMs).padStart(9)} ${`${open.blockMs.toFixed(0)} ms`.padStart(14)} ${gb(open.memBytes).padStart(12)} ${(open.reloadMs === null ? '> 120 s' : s(open.reloadMs)).padStart(9)}`,
+      );
+      console.log(
+        `  ${'import the release as a folder'.padEnd(34)} ${s(folder.ms).padStart(9)} ${''.padStart(9)} ${`${folder.blockMs.toFixed(0)} ms`.padStart(14)} ${gb(folder.memBytes).padStart(12)} ${(folder.reloadMs === null ? '> 120 s' : s(folder.reloadMs)).padStart(9)}`,
+      );
       console.log(`  open / import: ${(open.usableMs / folder.ms).toFixed(2)}× to a usable scene list`);
       console.log(`  peak memory by process (PSS): open — ${open.memParts}; import — ${folder.memParts}\n`);
 
@@ -208,7 +281,8 @@ export const teamBench: BenchSection = {
       if (open.usableMs > TARGET.openMs) missed.push(`open ${s(open.usableMs)} (target < ${s(TARGET.openMs)})`);
       if (open.blockMs > TARGET.blockMs) missed.push(`a ${open.blockMs.toFixed(0)} ms block (target ≤ ${TARGET.blockMs} ms)`);
       if (open.memBytes > TARGET.memBytes) missed.push(`peak ${gb(open.memBytes)} (target < 1 GB)`);
-      if (open.reloadMs === null || open.reloadMs > TARGET.reloadMs) missed.push(`reload ${open.reloadMs === null ? '> 120 s' : s(open.reloadMs)} (target < ${s(TARGET.reloadMs)})`);
+      if (open.reloadMs === null || open.reloadMs > TARGET.reloadMs)
+        missed.push(`reload ${open.reloadMs === null ? '> 120 s' : s(open.reloadMs)} (target < ${s(TARGET.reloadMs)})`);
       if (pushRatio > TARGET.pushRatio) missed.push(`push ${pushRatio.toFixed(2)}× _bulk_docs (target ≤ ${TARGET.pushRatio}×)`);
       console.log(`targets: ${missed.length ? `MISSED — ${missed.join('; ')}` : 'all met'}`);
       if (missed.length) throw new Error(missed.join('; '));

@@ -21,7 +21,10 @@ export const tourBench: BenchSection = {
     const dir = mkdtempSync(join(tmpdir(), 'traversa-tour-bench-'));
     try {
       // The large house at 1 fps: half the frames (the speed per frame is what is measured), so the section stays within minutes.
-      for (const [label, mesh, fps] of [['sample house', SMALL, '2'], ['~1 M triangles', LARGE, '1']] as const) {
+      for (const [label, mesh, fps] of [
+        ['sample house', SMALL, '2'],
+        ['~1 M triangles', LARGE, '1'],
+      ] as const) {
         const r = await runTour({ mesh, graph: GRAPH, out: join(dir, `${label.replace(/\W+/g, '-')}.mp4`), fps }, () => {});
         const t = r.timings;
         const line = `${label.padEnd(15)} ${String(t.frames).padStart(4)} frames ${r.settings.width}×${r.settings.height} ${r.codec === 'avc' ? 'H.264' : 'VP9'}: ${(t.frames / (t.renderMs / 1000)).toFixed(1).padStart(5)} frames/s of wall time (render + encode ${(t.renderMs / 1000).toFixed(1)} s; scan load ${(t.loadMs / 1000).toFixed(1)} s, route ${(t.planMs / 1000).toFixed(1)} s)`;

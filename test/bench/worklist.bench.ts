@@ -27,7 +27,9 @@ const BUDGET_MS = 5_000;
 // Timing
 
 let sink = 0;
-const consume = (x: unknown): void => { sink = (sink + (x === undefined ? 0 : 1)) | 0; };
+const consume = (x: unknown): void => {
+  sink = (sink + (x === undefined ? 0 : 1)) | 0;
+};
 
 /**
  * Median time of one call of `fn`, in ms. Calls are batched so one sample takes ≥ 5 ms (timer
@@ -126,7 +128,10 @@ const HEAD = ['graph', 'nodes', 'edges', 'simple paths', 'work list', 'enumerati
 const WIDTH = [34, 7, 7, 14, 10, 21, 16];
 
 function line(cells: string[]): string {
-  return cells.map((c, i) => (i === 0 ? c.padEnd(WIDTH[i]!) : c.padStart(WIDTH[i]!))).join('  ').trimEnd();
+  return cells
+    .map((c, i) => (i === 0 ? c.padEnd(WIDTH[i]!) : c.padStart(WIDTH[i]!)))
+    .join('  ')
+    .trimEnd();
 }
 
 function printTable(title: string, rows: Row[]): void {
@@ -134,7 +139,9 @@ function printTable(title: string, rows: Row[]): void {
   console.log(line(HEAD));
   console.log(line(WIDTH.map((w) => '-'.repeat(w))));
   for (const r of rows) {
-    let paths = '—', enumeration = 'not attempted', ratio = '—';
+    let paths = '—',
+      enumeration = 'not attempted',
+      ratio = '—';
     if (r.paths !== null && r.enumMs !== null) {
       paths = r.complete ? int(r.paths) : `> ${int(r.paths)}`;
       enumeration = r.complete ? fmtMs(r.enumMs) : `stopped after ${(r.enumMs / 1000).toFixed(1)} s`;
@@ -155,28 +162,44 @@ function capnavPart(): void {
   }
   const { project, problems } = readRelease(readJsonFiles(CAPNAV_DIR));
   if (!project) {
-    const fatal = problems.filter((p) => p.severity === 'fatal').slice(0, 3).map((p) => `${p.file} ${p.location}: ${p.message}`);
+    const fatal = problems
+      .filter((p) => p.severity === 'fatal')
+      .slice(0, 3)
+      .map((p) => `${p.file} ${p.location}: ${p.message}`);
     throw new Error(`${CAPNAV_DIR} does not read as a CapNav release:\n  ${fatal.join('\n  ')}`);
   }
 
   // Correctness first (untimed; it also warms both sides up): they must agree on every question.
   const scenes: { scene: (typeof project.scenes)[number]; questions: string[][]; paths: number; complete: boolean }[] = [];
-  let timedQuestions = 0, hallucinated = 0, unresolved = 0, incomplete = 0;
+  let timedQuestions = 0,
+    hallucinated = 0,
+    unresolved = 0,
+    incomplete = 0;
   for (const scene of project.scenes) {
     const questions: string[][] = [];
     for (const q of scene.questions) {
-      if (isHallucinated(scene, q.text)) { hallucinated++; continue; }
+      if (isHallucinated(scene, q.text)) {
+        hallucinated++;
+        continue;
+      }
       const wps = resolvedWaypoints(q);
-      if (!wps) { unresolved++; continue; }
+      if (!wps) {
+        unresolved++;
+        continue;
+      }
       questions.push(wps);
     }
     if (!questions.length) continue;
     timedQuestions += questions.length;
-    let paths = 0, complete = true;
+    let paths = 0,
+      complete = true;
     questions.forEach((wps, i) => {
       const e = enumerate(scene.graph, wps);
       paths += e.paths;
-      if (!e.complete) { complete = false; incomplete++; }
+      if (!e.complete) {
+        complete = false;
+        incomplete++;
+      }
       check(`${scene.id} question ${i} (${wps.join(' → ')})`, workList(scene.graph, wps), e);
     });
     scenes.push({ scene, questions, paths, complete });
@@ -186,8 +209,16 @@ function capnavPart(): void {
   const rows: Row[] = [];
   let sharedTreeMs = 0;
   for (const { scene, questions, paths, complete } of scenes) {
-    const work = measure(() => { let n = 0; for (const wps of questions) n += workList(scene.graph, wps).length; return n; });
-    const en = measure(() => { let n = 0; for (const wps of questions) n += enumerate(scene.graph, wps).edges.size; return n; });
+    const work = measure(() => {
+      let n = 0;
+      for (const wps of questions) n += workList(scene.graph, wps).length;
+      return n;
+    });
+    const en = measure(() => {
+      let n = 0;
+      for (const wps of questions) n += enumerate(scene.graph, wps).edges.size;
+      return n;
+    });
     sharedTreeMs += measure(() => {
       const bct = buildBlockCutTree(scene.graph);
       let n = 0;
@@ -195,15 +226,25 @@ function capnavPart(): void {
       return n;
     }).ms;
     rows.push({
-      graph: `${scene.id} (${questions.length} q)`, nodes: scene.graph.nodes.length, edges: scene.graph.edges.length,
-      paths, complete, workMs: work.ms, enumMs: en.ms,
+      graph: `${scene.id} (${questions.length} q)`,
+      nodes: scene.graph.nodes.length,
+      edges: scene.graph.edges.length,
+      paths,
+      complete,
+      workMs: work.ms,
+      enumMs: en.ms,
     });
   }
 
   const sum = (f: (r: Row) => number) => rows.reduce((a, r) => a + f(r), 0);
   const summary: Row = {
-    graph: `all ${rows.length} scenes (${timedQuestions} q)`, nodes: sum((r) => r.nodes), edges: sum((r) => r.edges),
-    paths: sum((r) => r.paths ?? 0), complete: rows.every((r) => r.complete), workMs: sum((r) => r.workMs), enumMs: sum((r) => r.enumMs ?? 0),
+    graph: `all ${rows.length} scenes (${timedQuestions} q)`,
+    nodes: sum((r) => r.nodes),
+    edges: sum((r) => r.edges),
+    paths: sum((r) => r.paths ?? 0),
+    complete: rows.every((r) => r.complete),
+    workMs: sum((r) => r.workMs),
+    enumMs: sum((r) => r.enumMs ?? 0),
   };
   const top = [...rows].sort((a, b) => b.enumMs! - a.enumMs!).slice(0, 3);
   printTable(
@@ -318,8 +359,10 @@ function run(): void {
   capnavPart();
   const rows = syntheticPart();
   const g30 = rows.find((r) => r.graph.startsWith('grid 30×30'))!;
-  console.log(`3. Acceptance: work list of the 30×30 grid (${int(g30.nodes)} nodes, ${int(g30.edges)} edges), corner to corner: ` +
-    `${g30.workMs.toFixed(2)} ms (target: well under a second).`);
+  console.log(
+    `3. Acceptance: work list of the 30×30 grid (${int(g30.nodes)} nodes, ${int(g30.edges)} edges), corner to corner: ` +
+      `${g30.workMs.toFixed(2)} ms (target: well under a second).`,
+  );
   if (sink === 42.5) console.log(''); // keeps `sink` observable so no timed call can be optimised away
 }
 

@@ -21,7 +21,9 @@ async function agentCell(page: Page, agent: string, col: string): Promise<string
 describe.skipIf(!haveRelease)('a reviewer imports the CapNav release in the browser', () => {
   const { profile, url } = studio();
   let expected: ReturnType<typeof datasetStats>;
-  beforeAll(() => { expected = datasetStats(readRelease(readJsonFiles(CAPNAV_DIR)).project!); });
+  beforeAll(() => {
+    expected = datasetStats(readRelease(readJsonFiles(CAPNAV_DIR)).project!);
+  });
 
   it('imports the release folder and shows the statistics table', async () => {
     const page = await profile.page(url());
@@ -104,7 +106,8 @@ describe.skipIf(!haveRelease)('a reviewer imports the CapNav release in the brow
     await page.getByTestId('stats-summary').waitFor();
     const scene = 'HM3D00025';
     const files = [`graphs/${scene}-graph.json`, `qa/${scene}_QA.json`, `traverse/${scene}-traverse.json`].map((p) => ({
-      name: p.split('/')[1]!, text: readFileSync(join(CAPNAV_DIR, p), 'utf8'),
+      name: p.split('/')[1]!,
+      text: readFileSync(join(CAPNAV_DIR, p), 'utf8'),
     }));
     await page.evaluate((list) => {
       const dt = new DataTransfer();

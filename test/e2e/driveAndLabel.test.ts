@@ -25,10 +25,18 @@ async function goToItem(page: Page, agent: string, segment: string, exact = true
 /** The label view, the scan loaded, an annotator named, the queue showing. */
 async function labelView(page: Page): Promise<void> {
   // (On a time-out, say what the studio showed instead: the view and the scan's bar.)
-  await page.getByTestId('mesh-ready').waitFor({ timeout: 60_000 }).catch(async (e: Error) => {
-    const said = await page.evaluate(() => `view ${document.querySelector('.views button.active')?.textContent ?? '?'}; scan bar: ${document.querySelector('[data-testid=mesh-bar]')?.textContent ?? 'not shown'}; storage: ${document.querySelector('[data-testid=storage-status]')?.textContent ?? '?'}`).catch(() => 'the page did not answer');
-    throw new Error(`${e.message}\n${said}`);
-  });
+  await page
+    .getByTestId('mesh-ready')
+    .waitFor({ timeout: 60_000 })
+    .catch(async (e: Error) => {
+      const said = await page
+        .evaluate(
+          () =>
+            `view ${document.querySelector('.views button.active')?.textContent ?? '?'}; scan bar: ${document.querySelector('[data-testid=mesh-bar]')?.textContent ?? 'not shown'}; storage: ${document.querySelector('[data-testid=storage-status]')?.textContent ?? '?'}`,
+        )
+        .catch(() => 'the page did not answer');
+      throw new Error(`${e.message}\n${said}`);
+    });
   await page.keyboard.press('3');
   await nameAnnotator(page);
   await page.getByTestId('queue-item').waitFor();
@@ -42,12 +50,16 @@ async function driveByHand(page: Page, stopped: string, steps: number, weave = f
 }
 
 type Pose = { x: number; y: number; z: number; yaw: number };
-const agentPose = (page: Page) => page.evaluate(() => (window as unknown as { __traversaViewport: { agentPose(): Pose | null } }).__traversaViewport.agentPose());
+const agentPose = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __traversaViewport: { agentPose(): Pose | null } }).__traversaViewport.agentPose());
 
 /** The sample house's nodes on the plan (its graph file; the scan is Y up in metres, so these are world points). */
 const NODE: Record<string, { x: number; z: number }> = Object.fromEntries(
-  (JSON.parse(readFileSync(join(REPO, 'scenes/sample-house/graphs/sample-house-graph.json'), 'utf8')) as { nodes: { id: string; position: { x: number; z: number } }[] }).nodes
-    .map((n) => [n.id, { x: n.position.x, z: n.position.z }]),
+  (
+    JSON.parse(readFileSync(join(REPO, 'scenes/sample-house/graphs/sample-house-graph.json'), 'utf8')) as {
+      nodes: { id: string; position: { x: number; z: number } }[];
+    }
+  ).nodes.map((n) => [n.id, { x: n.position.x, z: n.position.z }]),
 );
 const dist = (p: { x: number; z: number }, q: { x: number; z: number }) => Math.hypot(p.x - q.x, p.z - q.z);
 
@@ -90,7 +102,15 @@ describe('the planner decides three segments with G, and the annotator watches t
     await page.keyboard.press('g');
     await expect.poll(() => readouts.getAttribute('data-reached'), { timeout: 90_000 }).toBe('yes');
     const end = NODE[turn.split('|')[1]!]!;
-    await expect.poll(async () => { const p = await agentPose(page); return p ? dist(p, end) : 99; }, { timeout: 20_000 }).toBeLessThan(0.3);
+    await expect
+      .poll(
+        async () => {
+          const p = await agentPose(page);
+          return p ? dist(p, end) : 99;
+        },
+        { timeout: 20_000 },
+      )
+      .toBeLessThan(0.3);
   });
 });
 
@@ -110,7 +130,9 @@ describe('driving the wheelchair into the narrowest door and labelling what stop
     expect(Math.abs(width - 0.7)).toBeLessThan(0.01);
 
     await page.keyboard.press('x');
-    await expect.poll(() => page.getByTestId('queue-notice').textContent()).toMatch(/Saved: WHEELCHAIR node_11 → node_13 not traversable \(Narrow passage: clear width 0\.70 m/);
+    await expect
+      .poll(() => page.getByTestId('queue-notice').textContent())
+      .toMatch(/Saved: WHEELCHAIR node_11 → node_13 not traversable \(Narrow passage: clear width 0\.70 m/);
 
     // Kill the browser outright, as a crash or a power cut would: no unload, no flush.
     // (The bracket keeps pkill from matching its own command line.)
@@ -128,7 +150,10 @@ describe('driving the wheelchair into the narrowest door and labelling what stop
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export release' }).click()]);
     const zip = unzipSync(new Uint8Array(readFileSync((await download.path())!)));
-    const traverse = JSON.parse(strFromU8(Object.entries(zip).find(([p]) => p.endsWith('traverse/sample-house-traverse.json'))![1])) as Record<string, Record<string, { traversable: boolean; note: string; question?: string }>>;
+    const traverse = JSON.parse(strFromU8(Object.entries(zip).find(([p]) => p.endsWith('traverse/sample-house-traverse.json'))![1])) as Record<
+      string,
+      Record<string, { traversable: boolean; note: string; question?: string }>
+    >;
     const label = traverse.WHEELCHAIR!['node_11|node_13']!;
     expect(label.traversable).toBe(false);
     expect(label.note).toMatch(/clear width 0\.70 m/);
@@ -177,10 +202,12 @@ describe('driving by hand and watching a stop show what happened (issue 23 §8)'
     await page.getByTestId('drive-readouts').waitFor();
     const start = (await agentPose(page))!;
     const bearing = Math.atan2(NODE[to]!.x - NODE[from]!.x, NODE[to]!.z - NODE[from]!.z);
-    const off = Math.abs(Math.atan2(Math.sin(start.yaw - bearing), Math.cos(start.yaw - bearing))) * 180 / Math.PI;
+    const off = (Math.abs(Math.atan2(Math.sin(start.yaw - bearing), Math.cos(start.yaw - bearing))) * 180) / Math.PI;
     // The agent is turned off the bearing, and says so.
     expect(off).toBeGreaterThan(5);
-    expect(await page.getByTestId('queue-notice').textContent()).toMatch(new RegExp(`WHEELCHAIR faces \\d+° (left|right) of ${to}: straight towards it a wall or furniture is in the way`));
+    expect(await page.getByTestId('queue-notice').textContent()).toMatch(
+      new RegExp(`WHEELCHAIR faces \\d+° (left|right) of ${to}: straight towards it a wall or furniture is in the way`),
+    );
     // A metre straight ahead without touching anything.
     for (let k = 0; k < 19; k++) await page.keyboard.press('ArrowUp'); // 5 cm each
     expect(await page.locator('[data-testid=drive-touch], [data-testid=drive-contact]').count()).toBe(0);

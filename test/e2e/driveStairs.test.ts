@@ -12,7 +12,7 @@ const STAIRS = new Set(['HUMAN', 'WHEELCHAIR', 'HUMANOID', 'QUADRUPEDAL', 'SWEEP
 describe('G on the stairs answers what cli drive answers', () => {
   const { open } = studio();
 
-  it('every agent on the sample house\'s stairs: the climbers get up, the others are stopped by the stairs', async () => {
+  it("every agent on the sample house's stairs: the climbers get up, the others are stopped by the stairs", async () => {
     const got = await driveSampleHouse(await open(), STAIRS);
     expect(got.get('HUMAN node_10|node_8')).toMatchObject({ reached: true });
     expect(got.get('QUADRUPEDAL node_10|node_8')).toMatchObject({ reached: true });

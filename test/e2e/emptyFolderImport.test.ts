@@ -5,7 +5,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { studio } from '../support/browser.ts';
 
-const NO_CAPNAV_FILES = 'The folder you picked has no CapNav files (<SCENE>-graph.json, <SCENE>_QA.json, <SCENE>-traverse.json, agent_profile.json); nothing changed.';
+const NO_CAPNAV_FILES =
+  'The folder you picked has no CapNav files (<SCENE>-graph.json, <SCENE>_QA.json, <SCENE>-traverse.json, agent_profile.json); nothing changed.';
 
 /** Picking a folder with nothing to import says so, instead of nothing visibly happening, and changes nothing. */
 describe('importing a folder with no release files', () => {
@@ -41,10 +42,13 @@ describe('importing a folder with no release files', () => {
     const { page, folder, before } = await openWithFolder('empty', {});
 
     // Chromium may give no files for an empty folder, and then may not fire `change` at all.
-    const changed = page.getByTestId('import-folder').evaluate((el) => new Promise<boolean>((resolve) => {
-      el.addEventListener('change', () => resolve(true), { once: true });
-      setTimeout(() => resolve(false), 3000);
-    }));
+    const changed = page.getByTestId('import-folder').evaluate(
+      (el) =>
+        new Promise<boolean>((resolve) => {
+          el.addEventListener('change', () => resolve(true), { once: true });
+          setTimeout(() => resolve(false), 3000);
+        }),
+    );
     await page.getByTestId('import-folder').setInputFiles(folder);
     if (await changed) {
       const report = page.getByTestId('import-report');

@@ -21,14 +21,20 @@ describe('a hostile scan in the browser', () => {
   const { profile, url } = studio();
   const dir = mkdtempSync(join(tmpdir(), 'traversa-hostile-scan-'));
   let server: Tattletale;
-  beforeAll(async () => { server = await tattletale(); });
-  afterEach(() => { server.requests.length = 0; });
+  beforeAll(async () => {
+    server = await tattletale();
+  });
+  afterEach(() => {
+    server.requests.length = 0;
+  });
   afterAll(() => server.close());
 
   /** Every request the page makes that is not the app itself or the scan's own bytes. */
   function outsideRequests(page: Page): string[] {
     const seen: string[] = [];
-    page.on('request', (r) => { if (!r.url().startsWith(url()) && !/^(data|blob):/.test(r.url())) seen.push(r.url()); });
+    page.on('request', (r) => {
+      if (!r.url().startsWith(url()) && !/^(data|blob):/.test(r.url())) seen.push(r.url());
+    });
     return seen;
   }
 
@@ -44,8 +50,12 @@ describe('a hostile scan in the browser', () => {
     expect(outside).toEqual([]);
     expect(status).toContain(`${CORNER_TRIANGLES} triangles`);
     const warnings = await page.getByTestId('mesh-warnings').textContent();
-    expect(warnings).toContain(`house.gltf: images[0].uri "${server.origin}/x.png" is not a file you picked; scans never fetch from the network (loaded without that texture)`);
-    expect(warnings).toContain(`house.gltf: images[1].uri "//${server.host}/normal.png" is not a file you picked; scans never fetch from the network (loaded without that texture)`);
+    expect(warnings).toContain(
+      `house.gltf: images[0].uri "${server.origin}/x.png" is not a file you picked; scans never fetch from the network (loaded without that texture)`,
+    );
+    expect(warnings).toContain(
+      `house.gltf: images[1].uri "//${server.host}/normal.png" is not a file you picked; scans never fetch from the network (loaded without that texture)`,
+    );
     await expect.poll(async () => shareUnlike(decodePng(await page.getByTestId('viewport').screenshot()), BACKGROUND, PIXEL_TOLERANCE)).toBeGreaterThan(0.02);
     expect(server.requests).toEqual([]);
   });
@@ -55,8 +65,25 @@ describe('a hostile scan in the browser', () => {
     const outside = outsideRequests(page);
     await page.locator('[data-scene]').first().waitFor();
     const obj = join(dir, 'room.obj');
-    writeFileSync(obj, [`mtllib ${server.origin}/other.mtl`, 'mtllib room.mtl', 'v 0 0 0', 'v 2 0 0', 'v 2 0 -2', 'v 0 0 -2', 'vt 0 0', 'vt 1 0', 'vt 1 1', 'vt 0 1',
-      'usemtl floor', 'f 1/1 2/2 3/3', 'f 1/1 3/3 4/4', ''].join('\n'));
+    writeFileSync(
+      obj,
+      [
+        `mtllib ${server.origin}/other.mtl`,
+        'mtllib room.mtl',
+        'v 0 0 0',
+        'v 2 0 0',
+        'v 2 0 -2',
+        'v 0 0 -2',
+        'vt 0 0',
+        'vt 1 0',
+        'vt 1 1',
+        'vt 0 1',
+        'usemtl floor',
+        'f 1/1 2/2 3/3',
+        'f 1/1 3/3 4/4',
+        '',
+      ].join('\n'),
+    );
     const mtl = join(dir, 'room.mtl');
     writeFileSync(mtl, ['newmtl floor', 'Kd 0.6 0.4 0.3', `map_Kd ${server.origin}/wood.png`, ''].join('\n'));
     // A picked file with the address's base name is not what the address names: it is not used either.
@@ -68,8 +95,12 @@ describe('a hostile scan in the browser', () => {
     expect(outside).toEqual([]);
     expect(status).toContain('2 triangles');
     const warnings = await page.getByTestId('mesh-warnings').textContent();
-    expect(warnings).toContain(`room.obj: mtllib "${server.origin}/other.mtl" is not a file you picked; scans never fetch from the network (loaded with default materials)`);
-    expect(warnings).toContain(`room.mtl: line 3 (map_Kd) "${server.origin}/wood.png" is not a file you picked; scans never fetch from the network (loaded without that texture)`);
+    expect(warnings).toContain(
+      `room.obj: mtllib "${server.origin}/other.mtl" is not a file you picked; scans never fetch from the network (loaded with default materials)`,
+    );
+    expect(warnings).toContain(
+      `room.mtl: line 3 (map_Kd) "${server.origin}/wood.png" is not a file you picked; scans never fetch from the network (loaded without that texture)`,
+    );
   });
 
   it('a scan with a vertex at NaN or 1e38 is refused naming the file and vertex, and the scene keeps its scan drawn (issue 25 §7)', async () => {
@@ -77,7 +108,10 @@ describe('a hostile scan in the browser', () => {
     await page.locator('[data-scene=sample-house]').click();
     await page.getByTestId('mesh-ready').waitFor({ timeout: 60_000 });
     const before = (await page.getByTestId('mesh-ready').textContent())!;
-    for (const [poison, message] of [[NaN, 'nan.gltf: mesh "corner": vertex 2 has y = NaN: coordinates must be finite numbers'], [1e38, 'far.gltf: is 1.00e+38 m across in y']] as const) {
+    for (const [poison, message] of [
+      [NaN, 'nan.gltf: mesh "corner": vertex 2 has y = NaN: coordinates must be finite numbers'],
+      [1e38, 'far.gltf: is 1.00e+38 m across in y'],
+    ] as const) {
       const name = Number.isNaN(poison) ? 'nan.gltf' : 'far.gltf';
       writeFileSync(join(dir, name), cornerGltf({ poison }).gltf);
       await page.getByTestId('load-mesh').setInputFiles([join(dir, name)]);

@@ -10,8 +10,7 @@ import { poses } from '../support/tourFiles.ts';
 describe('a broken import never touches the stored project', () => {
   const { profile, url } = studio();
 
-  const scenesCell = (page: Page) =>
-    page.locator('[data-testid=stats-summary] tr[data-stat=scenes] td').textContent();
+  const scenesCell = (page: Page) => page.locator('[data-testid=stats-summary] tr[data-stat=scenes] td').textContent();
 
   it('imports a good release, then rejects a broken one naming the file and the line, and keeps the first across a reload', async () => {
     const good = writeReleaseDir(releaseFiles([houseScene('HM3D00025'), houseScene('MP3D00001')], { root: 'my-release' }));
@@ -82,7 +81,7 @@ describe('a broken import never touches the stored project', () => {
 describe('touring videos checked at import (issue 25 §8)', () => {
   const { profile, url } = studio();
 
-  it('an HTML page saved as the scene\'s MP4 is a warning naming the file; the release comes in without that video', async () => {
+  it("an HTML page saved as the scene's MP4 is a warning naming the file; the release comes in without that video", async () => {
     const dir = writeReleaseDir(releaseFiles([houseScene('HM3D00025')], { root: 'with-video' }));
     mkdirSync(join(dir, 'with-video', 'videos'), { recursive: true });
     writeFileSync(join(dir, 'with-video', 'videos', 'HM3D00025.mp4'), '<!doctype html><title>404 Not Found</title>');

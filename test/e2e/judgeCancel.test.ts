@@ -16,7 +16,9 @@ const KEY = 'sk-browser-judge-77aa11';
 function predictionsFile(dir: string, n: number): string {
   const project = readRelease(readJsonFiles(join(REPO, 'scenes/sample-house'))).project!;
   const seen = new Set<string>();
-  const rows = oracleBaseline(project).filter((r) => r.answer === 'no' && r.reason && !seen.has(r.reason) && seen.add(r.reason)).slice(0, n);
+  const rows = oracleBaseline(project)
+    .filter((r) => r.answer === 'no' && r.reason && !seen.has(r.reason) && seen.add(r.reason))
+    .slice(0, n);
   const file = join(dir, `silent-judge-${n}.jsonl`);
   writeFileSync(file, rows.map((r) => JSON.stringify({ ...r, model: 'vlm' })).join('\n') + '\n');
   return file;
@@ -27,8 +29,13 @@ describe('the HTTP judge in the browser gives up and can be cancelled', () => {
   const dir = mkdtempSync(join(tmpdir(), 'traversa-judge-e2e-'));
   /** An endpoint that accepts every request (after the CORS preflight) and never answers. */
   let judge: Awaited<ReturnType<typeof hostileJudge>>;
-  beforeAll(async () => { judge = await hostileJudge(() => {}); });
-  afterAll(async () => { await judge.close(); rmSync(dir, { recursive: true, force: true }); });
+  beforeAll(async () => {
+    judge = await hostileJudge(() => {});
+  });
+  afterAll(async () => {
+    await judge.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   async function scoreWithSilentJudge(page: Page, predictions: string, timeoutSeconds?: number) {
     await page.locator('[data-scene=sample-house]').waitFor();
@@ -55,7 +62,9 @@ describe('the HTTP judge in the browser gives up and can be cancelled', () => {
     await page.getByTestId('cancel-score').click();
     await expect.poll(() => page.getByTestId('run-score').isEnabled(), { timeout: 5_000 }).toBe(true);
     expect(Date.now() - clicked).toBeLessThan(5_000);
-    expect(await page.getByTestId('score-note').textContent()).toBe('Judging cancelled: 6 records not judged — RV and the CapNav composite are withheld (each record says so).');
+    expect(await page.getByTestId('score-note').textContent()).toBe(
+      'Judging cancelled: 6 records not judged — RV and the CapNav composite are withheld (each record says so).',
+    );
     // No headline composite without the incomplete mark: the table withholds RV and CapNav and says why.
     const row = page.locator('[data-testid=score-table] tr[data-model]').first();
     await expect.poll(() => row.locator('td[data-col=capnav]').textContent()).toMatch(/^withheld \(\d+\.\d\d…\d+\.\d\d\) 6 not judged$/);
@@ -67,7 +76,9 @@ describe('the HTTP judge in the browser gives up and can be cancelled', () => {
     expect(await page.getByTestId('cancel-score').count()).toBe(0);
 
     await page.locator('[data-testid=records] tbody tr').first().click();
-    await expect.poll(() => page.getByTestId('record-judge').textContent()).toContain('not judged, RV unknown (RV and the composite are withheld) — judge cancelled');
+    await expect
+      .poll(() => page.getByTestId('record-judge').textContent())
+      .toContain('not judged, RV unknown (RV and the composite are withheld) — judge cancelled');
   });
 
   it('with a time limit of 1 s, a request without a reply is given up (four attempts), and the record says the judge timed out', async () => {
@@ -81,6 +92,8 @@ describe('the HTTP judge in the browser gives up and can be cancelled', () => {
     expect(Date.now() - started).toBeLessThan(25_000);
     expect(judge.seen.length - before).toBe(4);
     await page.locator('[data-testid=records] tbody tr').first().click();
-    await expect.poll(() => page.getByTestId('record-judge').textContent()).toContain('not judged, RV unknown (RV and the composite are withheld) — judge failed after 4 attempts: judge timed out (no reply within 1 s)');
+    await expect
+      .poll(() => page.getByTestId('record-judge').textContent())
+      .toContain('not judged, RV unknown (RV and the composite are withheld) — judge failed after 4 attempts: judge timed out (no reply within 1 s)');
   });
 });

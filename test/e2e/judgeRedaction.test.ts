@@ -20,15 +20,24 @@ describe('the HTTP judge in the browser reads a verdict that quotes a key, and s
   let judge: Awaited<ReturnType<typeof hostileJudge>>;
   beforeAll(async () => {
     judge = await hostileJudge((req, res) => {
-      if (req.body.includes('GARBLED')) { completion(res, 'I think it is fine, really'); return; }
+      if (req.body.includes('GARBLED')) {
+        completion(res, 'I think it is fine, really');
+        return;
+      }
       completion(res, JSON.stringify({ correct: true, explanation: 'Matches the note; see https://docs.example/rules?key=SECRET-77&lang=en' }));
     });
   });
-  afterAll(async () => { await judge.close(); rmSync(dir, { recursive: true, force: true }); });
+  afterAll(async () => {
+    await judge.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   const file = (name: string, reasons: string[]) => {
     const project = readRelease(readJsonFiles(join(REPO, 'scenes/sample-house'))).project!;
-    const rows = oracleBaseline(project).filter((r) => r.answer === 'no' && r.reason).slice(0, reasons.length).map((r, i) => ({ ...r, reason: reasons[i]!, model: name }));
+    const rows = oracleBaseline(project)
+      .filter((r) => r.answer === 'no' && r.reason)
+      .slice(0, reasons.length)
+      .map((r, i) => ({ ...r, reason: reasons[i]!, model: name }));
     const path = join(dir, `${name}.jsonl`);
     writeFileSync(path, rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
     return path;
@@ -38,7 +47,9 @@ describe('the HTTP judge in the browser reads a verdict that quotes a key, and s
     const page = await open();
     await page.locator('[data-scene=sample-house]').waitFor();
     await page.keyboard.press('4');
-    await page.getByTestId('load-prediction-files').setInputFiles([file('quotes-a-key', ['Stairs the wheelchair cannot climb']), file('garbled', ['GARBLED reason'])]);
+    await page
+      .getByTestId('load-prediction-files')
+      .setInputFiles([file('quotes-a-key', ['Stairs the wheelchair cannot climb']), file('garbled', ['GARBLED reason'])]);
     await page.getByLabel('Judge', { exact: true }).selectOption('http');
     await page.getByLabel('Judge endpoint').fill(judge.url);
     await page.getByLabel('Judge model').fill('judge');

@@ -22,7 +22,8 @@ function unsignedRelease(): string {
   rmSync(join(dir, 'house.glb'));
   const file = join(dir, 'traverse/sample-house-traverse.json');
   const traverse = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, { annotator?: string }> | string[]>;
-  for (const [agent, table] of Object.entries(traverse)) if (!agent.startsWith('_')) for (const label of Object.values(table)) delete (label as { annotator?: string }).annotator;
+  for (const [agent, table] of Object.entries(traverse))
+    if (!agent.startsWith('_')) for (const label of Object.values(table)) delete (label as { annotator?: string }).annotator;
   writeFileSync(file, JSON.stringify(traverse));
   return dir;
 }
@@ -54,7 +55,11 @@ describe('labelling a scene whose every segment is labelled: review mode', () =>
     expect(box.y).toBeGreaterThanOrEqual(0);
     expect(box.y + box.height).toBeLessThanOrEqual(720);
     await page.screenshot({ path: join(REPO, 'tmp/review-mode-720.png') });
-    expect(await notice(page)).toMatch(new RegExp(`^Saved: ${first.replace('|', ' → ').replace(/[.*+?^${}()[\]\\]/g, '\\$&')} traversable\\. (Unchanged|Changed|Note changed): it was .*Review: every segment is labelled; on to segment 2 of ${total}\\.$`));
+    expect(await notice(page)).toMatch(
+      new RegExp(
+        `^Saved: ${first.replace('|', ' → ').replace(/[.*+?^${}()[\]\\]/g, '\\$&')} traversable\\. (Unchanged|Changed|Note changed): it was .*Review: every segment is labelled; on to segment 2 of ${total}\\.$`,
+      ),
+    );
 
     // W X on the second: the reason and the label go to the second segment, and the queue moves on again.
     await page.keyboard.press('w');
@@ -75,7 +80,7 @@ describe('labelling a scene whose every segment is labelled: review mode', () =>
 describe('undo says what it undid, and an auto-approval is its own step', () => {
   const { open } = studio();
 
-  it('visiting a question auto-approves the human and says so; Ctrl+Z takes back the annotator\'s label first, naming it, then the approval, naming it', async () => {
+  it("visiting a question auto-approves the human and says so; Ctrl+Z takes back the annotator's label first, naming it, then the approval, naming it", async () => {
     const page = await open();
     await page.locator('[data-scene=sample-house]').waitFor({ timeout: 60_000 });
     await page.keyboard.press('3');
@@ -83,7 +88,9 @@ describe('undo says what it undid, and an auto-approval is its own step', () => 
     await nameAnnotator(page, 'Omar');
     // Question 1's human segments were approved when the queue reached it; the queue stands on the next agent's.
     await page.keyboard.press(']');
-    await expect.poll(() => notice(page)).toMatch(/^Auto-approved HUMAN on \d+ segments? of question 2 \(the able-bodied human; a separate undo step — Ctrl\+Z takes it back\)\.$/);
+    await expect
+      .poll(() => notice(page))
+      .toMatch(/^Auto-approved HUMAN on \d+ segments? of question 2 \(the able-bodied human; a separate undo step — Ctrl\+Z takes it back\)\.$/);
     const mine = await item(page);
     expect(mine.startsWith('HUMAN')).toBe(false);
     await page.keyboard.press('y');

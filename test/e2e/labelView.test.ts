@@ -12,7 +12,8 @@ async function currentItem(page: Page) {
   };
 }
 const labelled = async (page: Page) => (await page.getByTestId('progress-scene').textContent())!;
-const inLabelView = async (page: Page) => (await page.locator('[data-view=label]').getAttribute('class'))?.includes('active') && (await page.getByTestId('queue-panel').isVisible());
+const inLabelView = async (page: Page) =>
+  (await page.locator('[data-view=label]').getAttribute('class'))?.includes('active') && (await page.getByTestId('queue-panel').isVisible());
 
 /** Step the queue with '.' from its first item until it shows this agent on this segment. */
 async function goToItem(page: Page, agent: string, segment: string) {
@@ -72,7 +73,8 @@ describe('the label view as an annotator uses it, on the sample house', () => {
   it('with the shortcuts list open, keys do nothing behind it; it lists the arrow keys that drive', async () => {
     const page = await profile.page(url());
     await page.getByTestId('queue-item').waitFor({ timeout: 60_000 });
-    const item = await currentItem(page), progress = await labelled(page);
+    const item = await currentItem(page),
+      progress = await labelled(page);
 
     await page.keyboard.press('?');
     await page.getByTestId('shortcuts-help').waitFor();
@@ -94,7 +96,15 @@ describe('the label view as an annotator uses it, on the sample house', () => {
     const page = await profile.page(url());
     await page.getByTestId('queue-item').waitFor({ timeout: 60_000 });
     // B places the agent once the scan has loaded (the label view shows no loading bar): press until it is there.
-    await expect.poll(async () => { await page.keyboard.press('b'); return page.getByTestId('drive-readouts').isVisible(); }, { timeout: 60_000, interval: 500 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          await page.keyboard.press('b');
+          return page.getByTestId('drive-readouts').isVisible();
+        },
+        { timeout: 60_000, interval: 500 },
+      )
+      .toBe(true);
     await page.keyboard.press('.');
     await page.getByTestId('drive-readouts').waitFor({ state: 'hidden' });
 

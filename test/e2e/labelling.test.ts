@@ -5,8 +5,18 @@ import { describe, expect, it } from 'vitest';
 import { nameAnnotator, storedLabels, studio } from '../support/browser.ts';
 
 const SAMPLE = resolve(import.meta.dirname, '../../scenes/sample-house');
-const truth = JSON.parse(readFileSync(resolve(SAMPLE, 'traverse/sample-house-traverse.json'), 'utf8')) as Record<string, Record<string, { traversable: boolean; note: string }>>;
-const KEY_OF_NOTE: [RegExp, string][] = [[/^Stairs/, 's'], [/^Lift/, 'e'], [/^Closed door/, 'd'], [/^Sill/, 'p'], [/^Narrow/, 'w'], [/^Turning/, 'r']];
+const truth = JSON.parse(readFileSync(resolve(SAMPLE, 'traverse/sample-house-traverse.json'), 'utf8')) as Record<
+  string,
+  Record<string, { traversable: boolean; note: string }>
+>;
+const KEY_OF_NOTE: [RegExp, string][] = [
+  [/^Stairs/, 's'],
+  [/^Lift/, 'e'],
+  [/^Closed door/, 'd'],
+  [/^Sill/, 'p'],
+  [/^Narrow/, 'w'],
+  [/^Turning/, 'r'],
+];
 
 /** The recorded ground truth of a segment for an agent (either direction; the humanoid is filed as ROBOT). */
 function expected(agent: string, segment: string) {
@@ -29,7 +39,7 @@ describe('labelling a sample question for all five agents with the keyboard alon
     await page.keyboard.press('3'); // the labelling queue
     await nameAnnotator(page);
     await page.getByTestId('queue-item').waitFor();
-    const total = Number(/\d+ \/ (\d+)/.exec((await page.getByTestId("progress-scene").textContent())!)?.[1] ?? 0);
+    const total = Number(/\d+ \/ (\d+)/.exec((await page.getByTestId('progress-scene').textContent())!)?.[1] ?? 0);
     expect(total).toBeGreaterThan(0);
     // The unrestricted human is auto-approved, as in the original tool: the queue starts at the wheelchair.
     await expect.poll(async () => (await currentItem(page)).agent).toBe('WHEELCHAIR');
@@ -56,8 +66,13 @@ describe('labelling a sample question for all five agents with the keyboard alon
     await page.getByRole('tab', { name: /Questions/ }).click();
     const feas = page.locator('[data-question="0"] .feasibility');
     const shown = async (agent: string) => (await feas.locator(`[title^="${agent}:"]`).getAttribute('class'))!.includes('yes');
-    expect({ HUMAN: await shown('HUMAN'), WHEELCHAIR: await shown('WHEELCHAIR'), HUMANOID: await shown('HUMANOID'), QUADRUPEDAL: await shown('QUADRUPEDAL'), SWEEPER: await shown('SWEEPER') })
-      .toEqual({ HUMAN: true, WHEELCHAIR: false, HUMANOID: true, QUADRUPEDAL: true, SWEEPER: false });
+    expect({
+      HUMAN: await shown('HUMAN'),
+      WHEELCHAIR: await shown('WHEELCHAIR'),
+      HUMANOID: await shown('HUMANOID'),
+      QUADRUPEDAL: await shown('QUADRUPEDAL'),
+      SWEEPER: await shown('SWEEPER'),
+    }).toEqual({ HUMAN: true, WHEELCHAIR: false, HUMANOID: true, QUADRUPEDAL: true, SWEEPER: false });
   });
 });
 
@@ -79,14 +94,22 @@ describe('labelling faster than the labels are stored (issue 25 §11)', () => {
     };
     const before = await saved();
     await page.locator('body').click({ position: { x: 5, y: 5 } });
-    for (let i = 0; i < 10; i++) { await page.keyboard.press('y'); await page.waitForTimeout(20); }
+    for (let i = 0; i < 10; i++) {
+      await page.keyboard.press('y');
+      await page.waitForTimeout(20);
+    }
     // Every press is taken, one after the other: ten new records, ten segments.
     await expect.poll(async () => (await saved()).length, { timeout: 20_000 }).toBe(before.length + 10);
     await page.waitForTimeout(1000);
     const after = await saved();
     expect(after.length).toBe(before.length + 10);
     expect(new Set(after).size).toBe(after.length);
-    expect(await page.getByTestId('studio-notice').textContent({ timeout: 100 }).catch(() => '')).not.toMatch(/not applied/);
+    expect(
+      await page
+        .getByTestId('studio-notice')
+        .textContent({ timeout: 100 })
+        .catch(() => ''),
+    ).not.toMatch(/not applied/);
   });
 });
 

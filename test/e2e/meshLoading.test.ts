@@ -36,26 +36,31 @@ describe('loading scans in the browser', () => {
     expect(await ready(page)).toContain('127,229 triangles');
   });
 
-  it.skipIf(!haveMeshes)('loads the Habitat GLBs the right way up: simple_room.glb is Z up inside its glTF, and turning it wrong offers the turn back in one click', async () => {
-    const page = await profile.page(url());
-    await page.locator('[data-scene=sample-house]').waitFor();
-    await newSceneWithScan(page, [join(MESHES_DIR, 'habitat-simple_room.glb')]);
-    expect(await ready(page)).toContain('84 triangles');
-    // A .glb is Y up by convention; its own level surfaces (90 % across Z) say otherwise, and win.
-    expect(await page.getByLabel('Up axis').inputValue()).toBe('z');
-    expect(await page.getByTestId('up-hint').count()).toBe(0);
-    await page.getByLabel('Up axis').selectOption('y');
-    await expect.poll(() => page.getByTestId('up-hint').textContent()).toMatch(/^This scan looks Z up: 90 % of its surface lies level across Z, 5 % across Y/);
-    await page.getByTestId('up-fix').click();
-    await expect.poll(() => page.getByLabel('Up axis').inputValue()).toBe('z');
-    await expect.poll(() => page.getByTestId('up-hint').count()).toBe(0);
-    // The correction is one edit: undone, the scan is Y up again and the hint is back.
-    await page.keyboard.press('Control+z');
-    await expect.poll(() => page.getByLabel('Up axis').inputValue()).toBe('y');
-    await page.getByTestId('up-hint').waitFor();
-    await newSceneWithScan(page, [join(MESHES_DIR, 'habitat-stage_floor1.glb')]);
-    expect(await ready(page)).toContain('2,048 triangles · 1 floor');
-  });
+  it.skipIf(!haveMeshes)(
+    'loads the Habitat GLBs the right way up: simple_room.glb is Z up inside its glTF, and turning it wrong offers the turn back in one click',
+    async () => {
+      const page = await profile.page(url());
+      await page.locator('[data-scene=sample-house]').waitFor();
+      await newSceneWithScan(page, [join(MESHES_DIR, 'habitat-simple_room.glb')]);
+      expect(await ready(page)).toContain('84 triangles');
+      // A .glb is Y up by convention; its own level surfaces (90 % across Z) say otherwise, and win.
+      expect(await page.getByLabel('Up axis').inputValue()).toBe('z');
+      expect(await page.getByTestId('up-hint').count()).toBe(0);
+      await page.getByLabel('Up axis').selectOption('y');
+      await expect
+        .poll(() => page.getByTestId('up-hint').textContent())
+        .toMatch(/^This scan looks Z up: 90 % of its surface lies level across Z, 5 % across Y/);
+      await page.getByTestId('up-fix').click();
+      await expect.poll(() => page.getByLabel('Up axis').inputValue()).toBe('z');
+      await expect.poll(() => page.getByTestId('up-hint').count()).toBe(0);
+      // The correction is one edit: undone, the scan is Y up again and the hint is back.
+      await page.keyboard.press('Control+z');
+      await expect.poll(() => page.getByLabel('Up axis').inputValue()).toBe('y');
+      await page.getByTestId('up-hint').waitFor();
+      await newSceneWithScan(page, [join(MESHES_DIR, 'habitat-stage_floor1.glb')]);
+      expect(await ready(page)).toContain('2,048 triangles · 1 floor');
+    },
+  );
 
   it('decodes Draco, meshopt and Basis (KTX2) glTF, a .gltf with its .bin and texture, and an OBJ with its MTL', async () => {
     const page = await profile.page(url());
@@ -96,7 +101,9 @@ describe('loading scans in the browser', () => {
     const bad = await writeBasisScan(join(fixtures, 'damaged-basis'), { corrupt: true });
     await page.getByTestId('load-mesh').setInputFiles(bad.files);
     await page.getByTestId('mesh-error').waitFor();
-    expect(await page.getByTestId('mesh-error').textContent()).toContain('floor-corrupt.basis.glb: image 0 (quadrants) could not be decoded: its data is damaged');
+    expect(await page.getByTestId('mesh-error').textContent()).toContain(
+      'floor-corrupt.basis.glb: image 0 (quadrants) could not be decoded: its data is damaged',
+    );
     expect(await page.getByTestId('mesh-ready').textContent()).toContain(before.split(' · ')[0]!);
     await expect.poll(() => page.locator('.mesh-name').textContent()).toBe('house.glb');
   });

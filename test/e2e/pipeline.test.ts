@@ -21,7 +21,11 @@ import { promptText, startFakeChat, type ChatBody, type FakeChat, type FakeReply
 const SCENE = 'sample-house';
 const KEY = 'sk-pipeline-e2e-4b1d';
 const made: string[] = [];
-const temp = (prefix: string) => { const d = mkdtempSync(join(tmpdir(), prefix)); made.push(d); return d; };
+const temp = (prefix: string) => {
+  const d = mkdtempSync(join(tmpdir(), prefix));
+  made.push(d);
+  return d;
+};
 
 const GENERATED = [
   'Can [Agent] move from the coat hooks in the entrance hall to the cooker in the kitchen?',
@@ -30,8 +34,12 @@ const GENERATED = [
 
 /** The generator's reply: two good tasks and one whose end names no room of the house. */
 function tasksReply(): string {
-  const t = (question: string, start: string, end: string, reason: string) =>
-    ({ scene_type: 'home', question, reason, nodes_involved: { start, start_detail: 'by the door', intermediate: [], end, end_detail: 'by the window' } });
+  const t = (question: string, start: string, end: string, reason: string) => ({
+    scene_type: 'home',
+    question,
+    reason,
+    nodes_involved: { start, start_detail: 'by the door', intermediate: [], end, end_detail: 'by the window' },
+  });
   return JSON.stringify([
     t(GENERATED[0]!, 'node_1', 'node_3', 'The hall (00:01-00:02) opens to the living room and the kitchen (00:03).'),
     t('Can [Agent] move from the entrance hall to the attic?', 'node_1', 'Attic', 'A ladder at 00:05.'),
@@ -58,9 +66,17 @@ describe('from the scan to a scored scene in one tool (issue 14)', () => {
   let answer: ((body: ChatBody) => FakeReply) | null = null;
   beforeAll(async () => {
     // One endpoint for both roles: a request for tasks (the generator's guideline) or for an answer (the evaluation prompt).
-    chat = await startFakeChat({ reply: (body) => (/Give at least \d+ tasks/.test(promptText(body)) ? { content: '```json\n' + tasksReply() + '\n```' } : answer?.(body) ?? { status: 500, content: 'no model yet' }) });
+    chat = await startFakeChat({
+      reply: (body) =>
+        /Give at least \d+ tasks/.test(promptText(body))
+          ? { content: '```json\n' + tasksReply() + '\n```' }
+          : (answer?.(body) ?? { status: 500, content: 'no model yet' }),
+    });
   });
-  afterAll(async () => { await chat.close(); for (const d of made) rmSync(d, { recursive: true, force: true }); });
+  afterAll(async () => {
+    await chat.close();
+    for (const d of made) rmSync(d, { recursive: true, force: true });
+  });
 
   it('tour → tasks → review → label → export → run-model → score → route in 3D', async () => {
     const page = await open();
@@ -92,7 +108,9 @@ describe('from the scan to a scored scene in one tool (issue 14)', () => {
     await page.getByTestId('taskgen-report').waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('taskgen-refused').locator('li').allTextContents()).toEqual(['task 2: end node "Attic" is not in the graph']);
     expect(chat.requests).toHaveLength(1);
-    expect(chat.requests[0]!.body.messages.flatMap((m) => (typeof m.content === 'string' ? [] : m.content.filter((p) => p.type === 'image_url'))).length).toBe(16);
+    expect(chat.requests[0]!.body.messages.flatMap((m) => (typeof m.content === 'string' ? [] : m.content.filter((p) => p.type === 'image_url'))).length).toBe(
+      16,
+    );
 
     // 3. Review by keyboard: both generated tasks accepted with A.
     await page.getByTestId('taskgen-review').click();
@@ -130,13 +148,38 @@ describe('from the scan to a scored scene in one tool (issue 14)', () => {
     // 6. The model under test answers every question × agent through run-model; 7. score scores it.
     answer = modelAnswerer(release);
     const results = temp('traversa-pipeline-results-');
-    const run = await traversaWith({ limitMs: 180_000, env: { TRAVERSA_VLM_KEY: KEY } }, 'run-model', '--gt', release, '--endpoint', chat.url, '--model', 'fake-vlm', '--frames', '16', '--out', results);
+    const run = await traversaWith(
+      { limitMs: 180_000, env: { TRAVERSA_VLM_KEY: KEY } },
+      'run-model',
+      '--gt',
+      release,
+      '--endpoint',
+      chat.url,
+      '--model',
+      'fake-vlm',
+      '--frames',
+      '16',
+      '--out',
+      results,
+    );
     expect(run.stderr).not.toMatch(/error/i);
     expect(run.code).toBe(0);
     const project = readRelease(readJsonFiles(release)).project!;
     const asked = project.scenes[0]!.questions.length * 5;
     expect(chat.requests.length - 1).toBe(asked);
-    const scored = await traversaWith({ limitMs: 120_000 }, 'score', '--gt', release, '--pred', results, '--out', temp('traversa-pipeline-scored-'), '--judge', 'none', '--json');
+    const scored = await traversaWith(
+      { limitMs: 120_000 },
+      'score',
+      '--gt',
+      release,
+      '--pred',
+      results,
+      '--out',
+      temp('traversa-pipeline-scored-'),
+      '--judge',
+      'none',
+      '--json',
+    );
     expect(scored.code).toBe(0);
     expect(scored.stdout).toContain('fake-vlm');
     for (const f of Object.values(zip)) expect(Buffer.from(f).includes(Buffer.from(KEY))).toBe(false);
@@ -151,7 +194,9 @@ describe('from the scan to a scored scene in one tool (issue 14)', () => {
     await page.locator('[data-testid=records] tbody tr').first().click();
     await expect.poll(() => page.locator('[data-testid=record-preview] .q-text').textContent()).toBe(GENERATED[0]);
     const id = await page.getByTestId('record-preview').getAttribute('data-record');
-    await expect.poll(async () => (await page.locator('[data-testid=record-preview] [data-testid=workspace]').getAttribute('data-route')) ?? '').toMatch(new RegExp(`^${id!.replace(/[|\\]/g, '\\$&')}\\|`));
+    await expect
+      .poll(async () => (await page.locator('[data-testid=record-preview] [data-testid=workspace]').getAttribute('data-route')) ?? '')
+      .toMatch(new RegExp(`^${id!.replace(/[|\\]/g, '\\$&')}\\|`));
     await page.screenshot({ path: join(import.meta.dirname, '../../tmp/pipeline-route.png') });
 
     // 9. The exported release, imported again as a new project, brings its touring video along.
@@ -159,7 +204,9 @@ describe('from the scan to a scored scene in one tool (issue 14)', () => {
     expect(await importFolder(page, release)).toMatch(/^Imported /);
     await page.locator('[data-view=scene]').click();
     await page.getByTestId('tab-tour').click();
-    await expect.poll(() => page.getByTestId('tour-summary').textContent(), { timeout: 15_000 }).toMatch(/^\d+ frames at 2 fps \(.*\), 320×240, 75° field of view, eye 1\.5 m · video\/(mp4|webm)$/);
+    await expect
+      .poll(() => page.getByTestId('tour-summary').textContent(), { timeout: 15_000 })
+      .toMatch(/^\d+ frames at 2 fps \(.*\), 320×240, 75° field of view, eye 1\.5 m · video\/(mp4|webm)$/);
     await page.locator('[data-view=qa]').click();
     await page.getByTestId('taskgen-open').click();
     await expect.poll(() => page.getByTestId('taskgen-video').textContent()).toMatch(/^From the touring video/);

@@ -10,19 +10,26 @@ function tempFile(name: string, text: string): string {
   return path;
 }
 
-const item = (question: string) => JSON.stringify({
-  sceneId: 'sample-house', question, answer: { kind: 'yesno', correct: true }, category: { capability: 'spatial' }, generator: 'test-generator v1',
-  trail: [{ title: 'Look', text: 'Seen in the scan.', kind: 'perception' }],
-});
+const item = (question: string) =>
+  JSON.stringify({
+    sceneId: 'sample-house',
+    question,
+    answer: { kind: 'yesno', correct: true },
+    category: { capability: 'spatial' },
+    generator: 'test-generator v1',
+    trail: [{ title: 'Look', text: 'Seen in the scan.', kind: 'perception' }],
+  });
 
 describe('a scored QA answer links to its item (issue 13)', () => {
   const { open } = studio();
 
-  it('clicking an answer\'s item id opens that item in the QA view', async () => {
+  it("clicking an answer's item id opens that item in the QA view", async () => {
     const page = await open();
     await page.locator('[data-scene=sample-house]').waitFor({ timeout: 60_000 });
     await page.locator('[data-view=qa]').click();
-    await page.getByTestId('import-items-input').setInputFiles(tempFile('generated.jsonl', `${item('Is the kitchen next to the living room?')}\n${item('Is the study on the ground floor?')}\n`));
+    await page
+      .getByTestId('import-items-input')
+      .setInputFiles(tempFile('generated.jsonl', `${item('Is the kitchen next to the living room?')}\n${item('Is the study on the ground floor?')}\n`));
     await expect.poll(() => page.getByTestId('import-report').textContent()).toContain('Imported 2 items from generated.jsonl into');
     await page.getByTestId('qa-annotator').fill('Rita');
     await page.getByTestId('mode-review').click();

@@ -39,16 +39,22 @@ describe('a researcher scores the reasoning of two models in the browser', () =>
     judge = await hostileJudge((req, res) => {
       const user = (JSON.parse(req.body) as { messages: { content: string }[] }).messages[1]!.content;
       const steps = (user.split("Model's reasoning steps:\n")[1] ?? '').split('\n').filter((l) => /^\d+\. /.test(l)).length;
-      completion(res, JSON.stringify({ ...Object.fromEntries(FOMER_CRITERIA.map((c) => [c.name, 4 + steps])), final: user.startsWith('Question (open-ended)') ? 6 : null }));
+      completion(
+        res,
+        JSON.stringify({ ...Object.fromEntries(FOMER_CRITERIA.map((c) => [c.name, 4 + steps])), final: user.startsWith('Question (open-ended)') ? 6 : null }),
+      );
     });
   });
-  afterAll(async () => { await judge.close(); rmSync(dir, { recursive: true, force: true }); });
+  afterAll(async () => {
+    await judge.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
   const cli = traversa('score-qa', '--gt', fx.projectBundle, '--pred', fx.answersA, '--pred', fx.answersB, '--verdicts', fx.scores);
 
   /** The page of the first test, its answers loaded: the second asks the HTTP judge about the same answers. */
   let page: Page;
 
-  it('opens the exported bundle, loads two answer files one after the other and the judge\'s scores, and reads the command line\'s RA/FA table', async () => {
+  it("opens the exported bundle, loads two answer files one after the other and the judge's scores, and reads the command line's RA/FA table", async () => {
     page = await open();
     await page.locator('[data-scene=sample-house]').waitFor({ timeout: 60_000 });
     await page.getByTestId('import-files').setInputFiles(fx.projectBundle);
@@ -64,17 +70,22 @@ describe('a researcher scores the reasoning of two models in the browser', () =>
     await page.locator('[data-testid=qa-answers-table] tr[data-model=vlm-a]').waitFor();
     await page.getByTestId('qa-answers-input').setInputFiles(fx.answersB);
     await page.locator('[data-testid=qa-answers-table] tr[data-model=vlm-b]').waitFor();
-    expect(await page.locator('[data-testid=qa-answers-table] tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-model')))).toEqual(['vlm-a', 'vlm-b']);
+    expect(await page.locator('[data-testid=qa-answers-table] tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-model')))).toEqual([
+      'vlm-a',
+      'vlm-b',
+    ]);
     expect(await page.getByTestId('qa-fomer-status').textContent()).toContain('11 answers with reasoning steps');
 
     await page.getByTestId('qa-fomer-judge').selectOption('imported');
     await page.getByTestId('qa-fomer-scores-input').setInputFiles(fx.scores);
     await page.getByTestId('qa-fomer-subsets').waitFor();
 
-    const subsetRows = await page.locator('[data-testid=qa-fomer-subsets] tbody tr').evaluateAll((rows) =>
-      rows.map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent!.trim())));
-    const criterionRows = await page.locator('[data-testid=qa-fomer-criteria] tbody tr').evaluateAll((rows) =>
-      rows.map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent!.trim())));
+    const subsetRows = await page
+      .locator('[data-testid=qa-fomer-subsets] tbody tr')
+      .evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent!.trim())));
+    const criterionRows = await page
+      .locator('[data-testid=qa-fomer-criteria] tbody tr')
+      .evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent!.trim())));
     const { code, stdout } = await cli;
     expect(code).toBe(0);
     expect(subsetRows).toEqual(cliTable(stdout, /^model\s+subset\s+RA\s+n\s+FA\s+n$/));
@@ -83,7 +94,9 @@ describe('a researcher scores the reasoning of two models in the browser', () =>
     expect(subsetRows).toContainEqual(['vlm-a', 'macro over subsets', '65.00', '6', '69.17', '7']);
     expect(subsetRows).toContainEqual(['vlm-b', 'macro over subsets', '32.67', '4', '37.50', '7']);
     expect(await page.getByTestId('qa-fomer-problems').textContent()).toContain('trail-scores.json /verdicts/8/criteria/Safety: error: Safety is 0, not 1–10');
-    expect(await page.locator('[data-testid=qa-fomer-notes] li[data-model=vlm-b]').textContent()).toContain('not judged: qa_2:HUMAN (judge scores: criterion "Safety" is 0, not 1–10)');
+    expect(await page.locator('[data-testid=qa-fomer-notes] li[data-model=vlm-b]').textContent()).toContain(
+      'not judged: qa_2:HUMAN (judge scores: criterion "Safety" is 0, not 1–10)',
+    );
 
     await page.screenshot({ path: 'tmp/qa-fomer.png', fullPage: false });
     await page.getByTestId('qa-fomer').scrollIntoViewIfNeeded();
@@ -91,7 +104,9 @@ describe('a researcher scores the reasoning of two models in the browser', () =>
 
     // Subsets by scene: one scene, so vlm-b's RA is the mean of its four judged items, (30 + 56 + 50 + 20) / 4.
     await page.getByLabel('FoMER subsets').selectOption('scene');
-    await expect.poll(() => page.locator('[data-testid=qa-fomer-subsets] tr[data-model=vlm-b][data-subset=sample-house] [data-col=ra]').textContent()).toBe('39.00');
+    await expect
+      .poll(() => page.locator('[data-testid=qa-fomer-subsets] tr[data-model=vlm-b][data-subset=sample-house] [data-col=ra]').textContent())
+      .toBe('39.00');
     expect(await page.locator('[data-testid=qa-fomer-subsets] tbody tr').count()).toBe(4);
   });
 
@@ -104,21 +119,38 @@ describe('a researcher scores the reasoning of two models in the browser', () =>
     const before = judge.seen.length;
     await page.getByRole('button', { name: 'Judge', exact: true }).click();
     // One scene: vlm-a's RA is the mean of its six judged items, (60 + 50 + 50 + 50 + 50 + 70) / 6.
-    await expect.poll(() => page.locator('[data-testid=qa-fomer-subsets] tr[data-model=vlm-a][data-subset=sample-house] [data-col=ra]').textContent(), { timeout: 20_000 }).toBe('55.00');
+    await expect
+      .poll(() => page.locator('[data-testid=qa-fomer-subsets] tr[data-model=vlm-a][data-subset=sample-house] [data-col=ra]').textContent(), {
+        timeout: 20_000,
+      })
+      .toBe('55.00');
     expect(judge.seen.length - before).toBe(11);
     expect(judge.seen.slice(before).every((r) => r.headers.authorization === `Bearer ${KEY}`)).toBe(true);
     await page.getByLabel('FoMER subsets').selectOption('source');
     await expect.poll(() => page.locator('[data-testid=qa-fomer-subsets] tbody tr').count()).toBe(6);
     expect(judge.seen.length - before).toBe(11); // a change of settings is answered from the session's verdicts
-    const subsetRows = await page.locator('[data-testid=qa-fomer-subsets] tbody tr').evaluateAll((rows) =>
-      rows.map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent!.trim())));
+    const subsetRows = await page
+      .locator('[data-testid=qa-fomer-subsets] tbody tr')
+      .evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent!.trim())));
     expect(await page.getByTestId('qa-fomer').textContent()).toContain(`LLM judge rubric-model at ${judge.url}/chat/completions`);
     await page.getByTestId('qa-fomer').scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'tmp/qa-fomer-http.png' });
 
     Object.assign(process.env, { TRAVERSA_JUDGE_URL: judge.url, TRAVERSA_JUDGE_MODEL: 'rubric-model', TRAVERSA_JUDGE_KEY: KEY });
     try {
-      const { code, stdout } = await traversa('score-qa', '--gt', fx.projectBundle, '--pred', fx.answersA, '--pred', fx.answersB, '--judge', 'http', '--cache', join(dir, 'cache.json'));
+      const { code, stdout } = await traversa(
+        'score-qa',
+        '--gt',
+        fx.projectBundle,
+        '--pred',
+        fx.answersA,
+        '--pred',
+        fx.answersB,
+        '--judge',
+        'http',
+        '--cache',
+        join(dir, 'cache.json'),
+      );
       expect(code).toBe(0);
       expect(subsetRows).toEqual(cliTable(stdout, /^model\s+subset\s+RA\s+n\s+FA\s+n$/));
     } finally {

@@ -83,7 +83,11 @@ describe('writing question-answer ground truth in the sample house', () => {
     await page.getByTestId('save-viewpoint').click();
     await page.locator('[data-viewpoint] img').waitFor();
     for (let k = 0; k < 3; k++) await page.getByTestId('add-step').click();
-    const steps = [['Find the door', 'The door joins the upper hall and Bedroom 1.'], ['Measure it', 'From above, the clear opening between the jambs.'], ['Answer', 'The doorway is about 0.7 m wide.']];
+    const steps = [
+      ['Find the door', 'The door joins the upper hall and Bedroom 1.'],
+      ['Measure it', 'From above, the clear opening between the jambs.'],
+      ['Answer', 'The doorway is about 0.7 m wide.'],
+    ];
     for (const [k, [title, text]] of steps.entries()) {
       await commit(page, `step-title-${k}`, title!);
       await commit(page, `step-text-${k}`, text!);
@@ -117,24 +121,41 @@ describe('writing question-answer ground truth in the sample house', () => {
   });
 });
 
-const generated = (over: Record<string, unknown>) => JSON.stringify({
-  sceneId: 'sample-house', category: { capability: 'spatial' }, generator: 'test-generator v1', trail: [{ title: 'Look', text: 'The rooms are connected.', kind: 'perception' }], ...over,
-});
+const generated = (over: Record<string, unknown>) =>
+  JSON.stringify({
+    sceneId: 'sample-house',
+    category: { capability: 'spatial' },
+    generator: 'test-generator v1',
+    trail: [{ title: 'Look', text: 'The rooms are connected.', kind: 'perception' }],
+    ...over,
+  });
 
 describe('reviewing generated items with the keyboard', () => {
   const { profile, url } = studio();
 
   it('imports generated items, accepts one, edits one, rejects one as hallucinated, and exports exactly the accepted two', async () => {
-    const file = tempFile('generated.jsonl', [
-      generated({ question: 'Is the kitchen next to the living room?', answer: { kind: 'yesno', correct: true }, anchors: { nodes: ['node_2', 'node_3'] } }),
-      generated({ question: 'How many bedrums are upstairs?', answer: { kind: 'numeric', value: 2, unit: '', tolerance: 0 }, category: { capability: 'spatial', subcategory: 'CT' } }),
-      generated({ question: 'Is there a <img src=x onerror="window.__pwned=1"> swimming pool behind the garage, as seen from the hall?', answer: { kind: 'yesno', correct: true } }),
-    ].join('\n') + '\n');
+    const file = tempFile(
+      'generated.jsonl',
+      [
+        generated({ question: 'Is the kitchen next to the living room?', answer: { kind: 'yesno', correct: true }, anchors: { nodes: ['node_2', 'node_3'] } }),
+        generated({
+          question: 'How many bedrums are upstairs?',
+          answer: { kind: 'numeric', value: 2, unit: '', tolerance: 0 },
+          category: { capability: 'spatial', subcategory: 'CT' },
+        }),
+        generated({
+          question: 'Is there a <img src=x onerror="window.__pwned=1"> swimming pool behind the garage, as seen from the hall?',
+          answer: { kind: 'yesno', correct: true },
+        }),
+      ].join('\n') + '\n',
+    );
     const page = await profile.page(url());
     await openQa(page);
     await page.getByTestId('import-items-input').setInputFiles(file);
     // Into the open project, and said so (not "as a new project").
-    await expect.poll(() => page.getByTestId('import-report').textContent()).toMatch(/^Imported 3 items from generated\.jsonl into “[^”]+”\. Undo takes them out again\./);
+    await expect
+      .poll(() => page.getByTestId('import-report').textContent())
+      .toMatch(/^Imported 3 items from generated\.jsonl into “[^”]+”\. Undo takes them out again\./);
     expect(await page.getByTestId('import-report').textContent()).not.toContain('new project');
     expect(await page.locator('[data-item-row]').count()).toBe(3);
 
@@ -170,26 +191,61 @@ describe('reviewing generated items with the keyboard', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-qa').click()]);
     const zip = unzipSync(new Uint8Array(readFileSync((await download.path())!)));
     const itemsPath = Object.keys(zip).find((p) => p.endsWith('qa/items.json'))!;
-    const bundle = JSON.parse(strFromU8(zip[itemsPath]!)) as { items: { id: string; question: string; edited: boolean; reviews: { reviewer: string; verdict: string; timeMs: number }[] }[] };
+    const bundle = JSON.parse(strFromU8(zip[itemsPath]!)) as {
+      items: { id: string; question: string; edited: boolean; reviews: { reviewer: string; verdict: string; timeMs: number }[] }[];
+    };
     expect(bundle.items.map((i) => i.id)).toEqual(['qa_1', 'qa_2']);
     expect(bundle.items[1]!.question).toBe('How many bedrooms are upstairs?');
     expect(bundle.items[1]!.edited).toBe(true);
     expect(bundle.items.map((i) => i.reviews[0]!.verdict)).toEqual(['accept', 'edit-accept']);
     expect(bundle.items.every((i) => i.reviews[0]!.reviewer === 'Rita' && i.reviews[0]!.timeMs >= 0)).toBe(true);
-    const jsonl = strFromU8(zip[itemsPath.replace(/items\.json$/, 'items.jsonl')]!).trim().split('\n');
+    const jsonl = strFromU8(zip[itemsPath.replace(/items\.json$/, 'items.jsonl')]!)
+      .trim()
+      .split('\n');
     expect(jsonl.map((l) => (JSON.parse(l) as { id: string }).id)).toEqual(['qa_1', 'qa_2']);
-    const manifest = JSON.parse(strFromU8(zip[itemsPath.replace(/items\.json$/, 'manifest.json')]!)) as { counts: { items: number }; review: { removal: { rejected: number; byReason: Record<string, number> } } };
+    const manifest = JSON.parse(strFromU8(zip[itemsPath.replace(/items\.json$/, 'manifest.json')]!)) as {
+      counts: { items: number };
+      review: { removal: { rejected: number; byReason: Record<string, number> } };
+    };
     expect(manifest.counts.items).toBe(2);
     expect(manifest.review.removal.byReason.hallucinated).toBe(1);
   });
 
   it('reports every bad record of a malformed file and imports nothing from it', async () => {
-    const file = tempFile('broken.json', JSON.stringify([
-      { sceneId: 'sample-house', question: 'Fine question?', answer: { kind: 'yesno', correct: true }, category: { capability: 'spatial' }, trail: [], generator: 'g' },
-      { sceneId: 'sample-house', question: 'Bad kind?', answer: { kind: 'essay', text: 'x' }, category: { capability: 'spatial' }, trail: [], generator: 'g' },
-      { sceneId: 'no-such-scene', question: 'Where?', answer: { kind: 'yesno', correct: false }, category: { capability: 'spatial' }, trail: [], generator: 'g' },
-      { sceneId: 'sample-house', answer: { kind: 'yesno', correct: false }, category: { capability: 'spatial' }, trail: [], generator: 'g' },
-    ], null, 1));
+    const file = tempFile(
+      'broken.json',
+      JSON.stringify(
+        [
+          {
+            sceneId: 'sample-house',
+            question: 'Fine question?',
+            answer: { kind: 'yesno', correct: true },
+            category: { capability: 'spatial' },
+            trail: [],
+            generator: 'g',
+          },
+          {
+            sceneId: 'sample-house',
+            question: 'Bad kind?',
+            answer: { kind: 'essay', text: 'x' },
+            category: { capability: 'spatial' },
+            trail: [],
+            generator: 'g',
+          },
+          {
+            sceneId: 'no-such-scene',
+            question: 'Where?',
+            answer: { kind: 'yesno', correct: false },
+            category: { capability: 'spatial' },
+            trail: [],
+            generator: 'g',
+          },
+          { sceneId: 'sample-house', answer: { kind: 'yesno', correct: false }, category: { capability: 'spatial' }, trail: [], generator: 'g' },
+        ],
+        null,
+        1,
+      ),
+    );
     const page = await profile.page(url());
     await openQa(page);
     const before = await page.locator('[data-item-row]').count();
@@ -221,7 +277,11 @@ describe('reviewing generated items with the keyboard', () => {
     // Not a yes/no item answered "yes": the answer is per agent, from the labels — and the studio's
     // sample house starts unlabelled, so nobody has decided it for any agent yet (the unit tests
     // navigationAnswers.test.ts and qaBundle.test.ts hold the labelled side).
-    const shown = Object.fromEntries(await page.locator('[data-testid=navigation-answers] li').evaluateAll((lis) => lis.map((li) => [li.getAttribute('data-agent'), li.getAttribute('data-answer')])));
+    const shown = Object.fromEntries(
+      await page
+        .locator('[data-testid=navigation-answers] li')
+        .evaluateAll((lis) => lis.map((li) => [li.getAttribute('data-agent'), li.getAttribute('data-answer')])),
+    );
     expect(shown).toEqual({ HUMAN: 'undecided', WHEELCHAIR: 'undecided', HUMANOID: 'undecided', QUADRUPEDAL: 'undecided', SWEEPER: 'undecided' });
     expect(await page.getByTestId('review-answer').textContent()).not.toContain('Answer: yes');
     await page.getByTestId('review-panel').screenshot({ path: resolve(import.meta.dirname, '../../tmp/review-navigation.png') });
@@ -250,10 +310,14 @@ describe('reviewing generated items with the keyboard', () => {
     const itemsPath = Object.keys(zip).find((p) => p.endsWith('qa/items.json'))!;
     const records = (JSON.parse(strFromU8(zip[itemsPath]!)) as { items: { id: string }[] }).items.filter((r) => r.id === first || r.id.startsWith(`${first}:`));
     expect(records).toEqual([]);
-    const manifest = JSON.parse(strFromU8(zip[itemsPath.replace(/items\.json$/, 'manifest.json')]!)) as { navigation: { items: number; records: number; undecided: { item: string }[] } };
+    const manifest = JSON.parse(strFromU8(zip[itemsPath.replace(/items\.json$/, 'manifest.json')]!)) as {
+      navigation: { items: number; records: number; undecided: { item: string }[] };
+    };
     expect(manifest.navigation).toMatchObject({ items: 1, records: 0 });
     expect(manifest.navigation.undecided.map((u) => u.item)).toEqual(Array(5).fill(first));
-    expect(await page.getByTestId('qa-notice').textContent()).toMatch(/1 navigation question as 0 per-agent answers from the labels; 5 left out: the labels do not decide them yet/);
+    expect(await page.getByTestId('qa-notice').textContent()).toMatch(
+      /1 navigation question as 0 per-agent answers from the labels; 5 left out: the labels do not decide them yet/,
+    );
   });
 });
 
@@ -261,10 +325,13 @@ describe('two reviewers per item', () => {
   const { profile, url } = studio();
 
   it('items needing two reviews: agreement is reported as Cohen’s kappa, a disagreement goes to adjudication', async () => {
-    const file = tempFile('overlap.jsonl', [
-      generated({ question: 'Is there a lift between the floors?', answer: { kind: 'yesno', correct: true } }),
-      generated({ question: 'Is the study larger than the kitchen?', answer: { kind: 'yesno', correct: false } }),
-    ].join('\n'));
+    const file = tempFile(
+      'overlap.jsonl',
+      [
+        generated({ question: 'Is there a lift between the floors?', answer: { kind: 'yesno', correct: true } }),
+        generated({ question: 'Is the study larger than the kitchen?', answer: { kind: 'yesno', correct: false } }),
+      ].join('\n'),
+    );
     const page = await profile.page(url());
     await openQa(page);
     await page.getByTestId('import-reviews').fill('2');
@@ -279,7 +346,11 @@ describe('two reviewers per item', () => {
         const before = await page.getByTestId('review-panel').getAttribute('data-item');
         await page.locator('body').click({ position: { x: 5, y: 5 } });
         for (const key of k) await page.keyboard.press(key);
-        await expect.poll(async () => (await page.getByTestId('review-empty').count()) > 0 || (await page.getByTestId('review-panel').getAttribute('data-item')) !== before).toBe(true);
+        await expect
+          .poll(
+            async () => (await page.getByTestId('review-empty').count()) > 0 || (await page.getByTestId('review-panel').getAttribute('data-item')) !== before,
+          )
+          .toBe(true);
       }
     };
     await reviewAs('Rita', [['a'], ['a']]);
@@ -316,17 +387,25 @@ describe('imports of generated items at their limits', () => {
   it('a 20 MB question is refused by line and place with nothing imported; 2,000 items come in, are listed 200 at a time, and survive a reload', async () => {
     const page = await profile.page(url());
     await openQa(page);
-    const huge = tempFile('huge.jsonl', [
-      generated({ question: 'Is the hall lit?', answer: { kind: 'yesno', correct: true } }),
-      generated({ question: `Is it ${'x'.repeat(20_000_000)}?`, answer: { kind: 'yesno', correct: true } }),
-    ].join('\n') + '\n');
+    const huge = tempFile(
+      'huge.jsonl',
+      [
+        generated({ question: 'Is the hall lit?', answer: { kind: 'yesno', correct: true } }),
+        generated({ question: `Is it ${'x'.repeat(20_000_000)}?`, answer: { kind: 'yesno', correct: true } }),
+      ].join('\n') + '\n',
+    );
     await page.getByTestId('import-items-input').setInputFiles(huge);
     const report = page.getByTestId('import-report');
     await expect.poll(() => report.textContent()).toContain('nothing was changed');
     expect(await report.textContent()).toContain('line 2 /question 20,000,007 characters; a question holds at most 4,000');
     expect(await page.locator('[data-item-row]').count()).toBe(0);
 
-    const many = tempFile('many.jsonl', Array.from({ length: 2_000 }, (_, i) => generated({ question: `Is room ${i + 1} next to the hall?`, answer: { kind: 'yesno', correct: i % 2 === 0 } })).join('\n') + '\n');
+    const many = tempFile(
+      'many.jsonl',
+      Array.from({ length: 2_000 }, (_, i) =>
+        generated({ question: `Is room ${i + 1} next to the hall?`, answer: { kind: 'yesno', correct: i % 2 === 0 } }),
+      ).join('\n') + '\n',
+    );
     await page.getByTestId('import-items-input').setInputFiles(many);
     await expect.poll(() => report.textContent(), { timeout: 60_000 }).toMatch(/^Imported 2000 items from many\.jsonl/);
     await storedAll(page);
@@ -355,14 +434,21 @@ describe('reviewing faster than the verdicts are stored', () => {
   it('ten presses of A 20 ms apart accept ten items, each once, in queue order', async () => {
     const page = await profile.page(url());
     await openQa(page);
-    const file = tempFile('ten.jsonl', Array.from({ length: 12 }, (_, i) => generated({ question: `Is room ${i + 1} next to the hall?`, answer: { kind: 'yesno', correct: true } })).join('\n') + '\n');
+    const file = tempFile(
+      'ten.jsonl',
+      Array.from({ length: 12 }, (_, i) => generated({ question: `Is room ${i + 1} next to the hall?`, answer: { kind: 'yesno', correct: true } })).join('\n') +
+        '\n',
+    );
     await page.getByTestId('import-items-input').setInputFiles(file);
     await expect.poll(() => page.getByTestId('import-report').textContent()).toMatch(/^Imported 12 items/);
     await page.getByTestId('qa-annotator').fill('Rita');
     await page.getByTestId('mode-review').click();
     await expect.poll(() => page.getByTestId('review-panel').getAttribute('data-item')).toBe('qa_1');
     await page.locator('body').click({ position: { x: 5, y: 5 } });
-    for (let i = 0; i < 10; i++) { await page.keyboard.press('a'); await page.waitForTimeout(20); }
+    for (let i = 0; i < 10; i++) {
+      await page.keyboard.press('a');
+      await page.waitForTimeout(20);
+    }
     await expect.poll(() => page.getByTestId('review-panel').getAttribute('data-item'), { timeout: 20_000 }).toBe('qa_11');
     await storedAll(page);
     await page.getByTestId('qa-filter').selectOption('all');
@@ -370,6 +456,11 @@ describe('reviewing faster than the verdicts are stored', () => {
     // Each accepted once, by Rita: ten reviews in all.
     await page.getByTestId('qa-report').locator('summary').click();
     await expect.poll(() => page.getByTestId('qa-report').locator('summary').textContent()).toContain('10 decided, 0 removed');
-    expect(await page.getByTestId('studio-notice').textContent({ timeout: 100 }).catch(() => '')).not.toMatch(/not applied/);
+    expect(
+      await page
+        .getByTestId('studio-notice')
+        .textContent({ timeout: 100 })
+        .catch(() => ''),
+    ).not.toMatch(/not applied/);
   });
 });

@@ -20,7 +20,7 @@ describe('Set-of-Mark marks on the floor the item is about', () => {
   const SHOTS = mkdtempSync(join(tmpdir(), 'traversa-marks-'));
   let page: Page;
 
-  it('slices at the item\'s floor, places the mark on it, and flags one placed on the slab above', async () => {
+  it("slices at the item's floor, places the mark on it, and flags one placed on the slab above", async () => {
     page = await profile.page(url());
     await page.locator('[data-scene=sample-house]').waitFor({ timeout: 60_000 });
     await page.locator('[data-view=qa]').click();
@@ -79,7 +79,9 @@ describe('Set-of-Mark marks on the floor the item is about', () => {
 
     const zip = unzipSync(new Uint8Array(readFileSync(await downloaded(page, () => page.getByTestId('export-qa').click()))));
     const find = (end: string) => Object.keys(zip).find((p) => p.endsWith(end));
-    const items = JSON.parse(strFromU8(zip[find('qa/items.json')!]!)) as { items: { id: string; anchors: { viewpoints: { id: string; slice?: { height: number } }[] }; setOfMark?: { viewpoint: string; image: string }[] }[] };
+    const items = JSON.parse(strFromU8(zip[find('qa/items.json')!]!)) as {
+      items: { id: string; anchors: { viewpoints: { id: string; slice?: { height: number } }[] }; setOfMark?: { viewpoint: string; image: string }[] }[];
+    };
     const item = items.items.find((i) => i.id === 'qa_1')!;
     expect(item.setOfMark).toEqual([{ viewpoint: item.anchors.viewpoints[0]!.id, image: 'set-of-mark/qa_1-1.png' }]);
     expect(item.anchors.viewpoints[0]!.slice?.height).toBeCloseTo(1.6, 2); // saved with the slice it showed

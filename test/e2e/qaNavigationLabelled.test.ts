@@ -27,14 +27,19 @@ describe('a navigation question in review answers per agent from the labels', ()
     await page.getByTestId('review-scene-questions').click();
     await page.getByTestId('qa-annotator').fill('Omar');
     await page.getByTestId('mode-review').click();
-    let sawNo = false, checked = 0;
+    let sawNo = false,
+      checked = 0;
     for (const row of await page.locator('[data-item-row]').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-item-row')!))) {
       await page.locator(`[data-item-row="${row}"]`).click();
       const text = (await page.getByTestId('review-question').textContent())!;
       const truth = oracle.filter((r) => r.question === text.trim());
       if (!truth.length) continue;
       await page.locator('[data-testid=navigation-answers] li').first().waitFor();
-      const shown = Object.fromEntries(await page.locator('[data-testid=navigation-answers] li').evaluateAll((lis) => lis.map((li) => [li.getAttribute('data-agent'), li.getAttribute('data-answer')])));
+      const shown = Object.fromEntries(
+        await page
+          .locator('[data-testid=navigation-answers] li')
+          .evaluateAll((lis) => lis.map((li) => [li.getAttribute('data-agent'), li.getAttribute('data-answer')])),
+      );
       const expected = Object.fromEntries(truth.map((r) => [r.agent, r.answer]));
       expect(shown, text).toEqual(expected);
       checked++;

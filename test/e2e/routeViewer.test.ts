@@ -37,7 +37,9 @@ async function openRecord(page: Page, row: (typeof oracle)[number], model = 'ora
   await expect.poll(() => page.locator('[data-testid=record-preview] .q-text').textContent()).toBe(row.question);
   // The 3D view has the record's route (its framing is keyed by the record).
   const id = await page.getByTestId('record-preview').getAttribute('data-record');
-  await expect.poll(async () => (await page.locator('[data-testid=record-preview] [data-testid=workspace]').getAttribute('data-route'))?.startsWith(`${id}|`)).toBe(true);
+  await expect
+    .poll(async () => (await page.locator('[data-testid=record-preview] [data-testid=workspace]').getAttribute('data-route'))?.startsWith(`${id}|`))
+    .toBe(true);
 }
 
 /** Where the route's nodes are drawn once the camera has settled, and the 3D view's box. */
@@ -51,7 +53,8 @@ async function routeOnScreen(page: Page, nodes: string[]) {
   }
   const points = JSON.parse(last) as { x: number; y: number }[];
   const view = (await page.locator('[data-testid=record-preview] canvas').boundingBox())!;
-  const xs = points.map((p) => p.x), ys = points.map((p) => p.y);
+  const xs = points.map((p) => p.x),
+    ys = points.map((p) => p.y);
   return { view, box: { left: Math.min(...xs), right: Math.max(...xs), top: Math.min(...ys), bottom: Math.max(...ys) } };
 }
 
@@ -60,7 +63,9 @@ describe('the route viewer is for looking (issue 13, item 7)', () => {
   /** One window through the scenarios (opening another would reload and lose the scores). */
   let page: Page;
   // Each scenario leaves the viewer closed, even when it fails, so the next one finds the table.
-  afterEach(async () => { if (page && await page.getByTestId('close-route').count()) await page.getByTestId('close-route').click(); });
+  afterEach(async () => {
+    if (page && (await page.getByTestId('close-route').count())) await page.getByTestId('close-route').click();
+  });
 
   it('a one-hop and a multi-hop route each open large, framed so the route fills the view, its nodes named first', async () => {
     page = await open();
@@ -130,7 +135,7 @@ describe('the route viewer is for looking (issue 13, item 7)', () => {
     await page.keyboard.press('Escape');
   });
 
-  it('compares two models\' routes for the same task, in two colours with a legend', async () => {
+  it("compares two models' routes for the same task, in two colours with a legend", async () => {
     await openRecord(page, MULTI_HOP);
     expect(await page.getByTestId('route-legend').textContent()).not.toContain('random-walk');
     await page.getByTestId('compare-route').selectOption('random-walk');
@@ -161,7 +166,11 @@ describe('the route viewer is for looking (issue 13, item 7)', () => {
     const csvRows = async () => {
       const download = page.waitForEvent('download');
       await page.getByTestId('export-csv').click();
-      return readFileSync((await (await download).path())!, 'utf8').trim().split(/\r?\n/).length - 1;
+      return (
+        readFileSync((await (await download).path())!, 'utf8')
+          .trim()
+          .split(/\r?\n/).length - 1
+      );
     };
     expect(await page.getByTestId('export-scope').textContent()).toBe(': every model, every record');
     expect(await csvRows()).toBe(2 * oracle.length);
@@ -172,7 +181,7 @@ describe('the route viewer is for looking (issue 13, item 7)', () => {
     expect(await csvRows()).toBe(human);
   });
 
-  it('Table 2 exports as CSV and LaTeX, titled, with the score table\'s figures', async () => {
+  it("Table 2 exports as CSV and LaTeX, titled, with the score table's figures", async () => {
     const file = async (testId: string) => {
       const download = page.waitForEvent('download');
       await page.getByTestId(testId).click();

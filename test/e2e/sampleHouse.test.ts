@@ -18,7 +18,11 @@ describe('a new user opens the studio and finds the sample house ready to work i
     expect(await page.locator('[data-testid=node-list] [data-node-item]').count()).toBe(14);
     // Headless Chromium draws WebGL on the CPU (SwiftShader): the studio knows, and draws without multisampling.
     expect(await page.getByTestId('workspace').getAttribute('data-renderer')).toBe('software');
-    expect(await page.evaluate(() => document.querySelector<HTMLCanvasElement>('[data-testid=viewport] canvas')!.getContext('webgl2')!.getContextAttributes()!.antialias)).toBe(false);
+    expect(
+      await page.evaluate(
+        () => document.querySelector<HTMLCanvasElement>('[data-testid=viewport] canvas')!.getContext('webgl2')!.getContextAttributes()!.antialias,
+      ),
+    ).toBe(false);
 
     // Orbit: a drag on empty canvas turns the view, so a node moves on screen.
     await expect.poll(() => nodeOnPage(page, 'node_1')).not.toBeNull();

@@ -61,7 +61,11 @@ async function topView(page: Page) {
   await expect.poll(() => page.getByTestId('workspace').getAttribute('data-camera')).toBe('top');
 }
 
-const status = (page: Page) => page.getByTestId('mesh-ready').textContent().then((t) => t ?? '');
+const status = (page: Page) =>
+  page
+    .getByTestId('mesh-ready')
+    .textContent()
+    .then((t) => t ?? '');
 
 /** Each quadrant of the Basis scan's picture, sampled where its centre is drawn. */
 async function quadrantColours(page: Page, shot: { img: Pixels; left: number; top: number }) {
@@ -75,9 +79,16 @@ async function quadrantColours(page: Page, shot: { img: Pixels; left: number; to
 
 /** Within 20 steps a channel of the encoded colour: ETC1S and the GPU format round a little, and it is drawn unlit. */
 const expectEncoded = (got: Record<string, Rgb>) => {
-  console.info(`Basis scan quadrants as drawn: ${Object.entries(got).map(([k, v]) => `${k} ${v.join(',')}`).join('; ')}`);
+  console.info(
+    `Basis scan quadrants as drawn: ${Object.entries(got)
+      .map(([k, v]) => `${k} ${v.join(',')}`)
+      .join('; ')}`,
+  );
   for (const [name, want] of Object.entries(QUADRANT_COLOURS)) {
-    expect(got[name]!.map((c, k) => Math.abs(c - want[k]!)).every((d) => d <= 20), `${name}: drawn ${got[name]}, encoded ${want}`).toBe(true);
+    expect(
+      got[name]!.map((c, k) => Math.abs(c - want[k]!)).every((d) => d <= 20),
+      `${name}: drawn ${got[name]}, encoded ${want}`,
+    ).toBe(true);
   }
 };
 
@@ -143,7 +154,9 @@ describe('scans are visibly drawn', () => {
     await page.evaluate(() => {
       const w = window as unknown as { __sameLoad?: boolean; __loadingSeen?: boolean };
       w.__sameLoad = true;
-      new MutationObserver(() => { if (document.querySelector('[data-testid=mesh-progress]')) w.__loadingSeen = true; }).observe(document.body, { subtree: true, childList: true });
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid=mesh-progress]')) w.__loadingSeen = true;
+      }).observe(document.body, { subtree: true, childList: true });
     });
     const undo = async () => {
       await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());

@@ -14,15 +14,19 @@ const SAMPLE = join(REPO, 'scenes', 'sample-house');
  * figures and files as `traversa score --compat reference` on the same folder, labelled as the
  * released scorer's; paper mode stays the default and keeps its own table.
  */
-describe('the released scorer\'s conventions in the studio (score --compat reference)', () => {
+describe("the released scorer's conventions in the studio (score --compat reference)", () => {
   const { profile, url } = studio();
   const tmp = mkdtempSync(join(tmpdir(), 'traversa-reference-'));
-  const results = join(tmp, 'results'), out = join(tmp, 'scored');
+  const results = join(tmp, 'results'),
+    out = join(tmp, 'scored');
   let page: Page;
 
   beforeAll(() => {
     // Two models in the runner's layout, one with files that fail whole; a Traversa JSONL the released scorer does not read.
-    for (const [model, broken] of [['model-a', true], ['model-b', false]] as const) {
+    for (const [model, broken] of [
+      ['model-a', true],
+      ['model-b', false],
+    ] as const) {
       for (const f of generateResults(SAMPLE, model === 'model-a' ? 3 : 4, { model, broken }).files) {
         mkdirSync(dirname(join(results, f.path)), { recursive: true });
         writeFileSync(join(results, f.path), f.text);
@@ -38,7 +42,7 @@ describe('the released scorer\'s conventions in the studio (score --compat refer
     return { name: file.suggestedFilename(), text: readFileSync((await file.path())!, 'utf8') };
   };
 
-  it('gives the command line\'s table, summaries and records, file for file', async () => {
+  it("gives the command line's table, summaries and records, file for file", async () => {
     const cli = await traversa('score', '--gt', SAMPLE, '--pred', results, '--out', out, '--compat', 'reference');
     expect(cli.code, cli.stderr).toBe(0);
 
@@ -59,7 +63,10 @@ describe('the released scorer\'s conventions in the studio (score --compat refer
     expect(await table.textContent()).toContain('The released scorer’s conventions');
 
     // Every row of the command line's table, cell for cell.
-    const cliRows = cli.stdout.split('\n').filter((l) => /^(model-a|model-b|all 2 models, pooled) /.test(l)).map((l) => l.trim().split(/\s{2,}/));
+    const cliRows = cli.stdout
+      .split('\n')
+      .filter((l) => /^(model-a|model-b|all 2 models, pooled) /.test(l))
+      .map((l) => l.trim().split(/\s{2,}/));
     expect(cliRows.map((r) => r[0])).toEqual(['model-a', 'model-b', 'all 2 models, pooled']);
     for (const row of cliRows) {
       const cells = await table.locator(`tr[data-model="${row[0]}"] > *`).allTextContents();
@@ -69,8 +76,14 @@ describe('the released scorer\'s conventions in the studio (score --compat refer
     expect(await page.getByTestId('reference-unreadable').textContent()).toContain('model-a/broken/truncated.json');
 
     // The files, byte for byte but for where the results root is (the command line names it by its absolute path).
-    const local = (text: string) => text.split(JSON.stringify(results).slice(1, -1)).join('results').split(JSON.stringify(SAMPLE).slice(1, -1)).join('ground_truth')
-      .split(JSON.stringify(out).slice(1, -1)).join('results');
+    const local = (text: string) =>
+      text
+        .split(JSON.stringify(results).slice(1, -1))
+        .join('results')
+        .split(JSON.stringify(SAMPLE).slice(1, -1))
+        .join('ground_truth')
+        .split(JSON.stringify(out).slice(1, -1))
+        .join('results');
     for (const name of ['scored_per_record.jsonl', 'scored_summary.json', 'scored_model-a_summary.json', 'scored_model-b_summary.json']) {
       const file = await download(`reference-file-${name}`);
       expect(file.name.endsWith(name)).toBe(true);

@@ -30,7 +30,14 @@ describe('score by frame budget and by path length', () => {
 
   beforeAll(() => {
     writeModels(join(tmp, 'one'), [['solo', 5]]);
-    writeModels(join(tmp, 'budgets'), [['gem_16f', 11], ['gem_32f', 12], ['gem_1fps', 13], ['qwen_16f', 14], ['qwen_64f', 15], ['solo', 5]]);
+    writeModels(join(tmp, 'budgets'), [
+      ['gem_16f', 11],
+      ['gem_32f', 12],
+      ['gem_1fps', 13],
+      ['qwen_16f', 14],
+      ['qwen_64f', 15],
+      ['solo', 5],
+    ]);
   });
 
   const score = async (folder: string) => {
@@ -52,19 +59,28 @@ describe('score by frame budget and by path length', () => {
     expect(await page.getByTestId('chart-length').count()).toBe(1);
   });
 
-  it('draws each model\'s budgets in order, and the task-length buckets, with the command line\'s figures', async () => {
+  it("draws each model's budgets in order, and the task-length buckets, with the command line's figures", async () => {
     await score('budgets');
     const chart = page.getByTestId('chart-budget');
     await chart.waitFor();
     expect(await chart.locator('[data-row]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row')))).toEqual(['gem', 'qwen']);
-    expect(await chart.locator('[data-row=gem] [data-series]').evaluateAll((b) => b.map((x) => x.getAttribute('data-series')))).toEqual(['16 frames', '32 frames', '64 frames', '1 fps']);
+    expect(await chart.locator('[data-row=gem] [data-series]').evaluateAll((b) => b.map((x) => x.getAttribute('data-series')))).toEqual([
+      '16 frames',
+      '32 frames',
+      '64 frames',
+      '1 fps',
+    ]);
     expect(await bar('chart-budget', 'gem', '64 frames').locator('title').textContent()).toContain('not run');
 
     const out = join(tmp, 'scored');
     const cli = await traversa('score', '--gt', SAMPLE, '--pred', join(tmp, 'budgets'), '--out', out, '--json', '--table2');
     expect(cli.code, cli.stderr).toBe(0);
     const models = JSON.parse(readFileSync(join(out, 'scored_summary.json'), 'utf8')).models;
-    for (const [setting, model, budget] of [['gem_16f', 'gem', '16 frames'], ['gem_1fps', 'gem', '1 fps'], ['qwen_64f', 'qwen', '64 frames']]) {
+    for (const [setting, model, budget] of [
+      ['gem_16f', 'gem', '16 frames'],
+      ['gem_1fps', 'gem', '1 fps'],
+      ['qwen_64f', 'qwen', '64 frames'],
+    ]) {
       const v = Number(await bar('chart-budget', model!, budget!).getAttribute('data-value'));
       expect(v, setting).toBeCloseTo(models[setting!].headline.capnav, 6);
       // The score table shows the same figure for that setting.

@@ -22,7 +22,12 @@ function houseWithIsolatedRoom(): string {
   const graph = JSON.parse(readFileSync(join(SAMPLE, 'graphs/sample-house-graph.json'), 'utf8'));
   graph.nodes.push({ id: 'node_15', name: 'Media room', description: 'behind a wall', position: { x: 9, y: 0.02, z: 6 } });
   const qa = JSON.parse(readFileSync(join(SAMPLE, 'qa/sample-house_QA.json'), 'utf8'));
-  qa.push({ scene_type: 'home', question: 'Can [Agent] move from the media room to the kitchen?', reason: '', nodes_involved: { start: 'node_15', start_detail: '', intermediate: [], end: 'node_3', end_detail: '' } });
+  qa.push({
+    scene_type: 'home',
+    question: 'Can [Agent] move from the media room to the kitchen?',
+    reason: '',
+    nodes_involved: { start: 'node_15', start_detail: '', intermediate: [], end: 'node_3', end_detail: '' },
+  });
   writeFileSync(join(dir, 'graphs/sample-house-graph.json'), JSON.stringify(graph));
   writeFileSync(join(dir, 'qa/sample-house_QA.json'), JSON.stringify(qa));
   for (const f of ['agent_profile.json', 'traverse/sample-house-traverse.json']) writeFileSync(join(dir, f), readFileSync(join(SAMPLE, f)));
@@ -105,7 +110,8 @@ describe('the Score view reads at a glance (issue 13)', () => {
     // …and beside every per-agent figure, in the table and in the charts.
     for (const agent of ['HUMAN', 'WHEELCHAIR', 'SWEEPER']) {
       const rows = oracle.filter((r) => r.agent === agent);
-      const yes = rows.filter((r) => r.answer === 'yes').length, no = rows.length - yes;
+      const yes = rows.filter((r) => r.answer === 'yes').length,
+        no = rows.length - yes;
       const perAgent = `[data-testid=model-detail][data-model=oracle] tr[data-agent=${agent}]`;
       expect(await text(page, `${perAgent} [data-col=rta] .n`)).toBe(`n ${yes}`);
       expect(await text(page, `${perAgent} [data-col=rv] .n`)).toBe(`n ${no}`);
@@ -113,9 +119,13 @@ describe('the Score view reads at a glance (issue 13)', () => {
       expect(await text(page, `[data-testid=chart-rv] [data-row=${agent}] [data-series=oracle] .bar-text`)).toBe(no ? `100.0 · n ${no}` : '– · n 0');
     }
     // Both models in every chart, in their colours; one confusion matrix each.
-    expect(await page.locator('[data-testid=chart-legend] [data-model]').evaluateAll((els) => els.map((e) => e.getAttribute('data-model')))).toEqual(['oracle', 'random-walk']);
+    expect(await page.locator('[data-testid=chart-legend] [data-model]').evaluateAll((els) => els.map((e) => e.getAttribute('data-model')))).toEqual([
+      'oracle',
+      'random-walk',
+    ]);
     for (const chart of ['chart-f1', 'chart-pv', 'chart-rta', 'chart-rv', 'chart-capnav', 'chart-failures']) {
-      for (const model of ['oracle', 'random-walk']) expect(await page.locator(`[data-testid=${chart}] [data-series=${model}] rect`).count()).toBeGreaterThan(0);
+      for (const model of ['oracle', 'random-walk'])
+        expect(await page.locator(`[data-testid=${chart}] [data-series=${model}] rect`).count()).toBeGreaterThan(0);
     }
     // The random walk's intervals are drawn as whiskers on its bars (the oracle's are all [100, 100] or absent).
     expect(await page.locator('[data-testid=chart-f1] [data-series=random-walk] line.whisker').count()).toBeGreaterThan(0);
@@ -125,7 +135,14 @@ describe('the Score view reads at a glance (issue 13)', () => {
     expect(await page.evaluate(() => [innerWidth, innerHeight])).toEqual([1400, 900]);
     const widths = await page.evaluate(() => {
       const el = (sel: string) => document.querySelector(sel)!;
-      return { doc: document.documentElement.scrollWidth, inner: innerWidth, main: el('.main').scrollWidth, mainClient: el('.main').clientWidth, table: el('.score-table').scrollWidth, tableClient: el('.score-table').clientWidth };
+      return {
+        doc: document.documentElement.scrollWidth,
+        inner: innerWidth,
+        main: el('.main').scrollWidth,
+        mainClient: el('.main').clientWidth,
+        table: el('.score-table').scrollWidth,
+        tableClient: el('.score-table').clientWidth,
+      };
     });
     expect(widths.doc).toBeLessThanOrEqual(widths.inner);
     expect(widths.main).toBeLessThanOrEqual(widths.mainClient);
@@ -154,26 +171,41 @@ describe('the Score view reads at a glance (issue 13)', () => {
     const box = (await page.getByTestId('chart-capnav').boundingBox())!;
     expect(pixels.width).toBe(Math.round(box.width * 2));
     // Opened in Chromium, both draw: the SVG at its size, the PNG decoded.
-    const opened = await page.evaluate(async ([s, p]) => {
-      const load = async (src: string) => { const img = new Image(); img.src = src; await img.decode(); return [img.naturalWidth, img.naturalHeight]; };
-      return [await load(`data:image/svg+xml;base64,${s}`), await load(`data:image/png;base64,${p}`)];
-    }, [svg.bytes.toString('base64'), png.bytes.toString('base64')] as const);
+    const opened = await page.evaluate(
+      async ([s, p]) => {
+        const load = async (src: string) => {
+          const img = new Image();
+          img.src = src;
+          await img.decode();
+          return [img.naturalWidth, img.naturalHeight];
+        };
+        return [await load(`data:image/svg+xml;base64,${s}`), await load(`data:image/png;base64,${p}`)];
+      },
+      [svg.bytes.toString('base64'), png.bytes.toString('base64')] as const,
+    );
     expect(opened[0]![0]).toBe(Math.round(box.width));
     expect(opened[1]).toEqual([pixels.width, pixels.height]);
   });
 
-  it('the records table pages through all of a model\'s records, 200 at a time', async () => {
+  it("the records table pages through all of a model's records, 200 at a time", async () => {
     const page = await open();
     await page.locator('[data-scene=sample-house]').waitFor();
     await importFolder(page, SAMPLE);
     const dir = mkdtempSync(join(tmpdir(), 'traversa-many-'));
     // Five runs of one model over the house: 250 records, every one scored (repeats are scored, and said).
-    writeFileSync(join(dir, 'many.jsonl'), toPredictionJsonl(Array.from({ length: 5 }, (_, k) => randomWalkBaseline(project, { seed: k + 1 })).flat().map((r) => ({ ...r, model: 'many' }))));
+    writeFileSync(
+      join(dir, 'many.jsonl'),
+      toPredictionJsonl(
+        Array.from({ length: 5 }, (_, k) => randomWalkBaseline(project, { seed: k + 1 }))
+          .flat()
+          .map((r) => ({ ...r, model: 'many' })),
+      ),
+    );
     await page.keyboard.press('4');
     await page.getByTestId('load-prediction-files').setInputFiles(join(dir, 'many.jsonl'));
     await page.getByTestId('run-score').click();
     await page.locator('[data-testid=score-table] tr[data-model=many]').waitFor({ timeout: 60_000 });
-    expect(await text(page, '[data-testid=records-count]')).toBe('250 of many\'s records');
+    expect(await text(page, '[data-testid=records-count]')).toBe("250 of many's records");
     expect(await text(page, '[data-testid=records-page]')).toBe('1–200 (page 1 of 2)');
     expect(await page.locator('[data-testid=records] tbody tr').count()).toBe(200);
     expect(await page.getByTestId('records-previous').isDisabled()).toBe(true);
@@ -184,7 +216,7 @@ describe('the Score view reads at a glance (issue 13)', () => {
     expect(await page.locator('[data-testid=records] tbody tr').first().getAttribute('data-record')).not.toBe(first);
     // A filter starts again at the first page.
     await page.getByLabel('Filter by agent').selectOption('HUMAN');
-    expect(await text(page, '[data-testid=records-count]')).toBe('50 of many\'s records');
+    expect(await text(page, '[data-testid=records-count]')).toBe("50 of many's records");
     expect(await page.getByTestId('records-pager').count()).toBe(0);
   });
 
@@ -194,7 +226,10 @@ describe('the Score view reads at a glance (issue 13)', () => {
     await importFolder(page, SAMPLE);
     const dir = mkdtempSync(join(tmpdir(), 'traversa-ten-'));
     const models = Array.from({ length: 10 }, (_, k) => `m${String(k + 1).padStart(2, '0')}`);
-    writeFileSync(join(dir, 'ten.jsonl'), toPredictionJsonl(models.flatMap((model, k) => randomWalkBaseline(project, { seed: k + 1 }).map((r) => ({ ...r, model })))));
+    writeFileSync(
+      join(dir, 'ten.jsonl'),
+      toPredictionJsonl(models.flatMap((model, k) => randomWalkBaseline(project, { seed: k + 1 }).map((r) => ({ ...r, model })))),
+    );
     await page.keyboard.press('4');
     await page.getByTestId('load-prediction-files').setInputFiles(join(dir, 'ten.jsonl'));
     await page.getByTestId('run-score').click();
@@ -207,7 +242,7 @@ describe('the Score view reads at a glance (issue 13)', () => {
     expect(await text(page, '[data-testid=charts-hidden]')).toContain('m08, m09');
   });
 
-  it('an agent\'s RV resting on one record is explained: the record, and that its start node has no edges', async () => {
+  it("an agent's RV resting on one record is explained: the record, and that its start node has no edges", async () => {
     const page = await open();
     await page.reload();
     await page.locator('[data-scene=sample-house]').waitFor();
@@ -217,7 +252,9 @@ describe('the Score view reads at a glance (issue 13)', () => {
     await expect.poll(() => page.getByTestId('project-problems').textContent()).toContain('node node_15 ("Media room") has no edges');
     await scoreBaselines(page);
     const note = page.locator('[data-notes-for=oracle] li[data-agent=HUMAN][data-metric=rv]');
-    expect(await note.textContent()).toBe('RV for HUMAN rests on n = 1: sample-house #10 — its start node “Media room” (node_15) has no edges, so the task is infeasible for every agent and a “no” has no route to judge (RV 0)');
+    expect(await note.textContent()).toBe(
+      'RV for HUMAN rests on n = 1: sample-house #10 — its start node “Media room” (node_15) has no edges, so the task is infeasible for every agent and a “no” has no route to judge (RV 0)',
+    );
     expect(await text(page, 'tr[data-model=oracle] [data-col=agent-HUMAN] .thin-mark')).toContain('RV n 1');
     await note.getByTestId('thin-record').click();
     await expect.poll(() => page.getByTestId('record-preview').getAttribute('data-record')).toMatch(/./);

@@ -18,10 +18,15 @@ function writeResults(rows: PredictionRow[], model: string): string {
   for (const r of rows) byScene.set(r.scene, [...(byScene.get(r.scene) ?? []), r]);
   for (const [scene, list] of byScene) {
     mkdirSync(join(root, model, scene), { recursive: true });
-    writeFileSync(join(root, model, scene, 'predictions.json'), JSON.stringify({
-      scene, prompt_file: `${scene}.txt`, time_sec: 1.5,
-      result: list.map((r) => ({ question: r.question, agent: r.agent, result: { answer: r.answer, path: r.path, reason: r.reason } })),
-    }));
+    writeFileSync(
+      join(root, model, scene, 'predictions.json'),
+      JSON.stringify({
+        scene,
+        prompt_file: `${scene}.txt`,
+        time_sec: 1.5,
+        result: list.map((r) => ({ question: r.question, agent: r.agent, result: { answer: r.answer, path: r.path, reason: r.reason } })),
+      }),
+    );
   }
   return root;
 }
@@ -35,8 +40,15 @@ describe.skipIf(!haveRelease)('a researcher scores a model in the browser and lo
     const project = readRelease(readJsonFiles(CAPNAV_DIR)).project!;
     // A model that is right everywhere except that it says "yes" to every infeasible wheelchair
     // task, walking straight through what blocks it.
-    const rows = oracleBaseline(project).map((r) => (r.agent === 'WHEELCHAIR' && r.answer === 'no' && r.path.length > 1 ? { ...r, answer: 'yes' as const, reason: '' } : r));
-    const wrong = rows.find((r) => r.agent === 'WHEELCHAIR' && r.answer === 'yes' && oracleBaseline(project).some((o) => o.scene === r.scene && o.question === r.question && o.agent === 'WHEELCHAIR' && o.answer === 'no'))!;
+    const rows = oracleBaseline(project).map((r) =>
+      r.agent === 'WHEELCHAIR' && r.answer === 'no' && r.path.length > 1 ? { ...r, answer: 'yes' as const, reason: '' } : r,
+    );
+    const wrong = rows.find(
+      (r) =>
+        r.agent === 'WHEELCHAIR' &&
+        r.answer === 'yes' &&
+        oracleBaseline(project).some((o) => o.scene === r.scene && o.question === r.question && o.agent === 'WHEELCHAIR' && o.answer === 'no'),
+    )!;
     const results = writeResults(rows, 'overconfident-vlm');
 
     const page = await profile.page(url());

@@ -35,23 +35,38 @@ async function joinTeam(page: Page, url: string, user: string, password = `${use
 
 const teamState = (page: Page) => page.getByTestId('team-status').getAttribute('data-state');
 async function synced(page: Page, timeout = 30_000): Promise<void> {
-  await page.waitForFunction(() => {
-    const b = document.querySelector('[data-testid=team-status]');
-    return b?.getAttribute('data-state') === 'synced' && b.getAttribute('data-waiting') === '0';
-  }, undefined, { timeout });
+  await page.waitForFunction(
+    () => {
+      const b = document.querySelector('[data-testid=team-status]');
+      return b?.getAttribute('data-state') === 'synced' && b.getAttribute('data-waiting') === '0';
+    },
+    undefined,
+    { timeout },
+  );
 }
 
 /** Label the current queue item (y, or a reason key then x) and wait for "Saved:". */
 async function label(page: Page, yes: boolean): Promise<{ agent: string; segment: string }> {
   const at = await item(page);
   if (yes) await page.keyboard.press('y');
-  else { await page.keyboard.press('p'); await page.keyboard.press('x'); }
+  else {
+    await page.keyboard.press('p');
+    await page.keyboard.press('x');
+  }
   await page.waitForFunction(() => /^Saved:/.test(document.querySelector('[data-testid=queue-notice]')?.textContent ?? ''));
   return at;
 }
 
 /** How many disputed segments the label view's team panel lists. */
-const disputeCount = async (page: Page) => Number((await page.getByTestId('dispute-count').textContent().catch(() => '0'))?.match(/\d+/)?.[0] ?? 0);
+const disputeCount = async (page: Page) =>
+  Number(
+    (
+      await page
+        .getByTestId('dispute-count')
+        .textContent()
+        .catch(() => '0')
+    )?.match(/\d+/)?.[0] ?? 0,
+  );
 
 describe('a team labels one scene through the team server', { timeout: 300_000 }, () => {
   let server: TeamServer;
@@ -100,7 +115,9 @@ describe('a team labels one scene through the team server', { timeout: 300_000 }
     // A second tab of Ann's browser is not signed in, and need not be: her first tab syncs the project for both (issue 24 §3).
     const tab = await profiles.ann.context!.newPage();
     await tab.goto(app.url);
-    await tab.waitForFunction(() => document.querySelector('[data-testid=team-status]')?.getAttribute('data-state') === 'elsewhere', undefined, { timeout: 30_000 });
+    await tab.waitForFunction(() => document.querySelector('[data-testid=team-status]')?.getAttribute('data-state') === 'elsewhere', undefined, {
+      timeout: 30_000,
+    });
     expect(await tab.getByTestId('team-status').textContent()).toContain('synced by another tab');
     await tab.close();
 
@@ -126,7 +143,9 @@ describe('a team labels one scene through the team server', { timeout: 300_000 }
     // Ben is an annotator: deciding the dispute is a lead's work. The studio holds it back and says so (issue 24 §2).
     await expect.poll(() => ben.getByTestId('decide-with').count()).toBeGreaterThan(0);
     await ben.getByTestId('decide-with').first().click();
-    await expect.poll(() => ben.getByTestId('queue-notice').textContent()).toMatch(/^Only a lead of house changes label disputes: ben is an annotator in this team project\./);
+    await expect
+      .poll(() => ben.getByTestId('queue-notice').textContent())
+      .toMatch(/^Only a lead of house changes label disputes: ben is an annotator in this team project\./);
     expect(await disputeCount(ben)).toBe(1);
     // Nor may he remove the scene: it stays, for him and for the team, and the studio says why.
     await ben.locator(`[data-scene=${SCENE}]`).click();
@@ -138,7 +157,8 @@ describe('a team labels one scene through the team server', { timeout: 300_000 }
     expect((await couch(server, 'ann', 'GET', `house/${encodeURIComponent(keyOf.scene(SCENE))}`)).status).toBe(200);
     await ben.keyboard.press('3');
     // Ann, the lead, deletes a node: its edges and the labels on them go, and nobody else's other labels are touched (issue 24 §3).
-    const labelIds = async () => ((await couch(server, 'ann', 'GET', 'house/_all_docs')).json.rows as { id: string }[]).map((r) => r.id).filter((id) => id.startsWith('label/'));
+    const labelIds = async () =>
+      ((await couch(server, 'ann', 'GET', 'house/_all_docs')).json.rows as { id: string }[]).map((r) => r.id).filter((id) => id.startsWith('label/'));
     const before = await labelIds();
     const gone = 'node_8';
     await ann.keyboard.press('2');
@@ -173,11 +193,19 @@ describe('a team labels one scene through the team server', { timeout: 300_000 }
     const port = Number(new URL(server.url).port);
     await server.stop();
     const meanwhile = await label(ben, false);
-    await ben.waitForFunction(() => document.querySelector('[data-testid=team-status]')?.getAttribute('data-state') === 'offline', undefined, { timeout: 30_000 });
+    await ben.waitForFunction(() => document.querySelector('[data-testid=team-status]')?.getAttribute('data-state') === 'offline', undefined, {
+      timeout: 30_000,
+    });
     // Deleting the project now would lose Ben's waiting label: the list says so before it deletes (issue 24 §3).
     await ben.getByTestId('project-name').click();
-    await ben.locator('[data-testid=project-row]').filter({ has: ben.getByTestId('project-team') }).getByTestId('project-delete').click();
-    await expect.poll(() => ben.getByTestId('project-delete-unsent').textContent()).toMatch(/^ ?1 change made here has not reached the team server yet: deleting loses it\./);
+    await ben
+      .locator('[data-testid=project-row]')
+      .filter({ has: ben.getByTestId('project-team') })
+      .getByTestId('project-delete')
+      .click();
+    await expect
+      .poll(() => ben.getByTestId('project-delete-unsent').textContent())
+      .toMatch(/^ ?1 change made here has not reached the team server yet: deleting loses it\./);
     expect(await ben.getByTestId('project-delete-confirm').textContent()).toBe('Delete, losing 1');
     await ben.getByRole('button', { name: 'Keep it' }).click();
     await ben.keyboard.press('Escape');
@@ -206,19 +234,32 @@ describe('a team labels one scene through the team server', { timeout: 300_000 }
     const eve = await profiles.eve.page(app.url);
     await eve.locator('[data-scene=sample-house]').waitFor({ timeout: 60_000 });
     await joinTeam(eve, db, 'eve');
-    await expect.poll(async () => (await eve.getByTestId('team-join-problem').textContent().catch(() => '')) ?? '', { timeout: 30_000 }).toContain('eve is not a member');
+    await expect
+      .poll(
+        async () =>
+          (await eve
+            .getByTestId('team-join-problem')
+            .textContent()
+            .catch(() => '')) ?? '',
+        { timeout: 30_000 },
+      )
+      .toContain('eve is not a member');
     await eve.getByTestId('team-password').fill('wrong');
     await eve.getByTestId('team-join-submit').click();
     await expect.poll(async () => (await eve.getByTestId('team-join-problem').textContent()) ?? '').toContain('did not accept the name eve');
 
     // From Ben's page (signed in as ben), a label that claims to be Ann's.
-    const forged = await pages.ben!.evaluate(async ({ url, id }) => {
-      const res = await fetch(`${url}/${encodeURIComponent(id)}`, {
-        method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Basic ${btoa('ben:ben-pw')}` },
-        body: JSON.stringify({ order: 0, author: 'ann', at: new Date().toISOString(), value: { traversable: true, note: '', annotator: 'ann' } }),
-      });
-      return { status: res.status, reason: (await res.json() as { reason?: string }).reason };
-    }, { url: db, id: keyOf.label(SCENE, 'SWEEPER', 'node_1|node_3', 'ann') });
+    const forged = await pages.ben!.evaluate(
+      async ({ url, id }) => {
+        const res = await fetch(`${url}/${encodeURIComponent(id)}`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json', authorization: `Basic ${btoa('ben:ben-pw')}` },
+          body: JSON.stringify({ order: 0, author: 'ann', at: new Date().toISOString(), value: { traversable: true, note: '', annotator: 'ann' } }),
+        });
+        return { status: res.status, reason: ((await res.json()) as { reason?: string }).reason };
+      },
+      { url: db, id: keyOf.label(SCENE, 'SWEEPER', 'node_1|node_3', 'ann') },
+    );
     expect(forged.status).toBe(403);
     expect(forged.reason).toContain('signed as ann, but you are ben');
   });

@@ -19,28 +19,36 @@ const probe = ensureFfprobe();
 if (!probe.ok) console.log(`SKIPPED: the ffprobe checks of cli tour: ${probe.reason}`);
 
 describe('cli tour on the generated house', () => {
-  it.skipIf(!probe.ok)('writes an H.264 MP4 at the CapNav defaults that ffprobe reads as 2 fps, 640×480, one frame per pose', async () => {
-    const out = join(dir, 'house.mp4');
-    const r = await run('--mesh', HOUSE, '--graph', GRAPH, '--out', out);
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/tour: 100% Rendering frame (\d+) of \1/);
-    expect(r.stdout).toMatch(/^wrote .*house\.mp4 \(MP4, H\.264, \d+ frames at 2 fps/);
-    const poses = TourPosesSchema.parse(JSON.parse(readFileSync(join(dir, 'house.poses.json'), 'utf8')));
-    expect(poses).toMatchObject({ fps: 2, fovDeg: 75, eyeHeightM: 1.5, width: 640, height: 480, up: 'y' });
-    const v = ffprobe(out);
-    expect(v).toMatchObject({ codec: 'h264', width: 640, height: 480, fps: 2, frames: poses.frames.length });
-    expect(Math.round(v.durationS * 2)).toBe(poses.frames.length);
-    expect(poses.nodesInView.every((n) => n.intervals.length > 0)).toBe(true);
-  }, 300_000);
+  it.skipIf(!probe.ok)(
+    'writes an H.264 MP4 at the CapNav defaults that ffprobe reads as 2 fps, 640×480, one frame per pose',
+    async () => {
+      const out = join(dir, 'house.mp4');
+      const r = await run('--mesh', HOUSE, '--graph', GRAPH, '--out', out);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toMatch(/tour: 100% Rendering frame (\d+) of \1/);
+      expect(r.stdout).toMatch(/^wrote .*house\.mp4 \(MP4, H\.264, \d+ frames at 2 fps/);
+      const poses = TourPosesSchema.parse(JSON.parse(readFileSync(join(dir, 'house.poses.json'), 'utf8')));
+      expect(poses).toMatchObject({ fps: 2, fovDeg: 75, eyeHeightM: 1.5, width: 640, height: 480, up: 'y' });
+      const v = ffprobe(out);
+      expect(v).toMatchObject({ codec: 'h264', width: 640, height: 480, fps: 2, frames: poses.frames.length });
+      expect(Math.round(v.durationS * 2)).toBe(poses.frames.length);
+      expect(poses.nodesInView.every((n) => n.intervals.length > 0)).toBe(true);
+    },
+    300_000,
+  );
 
-  it.skipIf(!probe.ok)('takes its settings: 1 fps, 320×240, 90°, eye 1.2 m', async () => {
-    const out = join(dir, 'small.mp4');
-    const r = await run('--mesh', HOUSE, '--graph', GRAPH, '--out', out, '--fps', '1', '--size', '320x240', '--fov', '90', '--eye', '1.2');
-    expect(r.code, r.stderr).toBe(0);
-    const poses = TourPosesSchema.parse(JSON.parse(readFileSync(join(dir, 'small.poses.json'), 'utf8')));
-    expect(poses).toMatchObject({ fps: 1, fovDeg: 90, eyeHeightM: 1.2, width: 320, height: 240 });
-    expect(ffprobe(out)).toMatchObject({ width: 320, height: 240, fps: 1, frames: poses.frames.length });
-  }, 300_000);
+  it.skipIf(!probe.ok)(
+    'takes its settings: 1 fps, 320×240, 90°, eye 1.2 m',
+    async () => {
+      const out = join(dir, 'small.mp4');
+      const r = await run('--mesh', HOUSE, '--graph', GRAPH, '--out', out, '--fps', '1', '--size', '320x240', '--fov', '90', '--eye', '1.2');
+      expect(r.code, r.stderr).toBe(0);
+      const poses = TourPosesSchema.parse(JSON.parse(readFileSync(join(dir, 'small.poses.json'), 'utf8')));
+      expect(poses).toMatchObject({ fps: 1, fovDeg: 90, eyeHeightM: 1.2, width: 320, height: 240 });
+      expect(ffprobe(out)).toMatchObject({ width: 320, height: 240, fps: 1, frames: poses.frames.length });
+    },
+    300_000,
+  );
 
   it('refuses a missing mesh, a bad graph, bad settings and a missing Chromium, naming what is wrong', async () => {
     const missing = await run('--mesh', join(dir, 'nope.glb'), '--graph', GRAPH, '--out', join(dir, 'x.mp4'));
@@ -75,7 +83,8 @@ describe('cli tour on the generated house', () => {
       expect(noBrowser.code).toBe(1);
       expect(noBrowser.stderr).toMatch(/no Chromium at .*no-chromium.*apt-get install -y chromium/);
     } finally {
-      if (saved === undefined) delete process.env.CHROMIUM_PATH; else process.env.CHROMIUM_PATH = saved;
+      if (saved === undefined) delete process.env.CHROMIUM_PATH;
+      else process.env.CHROMIUM_PATH = saved;
     }
   }, 120_000);
 });

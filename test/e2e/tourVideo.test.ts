@@ -18,7 +18,9 @@ import { decodeInPage } from '../support/videoDecode.ts';
 
 const SAMPLE = resolve(import.meta.dirname, '../../scenes/sample-house');
 const TMP = resolve(import.meta.dirname, '../../tmp');
-const graph = JSON.parse(readFileSync(resolve(SAMPLE, 'graphs/sample-house-graph.json'), 'utf8')) as { nodes: { id: string; position: { x: number; y: number; z: number } }[] };
+const graph = JSON.parse(readFileSync(resolve(SAMPLE, 'graphs/sample-house-graph.json'), 'utf8')) as {
+  nodes: { id: string; position: { x: number; y: number; z: number } }[];
+};
 const DEG = Math.PI / 180;
 
 /** Where a world point is drawn in a 640×480 frame taken at a pose, by three.js's own camera. */
@@ -43,7 +45,10 @@ describe('recording the touring video of the sample house in the studio', () => 
   let page: Page;
   beforeAll(async () => {
     const bytes = readFileSync(resolve(SAMPLE, 'house.glb'));
-    loaded = await loadMesh({ files: [{ name: 'house.glb', data: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer }] }, { upAxis: 'y', unitScale: 1 });
+    loaded = await loadMesh(
+      { files: [{ name: 'house.glb', data: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer }] },
+      { upAxis: 'y', unitScale: 1 },
+    );
   });
 
   it('records the automatic tour at 2 fps; the decoded video matches its poses, eye height and nodes in view', async () => {
@@ -87,10 +92,22 @@ describe('recording the touring video of the sample house in the studio', () => 
       probes.push({ frame: k, x: at.x, y: at.y, node: n.node, want: 'floor' });
     }
     const study = graph.nodes.find((g) => g.id === 'node_6')!.position;
-    const studySeen = new Set(poses.nodesInView.find((n) => n.node === 'node_6')!.intervals.flatMap(([a, b]) => Array.from({ length: Math.round((b - a) * poses.fps) + 1 }, (_, i) => Math.round(a * poses.fps) + i)));
+    const studySeen = new Set(
+      poses.nodesInView
+        .find((n) => n.node === 'node_6')!
+        .intervals.flatMap(([a, b]) => Array.from({ length: Math.round((b - a) * poses.fps) + 1 }, (_, i) => Math.round(a * poses.fps) + i)),
+    );
     const hiddenFrame = poses.frames.findIndex((_, k) => {
       const at = pixelOf(poses, k, study);
-      return !studySeen.has(k) && !at.behind && at.x > 100 && at.x < 540 && at.y > 100 && at.y < 380 && Math.hypot(poses.frames[k]!.position.x - study.x, poses.frames[k]!.position.z - study.z) < 6;
+      return (
+        !studySeen.has(k) &&
+        !at.behind &&
+        at.x > 100 &&
+        at.x < 540 &&
+        at.y > 100 &&
+        at.y < 380 &&
+        Math.hypot(poses.frames[k]!.position.x - study.x, poses.frames[k]!.position.z - study.z) < 6
+      );
     });
     expect(hiddenFrame, 'a frame facing the study through a wall').toBeGreaterThanOrEqual(0);
     const hiddenAt = pixelOf(poses, hiddenFrame, study);
@@ -98,7 +115,8 @@ describe('recording the touring video of the sample house in the studio', () => 
 
     const pictures = [0, Math.floor(poses.frames.length / 3), Math.floor((2 * poses.frames.length) / 3), hiddenFrame];
     const decoded = await decodeInPage(page, `fetch(document.querySelector('[data-testid=tour-video]').src).then((r) => r.blob())`, pictures, probes);
-    for (const [k, dataUrl] of Object.entries(decoded.pictures)) writeFileSync(resolve(TMP, `tour-frame-${k}.png`), Buffer.from(dataUrl.split(',')[1]!, 'base64'));
+    for (const [k, dataUrl] of Object.entries(decoded.pictures))
+      writeFileSync(resolve(TMP, `tour-frame-${k}.png`), Buffer.from(dataUrl.split(',')[1]!, 'base64'));
 
     // One decoded frame per pose, at k / fps: the tour's duration × fps.
     expect(decoded.codec).toBe('avc');
@@ -113,7 +131,10 @@ describe('recording the touring video of the sample house in the studio', () => 
     for (const p of decoded.probes) {
       const want = probes.find((q) => q.frame === p.frame && Math.abs(q.x - p.x) < 1e-6)!;
       const ok = want.want === 'floor' ? looksLikeFloor(p.rgb) : looksLikeWall(p.rgb);
-      expect(ok, `${want.node} at frame ${p.frame}: ${want.want} expected at (${p.x.toFixed(0)}, ${p.y.toFixed(0)}), got rgb ${p.rgb.map((v) => v.toFixed(0)).join(',')}`).toBe(true);
+      expect(
+        ok,
+        `${want.node} at frame ${p.frame}: ${want.want} expected at (${p.x.toFixed(0)}, ${p.y.toFixed(0)}), got rgb ${p.rgb.map((v) => v.toFixed(0)).join(',')}`,
+      ).toBe(true);
     }
 
     // Clicking a node's time seeks the player there.
@@ -132,7 +153,10 @@ describe('recording the touring video of the sample house in the studio', () => 
     await page.waitForTimeout(300);
     expect(await page.getByTestId('workspace').getAttribute('data-camera')).not.toBe('first');
 
-    page.once('dialog', (d) => { expect(d.message()).toMatch(/Replace the stored tour video of sample-house/); void d.accept(); });
+    page.once('dialog', (d) => {
+      expect(d.message()).toMatch(/Replace the stored tour video of sample-house/);
+      void d.accept();
+    });
     await page.getByTestId('tour-walk').click();
     await expect.poll(() => page.getByTestId('workspace').getAttribute('data-camera')).toBe('first');
     await expect.poll(() => page.getByTestId('tour-message').textContent()).toMatch(/Recording your walk/);
@@ -149,10 +173,12 @@ describe('recording the touring video of the sample house in the studio', () => 
     // About 2.5 s walked at 1.2 m/s (the walk view's pace), sampled at 2 fps, the eye put 1.5 m above the floor.
     expect(walked.frames.length).toBeGreaterThanOrEqual(5);
     expect(walked.frames.length).toBeLessThan(20);
-    const first = walked.frames[0]!.position, last = walked.frames[walked.frames.length - 1]!.position;
+    const first = walked.frames[0]!.position,
+      last = walked.frames[walked.frames.length - 1]!.position;
     expect(Math.hypot(last.x - first.x, last.z - first.z)).toBeGreaterThan(1.5);
     const surface = scanSurface(loaded);
-    for (const f of walked.frames) expect(castRay(surface, new Vector3(f.position.x, f.position.y, f.position.z), new Vector3(0, -1, 0), 10)?.distance).toBeCloseTo(1.5, 2);
+    for (const f of walked.frames)
+      expect(castRay(surface, new Vector3(f.position.x, f.position.y, f.position.z), new Vector3(0, -1, 0), 10)?.distance).toBeCloseTo(1.5, 2);
     const after = await page.getByTestId('tour-summary').textContent();
     expect(after).not.toBe(before);
 

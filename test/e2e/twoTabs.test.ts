@@ -24,7 +24,10 @@ async function labelAs(page: Page, agent: string, n: number): Promise<string[]> 
     const item = await current(page);
     expect(item.agent).toBe(agent);
     await page.keyboard.press('y');
-    await page.waitForFunction((seg) => (document.querySelector('[data-testid=queue-notice]')?.textContent ?? '').startsWith(`Saved: ${seg}`), `${item.agent} ${item.segment.replace('|', ' → ')}`);
+    await page.waitForFunction(
+      (seg) => (document.querySelector('[data-testid=queue-notice]')?.textContent ?? '').startsWith(`Saved: ${seg}`),
+      `${item.agent} ${item.segment.replace('|', ' → ')}`,
+    );
     done.push(item.segment);
   }
   return done;
@@ -39,7 +42,10 @@ describe('two tabs label one scene at once', () => {
     const b = await profile.context!.newPage();
     await b.goto(url());
     await b.locator('[data-scene=sample-house]').waitFor({ timeout: 60_000 });
-    for (const [page, name] of [[a, 'tab-a'], [b, 'tab-b']] as const) {
+    for (const [page, name] of [
+      [a, 'tab-a'],
+      [b, 'tab-b'],
+    ] as const) {
       await page.keyboard.press('3');
       await nameAnnotator(page, name);
       await page.getByTestId('queue-item').waitFor();

@@ -13,7 +13,9 @@ import { expectOneLineError, LIMIT_MS, run, tempDirs, writeHouse, writeTree } fr
 
 const dirs = tempDirs();
 let help = '';
-beforeAll(async () => { help = (await run('help')).stdout; });
+beforeAll(async () => {
+  help = (await run('help')).stdout;
+});
 afterAll(() => dirs.cleanUp());
 
 const BOM = { le: Buffer.from([0xff, 0xfe]), be: Buffer.from([0xfe, 0xff]) };
@@ -50,7 +52,10 @@ describe.concurrent('the documented contract', { timeout: 3 * LIMIT_MS }, () => 
 
   it('UTF-16 files with a byte-order mark (little or big endian) are read by the command line, and convert writes UTF-8', async () => {
     const files = releaseFiles([houseScene()]);
-    const rel = writeTree(dirs.make(), files.map((f, i) => ({ path: f.path, text: utf16(f.text.replace('Front hall', 'Vorderer Flur – Küche'), i % 2 ? 'be' : 'le') })));
+    const rel = writeTree(
+      dirs.make(),
+      files.map((f, i) => ({ path: f.path, text: utf16(f.text.replace('Front hall', 'Vorderer Flur – Küche'), i % 2 ? 'be' : 'le') })),
+    );
     const v = await run('validate', rel, '--json');
     expect(v.code, v.stderr).toBe(0);
     expect(JSON.parse(v.stdout)).toMatchObject({ ok: true, errors: 0 });
@@ -76,17 +81,68 @@ describe.concurrent('the documented contract', { timeout: 3 * LIMIT_MS }, () => 
   it('an option a command does not take is refused with exit 2, naming it and what the command takes', async () => {
     const rel = writeHouse(dirs.make());
     expectOneLineError(await run('stats', rel, '--jsn'), 2, 'unknown option --jsn: stats takes --json (see "help")');
-    expectOneLineError(await run('score', '--gt', rel, '--pred', rel, '--out', dirs.make(), '--boostrap', '1000'), 2, 'unknown option --boostrap: score takes --gt, --pred, --out');
+    expectOneLineError(
+      await run('score', '--gt', rel, '--pred', rel, '--out', dirs.make(), '--boostrap', '1000'),
+      2,
+      'unknown option --boostrap: score takes --gt, --pred, --out',
+    );
     expectOneLineError(await run('validate', rel, '--out=x'), 2, 'unknown option --out: validate takes --json');
   });
 
   it('every option the help lists is one its command takes (the help is where the accepted options come from)', () => {
     const options = optionsByCommand(help);
-    expect([...options.keys()].sort()).toEqual(['baseline', 'convert', 'drive', 'eval-inputs', 'plan', 'pull', 'push', 'run-model', 'score', 'score-qa', 'stats', 'suggest', 'team', 'team-server', 'tour', 'validate']);
+    expect([...options.keys()].sort()).toEqual([
+      'baseline',
+      'convert',
+      'drive',
+      'eval-inputs',
+      'plan',
+      'pull',
+      'push',
+      'run-model',
+      'score',
+      'score-qa',
+      'stats',
+      'suggest',
+      'team',
+      'team-server',
+      'tour',
+      'validate',
+    ]);
     expect([...options.get('eval-inputs')!].sort()).toEqual(['agents', 'frames', 'gt', 'out', 'scenes']);
-    expect([...options.get('run-model')!].sort()).toEqual(['agents', 'cache', 'concurrency', 'endpoint', 'frames', 'gt', 'inputs', 'json', 'limit', 'model', 'out', 'retries', 'scenes']);
+    expect([...options.get('run-model')!].sort()).toEqual([
+      'agents',
+      'cache',
+      'concurrency',
+      'endpoint',
+      'frames',
+      'gt',
+      'inputs',
+      'json',
+      'limit',
+      'model',
+      'out',
+      'retries',
+      'scenes',
+    ]);
     expect([...options.get('tour')!].sort()).toEqual(['eye', 'fov', 'fps', 'graph', 'mesh', 'out', 'size', 'up']);
-    expect([...options.get('score')!].sort()).toEqual(['accept-unjudged', 'averaging', 'bootstrap', 'cache', 'compat', 'gt', 'json', 'judge', 'level', 'out', 'pred', 'seed', 'table2', 'verdicts', 'weights']);
+    expect([...options.get('score')!].sort()).toEqual([
+      'accept-unjudged',
+      'averaging',
+      'bootstrap',
+      'cache',
+      'compat',
+      'gt',
+      'json',
+      'judge',
+      'level',
+      'out',
+      'pred',
+      'seed',
+      'table2',
+      'verdicts',
+      'weights',
+    ]);
     expect([...options.get('team-server')!].sort()).toEqual(['admin', 'data', 'host', 'in-memory', 'origin', 'port', 'session-timeout']);
     expect([...options.get('team')!].sort()).toEqual(['lead', 'member', 'password']);
   });

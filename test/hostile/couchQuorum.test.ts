@@ -17,14 +17,23 @@ describe('push to a CouchDB cluster that answers 202 Accepted', () => {
   beforeAll(async () => {
     server = createServer((req, res) => {
       let body = '';
-      req.on('data', (c: Buffer) => { body += c.toString('utf8'); });
+      req.on('data', (c: Buffer) => {
+        body += c.toString('utf8');
+      });
       req.on('end', () => {
-        const json = (status: number, v: unknown) => { res.writeHead(status, { 'content-type': 'application/json' }); res.end(JSON.stringify(v)); };
+        const json = (status: number, v: unknown) => {
+          res.writeHead(status, { 'content-type': 'application/json' });
+          res.end(JSON.stringify(v));
+        };
         if (req.url === '/_session') return json(200, { ok: true, userCtx: { name: 'lead', roles: ['_admin'] } });
-        if (req.url?.startsWith('/house/_all_docs')) return json(200, { rows: (JSON.parse(body) as { keys: string[] }).keys.map((key) => ({ key, error: 'not_found' })) });
+        if (req.url?.startsWith('/house/_all_docs'))
+          return json(200, { rows: (JSON.parse(body) as { keys: string[] }).keys.map((key) => ({ key, error: 'not_found' })) });
         if (req.url === '/house/_bulk_docs') {
           bulkWrites++;
-          return json(202, (JSON.parse(body) as { docs: { _id: string }[] }).docs.map((d) => ({ ok: true, id: d._id, rev: '1-abc' })));
+          return json(
+            202,
+            (JSON.parse(body) as { docs: { _id: string }[] }).docs.map((d) => ({ ok: true, id: d._id, rev: '1-abc' })),
+          );
         }
         json(404, { error: 'not_found', reason: 'missing' });
       });
@@ -33,13 +42,17 @@ describe('push to a CouchDB cluster that answers 202 Accepted', () => {
     await new Promise<void>((r) => server.listen(port, '127.0.0.1', () => r()));
     url = `http://lead:pw@127.0.0.1:${port}/house`;
   });
-  afterAll(() => { server?.close(); });
+  afterAll(() => {
+    server?.close();
+  });
 
   it('counts the records written, says the cluster has not confirmed them on every copy yet, and exits 0', async () => {
     const r = await traversa('push', join(REPO, 'scenes', 'sample-house'), '--to', url);
     expect(r.code, r.stderr).toBe(0);
     expect(bulkWrites).toBeGreaterThan(0);
     expect(r.stdout).toMatch(/^total\s+\d+\s+0\s+0$/m);
-    expect(r.stdout).toMatch(/note: the server answered 202 Accepted for \d+ of the written records: stored, but not yet on as many copies as its cluster's write quorum asks/);
+    expect(r.stdout).toMatch(
+      /note: the server answered 202 Accepted for \d+ of the written records: stored, but not yet on as many copies as its cluster's write quorum asks/,
+    );
   });
 });

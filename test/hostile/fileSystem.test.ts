@@ -11,7 +11,9 @@ import { expectNoTrace, expectOneLineError, LIMIT_MS, run, runUnprivileged, temp
 // file content echoed.
 
 const dirs = tempDirs();
-beforeAll(async () => { await run('help'); }); // build the CLI bundle once, before the parallel runs
+beforeAll(async () => {
+  await run('help');
+}); // build the CLI bundle once, before the parallel runs
 afterAll(() => dirs.cleanUp());
 
 const house = () => writeHouse(dirs.make());
@@ -52,7 +54,10 @@ describe.concurrent('the command line on file-system faults', { timeout: 3 * LIM
     const bundle = writeQaBundle(dirs.make());
     const out = dirs.make();
     const runs = await Promise.all([
-      run('validate', rel), run('stats', rel), run('plan', rel), run('convert', rel, '--out', join(out, 'c')),
+      run('validate', rel),
+      run('stats', rel),
+      run('plan', rel),
+      run('convert', rel, '--out', join(out, 'c')),
       run('score', '--gt', rel, '--pred', pred, '--out', join(out, 's')),
       run('suggest', '--mesh', join(rel, 'none.glb'), '--graph', fifo),
     ]);
@@ -87,7 +92,7 @@ describe.concurrent('the command line on file-system faults', { timeout: 3 * LIM
     const r = await run('validate', rel);
     expect(r).toMatchObject({ code: 1, timedOut: false });
     expectNoTrace(r);
-    expect(r.stdout).toContain('graphs/SECRET-graph.json line 1, column 1: fatal: not valid JSON: Unexpected token \'h\'');
+    expect(r.stdout).toContain("graphs/SECRET-graph.json line 1, column 1: fatal: not valid JSON: Unexpected token 'h'");
     for (const text of [r.stdout, r.stderr]) for (const leak of ['hunter2', 'swordfish', ':x:0:0', '/bin/bash', 'root:']) expect(text).not.toContain(leak);
   });
 

@@ -14,8 +14,16 @@ const KEY = 'sk-quoted-7d1e9b3c5a';
 let judge: Awaited<ReturnType<typeof hostileJudge>>;
 beforeAll(async () => {
   judge = await hostileJudge((req, res) => {
-    if (req.body.includes('bad key')) { res.writeHead(401, { 'content-type': 'text/plain' }); res.end('invalid api key'); return; }
-    if (req.body.includes('garbled')) { res.writeHead(200, { 'content-type': 'application/json' }); res.end('{"choices": [ <html>'); return; }
+    if (req.body.includes('bad key')) {
+      res.writeHead(401, { 'content-type': 'text/plain' });
+      res.end('invalid api key');
+      return;
+    }
+    if (req.body.includes('garbled')) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"choices": [ <html>');
+      return;
+    }
     if (req.body.includes('quoted url')) {
       completion(res, JSON.stringify({ correct: true, explanation: `both name the stairs; see "https://docs.example/rv?key=${KEY}&lang=en"` }));
       return;
@@ -27,7 +35,11 @@ afterAll(() => judge.close());
 
 const env = (url: string) => ({ TRAVERSA_JUDGE_URL: url, TRAVERSA_JUDGE_MODEL: 'flaky', TRAVERSA_JUDGE_RETRY_MS: '1' });
 const summaryOf = (out: string) => JSON.parse(folderTexts(out)['scored_summary.json']!) as { unjudged: number; models: Record<string, PaperSummary> };
-const recordsOf = (out: string) => folderTexts(out)['scored_per_record.jsonl']!.trim().split('\n').map((l) => JSON.parse(l) as ScoredRecord);
+const recordsOf = (out: string) =>
+  folderTexts(out)
+    ['scored_per_record.jsonl']!.trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as ScoredRecord);
 
 /** A loopback port nothing listens on: a dead endpoint. */
 async function deadUrl(): Promise<string> {
@@ -85,7 +97,10 @@ describe('a failing judge: no headline composite without the incomplete mark, an
   });
 
   it('a dead endpoint and a reply that is not JSON: every record unjudged, exit 1; --accept-unjudged exits 0 and keeps the mark', async () => {
-    for (const [url, reasons] of [[await deadUrl(), ['the stairs']], [judge.url, ['garbled: the stairs']]] as const) {
+    for (const [url, reasons] of [
+      [await deadUrl(), ['the stairs']],
+      [judge.url, ['garbled: the stairs']],
+    ] as const) {
       const run = judgedRun(reasons);
       try {
         const refused = await cliScore(run, env(url));
@@ -103,7 +118,7 @@ describe('a failing judge: no headline composite without the incomplete mark, an
     }
   });
 
-  it('the studio\'s scoring (the Score view\'s client) withholds the same figures', async () => {
+  it("the studio's scoring (the Score view's client) withholds the same figures", async () => {
     const run = judgedRun(['the door is too narrow', 'bad key: the stairs']);
     try {
       const { lite } = await pageScore(run, judge.url);

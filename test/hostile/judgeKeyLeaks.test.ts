@@ -16,9 +16,21 @@ beforeAll(async () => {
   judge = await hostileJudge((req, res) => {
     const echo = `you sent ${req.url} with ${JSON.stringify(req.headers)}`;
     // The key where an error's 200-character quote of the reply would cut it in half.
-    if (req.body.includes('padded')) { res.writeHead(403, { 'content-type': 'text/plain' }); res.end(`${'.'.repeat(190)} ${KEY}`); return; }
-    if (req.body.includes('refuse me')) { res.writeHead(401, { 'content-type': 'text/plain' }); res.end(`bad key: ${req.headers.authorization}`); return; }
-    if (req.body.includes('busy')) { res.writeHead(503, { 'content-type': 'text/plain' }); res.end(`overloaded, ${req.headers.authorization}`); return; }
+    if (req.body.includes('padded')) {
+      res.writeHead(403, { 'content-type': 'text/plain' });
+      res.end(`${'.'.repeat(190)} ${KEY}`);
+      return;
+    }
+    if (req.body.includes('refuse me')) {
+      res.writeHead(401, { 'content-type': 'text/plain' });
+      res.end(`bad key: ${req.headers.authorization}`);
+      return;
+    }
+    if (req.body.includes('busy')) {
+      res.writeHead(503, { 'content-type': 'text/plain' });
+      res.end(`overloaded, ${req.headers.authorization}`);
+      return;
+    }
     completion(res, JSON.stringify({ correct: true, explanation: `the stairs block it; ${echo}` }));
   });
 });
@@ -27,21 +39,36 @@ afterAll(() => judge.close());
 const REASONS = ['the stairs block the wheelchair', 'refuse me: the stairs', 'busy: the stairs'];
 const browserCache = () => {
   const stored = new Map<string, CachedVerdict>();
-  return { stored, cache: { get: (k: string) => stored.get(k), set: (k: string, v: CachedVerdict) => { stored.set(k, v); } } };
+  return {
+    stored,
+    cache: {
+      get: (k: string) => stored.get(k),
+      set: (k: string, v: CachedVerdict) => {
+        stored.set(k, v);
+      },
+    },
+  };
 };
 
 describe('a judge endpoint that echoes the Authorization header never gets the key into any output', () => {
   it('the command line: judge cache, per-record output, summary, stdout and stderr hold no key', async () => {
     const run = judgedRun(REASONS);
     try {
-      const { stdout, stderr } = await cliScore(run, { TRAVERSA_JUDGE_URL: judge.url, TRAVERSA_JUDGE_MODEL: 'echo', TRAVERSA_JUDGE_KEY: KEY, TRAVERSA_JUDGE_RETRY_MS: '1' });
+      const { stdout, stderr } = await cliScore(run, {
+        TRAVERSA_JUDGE_URL: judge.url,
+        TRAVERSA_JUDGE_MODEL: 'echo',
+        TRAVERSA_JUDGE_KEY: KEY,
+        TRAVERSA_JUDGE_RETRY_MS: '1',
+      });
       expect(judge.seen.some((r) => r.headers.authorization === `Bearer ${KEY}`)).toBe(true);
       const files = folderTexts(run.out);
       expect(Object.keys(files).sort()).toEqual(['judge-cache.json', 'scored_per_record.jsonl', 'scored_summary.json']);
       for (const [name, text] of Object.entries({ ...files, stdout, stderr })) expect(text, name).not.toContain(KEY);
       // The echo itself is kept, with the credential cut out.
       expect(files['judge-cache.json']).toContain('Bearer ***');
-      const records = files['scored_per_record.jsonl']!.trim().split('\n').map((l) => JSON.parse(l) as ScoredRecord);
+      const records = files['scored_per_record.jsonl']!.trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as ScoredRecord);
       expect(records.map((r) => r.judge?.error ?? r.judge?.explanation?.slice(0, 22))).toEqual([
         'the stairs block it; y',
         'judge endpoint refused the request: HTTP 401: bad key: Bearer ***',
@@ -68,7 +95,7 @@ describe('a judge endpoint that echoes the Authorization header never gets the k
     }
   });
 
-  it('a key in an endpoint URL that cannot be used is cut out of every record\'s error', async () => {
+  it("a key in an endpoint URL that cannot be used is cut out of every record's error", async () => {
     const run = judgedRun(REASONS.slice(0, 1));
     const port = new URL(judge.url).port;
     const urls = [

@@ -15,7 +15,10 @@ function endlessChunks(res: ServerResponse): void {
   const more = () => {
     while (!res.destroyed && sent < 50 * MB) {
       sent += piece.length;
-      if (!res.write(sent === piece.length ? `{"choices":[{"message":{"content":"{\\"correct\\": true, \\"explanation\\": \\"${piece}` : piece)) { res.once('drain', more); return; }
+      if (!res.write(sent === piece.length ? `{"choices":[{"message":{"content":"{\\"correct\\": true, \\"explanation\\": \\"${piece}` : piece)) {
+        res.once('drain', more);
+        return;
+      }
     }
     if (!res.destroyed) res.end('\\"}"}}]}');
   };
@@ -45,7 +48,9 @@ describe('a judge endpoint that answers with 50 MB', () => {
       expect(stdout).toContain('RV judge: LLM judge big');
       const files = folderTexts(run.out);
       expect(Object.keys(files).sort()).toEqual(['judge-cache.json', 'scored_per_record.jsonl', 'scored_summary.json']);
-      const records = files['scored_per_record.jsonl']!.trim().split('\n').map((l) => JSON.parse(l) as ScoredRecord);
+      const records = files['scored_per_record.jsonl']!.trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as ScoredRecord);
       expect(records.map((r) => r.judge?.error ?? 'judged')).toEqual([...Array<string>(13).fill(TOO_LARGE), 'judged', 'judged']);
       // An oversized reply is not asked for again: the same endpoint would send it again.
       expect(judge.seen.filter((r) => r.body.includes('fifty megabytes'))).toHaveLength(1);
@@ -56,14 +61,18 @@ describe('a judge endpoint that answers with 50 MB', () => {
       expect(long.slice(0, MAX_EXPLANATION_CHARS)).toBe('z'.repeat(MAX_EXPLANATION_CHARS));
       expect(long.slice(MAX_EXPLANATION_CHARS)).toBe(` … [cut: ${900 * 1024} characters in all]`);
       const cache = JSON.parse(files['judge-cache.json']!) as { entries: Record<string, { explanation: string }> };
-      expect(Object.values(cache.entries).map((v) => v.explanation.length).sort((a, b) => a - b)).toEqual([20, long.length]);
+      expect(
+        Object.values(cache.entries)
+          .map((v) => v.explanation.length)
+          .sort((a, b) => a - b),
+      ).toEqual([20, long.length]);
       expect(files['judge-cache.json']!.length).toBeLessThan(MB);
     } finally {
       run.cleanup();
     }
   });
 
-  it('the browser\'s Export JSON and Export CSV produce their files, naming the oversized replies', async () => {
+  it("the browser's Export JSON and Export CSV produce their files, naming the oversized replies", async () => {
     const run = judgedRun(REASONS);
     try {
       const { scoring } = await pageScore(run, judge.url);

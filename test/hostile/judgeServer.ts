@@ -16,14 +16,21 @@ import { writeReleaseDir } from '../support/releaseBuilder.ts';
 import { QUESTIONS, scoringHouse } from '../unit/scoreSupport.ts';
 
 /** What a hostile judge endpoint saw of one request. */
-export interface SeenRequest { headers: IncomingMessage['headers']; body: string; url: string; closedEarly: boolean }
+export interface SeenRequest {
+  headers: IncomingMessage['headers'];
+  body: string;
+  url: string;
+  closedEarly: boolean;
+}
 
 /**
  * An OpenAI-compatible endpoint that misbehaves as the test tells it to (echo the headers, never
  * answer, answer 50 MB), on a free port of 127.0.0.1. It answers CORS preflights, so the studio
  * in a browser can call it too.
  */
-export async function hostileJudge(answer: (req: SeenRequest, res: ServerResponse) => void): Promise<{ url: string; seen: SeenRequest[]; close: () => Promise<void> }> {
+export async function hostileJudge(
+  answer: (req: SeenRequest, res: ServerResponse) => void,
+): Promise<{ url: string; seen: SeenRequest[]; close: () => Promise<void> }> {
   const seen: SeenRequest[] = [];
   const server: Server = createServer((req, res) => {
     res.setHeader('access-control-allow-origin', '*');
@@ -33,12 +40,16 @@ export async function hostileJudge(answer: (req: SeenRequest, res: ServerRespons
       return;
     }
     let body = '';
-    req.setEncoding('utf8').on('data', (c: string) => { body += c; });
+    req.setEncoding('utf8').on('data', (c: string) => {
+      body += c;
+    });
     req.on('end', () => {
       const r: SeenRequest = { headers: req.headers, body, url: req.url ?? '', closedEarly: false };
       seen.push(r);
       // The client hanging up (a time-out, a cancel, a reply cut short) is what some tests wait for.
-      res.on('close', () => { if (!res.writableFinished) r.closedEarly = true; });
+      res.on('close', () => {
+        if (!res.writableFinished) r.closedEarly = true;
+      });
       res.on('error', () => {});
       answer(r, res);
     });
@@ -46,8 +57,13 @@ export async function hostileJudge(answer: (req: SeenRequest, res: ServerRespons
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
   return {
-    url, seen,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    url,
+    seen,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -61,18 +77,38 @@ export function completion(res: ServerResponse, content: string, status = 200): 
  * The scoring house as a release folder, and a results folder of one model whose every
  * prediction says "no" with one of `reasons` (one judge request per distinct reason).
  */
-export function judgedRun(reasons: readonly string[], model = 'hostile-model'): { gt: string; pred: string; out: string; project: Project; files: { path: string; text: string }[]; cleanup: () => void } {
+export function judgedRun(
+  reasons: readonly string[],
+  model = 'hostile-model',
+): { gt: string; pred: string; out: string; project: Project; files: { path: string; text: string }[]; cleanup: () => void } {
   const project = scoringHouse();
   const gt = writeReleaseDir(writeRelease(project), 'traversa-hostile-gt-');
   const pred = mkdtempSync(join(tmpdir(), 'traversa-hostile-pred-'));
   const out = mkdtempSync(join(tmpdir(), 'traversa-hostile-out-'));
-  const text = reasons.map((reason) => JSON.stringify({
-    model, scene: 'HOUSE01', question: QUESTIONS.hallToBedroom, agent: 'WHEELCHAIR', answer: 'no', path: 'hall -> living -> landing -> bedroom', reason,
-  }) + '\n').join('');
+  const text = reasons
+    .map(
+      (reason) =>
+        JSON.stringify({
+          model,
+          scene: 'HOUSE01',
+          question: QUESTIONS.hallToBedroom,
+          agent: 'WHEELCHAIR',
+          answer: 'no',
+          path: 'hall -> living -> landing -> bedroom',
+          reason,
+        }) + '\n',
+    )
+    .join('');
   writeFileSync(join(pred, `${model}.jsonl`), text);
   return {
-    gt, pred, out, project, files: [{ path: `${model}.jsonl`, text }],
-    cleanup: () => { for (const d of [gt, pred, out]) rmSync(d, { recursive: true, force: true }); },
+    gt,
+    pred,
+    out,
+    project,
+    files: [{ path: `${model}.jsonl`, text }],
+    cleanup: () => {
+      for (const d of [gt, pred, out]) rmSync(d, { recursive: true, force: true });
+    },
   };
 }
 
@@ -100,9 +136,20 @@ export async function cliScore(run: JudgedRun, env: JudgeEnv, json = false, acce
  */
 export async function pageScore(run: JudgedRun, baseUrl: string, io: Partial<HttpJudgeIo> = {}): Promise<{ scoring: LocalScoring; lite: LiteOutcome }> {
   const scoring = new LocalScoring();
-  const lite = await scoring.score({
-    mode: 'paper', project: run.project, input: { root: 'results', files: run.files },
-    settings: { judge: { kind: 'http', baseUrl, model: 'hostile' }, weights: DEFAULT_WEIGHTS, averaging: 'micro', bootstrap: { resamples: 0, seed: 1, level: 0.95 } },
-  }, () => {}, { fetch: (url, init) => fetch(url, init as RequestInit), sleep: async () => {}, ...io });
+  const lite = await scoring.score(
+    {
+      mode: 'paper',
+      project: run.project,
+      input: { root: 'results', files: run.files },
+      settings: {
+        judge: { kind: 'http', baseUrl, model: 'hostile' },
+        weights: DEFAULT_WEIGHTS,
+        averaging: 'micro',
+        bootstrap: { resamples: 0, seed: 1, level: 0.95 },
+      },
+    },
+    () => {},
+    { fetch: (url, init) => fetch(url, init as RequestInit), sleep: async () => {}, ...io },
+  );
   return { scoring, lite };
 }

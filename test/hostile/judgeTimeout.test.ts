@@ -6,7 +6,9 @@ import { cliScore, hostileJudge, judgedRun, pageScore } from './judgeServer.ts';
 
 /** An endpoint that takes every request and never answers. */
 let judge: Awaited<ReturnType<typeof hostileJudge>>;
-beforeAll(async () => { judge = await hostileJudge(() => {}); });
+beforeAll(async () => {
+  judge = await hostileJudge(() => {});
+});
 afterAll(() => judge.close());
 
 describe('a judge endpoint that never answers', () => {
@@ -18,7 +20,10 @@ describe('a judge endpoint that never answers', () => {
       await cliScore(run, { TRAVERSA_JUDGE_URL: judge.url, TRAVERSA_JUDGE_MODEL: 'silent', TRAVERSA_JUDGE_TIMEOUT_MS: '300', TRAVERSA_JUDGE_RETRY_MS: '1' });
       // Two requests side by side, four attempts of 0.3 s each.
       expect(Date.now() - started).toBeLessThan(10_000);
-      const records = readFileSync(join(run.out, 'scored_per_record.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as ScoredRecord);
+      const records = readFileSync(join(run.out, 'scored_per_record.jsonl'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as ScoredRecord);
       expect(records.map((r) => r.judge?.error)).toEqual(Array(2).fill('judge failed after 4 attempts: judge timed out (no reply within 0.3 s)'));
       expect(judge.seen.length - before).toBe(8);
       await vi.waitFor(() => expect(judge.seen.slice(before).every((r) => r.closedEarly)).toBe(true));
@@ -31,7 +36,9 @@ describe('a judge endpoint that never answers', () => {
     const run = judgedRun(['the stairs']);
     const before = judge.seen.length;
     try {
-      await expect(cliScore(run, { TRAVERSA_JUDGE_URL: judge.url, TRAVERSA_JUDGE_MODEL: 'silent', TRAVERSA_JUDGE_TIMEOUT_MS: 'soon' })).rejects.toThrow('TRAVERSA_JUDGE_TIMEOUT_MS is the time limit per judge request in milliseconds, a number > 0, not "soon"');
+      await expect(cliScore(run, { TRAVERSA_JUDGE_URL: judge.url, TRAVERSA_JUDGE_MODEL: 'silent', TRAVERSA_JUDGE_TIMEOUT_MS: 'soon' })).rejects.toThrow(
+        'TRAVERSA_JUDGE_TIMEOUT_MS is the time limit per judge request in milliseconds, a number > 0, not "soon"',
+      );
       expect(judge.seen.length).toBe(before);
     } finally {
       run.cleanup();

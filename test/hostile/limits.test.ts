@@ -10,11 +10,17 @@ import { expectOneLineError, LIMIT_MS, run, tempDirs, writeQaBundle, writeTree }
 // documented bounds; a value outside them is a usage error (exit 2) said at once.
 
 const dirs = tempDirs();
-let gt = '', pred = '', bundle = '', answers = '';
+let gt = '',
+  pred = '',
+  bundle = '',
+  answers = '';
 beforeAll(async () => {
   gt = writeTree(dirs.make(), writeRelease(scoringHouse()));
   pred = join(dirs.make(), 'p.jsonl');
-  writeFileSync(pred, JSON.stringify({ model: 'm', scene: 'HOUSE01', questionIndex: 0, agent: 'HUMAN', answer: 'yes', path: ['hall', 'kitchen'], reason: '' }) + '\n');
+  writeFileSync(
+    pred,
+    JSON.stringify({ model: 'm', scene: 'HOUSE01', questionIndex: 0, agent: 'HUMAN', answer: 'yes', path: ['hall', 'kitchen'], reason: '' }) + '\n',
+  );
   bundle = writeQaBundle(dirs.make());
   answers = join(dirs.make(), 'a.jsonl');
   writeFileSync(answers, '{"id": "qa_1", "answer": "yes"}\n');
@@ -55,7 +61,11 @@ describe.concurrent('bounds of numeric options', { timeout: 3 * LIMIT_MS }, () =
 
   it('--scale outside 0.0001–10 is refused before the scan is read (at 1,000 the sample house overflowed the navmesh builder)', async () => {
     for (const scale of ['1000', '0', '-1', 'NaN']) {
-      expectOneLineError(await run('suggest', '--mesh', join(gt, 'none.glb'), '--graph', join(gt, 'none-graph.json'), '--scale', scale), 2, `--scale must be the scan's unit in metres, from 0.0001 to 10 (got ${scale})`);
+      expectOneLineError(
+        await run('suggest', '--mesh', join(gt, 'none.glb'), '--graph', join(gt, 'none-graph.json'), '--scale', scale),
+        2,
+        `--scale must be the scan's unit in metres, from 0.0001 to 10 (got ${scale})`,
+      );
     }
   });
 });

@@ -25,7 +25,6 @@ describe('run-model against a hostile endpoint', { timeout: 150_000 }, () => {
     expect(chat.requests).toHaveLength(0);
   });
 
-
   it('follows no redirect: a 307 to another host stops the run, saying where it pointed, and that host is sent nothing (issue 25 §4)', async () => {
     const elsewhere = await serve({ reply: scriptedReply });
     const chat = await serve({ reply: () => ({ status: 307, content: 'moved', location: `${elsewhere.url}/chat/completions` }) });
@@ -34,10 +33,11 @@ describe('run-model against a hostile endpoint', { timeout: 150_000 }, () => {
     expect(r.code).toBe(1);
     expect(elsewhere.requests).toHaveLength(0);
     expect(chat.requests).toHaveLength(1);
-    expect(r.stdout).toContain(`run-model stopped: model endpoint answered with a redirect (HTTP 307 to ${elsewhere.url}/chat/completions); Traversa follows no redirect`);
+    expect(r.stdout).toContain(
+      `run-model stopped: model endpoint answered with a redirect (HTTP 307 to ${elsewhere.url}/chat/completions); Traversa follows no redirect`,
+    );
     expect(readdirSync(out)).not.toContain(SETTING);
   });
-
 
   it('a 600 KB nested reply is read in one pass: the run ends with it unreadable, the other answers stored', async () => {
     const nested = '['.repeat(300_000) + ']'.repeat(300_000);
@@ -58,7 +58,9 @@ describe('run-model against a hostile endpoint', { timeout: 150_000 }, () => {
     expect(r.timedOut).toBe(false);
     expect(r.stdout).toMatch(/0 answered \(0 from the cache\), 0 unreadable, 1 failed/);
     // The failure is recorded with why, and no answer of the late reply is stored as the model's.
-    const written = readdirSync(join(out, SETTING, HOUSE)).map((f) => readFileSync(join(out, SETTING, HOUSE, f), 'utf8')).join('\n');
+    const written = readdirSync(join(out, SETTING, HOUSE))
+      .map((f) => readFileSync(join(out, SETTING, HOUSE, f), 'utf8'))
+      .join('\n');
     expect(written).toMatch(/model failed after 1 attempt: .*(time|abort)/i);
     expect(written).not.toMatch(/"answer":\s*"(yes|no)"/i);
   });
@@ -79,8 +81,9 @@ describe('replies built to be slow to read (issue 25 §5)', () => {
     else expect(r).toMatchObject({ kind: 'answer', result: { answer } });
   });
 
-  it('a thinking model\'s reasoning and a fenced answer still read as before', () => {
-    expect(readModelReply('<think>maybe {"answer": "no"}</think>\n```json\n{"answer": "yes", "path": ["a", "b"], "reason": "wide door"}\n```', 'HUMAN'))
-      .toEqual({ kind: 'answer', result: { answer: 'yes', path: ['a', 'b'], reason: 'wide door' }, form: 'json' });
+  it("a thinking model's reasoning and a fenced answer still read as before", () => {
+    expect(
+      readModelReply('<think>maybe {"answer": "no"}</think>\n```json\n{"answer": "yes", "path": ["a", "b"], "reason": "wide door"}\n```', 'HUMAN'),
+    ).toEqual({ kind: 'answer', result: { answer: 'yes', path: ['a', 'b'], reason: 'wide door' }, form: 'json' });
   });
 });

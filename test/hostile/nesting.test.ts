@@ -39,12 +39,17 @@ describe.concurrent('deeply nested input', { timeout: 3 * LIMIT_MS }, () => {
     const r = await run('score', '--gt', gt, '--pred', resultsWithDeepFile(5000), '--out', out, '--compat', 'reference', '--json');
     expectNoTrace(r);
     expect(r).toMatchObject({ code: 0, timedOut: false });
-    expect(r.stderr).toContain(`traversa: model-a_16f/HOUSE01/deep.json: not valid JSON for the released scorer: Nested deeper than ${MAX_PY_DEPTH} levels (Python stops with RecursionError)`);
+    expect(r.stderr).toContain(
+      `traversa: model-a_16f/HOUSE01/deep.json: not valid JSON for the released scorer: Nested deeper than ${MAX_PY_DEPTH} levels (Python stops with RecursionError)`,
+    );
     const summary = JSON.parse(r.stdout) as { n_records: number; n_ok: number; fail_reason_count: Record<string, number> };
     expect(summary.fail_reason_count).toEqual({ invalid_json: 1 });
     expect(summary.n_ok).toBeGreaterThan(0);
     // As the released scorer does, a file that fails whole is counted but writes no record.
-    const records = readFileSync(join(out, 'scored_per_record.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { source_file: string });
+    const records = readFileSync(join(out, 'scored_per_record.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { source_file: string });
     expect(records.length).toBe(summary.n_records - 1);
     expect(records.some((x) => x.source_file.endsWith('deep.json'))).toBe(false);
   });
@@ -55,9 +60,13 @@ describe.concurrent('deeply nested input', { timeout: 3 * LIMIT_MS }, () => {
     expectNoTrace(r);
     expect(r).toMatchObject({ code: 0, timedOut: false });
     const summary = JSON.parse(r.stdout) as { models: Record<string, unknown>; problems: { file: string; code: string; message: string }[] };
-    expect(summary.problems).toContainEqual(expect.objectContaining({
-      file: 'model-a_16f/HOUSE01/deep.json', code: 'predictions.malformed', message: expect.stringContaining(`nested more than ${MAX_DEPTH} levels deep`),
-    }));
+    expect(summary.problems).toContainEqual(
+      expect.objectContaining({
+        file: 'model-a_16f/HOUSE01/deep.json',
+        code: 'predictions.malformed',
+        message: expect.stringContaining(`nested more than ${MAX_DEPTH} levels deep`),
+      }),
+    );
     expect(Object.keys(summary.models)).toEqual(['model-a_16f', 'model-b']);
   });
 

@@ -13,7 +13,9 @@ import { expectOneLineError, LIMIT_MS, run, tempDirs } from './support.ts';
  */
 const Y_UP = { upAxis: 'y', unitScale: 1 } as const;
 const dirs = tempDirs();
-beforeAll(async () => { await run('help'); }, 120_000); // build the CLI bundle once, before the timed runs
+beforeAll(async () => {
+  await run('help');
+}, 120_000); // build the CLI bundle once, before the timed runs
 afterAll(() => dirs.cleanUp());
 const gltf = (poison?: number) => ({ files: [{ name: 'house.gltf', data: new TextEncoder().encode(cornerGltf({ poison }).gltf).buffer as ArrayBuffer }] });
 
@@ -22,7 +24,10 @@ describe('a scan whose coordinates are not a building', () => {
     [NaN, /house\.gltf: mesh "corner": vertex 2 has y = NaN: coordinates must be finite numbers/],
     [Infinity, /house\.gltf: mesh "corner": vertex 2 has y = Infinity: coordinates must be finite numbers/],
     [-Infinity, /vertex 2 has y = -Infinity/],
-    [1e38, /house\.gltf: is 1\.00e\+38 m across in y \(vertex 2 has y = 9\.99\d*e\+37\); a scan is at most 10,000 m across: a vertex is wrong, or the unit scale \(1\)/],
+    [
+      1e38,
+      /house\.gltf: is 1\.00e\+38 m across in y \(vertex 2 has y = 9\.99\d*e\+37\); a scan is at most 10,000 m across: a vertex is wrong, or the unit scale \(1\)/,
+    ],
   ])('a vertex at %s is refused with the file and the vertex', async (poison, message) => {
     await expect(loadMesh(gltf(poison), { ...Y_UP, createWorker: () => null })).rejects.toThrow(message);
   });
@@ -39,7 +44,9 @@ describe('a scan whose coordinates are not a building', () => {
 });
 
 /** An OBJ of a 4 m square floor, with `v` lines as given. */
-const obj = (vertices: string[], faces = 'f 1 2 3\nf 1 3 4\n') => ({ files: [{ name: 'room.obj', data: new TextEncoder().encode(vertices.map((v) => `v ${v}\n`).join('') + faces).buffer as ArrayBuffer }] });
+const obj = (vertices: string[], faces = 'f 1 2 3\nf 1 3 4\n') => ({
+  files: [{ name: 'room.obj', data: new TextEncoder().encode(vertices.map((v) => `v ${v}\n`).join('') + faces).buffer as ArrayBuffer }],
+});
 const SQUARE = ['0 0 0', '4 0 0', '4 0 4', '0 0 4'];
 
 describe('an OBJ scan with values that are not coordinates', () => {
@@ -55,8 +62,12 @@ describe('an OBJ scan with values that are not coordinates', () => {
   });
 
   it('a vertex line with two numbers says so; a face past the vertex list still says that', async () => {
-    await expect(loadMesh(obj(['0 0 0', '4 0', '4 0 4', '0 0 4']), { ...Y_UP, createWorker: () => null })).rejects.toThrow('room.obj: line 2: vertex 2 has 2 coordinates, not 3');
-    await expect(loadMesh(obj(SQUARE, 'f 1 2 9\n'), { ...Y_UP, createWorker: () => null })).rejects.toThrow("object 'default' refers to vertices, normals or texture coordinates that the file does not define");
+    await expect(loadMesh(obj(['0 0 0', '4 0', '4 0 4', '0 0 4']), { ...Y_UP, createWorker: () => null })).rejects.toThrow(
+      'room.obj: line 2: vertex 2 has 2 coordinates, not 3',
+    );
+    await expect(loadMesh(obj(SQUARE, 'f 1 2 9\n'), { ...Y_UP, createWorker: () => null })).rejects.toThrow(
+      "object 'default' refers to vertices, normals or texture coordinates that the file does not define",
+    );
   });
 
   it('the same square with sane numbers loads', async () => {
@@ -87,25 +98,29 @@ describe('an OBJ face that repeats its corners (600 KB, one face)', () => {
   });
 });
 
-
 describe('a non-finite scan on the command line', () => {
-  it('suggest, drive and tour refuse it with one line naming the file and the vertex (they said "the agent fits nowhere" with exit 0, or crashed the navmesh build)', { timeout: 5 * LIMIT_MS }, async () => {
-    const dir = dirs.make();
-    writeFileSync(join(dir, 'nan.gltf'), cornerGltf({ poison: NaN }).gltf);
-    writeFileSync(join(dir, 'far.gltf'), cornerGltf({ poison: 1e38 }).gltf);
-    const node = (id: string, x: number) => ({ id, name: id, position: { x, y: 0.05, z: 0.5 } });
-    writeFileSync(join(dir, 'graph.json'), JSON.stringify({ nodes: [node('a', 0.2), node('b', 0.8)], edges: [{ id: 'e', from: 'a', to: 'b' }] }));
-    const graph = join(dir, 'graph.json');
-    // One after the other: four at once (one starting Chromium) beside the other unit tests passed 20 s on CI.
-    const runs = [];
-    for (const args of [
-      ['suggest', '--mesh', join(dir, 'nan.gltf'), '--graph', graph],
-      ['drive', '--mesh', join(dir, 'nan.gltf'), '--graph', graph],
-      ['tour', '--mesh', join(dir, 'nan.gltf'), '--graph', graph, '--out', join(dir, 'tour.mp4')],
-      ['drive', '--mesh', join(dir, 'far.gltf'), '--graph', graph],
-    ]) runs.push(await run(...args));
-    for (const r of runs.slice(0, 3)) expectOneLineError(r, 1, 'nan.gltf: mesh "corner": vertex 2 has y = NaN: coordinates must be finite numbers');
-    expectOneLineError(runs[3]!, 1, 'far.gltf: is 1.00e+38 m across in y');
-    expect(existsSync(join(dir, 'tour.mp4'))).toBe(false);
-  });
+  it(
+    'suggest, drive and tour refuse it with one line naming the file and the vertex (they said "the agent fits nowhere" with exit 0, or crashed the navmesh build)',
+    { timeout: 5 * LIMIT_MS },
+    async () => {
+      const dir = dirs.make();
+      writeFileSync(join(dir, 'nan.gltf'), cornerGltf({ poison: NaN }).gltf);
+      writeFileSync(join(dir, 'far.gltf'), cornerGltf({ poison: 1e38 }).gltf);
+      const node = (id: string, x: number) => ({ id, name: id, position: { x, y: 0.05, z: 0.5 } });
+      writeFileSync(join(dir, 'graph.json'), JSON.stringify({ nodes: [node('a', 0.2), node('b', 0.8)], edges: [{ id: 'e', from: 'a', to: 'b' }] }));
+      const graph = join(dir, 'graph.json');
+      // One after the other: four at once (one starting Chromium) beside the other unit tests passed 20 s on CI.
+      const runs = [];
+      for (const args of [
+        ['suggest', '--mesh', join(dir, 'nan.gltf'), '--graph', graph],
+        ['drive', '--mesh', join(dir, 'nan.gltf'), '--graph', graph],
+        ['tour', '--mesh', join(dir, 'nan.gltf'), '--graph', graph, '--out', join(dir, 'tour.mp4')],
+        ['drive', '--mesh', join(dir, 'far.gltf'), '--graph', graph],
+      ])
+        runs.push(await run(...args));
+      for (const r of runs.slice(0, 3)) expectOneLineError(r, 1, 'nan.gltf: mesh "corner": vertex 2 has y = NaN: coordinates must be finite numbers');
+      expectOneLineError(runs[3]!, 1, 'far.gltf: is 1.00e+38 m across in y');
+      expect(existsSync(join(dir, 'tour.mp4'))).toBe(false);
+    },
+  );
 });

@@ -19,10 +19,16 @@ import { ITEM_LIST_EDITS } from '../../src/state/qaItemEdits.ts';
  */
 const NOW = '2026-11-29T09:00:00Z';
 const project = (): Project => ({ ...emptyProject(), scenes: [sceneOf({ id: 'HM3D00001', graph: navGraph(['hall-kitchen']) })] });
-const record = (over: Record<string, unknown> = {}) => JSON.stringify({
-  sceneId: 'HM3D00001', question: 'Is the kitchen next to the hall?', answer: { kind: 'yesno', correct: true },
-  category: { capability: 'spatial' }, trail: [{ text: 'They share a door.', kind: 'spatial' }], generator: 'g v1', ...over,
-});
+const record = (over: Record<string, unknown> = {}) =>
+  JSON.stringify({
+    sceneId: 'HM3D00001',
+    question: 'Is the kitchen next to the hall?',
+    answer: { kind: 'yesno', correct: true },
+    category: { capability: 'spatial' },
+    trail: [{ text: 'They share a door.', kind: 'spatial' }],
+    generator: 'g v1',
+    ...over,
+  });
 const read = (text: string, path = 'gen.jsonl') => readGeneratedItems([{ path, text }], project(), { createdAt: NOW });
 const located = (r: ReturnType<typeof read>) => r.problems.filter((p) => p.code === 'qa.too-large').map((p) => `${p.location}: ${p.message}`);
 
@@ -43,13 +49,18 @@ describe('sizes of imported generated items', () => {
     ]);
   });
 
-  it('in a .json list the place is the record\'s pointer', () => {
+  it("in a .json list the place is the record's pointer", () => {
     const r = read(`[${record()}, ${record({ generator: 'z'.repeat(FIELD_LIMITS.text + 1) })}]`, 'gen.json');
     expect(located(r)).toEqual([`/1/generator: ${(FIELD_LIMITS.text + 1).toLocaleString('en')} characters; a text field holds at most 20,000`]);
   });
 
   it('at the limits a record is imported', () => {
-    const r = read(record({ question: 'q'.repeat(FIELD_LIMITS.question - 1) + '?', trail: Array.from({ length: FIELD_LIMITS.list }, () => ({ text: 't'.repeat(FIELD_LIMITS.text), kind: 'spatial' })) }));
+    const r = read(
+      record({
+        question: 'q'.repeat(FIELD_LIMITS.question - 1) + '?',
+        trail: Array.from({ length: FIELD_LIMITS.list }, () => ({ text: 't'.repeat(FIELD_LIMITS.text), kind: 'spatial' })),
+      }),
+    );
     expect(located(r)).toEqual([]);
     expect(r.items).toHaveLength(1);
   });
@@ -120,6 +131,8 @@ describe('a project that changes while an import is read', () => {
     store.setState({ workspace: { projectId: 'p2', projects: [] } });
     expect(await importing).toBe(false);
     expect(store.getState().document.project!.qa.items).toEqual([]);
-    expect(store.getState().importReport?.problems.map((p) => p.message)).toEqual([expect.stringContaining('another project was opened while the items were read: nothing imported (open "Untitled project"')]);
+    expect(store.getState().importReport?.problems.map((p) => p.message)).toEqual([
+      expect.stringContaining('another project was opened while the items were read: nothing imported (open "Untitled project"'),
+    ]);
   });
 });

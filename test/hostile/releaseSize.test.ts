@@ -11,7 +11,9 @@ import { expectNoTrace, LIMIT_MS, run, tempDirs, writeTree } from './support.ts'
  * before examining a record; at the limit it reads as before.
  */
 const dirs = tempDirs();
-beforeAll(async () => { await run('help'); }, 120_000); // build the CLI bundle once, before the parallel runs
+beforeAll(async () => {
+  await run('help');
+}, 120_000); // build the CLI bundle once, before the parallel runs
 afterAll(() => dirs.cleanUp());
 
 /** The sample house with its graph grown to `nodes` nodes (a chain from its last node). */
@@ -38,7 +40,10 @@ describe('the largest release each command reads', { timeout: 6 * LIMIT_MS }, ()
     const at = writeCompact(grownHouse(RELEASE_LIMITS.nodes));
     const message = `graphs/HM3D00025-graph.json /nodes: fatal: 100,001 nodes; a scene's graph holds at most 100,000 (the largest release Traversa reads`;
     const [validate, stats, plan, convert] = await Promise.all([
-      run('validate', over), run('stats', over), run('plan', over), run('convert', over, '--out', dirs.make()),
+      run('validate', over),
+      run('stats', over),
+      run('plan', over),
+      run('convert', over, '--out', dirs.make()),
     ]);
     expect(validate.stdout).toContain(message);
     expect(validate.code).toBe(1);
@@ -58,7 +63,8 @@ describe('the largest release each command reads', { timeout: 6 * LIMIT_MS }, ()
 
 describe('limits of a release, read in the studio and on the command line alike', () => {
   const small = { nodes: 8, edges: 8, questions: 3, labelsPerAgent: 8, records: 60 };
-  const codes = (r: ReturnType<typeof readRelease>) => r.problems.filter((p) => p.code === 'release.too-large').map((p) => `${p.file} ${p.location}: ${p.message.split(';')[0]}`);
+  const codes = (r: ReturnType<typeof readRelease>) =>
+    r.problems.filter((p) => p.code === 'release.too-large').map((p) => `${p.file} ${p.location}: ${p.message.split(';')[0]}`);
 
   it('the sample house is within every limit', () => {
     const r = readRelease(releaseFiles([houseScene()]), 'house', small);
@@ -88,7 +94,7 @@ describe('limits of a release, read in the studio and on the command line alike'
     ]);
   });
 
-  it('scenes past the whole release\'s limit are not read: the scene that passed it is named', () => {
+  it("scenes past the whole release's limit are not read: the scene that passed it is named", () => {
     // Each house is 6 nodes, 6 edges, 2 questions and its labels: the third passes 60.
     const houses = ['HM3D00001', 'HM3D00002', 'HM3D00003', 'HM3D00004'].map((id) => houseScene(id));
     const r = readRelease(releaseFiles(houses), 'four houses', small);

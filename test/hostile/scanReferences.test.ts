@@ -18,9 +18,13 @@ const bytes = (name: string, body: Uint8Array) => ({ name, data: body.slice().bu
 
 let server: Tattletale;
 let fetchSpy: MockInstance<typeof fetch>;
-beforeAll(async () => { server = await tattletale(); });
+beforeAll(async () => {
+  server = await tattletale();
+});
 afterAll(() => server.close());
-beforeEach(() => { fetchSpy = vi.spyOn(globalThis, 'fetch'); });
+beforeEach(() => {
+  fetchSpy = vi.spyOn(globalThis, 'fetch');
+});
 afterEach(() => {
   // data: and blob: URLs are the scan's own bytes; anything else would be a request out.
   const out = fetchSpy.mock.calls.map(([input]) => String(input instanceof Request ? input.url : input)).filter((u) => !/^(data|blob):/i.test(u));
@@ -32,10 +36,30 @@ afterEach(() => {
 
 describe('what a reference in a scan points at', () => {
   it('addresses, however spelled, are told apart from file names', () => {
-    const addresses = ['http://127.0.0.1:9/x.png', 'HTTPS://example.com/x.png', '//example.com/x.png', '\\\\server\\share\\x.png', '/\\example.com/x.png',
-      ' http://example.com/x.png', 'ht\ttp://example.com/x.png', 'blob:http://127.0.0.1/0f3c', 'file:///etc/x.png', 'ftp://example.com/x.png', 'javascript:alert(1)'];
+    const addresses = [
+      'http://127.0.0.1:9/x.png',
+      'HTTPS://example.com/x.png',
+      '//example.com/x.png',
+      '\\\\server\\share\\x.png',
+      '/\\example.com/x.png',
+      ' http://example.com/x.png',
+      'ht\ttp://example.com/x.png',
+      'blob:http://127.0.0.1/0f3c',
+      'file:///etc/x.png',
+      'ftp://example.com/x.png',
+      'javascript:alert(1)',
+    ];
     for (const ref of addresses) expect(refKind(ref), ref).toBe('address');
-    for (const ref of ['wood.png', 'textures/wood.png', 'textures\\Wood.JPG', './wood.png', '/home/me/scan/wood.png', 'C:\\scans\\wood.png', '%68ttp://example.com/x.png']) expect(refKind(ref), ref).toBe('name');
+    for (const ref of [
+      'wood.png',
+      'textures/wood.png',
+      'textures\\Wood.JPG',
+      './wood.png',
+      '/home/me/scan/wood.png',
+      'C:\\scans\\wood.png',
+      '%68ttp://example.com/x.png',
+    ])
+      expect(refKind(ref), ref).toBe('name');
     expect(refKind('data:image/png;base64,AAAA')).toBe('data');
   });
 
@@ -71,7 +95,11 @@ describe('a glTF scan with references to addresses', () => {
   });
 
   it('lists five such textures and counts the rest, and a long or control-laden address is cut and escaped', async () => {
-    const images = [`${server.origin}/${'a'.repeat(500)}.png`, `${server.origin}/\u001b[2J\u202e.png`, ...Array.from({ length: 8 }, (_, i) => `${server.origin}/${i}.png`)];
+    const images = [
+      `${server.origin}/${'a'.repeat(500)}.png`,
+      `${server.origin}/\u001b[2J\u202e.png`,
+      ...Array.from({ length: 8 }, (_, i) => `${server.origin}/${i}.png`),
+    ];
     const m = await loadMesh({ files: [text('house.gltf', cornerGltf({ images }).gltf)] }, Y_UP);
     expect(m.warnings).toHaveLength(6);
     expect(m.warnings[0]).toContain(`"${server.origin}/${'a'.repeat(120 - server.origin.length - 1)}…"`);
@@ -83,9 +111,12 @@ describe('a glTF scan with references to addresses', () => {
   it('refuses the scan when its geometry buffer is at an address, even with a picked file of that name', async () => {
     const { gltf, bin } = cornerGltf({ buffer: `${server.origin}/house.bin` });
     await expect(loadMesh({ files: [text('house.gltf', gltf), bytes('house.bin', bin)] }, Y_UP)).rejects.toThrow(
-      `house.gltf: buffers[0].uri "${server.origin}/house.bin" is not a file you picked; scans never fetch from the network (the scan needs it: put the file beside house.gltf and pick it too, or embed it)`);
+      `house.gltf: buffers[0].uri "${server.origin}/house.bin" is not a file you picked; scans never fetch from the network (the scan needs it: put the file beside house.gltf and pick it too, or embed it)`,
+    );
     const relative = cornerGltf({ buffer: `//${server.host}/house.bin` });
-    await expect(loadMesh({ files: [text('house.gltf', relative.gltf), bytes('house.bin', bin)] }, Y_UP)).rejects.toThrow(`buffers[0].uri "//${server.host}/house.bin" is not a file you picked`);
+    await expect(loadMesh({ files: [text('house.gltf', relative.gltf), bytes('house.bin', bin)] }, Y_UP)).rejects.toThrow(
+      `buffers[0].uri "//${server.host}/house.bin" is not a file you picked`,
+    );
   });
 
   it('still loads a buffer named by a picked file, and one written as an absolute path by its base name', async () => {
@@ -100,12 +131,29 @@ describe('a glTF scan with references to addresses', () => {
 });
 
 describe('an OBJ scan with references to addresses', () => {
-  const obj = (mtllib: string) => [`mtllib ${mtllib}`, 'v 0 0 0', 'v 2 0 0', 'v 2 2 0', 'v 0 2 0', 'vt 0 0', 'vt 1 0', 'vt 1 1', 'vt 0 1', 'usemtl floor', 'f 1/1 2/2 3/3', 'f 1/1 3/3 4/4', ''].join('\n');
+  const obj = (mtllib: string) =>
+    [
+      `mtllib ${mtllib}`,
+      'v 0 0 0',
+      'v 2 0 0',
+      'v 2 2 0',
+      'v 0 2 0',
+      'vt 0 0',
+      'vt 1 0',
+      'vt 1 1',
+      'vt 0 1',
+      'usemtl floor',
+      'f 1/1 2/2 3/3',
+      'f 1/1 3/3 4/4',
+      '',
+    ].join('\n');
 
   it('loads with default materials when its mtllib is an address', async () => {
     const m = await loadMesh({ files: [text('room.obj', obj(`${server.origin}/room.mtl`)), text('room.mtl', 'newmtl floor\nKd 1 1 1\n')] }, Y_UP);
     expect(m.stats.triangles).toBe(2);
-    expect(m.warnings).toEqual([`room.obj: mtllib "${server.origin}/room.mtl" is not a file you picked; scans never fetch from the network (loaded with default materials)`]);
+    expect(m.warnings).toEqual([
+      `room.obj: mtllib "${server.origin}/room.mtl" is not a file you picked; scans never fetch from the network (loaded with default materials)`,
+    ]);
     m.dispose();
   });
 
@@ -123,9 +171,24 @@ describe('an OBJ scan with references to addresses', () => {
 
 describe('a PLY scan', () => {
   it('has no references to follow: a texture named in its header comments is not requested', async () => {
-    const ply = ['ply', 'format ascii 1.0', `comment TextureFile ${server.origin}/x.png`, `obj_info ${server.origin}/info`, 'element vertex 3',
-      'property float x', 'property float y', 'property float z', 'element face 1', 'property list uchar int vertex_indices', 'end_header',
-      '0 0 0', '1 0 0', '0 1 0', '3 0 1 2', ''].join('\n');
+    const ply = [
+      'ply',
+      'format ascii 1.0',
+      `comment TextureFile ${server.origin}/x.png`,
+      `obj_info ${server.origin}/info`,
+      'element vertex 3',
+      'property float x',
+      'property float y',
+      'property float z',
+      'element face 1',
+      'property list uchar int vertex_indices',
+      'end_header',
+      '0 0 0',
+      '1 0 0',
+      '0 1 0',
+      '3 0 1 2',
+      '',
+    ].join('\n');
     const m = await loadMesh({ files: [text('scan.ply', ply)] }, Y_UP);
     expect(m.stats.triangles).toBe(1);
     expect(m.warnings).toEqual([]);

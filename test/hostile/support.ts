@@ -46,7 +46,9 @@ function chmodTree(dir: string): void {
   try {
     chmodSync(dir, 0o755);
     for (const e of readdirSync(dir, { withFileTypes: true })) if (e.isDirectory()) chmodTree(join(dir, e.name));
-  } catch { /* gone already */ }
+  } catch {
+    /* gone already */
+  }
 }
 
 /** Write `files` (paths relative to `root`, text or bytes) under `root`, making folders. */
@@ -65,7 +67,17 @@ export const writeHouse = (root: string, ...scenes: SceneSpec[]): string => writ
 export function writeQaBundle(root: string, question = 'Is the kitchen lit?'): string {
   const p = emptyProject('House QA');
   p.scenes.push(sceneOf({ id: 'house', graph: navGraph(['hall-kitchen']) }));
-  p.qa.items.push({ ...createWrittenItem([], { sceneId: 'house', author: 'dee', createdAt: '2026-05-01T10:00:00.000Z', question, answer: { kind: 'yesno', correct: true }, category: { capability: 'semantic' } }), status: 'accepted' });
+  p.qa.items.push({
+    ...createWrittenItem([], {
+      sceneId: 'house',
+      author: 'dee',
+      createdAt: '2026-05-01T10:00:00.000Z',
+      question,
+      answer: { kind: 'yesno', correct: true },
+      category: { capability: 'semantic' },
+    }),
+    status: 'accepted',
+  });
   const bundle = exportQaBundle(p, { createdAt: '2026-05-01T10:00:00.000Z', appVersion: '0.1.0' });
   if (!bundle.ok) throw new Error('the bundle should export');
   return writeTree(root, bundle.files);
@@ -79,7 +91,10 @@ export function expectOneLineError(r: Run, code: number, ...mentions: string[]):
   expect(r.timedOut, 'the command hung and was killed').toBe(false);
   expect(r.stdout).toBe('');
   expectNoTrace(r);
-  const lines = r.stderr.trimEnd().split('\n').filter((l) => l.startsWith('traversa: '));
+  const lines = r.stderr
+    .trimEnd()
+    .split('\n')
+    .filter((l) => l.startsWith('traversa: '));
   expect(lines, r.stderr).toHaveLength(1);
   for (const m of mentions) expect(lines[0]).toContain(m);
   expect(r.code, r.stderr).toBe(code);

@@ -26,7 +26,11 @@ describe('the team server refuses what it must, and nothing brings it down', { t
     server = await startTeamServer(['--data', data]);
     await teamProject(server, 'proj', ['alice'], ['mallory']);
     // A loopback listener: a server-side request forgery would show here.
-    listener = createServer((_req, res) => { fetched++; res.writeHead(404); res.end(); });
+    listener = createServer((_req, res) => {
+      fetched++;
+      res.writeHead(404);
+      res.end();
+    });
     const port = await freePort();
     await new Promise<void>((r) => listener.listen(port, '127.0.0.1', () => r()));
     bait = `http://127.0.0.1:${port}/steal`;
@@ -83,9 +87,12 @@ describe('the team server refuses what it must, and nothing brings it down', { t
 
   it('a member stores no attachment; one an admin stored is served as a download, never as a page of the server (issue 25 §3)', async () => {
     const page = '<html><script>fetch("/_session")</script></html>';
-    const put = (user: string, password: string) => fetch(`${server.url}proj/${encodeURIComponent('node/S/evil')}/page.html`, {
-      method: 'PUT', headers: { authorization: 'Basic ' + Buffer.from(`${user}:${password}`).toString('base64'), 'content-type': 'text/html' }, body: page,
-    });
+    const put = (user: string, password: string) =>
+      fetch(`${server.url}proj/${encodeURIComponent('node/S/evil')}/page.html`, {
+        method: 'PUT',
+        headers: { authorization: 'Basic ' + Buffer.from(`${user}:${password}`).toString('base64'), 'content-type': 'text/html' },
+        body: page,
+      });
     const byAlice = await put('alice', 'alice-pw');
     expect(byAlice.status).toBe(403);
     expect(((await byAlice.json()) as { reason: string }).reason).toMatch(/records carry no attachments/);
@@ -121,7 +128,7 @@ describe('the team server refuses what it must, and nothing brings it down', { t
     expect([wrong.status, await wrong.json()]).toEqual([401, { error: 'unauthorized', reason: 'Name or password is incorrect.' }]);
   });
 
-  it('a page on another origin is refused, preflight and request, with no CORS grant; the studio\'s origin is granted', async () => {
+  it("a page on another origin is refused, preflight and request, with no CORS grant; the studio's origin is granted", async () => {
     const evil = 'http://evil.example';
     const pre = await couch(server, null, 'OPTIONS', 'proj/_all_docs', undefined, { origin: evil, 'access-control-request-method': 'PUT' });
     expect(pre.status).toBe(403);
@@ -137,7 +144,11 @@ describe('the team server refuses what it must, and nothing brings it down', { t
   it('bad requests get a clear error and the server answers on: an undecodable path, a body over the limit, garbage on the socket', async () => {
     const bad = await couch(server, 'alice', 'GET', 'proj/%E0%A4%A');
     expect([bad.status, bad.json.error]).toEqual([400, 'bad_request']);
-    const huge = await fetch(`${server.url}proj/big`, { method: 'PUT', headers: { authorization: `Basic ${Buffer.from('alice:alice-pw').toString('base64')}`, 'content-length': String(200 * 1024 * 1024) }, body: 'x' }).catch(() => null);
+    const huge = await fetch(`${server.url}proj/big`, {
+      method: 'PUT',
+      headers: { authorization: `Basic ${Buffer.from('alice:alice-pw').toString('base64')}`, 'content-length': String(200 * 1024 * 1024) },
+      body: 'x',
+    }).catch(() => null);
     expect(huge === null || huge.status === 413).toBe(true);
     await new Promise<void>((resolve) => {
       const s = connect(Number(new URL(server.url).port), '127.0.0.1', () => s.end('GARBAGE / NOT-HTTP\r\n\r\n'));

@@ -17,7 +17,9 @@ const SHOWN = '\\u001b]0;pwned\\u0007\\u001b[2J\\u009b31m\\u000drm -rf ~\\u202e'
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 const dirs = tempDirs();
-beforeAll(async () => { await run('help'); });
+beforeAll(async () => {
+  await run('help');
+});
 afterAll(() => dirs.cleanUp());
 
 function expectNothingObeyed(r: { stdout: string; stderr: string }): void {
@@ -56,7 +58,10 @@ describe.concurrent('terminal control sequences from the inputs', { timeout: 3 *
   it('score prints a model named with escapes escaped, and writes its name unchanged into scored_summary.json', async () => {
     const gt = writeTree(dirs.make(), writeRelease(scoringHouse()));
     const pred = join(dirs.make(), 'answers.jsonl');
-    writeFileSync(pred, JSON.stringify({ model: HOSTILE, scene: 'HOUSE01', questionIndex: 0, agent: 'HUMAN', answer: 'yes', path: ['hall', 'kitchen'], reason: HOSTILE }) + '\n');
+    writeFileSync(
+      pred,
+      JSON.stringify({ model: HOSTILE, scene: 'HOUSE01', questionIndex: 0, agent: 'HUMAN', answer: 'yes', path: ['hall', 'kitchen'], reason: HOSTILE }) + '\n',
+    );
     const out = dirs.make();
     const r = await run('score', '--gt', gt, '--pred', pred, '--out', out);
     expectNoTrace(r);

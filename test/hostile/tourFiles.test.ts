@@ -16,7 +16,6 @@ describe('malformed touring videos and frame sets at studio import', () => {
     expect(problems[0]!.message).toMatch(/a frame set lists at most 3,600 frames/);
   });
 
-
   it('a video that is not one, or is cut short, poses for a longer video, and frames that are not JPEGs are refused, each naming its file (issue 25 §8)', async () => {
     const cut = mp4(1).slice(0, 40);
     const long = JSON.stringify({ ...poses, frames: Array.from({ length: 1000 }, (_, i) => ({ ...poses.frames[0]!, t: i / 60 })), fps: 60 });
@@ -44,7 +43,6 @@ describe('malformed touring videos and frame sets at studio import', () => {
       ['rel/frames/PNG/16/001.jpg', 'is not a JPEG image'],
     ]);
   });
-
 
   it('poses that are not JSON, or hide a __proto__ key, are warnings that quote no file text', async () => {
     const secret = 'root:x:0:0:root:/root:/bin/bash';

@@ -28,15 +28,22 @@ function houseWithScene(id: string, name = 'scoring house'): Project {
 /** Where a naive extractor (join the entry name to its folder, write) would put each entry, and whether that is inside the folder. */
 function escapes(bytes: Uint8Array): string[] {
   const base = resolve('/extract/here');
-  return Object.keys(unzipSync(bytes)).filter((name) =>
-    !resolve(join(base, name)).startsWith(base + sep) || name.includes('\\') || /^[A-Za-z]:/.test(name) || /[\u0000-\u001f]/.test(name) || name.startsWith('/'));
+  return Object.keys(unzipSync(bytes)).filter(
+    (name) =>
+      !resolve(join(base, name)).startsWith(base + sep) ||
+      name.includes('\\') ||
+      /^[A-Za-z]:/.test(name) ||
+      /[\u0000-\u001f]/.test(name) ||
+      name.startsWith('/'),
+  );
 }
 
 describe('zips of a project whose scene id is a path out of the folder', () => {
   it('the release zip is refused, naming the scene and the entry', () => {
     expect(() => releaseZip(houseWithScene(SLIP))).toThrow(UnsafeZipEntryError);
     expect(() => releaseZip(houseWithScene(SLIP))).toThrow(
-      `the zip entry "scoring-house/graphs/${SLIP}-graph.json" (scene "${SLIP}") has a ".." segment, which leads out of its folder; nothing was exported`);
+      `the zip entry "scoring-house/graphs/${SLIP}-graph.json" (scene "${SLIP}") has a ".." segment, which leads out of its folder; nothing was exported`,
+    );
   });
 
   it('the QA bundle zip is refused, naming the scene and the entry', () => {
@@ -50,9 +57,21 @@ describe('zips of a project whose scene id is a path out of the folder', () => {
     ['a NUL character', 'house\u0000.json'],
     ['a line break', 'house\nx'],
   ])('a scene id with %s gives a zip with only safe names, or none', (_what, id) => {
-    for (const make of [() => releaseZip(houseWithScene(id)).bytes, () => { const z = qaZip(houseWithScene(id), AT); if (!z.ok) throw new Error('refused'); return z.bytes; }]) {
+    for (const make of [
+      () => releaseZip(houseWithScene(id)).bytes,
+      () => {
+        const z = qaZip(houseWithScene(id), AT);
+        if (!z.ok) throw new Error('refused');
+        return z.bytes;
+      },
+    ]) {
       let bytes: Uint8Array | null = null;
-      try { bytes = make(); } catch (e) { expect(e).toBeInstanceOf(UnsafeZipEntryError); expect(String(e)).toContain(`(scene ${JSON.stringify(id)})`); }
+      try {
+        bytes = make();
+      } catch (e) {
+        expect(e).toBeInstanceOf(UnsafeZipEntryError);
+        expect(String(e)).toContain(`(scene ${JSON.stringify(id)})`);
+      }
       if (bytes) expect(escapes(bytes)).toEqual([]);
     }
   });
@@ -75,7 +94,10 @@ describe('zips of a project whose scene id is a path out of the folder', () => {
 describe('a scene id that is a path is refused where it comes in', () => {
   it('a bundle naming such a scene is not imported; the problem names the file and where in it', () => {
     for (const id of [SLIP, 'a/b', '..', 'x\\y']) {
-      const file = { path: 'evil.traversa.json', text: JSON.stringify({ format: BUNDLE_FORMAT, version: 1, project: houseWithScene('HOUSE01') }).replace('"id":"HOUSE01"', `"id":${JSON.stringify(id)}`) };
+      const file = {
+        path: 'evil.traversa.json',
+        text: JSON.stringify({ format: BUNDLE_FORMAT, version: 1, project: houseWithScene('HOUSE01') }).replace('"id":"HOUSE01"', `"id":${JSON.stringify(id)}`),
+      };
       const { project, problems } = readBundle(file);
       expect(project, id).toBeNull();
       expect(problems).toEqual([expect.objectContaining({ severity: 'fatal', file: 'evil.traversa.json' })]);

@@ -58,14 +58,16 @@ describe.skipIf(!haveRelease)('importing and exporting the shared CapNav release
   });
 
   it('writes questions unchanged except references: resolvable ones become node ids, the others stay verbatim', () => {
-    let renamed = 0, verbatim = 0;
+    let renamed = 0,
+      verbatim = 0;
     for (const p of [...before.keys()].filter((k) => k.startsWith('qa/'))) {
       const scene = p.slice('qa/'.length, -'_QA.json'.length);
       const nodes = (before.get(`graphs/${scene}-graph.json`) as { nodes: OracleNode[] }).nodes;
       const raw = before.get(p) as OracleQuestion[] | { questions: OracleQuestion[] };
       const canon = (ref: string) => {
         const id = resolveIndependently(ref, nodes);
-        if (id === null) verbatim++; else if (id !== ref) renamed++;
+        if (id === null) verbatim++;
+        else if (id !== ref) renamed++;
         return id ?? ref;
       };
       const expected = (Array.isArray(raw) ? raw : raw.questions).map((q) => ({

@@ -7,7 +7,6 @@ import { traversa } from '../support/cli.ts';
 
 const made: string[] = [];
 
-
 function release(...scenes: SceneSpec[]): string {
   const dir = writeReleaseDir(releaseFiles(scenes));
   made.push(dir);
@@ -21,16 +20,29 @@ function houseWithTypo() {
   return house;
 }
 
-afterAll(() => { for (const dir of made) rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
 
 const AGENT_KEYS = ['edge_traversable_ratio', 'feasible_task_ratio', 'feasible_tasks', 'labels', 'tasks'];
 
 describe.concurrent('the traversa command line', { timeout: 30_000 }, () => {
-  it('stats --json prints only JSON, with the documented keys and the release\'s counts', async () => {
+  it("stats --json prints only JSON, with the documented keys and the release's counts", async () => {
     const r = await traversa('stats', release(houseWithTypo(), houseScene('MP3D00001')), '--json');
     expect(r.code).toBe(0);
     const stats = JSON.parse(r.stdout) as Record<string, unknown> & { agents: Record<string, Record<string, unknown>>; labels: Record<string, unknown> };
-    expect(Object.keys(stats).sort()).toEqual(['agents', 'edges', 'edges_per_scene', 'hallucinated_questions', 'labels', 'nodes', 'nodes_per_scene', 'questions', 'scenes', 'unresolved_questions']);
+    expect(Object.keys(stats).sort()).toEqual([
+      'agents',
+      'edges',
+      'edges_per_scene',
+      'hallucinated_questions',
+      'labels',
+      'nodes',
+      'nodes_per_scene',
+      'questions',
+      'scenes',
+      'unresolved_questions',
+    ]);
     expect(Object.keys(stats.labels).sort()).toEqual(['not_traversable', 'total', 'traversable']);
     expect(Object.keys(stats.agents).sort()).toEqual(['HUMAN', 'HUMANOID', 'QUADRUPEDAL', 'SWEEPER', 'WHEELCHAIR']);
     for (const agent of Object.values(stats.agents)) expect(Object.keys(agent).sort()).toEqual(AGENT_KEYS);
@@ -50,7 +62,11 @@ describe.concurrent('the traversa command line', { timeout: 30_000 }, () => {
       scenes: {
         HM3D00025: {
           questions: [
-            { index: 0, question: Q.hallToBedroom, edges: ['node_12|node_5', 'node_12|node_8', 'node_1|node_2', 'node_1|node_3', 'node_2|node_3', 'node_3|node_5'] },
+            {
+              index: 0,
+              question: Q.hallToBedroom,
+              edges: ['node_12|node_5', 'node_12|node_8', 'node_1|node_2', 'node_1|node_3', 'node_2|node_3', 'node_3|node_5'],
+            },
             { index: 1, question: Q.kitchenToUpstairs, edges: ['node_12|node_5', 'node_1|node_2', 'node_1|node_3', 'node_2|node_3', 'node_3|node_5'] },
             { index: 2, question: Q.garage, hallucinated: true },
             { index: 3, question: Q.kitchenToTypo, unresolved: ['Secondd floor bedroom00'] },
@@ -66,7 +82,9 @@ describe.concurrent('the traversa command line', { timeout: 30_000 }, () => {
     const report = JSON.parse(r.stdout) as { ok: boolean; errors: number; problems: { file: string; location: string; message: string }[] };
     expect(report.ok).toBe(false);
     expect(report.errors).toBe(1);
-    expect(report.problems).toEqual([expect.objectContaining({ file: 'qa/HM3D00025_QA.json', location: '/3/nodes_involved/end', message: expect.stringContaining('Secondd floor bedroom00') })]);
+    expect(report.problems).toEqual([
+      expect.objectContaining({ file: 'qa/HM3D00025_QA.json', location: '/3/nodes_involved/end', message: expect.stringContaining('Secondd floor bedroom00') }),
+    ]);
   });
 
   it('validate exits 0 on a clean release', async () => {

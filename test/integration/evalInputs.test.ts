@@ -9,14 +9,26 @@ import { HOUSE, houseRelease, scriptedReply } from '../support/modelRun.ts';
 import { Q } from '../support/releaseBuilder.ts';
 
 const made: string[] = [];
-const temp = (prefix: string) => { const d = mkdtempSync(join(tmpdir(), prefix)); made.push(d); return d; };
-afterAll(() => { for (const d of made) rmSync(d, { recursive: true, force: true }); });
+const temp = (prefix: string) => {
+  const d = mkdtempSync(join(tmpdir(), prefix));
+  made.push(d);
+  return d;
+};
+afterAll(() => {
+  for (const d of made) rmSync(d, { recursive: true, force: true });
+});
 const cli = (...args: string[]) => traversaWith({ limitMs: 120_000, env: { TRAVERSA_VLM_RETRY_MS: '1' } }, ...args);
 const json = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
 
 function tree(dir: string): string[] {
   const out: string[] = [];
-  const walk = (d: string) => { for (const n of readdirSync(d).sort()) { const f = join(d, n); if (statSync(f).isDirectory()) walk(f); else out.push(relative(dir, f)); } };
+  const walk = (d: string) => {
+    for (const n of readdirSync(d).sort()) {
+      const f = join(d, n);
+      if (statSync(f).isDirectory()) walk(f);
+      else out.push(relative(dir, f));
+    }
+  };
   walk(dir);
   return out;
 }
@@ -32,32 +44,54 @@ describe('eval-inputs: the evaluation prompt of every question × agent, with it
     const agents = ['HUMAN', 'WHEELCHAIR', 'HUMANOID', 'QUADRUPEDAL', 'SWEEPER'];
     const inputs = agents.flatMap((a) => [`inputs/${HOUSE}/${a}/q01.json`, `inputs/${HOUSE}/${a}/q02.json`]);
     expect(tree(out)).toEqual([
-      ...['000', '001', '002', '003'].map((f) => `frames/${HOUSE}/16/${f}.jpg`), `frames/${HOUSE}/16/frames.json`,
-      ...inputs.slice().sort(), 'manifest.json',
+      ...['000', '001', '002', '003'].map((f) => `frames/${HOUSE}/16/${f}.jpg`),
+      `frames/${HOUSE}/16/frames.json`,
+      ...inputs.slice().sort(),
+      'manifest.json',
     ]);
     expect(readFileSync(join(out, 'frames', HOUSE, '16', '002.jpg'))).toEqual(readFileSync(join(gt, 'frames', HOUSE, '16', '002.jpg')));
     const manifest = json(join(out, 'manifest.json'));
     expect(manifest).toEqual({
-      format: 'traversa-eval-inputs', version: 1, promptVersion: 'capnav-eval-1', budget: '16', inputs,
+      format: 'traversa-eval-inputs',
+      version: 1,
+      promptVersion: 'capnav-eval-1',
+      budget: '16',
+      inputs,
       excluded: [{ scene: HOUSE, questionIndex: 2, question: Q.garage, reason: 'hallucinated' }],
       counts: { scenes: 1, agents: 5, questions: 2, inputs: 10, excludedHallucinated: 1 },
     });
 
     const input = json(join(out, `inputs/${HOUSE}/HUMANOID/q01.json`));
     expect(input).toMatchObject({
-      format: 'traversa-eval-input', version: 1, promptVersion: 'capnav-eval-1', scene: HOUSE, agent: 'HUMANOID',
-      questionIndex: 0, questionId: 'q0', question: Q.hallToBedroom, promptFile: `${HOUSE}_q01_HUMANOID.txt`, budget: '16',
+      format: 'traversa-eval-input',
+      version: 1,
+      promptVersion: 'capnav-eval-1',
+      scene: HOUSE,
+      agent: 'HUMANOID',
+      questionIndex: 0,
+      questionId: 'q0',
+      question: Q.hallToBedroom,
+      promptFile: `${HOUSE}_q01_HUMANOID.txt`,
+      budget: '16',
       frames: [0, 1, 2, 3].map((i) => ({ file: `frames/${HOUSE}/16/00${i}.jpg`, t: i * 0.5 })),
     });
     const prompt: string = input.prompt;
     // B.1's parts in B.1's order, the agent's name in the question, its profile, every node, the frames' place.
-    const at = (s: string) => { const i = prompt.indexOf(s); expect(i, s).toBeGreaterThanOrEqual(0); return i; };
+    const at = (s: string) => {
+      const i = prompt.indexOf(s);
+      expect(i, s).toBeGreaterThanOrEqual(0);
+      return i;
+    };
     const order = [
       at('Instruction:\n\nYou are an expert visual reasoning agent for indoor navigation tasks.'),
       at('1.Navigation Question:\n\nCan HUMANOID move from the front hall to the master bedroom?'),
-      at('2.Agent Profile (HUMANOID):\n\n```\nAgent name: HUMANOID\nBody shape: box\nHeight (m): 1.5\nWidth (m): 0.9\nDepth (m): 0.9\n'
-        + 'Max vertical cross height (m): 0.4\nCan go up or down stairs: False\nCan operate elevator: True\nCan open the door: True\nDescription: HUMANOID profile\n```'),
-      at('3.Scene Node List:\n\n```\nnode_1 - Front hall\nnode_2 - Kitchen\nnode_3 - Living room\nnode_5 - Stair landing\nnode_12 - Hall - upstairs\nnode_8 - Master bedroom\n```'),
+      at(
+        '2.Agent Profile (HUMANOID):\n\n```\nAgent name: HUMANOID\nBody shape: box\nHeight (m): 1.5\nWidth (m): 0.9\nDepth (m): 0.9\n' +
+          'Max vertical cross height (m): 0.4\nCan go up or down stairs: False\nCan operate elevator: True\nCan open the door: True\nDescription: HUMANOID profile\n```',
+      ),
+      at(
+        '3.Scene Node List:\n\n```\nnode_1 - Front hall\nnode_2 - Kitchen\nnode_3 - Living room\nnode_5 - Stair landing\nnode_12 - Hall - upstairs\nnode_8 - Master bedroom\n```',
+      ),
       at('4.Video\n\n(You can observe the video for spatial layout and obstacles.)\n\nThe video is given as 4 frames sampled uniformly'),
       at('\n<video>\n'),
       at('Task:\n\nYour goal is to determine whether the agent can **navigate** from the start area to the goal area.'),
@@ -68,7 +102,9 @@ describe('eval-inputs: the evaluation prompt of every question × agent, with it
     expect(prompt).not.toContain('[Agent]');
     expect(prompt).not.toContain('garage');
     // A cylinder has no depth; its profile says so as the profile file's writer does.
-    expect(json(join(out, `inputs/${HOUSE}/SWEEPER/q02.json`)).prompt).toContain('Agent name: SWEEPER\nBody shape: cylinder\nHeight (m): 0.15\nWidth (m): 0.4\nDepth (m): None\n');
+    expect(json(join(out, `inputs/${HOUSE}/SWEEPER/q02.json`)).prompt).toContain(
+      'Agent name: SWEEPER\nBody shape: cylinder\nHeight (m): 0.15\nWidth (m): 0.4\nDepth (m): None\n',
+    );
   });
 
   it('only the agents and scenes asked for; an unknown one, a missing budget or no frames is refused', async () => {
@@ -77,7 +113,10 @@ describe('eval-inputs: the evaluation prompt of every question × agent, with it
     const r = await cli('eval-inputs', '--gt', gt, '--frames', '16', '--out', out, '--agents', 'wheelchair', '--agents', 'ROBOT');
     expect(r.code).toBe(0);
     expect(json(join(out, 'manifest.json')).inputs).toEqual([
-      `inputs/${HOUSE}/WHEELCHAIR/q01.json`, `inputs/${HOUSE}/WHEELCHAIR/q02.json`, `inputs/${HOUSE}/HUMANOID/q01.json`, `inputs/${HOUSE}/HUMANOID/q02.json`,
+      `inputs/${HOUSE}/WHEELCHAIR/q01.json`,
+      `inputs/${HOUSE}/WHEELCHAIR/q02.json`,
+      `inputs/${HOUSE}/HUMANOID/q01.json`,
+      `inputs/${HOUSE}/HUMANOID/q02.json`,
     ]);
     const bad = await cli('eval-inputs', '--gt', gt, '--frames', '16', '--out', temp('traversa-evalinputs-bad-'), '--scenes', 'MP3D00001');
     expect([bad.code, bad.stderr.trim()]).toEqual([2, 'traversa: scene "MP3D00001" is not in the release']);
@@ -91,7 +130,10 @@ describe('eval-inputs: the evaluation prompt of every question × agent, with it
     expect([notJpeg.code, notJpeg.stderr.trim()]).toEqual([1, `traversa: ${join(gt, 'frames', HOUSE, '16', '001.jpg')}: the frame is not a JPEG image`]);
     writeFileSync(join(gt, 'frames', HOUSE, '16', 'frames.json'), JSON.stringify([{ file: '../../../../etc/passwd', index: 0, t: 0 }]));
     const escape = await cli('eval-inputs', '--gt', gt, '--frames', '16', '--out', temp('traversa-evalinputs-bad-'));
-    expect([escape.code, escape.stderr.trim()]).toEqual([1, `traversa: ${join(gt, 'frames', HOUSE, '16', 'frames.json')}: at /0/file: the frame's file name contains a folder separator (/ or \\)`]);
+    expect([escape.code, escape.stderr.trim()]).toEqual([
+      1,
+      `traversa: ${join(gt, 'frames', HOUSE, '16', 'frames.json')}: at /0/file: the frame's file name contains a folder separator (/ or \\)`,
+    ]);
   });
 
   it('run-model runs an export (--inputs) as it runs the release: the same requests, the same results', async () => {
@@ -100,7 +142,8 @@ describe('eval-inputs: the evaluation prompt of every question × agent, with it
     expect((await cli('eval-inputs', '--gt', gt, '--frames', '16', '--out', exported)).code).toBe(0);
     const chat = await startFakeChat({ reply: scriptedReply });
     try {
-      const fromRelease = temp('traversa-evalinputs-a-'), fromExport = temp('traversa-evalinputs-b-');
+      const fromRelease = temp('traversa-evalinputs-a-'),
+        fromExport = temp('traversa-evalinputs-b-');
       const common = ['--endpoint', chat.url, '--model', 'fake-vlm', '--concurrency', '1'];
       expect((await cli('run-model', '--gt', gt, '--frames', '16', '--out', fromRelease, ...common)).code).toBe(0);
       expect((await cli('run-model', '--inputs', exported, '--out', fromExport, ...common)).code).toBe(0);
@@ -120,10 +163,16 @@ describe('eval-inputs: the evaluation prompt of every question × agent, with it
       const edited = join(exported, `inputs/${HOUSE}/HUMAN/q01.json`);
       writeFileSync(edited, JSON.stringify({ ...json(edited), agent: '../../elsewhere' }));
       const unsafe = await cli('run-model', '--inputs', exported, '--out', fromExport, ...common);
-      expect([unsafe.code, unsafe.stderr.trim()]).toEqual([1, `traversa: ${edited}: at /agent: becomes part of a file name and contains a folder separator (/ or \\)`]);
+      expect([unsafe.code, unsafe.stderr.trim()]).toEqual([
+        1,
+        `traversa: ${edited}: at /agent: becomes part of a file name and contains a folder separator (/ or \\)`,
+      ]);
       writeFileSync(edited, JSON.stringify({ ...json(edited), agent: 'HUMAN', frames: [{ file: '../../etc/passwd', t: 0 }] }));
       const outside = await cli('run-model', '--inputs', exported, '--out', fromExport, ...common);
-      expect([outside.code, outside.stderr.trim()]).toEqual([1, `traversa: ${edited}: at /frames/0/file: a frame path has a ".." segment, which leads out of its folder`]);
+      expect([outside.code, outside.stderr.trim()]).toEqual([
+        1,
+        `traversa: ${edited}: at /frames/0/file: a frame path has a ".." segment, which leads out of its folder`,
+      ]);
       expect(chat.requests).toHaveLength(21);
     } finally {
       await chat.close();

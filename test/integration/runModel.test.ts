@@ -16,7 +16,8 @@ function filesUnder(dir: string): Record<string, string> {
   const walk = (d: string) => {
     for (const name of readdirSync(d)) {
       const full = join(d, name);
-      if (statSync(full).isDirectory()) walk(full); else out[relative(dir, full)] = readFileSync(full, 'utf8');
+      if (statSync(full).isDirectory()) walk(full);
+      else out[relative(dir, full)] = readFileSync(full, 'utf8');
     }
   };
   walk(dir);
@@ -24,8 +25,10 @@ function filesUnder(dir: string): Record<string, string> {
 }
 const results = (out: string) => Object.fromEntries(Object.entries(filesUnder(out)).filter(([p]) => p.startsWith(`${SETTING}/${HOUSE}/`)));
 const summaryOf = (out: string) => JSON.parse(readFileSync(join(out, SETTING, 'run_summary.json'), 'utf8'));
-const cachedAnswers = (out: string) => Object.entries(filesUnder(join(out, '.cache'))).filter(([p]) => p.endsWith('.answer'))
-  .map(([, text]) => JSON.parse(text) as { agent: string; questionIndex: number });
+const cachedAnswers = (out: string) =>
+  Object.entries(filesUnder(join(out, '.cache')))
+    .filter(([p]) => p.endsWith('.answer'))
+    .map(([, text]) => JSON.parse(text) as { agent: string; questionIndex: number });
 
 describe('run-model against an OpenAI-compatible endpoint, scored by score', { timeout: 60_000 }, () => {
   it('asks every question × agent once (the hallucinated one never), with the frames as JPEG data URLs, and both scorers score what the model said', async () => {
@@ -45,7 +48,8 @@ describe('run-model against an OpenAI-compatible endpoint, scored by score', { t
       expect(q.headers.authorization).toBe(`Bearer ${KEY}`);
       expect(q.body).toMatchObject({ model: 'fake-vlm', temperature: 0 });
       expect(imagesOf(q.body)).toHaveLength(4);
-      for (const url of imagesOf(q.body)) expect(Buffer.from(url.replace('data:image/jpeg;base64,', ''), 'base64').subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+      for (const url of imagesOf(q.body))
+        expect(Buffer.from(url.replace('data:image/jpeg;base64,', ''), 'base64').subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
       expect(promptText(q.body)).not.toContain('garage');
     }
 
@@ -54,7 +58,11 @@ describe('run-model against an OpenAI-compatible endpoint, scored by score', { t
     // RTA over the three valid yes-paths 1, 3/4 and 0.
     const paper = await cli(['score', '--gt', gt, '--pred', out, '--out', temp('traversa-runmodel-scored-'), '--judge', 'none', '--json'], {});
     expect(paper.code).toBe(0);
-    const report = (JSON.parse(paper.stdout) as { models: Record<string, { overall: { f1: number; pv: number; rta: number; n: object }; confusion: object; errorCounts: object; counts: object }> }).models[SETTING]!;
+    const report = (
+      JSON.parse(paper.stdout) as {
+        models: Record<string, { overall: { f1: number; pv: number; rta: number; n: object }; confusion: object; errorCounts: object; counts: object }>;
+      }
+    ).models[SETTING]!;
     expect(report.confusion).toEqual({ tp: 1, fp: 3, tn: 5, fn: 1 });
     expect(report.overall.f1).toBeCloseTo(100 / 3, 9);
     expect(report.overall.pv).toBe(100);
@@ -75,13 +83,19 @@ describe('run-model against an OpenAI-compatible endpoint, scored by score', { t
 
     const summary = summaryOf(out);
     expect(summary).toMatchObject({
-      model: 'fake-vlm', endpoint_host: new URL(chat.url).host, prompt_version: 'capnav-eval-1', frames: '16', model_setting: SETTING,
+      model: 'fake-vlm',
+      endpoint_host: new URL(chat.url).host,
+      prompt_version: 'capnav-eval-1',
+      frames: '16',
+      model_setting: SETTING,
       counts: { inputs: 10, answered: 10, from_cache: 0, requested: 10, unreadable: 1, failed: 0, excluded_hallucinated: 1 },
     });
     expect(summary.unreadable_replies).toEqual([expect.objectContaining({ agent: 'QUADRUPEDAL', question_index: 0 })]);
     // The tokens are the replies' usage, summed.
     expect(summary.tokens.this_run.prompt).toBeGreaterThan(0);
-    expect(r.stdout).toContain(`tokens this run: ${summary.tokens.this_run.prompt.toLocaleString('en-US')} prompt + ${summary.tokens.this_run.completion.toLocaleString('en-US')} completion`);
+    expect(r.stdout).toContain(
+      `tokens this run: ${summary.tokens.this_run.prompt.toLocaleString('en-US')} prompt + ${summary.tokens.this_run.completion.toLocaleString('en-US')} completion`,
+    );
     expect(r.stderr).toMatch(/run-model: 10\/10, 0 failed, [\d.]+ requests\/s, done/);
 
     // Run again: every answer comes from the cache, not one request is made, the results are the same bytes.
@@ -90,7 +104,10 @@ describe('run-model against an OpenAI-compatible endpoint, scored by score', { t
     expect(again.code).toBe(0);
     expect(chat.requests).toHaveLength(10);
     expect(results(out)).toEqual(before);
-    expect(summaryOf(out)).toMatchObject({ counts: { from_cache: 10, requested: 0 }, tokens: { this_run: { total: 0 }, from_cache: { total: summary.tokens.this_run.total } } });
+    expect(summaryOf(out)).toMatchObject({
+      counts: { from_cache: 10, requested: 0 },
+      tokens: { this_run: { total: 0 }, from_cache: { total: summary.tokens.this_run.total } },
+    });
   });
 
   it('retries a server error with back-off and gets the answer', async () => {
@@ -108,13 +125,19 @@ describe('run-model against an OpenAI-compatible endpoint, scored by score', { t
     const gt = houseRelease();
     const out = temp('traversa-runmodel-giveup-');
     let failing = true;
-    const chat = await serve({ reply: (body) => (failing && askedAbout(body).agent === 'HUMAN' && askedAbout(body).question === 1 ? { status: 500, content: 'boom' } : scriptedReply(body)) });
+    const chat = await serve({
+      reply: (body) =>
+        failing && askedAbout(body).agent === 'HUMAN' && askedAbout(body).question === 1 ? { status: 500, content: 'boom' } : scriptedReply(body),
+    });
     const r = await runModel(gt, chat.url, out, '--retries', '2');
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('run-model: 1 request failed; written as unanswered');
     expect(chat.requests.filter((q) => askedAbout(q.body).agent === 'HUMAN' && askedAbout(q.body).question === 1)).toHaveLength(3);
     const human = JSON.parse(readFileSync(join(out, SETTING, HOUSE, `${HOUSE}_HUMAN.json`), 'utf8'));
-    expect(human.result[1]).toMatchObject({ result: { answer: '', path: [], reason: '' }, error: 'model failed after 3 attempts: HTTP 500: {"error":{"message":"boom"}}' });
+    expect(human.result[1]).toMatchObject({
+      result: { answer: '', path: [], reason: '' },
+      error: 'model failed after 3 attempts: HTTP 500: {"error":{"message":"boom"}}',
+    });
     expect(summaryOf(out).failures).toEqual([expect.objectContaining({ agent: 'HUMAN', question_index: 1 })]);
 
     failing = false;
@@ -140,7 +163,22 @@ describe('run-model against an OpenAI-compatible endpoint, scored by score', { t
     const gt = houseRelease();
     const out = temp('traversa-runmodel-killed-');
     const chat = await serve({ reply: scriptedReply, delayMs: 150 });
-    const args = ['src/cli/launch.mjs', 'run-model', '--gt', gt, '--frames', '16', '--endpoint', chat.url, '--model', 'fake-vlm', '--out', out, '--concurrency', '2'];
+    const args = [
+      'src/cli/launch.mjs',
+      'run-model',
+      '--gt',
+      gt,
+      '--frames',
+      '16',
+      '--endpoint',
+      chat.url,
+      '--model',
+      'fake-vlm',
+      '--out',
+      out,
+      '--concurrency',
+      '2',
+    ];
     const child = spawn(process.execPath, args, { cwd: REPO, env: { ...process.env, ...RUN_ENV }, stdio: 'ignore' });
     const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
     while (chat.requests.length < 5) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -155,14 +193,18 @@ describe('run-model against an OpenAI-compatible endpoint, scored by score', { t
     const before = chat.requests.length;
     const resumed = await runModel(gt, chat.url, out);
     expect(resumed.code).toBe(0);
-    const askedNow = chat.requests.slice(before).map((q) => askedAbout(q.body)).map((a) => `${a.agent} ${a.question}`);
+    const askedNow = chat.requests
+      .slice(before)
+      .map((q) => askedAbout(q.body))
+      .map((a) => `${a.agent} ${a.question}`);
     expect(askedNow).toHaveLength(10 - kept.length);
     expect(askedNow.filter((a) => kept.includes(a))).toEqual([]);
     expect(summaryOf(out).counts).toMatchObject({ from_cache: kept.length, requested: 10 - kept.length });
 
     const whole = temp('traversa-runmodel-whole-');
     expect((await runModel(gt, chat.url, whole)).code).toBe(0);
-    const a = results(out), b = results(whole);
+    const a = results(out),
+      b = results(whole);
     expect(Object.keys(a)).toHaveLength(AGENTS.length);
     expect(a).toEqual(b);
   });
@@ -173,17 +215,36 @@ describe('run-model against an OpenAI-compatible endpoint, scored by score', { t
     // The third request is held until the interruption cuts it short.
     let holding = true;
     const chat = await serve({ reply: (body, { n }) => ({ ...scriptedReply(body), delayMs: n === 2 && holding ? 20_000 : 20 }) });
-    const args = ['src/cli/launch.mjs', 'run-model', '--gt', gt, '--frames', '16', '--endpoint', chat.url, '--model', 'fake-vlm', '--out', out, '--concurrency', '1'];
+    const args = [
+      'src/cli/launch.mjs',
+      'run-model',
+      '--gt',
+      gt,
+      '--frames',
+      '16',
+      '--endpoint',
+      chat.url,
+      '--model',
+      'fake-vlm',
+      '--out',
+      out,
+      '--concurrency',
+      '1',
+    ];
     const child = spawn(process.execPath, args, { cwd: REPO, env: { ...process.env, ...RUN_ENV } });
     let stdout = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => { stdout += d; });
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      stdout += d;
+    });
     child.stderr.resume();
     const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
     while (chat.requests.length < 3) await new Promise((resolve) => setTimeout(resolve, 10));
     child.kill('SIGINT');
     expect(await exited).toBe(130);
     expect(stdout).toContain('10 inputs: 2 answered (0 from the cache), 0 unreadable, 0 failed, 8 not asked');
-    expect(stdout).toContain(`run-model interrupted. No results written; the 2 answers received are kept in ${join(out, '.cache')}: run the same command again to go on from there.`);
+    expect(stdout).toContain(
+      `run-model interrupted. No results written; the 2 answers received are kept in ${join(out, '.cache')}: run the same command again to go on from there.`,
+    );
     expect(readdirSync(out)).toEqual(['.cache']);
     holding = false;
     const n = chat.requests.length;
@@ -223,7 +284,10 @@ describe('run-model refuses what it cannot run, before asking anything', { timeo
     const cases: [string[], string][] = [
       [['run-model', '--frames', '16', ...base], 'run-model needs --gt <release-dir> (with --frames) or --inputs <dir>'],
       [['run-model', '--gt', gt, '--frames', '16', '--endpoint', 'not a url', '--model', 'm', '--out', '/tmp/x'], '--endpoint is not a URL: "not a url"'],
-      [['run-model', '--gt', gt, '--frames', '16', '--endpoint', 'ftp://example.com/v1', '--model', 'm', '--out', '/tmp/x'], '--endpoint must be an http:// or https:// URL, not ftp:'],
+      [
+        ['run-model', '--gt', gt, '--frames', '16', '--endpoint', 'ftp://example.com/v1', '--model', 'm', '--out', '/tmp/x'],
+        '--endpoint must be an http:// or https:// URL, not ftp:',
+      ],
       [['run-model', '--gt', gt, '--frames', '128', ...base], '--frames takes 16, 32, 64, 1fps, not "128"'],
       [['run-model', '--gt', gt, ...base], 'run-model needs --frames 16|32|64|1fps'],
       [['run-model', '--gt', gt, '--frames', '16', ...base, '--agents', 'HUMAN,ROBOTDOG'], 'agent "ROBOTDOG" has no profile'],
@@ -271,7 +335,9 @@ describe('run-model refuses what it cannot run, before asking anything', { timeo
     const r = await runModel(houseRelease(), gone.url, out, '--concurrency', '1', '--retries', '1');
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('10 inputs: 0 answered (0 from the cache), 0 unreadable, 3 failed, 7 not asked');
-    expect(r.stdout).toMatch(/run-model stopped: the first 3 requests all failed \(the last: model failed after 2 attempts: network error: fetch failed: connect ECONNREFUSED 127\.0\.0\.1:\d+\)/);
+    expect(r.stdout).toMatch(
+      /run-model stopped: the first 3 requests all failed \(the last: model failed after 2 attempts: network error: fetch failed: connect ECONNREFUSED 127\.0\.0\.1:\d+\)/,
+    );
     expect(readdirSync(out)).toEqual([]);
   });
 });

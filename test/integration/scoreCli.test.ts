@@ -13,15 +13,24 @@ import { scoringHouse } from '../unit/scoreSupport.ts';
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const RESULTS = join(REPO, 'test/fixtures/scoring/results');
 const made: string[] = [];
-const temp = (prefix: string) => { const d = mkdtempSync(join(tmpdir(), prefix)); made.push(d); return d; };
+const temp = (prefix: string) => {
+  const d = mkdtempSync(join(tmpdir(), prefix));
+  made.push(d);
+  return d;
+};
 
 /** Run the command line as a user would (the entry `npm run cli` uses). */
 function traversa(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['src/cli/launch.mjs', ...args], { cwd: REPO, timeout: 60_000, env: { ...process.env, ...env } });
-    let stdout = '', stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => { stdout += d; });
-    child.stderr.setEncoding('utf8').on('data', (d: string) => { stderr += d; });
+    let stdout = '',
+      stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      stdout += d;
+    });
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      stderr += d;
+    });
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
@@ -33,9 +42,15 @@ beforeAll(async () => {
   made.push(gt);
   await traversa(['help']); // build the CLI bundle once, before the parallel runs
 });
-afterAll(() => { for (const d of made) rmSync(d, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const d of made) rmSync(d, { recursive: true, force: true });
+});
 
-interface Summary { mode: string; models: Record<string, { overall: { f1: number; capnav: number; ci?: unknown }; settings: { judge: { kind: string } }; counts: { records: number } }>; problems: { file: string; location: string; code: string }[] }
+interface Summary {
+  mode: string;
+  models: Record<string, { overall: { f1: number; capnav: number; ci?: unknown }; settings: { judge: { kind: string } }; counts: { records: number } }>;
+  problems: { file: string; location: string; code: string }[];
+}
 
 describe.concurrent('traversa score and baseline', { timeout: 60_000 }, () => {
   it('score writes per-record JSONL and a summary, and prints a table per model with the judge named', async () => {
@@ -50,13 +65,16 @@ describe.concurrent('traversa score and baseline', { timeout: 60_000 }, () => {
     expect(summary.mode).toBe('paper');
     expect(Object.keys(summary.models)).toEqual(['model-a_16f', 'model-b', 'model-c']);
     expect(summary.problems.map((p) => p.code)).toContain('predictions.malformed');
-    const lines = readFileSync(join(out, 'scored_per_record.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { model: string; status: string; outcome: string | null });
+    const lines = readFileSync(join(out, 'scored_per_record.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { model: string; status: string; outcome: string | null });
     // Every prediction read is a line: 5 runner items, 2 text lines, 2 JSONL lines; the fixtures' bad entries are problems instead.
     expect(lines).toHaveLength(5 + 2 + 2);
     expect(lines.map((l) => l.status)).toEqual(Array(9).fill('scored'));
   });
 
-  it('--table2 writes the paper\'s Table 2 as CSV and LaTeX, with the summary\'s figures; refused with --compat reference', async () => {
+  it("--table2 writes the paper's Table 2 as CSV and LaTeX, with the summary's figures; refused with --compat reference", async () => {
     const out = temp('traversa-score-');
     const r = await traversa(['score', '--gt', gt, '--pred', RESULTS, '--out', out, '--table2']);
     expect(r.code).toBe(0);
@@ -77,7 +95,22 @@ describe.concurrent('traversa score and baseline', { timeout: 60_000 }, () => {
 
   it('--json prints exactly the summary file; --weights and --bootstrap are honoured', async () => {
     const out = temp('traversa-score-');
-    const r = await traversa(['score', '--gt', gt, '--pred', join(RESULTS, 'extra.jsonl'), '--out', out, '--json', '--weights', '1,0,0,0', '--bootstrap', '50', '--seed', '3']);
+    const r = await traversa([
+      'score',
+      '--gt',
+      gt,
+      '--pred',
+      join(RESULTS, 'extra.jsonl'),
+      '--out',
+      out,
+      '--json',
+      '--weights',
+      '1,0,0,0',
+      '--bootstrap',
+      '50',
+      '--seed',
+      '3',
+    ]);
     expect(r.code).toBe(0);
     const summary = JSON.parse(r.stdout) as Summary;
     expect(summary).toEqual(JSON.parse(readFileSync(join(out, 'scored_summary.json'), 'utf8')));
@@ -87,11 +120,16 @@ describe.concurrent('traversa score and baseline', { timeout: 60_000 }, () => {
   });
 
   it('a release without its traverse file is scored with a warning naming the scene and agents; labelled agents are not named', async () => {
-    const unlabelled = writeReleaseDir(writeRelease(scoringHouse()).filter((f) => !f.path.startsWith('traverse/')), 'traversa-score-unlabelled-');
+    const unlabelled = writeReleaseDir(
+      writeRelease(scoringHouse()).filter((f) => !f.path.startsWith('traverse/')),
+      'traversa-score-unlabelled-',
+    );
     made.push(unlabelled);
     const r = await traversa(['score', '--gt', unlabelled, '--pred', join(RESULTS, 'extra.jsonl'), '--out', temp('traversa-score-')]);
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/^traversa: warning: HOUSE01 has no labels for HUMAN, WHEELCHAIR, HUMANOID, QUADRUPEDAL, SWEEPER \(nothing labelled yet, or no traverse file\): .* scored as not doable for them$/m);
+    expect(r.stderr).toMatch(
+      /^traversa: warning: HOUSE01 has no labels for HUMAN, WHEELCHAIR, HUMANOID, QUADRUPEDAL, SWEEPER \(nothing labelled yet, or no traverse file\): .* scored as not doable for them$/m,
+    );
     const labelled = await traversa(['score', '--gt', gt, '--pred', join(RESULTS, 'extra.jsonl'), '--out', temp('traversa-score-')]);
     expect(labelled.code).toBe(0);
     // The fixture labels every agent but the sweeper.
@@ -101,7 +139,12 @@ describe.concurrent('traversa score and baseline', { timeout: 60_000 }, () => {
 
   it('bad arguments exit 2 and say why', async () => {
     const out = temp('traversa-score-');
-    for (const args of [['--weights', '1,2'], ['--judge', 'oracle'], ['--compat', 'python'], ['--bootstrap', '-1']]) {
+    for (const args of [
+      ['--weights', '1,2'],
+      ['--judge', 'oracle'],
+      ['--compat', 'python'],
+      ['--bootstrap', '-1'],
+    ]) {
       const r = await traversa(['score', '--gt', gt, '--pred', RESULTS, '--out', out, ...args]);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr).toMatch(/^traversa: --/);
@@ -123,7 +166,7 @@ describe.concurrent('traversa score and baseline', { timeout: 60_000 }, () => {
     expect((await traversa(['baseline', 'best', '--gt', gt, '--out', join(dir, 'c.jsonl')])).code).toBe(2);
   });
 
-  it('--compat reference runs the released scorer\'s rules and writes its field names', async () => {
+  it("--compat reference runs the released scorer's rules and writes its field names", async () => {
     const out = temp('traversa-compat-');
     const r = await traversa(['score', '--gt', gt, '--pred', join(RESULTS, 'model-a_16f'), '--out', out, '--compat', 'reference']);
     expect(r.code).toBe(0);
@@ -144,7 +187,11 @@ describe('traversa score --judge http', { timeout: 60_000 }, () => {
     req.on('end', () => {
       requests++;
       // Every third request fails once with a 500, to be retried.
-      if (requests % 3 === 0) { res.writeHead(500); res.end('busy'); return; }
+      if (requests % 3 === 0) {
+        res.writeHead(500);
+        res.end('busy');
+        return;
+      }
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ choices: [{ message: { content: '{"correct": true, "explanation": "matches"}' } }] }));
     });
@@ -174,7 +221,10 @@ describe('traversa score --judge http', { timeout: 60_000 }, () => {
   });
 
   it('without the endpoint in the environment it exits 2 and names the variables', async () => {
-    const r = await traversa(['score', '--gt', gt, '--pred', RESULTS, '--out', temp('traversa-http-'), '--judge', 'http'], { TRAVERSA_JUDGE_URL: '', TRAVERSA_JUDGE_MODEL: '' });
+    const r = await traversa(['score', '--gt', gt, '--pred', RESULTS, '--out', temp('traversa-http-'), '--judge', 'http'], {
+      TRAVERSA_JUDGE_URL: '',
+      TRAVERSA_JUDGE_MODEL: '',
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('TRAVERSA_JUDGE_URL');
   });

@@ -30,7 +30,9 @@ beforeAll(async () => {
   made.push(gt);
   await traversa('help'); // build the CLI bundle once, before the parallel runs
 });
-afterAll(() => { for (const d of made) rmSync(d, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const d of made) rmSync(d, { recursive: true, force: true });
+});
 
 /** `traversa score …`: its stdout, and the two files it wrote into --out. */
 async function cli(...args: string[]): Promise<{ summary: string; records: string; out: string }> {
@@ -57,9 +59,9 @@ function browserWorker() {
     return last[0]!;
   };
   return {
-    score: async (request: ScoringRequest) => (await ask({ type: 'score', request }) as { result: LiteOutcome }).result,
-    files: async () => (await ask({ type: 'export', ticket: 1 }) as { files: ReportFiles | null }).files,
-    record: async (model: string, i: number) => (await ask({ type: 'record', model, i, ticket: 2 }) as { record: unknown }).record,
+    score: async (request: ScoringRequest) => ((await ask({ type: 'score', request })) as { result: LiteOutcome }).result,
+    files: async () => ((await ask({ type: 'export', ticket: 1 })) as { files: ReportFiles | null }).files,
+    record: async (model: string, i: number) => ((await ask({ type: 'record', model, i, ticket: 2 })) as { record: unknown }).record,
   };
 }
 
@@ -83,7 +85,12 @@ describe.concurrent('the command line and the browser score a prediction tree al
     // The whole summary (every model's overall, per-agent and macro rows, intervals, confusion,
     // failure modes, problems) and every record, in order.
     expect(exported.summary).toEqual(summary);
-    expect(exported.records).toEqual(fromCli.records.trim().split('\n').map((l) => JSON.parse(l)));
+    expect(exported.records).toEqual(
+      fromCli.records
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    );
 
     // What the page shows: the light per-model reports are the CLI's rows, and their records too.
     if (lite.mode !== 'paper') throw new Error('expected paper reports');
@@ -101,8 +108,12 @@ describe.concurrent('the command line and the browser score a prediction tree al
 
   it('in paper mode, with bootstrap intervals at a chosen seed and level, macro averaging, over several models', async () => {
     const bootstrap = { resamples: 200, seed: 7, level: 0.9 };
-    const { summary } = await expectSamePaperReports(['--bootstrap', '200', '--seed', '7', '--level', '0.9', '--averaging', 'macro'], RESULTS,
-      { judge: { kind: 'rule' }, weights: { f1: 0.25, pv: 0.25, rta: 0.25, rv: 0.25 }, averaging: 'macro', bootstrap });
+    const { summary } = await expectSamePaperReports(['--bootstrap', '200', '--seed', '7', '--level', '0.9', '--averaging', 'macro'], RESULTS, {
+      judge: { kind: 'rule' },
+      weights: { f1: 0.25, pv: 0.25, rta: 0.25, rv: 0.25 },
+      averaging: 'macro',
+      bootstrap,
+    });
     expect(Object.keys(summary.models)).toEqual(['model-a_16f', 'model-b', 'model-c']);
     for (const m of Object.values(summary.models)) {
       expect(m.settings).toMatchObject({ bootstrap, averaging: 'macro' });
@@ -110,26 +121,36 @@ describe.concurrent('the command line and the browser score a prediction tree al
     }
   });
 
-  it('in paper mode on one model\'s folder: loose files take the folder\'s name, so its own imported verdicts apply', async () => {
+  it("in paper mode on one model's folder: loose files take the folder's name, so its own imported verdicts apply", async () => {
     const dir = join(RESULTS, 'model-a_16f');
     // The verdict file's name is the edge's to give (the path typed, the picked file's name): the same here.
     const judge: JudgeChoice = { kind: 'imported', file: { path: VERDICTS, text: readFileSync(join(REPO, VERDICTS), 'utf8') } };
     // The file has no verdict for some of this model's "no" answers: their RV is unknown, accepted here.
-    const { summary, records } = await expectSamePaperReports(['--verdicts', VERDICTS, '--bootstrap', '50', '--seed', '3', '--accept-unjudged'], dir,
-      { judge, weights: { f1: 0.25, pv: 0.25, rta: 0.25, rv: 0.25 }, averaging: 'micro', bootstrap: { resamples: 50, seed: 3, level: 0.95 } });
+    const { summary, records } = await expectSamePaperReports(['--verdicts', VERDICTS, '--bootstrap', '50', '--seed', '3', '--accept-unjudged'], dir, {
+      judge,
+      weights: { f1: 0.25, pv: 0.25, rta: 0.25, rv: 0.25 },
+      averaging: 'micro',
+      bootstrap: { resamples: 50, seed: 3, level: 0.95 },
+    });
     expect(Object.keys(summary.models)).toEqual(['model-a_16f']);
     expect((summary.models['model-a_16f']!.headline as { capnav: number | null }).capnav).toBeNull();
     // The verdict for this model's wheelchair record (keyed by model) was the one applied.
-    expect(records).toContainEqual(expect.objectContaining({ model: 'model-a_16f', agent: 'WHEELCHAIR', judge: expect.objectContaining({ explanation: 'names the landing, not the stairs' }) }));
+    expect(records).toContainEqual(
+      expect.objectContaining({
+        model: 'model-a_16f',
+        agent: 'WHEELCHAIR',
+        judge: expect.objectContaining({ explanation: 'names the landing, not the stairs' }),
+      }),
+    );
   });
 
-  it('with --compat reference: the released scorer\'s per-record JSONL and summary, byte for byte', async () => {
+  it("with --compat reference: the released scorer's per-record JSONL and summary, byte for byte", async () => {
     for (const judge of ['rule', 'none'] as const) {
       const fromCli = await cli('--pred', RESULTS, '--compat', 'reference', '--judge', judge);
       // The paths the released scorer writes into its files are the command line's to give: the browser is given the same.
       const settings = { resultRoot: RESULTS, gtRoot: gt, perRecordOutput: join(fromCli.out, 'scored_per_record.jsonl') };
       const lite = await browserWorker().score({ mode: 'compat', release: readJsonFiles(gt), input: picked(RESULTS), judge: { kind: judge }, settings });
-      if (lite.mode !== 'compat') throw new Error('expected the reference scorer\'s result');
+      if (lite.mode !== 'compat') throw new Error("expected the reference scorer's result");
       expect(toJsonl(lite.result.records)).toBe(fromCli.records);
       expect(toSummaryJson(lite.result.summary)).toBe(fromCli.summary);
       expect(lite.result.summary.n_records).toBeGreaterThan(0);

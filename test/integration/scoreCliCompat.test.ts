@@ -17,7 +17,11 @@ import { scoringHouse } from '../unit/scoreSupport.ts';
 
 const RESULTS = join(REPO, 'test/fixtures/scoring/results');
 const made: string[] = [];
-const temp = (prefix: string) => { const d = mkdtempSync(join(tmpdir(), prefix)); made.push(d); return d; };
+const temp = (prefix: string) => {
+  const d = mkdtempSync(join(tmpdir(), prefix));
+  made.push(d);
+  return d;
+};
 let gt = '';
 
 beforeAll(async () => {
@@ -25,7 +29,9 @@ beforeAll(async () => {
   made.push(gt);
   await traversa('help'); // build the CLI bundle once, before the parallel runs
 });
-afterAll(() => { for (const d of made) rmSync(d, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const d of made) rmSync(d, { recursive: true, force: true });
+});
 
 /** A copy of the fixture results (two model folders and a loose JSONL) with `extra` files added. */
 function resultsCopy(extra: Record<string, string> = {}): string {
@@ -33,11 +39,17 @@ function resultsCopy(extra: Record<string, string> = {}): string {
   const copy = (from: string, to: string) => {
     for (const e of readdirSync(from, { withFileTypes: true })) {
       if (e.isDirectory()) copy(join(from, e.name), join(to, e.name));
-      else { mkdirSync(to, { recursive: true }); copyFileSync(join(from, e.name), join(to, e.name)); }
+      else {
+        mkdirSync(to, { recursive: true });
+        copyFileSync(join(from, e.name), join(to, e.name));
+      }
     }
   };
   copy(RESULTS, dir);
-  for (const [path, text] of Object.entries(extra)) { mkdirSync(dirname(join(dir, path)), { recursive: true }); writeFileSync(join(dir, path), text); }
+  for (const [path, text] of Object.entries(extra)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
   return dir;
 }
 
@@ -73,25 +85,37 @@ describe.concurrent('score --compat reference: what it reads and what it writes'
     const out = temp('traversa-compat-out-');
     const r = await traversa('score', '--gt', gt, '--pred', RESULTS, '--out', out, '--compat', 'reference', '--json');
     expect(r.code).toBe(0);
-    expect(r.stderr).toContain(`traversa: note: --compat reference reads only *.json result files, as the released scorer does; 3 other files under ${RESULTS} not read (extra.jsonl, …)`);
+    expect(r.stderr).toContain(
+      `traversa: note: --compat reference reads only *.json result files, as the released scorer does; 3 other files under ${RESULTS} not read (extra.jsonl, …)`,
+    );
     expect((JSON.parse(r.stdout) as { n_ok: number }).n_ok).toBeGreaterThan(0);
   });
 
   it('writes one summary per model folder beside the pooled one, each what the released scorer prints for that folder, and says which is which', async () => {
     const results = resultsCopy({
-      'model-b/HOUSE01/HOUSE01_HUMAN.json': JSON.stringify({ scene: 'HOUSE01', prompt_file: 'p.txt', time_sec: 2, result: [
-        { question: 'Can [Agent] move from the front hall to the kitchen?', agent: 'HUMAN', result: { answer: 'no', path: ['hall', 'kitchen'] } },
-      ] }),
+      'model-b/HOUSE01/HOUSE01_HUMAN.json': JSON.stringify({
+        scene: 'HOUSE01',
+        prompt_file: 'p.txt',
+        time_sec: 2,
+        result: [{ question: 'Can [Agent] move from the front hall to the kitchen?', agent: 'HUMAN', result: { answer: 'no', path: ['hall', 'kitchen'] } }],
+      }),
     });
     const out = temp('traversa-compat-models-');
     const r = await traversa('score', '--gt', gt, '--pred', results, '--out', out, '--compat', 'reference');
     expect(r.code, r.stderr).toBe(0);
-    expect(readdirSync(out).sort()).toEqual(['scored_model-a_16f_summary.json', 'scored_model-b_summary.json', 'scored_per_record.jsonl', 'scored_summary.json']);
+    expect(readdirSync(out).sort()).toEqual([
+      'scored_model-a_16f_summary.json',
+      'scored_model-b_summary.json',
+      'scored_per_record.jsonl',
+      'scored_summary.json',
+    ]);
     const rows = r.stdout.split('\n');
     expect(rows.find((l) => l.startsWith('model-a_16f '))).toBeDefined();
     expect(rows.find((l) => l.startsWith('model-b '))).toBeDefined();
     expect(rows.find((l) => l.startsWith('all 2 models, pooled '))).toBeDefined();
-    expect(r.stdout).toContain(`Each model row is what the released scorer prints when run on ${results}/<model> (scored_<model>_summary.json); "all 2 models, pooled" is what it prints for ${results} itself`);
+    expect(r.stdout).toContain(
+      `Each model row is what the released scorer prints when run on ${results}/<model> (scored_<model>_summary.json); "all 2 models, pooled" is what it prints for ${results} itself`,
+    );
 
     const read = (p: string) => JSON.parse(readFileSync(p, 'utf8')) as Record<string, unknown>;
     const pooled = read(join(out, 'scored_summary.json'));
@@ -156,11 +180,27 @@ describe('score --compat reference: a record given twice', { timeout: 120_000 },
   it('scores both, as the released scorer does, and says so once per model on stderr; without repeats it says nothing of them', async () => {
     const again = readFileSync(join(RESULTS, 'model-a_16f/HOUSE01/batch1.json'), 'utf8');
     const items = (JSON.parse(again) as { result: unknown[] }).result;
-    const n = items.filter((i) => typeof i === 'object' && i !== null && typeof (i as { agent?: unknown }).agent === 'string' && typeof (i as { question?: unknown }).question === 'string').length;
+    const n = items.filter(
+      (i) =>
+        typeof i === 'object' &&
+        i !== null &&
+        typeof (i as { agent?: unknown }).agent === 'string' &&
+        typeof (i as { question?: unknown }).question === 'string',
+    ).length;
     expect(n).toBeGreaterThan(1);
     const [onceOut, twiceOut] = [temp('traversa-compat-once-'), temp('traversa-compat-twice-')];
     const plain = await traversa('score', '--gt', gt, '--pred', resultsCopy(), '--out', onceOut, '--compat', 'reference');
-    const twice = await traversa('score', '--gt', gt, '--pred', resultsCopy({ 'model-a_16f/HOUSE01/batch1_again.json': again }), '--out', twiceOut, '--compat', 'reference');
+    const twice = await traversa(
+      'score',
+      '--gt',
+      gt,
+      '--pred',
+      resultsCopy({ 'model-a_16f/HOUSE01/batch1_again.json': again }),
+      '--out',
+      twiceOut,
+      '--compat',
+      'reference',
+    );
     expect([plain.code, twice.code]).toEqual([0, 0]);
     expect(plain.stderr).not.toMatch(/repeat a scene/);
     expect(lines(twice.stderr).filter((l) => /repeat a scene/.test(l))).toEqual([
@@ -190,10 +230,13 @@ describe('score (paper mode): a task predicted twice', { timeout: 120_000 }, () 
     const [unlabelled, ...said] = lines(r.stderr);
     expect(unlabelled).toMatch(SWEEPER_UNLABELLED);
     expect(said).toEqual([
-      `traversa: ${n.toLocaleString('en-US')} predictions of model random-walk were given twice (same scene, question and agent; e.g. rand.jsonl line 1 repeats rand-again.jsonl#line 1); `
-        + `both are scored, as the released scorer does — see docs/scoring.md, "Duplicate predictions"; each is listed in ${join(out, 'scored_summary.json')}`,
+      `traversa: ${n.toLocaleString('en-US')} predictions of model random-walk were given twice (same scene, question and agent; e.g. rand.jsonl line 1 repeats rand-again.jsonl#line 1); ` +
+        `both are scored, as the released scorer does — see docs/scoring.md, "Duplicate predictions"; each is listed in ${join(out, 'scored_summary.json')}`,
     ]);
-    const summary = JSON.parse(readFileSync(join(out, 'scored_summary.json'), 'utf8')) as { problems: { code: string }[]; models: Record<string, { counts: { records: number } }> };
+    const summary = JSON.parse(readFileSync(join(out, 'scored_summary.json'), 'utf8')) as {
+      problems: { code: string }[];
+      models: Record<string, { counts: { records: number } }>;
+    };
     expect(summary.problems.filter((p) => p.code === 'prediction.duplicate')).toHaveLength(n);
     expect(summary.models['random-walk']!.counts.records).toBe(2 * n);
   });
@@ -205,7 +248,9 @@ describe('score (paper mode): a task predicted twice', { timeout: 120_000 }, () 
     expect(r.code).toBe(0);
     const [unlabelled, ...err] = lines(r.stderr);
     expect(unlabelled).toMatch(SWEEPER_UNLABELLED);
-    expect(err[0]).toMatch(/^traversa: 2 predictions of model model-c were given twice \(same scene, question and agent; e\.g\. extra\.jsonl line 1 repeats again\.jsonl#line 1\); both are scored/);
+    expect(err[0]).toMatch(
+      /^traversa: 2 predictions of model model-c were given twice \(same scene, question and agent; e\.g\. extra\.jsonl line 1 repeats again\.jsonl#line 1\); both are scored/,
+    );
     expect(err[1]).toMatch(/^traversa: \d+ other problem\(s\) with the predictions; listed in /);
   });
 });

@@ -26,19 +26,31 @@ describe.skipIf(!haveRelease)('dataset statistics of the shared CapNav release (
   it('counts questions, the hallucinated ones, and those with a reference that names no room', () => {
     expect(expected.unresolved).toBeGreaterThan(0);
     expect(expected.hallucinated).toBeGreaterThan(0);
-    expect({ questions: stats.questions, hallucinated: stats.hallucinated_questions, unresolved: stats.unresolved_questions })
-      .toEqual({ questions: expected.questions, hallucinated: expected.hallucinated, unresolved: expected.unresolved });
+    expect({ questions: stats.questions, hallucinated: stats.hallucinated_questions, unresolved: stats.unresolved_questions }).toEqual({
+      questions: expected.questions,
+      hallucinated: expected.hallucinated,
+      unresolved: expected.unresolved,
+    });
   });
 
   it('counts from|to segment labels only, traversable and not', () => {
-    expect(stats.labels).toEqual({ total: expected.labels.total, traversable: expected.labels.traversable, not_traversable: expected.labels.total - expected.labels.traversable });
+    expect(stats.labels).toEqual({
+      total: expected.labels.total,
+      traversable: expected.labels.traversable,
+      not_traversable: expected.labels.total - expected.labels.traversable,
+    });
   });
 
   it('per agent (the humanoid filed as ROBOT): labels, edge ratio, tasks and feasible tasks', () => {
     expect(Object.keys(stats.agents).sort()).toEqual(['HUMAN', 'HUMANOID', 'QUADRUPEDAL', 'SWEEPER', 'WHEELCHAIR']);
     for (const [agent, e] of Object.entries(expected.agents)) {
       const got = stats.agents[agent]!;
-      expect({ agent, labels: got.labels, tasks: got.tasks, feasible: got.feasible_tasks }).toEqual({ agent, labels: e.labels, tasks: e.tasks, feasible: e.feasible });
+      expect({ agent, labels: got.labels, tasks: got.tasks, feasible: got.feasible_tasks }).toEqual({
+        agent,
+        labels: e.labels,
+        tasks: e.tasks,
+        feasible: e.feasible,
+      });
       expect(got.edge_traversable_ratio, agent).toBeCloseTo(e.traversable / e.labels, 10);
       expect(got.feasible_task_ratio, agent).toBeCloseTo(e.feasible / e.tasks, 10);
     }

@@ -4,7 +4,9 @@ import { houseScene, rawNode, rawQuestion, releaseFiles, writeReleaseDir } from 
 import { traversa } from '../support/cli.ts';
 
 const made: string[] = [];
-afterAll(() => { for (const dir of made) rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
 
 type Report = { ok: boolean; warnings: number; problems: { file: string; location: string; severity: string; message: string }[] };
 
@@ -19,7 +21,9 @@ describe('validate flags a room no doorway reaches (issue 13)', { timeout: 30_00
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout) as Report;
     const isolated = report.problems.filter((p) => p.message.includes('has no edges'));
-    expect(isolated).toEqual([expect.objectContaining({ file: 'graphs/HM3D00025-graph.json', location: `/nodes/${house.graph.nodes.length - 1}`, severity: 'warning' })]);
+    expect(isolated).toEqual([
+      expect.objectContaining({ file: 'graphs/HM3D00025-graph.json', location: `/nodes/${house.graph.nodes.length - 1}`, severity: 'warning' }),
+    ]);
     expect(isolated[0]!.message).toContain('node_99 ("Media room")');
     expect(isolated[0]!.message).toContain(`question ${house.qa.length - 1} starts there`);
   });

@@ -34,7 +34,11 @@ describe('G on every agent × edge answers what cli drive answers, on a reconstr
     await page.getByTestId('queue-item').waitFor();
     // A door (the 1.20 m hall–living), a sill (the 5 cm upper-hall–bedroom 2, which stops the wheelchair) and the stairs, photographed.
     const shots = new Map<string, Pixels>();
-    const got = await driveEvery(page, { 'HUMAN node_1|node_2': 'scanlike-door', 'WHEELCHAIR node_11|node_14': 'scanlike-sill', 'QUADRUPEDAL node_10|node_8': 'scanlike-stairs' }, shots);
+    const got = await driveEvery(
+      page,
+      { 'HUMAN node_1|node_2': 'scanlike-door', 'WHEELCHAIR node_11|node_14': 'scanlike-sill', 'QUADRUPEDAL node_10|node_8': 'scanlike-stairs' },
+      shots,
+    );
     const want = await cli;
     compare(got, want);
     expect(got.get('WHEELCHAIR node_11|node_14')).toMatchObject({ reached: false, reason: 'step' });
@@ -44,7 +48,10 @@ describe('G on every agent × edge answers what cli drive answers, on a reconstr
     // way in teal and nothing in red; the stopped one draws the agent and its way up to the stop in red
     // and nothing in teal (viewport/AgentOverlay.tsx). Measured: the door 319 teal pixels, the stairs
     // 468, the sill 157 red.
-    const pixels = (name: string, colour: [number, number, number]) => { const img = shots.get(name)!; return Math.round(shareLike(img, colour, 40) * img.width * img.height); };
+    const pixels = (name: string, colour: [number, number, number]) => {
+      const img = shots.get(name)!;
+      return Math.round(shareLike(img, colour, 40) * img.width * img.height);
+    };
     for (const name of ['scanlike-door', 'scanlike-stairs']) {
       expect(pixels(name, TEAL), `${name}: the way drawn as reached`).toBeGreaterThan(100);
       expect(pixels(name, RED), `${name}: nothing drawn as stopped`).toBeLessThan(5);

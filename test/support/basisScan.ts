@@ -42,10 +42,12 @@ export const TEXTURE_SIZE = 64;
 export function quadrantsRgba(size = TEXTURE_SIZE): Uint8Array {
   const rgba = new Uint8Array(size * size * 4);
   const half = size / 2;
-  for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) {
-    const c = y < half ? (x < half ? QUADRANT_COLOURS.topLeft : QUADRANT_COLOURS.topRight) : x < half ? QUADRANT_COLOURS.bottomLeft : QUADRANT_COLOURS.bottomRight;
-    rgba.set([...c, 255], (y * size + x) * 4);
-  }
+  for (let y = 0; y < size; y++)
+    for (let x = 0; x < size; x++) {
+      const c =
+        y < half ? (x < half ? QUADRANT_COLOURS.topLeft : QUADRANT_COLOURS.topRight) : x < half ? QUADRANT_COLOURS.bottomLeft : QUADRANT_COLOURS.bottomRight;
+      rgba.set([...c, 255], (y * size + x) * 4);
+    }
   return rgba;
 }
 
@@ -58,10 +60,16 @@ export function quadrantsRgba(size = TEXTURE_SIZE): Uint8Array {
 export async function encodeBasisBottomUp(rgba: Uint8Array, width: number, height: number): Promise<Uint8Array> {
   const bottomUp = new Uint8Array(rgba.length);
   for (let y = 0; y < height; y++) bottomUp.set(rgba.subarray((height - 1 - y) * width * 4, (height - y) * width * 4), y * width * 4);
-  return quietly(() => encodeToKTX2(bottomUp, {
-    isKTX2File: false, isUASTC: false, generateMipmap: true, isYFlip: false, enableDebug: false,
-    imageDecoder: async () => ({ width, height, data: bottomUp }),
-  }));
+  return quietly(() =>
+    encodeToKTX2(bottomUp, {
+      isKTX2File: false,
+      isUASTC: false,
+      generateMipmap: true,
+      isYFlip: false,
+      enableDebug: false,
+      imageDecoder: async () => ({ width, height, data: bottomUp }),
+    }),
+  );
 }
 
 export interface BasisScanOptions {
@@ -78,7 +86,10 @@ export async function writeBasisScan(dir: string, options: BasisScanOptions = {}
   if (options.corrupt) {
     image = image.slice();
     let seed = 115;
-    for (let i = 80; i < image.length; i++) { seed = (seed * 1103515245 + 12345) >>> 0; image[i] = seed >>> 24; }
+    for (let i = 80; i < image.length; i++) {
+      seed = (seed * 1103515245 + 12345) >>> 0;
+      image[i] = seed >>> 24;
+    }
   }
   const S = BASIS_FLOOR_SIZE;
   const positions = new Float32Array([0, 0, 0, S, 0, 0, S, 0, S, 0, 0, S]);
@@ -99,7 +110,9 @@ export async function writeBasisScan(dir: string, options: BasisScanOptions = {}
   add(bytes(positions), 34962);
   add(bytes(uvs), 34962);
   add(bytes(indices), 34963);
-  const imageDef = options.separate ? { uri: 'quadrants.basis', mimeType: 'image/x-basis' } : { bufferView: add(image), mimeType: 'image/x-basis', name: 'quadrants' };
+  const imageDef = options.separate
+    ? { uri: 'quadrants.basis', mimeType: 'image/x-basis' }
+    : { bufferView: add(image), mimeType: 'image/x-basis', name: 'quadrants' };
   const bin = concat(chunks);
   const json = {
     asset: { version: '2.0', generator: 'traversa test support: HM3D-style GOOGLE_texture_basis scan' },
@@ -137,7 +150,10 @@ export async function writeBasisScan(dir: string, options: BasisScanOptions = {}
 function concat(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
   let at = 0;
-  for (const p of parts) { out.set(p, at); at += p.byteLength; }
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.byteLength;
+  }
   return out;
 }
 

@@ -6,7 +6,6 @@ import { afterAll, beforeAll } from 'vitest';
 import { preview, type PreviewServer } from 'vite';
 import { CHROMIUM_ARGS, chromiumPath } from '../../src/cli/chromium.ts';
 
-
 /** Serve the built app (dist/) on a free port. The e2e script builds it first. */
 export async function serveBuiltApp(): Promise<{ url: string; close: () => Promise<void> }> {
   const server: PreviewServer = await preview({ preview: { port: 0, strictPort: false, host: '127.0.0.1' }, logLevel: 'silent' });
@@ -26,7 +25,10 @@ export class BrowserProfile {
   async open(): Promise<BrowserContext> {
     this.context = await chromium.launchPersistentContext(this.dir, {
       executablePath: chromiumPath(),
-      headless: true, args: CHROMIUM_ARGS, acceptDownloads: true, viewport: { width: 1400, height: 900 },
+      headless: true,
+      args: CHROMIUM_ARGS,
+      acceptDownloads: true,
+      viewport: { width: 1400, height: 900 },
     });
     return this.context;
   }
@@ -57,8 +59,13 @@ export class BrowserProfile {
 export function studio(): { profile: BrowserProfile; url: () => string; open: () => Promise<Page> } {
   let server: Awaited<ReturnType<typeof serveBuiltApp>> | null = null;
   const profile = new BrowserProfile();
-  beforeAll(async () => { server = await serveBuiltApp(); });
-  afterAll(async () => { await profile.dispose(); await server?.close(); });
+  beforeAll(async () => {
+    server = await serveBuiltApp();
+  });
+  afterAll(async () => {
+    await profile.dispose();
+    await server?.close();
+  });
   const url = () => server!.url;
   return { profile, url, open: () => profile.page(url()) };
 }
@@ -90,21 +97,32 @@ export async function nameAnnotator(page: Page, name = 'tester'): Promise<void> 
 }
 
 /** The label records stored in this browser for the sample scene, as "agent segment author" (read from IndexedDB itself). */
-export const storedLabels = (page: Page): Promise<string[]> => page.evaluate(async () => {
-  const rows = await new Promise<{ z?: Uint8Array<ArrayBuffer>; j?: string }[]>((resolve, reject) => {
-    const open = indexedDB.open('traversa');
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const all = open.result.transaction('records', 'readonly').objectStore('records').getAll();
-      all.onsuccess = () => { resolve(all.result); open.result.close(); };
-      all.onerror = () => reject(all.error);
-    };
+export const storedLabels = (page: Page): Promise<string[]> =>
+  page.evaluate(async () => {
+    const rows = await new Promise<{ z?: Uint8Array<ArrayBuffer>; j?: string }[]>((resolve, reject) => {
+      const open = indexedDB.open('traversa');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const all = open.result.transaction('records', 'readonly').objectStore('records').getAll();
+        all.onsuccess = () => {
+          resolve(all.result);
+          open.result.close();
+        };
+        all.onerror = () => reject(all.error);
+      };
+    });
+    // A row holds its records' text deflated, a list of [key, value, order] (persistence/bucketText.ts).
+    const texts = await Promise.all(
+      rows.map((row) => (row.z ? new Response(new Blob([row.z]).stream().pipeThrough(new DecompressionStream('deflate-raw'))).text() : row.j!)),
+    );
+    const keys = texts
+      .flatMap((text) => (JSON.parse(text) as [string, unknown, number][]).map(([key]) => key))
+      .filter((k) => k.startsWith('label/sample-house/'));
+    return keys.map((k) => {
+      const [, , agent, seg, who] = k.split('/');
+      return `${agent} ${seg} ${who}`;
+    });
   });
-  // A row holds its records' text deflated, a list of [key, value, order] (persistence/bucketText.ts).
-  const texts = await Promise.all(rows.map((row) => (row.z ? new Response(new Blob([row.z]).stream().pipeThrough(new DecompressionStream('deflate-raw'))).text() : row.j!)));
-  const keys = texts.flatMap((text) => (JSON.parse(text) as [string, unknown, number][]).map(([key]) => key)).filter((k) => k.startsWith('label/sample-house/'));
-  return keys.map((k) => { const [, , agent, seg, who] = k.split('/'); return `${agent} ${seg} ${who}`; });
-});
 
 /** The path of the file a click downloads. */
 export async function downloaded(page: Page, click: () => Promise<void>): Promise<string> {

@@ -6,7 +6,10 @@ import { join } from 'node:path';
  * definitions of the format document, sharing no code with src/. Tests compare Traversa against it.
  */
 
-export interface ReleaseFile { path: string; text: string }
+export interface ReleaseFile {
+  path: string;
+  text: string;
+}
 
 /** Every .json file under `dir`, paths relative to it with forward slashes, sorted. */
 export function readTree(dir: string): ReleaseFile[] {
@@ -17,9 +20,17 @@ export function readTree(dir: string): ReleaseFile[] {
     .map((path) => ({ path, text: readFileSync(join(dir, path), 'utf8') }));
 }
 
-export interface OracleNode { id: string; name: string }
-export interface OracleQuestion { question: string; nodes_involved: { start: string; intermediate?: string[] | null; end: string } }
-export interface OracleLabel { traversable: boolean }
+export interface OracleNode {
+  id: string;
+  name: string;
+}
+export interface OracleQuestion {
+  question: string;
+  nodes_involved: { start: string; intermediate?: string[] | null; end: string };
+}
+export interface OracleLabel {
+  traversable: boolean;
+}
 export interface OracleScene {
   id: string;
   nodes: OracleNode[];
@@ -30,16 +41,21 @@ export interface OracleScene {
 
 export function loadScenes(dir: string): OracleScene[] {
   const json = (p: string) => JSON.parse(readFileSync(join(dir, p), 'utf8')) as unknown;
-  return readdirSync(join(dir, 'graphs')).filter((f) => f.endsWith('-graph.json')).sort().map((f) => {
-    const id = f.slice(0, -'-graph.json'.length);
-    const graph = json(`graphs/${f}`) as { nodes: OracleNode[]; edges: { from: string; to: string }[] };
-    const qa = json(`qa/${id}_QA.json`) as OracleQuestion[] | { questions: OracleQuestion[] };
-    return {
-      id, nodes: graph.nodes, edges: graph.edges,
-      questions: Array.isArray(qa) ? qa : qa.questions,
-      traverse: json(`traverse/${id}-traverse.json`) as Record<string, unknown>,
-    };
-  });
+  return readdirSync(join(dir, 'graphs'))
+    .filter((f) => f.endsWith('-graph.json'))
+    .sort()
+    .map((f) => {
+      const id = f.slice(0, -'-graph.json'.length);
+      const graph = json(`graphs/${f}`) as { nodes: OracleNode[]; edges: { from: string; to: string }[] };
+      const qa = json(`qa/${id}_QA.json`) as OracleQuestion[] | { questions: OracleQuestion[] };
+      return {
+        id,
+        nodes: graph.nodes,
+        edges: graph.edges,
+        questions: Array.isArray(qa) ? qa : qa.questions,
+        traverse: json(`traverse/${id}-traverse.json`) as Record<string, unknown>,
+      };
+    });
 }
 
 const fold = (s: string) => s.trim().split(/\s+/).join(' ').toLowerCase();
@@ -61,7 +77,13 @@ export function resolveIndependently(raw: string, nodes: readonly OracleNode[]):
 
 export const refsOf = (q: OracleQuestion): string[] => [q.nodes_involved.start, ...(q.nodes_involved.intermediate ?? []), q.nodes_involved.end];
 
-export const AGENT_OF_KEY: Record<string, string> = { HUMAN: 'HUMAN', WHEELCHAIR: 'WHEELCHAIR', ROBOT: 'HUMANOID', QUADRUPEDAL: 'QUADRUPEDAL', SWEEPER: 'SWEEPER' };
+export const AGENT_OF_KEY: Record<string, string> = {
+  HUMAN: 'HUMAN',
+  WHEELCHAIR: 'WHEELCHAIR',
+  ROBOT: 'HUMANOID',
+  QUADRUPEDAL: 'QUADRUPEDAL',
+  SWEEPER: 'SWEEPER',
+};
 
 /** agent → directed `from|to` key → traversable, ignoring keys that are not of that form. */
 export function segmentLabels(scene: OracleScene): Map<string, Map<string, boolean>> {
@@ -96,7 +118,12 @@ export function reachable(scene: OracleScene, labels: Map<string, boolean> | und
 }
 
 export interface OracleStats {
-  scenes: number; nodes: number; edges: number; questions: number; hallucinated: number; unresolved: number;
+  scenes: number;
+  nodes: number;
+  edges: number;
+  questions: number;
+  hallucinated: number;
+  unresolved: number;
   labels: { total: number; traversable: number };
   agents: Record<string, { labels: number; traversable: number; tasks: number; feasible: number }>;
 }
@@ -104,7 +131,13 @@ export interface OracleStats {
 export function oracleStats(scenes: readonly OracleScene[]): OracleStats {
   const agentNames = ['HUMAN', 'WHEELCHAIR', 'HUMANOID', 'QUADRUPEDAL', 'SWEEPER'];
   const s: OracleStats = {
-    scenes: scenes.length, nodes: 0, edges: 0, questions: 0, hallucinated: 0, unresolved: 0, labels: { total: 0, traversable: 0 },
+    scenes: scenes.length,
+    nodes: 0,
+    edges: 0,
+    questions: 0,
+    hallucinated: 0,
+    unresolved: 0,
+    labels: { total: 0, traversable: 0 },
     agents: Object.fromEntries(agentNames.map((a) => [a, { labels: 0, traversable: 0, tasks: 0, feasible: 0 }])),
   };
   for (const scene of scenes) {
@@ -121,7 +154,10 @@ export function oracleStats(scenes: readonly OracleScene[]): OracleStats {
       s.questions++;
       const ids = refsOf(q).map((r) => resolveIndependently(r, scene.nodes));
       if (ids.includes(null)) s.unresolved++;
-      if (hallucinated.includes(q.question)) { s.hallucinated++; continue; }
+      if (hallucinated.includes(q.question)) {
+        s.hallucinated++;
+        continue;
+      }
       if (ids.includes(null)) continue;
       for (const [agent, acc] of Object.entries(s.agents)) {
         acc.tasks++;
@@ -129,6 +165,9 @@ export function oracleStats(scenes: readonly OracleScene[]): OracleStats {
       }
     }
   }
-  for (const a of Object.values(s.agents)) { s.labels.total += a.labels; s.labels.traversable += a.traversable; }
+  for (const a of Object.values(s.agents)) {
+    s.labels.total += a.labels;
+    s.labels.traversable += a.traversable;
+  }
   return s;
 }

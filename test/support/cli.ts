@@ -21,12 +21,32 @@ export interface RunLimits {
 /** `traversa` with a hard time limit: a command that hangs is killed, never left behind by the test. */
 export function traversaWith(limits: RunLimits, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string; timedOut: boolean }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['src/cli/launch.mjs', ...args], { cwd: REPO, uid: limits.uid, gid: limits.gid, env: limits.env ? { ...process.env, ...limits.env } : undefined });
-    let stdout = '', stderr = '', timedOut = false;
-    const timer = setTimeout(() => { timedOut = true; child.kill('SIGKILL'); }, limits.limitMs);
-    child.stdout.setEncoding('utf8').on('data', (d: string) => { stdout += d; });
-    child.stderr.setEncoding('utf8').on('data', (d: string) => { stderr += d; });
-    child.on('error', (e) => { clearTimeout(timer); reject(e); });
-    child.on('close', (code) => { clearTimeout(timer); resolve({ code, stdout, stderr, timedOut }); });
+    const child = spawn(process.execPath, ['src/cli/launch.mjs', ...args], {
+      cwd: REPO,
+      uid: limits.uid,
+      gid: limits.gid,
+      env: limits.env ? { ...process.env, ...limits.env } : undefined,
+    });
+    let stdout = '',
+      stderr = '',
+      timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, limits.limitMs);
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      stdout += d;
+    });
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      stderr += d;
+    });
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr, timedOut });
+    });
   });
 }

@@ -8,12 +8,27 @@ import type { StudioStore } from '../../src/state/store.ts';
  * project actions that record that they were asked.
  */
 export function studioCommands(store: StudioStore, over: Partial<CommandDeps> = {}): { commands: Command[]; told: string[]; asked: string[] } {
-  const told: string[] = [], asked: string[] = [];
-  const tell = (m: string) => { told.push(m); store.setState((s) => ({ ephemeral: { ...s.ephemeral, notice: m } })); };
-  const ask = (what: string) => () => { asked.push(what); };
+  const told: string[] = [],
+    asked: string[] = [];
+  const tell = (m: string) => {
+    told.push(m);
+    store.setState((s) => ({ ephemeral: { ...s.ephemeral, notice: m } }));
+  };
+  const ask = (what: string) => () => {
+    asked.push(what);
+  };
   const commands = buildCommands({
-    store, flush: async () => {}, tell,
-    drive: { auto: async () => { asked.push('drive.auto'); }, spawn: ask('drive.spawn'), replay: ask('drive.replay'), step: ask('drive.step') },
+    store,
+    flush: async () => {},
+    tell,
+    drive: {
+      auto: async () => {
+        asked.push('drive.auto');
+      },
+      spawn: ask('drive.spawn'),
+      replay: ask('drive.replay'),
+      step: ask('drive.step'),
+    },
     project: { importFolder: ask('importFolder'), openSample: ask('openSample'), exportRelease: ask('exportRelease'), exportBundle: ask('exportBundle') },
     ...over,
   });

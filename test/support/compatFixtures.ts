@@ -1,6 +1,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { scoreReference, type CompatRecord, type CompatGroundTruth, type CompatInputFile, type CompatJudge, type CompatLabel, type CompatResult, type CompatSceneTruth } from '../../src/core/scoring/compat/index.ts';
+import {
+  scoreReference,
+  type CompatRecord,
+  type CompatGroundTruth,
+  type CompatInputFile,
+  type CompatJudge,
+  type CompatLabel,
+  type CompatResult,
+  type CompatSceneTruth,
+} from '../../src/core/scoring/compat/index.ts';
 import { loadScenes, resolveIndependently, type OracleScene } from './capnavOracle.ts';
 import { mulberry32, pick, type Rng } from './random.ts';
 import { expectReleasedScorerAgrees } from './releasedScorer.ts';
@@ -13,7 +22,9 @@ import { expectReleasedScorerAgrees } from './releasedScorer.ts';
 
 /** A scene from `[id, name]` nodes, `[a, b]` edges and `agent → { 'a|b': [traversable, note?] }` labels. */
 export function compatScene(
-  nodes: [string, string][], edges: [string, string][], labels: Record<string, Record<string, [boolean, string?]>> = {},
+  nodes: [string, string][],
+  edges: [string, string][],
+  labels: Record<string, Record<string, [boolean, string?]>> = {},
 ): CompatSceneTruth {
   const traverse: Record<string, Record<string, CompatLabel>> = {};
   for (const [agent, table] of Object.entries(labels)) {
@@ -29,8 +40,21 @@ export function compatScene(
  */
 export const HOUSE = 'HM3D99999';
 export const house = compatScene(
-  [['node_1', 'Kitchen'], ['node_2', 'Hallway'], ['node_3', 'Living room'], ['node_4', 'Stair landing'], ['node_5', 'Upstairs bedroom'], ['node_6', 'Master bedroom bathroom']],
-  [['node_1', 'node_2'], ['node_2', 'node_3'], ['node_2', 'node_4'], ['node_4', 'node_5'], ['node_5', 'node_6']],
+  [
+    ['node_1', 'Kitchen'],
+    ['node_2', 'Hallway'],
+    ['node_3', 'Living room'],
+    ['node_4', 'Stair landing'],
+    ['node_5', 'Upstairs bedroom'],
+    ['node_6', 'Master bedroom bathroom'],
+  ],
+  [
+    ['node_1', 'node_2'],
+    ['node_2', 'node_3'],
+    ['node_2', 'node_4'],
+    ['node_4', 'node_5'],
+    ['node_5', 'node_6'],
+  ],
   {
     HUMAN: { 'node_1|node_2': [true], 'node_2|node_3': [true], 'node_2|node_4': [true], 'node_4|node_5': [true], 'node_5|node_6': [true] },
     WHEELCHAIR: { 'node_1|node_2': [true], 'node_3|node_2': [true], 'node_2|node_4': [false, 'Stairs'], 'node_4|node_5': [false, ''], 'node_5|node_6': [true] },
@@ -82,7 +106,22 @@ export function guessIn(nodes: [string, string][], question: string, edges: [str
 
 const BASE = ['qid', 'scene', 'agent', 'entry_idx', 'status', 'question', 'source_file', 'model_setting', 'prompt_file', 'time_sec'];
 const GUESS = ['derive_method', 'src_name', 'tgt_name', 'src_id', 'tgt_id'];
-const PATHS = ['vlm_answer', 'vlm_path_names_raw', 'vlm_path_names_mapped', 'vlm_path_ids', 'pv_valid', 'pv_errors', 'rta_applicable', 'traversability_score', 'rv_applicable', 'rv_score', 'rv_judge_explanation', 'rv_llm_model', 'ground_truth_doable', 'correct_answer'];
+const PATHS = [
+  'vlm_answer',
+  'vlm_path_names_raw',
+  'vlm_path_names_mapped',
+  'vlm_path_ids',
+  'pv_valid',
+  'pv_errors',
+  'rta_applicable',
+  'traversability_score',
+  'rv_applicable',
+  'rv_score',
+  'rv_judge_explanation',
+  'rv_llm_model',
+  'ground_truth_doable',
+  'correct_answer',
+];
 /** Each record kind's keys, in the released scorer's order. */
 export const RECORD_KEYS = {
   failedBeforeGuess: [...BASE, 'ok', 'error'],
@@ -100,8 +139,7 @@ export const AGENTS = ['HUMAN', 'WHEELCHAIR', 'HUMANOID', 'QUADRUPEDAL', 'SWEEPE
 
 /** How a generated record was made, so tests can check each kind's outcome. */
 export type Variant =
-  | 'correct' | 'garbage-answer' | 'bool-answer' | 'letter-answer' | 'names-with-typos' | 'empty-path'
-  | 'yes-one-node' | 'unknown-token' | 'wrong-answer';
+  'correct' | 'garbage-answer' | 'bool-answer' | 'letter-answer' | 'names-with-typos' | 'empty-path' | 'yes-one-node' | 'unknown-token' | 'wrong-answer';
 
 export interface GeneratedRecord {
   file: string;
@@ -143,7 +181,11 @@ function bfsPath(scene: OracleScene, src: string, tgt: string, ok: (a: string, b
   for (let i = 0; i < queue.length; i++) {
     const u = queue[i]!;
     if (u === tgt) break;
-    for (const v of adj.get(u) ?? []) if (!prev.has(v) && ok(u, v)) { prev.set(v, u); queue.push(v); }
+    for (const v of adj.get(u) ?? [])
+      if (!prev.has(v) && ok(u, v)) {
+        prev.set(v, u);
+        queue.push(v);
+      }
   }
   if (!prev.has(tgt)) return null;
   const path: string[] = [];
@@ -186,16 +228,43 @@ export function generateResults(dir: string, seed = 7, opts: { model?: string; b
         let path: unknown = feasible ?? anyPath ?? [src ?? 'node_0', tgt ?? 'node_0'];
         let variant: Variant = 'correct';
         const roll = rng();
-        if (roll < 0.04) { variant = 'garbage-answer'; answer = pick(rng, ['maybe', 'I cannot tell', '', 'y']); }
-        else if (roll < 0.08) { variant = 'bool-answer'; answer = Boolean(feasible); }
-        else if (roll < 0.12) { variant = 'letter-answer'; answer = feasible ? pick(rng, ['(A)', 'A', ' a ']) : pick(rng, ['(B)', 'B']); }
-        else if (roll < 0.20) { variant = 'names-with-typos'; path = (path as string[]).map((id) => typo(rng, nameOf.get(id) ?? id)); }
-        else if (roll < 0.23) { variant = 'empty-path'; path = []; }
-        else if (roll < 0.26) { variant = 'yes-one-node'; answer = 'yes'; path = [(path as string[])[0]]; }
-        else if (roll < 0.29) { variant = 'unknown-token'; path = [...(path as string[]), 'node_9999']; }
-        else if (roll < 0.34) { variant = 'wrong-answer'; answer = feasible ? 'no' : 'yes'; }
+        if (roll < 0.04) {
+          variant = 'garbage-answer';
+          answer = pick(rng, ['maybe', 'I cannot tell', '', 'y']);
+        } else if (roll < 0.08) {
+          variant = 'bool-answer';
+          answer = Boolean(feasible);
+        } else if (roll < 0.12) {
+          variant = 'letter-answer';
+          answer = feasible ? pick(rng, ['(A)', 'A', ' a ']) : pick(rng, ['(B)', 'B']);
+        } else if (roll < 0.2) {
+          variant = 'names-with-typos';
+          path = (path as string[]).map((id) => typo(rng, nameOf.get(id) ?? id));
+        } else if (roll < 0.23) {
+          variant = 'empty-path';
+          path = [];
+        } else if (roll < 0.26) {
+          variant = 'yes-one-node';
+          answer = 'yes';
+          path = [(path as string[])[0]];
+        } else if (roll < 0.29) {
+          variant = 'unknown-token';
+          path = [...(path as string[]), 'node_9999'];
+        } else if (roll < 0.34) {
+          variant = 'wrong-answer';
+          answer = feasible ? 'no' : 'yes';
+        }
         items.push(item(q.question, agent, answer, path, feasible ? '' : 'The wheelchair cannot climb the stairs'));
-        records.push({ file, scene: scene.id, question: q.question, agent, variant, feasibleByRefs: src && tgt ? feasible !== null : null, srcByRefs: src, tgtByRefs: tgt });
+        records.push({
+          file,
+          scene: scene.id,
+          question: q.question,
+          agent,
+          variant,
+          feasibleByRefs: src && tgt ? feasible !== null : null,
+          srcByRefs: src,
+          tgtByRefs: tgt,
+        });
       }
       files.push(resultsFile(file, scene.id, items));
     }
@@ -225,7 +294,8 @@ export function generateResults(dir: string, seed = 7, opts: { model?: string; b
  * question (each model's items altered by its own seed, no broken files). Returns the counts.
  */
 export function writeReleasedLayout(releaseDir: string, into: string, models: number): { files: number; records: number } {
-  let files = 0, records = 0;
+  let files = 0,
+    records = 0;
   for (let m = 1; m <= models; m++) {
     const gen = generateResults(releaseDir, 1000 + m, { model: `model-${String(m).padStart(2, '0')}`, broken: false });
     for (const f of gen.files) {

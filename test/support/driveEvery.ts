@@ -35,7 +35,12 @@ export async function cliDrive(mesh: string): Promise<DriveJson> {
  * undirected edge (or of those `only` names, as `AGENT a|b`), and read the verdict the drive panel
  * shows. `shot` names segments to photograph.
  */
-export async function driveEvery(page: Page, shot: Record<string, string> = {}, shots = new Map<string, Pixels>(), only: ReadonlySet<string> | null = null): Promise<Map<string, Verdict & { note: string }>> {
+export async function driveEvery(
+  page: Page,
+  shot: Record<string, string> = {},
+  shots = new Map<string, Pixels>(),
+  only: ReadonlySet<string> | null = null,
+): Promise<Map<string, Verdict & { note: string }>> {
   const wanted = only?.size ?? 70;
   const got = new Map<string, Verdict & { note: string }>();
   // HUMAN's segments are auto-approved and passed over as a question is visited: stop that, so the
@@ -52,7 +57,9 @@ export async function driveEvery(page: Page, shot: Record<string, string> = {}, 
       await page.keyboard.press('g');
       const readouts = page.getByTestId('drive-readouts');
       await expect.poll(() => readouts.getAttribute('data-reached'), { timeout: 90_000 }).toMatch(/yes|no/);
-      await expect.poll(async () => (await readouts.getAttribute('data-reached')) === 'yes' || (await readouts.getAttribute('data-reason')) !== '', { timeout: 90_000 }).toBe(true);
+      await expect
+        .poll(async () => (await readouts.getAttribute('data-reached')) === 'yes' || (await readouts.getAttribute('data-reason')) !== '', { timeout: 90_000 })
+        .toBe(true);
       const reached = (await readouts.getAttribute('data-reached')) === 'yes';
       got.set(key, { reached, reason: reached ? null : await readouts.getAttribute('data-reason'), note: (await readouts.textContent()) ?? '' });
       const name = shot[key];
@@ -78,14 +85,17 @@ export function compare(got: Map<string, Verdict & { note: string }>, cli: Drive
       if (only && !only.has(`${agent} ${edge}`)) continue;
       n++;
       const g = got.get(`${agent} ${edge}`);
-      if (!g) { differ.push(`${agent} ${edge}: not driven in the studio`); continue; }
-      if (g.reached !== want.reached || (!want.reached && g.reason !== want.reason)) differ.push(`${agent} ${edge}: studio ${g.reached ? 'reached' : g.reason} (${g.note}), cli ${want.reached ? 'reached' : want.reason} (${want.note})`);
+      if (!g) {
+        differ.push(`${agent} ${edge}: not driven in the studio`);
+        continue;
+      }
+      if (g.reached !== want.reached || (!want.reached && g.reason !== want.reason))
+        differ.push(`${agent} ${edge}: studio ${g.reached ? 'reached' : g.reason} (${g.note}), cli ${want.reached ? 'reached' : want.reason} (${want.note})`);
     }
   }
   expect(n).toBe(only?.size ?? 70);
   expect(differ, 'the studio’s G against cli drive').toEqual([]);
 }
-
 
 /**
  * On the bundled sample house as the studio opens it: G on every agent × edge (or those `only`

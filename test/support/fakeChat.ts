@@ -58,7 +58,11 @@ const parts = (content: ChatBody['messages'][number]['content']): Part[] => (typ
 /** The text parts of the user message, joined. */
 export function promptText(body: ChatBody): string {
   const user = body.messages.find((m) => m.role === 'user');
-  return user ? parts(user.content).map((p) => (p.type === 'text' ? p.text : '')).join('\n') : '';
+  return user
+    ? parts(user.content)
+        .map((p) => (p.type === 'text' ? p.text : ''))
+        .join('\n')
+    : '';
 }
 
 /** The image URLs of the user message, in order. */
@@ -74,7 +78,13 @@ export function requestImages(r: FakeChatRequest): string[] {
 
 /** The texts of a recorded request's messages, joined. */
 export function requestText(r: FakeChatRequest): string {
-  return r.body.messages.map((m) => parts(m.content).map((p) => (p.type === 'text' ? p.text : '')).join('\n')).join('\n');
+  return r.body.messages
+    .map((m) =>
+      parts(m.content)
+        .map((p) => (p.type === 'text' ? p.text : ''))
+        .join('\n'),
+    )
+    .join('\n');
 }
 
 function countedUsage(body: ChatBody, content: string) {
@@ -83,15 +93,18 @@ function countedUsage(body: ChatBody, content: string) {
 
 export async function startFakeChat(opts: FakeChatOptions): Promise<FakeChat> {
   const requests: FakeChatRequest[] = [];
-  let inFlight = 0, maxInFlight = 0;
+  let inFlight = 0,
+    maxInFlight = 0;
   const server: Server = createServer((req, res) => {
     res.setHeader('access-control-allow-origin', '*');
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, {
-        'access-control-allow-headers': req.headers['access-control-request-headers'] ?? 'authorization, content-type',
-        'access-control-allow-methods': 'POST, OPTIONS',
-        'access-control-max-age': '600',
-      }).end();
+      res
+        .writeHead(204, {
+          'access-control-allow-headers': req.headers['access-control-request-headers'] ?? 'authorization, content-type',
+          'access-control-allow-methods': 'POST, OPTIONS',
+          'access-control-max-age': '600',
+        })
+        .end();
       return;
     }
     const chunks: Buffer[] = [];
@@ -100,7 +113,12 @@ export async function startFakeChat(opts: FakeChatOptions): Promise<FakeChat> {
       inFlight++;
       maxInFlight = Math.max(maxInFlight, inFlight);
       let done = false;
-      res.on('close', () => { if (!done) { done = true; inFlight--; } });
+      res.on('close', () => {
+        if (!done) {
+          done = true;
+          inFlight--;
+        }
+      });
       void (async () => {
         if (req.method !== 'POST' || !/\/chat\/completions$/.test((req.url ?? '').split('?')[0]!)) {
           res.writeHead(404, { 'content-type': 'application/json' }).end('{"error": {"message": "no such route"}}');
@@ -121,23 +139,38 @@ export async function startFakeChat(opts: FakeChatOptions): Promise<FakeChat> {
         if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
         const status = r.status ?? 200;
         if (status !== 200) {
-          res.writeHead(status, { 'content-type': 'application/json', ...(r.location ? { location: r.location } : {}) }).end(JSON.stringify({ error: { message: r.content } }));
+          res
+            .writeHead(status, { 'content-type': 'application/json', ...(r.location ? { location: r.location } : {}) })
+            .end(JSON.stringify({ error: { message: r.content } }));
           return;
         }
         const usage = r.usage ?? countedUsage(body, r.content);
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
-          id: `chatcmpl-${request.n}`, object: 'chat.completion', model: body.model,
-          choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: r.content } }],
-          usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
-        }));
-      })().catch(() => { if (!res.headersSent) res.writeHead(500).end(); else res.destroy(); });
+        res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            id: `chatcmpl-${request.n}`,
+            object: 'chat.completion',
+            model: body.model,
+            choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: r.content } }],
+            usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
+          }),
+        );
+      })().catch(() => {
+        if (!res.headersSent) res.writeHead(500).end();
+        else res.destroy();
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
     requests,
-    get maxInFlight() { return maxInFlight; },
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    get maxInFlight() {
+      return maxInFlight;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -19,30 +19,72 @@ import { append } from '../../src/core/arrays.ts';
  */
 const AT = '2026-05-01T10:00:00.000Z';
 
-const step = (i: number, text: string): QaItem['trail'][number] => ({ id: `s${i}`, title: `Step ${i}`, text, kind: 'spatial', links: { viewpoints: [], nodes: [], edges: [], marks: [] }, origin: 'written' });
-const accepted = (item: QaItem): QaItem => ({ ...item, status: 'accepted', reviews: [{ reviewer: 'rita', verdict: 'accept', comment: '', timeMs: 1000, at: AT }] });
+const step = (i: number, text: string): QaItem['trail'][number] => ({
+  id: `s${i}`,
+  title: `Step ${i}`,
+  text,
+  kind: 'spatial',
+  links: { viewpoints: [], nodes: [], edges: [], marks: [] },
+  origin: 'written',
+});
+const accepted = (item: QaItem): QaItem => ({
+  ...item,
+  status: 'accepted',
+  reviews: [{ reviewer: 'rita', verdict: 'accept', comment: '', timeMs: 1000, at: AT }],
+});
 
 export function reasoningProject(): Project {
   // One agent: each CapNav question is then one yes/no item, `qa_N:HUMAN`, answered by the labels.
-  const p = emptyProject('Sample house reasoning', DEFAULT_PROFILES.filter((a) => a.name === 'HUMAN'));
+  const p = emptyProject(
+    'Sample house reasoning',
+    DEFAULT_PROFILES.filter((a) => a.name === 'HUMAN'),
+  );
   p.scenes.push(buildSampleRelease().scene);
   append(p.qa.items, capnavItemsForScene(p, SAMPLE_SCENE_ID, { createdAt: AT }).slice(0, 4).map(accepted));
   const written = (question: string, answer: Answer, capability: string, trail: string[]) => {
     const item = createWrittenItem(p.qa.items, { sceneId: SAMPLE_SCENE_ID, author: 'dee', createdAt: AT, question, answer, category: { capability } });
     p.qa.items.push(accepted({ ...item, trail: trail.map((t, i) => step(i + 1, t)) }));
   };
-  written('Which room is on the upper floor?', { kind: 'mcq', options: [{ key: 'A', text: 'Kitchen' }, { key: 'B', text: 'Bedroom 1' }], correct: 'B' }, 'semantic',
-    ['The kitchen is on the ground floor.', 'Bedroom 1 is off the upper hall.']);
-  written('How wide is the door of Bedroom 1?', { kind: 'numeric', value: 0.7, unit: 'm', tolerance: 0.1 }, 'physical', ['Bedroom 1 has the narrowest door of the house, 0.70 m clear.']);
-  written('How does one reach the study from the living room?', { kind: 'freetext', reference: 'Through the hall and the corridor.' }, 'spatial',
-    ['Leave the living room into the hall.', 'Take the 0.8 m corridor to the back hall.', 'Enter the study.']);
+  written(
+    'Which room is on the upper floor?',
+    {
+      kind: 'mcq',
+      options: [
+        { key: 'A', text: 'Kitchen' },
+        { key: 'B', text: 'Bedroom 1' },
+      ],
+      correct: 'B',
+    },
+    'semantic',
+    ['The kitchen is on the ground floor.', 'Bedroom 1 is off the upper hall.'],
+  );
+  written('How wide is the door of Bedroom 1?', { kind: 'numeric', value: 0.7, unit: 'm', tolerance: 0.1 }, 'physical', [
+    'Bedroom 1 has the narrowest door of the house, 0.70 m clear.',
+  ]);
+  written('How does one reach the study from the living room?', { kind: 'freetext', reference: 'Through the hall and the corridor.' }, 'spatial', [
+    'Leave the living room into the hall.',
+    'Take the 0.8 m corridor to the back hall.',
+    'Enter the study.',
+  ]);
   // A draft: not accepted, never scored.
-  p.qa.items.push(createWrittenItem(p.qa.items, { sceneId: SAMPLE_SCENE_ID, author: 'dee', createdAt: AT, question: 'Draft?', answer: { kind: 'yesno', correct: true }, category: { capability: 'spatial' } }));
+  p.qa.items.push(
+    createWrittenItem(p.qa.items, {
+      sceneId: SAMPLE_SCENE_ID,
+      author: 'dee',
+      createdAt: AT,
+      question: 'Draft?',
+      answer: { kind: 'yesno', correct: true },
+      category: { capability: 'spatial' },
+    }),
+  );
   return p;
 }
 
 /** All ten criteria at `base`, with some changed. */
-export const rubric = (base: number, changed: Record<string, number> = {}) => ({ ...Object.fromEntries(FOMER_CRITERIA.map((c) => [c.name, base])), ...changed });
+export const rubric = (base: number, changed: Record<string, number> = {}) => ({
+  ...Object.fromEntries(FOMER_CRITERIA.map((c) => [c.name, base])),
+  ...changed,
+});
 
 /**
  * Item ids: qa_1:HUMAN..qa_4:HUMAN CapNav (yes/no for the human, answered yes by the labels), qa_5 MCQ (B), qa_6 numeric (0.7 m), qa_7 free text.
@@ -91,7 +133,14 @@ export const TRAIL_SCORES = {
   ],
 };
 
-export interface ReasoningFiles { dir: string; projectBundle: string; qaBundle: string; answersA: string; answersB: string; scores: string }
+export interface ReasoningFiles {
+  dir: string;
+  projectBundle: string;
+  qaBundle: string;
+  answersA: string;
+  answersB: string;
+  scores: string;
+}
 
 /** Write the project bundle, the QA bundle, both answer files and the scores file into `dir`. */
 export function writeReasoningFiles(dir: string): ReasoningFiles {
@@ -99,10 +148,18 @@ export function writeReasoningFiles(dir: string): ReasoningFiles {
   const qa = exportQaBundle(project, { createdAt: AT, appVersion: 'test' });
   if (!qa.ok) throw new Error(`the QA bundle should export: ${qa.errors.map((e) => e.message).join('; ')}`);
   const qaBundle = join(dir, 'qa-bundle');
-  for (const f of qa.files) { mkdirSync(join(qaBundle, f.path, '..'), { recursive: true }); writeFileSync(join(qaBundle, f.path), f.text); }
+  for (const f of qa.files) {
+    mkdirSync(join(qaBundle, f.path, '..'), { recursive: true });
+    writeFileSync(join(qaBundle, f.path), f.text);
+  }
   const bundle = writeBundle(project, AT);
   const files: ReasoningFiles = {
-    dir, projectBundle: join(dir, bundle.path), qaBundle, answersA: join(dir, 'vlm-a.jsonl'), answersB: join(dir, 'runs-b.jsonl'), scores: join(dir, 'trail-scores.json'),
+    dir,
+    projectBundle: join(dir, bundle.path),
+    qaBundle,
+    answersA: join(dir, 'vlm-a.jsonl'),
+    answersB: join(dir, 'runs-b.jsonl'),
+    scores: join(dir, 'trail-scores.json'),
   };
   writeFileSync(files.projectBundle, bundle.text);
   writeFileSync(files.answersA, ANSWERS_A.map((a) => JSON.stringify(a)).join('\n') + '\n');

@@ -46,10 +46,12 @@ export function cornerGltf(refs: { buffer?: string; images?: string[]; poison?: 
     nodes: [{ mesh: 0, name: 'corner' }],
     meshes: [{ primitives: [{ attributes: { POSITION: 0, TEXCOORD_0: 1 }, indices: 2, material: 0 }] }],
     materials: [material],
-    ...(images.length ? {
-      images: images.map((u) => ({ uri: u })),
-      textures: images.map((_, i) => ({ source: i })),
-    } : {}),
+    ...(images.length
+      ? {
+          images: images.map((u) => ({ uri: u })),
+          textures: images.map((_, i) => ({ source: i })),
+        }
+      : {}),
     buffers: [{ uri, byteLength: c.bin.byteLength }],
     bufferViews: [
       { buffer: 0, byteOffset: 0, byteLength: c.positions },
@@ -84,7 +86,13 @@ export async function tattletale(): Promise<Tattletale> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    origin: `http://127.0.0.1:${port}`, host: `127.0.0.1:${port}`, requests,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    origin: `http://127.0.0.1:${port}`,
+    host: `127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -21,13 +21,33 @@ export function labellingStore(project: Project = twoStoreyProject(), annotator 
 
 /** A drive of the current item, stopped at a wall, as the drive controller publishes it. */
 export function driveOfCurrentItem(store: StudioStore): DriveView {
-  const s = store.getState(), item = currentItem(s)!;
+  const s = store.getState(),
+    item = currentItem(s)!;
   return {
-    sceneId: s.session.sceneId!, agent: item.agent, itemKey: itemKey(item), shape: 'box', widthM: 0.7, depthM: 1, heightM: 1.2,
-    pose: { x: 1, y: 0, z: 0, yaw: 0 }, trajectory: [[0, 0, 0], [1, 0, 0]], reached: false,
+    sceneId: s.session.sceneId!,
+    agent: item.agent,
+    itemKey: itemKey(item),
+    shape: 'box',
+    widthM: 0.7,
+    depthM: 1,
+    heightM: 1.2,
+    pose: { x: 1, y: 0, z: 0, yaw: 0 },
+    trajectory: [
+      [0, 0, 0],
+      [1, 0, 0],
+    ],
+    reached: false,
     contact: { kind: 'wall', message: 'A wall or furniture in the way', point: [1.4, 0.5, 0] },
-    readouts: { clearWidthM: 0.7, lastStepM: 0, tightestClearanceM: 0.01 }, measured: { clearWidthM: 0.7 },
-    source: 'hand', motion: [], playFrom: null, reason: 'narrow', note: '', stoppedAt: null, resolution: null, doubt: null,
+    readouts: { clearWidthM: 0.7, lastStepM: 0, tightestClearanceM: 0.01 },
+    measured: { clearWidthM: 0.7 },
+    source: 'hand',
+    motion: [],
+    playFrom: null,
+    reason: 'narrow',
+    note: '',
+    stoppedAt: null,
+    resolution: null,
+    doubt: null,
   };
 }
 
@@ -41,7 +61,12 @@ export function drive(store: StudioStore): void {
 }
 
 /** Press a key as the app does: the command the key means now, run if it is enabled; its id, or undefined when the key does nothing. */
-export function press(store: StudioStore, key: string, mods: { ctrl?: boolean; shift?: boolean } = {}, commands: readonly Command[] = stateCommands): string | undefined {
+export function press(
+  store: StudioStore,
+  key: string,
+  mods: { ctrl?: boolean; shift?: boolean } = {},
+  commands: readonly Command[] = stateCommands,
+): string | undefined {
   const e = { key, ctrlKey: !!mods.ctrl, metaKey: false, altKey: false, shiftKey: !!mods.shift, target: null };
   const c = commandForKey(commands, e, store.getState());
   if (!c || !runCommand(store, c)) return undefined;

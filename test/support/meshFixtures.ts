@@ -17,7 +17,12 @@ import { append } from '../../src/core/arrays.ts';
  * y = 0.75. PLY and OBJ copies are Z up, as scans in those formats usually are.
  */
 
-export interface Room { positions: number[]; uvs: number[]; indices: number[]; colors: number[] }
+export interface Room {
+  positions: number[];
+  uvs: number[];
+  indices: number[];
+  colors: number[];
+}
 
 export const ROOM = { width: 4, depth: 3, wall: 2.5, table: 0.75 } as const;
 
@@ -26,7 +31,12 @@ export function roomMesh(): Room {
   const r: Room = { positions: [], uvs: [], indices: [], colors: [] };
   const quad = (corner: number[], u: number[], v: number[], color: number[]) => {
     const base = r.positions.length / 3;
-    for (const [a, b] of [[0, 0], [1, 0], [1, 1], [0, 1]] as const) {
+    for (const [a, b] of [
+      [0, 0],
+      [1, 0],
+      [1, 1],
+      [0, 1],
+    ] as const) {
       r.positions.push(corner[0]! + a * u[0]! + b * v[0]!, corner[1]! + a * u[1]! + b * v[1]!, corner[2]! + a * u[2]! + b * v[2]!);
       r.uvs.push(a, b);
       append(r.colors, color);
@@ -65,10 +75,12 @@ function roomDocument(texture?: (doc: Document) => Texture): Document {
   const doc = new Document().setLogger(new Logger(Logger.Verbosity.WARN));
   const buffer = doc.createBuffer();
   const room = roomMesh();
-  const accessor = (array: Float32Array | Uint32Array, type: 'VEC3' | 'VEC2' | 'SCALAR') => doc.createAccessor().setArray(array).setType(type).setBuffer(buffer);
+  const accessor = (array: Float32Array | Uint32Array, type: 'VEC3' | 'VEC2' | 'SCALAR') =>
+    doc.createAccessor().setArray(array).setType(type).setBuffer(buffer);
   const material = doc.createMaterial('room').setBaseColorFactor([1, 1, 1, 1]);
   if (texture) material.setBaseColorTexture(texture(doc));
-  const prim = doc.createPrimitive()
+  const prim = doc
+    .createPrimitive()
     .setAttribute('POSITION', accessor(new Float32Array(room.positions), 'VEC3'))
     .setAttribute('TEXCOORD_0', accessor(new Float32Array(room.uvs), 'VEC2'))
     .setIndices(accessor(new Uint32Array(room.indices), 'SCALAR'))
@@ -106,7 +118,9 @@ export async function writeMeshoptGlb(dir: string): Promise<{ glb: string }> {
 export async function writeKtx2Glb(dir: string): Promise<{ glb: string; ktx2: string }> {
   const { width, height, rgba } = checkerRgba(16, 16);
   // The encoder wants an image decoder; handing it the raw pixels skips PNG altogether.
-  const ktx = await quietly(() => encodeToKTX2(rgba, { isUASTC: false, generateMipmap: false, enableDebug: false, imageDecoder: async () => ({ width, height, data: rgba }) }));
+  const ktx = await quietly(() =>
+    encodeToKTX2(rgba, { isUASTC: false, generateMipmap: false, enableDebug: false, imageDecoder: async () => ({ width, height, data: rgba }) }),
+  );
   const doc = roomDocument((d) => d.createTexture('checker').setImage(ktx).setMimeType('image/ktx2'));
   doc.createExtension(KHRTextureBasisu).setRequired(true);
   const glb = join(mkdir(dir), 'room-ktx2.glb');
@@ -118,7 +132,13 @@ export async function writeKtx2Glb(dir: string): Promise<{ glb: string; ktx2: st
 
 /** A .gltf with its geometry in a separate .bin and a PNG texture beside it (side files by name). */
 export async function writeGltfWithSides(dir: string): Promise<{ gltf: string; bin: string; png: string }> {
-  const doc = roomDocument((d) => d.createTexture('wood').setImage(png(16, 16, checkerRgba(16, 16).rgba)).setMimeType('image/png').setURI('wood.png'));
+  const doc = roomDocument((d) =>
+    d
+      .createTexture('wood')
+      .setImage(png(16, 16, checkerRgba(16, 16).rgba))
+      .setMimeType('image/png')
+      .setURI('wood.png'),
+  );
   doc.getRoot().listBuffers()[0]!.setURI('room.bin');
   const gltf = join(mkdir(dir), 'room.gltf');
   await (await io()).write(gltf, doc);
@@ -131,10 +151,22 @@ export function writePly(dir: string, encoding: 'binary' | 'ascii'): { ply: stri
   const positions = zUp(room.positions);
   const vertices = positions.length / 3;
   const faces = room.indices.length / 3;
-  const header = ['ply', `format ${encoding === 'binary' ? 'binary_little_endian' : 'ascii'} 1.0`, 'comment traversa test room, Z up, metres',
-    `element vertex ${vertices}`, 'property float x', 'property float y', 'property float z',
-    'property uchar red', 'property uchar green', 'property uchar blue',
-    `element face ${faces}`, 'property list uchar int vertex_indices', 'end_header', ''].join('\n');
+  const header = [
+    'ply',
+    `format ${encoding === 'binary' ? 'binary_little_endian' : 'ascii'} 1.0`,
+    'comment traversa test room, Z up, metres',
+    `element vertex ${vertices}`,
+    'property float x',
+    'property float y',
+    'property float z',
+    'property uchar red',
+    'property uchar green',
+    'property uchar blue',
+    `element face ${faces}`,
+    'property list uchar int vertex_indices',
+    'end_header',
+    '',
+  ].join('\n');
   const ply = join(mkdir(dir), `room-${encoding}.ply`);
   if (encoding === 'ascii') {
     const lines: string[] = [];
@@ -184,7 +216,10 @@ export function writeObjWithMtl(dir: string): { obj: string; mtl: string; png: s
 export function writeCorruptGlb(dir: string): { glb: string } {
   const rng = mulberry32(115);
   const glb = join(mkdir(dir), 'corrupt.glb');
-  writeFileSync(glb, Uint8Array.from({ length: 4096 }, () => Math.floor(rng() * 256)));
+  writeFileSync(
+    glb,
+    Uint8Array.from({ length: 4096 }, () => Math.floor(rng() * 256)),
+  );
   return { glb };
 }
 
@@ -216,7 +251,9 @@ let muted = false;
  */
 export async function quietly<T>(encode: () => Promise<T>): Promise<T> {
   const log = console.log;
-  console.log = (...args: unknown[]) => { if (!muted) log(...args); };
+  console.log = (...args: unknown[]) => {
+    if (!muted) log(...args);
+  };
   muted = true;
   try {
     return await encode();
@@ -233,10 +270,11 @@ function mkdir(dir: string): string {
 
 function checkerRgba(width: number, height: number): { width: number; height: number; rgba: Uint8Array } {
   const rgba = new Uint8Array(width * height * 4);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) {
-    const light = ((x >> 2) + (y >> 2)) % 2 === 0;
-    rgba.set(light ? [200, 160, 110, 255] : [120, 80, 50, 255], (y * width + x) * 4);
-  }
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const light = ((x >> 2) + (y >> 2)) % 2 === 0;
+      rgba.set(light ? [200, 160, 110, 255] : [120, 80, 50, 255], (y * width + x) * 4);
+    }
   return { width, height, rgba };
 }
 

@@ -20,7 +20,11 @@ export const AGENTS = ['HUMAN', 'WHEELCHAIR', 'HUMANOID', 'QUADRUPEDAL', 'SWEEPE
 export function houseRelease(frames = 4): string {
   const scene = houseScene(HOUSE);
   const [toBedroom, , garage] = scene.qa;
-  const toLiving = { ...toBedroom!, question: Q.kitchenToLiving, nodes_involved: { start: 'node_2', start_detail: 'by the sink', intermediate: [], end: 'Living room', end_detail: 'by the sofa' } };
+  const toLiving = {
+    ...toBedroom!,
+    question: Q.kitchenToLiving,
+    nodes_involved: { start: 'node_2', start_detail: 'by the sink', intermediate: [], end: 'Living room', end_detail: 'by the sofa' },
+  };
   const dir = writeReleaseDir(releaseFiles([{ ...scene, qa: [toBedroom!, toLiving, garage!] }]), 'traversa-runmodel-gt-');
   if (frames > 0) writeFrameSet(dir, HOUSE, '16', frames);
   return dir;
@@ -53,10 +57,7 @@ export const SCRIPT: Record<string, [string, string]> = {
     'I cannot tell from these frames whether the dog can make it.',
     'Here is my answer:\n' + JSON.stringify([item('…', 'QUADRUPEDAL', 'yes', SHORT)]) + '\nHope this helps.',
   ],
-  SWEEPER: [
-    JSON.stringify([item('…', 'SWEEPER', 'no', FULL, 'Stairs')]),
-    JSON.stringify([item('…', 'SWEEPER', 'no', SHORT, 'Threshold higher than 0.02 m')]),
-  ],
+  SWEEPER: [JSON.stringify([item('…', 'SWEEPER', 'no', FULL, 'Stairs')]), JSON.stringify([item('…', 'SWEEPER', 'no', SHORT, 'Threshold higher than 0.02 m')])],
 };
 
 /** Which agent and question a request is about, read off its prompt. */
@@ -86,12 +87,24 @@ export const SETTING = 'fake-vlm_16f';
 export function modelRunHarness() {
   const made: string[] = [];
   const servers: FakeChat[] = [];
-  afterEach(async () => { await Promise.all(servers.splice(0).map((s) => s.close())); });
-  afterAll(() => { for (const d of made) rmSync(d, { recursive: true, force: true }); });
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((s) => s.close()));
+  });
+  afterAll(() => {
+    for (const d of made) rmSync(d, { recursive: true, force: true });
+  });
   const cli = (args: string[], env: Record<string, string> = RUN_ENV) => traversaWith({ limitMs: 120_000, env }, ...args);
   return {
-    temp: (prefix: string) => { const d = mkdtempSync(join(tmpdir(), prefix)); made.push(d); return d; },
-    serve: async (...a: Parameters<typeof startFakeChat>) => { const s = await startFakeChat(...a); servers.push(s); return s; },
+    temp: (prefix: string) => {
+      const d = mkdtempSync(join(tmpdir(), prefix));
+      made.push(d);
+      return d;
+    },
+    serve: async (...a: Parameters<typeof startFakeChat>) => {
+      const s = await startFakeChat(...a);
+      servers.push(s);
+      return s;
+    },
     cli,
     runModel: (gt: string, url: string, out: string, more: string[] = [], env: Record<string, string> = {}) =>
       cli(['run-model', '--gt', gt, '--frames', '16', '--endpoint', url, '--model', 'fake-vlm', '--out', out, ...more], { ...RUN_ENV, ...env }),

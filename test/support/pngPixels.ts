@@ -1,7 +1,11 @@
 import { inflateSync } from 'node:zlib';
 
 /** A decoded image: RGBA, 8 bits a channel, rows top first. */
-export interface Pixels { width: number; height: number; rgba: Uint8Array }
+export interface Pixels {
+  width: number;
+  height: number;
+  rgba: Uint8Array;
+}
 
 /**
  * Decode the PNGs Chromium's screenshots are: 8-bit RGB or RGBA, not interlaced. Enough to read
@@ -9,7 +13,9 @@ export interface Pixels { width: number; height: number; rgba: Uint8Array }
  */
 export function decodePng(png: Uint8Array): Pixels {
   const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
-  let width = 0, height = 0, channels = 0;
+  let width = 0,
+    height = 0,
+    channels = 0;
   const idat: Uint8Array[] = [];
   for (let at = 8; at < png.byteLength;) {
     const length = view.getUint32(at);
@@ -18,8 +24,11 @@ export function decodePng(png: Uint8Array): Pixels {
     if (type === 'IHDR') {
       width = view.getUint32(at + 8);
       height = view.getUint32(at + 12);
-      const depth = data[8], colour = data[9], interlace = data[12];
-      if (depth !== 8 || (colour !== 2 && colour !== 6) || interlace !== 0) throw new Error(`unsupported PNG (depth ${depth}, colour type ${colour}, interlace ${interlace})`);
+      const depth = data[8],
+        colour = data[9],
+        interlace = data[12];
+      if (depth !== 8 || (colour !== 2 && colour !== 6) || interlace !== 0)
+        throw new Error(`unsupported PNG (depth ${depth}, colour type ${colour}, interlace ${interlace})`);
       channels = colour === 6 ? 4 : 3;
     } else if (type === 'IDAT') idat.push(data);
     else if (type === 'IEND') break;
@@ -36,7 +45,9 @@ export function decodePng(png: Uint8Array): Pixels {
       const b = y > 0 ? rows[(y - 1) * stride + x]! : 0;
       const c = x >= channels && y > 0 ? rows[(y - 1) * stride + x - channels]! : 0;
       const p = a + b - c;
-      const pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
+      const pa = Math.abs(p - a),
+        pb = Math.abs(p - b),
+        pc = Math.abs(p - c);
       const predictor = [0, a, b, (a + b) >> 1, pa <= pb && pa <= pc ? a : pb <= pc ? b : c][filter];
       if (predictor === undefined) throw new Error(`unknown PNG filter ${filter}`);
       rows[y * stride + x] = (line[x]! + predictor) & 0xff;
@@ -44,7 +55,12 @@ export function decodePng(png: Uint8Array): Pixels {
   }
   if (channels === 4) return { width, height, rgba: rows };
   const rgba = new Uint8Array(width * height * 4);
-  for (let i = 0, j = 0; i < rows.length; i += 3, j += 4) { rgba[j] = rows[i]!; rgba[j + 1] = rows[i + 1]!; rgba[j + 2] = rows[i + 2]!; rgba[j + 3] = 255; }
+  for (let i = 0, j = 0; i < rows.length; i += 3, j += 4) {
+    rgba[j] = rows[i]!;
+    rgba[j + 1] = rows[i + 1]!;
+    rgba[j + 2] = rows[i + 2]!;
+    rgba[j + 3] = 255;
+  }
   return { width, height, rgba };
 }
 
@@ -52,7 +68,12 @@ export function decodePng(png: Uint8Array): Pixels {
 export function shareUnlike(img: Pixels, background: [number, number, number], tolerance: number): number {
   let unlike = 0;
   for (let i = 0; i < img.rgba.length; i += 4) {
-    if (Math.abs(img.rgba[i]! - background[0]) > tolerance || Math.abs(img.rgba[i + 1]! - background[1]) > tolerance || Math.abs(img.rgba[i + 2]! - background[2]) > tolerance) unlike++;
+    if (
+      Math.abs(img.rgba[i]! - background[0]) > tolerance ||
+      Math.abs(img.rgba[i + 1]! - background[1]) > tolerance ||
+      Math.abs(img.rgba[i + 2]! - background[2]) > tolerance
+    )
+      unlike++;
   }
   return unlike / (img.width * img.height);
 }
@@ -61,7 +82,12 @@ export function shareUnlike(img: Pixels, background: [number, number, number], t
 export function shareLike(img: Pixels, colour: [number, number, number], tolerance: number): number {
   let like = 0;
   for (let i = 0; i < img.rgba.length; i += 4) {
-    if (Math.abs(img.rgba[i]! - colour[0]) <= tolerance && Math.abs(img.rgba[i + 1]! - colour[1]) <= tolerance && Math.abs(img.rgba[i + 2]! - colour[2]) <= tolerance) like++;
+    if (
+      Math.abs(img.rgba[i]! - colour[0]) <= tolerance &&
+      Math.abs(img.rgba[i + 1]! - colour[1]) <= tolerance &&
+      Math.abs(img.rgba[i + 2]! - colour[2]) <= tolerance
+    )
+      like++;
   }
   return like / (img.width * img.height);
 }
@@ -70,12 +96,16 @@ export function shareLike(img: Pixels, colour: [number, number, number], toleran
 export function colourAt(img: Pixels, x: number, y: number, r = 3): [number, number, number] {
   const sum: [number, number, number] = [0, 0, 0];
   let n = 0;
-  for (let dy = -r; dy <= r; dy++) for (let dx = -r; dx <= r; dx++) {
-    const px = Math.round(x) + dx, py = Math.round(y) + dy;
-    if (px < 0 || py < 0 || px >= img.width || py >= img.height) continue;
-    const i = (py * img.width + px) * 4;
-    sum[0] += img.rgba[i]!; sum[1] += img.rgba[i + 1]!; sum[2] += img.rgba[i + 2]!;
-    n++;
-  }
+  for (let dy = -r; dy <= r; dy++)
+    for (let dx = -r; dx <= r; dx++) {
+      const px = Math.round(x) + dx,
+        py = Math.round(y) + dy;
+      if (px < 0 || py < 0 || px >= img.width || py >= img.height) continue;
+      const i = (py * img.width + px) * 4;
+      sum[0] += img.rgba[i]!;
+      sum[1] += img.rgba[i + 1]!;
+      sum[2] += img.rgba[i + 2]!;
+      n++;
+    }
   return sum.map((s) => Math.round(s / n)) as [number, number, number];
 }

@@ -16,7 +16,6 @@ export function withResolvedRefsAsIds(project: Project): Project {
 }
 
 /** Problems reduced to what a user reads first: severity, code, file and location. */
-export const where = (problems: readonly Problem[]) =>
-  problems.map((p) => ({ severity: p.severity, code: p.code, file: p.file, location: p.location }));
+export const where = (problems: readonly Problem[]) => problems.map((p) => ({ severity: p.severity, code: p.code, file: p.file, location: p.location }));
 
 export const blocking = (problems: readonly Problem[]) => problems.filter((p) => p.severity === 'fatal');

@@ -26,14 +26,17 @@ export function randomGraph(rng: Rng): SmallGraph {
   const ids = [...used].map((k) => `node_${k}`);
   const shape = pick(rng, ['sparse', 'dense', 'blobs'] as const);
   const pairs: [string, string][] = [];
-  const maybe = (a: string, b: string, p: number) => { if (rng() < p) pairs.push(rng() < 0.5 ? [a, b] : [b, a]); };
+  const maybe = (a: string, b: string, p: number) => {
+    if (rng() < p) pairs.push(rng() < 0.5 ? [a, b] : [b, a]);
+  };
 
   if (shape === 'blobs') {
     const groups = randomInt(rng, 2, 3);
     const groupOf = ids.map(() => randomInt(rng, 0, groups - 1));
-    for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) {
-      if (groupOf[i] === groupOf[j]) maybe(ids[i]!, ids[j]!, 0.7);
-    }
+    for (let i = 0; i < n; i++)
+      for (let j = i + 1; j < n; j++) {
+        if (groupOf[i] === groupOf[j]) maybe(ids[i]!, ids[j]!, 0.7);
+      }
     for (let g = 1; g < groups; g++) {
       const from = ids.filter((_, i) => groupOf[i]! < g);
       const to = ids.filter((_, i) => groupOf[i] === g);
@@ -44,8 +47,14 @@ export function randomGraph(rng: Rng): SmallGraph {
     const p = shape === 'sparse' ? 0.1 + rng() * 0.25 : n <= 7 ? 0.5 + rng() * 0.4 : 0.35;
     for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) maybe(ids[i]!, ids[j]!, p);
   }
-  if (rng() < 0.3) { const v = pick(rng, ids); pairs.push([v, v]); }
-  if (pairs.length && rng() < 0.3) { const [a, b] = pick(rng, pairs); pairs.push(rng() < 0.5 ? [a, b] : [b, a]); }
+  if (rng() < 0.3) {
+    const v = pick(rng, ids);
+    pairs.push([v, v]);
+  }
+  if (pairs.length && rng() < 0.3) {
+    const [a, b] = pick(rng, pairs);
+    pairs.push(rng() < 0.5 ? [a, b] : [b, a]);
+  }
 
   return { shape, nodes: ids.map(node), edges: pairs.map(([from, to], i) => ({ id: `edge_${i}`, from, to })) };
 }

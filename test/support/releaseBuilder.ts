@@ -8,14 +8,44 @@ import { dirname, join } from 'node:path';
  * break one field and hand the files to the reader.
  */
 
-export interface RawNodeJson { id: unknown; name: unknown; position: { x: number; y: number; z: number }; [field: string]: unknown }
-export interface RawEdgeJson { id: string; from: string; to: string; [field: string]: unknown }
-export interface RawGraphJson { nodes: RawNodeJson[]; edges: RawEdgeJson[]; [field: string]: unknown }
-export interface RawNodesInvolved { start: string; intermediate?: string[]; end: string; [field: string]: unknown }
-export interface RawQuestionJson { question: string; nodes_involved?: RawNodesInvolved; [field: string]: unknown }
-export interface RawLabelJson { traversable: unknown; note?: string; [field: string]: unknown }
+export interface RawNodeJson {
+  id: unknown;
+  name: unknown;
+  position: { x: number; y: number; z: number };
+  [field: string]: unknown;
+}
+export interface RawEdgeJson {
+  id: string;
+  from: string;
+  to: string;
+  [field: string]: unknown;
+}
+export interface RawGraphJson {
+  nodes: RawNodeJson[];
+  edges: RawEdgeJson[];
+  [field: string]: unknown;
+}
+export interface RawNodesInvolved {
+  start: string;
+  intermediate?: string[];
+  end: string;
+  [field: string]: unknown;
+}
+export interface RawQuestionJson {
+  question: string;
+  nodes_involved?: RawNodesInvolved;
+  [field: string]: unknown;
+}
+export interface RawLabelJson {
+  traversable: unknown;
+  note?: string;
+  [field: string]: unknown;
+}
 export type RawAgentTableJson = Record<string, RawLabelJson | Record<string, unknown>>;
-export interface RawTraverseJson { _hallucinatedQuestions?: string[]; [agentKey: string]: unknown }
+export interface RawTraverseJson {
+  _hallucinatedQuestions?: string[];
+  [agentKey: string]: unknown;
+}
 
 /** One scene's files; a string stands for the file's literal text (to test malformed JSON). */
 export interface SceneSpec {
@@ -25,16 +55,31 @@ export interface SceneSpec {
   traverse?: RawTraverseJson | string;
 }
 
-export interface SourceFileLike { path: string; text: string }
+export interface SourceFileLike {
+  path: string;
+  text: string;
+}
 
-export const rawNode = (id: string, name: string, more: Record<string, unknown> = {}): RawNodeJson =>
-  ({ id, name, description: '', position: { x: 0, y: 0, z: 0 }, ...more });
+export const rawNode = (id: string, name: string, more: Record<string, unknown> = {}): RawNodeJson => ({
+  id,
+  name,
+  description: '',
+  position: { x: 0, y: 0, z: 0 },
+  ...more,
+});
 export const rawEdge = (id: string, from: string, to: string, more: Record<string, unknown> = {}): RawEdgeJson => ({ id, from, to, ...more });
-export const rawLabel = (traversable: boolean, note: string, more: Record<string, unknown> = {}): RawLabelJson => ({ traversable, note, timestamp: '2025-11-04T21:57:24.240Z', ...more });
+export const rawLabel = (traversable: boolean, note: string, more: Record<string, unknown> = {}): RawLabelJson => ({
+  traversable,
+  note,
+  timestamp: '2025-11-04T21:57:24.240Z',
+  ...more,
+});
 
 export function rawQuestion(question: string, start: string, end: string, intermediate: string[] = [], more: Record<string, unknown> = {}): RawQuestionJson {
   return {
-    scene_type: 'home', question, reason: 'The video shows a clear walkway (00:01-00:05).',
+    scene_type: 'home',
+    question,
+    reason: 'The video shows a clear walkway (00:01-00:05).',
     nodes_involved: { start, start_detail: 'by the door', intermediate, end, end_detail: 'by the window' },
     ...more,
   };
@@ -66,12 +111,20 @@ export const Q = {
 export function houseScene(id = 'HM3D00025'): { id: string; graph: RawGraphJson; qa: RawQuestionJson[]; traverse: RawTraverseJson } {
   const graph: RawGraphJson = {
     nodes: [
-      rawNode('node_1', 'Front hall'), rawNode('node_2', 'Kitchen'), rawNode('node_3', 'Living room'),
-      rawNode('node_5', 'Stair landing'), rawNode('node_12', 'Hall - upstairs'), rawNode('node_8', 'Master bedroom'),
+      rawNode('node_1', 'Front hall'),
+      rawNode('node_2', 'Kitchen'),
+      rawNode('node_3', 'Living room'),
+      rawNode('node_5', 'Stair landing'),
+      rawNode('node_12', 'Hall - upstairs'),
+      rawNode('node_8', 'Master bedroom'),
     ],
     edges: [
-      rawEdge('edge_1', 'node_1', 'node_2'), rawEdge('edge_2', 'node_2', 'node_3'), rawEdge('edge_3', 'node_3', 'node_1'),
-      rawEdge('edge_4', 'node_3', 'node_5'), rawEdge('edge_5', 'node_5', 'node_12'), rawEdge('edge_6', 'node_12', 'node_8'),
+      rawEdge('edge_1', 'node_1', 'node_2'),
+      rawEdge('edge_2', 'node_2', 'node_3'),
+      rawEdge('edge_3', 'node_3', 'node_1'),
+      rawEdge('edge_4', 'node_3', 'node_5'),
+      rawEdge('edge_5', 'node_5', 'node_12'),
+      rawEdge('edge_6', 'node_12', 'node_8'),
     ],
   };
   const qa = [
@@ -113,8 +166,16 @@ const PROFILES = [
 
 export function rawProfiles(): Record<string, unknown>[] {
   return PROFILES.map(([agent_name, body_shape, body_height_m, body_width_m, body_depth_m, max_vertical_cross_height_m, stairs, elevator, doors]) => ({
-    agent_name, body_shape, body_height_m, body_width_m, body_depth_m, max_vertical_cross_height_m,
-    can_go_up_or_down_stairs: stairs, can_operate_elevator: elevator, can_open_the_door: doors, description: `${agent_name} profile`,
+    agent_name,
+    body_shape,
+    body_height_m,
+    body_width_m,
+    body_depth_m,
+    max_vertical_cross_height_m,
+    can_go_up_or_down_stairs: stairs,
+    can_operate_elevator: elevator,
+    can_open_the_door: doors,
+    description: `${agent_name} profile`,
   }));
 }
 

@@ -22,8 +22,14 @@ function releaseFiles(truth: CompatGroundTruth): { path: string; text: string }[
   const files: { path: string; text: string }[] = [];
   for (const [scene, t] of truth) {
     files.push({ path: `graphs/${scene}-graph.json`, text: JSON.stringify({ nodes: t.nodes, edges: t.edges }) });
-    const traverse = Object.fromEntries(Object.entries(t.traverse).map(([agent, table]) => [agent, Object.fromEntries(Object.entries(table).map(([k, l]) =>
-      [k, l.empty ? {} : { traversable: l.traversable, ...(l.note !== null ? { note: l.note } : {}) }]))]));
+    const traverse = Object.fromEntries(
+      Object.entries(t.traverse).map(([agent, table]) => [
+        agent,
+        Object.fromEntries(
+          Object.entries(table).map(([k, l]) => [k, l.empty ? {} : { traversable: l.traversable, ...(l.note !== null ? { note: l.note } : {}) }]),
+        ),
+      ]),
+    );
     files.push({ path: `traverse/${scene}-traverse.json`, text: JSON.stringify(traverse) });
   }
   return files;
@@ -47,15 +53,29 @@ class OpenAI:
 export function runReleasedScorer(files: readonly CompatInputFile[], truth: CompatGroundTruth): { jsonl: string; summary: string } {
   const dir = mkdtempSync(join(tmpdir(), 'traversa-released-'));
   try {
-    const write = (path: string, text: string) => { mkdirSync(dirname(join(dir, path)), { recursive: true }); writeFileSync(join(dir, path), text); };
+    const write = (path: string, text: string) => {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    };
     for (const f of releaseFiles(truth)) write(`ground_truth/${f.path}`, f.text);
     for (const f of files) write(`results/${f.path}`, f.text);
     write('stub/openai/__init__.py', STUB);
     execFileSync('python3', [RELEASED_SCORER!], {
-      cwd: dir, stdio: ['ignore', 'ignore', 'pipe'],
-      env: { ...process.env, CAPNAV_RESULT_ROOT: 'results', CAPNAV_GT_ROOT: 'ground_truth', CAPNAV_RV_MODEL: 'none', OPENAI_API_KEY: 'unused', PYTHONPATH: join(dir, 'stub') },
+      cwd: dir,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: {
+        ...process.env,
+        CAPNAV_RESULT_ROOT: 'results',
+        CAPNAV_GT_ROOT: 'ground_truth',
+        CAPNAV_RV_MODEL: 'none',
+        OPENAI_API_KEY: 'unused',
+        PYTHONPATH: join(dir, 'stub'),
+      },
     });
-    return { jsonl: readFileSync(join(dir, 'results/scored_per_record.jsonl'), 'utf8'), summary: readFileSync(join(dir, 'results/scored_summary.json'), 'utf8') };
+    return {
+      jsonl: readFileSync(join(dir, 'results/scored_per_record.jsonl'), 'utf8'),
+      summary: readFileSync(join(dir, 'results/scored_summary.json'), 'utf8'),
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -57,7 +57,8 @@ export function scaledRelease(source: string, scenes: number, into?: string): Sc
   const texts = new Map(real.map((id) => [id, perScene.get(id)!.map((p) => ({ rel: relative(source, p), text: readFileSync(p, 'utf8') }))]));
   const sceneIds: string[] = [];
   for (let i = 0; i < scenes; i++) {
-    const id = real[i % real.length]!, round = Math.floor(i / real.length);
+    const id = real[i % real.length]!,
+      round = Math.floor(i / real.length);
     const to = copyId(id, round);
     // A whole-word mention only: HM3D0002 must not rewrite part of HM3D00025.
     const mention = new RegExp(`(?<![A-Za-z0-9_])${escapeRe(id)}(?![A-Za-z0-9_])`, 'g');

@@ -32,7 +32,10 @@ const SPECS: Record<House, HouseSpec> = { sample: SAMPLE_HOUSE, second: SECOND_H
 const releases = new Map<House, SampleRelease>();
 export function houseRelease(house: House): SampleRelease {
   let r = releases.get(house);
-  if (!r) { r = house === 'sample' ? buildSampleRelease(SAMPLE_HOUSE) : secondHouseRelease(); releases.set(house, r); }
+  if (!r) {
+    r = house === 'sample' ? buildSampleRelease(SAMPLE_HOUSE) : secondHouseRelease();
+    releases.set(house, r);
+  }
   return r;
 }
 
@@ -43,11 +46,20 @@ export function loadedOfSoup(soup: TriangleSoup): LoadedMesh {
     if (g.count === 0) continue;
     // The group's own vertices (contiguous in a soup), as the GLB writer cuts them: a part's bounds are its own.
     const idx = soup.indices.subarray(g.start, g.start + g.count);
-    let first = Infinity, last = -Infinity;
-    for (const i of idx) { if (i < first) first = i; if (i > last) last = i; }
+    let first = Infinity,
+      last = -Infinity;
+    for (const i of idx) {
+      if (i < first) first = i;
+      if (i > last) last = i;
+    }
     const geometry = new BufferGeometry();
     geometry.setAttribute('position', new BufferAttribute(soup.positions.slice(first * 3, (last + 1) * 3), 3));
-    geometry.setIndex(new BufferAttribute(Uint32Array.from(idx, (i) => i - first), 1));
+    geometry.setIndex(
+      new BufferAttribute(
+        Uint32Array.from(idx, (i) => i - first),
+        1,
+      ),
+    );
     const mesh = new Mesh(geometry);
     mesh.name = g.name;
     object.add(mesh);
@@ -59,10 +71,18 @@ export function loadedOfSoup(soup: TriangleSoup): LoadedMesh {
   geometry.boundsTree = new MeshBVH(geometry) as unknown as NonNullable<BufferGeometry['boundsTree']>;
   const frame = object.matrix.clone();
   return {
-    object, collision: new Mesh(geometry), frame, floors: [], facing: { up: 0, down: 0, total: 0 }, doubleSided: false, warnings: [],
+    object,
+    collision: new Mesh(geometry),
+    frame,
+    floors: [],
+    facing: { up: 0, down: 0, total: 0 },
+    doubleSided: false,
+    warnings: [],
     stats: { triangles: index.length / 3, vertices: positions.length / 3, textures: 0, bytes: 0, format: 'glb' },
     timings: { read: 0, parse: 0, textures: 0, bvh: 0 },
-    dispose() { geometry.dispose(); },
+    dispose() {
+      geometry.dispose();
+    },
   };
 }
 
@@ -73,9 +93,16 @@ export function loadedOfSoup(soup: TriangleSoup): LoadedMesh {
  * clutter move nothing the rules read.
  */
 export function uncertainty(d: ScanDefects): { heightM: number; widthM: number } {
-  let heightM = 0, widthM = 0;
-  if (d.noise) { heightM += 2 * d.noise.sigmaM; widthM += 6 * d.noise.sigmaM; }
-  if (d.layers) { heightM += d.layers.offsetM[1]; widthM += 2 * d.layers.offsetM[1]; }
+  let heightM = 0,
+    widthM = 0;
+  if (d.noise) {
+    heightM += 2 * d.noise.sigmaM;
+    widthM += 6 * d.noise.sigmaM;
+  }
+  if (d.layers) {
+    heightM += d.layers.offsetM[1];
+    widthM += 2 * d.layers.offsetM[1];
+  }
   return { heightM, widthM };
 }
 
@@ -89,38 +116,65 @@ const LATTICE_M = 0.02;
 export function ambiguity(feature: PassageFeature, agent: AgentProfile, u: { heightM: number; widthM: number }, rugs = false): string | null {
   const why: string[] = [];
   const stepLimit = agent.maxStepM + STEP_TOLERANCE_M;
-  for (const [what, h] of [['sill', feature.sillHeightM], ['rug edge', rugs ? RUG_EDGE_M : undefined]] as const) {
-    if (h !== undefined && Math.abs(h - stepLimit) <= u.heightM) why.push(`${what} ${h} m against a ${stepLimit.toFixed(3)} m limit, ${(Math.abs(h - stepLimit) * 1000).toFixed(0)} mm apart`);
+  for (const [what, h] of [
+    ['sill', feature.sillHeightM],
+    ['rug edge', rugs ? RUG_EDGE_M : undefined],
+  ] as const) {
+    if (h !== undefined && Math.abs(h - stepLimit) <= u.heightM)
+      why.push(`${what} ${h} m against a ${stepLimit.toFixed(3)} m limit, ${(Math.abs(h - stepLimit) * 1000).toFixed(0)} mm apart`);
   }
-  if (feature.clearHeightM !== undefined && Math.abs(feature.clearHeightM - agent.heightM) <= u.heightM) why.push(`clear height ${feature.clearHeightM} m against ${agent.heightM} m`);
+  if (feature.clearHeightM !== undefined && Math.abs(feature.clearHeightM - agent.heightM) <= u.heightM)
+    why.push(`clear height ${feature.clearHeightM} m against ${agent.heightM} m`);
   const widths = [feature.clearWidthM, ...(feature.cornerWidthsM ?? [])].filter((w): w is number => w !== undefined);
   const needed = neededWidthM(agent);
-  if (widths.length && Math.abs(Math.min(...widths) - needed) <= u.widthM) why.push(`clear width ${Math.min(...widths)} m against ${needed.toFixed(2)} m needed`);
+  if (widths.length && Math.abs(Math.min(...widths) - needed) <= u.widthM)
+    why.push(`clear width ${Math.min(...widths)} m against ${needed.toFixed(2)} m needed`);
   if (feature.cornerWidthsM && agent.shape === 'box' && agent.depthM !== null && u.widthM > 0) {
     // The drive turns the footprint with its side clearance (the collider's); the legs narrowed by the defects.
-    const w = Math.min(agent.widthM, agent.depthM) + 2 * SIDE_CLEARANCE_M, l = Math.max(agent.widthM, agent.depthM) + 2 * SIDE_CLEARANCE_M;
+    const w = Math.min(agent.widthM, agent.depthM) + 2 * SIDE_CLEARANCE_M,
+      l = Math.max(agent.widthM, agent.depthM) + 2 * SIDE_CLEARANCE_M;
     const [a, b] = feature.cornerWidthsM;
-    const clean = maxTurningLengthM(a, b, w) - l, narrowed = maxTurningLengthM(a - u.widthM, b - u.widthM, w) - l;
-    if (clean > 0 && narrowed < LATTICE_M) why.push(`the footprint turns the corner with ${(clean * 1000).toFixed(0)} mm to spare, ${(narrowed * 1000).toFixed(0)} mm with the legs narrowed by ${(u.widthM * 1000).toFixed(0)} mm: under the planner's 2 cm lattice`);
+    const clean = maxTurningLengthM(a, b, w) - l,
+      narrowed = maxTurningLengthM(a - u.widthM, b - u.widthM, w) - l;
+    if (clean > 0 && narrowed < LATTICE_M)
+      why.push(
+        `the footprint turns the corner with ${(clean * 1000).toFixed(0)} mm to spare, ${(narrowed * 1000).toFixed(0)} mm with the legs narrowed by ${(u.widthM * 1000).toFixed(0)} mm: under the planner's 2 cm lattice`,
+      );
   }
   return why.length ? why.join('; ') : null;
 }
 
-export interface MatrixCase extends GroundTruth { name: string; ambiguous: string | null }
+export interface MatrixCase extends GroundTruth {
+  name: string;
+  ambiguous: string | null;
+}
 
 /** Every agent × edge of a house with its truth and, under a variant, whether it is ambiguous. */
 export function matrixCases(house: House, defects: ScanDefects): MatrixCase[] {
   const release = houseRelease(house);
   const names = new Map(release.scene.graph.nodes.map((n) => [n.id, n.name]));
   const u = uncertainty(defects);
-  return release.profiles.flatMap((p) => truthRows(p.name, release.scene.labels[p.name]!)).map((t) => {
-    const feature = release.features.edges[t.edge]!;
-    const agent = release.profiles.find((p) => p.name === t.agent)!;
-    return { ...t, name: t.edge.split('|').map((id) => names.get(id)).join('–'), ambiguous: ambiguity(feature, agent, u, defects.clutter === true) };
-  });
+  return release.profiles
+    .flatMap((p) => truthRows(p.name, release.scene.labels[p.name]!))
+    .map((t) => {
+      const feature = release.features.edges[t.edge]!;
+      const agent = release.profiles.find((p) => p.name === t.agent)!;
+      return {
+        ...t,
+        name: t.edge
+          .split('|')
+          .map((id) => names.get(id))
+          .join('–'),
+        ambiguous: ambiguity(feature, agent, u, defects.clutter === true),
+      };
+    });
 }
 
-export interface MatrixRun { drives: SceneDrives; suggestions: SceneSuggestions; triangles: number }
+export interface MatrixRun {
+  drives: SceneDrives;
+  suggestions: SceneSuggestions;
+  triangles: number;
+}
 
 /**
  * The matrix's density: sides of 10 cm, the coarse end of a reconstruction's 3–10 cm (the sample house
@@ -144,7 +198,7 @@ export async function runMatrix(house: House, variant: ScanVariant, seed = 1): P
   }
 }
 
-const answer = (traversable: boolean, reason: ReasonCategory | null) => (traversable ? 'yes' : reason ?? 'other');
+const answer = (traversable: boolean, reason: ReasonCategory | null) => (traversable ? 'yes' : (reason ?? 'other'));
 
 /** A draft note whose figures contradict it: "clear width 0.80 m < 0.64 m", "Sill 0.011 m higher than the 0.013 m". */
 export function contradiction(note: string): string | null {
@@ -165,18 +219,26 @@ export function checkMatrix(house: House, variant: ScanVariant, run: MatrixRun):
     const d = run.drives.agents[c.agent]![c.edge]!;
     const s = run.suggestions.agents[c.agent]![c.edge]!;
     const truth = answer(c.traversable, c.reason);
-    for (const [tool, got, doubt, note] of [['drive', answer(d.reached, d.reason), d.doubt, d.note], ['suggest', answer(s.traversable, s.reason), s.doubt, s.note]] as const) {
+    for (const [tool, got, doubt, note] of [
+      ['drive', answer(d.reached, d.reason), d.doubt, d.note],
+      ['suggest', answer(s.traversable, s.reason), s.doubt, s.note],
+    ] as const) {
       const right = got === truth;
       const ok = right || (c.ambiguous !== null && doubt !== null);
       const flag = ok ? (right ? '' : '  (ambiguous, and it says so)') : '  <-- WRONG';
       if (!ok) wrong.push(`${tool} ${c.name} ${c.agent}: truth ${truth}, got ${got} — ${note}${doubt ? ` [doubt: ${doubt}]` : ''}`);
-      if (!right || doubt || flag) lines.push(`${tool.padEnd(7)} ${c.name.padEnd(28)} ${c.agent.padEnd(12)} truth ${truth.padEnd(8)} got ${got.padEnd(8)}${doubt ? ' (doubt)' : ''}${flag}`);
+      if (!right || doubt || flag)
+        lines.push(
+          `${tool.padEnd(7)} ${c.name.padEnd(28)} ${c.agent.padEnd(12)} truth ${truth.padEnd(8)} got ${got.padEnd(8)}${doubt ? ' (doubt)' : ''}${flag}`,
+        );
       const bad = contradiction(note);
       if (bad) contradictions.push(`${tool} ${c.name} ${c.agent}: ${bad}`);
     }
   }
   const ambiguous = cases.filter((c) => c.ambiguous).map((c) => `  ${c.name} ${c.agent}: ${c.ambiguous}`);
-  console.log(`${house} house, ${variant} (${run.triangles.toLocaleString('en')} triangles): ${cases.length} agent × edge cases, ${ambiguous.length} ambiguous${ambiguous.length ? `:\n${ambiguous.join('\n')}` : ''}${lines.length ? `\n${lines.join('\n')}` : ''}`);
+  console.log(
+    `${house} house, ${variant} (${run.triangles.toLocaleString('en')} triangles): ${cases.length} agent × edge cases, ${ambiguous.length} ambiguous${ambiguous.length ? `:\n${ambiguous.join('\n')}` : ''}${lines.length ? `\n${lines.join('\n')}` : ''}`,
+  );
   expect(wrong, `${house} house, ${variant}: answers other than the truth`).toEqual([]);
   expect(contradictions, `${house} house, ${variant}: drafts that contradict their own figures`).toEqual([]);
 }

@@ -31,10 +31,13 @@ export const ADMIN = { name: 'root', password: 'root-pw-1' };
 
 /** Start `npm run team-server` as a user would (through the CLI launcher) on a free port. */
 export async function startTeamServer(extra: string[] = ['--in-memory'], admin: typeof ADMIN | null = ADMIN, onPort?: number): Promise<TeamServer> {
-  const port = onPort ?? await freePort();
+  const port = onPort ?? (await freePort());
   const t0 = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ['src/cli/launch.mjs', 'team-server', '--port', String(port), ...extra,
-    ...(admin ? ['--admin', `${admin.name}:${admin.password}`] : [])], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['src/cli/launch.mjs', 'team-server', '--port', String(port), ...extra, ...(admin ? ['--admin', `${admin.name}:${admin.password}`] : [])],
+    { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let output = '';
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   await new Promise<void>((resolve, reject) => {
@@ -52,7 +55,10 @@ export async function startTeamServer(extra: string[] = ['--in-memory'], admin: 
   const url = `http://127.0.0.1:${port}/`;
   const as = (user: string, password: string, path = '') => `http://${encodeURIComponent(user)}:${encodeURIComponent(password)}@127.0.0.1:${port}/${path}`;
   return {
-    url, as, startMs, output: () => output,
+    url,
+    as,
+    startMs,
+    output: () => output,
     admin: (path = '') => as(ADMIN.name, ADMIN.password, path),
     async stop(signal = 'SIGINT') {
       if (child.exitCode === null) child.kill(signal);
@@ -73,14 +79,20 @@ export async function teamProject(server: TeamServer, db: string, members: strin
 
 /** An HTTP request as `user` (null: anonymous) to the server; the parsed JSON answer. */
 export async function couch(server: TeamServer, user: string | null, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-  const auth: Record<string, string> = user === null ? {} : { authorization: 'Basic ' + Buffer.from(`${user}:${user === ADMIN.name ? ADMIN.password : `${user}-pw`}`).toString('base64') };
+  const auth: Record<string, string> =
+    user === null ? {} : { authorization: 'Basic ' + Buffer.from(`${user}:${user === ADMIN.name ? ADMIN.password : `${user}-pw`}`).toString('base64') };
   const res = await fetch(server.url + path, {
-    method, headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    method,
+    headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
   let json: Record<string, unknown> = {};
-  try { json = text ? JSON.parse(text) as Record<string, unknown> : {}; } catch { json = { text }; }
+  try {
+    json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  } catch {
+    json = { text };
+  }
   return { status: res.status, json, headers: res.headers };
 }
 
@@ -88,9 +100,14 @@ export async function couch(server: TeamServer, user: string | null, method: str
 export function traversaWith(env: Record<string, string>, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['src/cli/launch.mjs', ...args], { cwd: REPO, env: { ...process.env, ...env }, timeout: 240_000 });
-    let stdout = '', stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => { stdout += d; });
-    child.stderr.setEncoding('utf8').on('data', (d: string) => { stderr += d; });
+    let stdout = '',
+      stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      stdout += d;
+    });
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      stderr += d;
+    });
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });

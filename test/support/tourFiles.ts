@@ -3,11 +3,22 @@ import type { PickedFile } from '../../src/ui/pickedFiles.ts';
 
 /** Touring-video files of a release as a folder picker gives them, for the studio's import. */
 export const poses: TourPoses = {
-  fps: 2, fovDeg: 75, eyeHeightM: 1.5, width: 64, height: 48, up: 'y',
-  frames: [{ t: 0, position: { x: 0, y: 1.5, z: 0 }, yawDeg: 0, pitchDeg: 0 }, { t: 0.5, position: { x: 1, y: 1.5, z: 0 }, yawDeg: 10, pitchDeg: 0 }],
+  fps: 2,
+  fovDeg: 75,
+  eyeHeightM: 1.5,
+  width: 64,
+  height: 48,
+  up: 'y',
+  frames: [
+    { t: 0, position: { x: 0, y: 1.5, z: 0 }, yawDeg: 0, pitchDeg: 0 },
+    { t: 0.5, position: { x: 1, y: 1.5, z: 0 }, yawDeg: 10, pitchDeg: 0 },
+  ],
   nodesInView: [{ node: 'node_1', intervals: [[0, 0.5]] }],
 };
-export const file = (path: string, content: string | Uint8Array, type = ''): PickedFile => ({ path, file: new File([content as BlobPart], path.split('/').pop()!, { type }) });
+export const file = (path: string, content: string | Uint8Array, type = ''): PickedFile => ({
+  path,
+  file: new File([content as BlobPart], path.split('/').pop()!, { type }),
+});
 export const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xd9]);
 
 /** A minimal MP4's top-level boxes: ftyp, then moov holding an mvhd that says the video lasts `seconds`. */
@@ -37,6 +48,13 @@ export function tourOf(scene: string, over: Partial<Record<string, string>> = {}
     file(`rel/videos/${scene}.poses.json`, over.poses ?? JSON.stringify(poses)),
     file(`rel/frames/${scene}/16/000.jpg`, jpeg),
     file(`rel/frames/${scene}/16/001.jpg`, jpeg),
-    file(`rel/frames/${scene}/16/frames.json`, over.frames ?? JSON.stringify([{ file: '000.jpg', index: 0, t: 0 }, { file: '001.jpg', index: 1, t: 0.5 }])),
+    file(
+      `rel/frames/${scene}/16/frames.json`,
+      over.frames ??
+        JSON.stringify([
+          { file: '000.jpg', index: 0, t: 0 },
+          { file: '001.jpg', index: 1, t: 0.5 },
+        ]),
+    ),
   ];
 }

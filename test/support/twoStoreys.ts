@@ -13,8 +13,19 @@ export function twoStoreyProject(): Project {
   const scene = sceneOf({
     id: 'HOUSE',
     graph: {
-      nodes: [node('hall', 'Hall', 0, 0, 0), node('kitchen', 'Kitchen', 4, 0, 0), node('foot', 'Stair foot', 0, 0, 4), node('landing', 'Landing', 0, 3, 4), node('bedroom', 'Bedroom', 0, 3, 0)],
-      edges: [{ id: 'e1', from: 'hall', to: 'kitchen' }, { id: 'e2', from: 'hall', to: 'foot' }, { id: 'e3', from: 'foot', to: 'landing' }, { id: 'e4', from: 'landing', to: 'bedroom' }],
+      nodes: [
+        node('hall', 'Hall', 0, 0, 0),
+        node('kitchen', 'Kitchen', 4, 0, 0),
+        node('foot', 'Stair foot', 0, 0, 4),
+        node('landing', 'Landing', 0, 3, 4),
+        node('bedroom', 'Bedroom', 0, 3, 0),
+      ],
+      edges: [
+        { id: 'e1', from: 'hall', to: 'kitchen' },
+        { id: 'e2', from: 'hall', to: 'foot' },
+        { id: 'e3', from: 'foot', to: 'landing' },
+        { id: 'e4', from: 'landing', to: 'bedroom' },
+      ],
     },
     questions: [
       navQuestion('Can [Agent] move from the hall to the kitchen?', ref('hall'), ref('kitchen')),

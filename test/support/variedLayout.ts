@@ -17,20 +17,28 @@ export function writeVariedLayout(releaseDir: string, cleanRoot: string, into: s
     const graph = JSON.parse(readFileSync(join(releaseDir, 'graphs', g), 'utf8')) as { nodes: { id: string; name: string }[] };
     names.set(g.replace(/-graph\.json$/, ''), new Map(graph.nodes.map((n) => [n.id, n.name])));
   }
-  const walk = (d: string): string[] => readdirSync(d).flatMap((f) => { const p = join(d, f); return statSync(p).isDirectory() ? walk(p) : [p]; });
+  const walk = (d: string): string[] =>
+    readdirSync(d).flatMap((f) => {
+      const p = join(d, f);
+      return statSync(p).isDirectory() ? walk(p) : [p];
+    });
   const token = (name: string): string => {
     const x = rng();
     if (x < 0.25) return name.toUpperCase();
     if (x < 0.45) return name.split(' ')[0]!;
     if (x < 0.6) {
-      const i = Math.floor(rng() * name.length), c = String.fromCharCode(97 + Math.floor(rng() * 26));
+      const i = Math.floor(rng() * name.length),
+        c = String.fromCharCode(97 + Math.floor(rng() * 26));
       return rng() < 0.5 ? name.slice(0, i) + c + name.slice(i + 1) : name.slice(0, i) + c + name.slice(i);
     }
     return name;
   };
   let n = 0;
   for (const file of walk(cleanRoot)) {
-    const doc = JSON.parse(readFileSync(file, 'utf8')) as { scene: string; result: { result?: { answer: unknown; path: unknown; reason: unknown } }[] } & Record<string, unknown>;
+    const doc = JSON.parse(readFileSync(file, 'utf8')) as {
+      scene: string;
+      result: { result?: { answer: unknown; path: unknown; reason: unknown } }[];
+    } & Record<string, unknown>;
     const nodeName = names.get(doc.scene) ?? new Map<string, string>();
     for (const it of doc.result) {
       const r = it.result;
@@ -46,9 +54,12 @@ export function writeVariedLayout(releaseDir: string, cleanRoot: string, into: s
     const { scene, ...rest } = doc;
     const reordered = { ...rest, scene };
     const k = rng();
-    const text = k < 1 / 3 ? JSON.stringify(reordered)
-      : k < 2 / 3 ? JSON.stringify(reordered, null, 4).replace(/\n/g, '\r\n').replace(/\//g, '\\/')
-        : JSON.stringify(reordered, null, '\t').replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    const text =
+      k < 1 / 3
+        ? JSON.stringify(reordered)
+        : k < 2 / 3
+          ? JSON.stringify(reordered, null, 4).replace(/\n/g, '\r\n').replace(/\//g, '\\/')
+          : JSON.stringify(reordered, null, '\t').replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
     const to = join(into, relative(cleanRoot, file));
     mkdirSync(dirname(to), { recursive: true });
     writeFileSync(to, text);

@@ -23,8 +23,7 @@ export const scenePointOnPage = async (page: Page, p: { x: number; y: number; z:
 };
 
 /** Whether a node's name label is shown (labels above the slice are hidden). */
-export const labelShown = (page: Page, id: string) =>
-  page.locator(`[data-node-label=${id}]`).evaluate((el) => (el as HTMLElement).style.display !== 'none');
+export const labelShown = (page: Page, id: string) => page.locator(`[data-node-label=${id}]`).evaluate((el) => (el as HTMLElement).style.display !== 'none');
 
 /** Where a scene point is drawn once the view has stopped moving (two readings 150 ms apart agree within a pixel). */
 export async function settledPointOnPage(page: Page, at: { x: number; y: number; z: number }): Promise<{ x: number; y: number }> {
@@ -58,6 +57,9 @@ export async function measureClearWidthAt(page: Page, at: { x: number; y: number
     }
   }
   const tool = await page.getByTestId('workspace').getAttribute('data-tool');
-  const label = await page.getByTestId('measure-label').textContent().catch(() => null);
+  const label = await page
+    .getByTestId('measure-label')
+    .textContent()
+    .catch(() => null);
   throw new Error(`no clear width was measured at ${JSON.stringify(at)} (tool ${tool}, measure label ${label})`);
 }

@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { ByteSink, fromUtf8 } from '../../src/core/scoring/compat/bytes.ts';
 
-const textBytes = (s: string) => { const k = new ByteSink(16); k.text(s); return Buffer.from(k.bytes()); };
-const strOut = (s: string) => { const k = new ByteSink(16); k.str(s); return fromUtf8(k.bytes()); };
+const textBytes = (s: string) => {
+  const k = new ByteSink(16);
+  k.text(s);
+  return Buffer.from(k.bytes());
+};
+const strOut = (s: string) => {
+  const k = new ByteSink(16);
+  k.str(s);
+  return fromUtf8(k.bytes());
+};
 const SAMPLES = ['plain', 'café', 'a\u00a0b', '€ 5', '\u2028', '😀 house', '𝄞𝄞', 'Küche 台所 🏠'];
 
 describe('the compat output’s UTF-8 writer', () => {

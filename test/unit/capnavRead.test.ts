@@ -98,7 +98,9 @@ describe('importing a CapNav release as users have it', () => {
   it('points an unresolved intermediate waypoint at its place in the intermediate list', () => {
     const house = houseScene();
     house.qa.push(rawQuestion(Q.kitchenToTypo, 'Kitchen', 'node_8', ['Living room', 'Landingg']));
-    expect(where(read([house]).problems)).toEqual([{ severity: 'error', code: 'question.unresolved-ref', file: QA, location: '/3/nodes_involved/intermediate/1' }]);
+    expect(where(read([house]).problems)).toEqual([
+      { severity: 'error', code: 'question.unresolved-ref', file: QA, location: '/3/nodes_involved/intermediate/1' },
+    ]);
   });
 
   it('points a humanoid label problem at the ROBOT table the file actually has', () => {
@@ -142,7 +144,9 @@ describe('a release that cannot be imported is refused whole, naming the file an
     const house = houseScene();
     delete house.qa[1]!.nodes_involved;
     expect(refused(read([house]))).toEqual([{ severity: 'fatal', code: 'schema', file: QA, location: '/1/nodes_involved' }]);
-    expect(refused(read([{ ...house, qa: { questions: house.qa } }]))).toEqual([{ severity: 'fatal', code: 'schema', file: QA, location: '/questions/1/nodes_involved' }]);
+    expect(refused(read([{ ...house, qa: { questions: house.qa } }]))).toEqual([
+      { severity: 'fatal', code: 'schema', file: QA, location: '/questions/1/nodes_involved' },
+    ]);
   });
 
   it('a label that says traversable: "yes"', () => {
@@ -179,8 +183,9 @@ describe('a release that cannot be imported is refused whole, naming the file an
     house.graph.edges.push(rawEdge('edge_7', 'node_8', 'node_99'));
     const r = read([house]);
     expect(r.project).not.toBeNull();
-    expect(r.problems.filter((p) => p.code === 'edge.missing-node').map((p) => ({ severity: p.severity, file: p.file, location: p.location })))
-      .toEqual([{ severity: 'error', file: GRAPH, location: '/edges/6/to' }]);
+    expect(r.problems.filter((p) => p.code === 'edge.missing-node').map((p) => ({ severity: p.severity, file: p.file, location: p.location }))).toEqual([
+      { severity: 'error', file: GRAPH, location: '/edges/6/to' },
+    ]);
   });
 
   it('two graph files for one scene', () => {
@@ -209,11 +214,25 @@ describe('a release that cannot be imported is refused whole, naming the file an
   });
 
   it('files are read scene by scene, profiles first; a scene’s files (duplicates too) keep the order they were picked in', () => {
-    const paths = ['r/graphs/A-graph.json', 'r/graphs/B-graph.json', 'r/qa/B_QA.json', 'r/qa/A_QA.json', 'r/backup/A-graph.json', 'r/agent_profile.json', 'r/notes.json', 'r/traverse/A-traverse.json'];
+    const paths = [
+      'r/graphs/A-graph.json',
+      'r/graphs/B-graph.json',
+      'r/qa/B_QA.json',
+      'r/qa/A_QA.json',
+      'r/backup/A-graph.json',
+      'r/agent_profile.json',
+      'r/notes.json',
+      'r/traverse/A-traverse.json',
+    ];
     expect(sceneOrder(paths.map((path) => ({ path }))).map((f) => f.path)).toEqual([
-      'r/agent_profile.json', 'r/notes.json',
-      'r/graphs/A-graph.json', 'r/qa/A_QA.json', 'r/backup/A-graph.json', 'r/traverse/A-traverse.json',
-      'r/graphs/B-graph.json', 'r/qa/B_QA.json',
+      'r/agent_profile.json',
+      'r/notes.json',
+      'r/graphs/A-graph.json',
+      'r/qa/A_QA.json',
+      'r/backup/A-graph.json',
+      'r/traverse/A-traverse.json',
+      'r/graphs/B-graph.json',
+      'r/qa/B_QA.json',
     ]);
   });
 

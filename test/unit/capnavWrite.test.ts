@@ -14,7 +14,14 @@ function exportAgain(scenes: SceneSpec[]) {
     if (!file) throw new Error(`${path} was not written (wrote ${files.map((f) => f.path).join(', ')})`);
     return JSON.parse(file.text) as Record<string, unknown> & unknown[];
   };
-  return { first, files, parsed, graph: parsed('graphs/HM3D00025-graph.json'), qa: parsed('qa/HM3D00025_QA.json'), traverse: parsed('traverse/HM3D00025-traverse.json') };
+  return {
+    first,
+    files,
+    parsed,
+    graph: parsed('graphs/HM3D00025-graph.json'),
+    qa: parsed('qa/HM3D00025_QA.json'),
+    traverse: parsed('traverse/HM3D00025-traverse.json'),
+  };
 }
 
 describe('exporting a project in the CapNav release layout', () => {
@@ -22,9 +29,12 @@ describe('exporting a project in the CapNav release layout', () => {
     const { files } = exportAgain([houseScene(), houseScene('MP3D00001')]);
     expect(files.map((f) => f.path).sort()).toEqual([
       'agent_profile.json',
-      'graphs/HM3D00025-graph.json', 'graphs/MP3D00001-graph.json',
-      'qa/HM3D00025_QA.json', 'qa/MP3D00001_QA.json',
-      'traverse/HM3D00025-traverse.json', 'traverse/MP3D00001-traverse.json',
+      'graphs/HM3D00025-graph.json',
+      'graphs/MP3D00001-graph.json',
+      'qa/HM3D00025_QA.json',
+      'qa/MP3D00001_QA.json',
+      'traverse/HM3D00025-traverse.json',
+      'traverse/MP3D00001-traverse.json',
     ]);
   });
 
@@ -43,9 +53,16 @@ describe('exporting a project in the CapNav release layout', () => {
 
   it('writes every resolved reference as its node id, whatever form it was written in', () => {
     const { qa } = exportAgain([houseScene()]);
-    const refs = (qa as { nodes_involved: { start: string; intermediate: string[]; end: string } }[])
-      .map((q) => [q.nodes_involved.start, ...q.nodes_involved.intermediate, q.nodes_involved.end]);
-    expect(refs).toEqual([['node_1', 'node_8'], ['node_2', 'node_3', 'node_12'], ['node_1', 'node_2']]);
+    const refs = (qa as { nodes_involved: { start: string; intermediate: string[]; end: string } }[]).map((q) => [
+      q.nodes_involved.start,
+      ...q.nodes_involved.intermediate,
+      q.nodes_involved.end,
+    ]);
+    expect(refs).toEqual([
+      ['node_1', 'node_8'],
+      ['node_2', 'node_3', 'node_12'],
+      ['node_1', 'node_2'],
+    ]);
   });
 
   it('writes the rest of each question unchanged, including the [Agent] placeholder and details', () => {

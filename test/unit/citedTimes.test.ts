@@ -8,11 +8,23 @@ const spans = (text: string) => citedTimes(text).map((c) => [c.from, c.to]);
 
 describe('the video times a reason cites', () => {
   it('reads the forms the CapNav generator wrote: m:ss and mm:ss, ranges with a hyphen, a dash or "to", single times', () => {
-    expect(spans('A staircase is visible connecting the two floors (0:05-0:07, 1:24-1:26), providing a path.')).toEqual([[5, 7], [84, 86]]);
-    expect(spans('The bathroom is shown at 1:10-1:11. The foyer (0:58) leads on.')).toEqual([[70, 71], [58, 58]]);
-    expect(spans('through the hall (00:54-00:56) and the landing (01:02 - 01:05)')).toEqual([[54, 56], [62, 65]]);
+    expect(spans('A staircase is visible connecting the two floors (0:05-0:07, 1:24-1:26), providing a path.')).toEqual([
+      [5, 7],
+      [84, 86],
+    ]);
+    expect(spans('The bathroom is shown at 1:10-1:11. The foyer (0:58) leads on.')).toEqual([
+      [70, 71],
+      [58, 58],
+    ]);
+    expect(spans('through the hall (00:54-00:56) and the landing (01:02 - 01:05)')).toEqual([
+      [54, 56],
+      [62, 65],
+    ]);
     expect(spans('it proceeds up the stairs from 02:07 to 02:12 to the top floor')).toEqual([[127, 132]]);
-    expect(spans('the door 0:54–0:56, the sofa 0:57—0:59')).toEqual([[54, 56], [57, 59]]);
+    expect(spans('the door 0:54–0:56, the sofa 0:57—0:59')).toEqual([
+      [54, 56],
+      [57, 59],
+    ]);
     expect(spans('at 01:02 the kitchen')).toEqual([[62, 62]]);
     expect(citedTimes('at 01:02 the kitchen')[0]).toMatchObject({ text: '01:02', point: true, index: 3 });
   });
@@ -67,7 +79,13 @@ describe('on the released CapNav reasons', () => {
   const present = sharedAvailable(CAPNAV_DIR, 'reading the times cited by the released reasons');
   it.skipIf(!present)('every reason cites at least one time, and every m:ss written in a reason is read exactly once', () => {
     const dir = join(CAPNAV_DIR, 'qa');
-    let reasons = 0, citing = 0, citations = 0, ranges = 0, reversed = 0, endpoints = 0, written = 0;
+    let reasons = 0,
+      citing = 0,
+      citations = 0,
+      ranges = 0,
+      reversed = 0,
+      endpoints = 0,
+      written = 0;
     for (const file of readdirSync(dir).filter((f) => f.endsWith('_QA.json'))) {
       const raw = JSON.parse(readFileSync(join(dir, file), 'utf8')) as unknown;
       const list = (Array.isArray(raw) ? raw : (raw as { questions: unknown[] }).questions) as { reason?: string }[];
@@ -84,7 +102,9 @@ describe('on the released CapNav reasons', () => {
         for (const c of cited) expect(c.from).toBeLessThan(20 * 60); // tours are minutes long
       }
     }
-    console.log(`cited times in the released reasons: ${citing}/${reasons} reasons cite a time; ${citations} citations (${ranges} ranges, ${reversed} written backwards), ${endpoints} of ${written} m:ss written`);
+    console.log(
+      `cited times in the released reasons: ${citing}/${reasons} reasons cite a time; ${citations} citations (${ranges} ranges, ${reversed} written backwards), ${endpoints} of ${written} m:ss written`,
+    );
     expect(reasons).toBeGreaterThan(300);
     expect(citing).toBe(reasons);
     expect(endpoints).toBe(written);

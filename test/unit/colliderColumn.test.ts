@@ -15,7 +15,9 @@ function soup(seed: number, count: number, size: number): { positions: Float32Ar
   const rng = mulberry32(seed);
   const positions = new Float32Array(count * 9);
   for (let t = 0; t < count; t++) {
-    const cx = (rng() - 0.5) * 2, cy = rng() * 2, cz = (rng() - 0.5) * 2;
+    const cx = (rng() - 0.5) * 2,
+      cy = rng() * 2,
+      cz = (rng() - 0.5) * 2;
     for (let k = 0; k < 3; k++) {
       positions[t * 9 + k * 3] = cx + (rng() - 0.5) * size;
       positions[t * 9 + k * 3 + 1] = cy + (rng() - 0.5) * size;
@@ -28,19 +30,26 @@ function soup(seed: number, count: number, size: number): { positions: Float32Ar
 /** Every triangle clipped against every side of the outline and the height range: the slow, obvious answer. */
 function bruteForce(positions: Float32Array, fp: Footprint, x: number, z: number, yaw: number, yMin: number, yMax: number): Map<string, [number, number]> {
   const clipper = new PolygonClipper();
-  const s = Math.sin(yaw), c = Math.cos(yaw);
+  const s = Math.sin(yaw),
+    c = Math.cos(yaw);
   const out = new Map<string, [number, number]>();
   for (let t = 0; t < positions.length / 9; t++) {
     const local: number[] = [];
     for (let k = 0; k < 3; k++) {
-      const dx = positions[t * 9 + k * 3]! - x, y = positions[t * 9 + k * 3 + 1]!, dz = positions[t * 9 + k * 3 + 2]! - z;
+      const dx = positions[t * 9 + k * 3]! - x,
+        y = positions[t * 9 + k * 3 + 1]!,
+        dz = positions[t * 9 + k * 3 + 2]! - z;
       local.push(dx * c - dz * s, y, dx * s + dz * c);
     }
     clipper.start(local, 0);
     for (const pl of fp.planes) clipper.clip(pl.nu, 0, pl.nv, pl.d);
     if (clipper.count === 0) continue;
-    let lo = Infinity, hi = -Infinity;
-    for (let i = 0; i < clipper.count; i++) { lo = Math.min(lo, clipper.poly[i * 3 + 1]!); hi = Math.max(hi, clipper.poly[i * 3 + 1]!); }
+    let lo = Infinity,
+      hi = -Infinity;
+    for (let i = 0; i < clipper.count; i++) {
+      lo = Math.min(lo, clipper.poly[i * 3 + 1]!);
+      hi = Math.max(hi, clipper.poly[i * 3 + 1]!);
+    }
     if (hi < yMin || lo > yMax) continue;
     out.set(key(local), [Math.max(lo, yMin), Math.min(hi, yMax)]);
   }
@@ -52,7 +61,11 @@ describe('the footprint column sees what a brute-force clip sees', () => {
   for (const name of ['HUMAN', 'WHEELCHAIR']) {
     it(`${name}: random small and large triangles around the agent, at several headings`, () => {
       const fp = footprintOf(DEFAULT_PROFILES.find((p) => p.name === name)!);
-      for (const [seed, size] of [[1, 0.08], [2, 0.4], [3, 2.5]] as const) {
+      for (const [seed, size] of [
+        [1, 0.08],
+        [2, 0.4],
+        [3, 2.5],
+      ] as const) {
         const { positions, index } = soup(seed, 3000, size);
         const surface = surfaceFromTriangles(positions, index);
         for (const yaw of [0, 0.4, Math.PI / 4, 2.9]) {

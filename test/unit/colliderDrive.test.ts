@@ -13,16 +13,24 @@ import { colliderWorldOf, type ColliderWorld } from '../../src/engine/collider/w
 import { loadMesh, type LoadedMesh } from '../../src/engine/mesh/load.ts';
 
 const agent = (name: string): AgentProfile => DEFAULT_PROFILES.find((p) => p.name === name)!;
-const WHEELCHAIR = agent('WHEELCHAIR'), HUMAN = agent('HUMAN'), SWEEPER = agent('SWEEPER'), HUMANOID = agent('HUMANOID');
+const WHEELCHAIR = agent('WHEELCHAIR'),
+  HUMAN = agent('HUMAN'),
+  SWEEPER = agent('SWEEPER'),
+  HUMANOID = agent('HUMANOID');
 
 /** An open 6 × 8 m floor with a wall across z = 3 holding a doorway of width `w` at x = 0, and optionally a sill in it. */
 function doorwayRoom(w: number, sillM = 0): ColliderWorld {
   const b = new ShapeBuilder().floor(-3, 3, -1, 7);
-  b.box([-3, 0, 3], [-w / 2, 2.5, 3.12]).box([w / 2, 0, 3], [3, 2.5, 3.12]).box([-w / 2, 2.1, 3], [w / 2, 2.5, 3.12]);
+  b.box([-3, 0, 3], [-w / 2, 2.5, 3.12])
+    .box([w / 2, 0, 3], [3, 2.5, 3.12])
+    .box([-w / 2, 2.1, 3], [w / 2, 2.5, 3.12]);
   if (sillM > 0) b.box([-w / 2, 0, 3.01], [w / 2, sillM, 3.11]);
   return { solid: b.build(), doors: null };
 }
-const straight: Vec3[] = [{ x: 0, y: 0.02, z: 0 }, { x: 0, y: 0.02, z: 6 }];
+const straight: Vec3[] = [
+  { x: 0, y: 0.02, z: 0 },
+  { x: 0, y: 0.02, z: 6 },
+];
 
 describe('live readouts while driving', () => {
   it('driving the wheelchair through a 0.80 m doorway with a 1 cm sill: width 0.80, last step −1 cm, tightest clearance 5 cm', () => {
@@ -76,7 +84,11 @@ describe('auto-drive on synthetic rooms', () => {
   });
 
   it('a box that meets a doorway at 40° squares up to it and goes through; one too wide for it is still stopped', () => {
-    const route: Vec3[] = [{ x: -1.6, y: 0.02, z: 0.5 }, { x: 0, y: 0.02, z: 3.06 }, { x: 1.6, y: 0.02, z: 5.6 }];
+    const route: Vec3[] = [
+      { x: -1.6, y: 0.02, z: 0.5 },
+      { x: 0, y: 0.02, z: 3.06 },
+      { x: 1.6, y: 0.02, z: 5.6 },
+    ];
     const through = autoDrive(doorwayRoom(1.2), HUMANOID, route); // 0.94 m square footprint, 1.33 m across when at 40°
     expect(through.reached).toBe(true);
     expect(through.measured.clearWidthM).toBeCloseTo(1.2, 2);
@@ -86,7 +98,11 @@ describe('auto-drive on synthetic rooms', () => {
   });
 
   it('follows a bent route, facing the way it goes, and stays on it', () => {
-    const route: Vec3[] = [{ x: -2, y: 0.02, z: 0 }, { x: 1, y: 0.02, z: 0 }, { x: 1, y: 0.02, z: 2.5 }];
+    const route: Vec3[] = [
+      { x: -2, y: 0.02, z: 0 },
+      { x: 1, y: 0.02, z: 0 },
+      { x: 1, y: 0.02, z: 2.5 },
+    ];
     const world: ColliderWorld = { solid: new ShapeBuilder().floor(-3, 3, -1, 3).build(), doors: null };
     for (const a of [HUMAN, WHEELCHAIR]) {
       const r = autoDrive(world, a, route);
@@ -141,7 +157,8 @@ describe('auto-drive in the sample house', () => {
   it('the human walks through the same door to Bedroom 1, squeezing past with about 5 cm a side', () => {
     const r = autoDrive(world, HUMAN, throughDoor('node_11', 'node_13'));
     expect(r.reached).toBe(true);
-    const end = r.trajectory.at(-1)!, goal = nodes['node_13']!;
+    const end = r.trajectory.at(-1)!,
+      goal = nodes['node_13']!;
     expect(Math.hypot(end.x - goal.x, end.z - goal.z)).toBeLessThan(0.03);
     expect(Math.abs(r.measured.clearWidthM! - 0.7)).toBeLessThanOrEqual(0.01);
     expect(r.measured.tightestClearanceM).toBeGreaterThanOrEqual(0.02); // never closer than the margin
@@ -149,7 +166,8 @@ describe('auto-drive in the sample house', () => {
   });
 
   it('the drive is deterministic: the same route gives the same trajectory and contact', () => {
-    for (const a of [WHEELCHAIR, HUMAN]) expect(autoDrive(world, a, throughDoor('node_11', 'node_13'))).toEqual(autoDrive(world, a, throughDoor('node_11', 'node_13')));
+    for (const a of [WHEELCHAIR, HUMAN])
+      expect(autoDrive(world, a, throughDoor('node_11', 'node_13'))).toEqual(autoDrive(world, a, throughDoor('node_11', 'node_13')));
   });
 
   it('entrance hall → bathroom: the sweeper stops at the closed door, the human opens it and walks in', () => {

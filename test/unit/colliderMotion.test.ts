@@ -10,8 +10,12 @@ import { surfaceFromTriangles, type ColliderWorld } from '../../src/engine/colli
 // Synthetic rooms whose answers are known by construction. The agent starts at the origin facing
 // +Z (yaw 0) and walks towards a wall, sill or stair across its path at z = 3.
 const agent = (name: string): AgentProfile => DEFAULT_PROFILES.find((p) => p.name === name)!;
-const WHEELCHAIR = agent('WHEELCHAIR'), HUMAN = agent('HUMAN'), SWEEPER = agent('SWEEPER'), QUADRUPED = agent('QUADRUPEDAL');
-const WALL_Z = 3, WALL_T = 0.12;
+const WHEELCHAIR = agent('WHEELCHAIR'),
+  HUMAN = agent('HUMAN'),
+  SWEEPER = agent('SWEEPER'),
+  QUADRUPED = agent('QUADRUPEDAL');
+const WALL_Z = 3,
+  WALL_T = 0.12;
 
 function room(build: (b: ShapeBuilder) => void, doors?: (b: ShapeBuilder) => void, frame?: Matrix4): ColliderWorld {
   const solid = new ShapeBuilder().floor(-3, 3, -1, 7);
@@ -23,7 +27,10 @@ function room(build: (b: ShapeBuilder) => void, doors?: (b: ShapeBuilder) => voi
 
 /** A wall across the path with a doorway of clear width `w` centred on x = 0 (head at 2.1 m). */
 const doorwayWall = (w: number) => (b: ShapeBuilder) =>
-  b.box([-3, 0, WALL_Z], [-w / 2, 2.5, WALL_Z + WALL_T]).box([w / 2, 0, WALL_Z], [3, 2.5, WALL_Z + WALL_T]).box([-w / 2, 2.1, WALL_Z], [w / 2, 2.5, WALL_Z + WALL_T]);
+  b
+    .box([-3, 0, WALL_Z], [-w / 2, 2.5, WALL_Z + WALL_T])
+    .box([w / 2, 0, WALL_Z], [3, 2.5, WALL_Z + WALL_T])
+    .box([-w / 2, 2.1, WALL_Z], [w / 2, 2.5, WALL_Z + WALL_T]);
 
 /** Step forward until blocked or `metres` covered; the last result and every result that moved. */
 function walk(body: AgentBody, metres: number, step = 0.02): { last: StepResult; moves: StepResult[] } {
@@ -40,9 +47,20 @@ function walk(body: AgentBody, metres: number, step = 0.02): { last: StepResult;
 describe('the footprint is the profile grown by the rules’ margins', () => {
   it('a wheelchair is a 0.74 × 1.04 m box that climbs 14 mm; a human a 0.32 m-radius cylinder that climbs 0.301 m', () => {
     const w = footprintOf(WHEELCHAIR);
-    expect([w.shape, w.halfWidthM * 2, w.halfDepthM * 2, w.heightM, w.stepLimitM]).toEqual(['box', expect.closeTo(0.74, 9), expect.closeTo(1.04, 9), 1.2, expect.closeTo(0.014, 9)]);
+    expect([w.shape, w.halfWidthM * 2, w.halfDepthM * 2, w.heightM, w.stepLimitM]).toEqual([
+      'box',
+      expect.closeTo(0.74, 9),
+      expect.closeTo(1.04, 9),
+      1.2,
+      expect.closeTo(0.014, 9),
+    ]);
     const h = footprintOf(HUMAN);
-    expect([h.shape, h.halfWidthM, h.halfDepthM, h.stepLimitM]).toEqual(['cylinder', expect.closeTo(0.32, 9), expect.closeTo(0.32, 9), expect.closeTo(0.301, 9)]);
+    expect([h.shape, h.halfWidthM, h.halfDepthM, h.stepLimitM]).toEqual([
+      'cylinder',
+      expect.closeTo(0.32, 9),
+      expect.closeTo(0.32, 9),
+      expect.closeTo(0.301, 9),
+    ]);
     expect(footprintOf(WHEELCHAIR, 0).halfWidthM * 2).toBeCloseTo(0.7, 9);
   });
 });
@@ -61,7 +79,12 @@ describe('doorways: the collider agrees with the width rule', () => {
     expect(last.pose).toEqual(body.pose);
   });
 
-  it.each([[0.8, true], [0.745, true], [0.74, true], [0.735, false]] as const)('a %s m doorway: the wheelchair passes = %s, as judgeEdge says', (w, passes) => {
+  it.each([
+    [0.8, true],
+    [0.745, true],
+    [0.74, true],
+    [0.735, false],
+  ] as const)('a %s m doorway: the wheelchair passes = %s, as judgeEdge says', (w, passes) => {
     const body = place(room(doorwayWall(w)), WHEELCHAIR, { x: 0, y: 0.02, z: 0 }, 0);
     const { last } = walk(body, 5);
     expect(last.moved).toBe(passes);
@@ -238,11 +261,17 @@ describe('the world frame is honoured', () => {
   it('a scan in centimetres, Z up, gives the same answers: the 70 cm doorway stops the wheelchair, 80 cm lets it through', () => {
     // Built in world metres, then written out in a Z-up centimetre frame as a scan would be.
     const frame = new Matrix4().makeRotationX(-Math.PI / 2).premultiply(new Matrix4().makeScale(0.01, 0.01, 0.01));
-    for (const [w, passes] of [[0.7, false], [0.8, true]] as const) {
+    for (const [w, passes] of [
+      [0.7, false],
+      [0.8, true],
+    ] as const) {
       const metres = new ShapeBuilder().floor(-3, 3, -1, 7);
       doorwayWall(w)(metres);
       const geometry = metres.build().geometry.applyMatrix4(frame.clone().invert());
-      const world: ColliderWorld = { solid: surfaceFromTriangles(geometry.getAttribute('position').array as Float32Array, geometry.getIndex()!.array as Uint32Array, frame), doors: null };
+      const world: ColliderWorld = {
+        solid: surfaceFromTriangles(geometry.getAttribute('position').array as Float32Array, geometry.getIndex()!.array as Uint32Array, frame),
+        doors: null,
+      };
       const { last } = walk(place(world, WHEELCHAIR, { x: 0, y: 0.02, z: 0 }, 0), 5);
       expect(last.moved, `${w} m`).toBe(passes);
       expect(walk(place(world, WHEELCHAIR, { x: 0, y: 0.02, z: 0 }, 0), 5).last.contact?.kind ?? 'none', `${w} m`).toBe(passes ? 'none' : 'wall');

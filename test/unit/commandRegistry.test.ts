@@ -18,23 +18,36 @@ import { labellingStore, twoStoreyProject } from '../support/labelStudio.ts';
 /** The two-storey house with a scan reference, two submitted QA items by Ana, and the label view open. */
 function project(): Project {
   const p = twoStoreyProject();
-  const scene = { ...p.scenes[0]!, mesh: { key: 'scan-1', mainFile: 'house.glb', files: [{ name: 'house.glb', bytes: 1 }], upAxis: 'y' as const, unitScale: 1 } };
-  const item = (n: number) => submitForReview(createWrittenItem([{ id: `qa_${n - 1}` }], { sceneId: scene.id, author: 'Ana', createdAt: 't', question: `Q${n}?`, category: { capability: 'spatial' } }));
+  const scene = {
+    ...p.scenes[0]!,
+    mesh: { key: 'scan-1', mainFile: 'house.glb', files: [{ name: 'house.glb', bytes: 1 }], upAxis: 'y' as const, unitScale: 1 },
+  };
+  const item = (n: number) =>
+    submitForReview(
+      createWrittenItem([{ id: `qa_${n - 1}` }], { sceneId: scene.id, author: 'Ana', createdAt: 't', question: `Q${n}?`, category: { capability: 'spatial' } }),
+    );
   return { ...p, scenes: [scene], qa: { ...p.qa, items: [item(1), item(2)] } };
 }
 
 /** A suggestion for every segment of the scene, as the worker's would be, for the current item to have one. */
 function withSuggestions(store: StudioStore): void {
-  const s = store.getState(), scene = s.document.project!.scenes[0]!;
-  const byEdge = Object.fromEntries(scene.graph.edges.map((e) => [undirectedKey(e.from, e.to), { traversable: true, reason: null, note: 'Clear', measured: {}, navmeshRoute: true }]));
+  const s = store.getState(),
+    scene = s.document.project!.scenes[0]!;
+  const byEdge = Object.fromEntries(
+    scene.graph.edges.map((e) => [undirectedKey(e.from, e.to), { traversable: true, reason: null, note: 'Clear', measured: {}, navmeshRoute: true }]),
+  );
   const agents = Object.fromEntries(s.document.project!.profiles.map((p) => [p.name, byEdge]));
-  store.setState((st) => ({ suggestions: { [scene.id]: { state: 'ready', computedAt: 1, basis: suggestionBasis(scene, st.document.project!.profiles)!, agents } } }));
+  store.setState((st) => ({
+    suggestions: { [scene.id]: { state: 'ready', computedAt: 1, basis: suggestionBasis(scene, st.document.project!.profiles)!, agents } },
+  }));
 }
 
 const STATES: Record<string, () => StudioStore> = {
   'the scene view, a node and a question selected': () => {
     const store = labellingStore(project());
-    store.setState((s) => ({ session: { ...s.session, view: 'scene', selection: { kind: 'node', id: 'hall' }, questionIndex: 0, slice: { on: true, height: 1.6 } } }));
+    store.setState((s) => ({
+      session: { ...s.session, view: 'scene', selection: { kind: 'node', id: 'hall' }, questionIndex: 0, slice: { on: true, height: 1.6 } },
+    }));
     return store;
   },
   'the label view, a reason drafted, suggestions kept': () => {
@@ -62,8 +75,17 @@ const STATES: Record<string, () => StudioStore> = {
   'the QA view, Lee adjudicating a disagreement': () => {
     const store = labellingStore(project());
     const p = store.getState().document.project!;
-    const review = (reviewer: string, verdict: 'accept' | 'reject') => ({ reviewer, verdict, comment: '', timeMs: 1, at: 't', ...(verdict === 'reject' ? { reason: 'trivial' as const } : {}) });
-    const items = p.qa.items.map((i) => (i.id === 'qa_1' ? { ...i, requiredReviews: 2, reviews: [review('Rita', 'accept'), review('Omar', 'reject')], status: 'adjudicate' as const } : i));
+    const review = (reviewer: string, verdict: 'accept' | 'reject') => ({
+      reviewer,
+      verdict,
+      comment: '',
+      timeMs: 1,
+      at: 't',
+      ...(verdict === 'reject' ? { reason: 'trivial' as const } : {}),
+    });
+    const items = p.qa.items.map((i) =>
+      i.id === 'qa_1' ? { ...i, requiredReviews: 2, reviews: [review('Rita', 'accept'), review('Omar', 'reject')], status: 'adjudicate' as const } : i,
+    );
     replaceDocument(store, { ...p, qa: { ...p.qa, items } });
     store.setState((s) => ({ session: { ...s.session, view: 'qa', annotator: 'Lee' }, qa: { ...s.qa, mode: 'review' } }));
     selectItem(store, 'qa_1');
@@ -111,7 +133,9 @@ describe('the command registry', () => {
         await settle();
         await settle();
         const added = store.getState().history.past.filter((e) => !before.has(e));
-        expect(added.length, `${id} (${command.undoable ? 'undoable' : 'not undoable'}) added ${added.map((e) => e.label).join(', ') || 'no step'}`).toBe(command.undoable ? 1 : 0);
+        expect(added.length, `${id} (${command.undoable ? 'undoable' : 'not undoable'}) added ${added.map((e) => e.label).join(', ') || 'no step'}`).toBe(
+          command.undoable ? 1 : 0,
+        );
         ranHere.push(id);
       }
       ran.set(name, ranHere);

@@ -4,7 +4,10 @@ import { parseCouchUrl, redactUrl } from '../../src/cli/couchClient.ts';
 describe('where a team database is, and as whom', () => {
   it('takes the credentials out of the URL, decoded, and keeps the database name apart', () => {
     expect(parseCouchUrl('http://alice:p%40ss%2Fw@127.0.0.1:5984/house', {}, 'db', 'url')).toEqual({
-      server: 'http://127.0.0.1:5984/', db: 'house', user: 'alice', password: 'p@ss/w',
+      server: 'http://127.0.0.1:5984/',
+      db: 'house',
+      user: 'alice',
+      password: 'p@ss/w',
     });
   });
 

@@ -9,7 +9,15 @@ import { traversa } from '../support/cli.ts';
 // 1.20 m door it meets at an angle), and stopped with the ground truth's reason everywhere else —
 // the acceptance test of issue 9 — and in agreement with `suggest`, run beside it.
 
-const args = ['--mesh', join(SAMPLE_DIR, 'house.glb'), '--graph', join(SAMPLE_DIR, 'graphs/sample-house-graph.json'), '--agents', join(SAMPLE_DIR, 'agent_profile.json'), '--json'];
+const args = [
+  '--mesh',
+  join(SAMPLE_DIR, 'house.glb'),
+  '--graph',
+  join(SAMPLE_DIR, 'graphs/sample-house-graph.json'),
+  '--agents',
+  join(SAMPLE_DIR, 'agent_profile.json'),
+  '--json',
+];
 type Drive = { reached: boolean; reason: string | null; note: string; measured: Record<string, number>; poses: number };
 
 describe('traversa drive on the sample house', () => {
@@ -18,17 +26,23 @@ describe('traversa drive on the sample house', () => {
   const suggested = traversa('suggest', ...args);
 
   it('reaches every traversable segment and stops on every other with the ground truth’s reason, as suggest says', async () => {
-    const d = await driven, s = await suggested;
+    const d = await driven,
+      s = await suggested;
     expect(d.stderr).toBe('');
     expect(d.code).toBe(0);
     const out = JSON.parse(d.stdout) as { agents: Record<string, Record<string, Drive>>; resolution: { stepM: number; headingDeg: number } };
     const sug = (JSON.parse(s.stdout) as { agents: Record<string, Record<string, { traversable: boolean; reason: string | null }>> }).agents;
     const { truth } = sampleRelease();
     expect(truth).toHaveLength(70);
-    const got = truth.map((t) => { const r = out.agents[t.agent]![t.edge]!; return { ...t, traversable: r.reached, reason: r.reason }; });
+    const got = truth.map((t) => {
+      const r = out.agents[t.agent]![t.edge]!;
+      return { ...t, traversable: r.reached, reason: r.reason };
+    });
     expect(got).toEqual(truth);
     const verdict = (traversable: boolean, reason: string | null) => ({ traversable, reason });
-    expect(truth.map((t) => verdict(sug[t.agent]![t.edge]!.traversable, sug[t.agent]![t.edge]!.reason))).toEqual(truth.map((t) => verdict(out.agents[t.agent]![t.edge]!.reached, out.agents[t.agent]![t.edge]!.reason)));
+    expect(truth.map((t) => verdict(sug[t.agent]![t.edge]!.traversable, sug[t.agent]![t.edge]!.reason))).toEqual(
+      truth.map((t) => verdict(out.agents[t.agent]![t.edge]!.reached, out.agents[t.agent]![t.edge]!.reason)),
+    );
     expect(out.resolution).toMatchObject({ stepM: 0.02, headingDeg: 5 });
 
     const at = (agent: string, edge: string) => out.agents[agent]![edge]!;

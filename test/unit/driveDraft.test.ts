@@ -7,7 +7,9 @@ import { judgeEdge } from '../../src/core/rules.ts';
 // drive, a suggestion and the ground truth say "step too high" alike.
 
 const agent = (name: string): AgentProfile => DEFAULT_PROFILES.find((p) => p.name === name)!;
-const WHEELCHAIR = agent('WHEELCHAIR'), SWEEPER = agent('SWEEPER'), QUADRUPEDAL = agent('QUADRUPEDAL');
+const WHEELCHAIR = agent('WHEELCHAIR'),
+  SWEEPER = agent('SWEEPER'),
+  QUADRUPEDAL = agent('QUADRUPEDAL');
 const at = { x: 0, y: 0, z: 0 };
 
 describe('the planner’s findings as a draft', () => {
@@ -28,7 +30,10 @@ describe('the planner’s findings as a draft', () => {
   });
 
   it('says what the collider met when the measurements do not explain the stop', () => {
-    expect(driveDraft({ reached: false, reason: 'other', measured: {}, message: 'A drop of 0.80 m (more than 0.5 m)' }, WHEELCHAIR)).toEqual({ reason: 'other', note: 'A drop of 0.80 m (more than 0.5 m)' });
+    expect(driveDraft({ reached: false, reason: 'other', measured: {}, message: 'A drop of 0.80 m (more than 0.5 m)' }, WHEELCHAIR)).toEqual({
+      reason: 'other',
+      note: 'A drop of 0.80 m (more than 0.5 m)',
+    });
   });
 });
 
@@ -36,9 +41,15 @@ describe('a contact met driving by hand, as findings', () => {
   it('a closed door the agent cannot open', () => {
     expect(findingsOfContact({ kind: 'door', message: 'A closed door the agent cannot open' }, QUADRUPEDAL)?.reason).toBe('door');
   });
-  it('a step above the limit is a step; a drop is said in the collider\'s words', () => {
-    expect(findingsOfContact({ kind: 'step', message: 'A step', heightM: 0.02 }, WHEELCHAIR)).toMatchObject({ reason: 'step', measured: { stepHeightM: 0.02 } });
-    expect(findingsOfContact({ kind: 'drop', message: 'A drop of 0.80 m (more than 0.5 m)' }, WHEELCHAIR)).toMatchObject({ reason: 'other', message: 'A drop of 0.80 m (more than 0.5 m)' });
+  it("a step above the limit is a step; a drop is said in the collider's words", () => {
+    expect(findingsOfContact({ kind: 'step', message: 'A step', heightM: 0.02 }, WHEELCHAIR)).toMatchObject({
+      reason: 'step',
+      measured: { stepHeightM: 0.02 },
+    });
+    expect(findingsOfContact({ kind: 'drop', message: 'A drop of 0.80 m (more than 0.5 m)' }, WHEELCHAIR)).toMatchObject({
+      reason: 'other',
+      message: 'A drop of 0.80 m (more than 0.5 m)',
+    });
   });
   it('a wall or furniture touched, or a step the agent can climb, is where the driver steered: no finding, no draft (issue 23 §8)', () => {
     expect(findingsOfContact({ kind: 'wall', message: 'A wall or furniture in the way' }, WHEELCHAIR)).toBeNull();

@@ -39,8 +39,14 @@ describe('the motion planner on the second generated house', () => {
     expect(truth).toHaveLength(CAPNAV_AGENTS.length * SECOND_HOUSE.connections.length);
     for (const agent of CAPNAV_AGENTS) {
       const mine = truth.filter((t) => t.agent === agent);
-      expect(mine.some((t) => t.traversable), agent).toBe(true);
-      expect(mine.some((t) => !t.traversable), agent).toBe(true);
+      expect(
+        mine.some((t) => t.traversable),
+        agent,
+      ).toBe(true);
+      expect(
+        mine.some((t) => !t.traversable),
+        agent,
+      ).toBe(true);
     }
     // Every reason a house without stairs or lift can give, and the crawl space passable only for the sweeper.
     expect(new Set(truth.map((t) => t.reason))).toEqual(new Set([null, 'step', 'narrow', 'door']));
@@ -53,7 +59,10 @@ describe('the motion planner on the second generated house', () => {
       return { ...t, reached: d.reached, gotReason: d.reason, note: d.note };
     });
     const wrong = rows.filter((r) => r.reached !== r.traversable || (!r.traversable && r.gotReason !== r.reason));
-    const table = rows.map((r) => `${named.get(r.edge)!.padEnd(26)} ${r.agent.padEnd(12)} truth ${(r.traversable ? 'traversable' : r.reason!).padEnd(12)} drive ${r.reached ? 'reached' : `stopped: ${r.gotReason} — ${r.note}`}${wrong.includes(r) ? '   <-- WRONG' : ''}`);
+    const table = rows.map(
+      (r) =>
+        `${named.get(r.edge)!.padEnd(26)} ${r.agent.padEnd(12)} truth ${(r.traversable ? 'traversable' : r.reason!).padEnd(12)} drive ${r.reached ? 'reached' : `stopped: ${r.gotReason} — ${r.note}`}${wrong.includes(r) ? '   <-- WRONG' : ''}`,
+    );
     expect(wrong.length, `planner vs ground truth, agent × edge:\n${table.join('\n')}`).toBe(0);
   });
 
@@ -70,7 +79,11 @@ describe('the motion planner on the second generated house', () => {
 
     // The humanoid's narrow doors, jamb to jamb — the workshop's lies off to the side of the hall,
     // so the way to it crosses the doorway at 45°.
-    for (const [room, width] of [['bedroom', 0.85], ['kitchen', 0.72], ['workshop', 0.9]] as const) {
+    for (const [room, width] of [
+      ['bedroom', 0.85],
+      ['kitchen', 0.72],
+      ['workshop', 0.9],
+    ] as const) {
       const d = got('HUMANOID', edge('hall', room));
       expect(d.measured.clearWidthM, room).toBeCloseTo(width, 2);
       expect(d.measured.neededWidthM, room).toBe(0.94);

@@ -20,16 +20,25 @@ let loaded: LoadedMesh;
 
 beforeAll(async () => {
   const bytes = readFileSync(join(SAMPLE_DIR, 'house.glb'));
-  loaded = await loadMesh({ files: [{ name: 'house.glb', data: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer }] }, { upAxis: 'y', unitScale: 1, createWorker: () => null });
+  loaded = await loadMesh(
+    { files: [{ name: 'house.glb', data: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer }] },
+    { upAxis: 'y', unitScale: 1, createWorker: () => null },
+  );
 });
 afterAll(() => loaded.dispose());
 
 describe('the stairs of the sample house, driven from either end first', () => {
-  for (const [first, second] of [['Stair foot', 'Landing'], ['Landing', 'Stair foot']] as const) {
+  for (const [first, second] of [
+    ['Stair foot', 'Landing'],
+    ['Landing', 'Stair foot'],
+  ] as const) {
     it(`${first} → ${second} first, then back: the human climbs, the quadruped climbs, the wheelchair is stopped by the stairs`, async () => {
       const planner = await ScenePlanner.create(prepareGeometry(loaded));
       try {
-        for (const [a, b] of [[first, second], [second, first]] as const) {
+        for (const [a, b] of [
+          [first, second],
+          [second, first],
+        ] as const) {
           expect(planner.decide(agent('HUMAN'), node(a), node(b)), `HUMAN ${a} → ${b}`).toMatchObject({ reached: true });
           expect(planner.decide(agent('QUADRUPEDAL'), node(a), node(b)), `QUADRUPEDAL ${a} → ${b}`).toMatchObject({ reached: true });
           expect(planner.decide(agent('WHEELCHAIR'), node(a), node(b)), `WHEELCHAIR ${a} → ${b}`).toMatchObject({ reached: false, reason: 'stairs' });

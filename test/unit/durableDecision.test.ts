@@ -10,7 +10,9 @@ import { labellingStore, twoStoreyProject } from '../support/labelStudio.ts';
 // A label or a verdict is stored before the queue moves on: when the write fails, the queue stays
 // on the item and says why; when it succeeds, the queue moves.
 
-const failingWrite = (store: StudioStore) => async () => { store.setState({ storage: { status: 'error', message: 'quota exceeded' } }); };
+const failingWrite = (store: StudioStore) => async () => {
+  store.setState({ storage: { status: 'error', message: 'quota exceeded' } });
+};
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
 describe('a decision whose write fails keeps the queue in place', () => {
@@ -49,7 +51,16 @@ describe('a decision whose write fails keeps the queue in place', () => {
 
   it('a review verdict: the item stays open and the reviewer is told it was not saved', async () => {
     const p = twoStoreyProject();
-    const item = (n: number) => submitForReview(createWrittenItem([{ id: `qa_${n - 1}` }], { sceneId: p.scenes[0]!.id, author: 'Ana', createdAt: 't', question: `Q${n}?`, category: { capability: 'spatial' } }));
+    const item = (n: number) =>
+      submitForReview(
+        createWrittenItem([{ id: `qa_${n - 1}` }], {
+          sceneId: p.scenes[0]!.id,
+          author: 'Ana',
+          createdAt: 't',
+          question: `Q${n}?`,
+          category: { capability: 'spatial' },
+        }),
+      );
     const store = labellingStore({ ...p, qa: { ...p.qa, items: [item(1), item(2)] } });
     store.setState((s) => ({ session: { ...s.session, view: 'qa', annotator: 'Rita' } }));
     startReview(store);
@@ -62,19 +73,30 @@ describe('a decision whose write fails keeps the queue in place', () => {
 });
 
 describe('what a label decision records', () => {
-  const sug = { traversable: false, reason: 'stairs' as const, note: 'Stairs: cannot go up or down stairs', measured: { risers: 16, cornerWidthsM: [0.8, 0.8] } };
+  const sug = {
+    traversable: false,
+    reason: 'stairs' as const,
+    note: 'Stairs: cannot go up or down stairs',
+    measured: { risers: 16, cornerWidthsM: [0.8, 0.8] },
+  };
   const none = { reason: null, note: '' };
 
   it('Enter takes the suggestion, its words and what it measured', () => {
-    expect(labelDecision({ pressed: 'suggestion', draft: none, suggestion: sug })).toEqual({ decision: {
-      traversable: false, reason: 'stairs', note: 'Stairs: cannot go up or down stairs',
-      evidence: { suggestion: { traversable: false, reason: 'stairs', note: 'Stairs: cannot go up or down stairs' }, measured: { risers: 16 } },
-    } });
+    expect(labelDecision({ pressed: 'suggestion', draft: none, suggestion: sug })).toEqual({
+      decision: {
+        traversable: false,
+        reason: 'stairs',
+        note: 'Stairs: cannot go up or down stairs',
+        evidence: { suggestion: { traversable: false, reason: 'stairs', note: 'Stairs: cannot go up or down stairs' }, measured: { risers: 16 } },
+      },
+    });
   });
 
   it('X with nothing said is refused; with a reason key it notes the reason’s name', () => {
     expect(labelDecision({ pressed: false, draft: none })).toEqual({ missing: 'Say why it is not traversable: a reason key (S P W R D E Q) or a note (/).' });
-    expect(labelDecision({ pressed: false, draft: { reason: 'narrow', note: '' } })).toEqual({ decision: { traversable: false, reason: 'narrow', note: 'Narrow passage' } });
+    expect(labelDecision({ pressed: false, draft: { reason: 'narrow', note: '' } })).toEqual({
+      decision: { traversable: false, reason: 'narrow', note: 'Narrow passage' },
+    });
   });
 
   it('deciding against the suggestion keeps the annotator’s words, not the suggestion’s', () => {
@@ -83,10 +105,22 @@ describe('what a label decision records', () => {
   });
 
   it('a drive that stopped is evidence: its figures prefixed drive., its trajectory, where it stopped', () => {
-    const drive = { reached: false, measured: { clearWidthM: 0.7 }, trajectory: [[0, 0, 0], [1, 0, 0]] as [number, number, number][], stop: { kind: 'narrow', message: 'Narrow passage: clear width 0.70 m < 0.74 m needed', point: [1, 0, 0] as [number, number, number] } };
-    expect(labelDecision({ pressed: false, draft: { reason: 'narrow', note: drive.stop.message }, drive })).toEqual({ decision: {
-      traversable: false, reason: 'narrow', note: drive.stop.message,
-      evidence: { measured: { 'drive.clearWidthM': 0.7 }, trajectory: drive.trajectory, contact: drive.stop },
-    } });
+    const drive = {
+      reached: false,
+      measured: { clearWidthM: 0.7 },
+      trajectory: [
+        [0, 0, 0],
+        [1, 0, 0],
+      ] as [number, number, number][],
+      stop: { kind: 'narrow', message: 'Narrow passage: clear width 0.70 m < 0.74 m needed', point: [1, 0, 0] as [number, number, number] },
+    };
+    expect(labelDecision({ pressed: false, draft: { reason: 'narrow', note: drive.stop.message }, drive })).toEqual({
+      decision: {
+        traversable: false,
+        reason: 'narrow',
+        note: drive.stop.message,
+        evidence: { measured: { 'drive.clearWidthM': 0.7 }, trajectory: drive.trajectory, contact: drive.stop },
+      },
+    });
   });
 });

@@ -3,7 +3,7 @@ import { budgetGroups, budgetOf, budgetsOf } from '../../src/core/scoring/paper/
 
 /** Issue 23 §12: settings named as the CapNav runs name them group into Figure 6's frame budgets per model. */
 describe('frame budgets from model-setting names', () => {
-  it('reads the budget out of a setting\'s name', () => {
+  it("reads the budget out of a setting's name", () => {
     expect(budgetOf('gemini-2.5-pro_16f')).toMatchObject({ model: 'gemini-2.5-pro', budget: '16 frames', order: 16 });
     expect(budgetOf('qwen3-vl-8b_1fps_thinking')).toMatchObject({ model: 'qwen3-vl-8b_thinking', budget: '1 fps' });
     expect(budgetOf('gpt-5-64-frames')).toMatchObject({ model: 'gpt-5', budget: '64 frames' });
@@ -13,7 +13,7 @@ describe('frame budgets from model-setting names', () => {
     expect(budgetOf('16f')).toBeNull();
   });
 
-  it('groups a model\'s budgets (frame counts up, then rates) and leaves out models run at one budget', () => {
+  it("groups a model's budgets (frame counts up, then rates) and leaves out models run at one budget", () => {
     const groups = budgetGroups(['gem_1fps', 'gem_64f', 'gem_16f', 'gem_32f', 'qwen_16f', 'qwen_thinking_16f', 'qwen_32f', 'oracle', 'solo_16f']);
     expect(groups.map((g) => [g.model, g.runs.map((r) => r.setting)])).toEqual([
       ['gem', ['gem_16f', 'gem_32f', 'gem_64f', 'gem_1fps']],

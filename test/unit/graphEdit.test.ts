@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { emptyProject } from '../../src/core/project.ts';
 import { findCommand, runCommand } from '../../src/state/commands.ts';
 import { stateCommands } from '../../src/state/commandList.ts';
-import { connectNodes, connectToolPick, deleteSelection, dragNode, endNodeDrag, escape, placeNode, renameNode, startNodeDrag } from '../../src/state/graphCommands.ts';
+import {
+  connectNodes,
+  connectToolPick,
+  deleteSelection,
+  dragNode,
+  endNodeDrag,
+  escape,
+  placeNode,
+  renameNode,
+  startNodeDrag,
+} from '../../src/state/graphCommands.ts';
 import { replaceDocument, undo, redo } from '../../src/state/history.ts';
 import { createStudioStore } from '../../src/state/store.ts';
 import { blocked, sceneOf } from '../support/sceneBuilder.ts';
@@ -28,7 +38,14 @@ describe('building a graph on the floor', () => {
     expect(connectNodes(store, b, c)).toBe('edge_2');
     renameNode(store, a, 'Kitchen');
     expect(scene().graph.nodes[0]!.name).toBe('Kitchen');
-    expect(store.getState().history.past.map((h) => h.label)).toEqual(['Place node', 'Place node', 'Place node', 'Connect nodes', 'Connect nodes', 'Rename node']);
+    expect(store.getState().history.past.map((h) => h.label)).toEqual([
+      'Place node',
+      'Place node',
+      'Place node',
+      'Connect nodes',
+      'Connect nodes',
+      'Rename node',
+    ]);
     undo(store);
     expect(scene().graph.nodes[0]!.name).not.toBe('Kitchen');
     undo(store);
@@ -93,7 +110,10 @@ describe('building a graph on the floor', () => {
   it('new ids continue the release numbering (node_117 → node_118)', () => {
     const { store, scene } = studioWithEmptyScene();
     placeNode(store, { x: 0, y: 0, z: 0 });
-    replaceDocument(store, { ...store.getState().document.project!, scenes: [{ ...scene(), graph: { nodes: [{ ...scene().graph.nodes[0]!, id: 'node_117' }], edges: [] } }] });
+    replaceDocument(store, {
+      ...store.getState().document.project!,
+      scenes: [{ ...scene(), graph: { nodes: [{ ...scene().graph.nodes[0]!, id: 'node_117' }], edges: [] } }],
+    });
     expect(placeNode(store, { x: 1, y: 0, z: 0 })).toBe('node_118');
   });
 
@@ -109,7 +129,8 @@ describe('slicing floor by floor', () => {
     const { store } = studioWithEmptyScene();
     placeNode(store, { x: 0, y: 0, z: 0 });
     placeNode(store, { x: 0, y: 2.8, z: 0 });
-    const up = findCommand(stateCommands, 'slice.up'), down = findCommand(stateCommands, 'slice.down');
+    const up = findCommand(stateCommands, 'slice.up'),
+      down = findCommand(stateCommands, 'slice.down');
     runCommand(store, up);
     expect(store.getState().session.slice).toEqual({ on: true, height: 1.6 });
     runCommand(store, up);

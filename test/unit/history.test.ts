@@ -11,8 +11,13 @@ function projectWithOneQuestion(): Project {
   p.scenes.push({
     id: 'S1',
     graph: { nodes: [{ id: 'a', name: 'Hall', description: '', position: { x: 0, y: 0, z: 0 }, floor: null }], edges: [] },
-    questions: [{ id: 'q0', text: 'Can [Agent] move from the hall to the hall?', start: { raw: 'a', nodeId: 'a' }, intermediate: [], end: { raw: 'a', nodeId: 'a' } }],
-    labels: {}, hallucinated: [], foreignEntries: [], mesh: null,
+    questions: [
+      { id: 'q0', text: 'Can [Agent] move from the hall to the hall?', start: { raw: 'a', nodeId: 'a' }, intermediate: [], end: { raw: 'a', nodeId: 'a' } },
+    ],
+    labels: {},
+    hallucinated: [],
+    foreignEntries: [],
+    mesh: null,
   });
   return p;
 }

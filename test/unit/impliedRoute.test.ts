@@ -12,9 +12,14 @@ const node = (id: string, name: string, x: number, z: number, y = 0): NavNode =>
  */
 const house: NavGraph = {
   nodes: [
-    node('n1', 'Hall', 0, 0), node('n2', 'Living room', 4, 0), node('n3', 'Kitchen', 8, 0),
-    node('n4', 'Corridor', 0, 6), node('n5', 'Back hall', 8, 6), node('n6', 'Stair foot', 4, 3),
-    node('n7', 'Landing', 4, 3, 3), node('n8', 'Garage', 20, 20),
+    node('n1', 'Hall', 0, 0),
+    node('n2', 'Living room', 4, 0),
+    node('n3', 'Kitchen', 8, 0),
+    node('n4', 'Corridor', 0, 6),
+    node('n5', 'Back hall', 8, 6),
+    node('n6', 'Stair foot', 4, 3),
+    node('n7', 'Landing', 4, 3, 3),
+    node('n8', 'Garage', 20, 20),
   ],
   edges: navEdges('n1-n2', 'n2-n3', 'n1-n4', 'n4-n5', 'n5-n3', 'n2-n6', 'n6-n7'),
 };
@@ -30,7 +35,10 @@ describe('the route a question implies', () => {
   it('through the intermediate nodes it names, in order, even where that is the long way round', () => {
     const r = impliedRoute(house, { start: ref('n1'), intermediate: [ref('Back hall', 'n5')], end: ref('n3') });
     expect(r.nodes).toEqual(['n1', 'n4', 'n5', 'n3']);
-    expect(r.legs.map((l) => l.path)).toEqual([['n1', 'n4', 'n5'], ['n5', 'n3']]);
+    expect(r.legs.map((l) => l.path)).toEqual([
+      ['n1', 'n4', 'n5'],
+      ['n5', 'n3'],
+    ]);
   });
 
   it('up the stairs to the landing: a route between floors', () => {
@@ -53,7 +61,10 @@ describe('the route a question implies', () => {
 
   it('a leg the graph does not connect has no path, and the route still reaches the next waypoint', () => {
     const r = impliedRoute(house, { start: ref('n2'), intermediate: [ref('n8')], end: ref('n1') });
-    expect(r.legs).toEqual([{ from: 'n2', to: 'n8', path: null }, { from: 'n8', to: 'n1', path: null }]);
+    expect(r.legs).toEqual([
+      { from: 'n2', to: 'n8', path: null },
+      { from: 'n8', to: 'n1', path: null },
+    ]);
     expect(r.nodes).toEqual(['n2', 'n8', 'n1']);
   });
 

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { readTours } from '../../src/app/importTours.ts';
 import { file, mp4, poses, tourOf } from '../support/tourFiles.ts';
 
-
 describe('touring videos imported with a release', () => {
   it('a scene’s video, poses and frame sets come in as they were exported', async () => {
     const { videos, problems } = await readTours([...tourOf('A'), file('rel/graphs/A-graph.json', '{}')], new Set(['A']));
@@ -18,7 +17,12 @@ describe('touring videos imported with a release', () => {
   it('what cannot be taken is a warning naming the file, and the rest still comes in', async () => {
     const picked = [
       ...tourOf('A', { poses: JSON.stringify({ ...poses, fps: -2 }) }),
-      ...tourOf('B', { frames: JSON.stringify([{ file: '000.jpg', index: 0, t: 0 }, { file: '007.jpg', index: 7, t: 3.5 }]) }),
+      ...tourOf('B', {
+        frames: JSON.stringify([
+          { file: '000.jpg', index: 0, t: 0 },
+          { file: '007.jpg', index: 7, t: 3.5 },
+        ]),
+      }),
       ...tourOf('GONE'),
       file('rel/videos/C.webm', new Uint8Array([1])),
     ];

@@ -25,7 +25,9 @@ const requests: { url: string; auth: string | undefined; body: { model: string; 
 beforeAll(async () => {
   server = createServer((req, res) => {
     let data = '';
-    req.on('data', (c: Buffer) => { data += c.toString(); });
+    req.on('data', (c: Buffer) => {
+      data += c.toString();
+    });
     req.on('end', () => {
       requests.push({ url: req.url ?? '', auth: req.headers.authorization, body: JSON.parse(data) });
       const r = queue.shift() ?? fallback;
@@ -37,13 +39,25 @@ beforeAll(async () => {
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-beforeEach(() => { queue = []; requests.length = 0; fallback = completion('{"correct": true, "explanation": "ok"}'); });
+beforeEach(() => {
+  queue = [];
+  requests.length = 0;
+  fallback = completion('{"correct": true, "explanation": "ok"}');
+});
 
 const waits: number[] = [];
-const judge = (maxAttempts = 3) => httpJudge({
-  baseUrl, model: 'judge-model', apiKey: KEY, fetch: fetch as unknown as FetchLike,
-  sleep: async (ms) => { waits.push(ms); }, maxAttempts, baseDelayMs: 100,
-});
+const judge = (maxAttempts = 3) =>
+  httpJudge({
+    baseUrl,
+    model: 'judge-model',
+    apiKey: KEY,
+    fetch: fetch as unknown as FetchLike,
+    sleep: async (ms) => {
+      waits.push(ms);
+    },
+    maxAttempts,
+    baseDelayMs: 100,
+  });
 const request = { reason: 'The stairs block the wheelchair', notes: ['cannot go up/down stairs'], agent: 'WHEELCHAIR' };
 
 describe('the HTTP judge against an OpenAI-compatible endpoint', () => {
@@ -95,25 +109,57 @@ describe('the HTTP judge against an OpenAI-compatible endpoint', () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     waits.length = 0;
-    const j = httpJudge({ baseUrl: `http://127.0.0.1:${port}/v1`, model: 'm', apiKey: KEY, fetch: fetch as unknown as FetchLike, sleep: async (ms) => { waits.push(ms); }, maxAttempts: 3, baseDelayMs: 100 });
+    const j = httpJudge({
+      baseUrl: `http://127.0.0.1:${port}/v1`,
+      model: 'm',
+      apiKey: KEY,
+      fetch: fetch as unknown as FetchLike,
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+      maxAttempts: 3,
+      baseDelayMs: 100,
+    });
     const v = await j.judge(request);
     expect(v).toEqual({ error: expect.stringMatching(/^judge failed after 3 attempts: network error: /) });
     expect(waits).toEqual([100, 200]);
   });
 
   it('a browser\'s bare "Failed to fetch" says it may be CORS; Node\'s own network errors do not', async () => {
-    const refusing = (message: string): FetchLike => async () => { throw new TypeError(message); };
+    const refusing =
+      (message: string): FetchLike =>
+      async () => {
+        throw new TypeError(message);
+      };
     for (const message of ['Failed to fetch', 'NetworkError when attempting to fetch resource.', 'Load failed']) {
-      const v = await httpJudge({ baseUrl: 'https://judge.example/v1', model: 'm', fetch: refusing(message), sleep: async () => {}, maxAttempts: 1 }).judge(request);
-      expect(v, message).toEqual({ error: expect.stringContaining(`network error: ${message} (the endpoint cannot be reached, or it does not allow requests from the studio's origin`) as unknown as string });
+      const v = await httpJudge({ baseUrl: 'https://judge.example/v1', model: 'm', fetch: refusing(message), sleep: async () => {}, maxAttempts: 1 }).judge(
+        request,
+      );
+      expect(v, message).toEqual({
+        error: expect.stringContaining(
+          `network error: ${message} (the endpoint cannot be reached, or it does not allow requests from the studio's origin`,
+        ) as unknown as string,
+      });
       expect((v as { error: string }).error).toContain('Access-Control-Allow-Origin');
     }
-    const node = await httpJudge({ baseUrl: 'https://judge.example/v1', model: 'm', fetch: refusing('fetch failed'), sleep: async () => {}, maxAttempts: 1 }).judge(request);
+    const node = await httpJudge({
+      baseUrl: 'https://judge.example/v1',
+      model: 'm',
+      fetch: refusing('fetch failed'),
+      sleep: async () => {},
+      maxAttempts: 1,
+    }).judge(request);
     expect(node).toEqual({ error: 'judge failed after 1 attempt: network error: fetch failed' });
   });
 
   it('its id names the model and the endpoint, never the key', () => {
-    const j = httpJudge({ baseUrl: `https://user:${KEY}@example.org/v1/?key=${KEY}`, model: 'm', apiKey: KEY, fetch: fetch as unknown as FetchLike, sleep: async () => {} });
+    const j = httpJudge({
+      baseUrl: `https://user:${KEY}@example.org/v1/?key=${KEY}`,
+      model: 'm',
+      apiKey: KEY,
+      fetch: fetch as unknown as FetchLike,
+      sleep: async () => {},
+    });
     expect(j.info.id).toBe('http:m@https://example.org/v1/chat/completions');
     expect(JSON.stringify(j.info)).not.toContain(KEY);
   });
@@ -144,10 +190,18 @@ describe('scoring with the HTTP judge and a file cache', () => {
     expect(second.size).toBe(3);
     const r2 = await scorePaper(house, predictions, { judge: cachedJudge(judge(), second) });
     expect(requests).toHaveLength(0);
-    expect(r2.records.map((r) => [r.rv, r.judge?.cached])).toEqual([[1, true], [1, true], [1, true], [1, true]]);
+    expect(r2.records.map((r) => [r.rv, r.judge?.cached])).toEqual([
+      [1, true],
+      [1, true],
+      [1, true],
+      [1, true],
+    ]);
     expect(r2.overall).toEqual(r1.overall);
 
-    const reports = new Map([['m', r1], ['m2', r2]]);
+    const reports = new Map([
+      ['m', r1],
+      ['m2', r2],
+    ]);
     for (const text of [JSON.stringify(paperSummary(reports)), paperRecordsJsonl(reports), readFileSync(path, 'utf8')]) expect(text).not.toContain(KEY);
   });
 

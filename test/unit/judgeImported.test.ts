@@ -18,18 +18,27 @@ describe('imported RV verdicts', () => {
     expect(read.problems.map((p) => [p.location, p.code])).toEqual([['/verdicts/2', 'verdicts.entry']]);
   });
 
-  it('score with them: a prediction\'s own verdict, a verdict on the same reason and notes, and none (RV unknown: RV and the composite withheld)', () => {
-    const report = scorePaperSync(scoringHouse(), [
-      pred('WHEELCHAIR', Q.hallToBedroom, 'no', UP, 'The landing is in the way', { model: 'model-a_16f' }),
-      pred('WHEELCHAIR', Q.kitchenToBath, 'no', 'kitchen -> hall -> bath', 'the bathroom door is too narrow | too tight'),
-      pred('HUMANOID', Q.hallToBedroom, 'no', UP, 'stairs'),
-    ], { judge: importedJudge(read.verdicts, read.name) });
+  it("score with them: a prediction's own verdict, a verdict on the same reason and notes, and none (RV unknown: RV and the composite withheld)", () => {
+    const report = scorePaperSync(
+      scoringHouse(),
+      [
+        pred('WHEELCHAIR', Q.hallToBedroom, 'no', UP, 'The landing is in the way', { model: 'model-a_16f' }),
+        pred('WHEELCHAIR', Q.kitchenToBath, 'no', 'kitchen -> hall -> bath', 'the bathroom door is too narrow | too tight'),
+        pred('HUMANOID', Q.hallToBedroom, 'no', UP, 'stairs'),
+      ],
+      { judge: importedJudge(read.verdicts, read.name) },
+    );
     expect(report.records.map((r) => [r.rv, r.judge?.explanation ?? r.judge?.error])).toEqual([
       [0, 'names the landing, not the stairs'],
       [1, undefined],
       [null, 'no imported verdict for this prediction'],
     ]);
-    expect(report.settings.judge).toEqual({ id: 'imported:hand review', kind: 'imported', label: 'imported verdicts (hand review)', promptVersion: 'imported' });
+    expect(report.settings.judge).toEqual({
+      id: 'imported:hand review',
+      kind: 'imported',
+      label: 'imported verdicts (hand review)',
+      promptVersion: 'imported',
+    });
     // A verdict file that does not cover a record leaves its RV unknown, not absent.
     expect(report.overall).toMatchObject({ rv: null, capnav: null, n: { rv: 2, unjudged: 1 } });
     expect(report.overall.incomplete!.rv[0]).toBeCloseTo(100 / 3, 10);

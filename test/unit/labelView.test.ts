@@ -9,10 +9,16 @@ import type { StudioStore } from '../../src/state/store.ts';
 import { drive, labellingStore, press } from '../support/labelStudio.ts';
 
 const item = (store: StudioStore) => currentItem(store.getState())!;
-const describeItem = (store: StudioStore) => { const i = item(store); return `#${i.questionIndex} ${i.agent} ${i.from}→${i.to}`; };
+const describeItem = (store: StudioStore) => {
+  const i = item(store);
+  return `#${i.questionIndex} ${i.agent} ${i.from}→${i.to}`;
+};
 const scene = (store: StudioStore) => store.getState().document.project!.scenes[0]!;
 /** What belongs to the item: the drive, the draft and the notice. */
-const itemState = (store: StudioStore) => { const s = store.getState(); return { drive: s.ephemeral.drive, draft: s.session.labelDraft, notice: s.ephemeral.notice }; };
+const itemState = (store: StudioStore) => {
+  const s = store.getState();
+  return { drive: s.ephemeral.drive, draft: s.session.labelDraft, notice: s.ephemeral.notice };
+};
 const nothingLeft = { drive: null, draft: { reason: null, note: '' }, notice: null };
 const yes = { traversable: true, reason: null, note: '' };
 
@@ -60,7 +66,16 @@ describe('drive readouts, footprint, draft and notices belong to the current que
     expect(press(store, 'X', {}, commands)).toBe('label.blocked');
     await expect.poll(() => store.getState().ephemeral.notice).toMatch(/^Saved: WHEELCHAIR hall → kitchen not traversable/);
     const label = existingLabel(scene(store), decided)!;
-    expect(label).toMatchObject({ traversable: false, reason: 'narrow', evidence: { trajectory: [[0, 0, 0], [1, 0, 0]] } });
+    expect(label).toMatchObject({
+      traversable: false,
+      reason: 'narrow',
+      evidence: {
+        trajectory: [
+          [0, 0, 0],
+          [1, 0, 0],
+        ],
+      },
+    });
     expect(itemKey(item(store))).not.toBe(itemKey(decided));
     expect(store.getState().ephemeral.drive).toBeNull();
     expect(store.getState().session.labelDraft).toEqual({ reason: null, note: '' });
@@ -82,7 +97,11 @@ describe('drive readouts, footprint, draft and notices belong to the current que
     drive(store);
     toggleDraftReason(store, 'door');
     press(store, 'z', { ctrl: true });
-    expect(itemState(store)).toMatchObject({ drive: null, notice: expect.stringMatching(/^Undone: Label traversable: /) as unknown as string, draft: { reason: 'door', by: 'annotator' } });
+    expect(itemState(store)).toMatchObject({
+      drive: null,
+      notice: expect.stringMatching(/^Undone: Label traversable: /) as unknown as string,
+      draft: { reason: 'door', by: 'annotator' },
+    });
     drive(store);
     press(store, 'z', { ctrl: true, shift: true });
     expect(itemState(store)).toEqual({ ...nothingLeft, notice: expect.stringMatching(/^Redone: Label traversable: /) as unknown as string }); // this draft was the drive's again
@@ -145,7 +164,10 @@ describe('moving through the queue by question and by agent in the label view', 
     const store = labellingStore();
     moveCursor(store, at(store, 1, 'HUMAN', 'foot'));
     const seen = [describeItem(store)];
-    for (let k = 0; k < 5; k++) { expect(press(store, 'A')).toBe('queue.nextAgent'); seen.push(describeItem(store)); }
+    for (let k = 0; k < 5; k++) {
+      expect(press(store, 'A')).toBe('queue.nextAgent');
+      seen.push(describeItem(store));
+    }
     expect(seen).toEqual(['HUMAN', 'WHEELCHAIR', 'HUMANOID', 'QUADRUPEDAL', 'SWEEPER', 'HUMAN'].map((a) => `#1 ${a} foot→landing`));
     expect(store.getState().session.agent).toBe('HUMAN');
   });
@@ -167,7 +189,19 @@ describe('the shortcuts list is in front of the app', () => {
     expect(press(store, '?', { shift: true }, commands)).toBe('help.toggle');
     expect(store.getState().ephemeral.helpOpen).toBe(true);
     const before = store.getState();
-    for (const [key, mods] of [['y', {}], [']', {}], ['A', {}], ['.', {}], ['H', {}], ['3', {}], ['2', {}], ['L', {}], ['z', { ctrl: true }], ['Enter', {}], ['g', {}]] as const) {
+    for (const [key, mods] of [
+      ['y', {}],
+      [']', {}],
+      ['A', {}],
+      ['.', {}],
+      ['H', {}],
+      ['3', {}],
+      ['2', {}],
+      ['L', {}],
+      ['z', { ctrl: true }],
+      ['Enter', {}],
+      ['g', {}],
+    ] as const) {
       expect(press(store, key, mods, commands), key).toBeUndefined();
     }
     expect(store.getState().document).toBe(before.document);
@@ -231,7 +265,7 @@ describe('the label view slices the 3D view at the current segment’s floor', (
 });
 
 describe('J / K in the label view', () => {
-  it('go to the next or previous scene\'s queue and stay in the label view', () => {
+  it("go to the next or previous scene's queue and stay in the label view", () => {
     const base = labellingStore().getState().document.project!;
     const second = { ...base.scenes[0]!, id: 'HOUSE2' };
     const store = labellingStore({ ...base, scenes: [base.scenes[0]!, second] });

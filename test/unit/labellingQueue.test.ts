@@ -11,7 +11,10 @@ import { blocked, navGraph, navQuestion, ref, sceneOf, traversable } from '../su
 function house() {
   return sceneOf({
     graph: navGraph(['hall-corridor', 'kitchen-corridor', 'corridor-study']),
-    questions: [navQuestion('Can [Agent] move from the hall to the kitchen?', ref('hall'), ref('kitchen')), navQuestion('Can [Agent] move from the study to the hall?', ref('study'), ref('hall'))],
+    questions: [
+      navQuestion('Can [Agent] move from the hall to the kitchen?', ref('hall'), ref('kitchen')),
+      navQuestion('Can [Agent] move from the study to the hall?', ref('study'), ref('hall')),
+    ],
   });
 }
 
@@ -19,7 +22,10 @@ describe('the labelling queue', () => {
   it('walks each question, agent by agent, segment by segment in the direction a route from the start takes', () => {
     const items = buildQueue(house(), ['WHEELCHAIR', 'SWEEPER']);
     expect(items.filter((i) => i.questionIndex === 0).map((i) => `${i.agent} ${i.from}→${i.to}`)).toEqual([
-      'WHEELCHAIR hall→corridor', 'WHEELCHAIR corridor→kitchen', 'SWEEPER hall→corridor', 'SWEEPER corridor→kitchen',
+      'WHEELCHAIR hall→corridor',
+      'WHEELCHAIR corridor→kitchen',
+      'SWEEPER hall→corridor',
+      'SWEEPER corridor→kitchen',
     ]);
     expect(items.filter((i) => i.questionIndex === 1 && i.agent === 'SWEEPER').map((i) => `${i.from}→${i.to}`)).toEqual(['study→corridor', 'corridor→hall']);
   });
@@ -57,10 +63,19 @@ describe('the labelling queue', () => {
 
 describe('agreement between suggestions and confirmed labels', () => {
   it('counts only labels an annotator decided, once per segment', () => {
-    const scene = { ...house(), labels: {
-      WHEELCHAIR: { 'hall|corridor': blocked('Sill', { source: 'annotator' }), 'corridor|kitchen': traversable('ok', { source: 'annotator' }), 'corridor|study': traversable('auto', { source: 'auto-approved' }) },
-    } };
-    const [a] = suggestionAgreement(scene, { WHEELCHAIR: { 'corridor|hall': { traversable: true }, 'corridor|kitchen': { traversable: true }, 'corridor|study': { traversable: false } } });
+    const scene = {
+      ...house(),
+      labels: {
+        WHEELCHAIR: {
+          'hall|corridor': blocked('Sill', { source: 'annotator' }),
+          'corridor|kitchen': traversable('ok', { source: 'annotator' }),
+          'corridor|study': traversable('auto', { source: 'auto-approved' }),
+        },
+      },
+    };
+    const [a] = suggestionAgreement(scene, {
+      WHEELCHAIR: { 'corridor|hall': { traversable: true }, 'corridor|kitchen': { traversable: true }, 'corridor|study': { traversable: false } },
+    });
     expect(a).toMatchObject({ agent: 'WHEELCHAIR', compared: 2, agreed: 1 });
     expect(a!.disagreements).toEqual([{ edge: 'corridor|hall', suggested: true, confirmed: false }]);
   });
@@ -70,7 +85,10 @@ describe('custom agents', () => {
   it('adds a custom agent from the wheelchair, renames it with its labels, and refuses bad edits', () => {
     let p = emptyProject('agents');
     p.scenes.push({ ...house(), labels: {} });
-    const added = addProfile(p, p.profiles.find((x) => x.name === 'WHEELCHAIR')!);
+    const added = addProfile(
+      p,
+      p.profiles.find((x) => x.name === 'WHEELCHAIR')!,
+    );
     p = added.project;
     expect(added.name).toBe('CUSTOM1');
     p = { ...p, scenes: [{ ...p.scenes[0]!, labels: { CUSTOM1: { 'hall|corridor': traversable() } } }] };

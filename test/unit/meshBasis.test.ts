@@ -8,7 +8,9 @@ import { QUADRANT_COLOURS, QUADRANT_SPOTS, TEXTURE_SIZE, writeBasisScan, type Rg
 import { meshInput } from '../support/meshFixtures.ts';
 
 let dir: string;
-beforeAll(() => { dir = mkdtempSync(join(tmpdir(), 'traversa-mesh-basis-')); });
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'traversa-mesh-basis-'));
+});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const Y_UP = { upAxis: 'y', unitScale: 1 } as const;
@@ -16,7 +18,9 @@ const Y_UP = { upAxis: 'y', unitScale: 1 } as const;
 /** The one mesh of the test scan (a floor quad). */
 const floorOf = (m: LoadedMesh) => {
   let found: Mesh | undefined;
-  m.object.traverse((o) => { if (o instanceof Mesh) found = o; });
+  m.object.traverse((o) => {
+    if (o instanceof Mesh) found = o;
+  });
   return found!;
 };
 
@@ -64,7 +68,10 @@ describe('an HM3D-style scan with GOOGLE_texture_basis textures', () => {
       const want = QUADRANT_COLOURS[spot.name];
       expect(texel(map, uv), `${spot.name} at ${JSON.stringify(spot.at)}`).toSatisfy((c: Rgb) => close(c, want));
       // The image really is stored bottom row first: read without the flip, the other half of the picture shows.
-      const opposite = QUADRANT_COLOURS[spot.name.startsWith('top') ? (spot.name.replace('top', 'bottom') as 'bottomLeft') : (spot.name.replace('bottom', 'top') as 'topLeft')];
+      const opposite =
+        QUADRANT_COLOURS[
+          spot.name.startsWith('top') ? (spot.name.replace('top', 'bottom') as 'bottomLeft') : (spot.name.replace('bottom', 'top') as 'topLeft')
+        ];
       expect(texel(map, uv, false)).toSatisfy((c: Rgb) => close(c, opposite));
     }
   });
@@ -88,7 +95,9 @@ describe('an HM3D-style scan with GOOGLE_texture_basis textures', () => {
 
   it('refuses a file whose Basis image is damaged, naming the file and the image', async () => {
     const scan = await writeBasisScan(dir, { corrupt: true });
-    await expect(loadMesh(meshInput(...scan.files), Y_UP)).rejects.toThrow('floor-corrupt.basis.glb: image 0 (quadrants) could not be decoded: its data is damaged (checksum mismatch)');
+    await expect(loadMesh(meshInput(...scan.files), Y_UP)).rejects.toThrow(
+      'floor-corrupt.basis.glb: image 0 (quadrants) could not be decoded: its data is damaged (checksum mismatch)',
+    );
   });
 
   it('is drawn with back faces culled (its floor faces up), and double-sided once turned so that it does not', async () => {

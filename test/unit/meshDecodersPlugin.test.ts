@@ -12,7 +12,13 @@ function started(base = '/') {
   const plugin = decodersPlugin() as Plugin & Record<string, unknown>;
   (plugin.configResolved as (c: Partial<ResolvedConfig>) => void)({ base });
   let middleware: Middleware | null = null;
-  (plugin.configureServer as (s: Partial<ViteDevServer>) => void)({ middlewares: { use: (m: Middleware) => { middleware = m; } } as never });
+  (plugin.configureServer as (s: Partial<ViteDevServer>) => void)({
+    middlewares: {
+      use: (m: Middleware) => {
+        middleware = m;
+      },
+    } as never,
+  });
   return { plugin, middleware: middleware! };
 }
 
@@ -20,16 +26,32 @@ function request(middleware: Middleware, url: string) {
   const headers: Record<string, string> = {};
   let body: Buffer | null = null;
   let passed = false;
-  const res = { setHeader: (k: string, v: string) => { headers[k] = v; }, end: (b: Buffer) => { body = b; } };
-  middleware({ url } as IncomingMessage, res as unknown as ServerResponse, () => { passed = true; });
+  const res = {
+    setHeader: (k: string, v: string) => {
+      headers[k] = v;
+    },
+    end: (b: Buffer) => {
+      body = b;
+    },
+  };
+  middleware({ url } as IncomingMessage, res as unknown as ServerResponse, () => {
+    passed = true;
+  });
   return { headers, body: body as Buffer | null, passed };
 }
 
 describe('the decoder plugin serves and ships three’s Draco and Basis decoders', () => {
   it('finds the decoder files of the installed three', () => {
-    expect(decoderFiles().map((f) => `${f.kind}/${f.name}`).sort()).toEqual([
-      'basis/basis_transcoder.js', 'basis/basis_transcoder.wasm',
-      'draco/draco_decoder.js', 'draco/draco_decoder.wasm', 'draco/draco_wasm_wrapper.js',
+    expect(
+      decoderFiles()
+        .map((f) => `${f.kind}/${f.name}`)
+        .sort(),
+    ).toEqual([
+      'basis/basis_transcoder.js',
+      'basis/basis_transcoder.wasm',
+      'draco/draco_decoder.js',
+      'draco/draco_decoder.wasm',
+      'draco/draco_wasm_wrapper.js',
     ]);
   });
 
@@ -54,6 +76,10 @@ describe('the decoder plugin serves and ships three’s Draco and Basis decoders
     expect(request(middleware, '/traversa/decoders/draco/draco_wasm_wrapper.js').body).not.toBeNull();
     const emitted: string[] = [];
     (plugin.generateBundle as (this: unknown) => void).call({ emitFile: (f: { fileName: string }) => emitted.push(f.fileName) });
-    expect(emitted.sort()).toEqual(decoderFiles().map((f) => `decoders/${f.kind}/${f.name}`).sort());
+    expect(emitted.sort()).toEqual(
+      decoderFiles()
+        .map((f) => `decoders/${f.kind}/${f.name}`)
+        .sort(),
+    );
   });
 });

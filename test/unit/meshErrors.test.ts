@@ -11,7 +11,10 @@ const bytes = (text: string) => new TextEncoder().encode(text).buffer as ArrayBu
 
 /** What a user sees: the error's file and its plain sentence. */
 async function failure(files: { name: string; data: Blob | ArrayBuffer }[]): Promise<{ file: string; message: string }> {
-  const err = await loadMesh({ files }, OPTIONS).then(() => null, (e: unknown) => e);
+  const err = await loadMesh({ files }, OPTIONS).then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(MeshLoadError);
   const { file, message } = err as MeshLoadError;
   return { file, message };
@@ -20,8 +23,10 @@ async function failure(files: { name: string; data: Blob | ArrayBuffer }[]): Pro
 describe('files that are not what their names say', () => {
   it('random bytes named .glb', async () => {
     const path = writeCorruptGlb(join(tmpdir(), 'traversa-mesh-errors')).glb;
-    expect(await failure([{ name: 'house.glb', data: new Blob([readFileSync(path)]) }]))
-      .toEqual({ file: 'house.glb', message: 'house.glb: not a glTF binary (bad magic bytes)' });
+    expect(await failure([{ name: 'house.glb', data: new Blob([readFileSync(path)]) }])).toEqual({
+      file: 'house.glb',
+      message: 'house.glb: not a glTF binary (bad magic bytes)',
+    });
   });
 
   it('a GLB cut short', async () => {
@@ -36,8 +41,10 @@ describe('files that are not what their names say', () => {
   });
 
   it('a format we do not read', async () => {
-    expect(await failure([{ name: 'house.fbx', data: bytes('Kaydara FBX Binary') }]))
-      .toEqual({ file: 'house.fbx', message: "house.fbx: unsupported file type '.fbx' (expected a .glb, .gltf, .ply or .obj file)" });
+    expect(await failure([{ name: 'house.fbx', data: bytes('Kaydara FBX Binary') }])).toEqual({
+      file: 'house.fbx',
+      message: "house.fbx: unsupported file type '.fbx' (expected a .glb, .gltf, .ply or .obj file)",
+    });
   });
 
   it('a .gltf that is not JSON', async () => {
@@ -45,25 +52,36 @@ describe('files that are not what their names say', () => {
   });
 
   it('an OBJ that is a binary file, and one with nothing but comments', async () => {
-    expect((await failure([{ name: 'room.obj', data: new Uint8Array([0, 1, 2, 3]).buffer }])).message).toBe('room.obj: not an OBJ file (it contains binary data)');
-    expect((await failure([{ name: 'room.obj', data: bytes('# nothing\n') }])).message).toBe('room.obj: contains no triangles (no vertices or faces: is this an OBJ file?)');
+    expect((await failure([{ name: 'room.obj', data: new Uint8Array([0, 1, 2, 3]).buffer }])).message).toBe(
+      'room.obj: not an OBJ file (it contains binary data)',
+    );
+    expect((await failure([{ name: 'room.obj', data: bytes('# nothing\n') }])).message).toBe(
+      'room.obj: contains no triangles (no vertices or faces: is this an OBJ file?)',
+    );
   });
 
   it('an OBJ face that refers to vertices the file does not have', async () => {
-    expect((await failure([{ name: 'room.obj', data: bytes('v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\nf 1 2 9\n') }])).message)
-      .toBe("room.obj: object 'default' refers to vertices, normals or texture coordinates that the file does not define");
+    expect((await failure([{ name: 'room.obj', data: bytes('v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\nf 1 2 9\n') }])).message).toBe(
+      "room.obj: object 'default' refers to vertices, normals or texture coordinates that the file does not define",
+    );
   });
 });
 
 describe('broken PLY files', () => {
-  const header = (extra = '') => `ply\nformat binary_little_endian 1.0\nelement vertex 3\nproperty float x\nproperty float y\nproperty float z\nelement face 1\nproperty list uchar int vertex_indices\n${extra}`;
+  const header = (extra = '') =>
+    `ply\nformat binary_little_endian 1.0\nelement vertex 3\nproperty float x\nproperty float y\nproperty float z\nelement face 1\nproperty list uchar int vertex_indices\n${extra}`;
 
   it('a header that never ends', async () => {
-    expect(await failure([{ name: 'scan.ply', data: bytes(header()) }])).toEqual({ file: 'scan.ply', message: "scan.ply: the header ends before 'end_header'" });
+    expect(await failure([{ name: 'scan.ply', data: bytes(header()) }])).toEqual({
+      file: 'scan.ply',
+      message: "scan.ply: the header ends before 'end_header'",
+    });
   });
 
   it('not a PLY at all', async () => {
-    expect((await failure([{ name: 'scan.ply', data: bytes('solid cube\nfacet normal 0 0 1\n') }])).message).toBe("scan.ply: not a PLY file (it does not start with 'ply')");
+    expect((await failure([{ name: 'scan.ply', data: bytes('solid cube\nfacet normal 0 0 1\n') }])).message).toBe(
+      "scan.ply: not a PLY file (it does not start with 'ply')",
+    );
   });
 
   it('a binary body shorter than the header promises', async () => {
@@ -84,7 +102,9 @@ describe('broken PLY files', () => {
 
   it('a point cloud: vertices and no faces', async () => {
     const text = 'ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\nproperty float z\nend_header\n0 0 0\n1 0 0\n0 1 0\n';
-    expect((await failure([{ name: 'cloud.ply', data: bytes(text) }])).message).toBe('cloud.ply: contains no triangles (3 vertices and no faces: a point cloud?)');
+    expect((await failure([{ name: 'cloud.ply', data: bytes(text) }])).message).toBe(
+      'cloud.ply: contains no triangles (3 vertices and no faces: a point cloud?)',
+    );
   });
 });
 

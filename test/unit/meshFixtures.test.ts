@@ -21,12 +21,27 @@ const ROOM_TRIANGLES = 34;
 async function readBack(path: string) {
   const draco3d = (await import('draco3dgltf' as string)) as { default: { createDecoderModule(): Promise<unknown> } };
   await MeshoptDecoder.ready;
-  const io = new NodeIO().registerExtensions(ALL_EXTENSIONS)
+  const io = new NodeIO()
+    .registerExtensions(ALL_EXTENSIONS)
     .registerDependencies({ 'draco3d.decoder': await draco3d.default.createDecoderModule(), 'meshopt.decoder': MeshoptDecoder });
   const doc = await io.read(path);
   const root = doc.getRoot();
-  const triangles = root.listMeshes().flatMap((m) => m.listPrimitives()).reduce((n, p) => n + p.getIndices()!.getCount() / 3, 0);
-  return { triangles, extensions: root.listExtensionsUsed().map((e) => e.extensionName).sort(), required: root.listExtensionsRequired().map((e) => e.extensionName).sort(), textures: root.listTextures() };
+  const triangles = root
+    .listMeshes()
+    .flatMap((m) => m.listPrimitives())
+    .reduce((n, p) => n + p.getIndices()!.getCount() / 3, 0);
+  return {
+    triangles,
+    extensions: root
+      .listExtensionsUsed()
+      .map((e) => e.extensionName)
+      .sort(),
+    required: root
+      .listExtensionsRequired()
+      .map((e) => e.extensionName)
+      .sort(),
+    textures: root.listTextures(),
+  };
 }
 
 /** The KTX2 header fields that say what kind of texture it is (KTX 2.0 spec §3). */

@@ -11,20 +11,36 @@ class Building {
 
   /** A horizontal x0..x1 × z0..z1 rectangle at height y, split into n × n quads (scans are many small triangles). */
   slab(x0: number, z0: number, x1: number, z1: number, y: number, facing: 'up' | 'down' = 'up', n = 1, jitter?: () => number): this {
-    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) {
-      const xa = x0 + ((x1 - x0) * i) / n, xb = x0 + ((x1 - x0) * (i + 1)) / n;
-      const za = z0 + ((z1 - z0) * j) / n, zb = z0 + ((z1 - z0) * (j + 1)) / n;
-      const h = () => y + (jitter?.() ?? 0);
-      const [a, b, c, d] = [[xa, h(), za], [xa, h(), zb], [xb, h(), zb], [xb, h(), za]];
-      // (b − a) × (c − a) points up for this corner order.
-      const tris = facing === 'up' ? [a, b, c, a, c, d] : [a, c, b, a, d, c];
-      for (const p of tris) append(this.positions, p!);
-    }
+    for (let i = 0; i < n; i++)
+      for (let j = 0; j < n; j++) {
+        const xa = x0 + ((x1 - x0) * i) / n,
+          xb = x0 + ((x1 - x0) * (i + 1)) / n;
+        const za = z0 + ((z1 - z0) * j) / n,
+          zb = z0 + ((z1 - z0) * (j + 1)) / n;
+        const h = () => y + (jitter?.() ?? 0);
+        const [a, b, c, d] = [
+          [xa, h(), za],
+          [xa, h(), zb],
+          [xb, h(), zb],
+          [xb, h(), za],
+        ];
+        // (b − a) × (c − a) points up for this corner order.
+        const tris = facing === 'up' ? [a, b, c, a, c, d] : [a, c, b, a, d, c];
+        for (const p of tris) append(this.positions, p!);
+      }
     return this;
   }
 
   wall(x0: number, z0: number, x1: number, z1: number, y0: number, y1: number): this {
-    for (const p of [[x0, y0, z0], [x1, y0, z1], [x1, y1, z1], [x0, y0, z0], [x1, y1, z1], [x0, y1, z0]]) append(this.positions, p);
+    for (const p of [
+      [x0, y0, z0],
+      [x1, y0, z1],
+      [x1, y1, z1],
+      [x0, y0, z0],
+      [x1, y1, z1],
+      [x0, y1, z0],
+    ])
+      append(this.positions, p);
     return this;
   }
 
@@ -37,7 +53,9 @@ class Building {
     return this;
   }
 
-  array(): Float32Array { return new Float32Array(this.positions); }
+  array(): Float32Array {
+    return new Float32Array(this.positions);
+  }
 }
 
 const Y_UP = new Matrix4();
@@ -52,7 +70,8 @@ function twoStoreys(): Building {
     .slab(2, 5, 4, 6, 0.75) // dining table, 2 m²
     .slab(6, 5, 8, 6.6, 3.5) // bed, 3.2 m²
     .stairs(5, 1, 17, 3 / 17) // treads of 0.28 m², from 0.18 to 3 m
-    .wall(0, 0, 10, 0, 0, 5.8).wall(0, 8, 10, 8, 0, 5.8);
+    .wall(0, 0, 10, 0, 0, 5.8)
+    .wall(0, 8, 10, 8, 0, 5.8);
 }
 
 describe('floor levels from walkable area', () => {
@@ -104,7 +123,14 @@ describe('floor levels from walkable area', () => {
   it('does not take the tops of roofless walls for a floor, however long they are', () => {
     const house = new Building().slab(0, 0, 12, 10, 0, 'up', 6);
     // 0.12 m wide wall tops at 2.5 m around and across the house: 68 m of strip, 8 m² (7 % of the floor).
-    for (const [x0, z0, x1, z1] of [[0, 0, 12, 0.12], [0, 9.88, 12, 10], [0, 0, 0.12, 10], [11.88, 0, 12, 10], [6, 0, 6.12, 10], [0, 5, 12, 5.12]] as const) {
+    for (const [x0, z0, x1, z1] of [
+      [0, 0, 12, 0.12],
+      [0, 9.88, 12, 10],
+      [0, 0, 0.12, 10],
+      [11.88, 0, 12, 10],
+      [6, 0, 6.12, 10],
+      [0, 5, 12, 5.12],
+    ] as const) {
       house.slab(x0, z0, x1, z1, 2.5, 'up', 1);
     }
     expect(detectFloorLevels(house.array(), null, Y_UP).map((h) => Math.round(h * 100) / 100)).toEqual([0]);

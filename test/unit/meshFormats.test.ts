@@ -9,7 +9,9 @@ import { scanSurface } from '../../src/engine/rays/surface.ts';
 import { ROOM, meshInput, writeDracoGlb, writeGltfWithSides, writeKtx2Glb, writeMeshoptGlb, writeObjWithMtl, writePly } from '../support/meshFixtures.ts';
 
 let dir: string;
-beforeAll(() => { dir = mkdtempSync(join(tmpdir(), 'traversa-mesh-formats-')); });
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'traversa-mesh-formats-'));
+});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const asText = (name: string, text: string) => ({ name, data: new TextEncoder().encode(text).buffer as ArrayBuffer });
@@ -21,12 +23,31 @@ const ROOM_TRIANGLES = 2 * (12 + 4 + 1);
 describe('an ASCII PLY written by hand', () => {
   // A 2 × 2 m floor as one quad (split into two triangles) and a 1 m² step at 0.2 m as two triangles, Z up, coloured.
   const ply = [
-    'ply', 'format ascii 1.0', 'comment hand-written', 'element vertex 8',
-    'property float x', 'property float y', 'property float z', 'property uchar red', 'property uchar green', 'property uchar blue',
-    'element face 3', 'property list uchar int vertex_indices', 'end_header',
-    '0 0 0 255 0 0', '2 0 0 255 0 0', '2 2 0 255 0 0', '0 2 0 255 0 0',
-    '0 0 0.2 0 0 255', '1 0 0.2 0 0 255', '1 1 0.2 0 0 255', '0 1 0.2 0 0 255',
-    '4 0 1 2 3', '3 4 5 6', '3 4 6 7', '',
+    'ply',
+    'format ascii 1.0',
+    'comment hand-written',
+    'element vertex 8',
+    'property float x',
+    'property float y',
+    'property float z',
+    'property uchar red',
+    'property uchar green',
+    'property uchar blue',
+    'element face 3',
+    'property list uchar int vertex_indices',
+    'end_header',
+    '0 0 0 255 0 0',
+    '2 0 0 255 0 0',
+    '2 2 0 255 0 0',
+    '0 2 0 255 0 0',
+    '0 0 0.2 0 0 255',
+    '1 0 0.2 0 0 255',
+    '1 1 0.2 0 0 255',
+    '0 1 0.2 0 0 255',
+    '4 0 1 2 3',
+    '3 4 5 6',
+    '3 4 6 7',
+    '',
   ].join('\n');
 
   it('loads quads as two triangles, with colours, and stands the floor up with the Z-up frame', async () => {
@@ -42,7 +63,9 @@ describe('an ASCII PLY written by hand', () => {
 
   it('names the line count when the data stops early', async () => {
     const cut = ply.split('\n').slice(0, -3).join('\n');
-    await expect(loadMesh({ files: [asText('floor.ply', cut)] }, Z_UP)).rejects.toThrow('floor.ply: the file is truncated (the header promises 11 element lines, the data has 9)');
+    await expect(loadMesh({ files: [asText('floor.ply', cut)] }, Z_UP)).rejects.toThrow(
+      'floor.ply: the file is truncated (the header promises 11 element lines, the data has 9)',
+    );
   });
 });
 
@@ -51,7 +74,8 @@ describe('the fixture room in every format', () => {
     const binary = await loadMesh(meshInput(writePly(dir, 'binary').ply), Z_UP);
     const ascii = await loadMesh(meshInput(writePly(dir, 'ascii').ply), Z_UP);
     expect(binary.stats.triangles).toBe(ROOM_TRIANGLES);
-    const a = (binary.object as Mesh).geometry, b = (ascii.object as Mesh).geometry;
+    const a = (binary.object as Mesh).geometry,
+      b = (ascii.object as Mesh).geometry;
     expect(Array.from(a.getAttribute('position').array)).toEqual(Array.from(b.getAttribute('position').array));
     expect(Array.from(a.getAttribute('color').array)).toEqual(Array.from(b.getAttribute('color').array));
     expect(binary.floors).toHaveLength(1);
@@ -112,8 +136,12 @@ describe('the fixture room in every format', () => {
   });
 
   it('explains that Draco and KTX2 need a browser when loaded in Node', async () => {
-    await expect(loadMesh(meshInput((await writeDracoGlb(dir)).glb), Y_UP)).rejects.toThrow('room-draco.glb: uses Draco mesh compression, which needs Web Workers');
-    await expect(loadMesh(meshInput((await writeKtx2Glb(dir)).glb), Y_UP)).rejects.toThrow(/room-ktx2\.glb: uses KTX2 \(Basis Universal\) textures, which need a WebGL renderer.*pass options\.renderer/);
+    await expect(loadMesh(meshInput((await writeDracoGlb(dir)).glb), Y_UP)).rejects.toThrow(
+      'room-draco.glb: uses Draco mesh compression, which needs Web Workers',
+    );
+    await expect(loadMesh(meshInput((await writeKtx2Glb(dir)).glb), Y_UP)).rejects.toThrow(
+      /room-ktx2\.glb: uses KTX2 \(Basis Universal\) textures, which need a WebGL renderer.*pass options\.renderer/,
+    );
   });
 });
 
@@ -138,7 +166,14 @@ describe('progress, aborting and disposing', () => {
     early.abort();
     await expect(loadMesh(input, Z_UP, undefined, early.signal)).rejects.toMatchObject({ name: 'AbortError' });
     const during = new AbortController();
-    const loading = loadMesh(input, Z_UP, (p) => { if (p.stage === 'bvh') during.abort(); }, during.signal);
+    const loading = loadMesh(
+      input,
+      Z_UP,
+      (p) => {
+        if (p.stage === 'bvh') during.abort();
+      },
+      during.signal,
+    );
     await expect(loading).rejects.toMatchObject({ name: 'AbortError' });
   });
 

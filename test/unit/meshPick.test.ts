@@ -16,7 +16,10 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'traversa-mesh-pick-'));
   room = await loadMesh(meshInput(writePly(dir, 'binary').ply), { upAxis: 'z', unitScale: SCALE });
 });
-afterAll(() => { room.dispose(); rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => {
+  room.dispose();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 // Z-up file (x, y, z) → world (x, z, −y) × scale: the floor spans x 0..2, z 0..1.5 in the world.
 const world = (x: number, y: number, z: number) => new Vector3(x, y, z);
@@ -38,7 +41,11 @@ describe('picking the floor under the pointer and under an agent', () => {
     const raycaster = new Raycaster();
     raycaster.firstHitOnly = true;
     // Rays chosen to land inside triangles: on a shared edge either triangle is a right answer.
-    const rays = [[world(1.13, 3, 2.71), new Vector3(0.05, -1, -0.93)], [world(-1, 1, 0.77), new Vector3(1, -0.21, 0.13)], [world(0.93, 2, 0.71), new Vector3(0, -1, 0)]] as const;
+    const rays = [
+      [world(1.13, 3, 2.71), new Vector3(0.05, -1, -0.93)],
+      [world(-1, 1, 0.77), new Vector3(1, -0.21, 0.13)],
+      [world(0.93, 2, 0.71), new Vector3(0, -1, 0)],
+    ] as const;
     for (const [origin, dir] of rays) {
       raycaster.set(origin, dir.clone().normalize());
       const [three] = raycaster.intersectObject(room.collision);

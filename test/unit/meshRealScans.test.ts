@@ -24,7 +24,9 @@ function worldBounds(m: LoadedMesh): Box3 {
 
 describe.skipIf(!available)('the Open3D RGB-D fragment (binary PLY, Z up)', () => {
   let scan: LoadedMesh;
-  beforeAll(async () => { scan = await load('open3d-frag_115.ply', 'z'); });
+  beforeAll(async () => {
+    scan = await load('open3d-frag_115.ply', 'z');
+  });
 
   it('loads every face with its vertex colours', () => {
     expect(scan.stats).toMatchObject({ triangles: 127_229, vertices: 64_365, format: 'ply', textures: 0, bytes: 3_392_124 });
@@ -32,7 +34,9 @@ describe.skipIf(!available)('the Open3D RGB-D fragment (binary PLY, Z up)', () =
     expect(mesh.geometry.getAttribute('color').count).toBe(64_365);
     expect((mesh.material as MeshBasicMaterial).vertexColors).toBe(true);
     expect(scan.collision.geometry.index!.count).toBe(127_229 * 3);
-    console.info(`open3d-frag_115.ply in Node: read ${scan.timings.read.toFixed(0)} ms, parse ${scan.timings.parse.toFixed(0)} ms, BVH ${scan.timings.bvh.toFixed(0)} ms`);
+    console.info(
+      `open3d-frag_115.ply in Node: read ${scan.timings.read.toFixed(0)} ms, parse ${scan.timings.parse.toFixed(0)} ms, BVH ${scan.timings.bvh.toFixed(0)} ms`,
+    );
   });
 
   it('stands Z up: the ~1.0 m extent becomes world height, and the vertex data is untouched', () => {
@@ -98,7 +102,9 @@ describe.skipIf(!available)('the Habitat test GLBs', () => {
     expect(room.collision.geometry.boundingBox!.max.distanceTo(render.max)).toBeLessThan(1e-5);
     // Its cubes are modelled Z up inside a Y-up glTF; read Z up, the big slab is the floor.
     const zUp = await load('habitat-simple_room.glb', 'z');
-    console.info(`habitat-simple_room.glb: ${room.stats.triangles} triangles; floors Y up [${room.floors.map((h) => h.toFixed(2))}], Z up [${zUp.floors.map((h) => h.toFixed(2))}]`);
+    console.info(
+      `habitat-simple_room.glb: ${room.stats.triangles} triangles; floors Y up [${room.floors.map((h) => h.toFixed(2))}], Z up [${zUp.floors.map((h) => h.toFixed(2))}]`,
+    );
     expect(zUp.floors[0]).toBeCloseTo(0.145, 2);
     // Closed cubes wound outward: as much faces up as down, so back faces stay culled (the dollhouse view).
     expect(room.doubleSided).toBe(false);
@@ -122,7 +128,9 @@ function dominantNormal(g: BufferGeometry): Vector3 {
   const p = g.getAttribute('position').array as Float32Array;
   const idx = g.index!.array as Uint32Array;
   const sum = new Vector3();
-  const a = new Vector3(), b = new Vector3(), c = new Vector3();
+  const a = new Vector3(),
+    b = new Vector3(),
+    c = new Vector3();
   for (let t = 0; t < idx.length; t += 3) {
     a.fromArray(p, idx[t]! * 3);
     b.fromArray(p, idx[t + 1]! * 3).sub(a);

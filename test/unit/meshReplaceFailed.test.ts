@@ -19,13 +19,24 @@ const picked = (path: string) => [{ path: basename(path), file: new File([readFi
 function gated(path: string) {
   const [slow] = picked(path);
   let release!: () => void;
-  const arrived = new Promise<void>((r) => { release = r; });
+  const arrived = new Promise<void>((r) => {
+    release = r;
+  });
   const whole = slow!.file.stream();
-  Object.defineProperty(slow!.file, 'stream', { value: () => new ReadableStream({ async start(c) {
-    await arrived;
-    for (const reader = whole.getReader(); ;) { const { done, value } = await reader.read(); if (done) break; c.enqueue(value); }
-    c.close();
-  } }) });
+  Object.defineProperty(slow!.file, 'stream', {
+    value: () =>
+      new ReadableStream({
+        async start(c) {
+          await arrived;
+          for (const reader = whole.getReader(); ;) {
+            const { done, value } = await reader.read();
+            if (done) break;
+            c.enqueue(value);
+          }
+          c.close();
+        },
+      }),
+  });
   return { files: [slow!], release };
 }
 
@@ -81,7 +92,9 @@ describe('a scan that fails to replace the loaded one', () => {
     vi.spyOn(db.meshFiles, 'put').mockRejectedValueOnce(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
     expect(await meshes.attach('HOUSE', picked(writePly(dir, 'ascii').ply))).toBe(false);
     expect(status()).toMatchObject({ state: 'ready', triangles });
-    expect(status().error).toBe('room-ascii.ply: it loaded but this browser could not store it (the browser has no storage space left for this site) — the current scan is unchanged.');
+    expect(status().error).toBe(
+      'room-ascii.ply: it loaded but this browser could not store it (the browser has no storage space left for this site) — the current scan is unchanged.',
+    );
     expect(store.getState().document.project!.scenes[0]!.mesh!.mainFile).toBe('room-binary.ply');
   });
 

@@ -26,7 +26,10 @@ class InThreadWorker implements WorkerLike {
   received: unknown[] = [];
   transferred: Transferable[] = [];
 
-  constructor(handler: Handler<never, unknown> | null, private startup: 'ok' | 'fails' = 'ok') {
+  constructor(
+    handler: Handler<never, unknown> | null,
+    private startup: 'ok' | 'fails' = 'ok',
+  ) {
     const scope: WorkerScopeLike = {
       addEventListener: (type, listener) => this.inside.addEventListener(type, listener as EventListener),
       postMessage: (message, { transfer }) => this.deliver(this.page, structuredClone(message, { transfer })),
@@ -49,14 +52,21 @@ class InThreadWorker implements WorkerLike {
     this.page.addEventListener(type, listener);
   }
 
-  terminate(): void { this.terminated = true; }
+  terminate(): void {
+    this.terminated = true;
+  }
 
   private deliver(target: EventTarget, data: unknown) {
-    setTimeout(() => { if (!this.terminated) target.dispatchEvent(new MessageEvent('message', { data })); }, 0);
+    setTimeout(() => {
+      if (!this.terminated) target.dispatchEvent(new MessageEvent('message', { data }));
+    }, 0);
   }
 }
 
-const HANDLERS: Record<WorkerKind, Handler<never, unknown>> = { parse: handleParseRequest as Handler<never, unknown>, bvh: buildCollision as Handler<never, unknown> };
+const HANDLERS: Record<WorkerKind, Handler<never, unknown>> = {
+  parse: handleParseRequest as Handler<never, unknown>,
+  bvh: buildCollision as Handler<never, unknown>,
+};
 
 function inThread(made: InThreadWorker[], startup: 'ok' | 'fails' = 'ok'): WorkerFactory {
   return (kind) => {
@@ -83,7 +93,10 @@ function observable(m: LoadedMesh) {
     if (geometry) for (const [name, a] of Object.entries(geometry.attributes)) render[`${o.name}/${name}`] = digest(a.array as Float32Array);
   });
   return {
-    stats: m.stats, floors: m.floors, warnings: m.warnings, render,
+    stats: m.stats,
+    floors: m.floors,
+    warnings: m.warnings,
+    render,
     collisionPositions: digest(g.getAttribute('position').array as Float32Array),
     collisionIndex: digest(g.index!.array as Uint32Array),
     bvh: (g.boundsTree as unknown as { _roots: ArrayBuffer[] })._roots.map(digest),
@@ -91,7 +104,9 @@ function observable(m: LoadedMesh) {
 }
 
 let dir: string;
-beforeAll(() => { dir = mkdtempSync(join(tmpdir(), 'traversa-mesh-workers-')); });
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'traversa-mesh-workers-'));
+});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const Z_UP = { upAxis: 'z', unitScale: 1 } as const;
@@ -122,7 +137,14 @@ describe('parsing and BVH building in workers agree with the main thread', () =>
     expect((made[0]!.received[0] as { payload: { format: string } }).payload.format).toBe('basis');
     const levels = (m: LoadedMesh) => {
       const out: string[] = [];
-      m.object.traverse((o) => { const map = ((o as Mesh).material as { map?: { mipmaps: { data: Uint8Array }[] } } | undefined)?.map; if (map) append(out, map.mipmaps.map((l) => digest(l.data))); });
+      m.object.traverse((o) => {
+        const map = ((o as Mesh).material as { map?: { mipmaps: { data: Uint8Array }[] } } | undefined)?.map;
+        if (map)
+          append(
+            out,
+            map.mipmaps.map((l) => digest(l.data)),
+          );
+      });
       return out;
     };
     expect(levels(viaWorkers).length).toBeGreaterThan(1);
@@ -155,9 +177,13 @@ describe('when workers misbehave', () => {
   });
 
   it('reports a failure inside the worker as the load’s failure', async () => {
-    const failing: WorkerFactory = () => new InThreadWorker((() => { throw new RangeError('Array buffer allocation failed'); }) as never);
-    await expect(loadMesh(meshInput(writePly(dir, 'binary').ply), { ...Z_UP, createWorker: failing }))
-      .rejects.toThrow('room-binary.ply: could not be loaded (Array buffer allocation failed)');
+    const failing: WorkerFactory = () =>
+      new InThreadWorker((() => {
+        throw new RangeError('Array buffer allocation failed');
+      }) as never);
+    await expect(loadMesh(meshInput(writePly(dir, 'binary').ply), { ...Z_UP, createWorker: failing })).rejects.toThrow(
+      'room-binary.ply: could not be loaded (Array buffer allocation failed)',
+    );
   });
 
   it('gives up with a MeshLoadError when a started worker goes quiet', async () => {
@@ -166,8 +192,9 @@ describe('when workers misbehave', () => {
       w.postMessage = () => {}; // the job is swallowed: no answer will come
       return w;
     };
-    await expect(loadMesh(meshInput(writePly(dir, 'binary').ply), { ...Z_UP, createWorker: quiet, timeoutMs: 50 }))
-      .rejects.toThrow('room-binary.ply: parsing did not finish within 0.1 s (the file may be too large for this machine)');
+    await expect(loadMesh(meshInput(writePly(dir, 'binary').ply), { ...Z_UP, createWorker: quiet, timeoutMs: 50 })).rejects.toThrow(
+      'room-binary.ply: parsing did not finish within 0.1 s (the file may be too large for this machine)',
+    );
   });
 
   it('terminates the worker when the load is aborted', async () => {

@@ -22,7 +22,7 @@ function house(): { project: Project; items: QaItem[] } {
 const answers = (project: Project, item: QaItem) => Object.fromEntries(navigationAnswers(project.scenes[0]!, item, AGENTS).map((a) => [a.agent, a.answer]));
 const accept = (item: QaItem): QaItem => ({ ...item, status: 'accepted', reviews: [{ reviewer: 'rita', verdict: 'accept', comment: '', timeMs: 1, at: AT }] });
 
-describe('a navigation question\'s answer, per agent, from the labels', () => {
+describe("a navigation question's answer, per agent, from the labels", () => {
   it('front hall → master bedroom: the human and the quadruped can; the wheelchair and the humanoid cannot (stairs); the sweeper has no labels: undecided', () => {
     const { project, items } = house();
     expect(answers(project, items[0]!)).toEqual({ HUMAN: true, WHEELCHAIR: false, HUMANOID: false, QUADRUPEDAL: true, SWEEPER: null });
@@ -80,11 +80,22 @@ describe('what the benchmark holds: one item per agent the labels decide, never 
     const fromProject = readQaGroundTruth({ path: bundle.path, text: bundle.text }).items;
     expect(fromProject.map((t) => [t.id, t.answer])).toEqual(fromBundle.map((t) => [t.id, t.answer]));
     expect(fromBundle.map((t) => t.id)).toEqual([
-      'qa_1:HUMAN', 'qa_1:WHEELCHAIR', 'qa_1:HUMANOID', 'qa_1:QUADRUPEDAL',
-      'qa_2:HUMAN', 'qa_2:WHEELCHAIR', 'qa_2:HUMANOID', 'qa_2:QUADRUPEDAL',
-      'qa_3:HUMAN', 'qa_3:WHEELCHAIR', 'qa_3:HUMANOID', 'qa_3:QUADRUPEDAL',
+      'qa_1:HUMAN',
+      'qa_1:WHEELCHAIR',
+      'qa_1:HUMANOID',
+      'qa_1:QUADRUPEDAL',
+      'qa_2:HUMAN',
+      'qa_2:WHEELCHAIR',
+      'qa_2:HUMANOID',
+      'qa_2:QUADRUPEDAL',
+      'qa_3:HUMAN',
+      'qa_3:WHEELCHAIR',
+      'qa_3:HUMANOID',
+      'qa_3:QUADRUPEDAL',
     ]);
     // Kitchen → bathroom: the bathroom door is too narrow for the wheelchair and the humanoid.
-    expect(fromBundle.filter((t) => t.id.startsWith('qa_2:')).map((t) => t.answer)).toEqual([true, false, false, true].map((correct) => ({ kind: 'yesno', correct })));
+    expect(fromBundle.filter((t) => t.id.startsWith('qa_2:')).map((t) => t.answer)).toEqual(
+      [true, false, false, true].map((correct) => ({ kind: 'yesno', correct })),
+    );
   });
 });

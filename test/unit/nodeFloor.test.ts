@@ -9,8 +9,12 @@ function editing(scan: 'ready' | 'loading' | 'none'): StudioStore {
   const p = twoStoreyProject();
   if (scan !== 'none') p.scenes[0]!.mesh = { key: 'scan-1', mainFile: 'house.glb', files: [], upAxis: 'y', unitScale: 1 };
   const store = labellingStore(p);
-  const meshes: Record<string, MeshStatus> = scan === 'ready' ? { HOUSE: { state: 'ready', triangles: 100, floors: [0, 2.8], warnings: [] } }
-    : scan === 'loading' ? { HOUSE: { state: 'loading', stage: 'parse', fraction: 0.5, message: 'Reading…' } } : {};
+  const meshes: Record<string, MeshStatus> =
+    scan === 'ready'
+      ? { HOUSE: { state: 'ready', triangles: 100, floors: [0, 2.8], warnings: [] } }
+      : scan === 'loading'
+        ? { HOUSE: { state: 'loading', stage: 'parse', fraction: 0.5, message: 'Reading…' } }
+        : {};
   store.setState((s) => ({ session: { ...s.session, view: 'scene', selection: { kind: 'node', id: 'bedroom' } }, meshes }));
   return store;
 }

@@ -29,7 +29,12 @@ describe('decisions pressed faster than they are stored (issue 25 §11)', () => 
     const told: string[] = [];
     const q = oneAtATime((m) => told.push(m));
     const ran: number[] = [];
-    const decide = (i: number, ok: boolean) => async () => { ran.push(i); await sleep(5); if (!ok) q.tell('The label could not be saved; the queue stays here.'); return ok; };
+    const decide = (i: number, ok: boolean) => async () => {
+      ran.push(i);
+      await sleep(5);
+      if (!ok) q.tell('The label could not be saved; the queue stays here.');
+      return ok;
+    };
     q.run(decide(0, true));
     q.run(decide(1, false));
     q.run(decide(2, true));

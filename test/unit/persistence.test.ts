@@ -29,12 +29,28 @@ async function tab(dbName: string, channelName: string, remembered?: string): Pr
   const store = createStudioStore();
   const db = new TraversaDb(dbName);
   let memory = remembered ?? null;
-  const storage = await startProjectStorage(store, db, { channel: openTabChannel(channelName), memory: { get: () => memory, set: (id) => { memory = id; } } });
+  const storage = await startProjectStorage(store, db, {
+    channel: openTabChannel(channelName),
+    memory: {
+      get: () => memory,
+      set: (id) => {
+        memory = id;
+      },
+    },
+  });
   return { store, storage, db };
 }
 
-const label = (traversable: boolean, annotator: string, note = '') => ({ traversable, note, annotator, timestamp: new Date().toISOString(), source: 'annotator' as const });
-const labelEdit = sceneEdit('test.label', 'Label', (s, a: { agent: string; from: string; to: string; label: ReturnType<typeof label> }) => setLabel(s, a.agent, a.from, a.to, a.label));
+const label = (traversable: boolean, annotator: string, note = '') => ({
+  traversable,
+  note,
+  annotator,
+  timestamp: new Date().toISOString(),
+  source: 'annotator' as const,
+});
+const labelEdit = sceneEdit('test.label', 'Label', (s, a: { agent: string; from: string; to: string; label: ReturnType<typeof label> }) =>
+  setLabel(s, a.agent, a.from, a.to, a.label),
+);
 const edges = (p: Project) => p.scenes[0]!.graph.edges;
 /** The note of the label that applies to an edge (either direction: a release may label it backwards). */
 const noteOf = (s: Project['scenes'][number], agent: string, e: { from: string; to: string }) => labelFor(s.labels, agent, e.from, e.to)?.note;
@@ -181,8 +197,14 @@ describe('projects stored as records', () => {
     // The same project as version 5 of the database held it: records as `r` objects.
     const v5 = new Dexie(name);
     v5.version(5).stores({
-      documents: 'slot', meshFiles: 'key', verdicts: 'key', suggestions: '[sceneId+meshKey], sceneId', setAside: '++id, table',
-      projects: 'id, updatedAt', records: '[p+b], p, [p+s]', outbox: '[p+k], p',
+      documents: 'slot',
+      meshFiles: 'key',
+      verdicts: 'key',
+      suggestions: '[sceneId+meshKey], sceneId',
+      setAside: '++id, table',
+      projects: 'id, updatedAt',
+      records: '[p+b], p, [p+s]',
+      outbox: '[p+k], p',
     });
     await v5.table('projects').put((await a.db.projects.get(row.id))!);
     // Version 5 kept a scene's graph, each agent's labels and its decisions in buckets of their own.
@@ -235,7 +257,12 @@ describe('projects stored as records', () => {
     db.close();
     const a = await tab(name, name);
     expect(a.store.getState().document.project?.name).toBe('Mine');
-    expect(a.store.getState().workspace.projects.map((p) => p.name).sort()).toEqual(['Mine', 'Older (before the last import)']);
+    expect(
+      a.store
+        .getState()
+        .workspace.projects.map((p) => p.name)
+        .sort(),
+    ).toEqual(['Mine', 'Older (before the last import)']);
     expect(await a.db.documents.get('current')).toBeTruthy();
   });
 });
@@ -250,7 +277,8 @@ describe('several projects', () => {
     const copy = await a.storage.duplicate(first.id);
     const list = await a.storage.list();
     expect(list.map((p) => p.name).sort()).toEqual(['Empty', 'Two houses', 'Two houses (copy)']);
-    const big = list.find((p) => p.id === first.id)!, small = list.find((p) => p.id === second.id)!;
+    const big = list.find((p) => p.id === first.id)!,
+      small = list.find((p) => p.id === second.id)!;
     expect(big.bytes).toBeGreaterThan(3 * small.bytes);
     expect(list.find((p) => p.id === copy.id)!.bytes).toBe(big.bytes);
     await a.storage.open(copy.id);
@@ -261,7 +289,7 @@ describe('several projects', () => {
     expect(await a.db.records.where('p').equals(first.id).count()).toBe(0);
   });
 
-  it('opening another project leaves the last one\'s banners, notices, measurement, item filters and scores behind; the user\'s settings stay', async () => {
+  it("opening another project leaves the last one's banners, notices, measurement, item filters and scores behind; the user's settings stay", async () => {
     const name = freshName();
     const a = await tab(name, name);
     const first = await a.storage.create(house());
@@ -292,7 +320,11 @@ describe('several projects', () => {
     const big = readRelease(releaseFiles(Array.from({ length: 20 }, (_, i) => houseScene(`S${i}`))), 'Twenty').project!;
     const created = await a.storage.create(big);
     unsubscribe();
-    expect(seen.map((x) => [x.name, x.status])).toEqual([['House', 'saving'], ['Twenty', 'saving'], ['Twenty', 'saved']]);
+    expect(seen.map((x) => [x.name, x.status])).toEqual([
+      ['House', 'saving'],
+      ['Twenty', 'saving'],
+      ['Twenty', 'saved'],
+    ]);
     expect(await a.db.records.where('p').equals(created.id).count()).toBeGreaterThan(20);
     expect(a.store.getState().workspace.projectId).toBe(created.id);
 
@@ -326,7 +358,13 @@ describe('two tabs on one project', () => {
     const es = edges(a.store.getState().document.project!);
     // Tab A labels the wheelchair, tab B the sweeper, interleaved, without waiting for each other.
     for (let i = 0; i < 4; i++) {
-      applyEdit(a.store, labelEdit, { sceneId: 'HM3D00025', agent: 'WHEELCHAIR', from: es[i]!.from, to: es[i]!.to, label: label(i % 2 === 0, 'alice', `a${i}`) });
+      applyEdit(a.store, labelEdit, {
+        sceneId: 'HM3D00025',
+        agent: 'WHEELCHAIR',
+        from: es[i]!.from,
+        to: es[i]!.to,
+        label: label(i % 2 === 0, 'alice', `a${i}`),
+      });
       applyEdit(b.store, labelEdit, { sceneId: 'HM3D00025', agent: 'SWEEPER', from: es[i]!.from, to: es[i]!.to, label: label(i % 2 === 1, 'alice', `b${i}`) });
     }
     await Promise.all([a.storage.flush(), b.storage.flush()]);
@@ -410,7 +448,16 @@ describe('the outbox of a project connected to a team', () => {
     // The team's versions of both records arrive: the one with a change waiting here is left alone.
     const theirs = { ...mine, value: { ...mine.value, name: 'Theirs' } };
     const theirTaxonomy = { ...stored.get(taxonomy)!, order: 7 };
-    await writeChanges(a.db, row.id, [{ key: project, after: theirs }, { key: taxonomy, after: theirTaxonomy }], undefined, 'team');
+    await writeChanges(
+      a.db,
+      row.id,
+      [
+        { key: project, after: theirs },
+        { key: taxonomy, after: theirTaxonomy },
+      ],
+      undefined,
+      'team',
+    );
     const after = await readRecords(a.db, row.id, [project, taxonomy]);
     expect((after.get(project)!.value as { name: string }).name).toBe('Mine');
     expect(after.get(taxonomy)!.order).toBe(7);
@@ -426,7 +473,12 @@ describe('stored document versions', () => {
     expect(!r.ok && r.message).toContain('newer Traversa');
   });
   it('opens a version-1 project (before scans were stored) at the current version with no scan and no QA items', () => {
-    const v1 = { schemaVersion: 1, name: 'old', profiles: [], scenes: [{ id: 'S', graph: { nodes: [], edges: [] }, questions: [], labels: {}, hallucinated: [] }] };
+    const v1 = {
+      schemaVersion: 1,
+      name: 'old',
+      profiles: [],
+      scenes: [{ id: 'S', graph: { nodes: [], edges: [] }, questions: [], labels: {}, hallucinated: [] }],
+    };
     const r = migrateProject(v1);
     expect(r.ok && r.project.schemaVersion).toBe(PROJECT_SCHEMA_VERSION);
     expect(r.ok && r.project.scenes[0]!.mesh).toBeNull();
@@ -437,7 +489,10 @@ describe('stored document versions', () => {
 describe('a stored bucket’s text', () => {
   const row = (j: string) => ({ p: 'p', b: 'top', s: 'top', j, bytes: j.length });
   it('reads a list of [key, value, order], and an object keyed by record (written before the list)', () => {
-    expect(bucketRecords(row('[["profile/HUMAN",{"a":1},0],["profile/ROBOT",null,1]]'))).toEqual({ 'profile/HUMAN': { value: { a: 1 }, order: 0 }, 'profile/ROBOT': { value: null, order: 1 } });
+    expect(bucketRecords(row('[["profile/HUMAN",{"a":1},0],["profile/ROBOT",null,1]]'))).toEqual({
+      'profile/HUMAN': { value: { a: 1 }, order: 0 },
+      'profile/ROBOT': { value: null, order: 1 },
+    });
     expect(bucketRecords(row('{"profile/HUMAN":{"value":{"a":1},"order":0}}'))).toEqual({ 'profile/HUMAN': { value: { a: 1 }, order: 0 } });
   });
 
@@ -451,11 +506,17 @@ describe('a stored bucket’s text', () => {
   });
 
   it('a key listed twice is read as a map would read it: the last one holds', () => {
-    expect(bucketRecords(row('[["profile/A",1,0],["profile/B",2,1],["profile/A",3,2]]'))).toEqual({ 'profile/A': { value: 3, order: 2 }, 'profile/B': { value: 2, order: 1 } });
+    expect(bucketRecords(row('[["profile/A",1,0],["profile/B",2,1],["profile/A",3,2]]'))).toEqual({
+      'profile/A': { value: 3, order: 2 },
+      'profile/B': { value: 2, order: 1 },
+    });
   });
 
   it('is kept deflated, and read back exactly (text outside Latin-1 included)', () => {
-    const text = JSON.stringify([['node/S/n1', { name: 'Küche — 厨房 🏠', x: 1.25 }, 0], ['node/S/n2', { name: 'x'.repeat(5000) }, 1]]);
+    const text = JSON.stringify([
+      ['node/S/n1', { name: 'Küche — 厨房 🏠', x: 1.25 }, 0],
+      ['node/S/n2', { name: 'x'.repeat(5000) }, 1],
+    ]);
     const packed = packedRow('p', 'scene/S', 'scene:S', text);
     expect(packed.j).toBeUndefined();
     expect(packed.bytes).toBe(text.length);

@@ -14,7 +14,10 @@ describe('reading picked files', () => {
     const picked = [...big.slice(0, 6), latin1, ...big.slice(6), small];
     const read = await readPickedText(picked);
     expect(read.files.map((f) => f.path)).toEqual([...big, small].map((p) => p.path));
-    read.files.slice(0, 12).forEach((f, i) => { expect(JSON.parse(f.text).i).toBe(i); expect(f.text.length).toBe(`{"i": ${i}, "pad": ""}`.length + 500_000); });
+    read.files.slice(0, 12).forEach((f, i) => {
+      expect(JSON.parse(f.text).i).toBe(i);
+      expect(f.text.length).toBe(`{"i": ${i}, "pad": ""}`.length + 500_000);
+    });
     expect(read.files[12]!.text).toBe('{"agents": []}');
     expect(read.problems).toEqual([expect.objectContaining({ file: 'r/qa/S5_QA.json', location: 'byte 13', code: 'text.encoding' })]);
   });

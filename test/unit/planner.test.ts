@@ -13,7 +13,9 @@ import { inFrame, ROOM_NODES, TestScan, twoRooms } from './suggestScenes.ts';
 
 const agent = (name: string): AgentProfile => DEFAULT_PROFILES.find((p) => p.name === name)!;
 const planners: ScenePlanner[] = [];
-afterAll(() => { for (const p of planners) p.dispose(); });
+afterAll(() => {
+  for (const p of planners) p.dispose();
+});
 
 async function plannerOf(scan: TestScan, frame = new Matrix4()): Promise<ScenePlanner> {
   const p = await ScenePlanner.create(prepareGeometry(scan.loaded(frame)));
@@ -61,7 +63,11 @@ describe('a closed door leaf', () => {
 });
 
 describe('a low opening (a 0.35 m crawl hole, 0.6 m wide)', () => {
-  const crawl = () => new TestScan().floor(-0.1, 6.1, -0.1, 3.1).enclose(0, 6, 0, 3).wall('z', 3, 0, 3, { openings: [{ centre: 1.5, width: 0.6, head: 0.35 }] });
+  const crawl = () =>
+    new TestScan()
+      .floor(-0.1, 6.1, -0.1, 3.1)
+      .enclose(0, 6, 0, 3)
+      .wall('z', 3, 0, 3, { openings: [{ centre: 1.5, width: 0.6, head: 0.35 }] });
   it('the 0.15 m sweeper goes under it; the quadruped is stopped by the clear height, measured', async () => {
     const p = await plannerOf(crawl());
     expect(drive(p, 'SWEEPER')).toMatchObject({ reached: true });
@@ -94,7 +100,11 @@ describe('the motion found', () => {
     const body = AgentBody.place(plannerWorld(geom), agent('WHEELCHAIR'), { ...first!, y: first!.y + 0.02 }, first!.yaw);
     expect(body.contact).toBeNull();
     for (const q of rest) {
-      const from = body.pose, s = Math.sin(q.yaw), c = Math.cos(q.yaw), dx = q.x - from.x, dz = q.z - from.z;
+      const from = body.pose,
+        s = Math.sin(q.yaw),
+        c = Math.cos(q.yaw),
+        dx = q.x - from.x,
+        dz = q.z - from.z;
       expect(body.step({ turn: q.yaw - from.yaw, forward: dx * s + dz * c, strafe: dx * c - dz * s }).moved).toBe(true);
     }
   });
@@ -109,7 +119,8 @@ describe('the motion found', () => {
 
   it('is the same on the scene worker’s copy of the scan (packed, sent, unpacked) as on the page’s', async () => {
     const geom = prepareGeometry(twoRooms({ doorWidth: 0.8, sill: 0.01 }).loaded());
-    const here = await ScenePlanner.create(geom), there = await ScenePlanner.create(unpackGeometry(packGeometry(geom).packed));
+    const here = await ScenePlanner.create(geom),
+      there = await ScenePlanner.create(unpackGeometry(packGeometry(geom).packed));
     planners.push(here, there);
     for (const who of ['WHEELCHAIR', 'HUMANOID']) {
       const { stats: _a, ...x } = here.decide(agent(who), inFrame(A), inFrame(B));

@@ -4,12 +4,31 @@ import { mcqVqaItem, parseYesNo, scoreQaAnswers, vqaDefinition, type QaPredictio
 import type { Answer } from '../../src/core/vqa/item.ts';
 import { createWrittenItem } from '../../src/core/vqa/items.ts';
 
-const item = (id: string, answer: Answer, capability = 'spatial'): QaTruth => ({ id, sceneId: 'house', question: `Question ${id}?`, answer, category: { capability } });
+const item = (id: string, answer: Answer, capability = 'spatial'): QaTruth => ({
+  id,
+  sceneId: 'house',
+  question: `Question ${id}?`,
+  answer,
+  category: { capability },
+});
 const yes = (id: string, capability?: string) => item(id, { kind: 'yesno', correct: true }, capability);
 const no = (id: string, capability?: string) => item(id, { kind: 'yesno', correct: false }, capability);
-const say = (model: string, id: string, reply: string, judgeScore?: number | null): QaPrediction => ({ id, model, reply, ...(judgeScore !== undefined ? { judgeScore } : {}) });
+const say = (model: string, id: string, reply: string, judgeScore?: number | null): QaPrediction => ({
+  id,
+  model,
+  reply,
+  ...(judgeScore !== undefined ? { judgeScore } : {}),
+});
 
-const ROOMS: Answer = { kind: 'mcq', options: [{ key: 'A', text: 'Kitchen' }, { key: 'B', text: 'Bedroom 1' }, { key: 'C', text: 'Study' }], correct: 'B' };
+const ROOMS: Answer = {
+  kind: 'mcq',
+  options: [
+    { key: 'A', text: 'Kitchen' },
+    { key: 'B', text: 'Bedroom 1' },
+    { key: 'C', text: 'Study' },
+  ],
+  correct: 'B',
+};
 
 describe('multiple-choice answers to an item: the option is read after MetaVQA', () => {
   // Each reply comes from another model, so each is scored on its own.
@@ -21,7 +40,10 @@ describe('multiple-choice answers to an item: the option is read after MetaVQA',
     ['I am not sure', null, 0],
     ['E', null, 0],
   ];
-  const report = scoreQaAnswers([item('qa_1', ROOMS, 'semantic')], replies.map(([r], i) => say(`m${i}`, 'qa_1', r)));
+  const report = scoreQaAnswers(
+    [item('qa_1', ROOMS, 'semantic')],
+    replies.map(([r], i) => say(`m${i}`, 'qa_1', r)),
+  );
 
   it.each(replies.map((r, i) => [i, ...r] as const))('model m%i replying %j: option %s, score %i', (i, _reply, parsed, score) => {
     const row = report.models[i]!.items[0]!;
@@ -29,7 +51,7 @@ describe('multiple-choice answers to an item: the option is read after MetaVQA',
     if (parsed === null) expect(row.note).toBe('unparseable option');
   });
 
-  it('each score is what Embodied4C\'s scoreItem gives the item as a multiple-choice VqaItem', () => {
+  it("each score is what Embodied4C's scoreItem gives the item as a multiple-choice VqaItem", () => {
     const a = ROOMS as Extract<Answer, { kind: 'mcq' }>;
     expect(report.models.map((m) => m.items[0]!.score)).toEqual(replies.map(([r]) => scoreItem(mcqVqaItem('qa_1', 'semantic', a, r), 0.01).score));
   });
@@ -61,14 +83,24 @@ describe('yes/no answers: the word the reply starts with, else its last yes or n
 
   it('scores 100 or 0, an unparseable reply 0 counted as a parse failure', () => {
     const truth = [yes('qa_1'), no('qa_2'), yes('qa_3'), no('qa_4')];
-    const r = scoreQaAnswers(truth, [say('m', 'qa_1', 'Yes, it fits.'), say('m', 'qa_2', 'No, it is not possible'), say('m', 'qa_3', 'I think yes... but no'), say('m', 'qa_4', 'Hard to say.')]).models[0]!;
-    expect(r.items.map((i) => [i.parsed, i.score])).toEqual([['yes', 100], ['no', 100], ['no', 0], [null, 0]]);
+    const r = scoreQaAnswers(truth, [
+      say('m', 'qa_1', 'Yes, it fits.'),
+      say('m', 'qa_2', 'No, it is not possible'),
+      say('m', 'qa_3', 'I think yes... but no'),
+      say('m', 'qa_4', 'Hard to say.'),
+    ]).models[0]!;
+    expect(r.items.map((i) => [i.parsed, i.score])).toEqual([
+      ['yes', 100],
+      ['no', 100],
+      ['no', 0],
+      [null, 0],
+    ]);
     expect(r.items[3]!.note).toBe('no yes or no in the reply');
     expect(r.yesno).toEqual({ n: 4, correct: 2, unparseable: 1, missing: 0, accuracy: 50, failRate: 25 });
   });
 });
 
-describe('numeric answers: the item\'s own tolerance is τ unless the settings give one', () => {
+describe("numeric answers: the item's own tolerance is τ unless the settings give one", () => {
   const truth = [
     item('door', { kind: 'numeric', value: 2, unit: 'm', tolerance: 0.1 }, 'physical'),
     item('chairs', { kind: 'numeric', value: 10, unit: '', tolerance: 0 }),
@@ -78,7 +110,11 @@ describe('numeric answers: the item\'s own tolerance is τ unless the settings g
 
   it('per item: 2.1 for 2 m at τ 0.1 is 50; 10 of 10 at τ 0 is exact; no number scores 0', () => {
     const r = scoreQaAnswers(truth, answers).models[0]!;
-    expect(r.items.map((i) => [i.parsed, i.tau, i.score])).toEqual([[2.1, 0.1, expect.closeTo(50, 9)], [10, 0, 100], [null, 0.25, 0]]);
+    expect(r.items.map((i) => [i.parsed, i.tau, i.score])).toEqual([
+      [2.1, 0.1, expect.closeTo(50, 9)],
+      [10, 0, 100],
+      [null, 0.25, 0],
+    ]);
     expect(r.items[2]!.note).toBe('no number in the reply');
     expect(r.numeric).toEqual({ n: 3, noNumber: 1, missing: 0, mean: expect.closeTo(50, 9) });
   });
@@ -90,7 +126,10 @@ describe('numeric answers: the item\'s own tolerance is τ unless the settings g
   it('an override applies to every numeric item: τ 0.5 makes 2.1 m score 90 and 9.9 chairs 98', () => {
     const r = scoreQaAnswers(truth, [say('m', 'door', '2.1'), say('m', 'chairs', '9.9')], { tau: 0.5 });
     expect(r.settings.tau).toBe(0.5);
-    expect(r.models[0]!.items.slice(0, 2).map((i) => [i.tau, i.score])).toEqual([[0.5, expect.closeTo(90, 9)], [0.5, expect.closeTo(98, 9)]]);
+    expect(r.models[0]!.items.slice(0, 2).map((i) => [i.tau, i.score])).toEqual([
+      [0.5, expect.closeTo(90, 9)],
+      [0.5, expect.closeTo(98, 9)],
+    ]);
     expect(scoreQaAnswers(truth, answers).settings.tau).toBe('per item');
   });
 });
@@ -99,7 +138,11 @@ describe('free-text answers carry their judge score', () => {
   it('judged replies score what the judge gave; unjudged ones are listed and left out of the means', () => {
     const truth = ['f1', 'f2', 'f3'].map((id) => item(id, { kind: 'freetext', reference: 'Against the north wall.' }, 'temporal'));
     const r = scoreQaAnswers(truth, [say('m', 'f1', 'By the north wall', 80), say('m', 'f2', 'Somewhere', null), say('m', 'f3', 'On the left')]).models[0]!;
-    expect(r.items.map((i) => [i.score, i.note])).toEqual([[80, undefined], [null, 'not judged'], [null, 'not judged']]);
+    expect(r.items.map((i) => [i.score, i.note])).toEqual([
+      [80, undefined],
+      [null, 'not judged'],
+      [null, 'not judged'],
+    ]);
     expect(r.freetext).toEqual({ n: 3, judged: 1, notJudged: 2, missing: 0, mean: 80 });
     expect(r.embodied4c.benchmarks.qa!.capabilities.temporal).toEqual({ mean: 80, n: 1 });
   });
@@ -108,8 +151,16 @@ describe('free-text answers carry their judge score', () => {
 describe('capability means: macro over the four capabilities or micro over their items; GEN and custom capabilities apart', () => {
   // semantic 100, 0 → 50 · spatial 100 · temporal 0 · physical 100, 100, 100, 0 → 75 · general 100 · "navigation" (a custom capability) 100.
   const truth = [
-    yes('s1', 'semantic'), yes('s2', 'semantic'), yes('p1', 'spatial'), yes('t1', 'temporal'),
-    yes('h1', 'physical'), yes('h2', 'physical'), yes('h3', 'physical'), yes('h4', 'physical'), yes('g1', 'general'), yes('n1', 'navigation'),
+    yes('s1', 'semantic'),
+    yes('s2', 'semantic'),
+    yes('p1', 'spatial'),
+    yes('t1', 'temporal'),
+    yes('h1', 'physical'),
+    yes('h2', 'physical'),
+    yes('h3', 'physical'),
+    yes('h4', 'physical'),
+    yes('g1', 'general'),
+    yes('n1', 'navigation'),
   ];
   const right = new Set(['s1', 'p1', 'h1', 'h2', 'h3', 'g1', 'n1']);
   const answers = truth.map((t) => say('m', t.id, right.has(t.id) ? 'yes' : 'no'));
@@ -149,9 +200,7 @@ describe('capability means: macro over the four capabilities or micro over their
 
 describe('answers that are missing, match no item, or repeat', () => {
   const truth = [yes('qa_1'), no('qa_2')];
-  const r = scoreQaAnswers(truth, [
-    say('gpt', 'qa_1', 'no'), say('gpt', 'qa_9', 'yes'), say('gpt', 'qa_1', 'yes'), say('claude', 'qa_2', 'no'),
-  ]);
+  const r = scoreQaAnswers(truth, [say('gpt', 'qa_1', 'no'), say('gpt', 'qa_9', 'yes'), say('gpt', 'qa_1', 'yes'), say('claude', 'qa_2', 'no')]);
   const [gpt, claude] = r.models;
 
   it('models are reported in the order they first appear', () => expect(r.models.map((m) => m.model)).toEqual(['gpt', 'claude']));
@@ -175,13 +224,30 @@ describe('answers that are missing, match no item, or repeat', () => {
   });
 
   it('the settings are written into the report', () => {
-    expect(r.settings).toEqual({ tau: 'per item', averaging: 'macro', bootstrap: { resamples: 0, seed: 1, level: 0.95 }, benchmark: 'qa', missing: 'scored 0', duplicates: 'the last one counts' });
+    expect(r.settings).toEqual({
+      tau: 'per item',
+      averaging: 'macro',
+      bootstrap: { resamples: 0, seed: 1, level: 0.95 },
+      benchmark: 'qa',
+      missing: 'scored 0',
+      duplicates: 'the last one counts',
+    });
     expect(r.items).toBe(2);
   });
 });
 
-it('the project\'s own items are ground truth as they are', () => {
-  const written = { ...createWrittenItem([], { sceneId: 'house', author: 'ana', createdAt: '2026-05-01T10:00:00.000Z', question: 'Is the hall lit?', answer: { kind: 'yesno', correct: true }, category: { capability: 'semantic' } }), status: 'accepted' as const };
+it("the project's own items are ground truth as they are", () => {
+  const written = {
+    ...createWrittenItem([], {
+      sceneId: 'house',
+      author: 'ana',
+      createdAt: '2026-05-01T10:00:00.000Z',
+      question: 'Is the hall lit?',
+      answer: { kind: 'yesno', correct: true },
+      category: { capability: 'semantic' },
+    }),
+    status: 'accepted' as const,
+  };
   const r = scoreQaAnswers([written], [say('m', written.id, 'Yes')]).models[0]!;
   expect(r.items[0]).toMatchObject({ id: 'qa_1', question: 'Is the hall lit?', truth: 'yes', score: 100 });
 });

@@ -11,18 +11,19 @@ import { navGraph, sceneOf } from '../support/sceneBuilder.ts';
 const AT = '2026-05-01T10:00:00.000Z';
 const where = (ps: readonly { file: string; location: string; severity: string }[]) => ps.map((p) => `${p.severity} ${p.file} ${p.location}`);
 
-describe('reading a model\'s answers', () => {
+describe("reading a model's answers", () => {
   const file = {
     path: 'runs/gpt-4o.jsonl',
-    text: [
-      '{"id": "qa_1", "answer": "B"}',
-      '{"id": "qa_2", "answer": "yes", ',
-      '{"id": "qa_3"}',
-      '{"id": "qa_4", "answer": "the wall", "judgeScore": 120}',
-      '',
-      '{"id": "qa_5", "answer": 2.5, "model": "claude", "latency": 1.2}',
-      '{"id": "qa_6", "answer": true, "model": "claude", "latency": 0.9, "judgeScore": 70}',
-    ].join('\n') + '\n',
+    text:
+      [
+        '{"id": "qa_1", "answer": "B"}',
+        '{"id": "qa_2", "answer": "yes", ',
+        '{"id": "qa_3"}',
+        '{"id": "qa_4", "answer": "the wall", "judgeScore": 120}',
+        '',
+        '{"id": "qa_5", "answer": 2.5, "model": "claude", "latency": 1.2}',
+        '{"id": "qa_6", "answer": true, "model": "claude", "latency": 0.9, "judgeScore": 70}',
+      ].join('\n') + '\n',
   };
   const read = readQaAnswers([file]);
 
@@ -35,7 +36,7 @@ describe('reading a model\'s answers', () => {
     expect(read.problems.find((p) => p.location === 'line 3 /answer')!.message).toMatch(/reply is missing; answer skipped/);
   });
 
-  it('the other lines are read; the model defaults to the file\'s name; numbers and true/false become text', () => {
+  it("the other lines are read; the model defaults to the file's name; numbers and true/false become text", () => {
     expect(read.predictions).toEqual([
       { id: 'qa_1', model: 'gpt-4o', reply: 'B' },
       { id: 'qa_5', model: 'claude', reply: '2.5' },
@@ -49,7 +50,20 @@ describe('reading a model\'s answers', () => {
   });
 
   it('the answers that were read are scored, the skipped items count as missing', () => {
-    const truth = ['qa_1', 'qa_2'].map((id) => ({ id, sceneId: 's', question: '?', answer: { kind: 'mcq', options: [{ key: 'A', text: 'x' }, { key: 'B', text: 'y' }], correct: 'B' } as Answer, category: { capability: 'semantic' } }));
+    const truth = ['qa_1', 'qa_2'].map((id) => ({
+      id,
+      sceneId: 's',
+      question: '?',
+      answer: {
+        kind: 'mcq',
+        options: [
+          { key: 'A', text: 'x' },
+          { key: 'B', text: 'y' },
+        ],
+        correct: 'B',
+      } as Answer,
+      category: { capability: 'semantic' },
+    }));
     const gpt = scoreQaAnswers(truth, read.predictions).models[0]!;
     expect(gpt.items.map((i) => i.score)).toEqual([100, 0]);
     expect(gpt.missing).toEqual(['qa_2']);
@@ -60,13 +74,36 @@ function bundleProject(): Project {
   const p = emptyProject('QA');
   p.scenes.push(sceneOf({ id: 'house', graph: navGraph(['hall-kitchen']) }));
   const add = (question: string, answer: Answer, capability: string) => {
-    const it: QaItem = { ...createWrittenItem(p.qa.items, { sceneId: 'house', author: 'dee', createdAt: AT, question, answer, category: { capability } }), status: 'accepted' };
+    const it: QaItem = {
+      ...createWrittenItem(p.qa.items, { sceneId: 'house', author: 'dee', createdAt: AT, question, answer, category: { capability } }),
+      status: 'accepted',
+    };
     p.qa.items.push(it);
   };
-  add('Which room is by the door?', { kind: 'mcq', options: [{ key: 'A', text: 'Hall' }, { key: 'B', text: 'Kitchen' }], correct: 'A' }, 'spatial');
+  add(
+    'Which room is by the door?',
+    {
+      kind: 'mcq',
+      options: [
+        { key: 'A', text: 'Hall' },
+        { key: 'B', text: 'Kitchen' },
+      ],
+      correct: 'A',
+    },
+    'spatial',
+  );
   add('Is the kitchen lit?', { kind: 'yesno', correct: true }, 'semantic');
   add('How wide is the door?', { kind: 'numeric', value: 0.8, unit: 'm', tolerance: 0.1 }, 'physical');
-  p.qa.items.push({ ...createWrittenItem(p.qa.items, { sceneId: 'house', author: 'dee', createdAt: AT, question: 'Draft?', answer: { kind: 'yesno', correct: false }, category: { capability: 'spatial' } }) });
+  p.qa.items.push({
+    ...createWrittenItem(p.qa.items, {
+      sceneId: 'house',
+      author: 'dee',
+      createdAt: AT,
+      question: 'Draft?',
+      answer: { kind: 'yesno', correct: false },
+      category: { capability: 'spatial' },
+    }),
+  });
   return p;
 }
 
@@ -80,7 +117,9 @@ describe('reading the ground truth from a QA bundle', () => {
     const jsonl = readQaGroundTruth(file('qa/items.jsonl'));
     expect(json.problems).toEqual([]);
     expect(json.items.map((i) => [i.id, i.answer.kind, i.category])).toEqual([
-      ['qa_1', 'mcq', { capability: 'spatial' }], ['qa_2', 'yesno', { capability: 'semantic' }], ['qa_3', 'numeric', { capability: 'physical' }],
+      ['qa_1', 'mcq', { capability: 'spatial' }],
+      ['qa_2', 'yesno', { capability: 'semantic' }],
+      ['qa_3', 'numeric', { capability: 'physical' }],
     ]);
     expect(jsonl).toEqual(json);
   });
@@ -92,7 +131,11 @@ describe('reading the ground truth from a QA bundle', () => {
     delete doc.items[2]!.sceneId;
     const json = readQaGroundTruth({ path: 'b/qa/items.json', text: JSON.stringify(doc) });
     expect(json.items.map((i) => i.id)).toEqual(['qa_1']);
-    expect(where(json.problems)).toEqual(['error b/qa/items.json /items/1/answer/kind', 'error b/qa/items.json /items/2/sceneId', 'error b/qa/items.json /items/3/id']);
+    expect(where(json.problems)).toEqual([
+      'error b/qa/items.json /items/1/answer/kind',
+      'error b/qa/items.json /items/2/sceneId',
+      'error b/qa/items.json /items/3/id',
+    ]);
 
     const lines = file('qa/items.jsonl').text.split('\n');
     lines[2] = lines[2]!.replace('"capability":"physical"', '"capability":7');

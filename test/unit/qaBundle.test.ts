@@ -20,9 +20,21 @@ const THUMB = 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQAAAQABAAD';
 const NASTY = `Which appliance is "tall" & white? <script>alert('x')</script>`;
 const REWORDED = 'Can [Agent] get from the kitchen into the living room?';
 
-const review = (reviewer: string, verdict: Review['verdict'], more: Partial<Review> = {}): Review => ({ reviewer, verdict, comment: '', timeMs: 30_000, at: AT, ...more });
-const add = (p: Project, item: QaItem) => { p.qa.items.push(item); return item; };
-const replace = (p: Project, item: QaItem) => { p.qa.items = p.qa.items.map((i) => (i.id === item.id ? item : i)); };
+const review = (reviewer: string, verdict: Review['verdict'], more: Partial<Review> = {}): Review => ({
+  reviewer,
+  verdict,
+  comment: '',
+  timeMs: 30_000,
+  at: AT,
+  ...more,
+});
+const add = (p: Project, item: QaItem) => {
+  p.qa.items.push(item);
+  return item;
+};
+const replace = (p: Project, item: QaItem) => {
+  p.qa.items = p.qa.items.map((i) => (i.id === item.id ? item : i));
+};
 
 /**
  * A small benchmark in every state review leaves items in: a house with two CapNav questions and
@@ -34,45 +46,122 @@ const replace = (p: Project, item: QaItem) => { p.qa.items = p.qa.items.map((i) 
 function benchmark(): Project {
   const p = emptyProject('Kitchen & stairs "v2"');
   p.qa.taxonomy = { ...DEFAULT_TAXONOMY, taskTypes: [...DEFAULT_TAXONOMY.taskTypes, { id: 'stair-check', name: 'Stair check' }] };
-  p.scenes.push(sceneOf({
-    id: 'HM3D00001',
-    graph: { nodes: [navNode('hall', 'Hall'), navNode('kitchen', 'Kitchen'), navNode('living', 'Living room'), navNode('landing', 'Landing')], edges: navEdges('hall-kitchen', 'kitchen-living', 'living-landing') },
-    questions: [
-      { ...navQuestion('Can [Agent] move from the hall to the landing?', ref('Hall', 'hall'), ref('landing — Landing', 'landing'), [ref('Kitchen', 'kitchen')]), id: 'q0', reason: 'The hall opens onto the kitchen. Stairs lead up to the landing.' },
-      { ...navQuestion('Can [Agent] move from the kitchen to the living room?', ref('kitchen'), ref('Living room', 'living')), id: 'q1', sceneType: 'home', startDetail: 'by the fridge', reason: 'A wide doorway joins them. The floor is level.' },
-    ],
-    // Kitchen → living room: the human can, the wheelchair cannot (every segment labelled), the
-    // others have no labels there, so their answer is not decided.
-    labels: {
-      HUMAN: { 'kitchen|living': traversable() },
-      WHEELCHAIR: { 'hall|kitchen': traversable(), 'kitchen|living': blocked('a 0.6 m doorway'), 'living|landing': blocked('stairs') },
-    },
-  }));
+  p.scenes.push(
+    sceneOf({
+      id: 'HM3D00001',
+      graph: {
+        nodes: [navNode('hall', 'Hall'), navNode('kitchen', 'Kitchen'), navNode('living', 'Living room'), navNode('landing', 'Landing')],
+        edges: navEdges('hall-kitchen', 'kitchen-living', 'living-landing'),
+      },
+      questions: [
+        {
+          ...navQuestion('Can [Agent] move from the hall to the landing?', ref('Hall', 'hall'), ref('landing — Landing', 'landing'), [
+            ref('Kitchen', 'kitchen'),
+          ]),
+          id: 'q0',
+          reason: 'The hall opens onto the kitchen. Stairs lead up to the landing.',
+        },
+        {
+          ...navQuestion('Can [Agent] move from the kitchen to the living room?', ref('kitchen'), ref('Living room', 'living')),
+          id: 'q1',
+          sceneType: 'home',
+          startDetail: 'by the fridge',
+          reason: 'A wide doorway joins them. The floor is level.',
+        },
+      ],
+      // Kitchen → living room: the human can, the wheelchair cannot (every segment labelled), the
+      // others have no labels there, so their answer is not decided.
+      labels: {
+        HUMAN: { 'kitchen|living': traversable() },
+        WHEELCHAIR: { 'hall|kitchen': traversable(), 'kitchen|living': blocked('a 0.6 m doorway'), 'living|landing': blocked('stairs') },
+      },
+    }),
+  );
   p.scenes.push(sceneOf({ id: 'MP3D00002', graph: navGraph(['porch-study']) }));
 
   // qa_1: written multiple choice with a rendered viewpoint and a mark, accepted.
-  let mcq = createWrittenItem(p.qa.items, { sceneId: 'HM3D00001', author: 'dee', createdAt: AT, question: NASTY, category: { capability: 'semantic', subcategory: 'CL' },
-    answer: { kind: 'mcq', options: [{ key: 'A', text: 'The fridge' }, { key: 'B', text: 'The oven' }], correct: 'A' } });
-  mcq = { ...mcq, anchors: { viewpoints: [{ id: 'vp_1', name: 'kitchen', camera: { mode: 'orbit', position: { x: 1, y: 2, z: 3 }, target: { x: 0, y: 0, z: 0 } }, thumbnail: THUMB }],
-    marks: [{ id: 'mark_1', number: 1, position: { x: 0.5, y: 1, z: 0 }, label: 'fridge' }], nodes: ['kitchen'], edges: [] } };
-  mcq = withTrail(mcq, addStep([], -1, { title: 'Find the fridge', text: 'Mark 1 is a tall white "fridge".', kind: 'perception', links: { viewpoints: ['vp_1'], nodes: [], edges: [], marks: ['mark_1'] } }));
+  let mcq = createWrittenItem(p.qa.items, {
+    sceneId: 'HM3D00001',
+    author: 'dee',
+    createdAt: AT,
+    question: NASTY,
+    category: { capability: 'semantic', subcategory: 'CL' },
+    answer: {
+      kind: 'mcq',
+      options: [
+        { key: 'A', text: 'The fridge' },
+        { key: 'B', text: 'The oven' },
+      ],
+      correct: 'A',
+    },
+  });
+  mcq = {
+    ...mcq,
+    anchors: {
+      viewpoints: [{ id: 'vp_1', name: 'kitchen', camera: { mode: 'orbit', position: { x: 1, y: 2, z: 3 }, target: { x: 0, y: 0, z: 0 } }, thumbnail: THUMB }],
+      marks: [{ id: 'mark_1', number: 1, position: { x: 0.5, y: 1, z: 0 }, label: 'fridge' }],
+      nodes: ['kitchen'],
+      edges: [],
+    },
+  };
+  mcq = withTrail(
+    mcq,
+    addStep([], -1, {
+      title: 'Find the fridge',
+      text: 'Mark 1 is a tall white "fridge".',
+      kind: 'perception',
+      links: { viewpoints: ['vp_1'], nodes: [], edges: [], marks: ['mark_1'] },
+    }),
+  );
   add(p, addReview(submitForReview(mcq), review('ana', 'accept', { comment: 'Fine — the "fridge" <b>is</b> tall.\nOK' })));
 
   // qa_2: a measured distance in the flat; ana and ben disagree and lee accepts it.
-  let measured = createWrittenItem(p.qa.items, { sceneId: 'MP3D00002', author: 'dee', createdAt: AT, question: 'How far is the porch door from the study door?', category: { capability: 'spatial', subcategory: 'DT' }, requiredReviews: 2 });
-  measured = setAnswerFromMeasurement(measured, { kind: 'distance', value: 2.437, points: [{ x: 0, y: 0, z: 0 }, { x: 2.437, y: 0, z: 0 }] });
+  let measured = createWrittenItem(p.qa.items, {
+    sceneId: 'MP3D00002',
+    author: 'dee',
+    createdAt: AT,
+    question: 'How far is the porch door from the study door?',
+    category: { capability: 'spatial', subcategory: 'DT' },
+    requiredReviews: 2,
+  });
+  measured = setAnswerFromMeasurement(measured, {
+    kind: 'distance',
+    value: 2.437,
+    points: [
+      { x: 0, y: 0, z: 0 },
+      { x: 2.437, y: 0, z: 0 },
+    ],
+  });
   measured = addReview(addReview(submitForReview(measured), review('ana', 'accept')), review('ben', 'reject', { reason: 'wrong-answer' }));
   add(p, adjudicate(measured, 'accept', 'lee', { at: AT, comment: 'measured again' }));
 
   // qa_3, qa_4: generated items imported as JSON Lines.
   const jsonl = [
-    { sceneId: 'HM3D00001', question: 'Can a wheelchair go from the living room up to the landing?', answer: { kind: 'yesno', correct: false },
-      category: { capability: 'physical', subcategory: 'CS', taskType: 'affordance' }, anchors: { nodes: ['living', 'landing'], edges: ['e2'], agent: 'WHEELCHAIR' },
-      trail: [{ title: 'Find the link', text: 'The living room connects to the landing.', kind: 'spatial', links: { nodes: ['living', 'landing'] } },
-        { title: 'Check the floor', text: 'There is a ramp.', kind: 'physical' }, { title: 'Conclude', text: 'So it cannot.', kind: 'conclusion' }],
-      generator: 'vlm-7b / prompt v3', requiredReviews: 2 },
-    { sceneId: 'HM3D00001', question: 'Does the hall have a piano?', answer: { kind: 'yesno', correct: true }, category: { capability: 'semantic', subcategory: 'CL' }, trail: [], generator: 'vlm-7b / prompt v3' },
-  ].map((r) => JSON.stringify(r)).join('\n');
+    {
+      sceneId: 'HM3D00001',
+      question: 'Can a wheelchair go from the living room up to the landing?',
+      answer: { kind: 'yesno', correct: false },
+      category: { capability: 'physical', subcategory: 'CS', taskType: 'affordance' },
+      anchors: { nodes: ['living', 'landing'], edges: ['e2'], agent: 'WHEELCHAIR' },
+      trail: [
+        { title: 'Find the link', text: 'The living room connects to the landing.', kind: 'spatial', links: { nodes: ['living', 'landing'] } },
+        { title: 'Check the floor', text: 'There is a ramp.', kind: 'physical' },
+        { title: 'Conclude', text: 'So it cannot.', kind: 'conclusion' },
+      ],
+      generator: 'vlm-7b / prompt v3',
+      requiredReviews: 2,
+    },
+    {
+      sceneId: 'HM3D00001',
+      question: 'Does the hall have a piano?',
+      answer: { kind: 'yesno', correct: true },
+      category: { capability: 'semantic', subcategory: 'CL' },
+      trail: [],
+      generator: 'vlm-7b / prompt v3',
+    },
+  ]
+    .map((r) => JSON.stringify(r))
+    .join('\n');
   const imported = readGeneratedItems([{ path: 'gen.jsonl', text: jsonl }], p, { createdAt: AT });
   expect(imported.problems.filter((x) => x.severity !== 'warning')).toEqual([]);
   const [gen, hallucinated] = imported.items as [QaItem, QaItem];
@@ -81,7 +170,19 @@ function benchmark(): Project {
   add(p, addReview(hallucinated, review('ana', 'reject', { reason: 'hallucinated', comment: 'no piano' })));
 
   // qa_5: written, waiting for review.
-  add(p, submitForReview(createWrittenItem(p.qa.items, { sceneId: 'HM3D00001', author: 'dee', createdAt: AT, question: 'Is the hall lit?', answer: { kind: 'yesno', correct: true }, category: { capability: 'semantic', subcategory: 'ST' } })));
+  add(
+    p,
+    submitForReview(
+      createWrittenItem(p.qa.items, {
+        sceneId: 'HM3D00001',
+        author: 'dee',
+        createdAt: AT,
+        question: 'Is the hall lit?',
+        answer: { kind: 'yesno', correct: true },
+        category: { capability: 'semantic', subcategory: 'ST' },
+      }),
+    ),
+  );
 
   // qa_6, qa_7: the house's CapNav questions; q0 rejected, q1 reworded, its reason corrected, accepted.
   const [q0, q1] = capnavItemsForScene(p, 'HM3D00001', { createdAt: AT, generator: 'CapNav release' }) as [QaItem, QaItem];
@@ -107,8 +208,13 @@ describe('exporting the accepted items as a benchmark bundle', () => {
   it('the fixture is what it says: every review state, no errors on accepted items', () => {
     const p = benchmark();
     expect(p.qa.items.map((i) => `${i.id} ${i.source} ${i.status}`)).toEqual([
-      'qa_1 written accepted', 'qa_2 written accepted', 'qa_3 generated accepted', 'qa_4 generated rejected',
-      'qa_5 written pending', 'qa_6 capnav rejected', 'qa_7 capnav accepted',
+      'qa_1 written accepted',
+      'qa_2 written accepted',
+      'qa_3 generated accepted',
+      'qa_4 generated rejected',
+      'qa_5 written pending',
+      'qa_6 capnav rejected',
+      'qa_7 capnav accepted',
     ]);
     expect(checkQaItems(p).filter((f) => f.severity === 'error')).toEqual([]);
   });
@@ -131,9 +237,14 @@ describe('exporting the accepted items as a benchmark bundle', () => {
     const { records } = exported(benchmark());
     const [mcq, measured, gen, capnav, capnavNo] = records as [QaRecord, QaRecord, QaRecord, QaRecord, QaRecord];
     expect(mcq).toMatchObject({
-      source: 'written', edited: false,
+      source: 'written',
+      edited: false,
       category: { capability: 'semantic', capabilityName: 'Semantic', subcategory: 'CL', subcategoryName: 'Classes' },
-      anchors: { nodes: [{ id: 'kitchen', name: 'Kitchen' }], marks: [{ id: 'mark_1', number: 1, label: 'fridge' }], viewpoints: [{ id: 'vp_1', thumbnail: THUMB }] },
+      anchors: {
+        nodes: [{ id: 'kitchen', name: 'Kitchen' }],
+        marks: [{ id: 'mark_1', number: 1, label: 'fridge' }],
+        viewpoints: [{ id: 'vp_1', thumbnail: THUMB }],
+      },
       trail: [{ title: 'Find the fridge', kind: 'perception', origin: 'written', links: { marks: ['mark_1'], viewpoints: ['vp_1'] } }],
       reviews: [{ reviewer: 'ana', verdict: 'accept', timeMs: 30_000, at: AT }],
     });
@@ -144,21 +255,52 @@ describe('exporting the accepted items as a benchmark bundle', () => {
       answer: { kind: 'numeric', value: 2.44, unit: 'm' },
       measurement: { kind: 'distance', value: 2.437 },
       adjudication: { adjudicator: 'lee', decision: 'accept', comment: 'measured again' },
-      reviews: [{ reviewer: 'ana', verdict: 'accept' }, { reviewer: 'ben', verdict: 'reject', reason: 'wrong-answer' }],
+      reviews: [
+        { reviewer: 'ana', verdict: 'accept' },
+        { reviewer: 'ben', verdict: 'reject', reason: 'wrong-answer' },
+      ],
     });
 
     expect(gen).toMatchObject({
-      source: 'generated', generator: 'vlm-7b / prompt v3', edited: true,
+      source: 'generated',
+      generator: 'vlm-7b / prompt v3',
+      edited: true,
       category: { capability: 'physical', subcategory: 'CS', subcategoryName: 'Constraints', taskType: 'affordance', taskTypeName: 'Action affordance' },
-      anchors: { nodes: [{ id: 'living', name: 'Living room' }, { id: 'landing', name: 'Landing' }], edges: ['e2'], agent: 'WHEELCHAIR' },
+      anchors: {
+        nodes: [
+          { id: 'living', name: 'Living room' },
+          { id: 'landing', name: 'Landing' },
+        ],
+        edges: ['e2'],
+        agent: 'WHEELCHAIR',
+      },
     });
     expect(gen.trail.map((s) => s.origin)).toEqual(['generated', 'edited', 'generated']);
-    expect(gen.trail[1]).toEqual({ title: 'Check the floor', text: 'Eight steps lead up; there is no ramp or lift.', kind: 'physical', links: { viewpoints: [], nodes: [], edges: [], marks: [] }, origin: 'edited' });
+    expect(gen.trail[1]).toEqual({
+      title: 'Check the floor',
+      text: 'Eight steps lead up; there is no ramp or lift.',
+      kind: 'physical',
+      links: { viewpoints: [], nodes: [], edges: [], marks: [] },
+      origin: 'edited',
+    });
 
     // A navigation question: one record per agent the labels decide, [Agent] filled in, answered by the labels.
-    expect(capnav).toMatchObject({ source: 'capnav', capnavQuestion: 1, question: 'Can HUMAN get from the kitchen into the living room?', generator: 'CapNav release', edited: true,
-      answer: { kind: 'yesno', correct: true }, anchors: { agent: 'HUMAN' }, navigation: { item: 'qa_7', agent: 'HUMAN', answerFrom: 'labels' } });
-    expect(capnavNo).toMatchObject({ id: 'qa_7:WHEELCHAIR', question: 'Can WHEELCHAIR get from the kitchen into the living room?', answer: { kind: 'yesno', correct: false }, anchors: { agent: 'WHEELCHAIR' } });
+    expect(capnav).toMatchObject({
+      source: 'capnav',
+      capnavQuestion: 1,
+      question: 'Can HUMAN get from the kitchen into the living room?',
+      generator: 'CapNav release',
+      edited: true,
+      answer: { kind: 'yesno', correct: true },
+      anchors: { agent: 'HUMAN' },
+      navigation: { item: 'qa_7', agent: 'HUMAN', answerFrom: 'labels' },
+    });
+    expect(capnavNo).toMatchObject({
+      id: 'qa_7:WHEELCHAIR',
+      question: 'Can WHEELCHAIR get from the kitchen into the living room?',
+      answer: { kind: 'yesno', correct: false },
+      anchors: { agent: 'WHEELCHAIR' },
+    });
   });
 
   it('the manifest states versions, the project taxonomy and counts of what was exported', () => {
@@ -166,8 +308,12 @@ describe('exporting the accepted items as a benchmark bundle', () => {
     const { manifest, manifestFile } = exported(p);
     expect(manifestFile).toEqual(manifest);
     expect(manifest).toMatchObject({
-      format: 'traversa-qa', formatVersion: 1, createdAt: OPTIONS.createdAt, traversa: '0.1.0',
-      projectSchemaVersion: PROJECT_SCHEMA_VERSION, projectName: 'Kitchen & stairs "v2"',
+      format: 'traversa-qa',
+      formatVersion: 1,
+      createdAt: OPTIONS.createdAt,
+      traversa: '0.1.0',
+      projectSchemaVersion: PROJECT_SCHEMA_VERSION,
+      projectName: 'Kitchen & stairs "v2"',
     });
     expect(manifest.taxonomy).toEqual(p.qa.taxonomy);
     // The CapNav question counts once per agent the labels decide (HUMAN, WHEELCHAIR).
@@ -185,11 +331,18 @@ describe('exporting the accepted items as a benchmark bundle', () => {
       byTaskType: { ...Object.fromEntries(p.qa.taxonomy.taskTypes.map((t) => [t.id, 0])), affordance: 1 },
       byAnswerKind: { mcq: 1, yesno: 3, numeric: 1, freetext: 0 },
       bySource: { written: 2, generated: 1, capnav: 2 },
-      edited: 3, withTrail: 4, trailSteps: 1 + 0 + 3 + 2 + 2,
+      edited: 3,
+      withTrail: 4,
+      trailSteps: 1 + 0 + 3 + 2 + 2,
     });
     expect(manifest.navigation).toEqual({
-      items: 1, records: 2,
-      undecided: ['HUMANOID', 'QUADRUPEDAL', 'SWEEPER'].map((agent) => ({ item: 'qa_7', agent, why: expect.stringMatching(new RegExp(`segments? (is|are) not labelled for ${agent}`)) as unknown as string })),
+      items: 1,
+      records: 2,
+      undecided: ['HUMANOID', 'QUADRUPEDAL', 'SWEEPER'].map((agent) => ({
+        item: 'qa_7',
+        agent,
+        why: expect.stringMatching(new RegExp(`segments? (is|are) not labelled for ${agent}`)) as unknown as string,
+      })),
     });
   });
 
@@ -208,20 +361,27 @@ describe('exporting the accepted items as a benchmark bundle', () => {
   it('the manifest lists every other file with its UTF-8 size and SHA-256', () => {
     const { manifest, files } = exported(benchmark());
     const others = files.filter((f) => f.path !== 'qa/manifest.json');
-    expect(manifest.files).toEqual(others.map((f) => ({
-      path: f.path, bytes: Buffer.byteLength(f.text, 'utf8'), sha256: createHash('sha256').update(f.text, 'utf8').digest('hex'),
-    })));
+    expect(manifest.files).toEqual(
+      others.map((f) => ({
+        path: f.path,
+        bytes: Buffer.byteLength(f.text, 'utf8'),
+        sha256: createHash('sha256').update(f.text, 'utf8').digest('hex'),
+      })),
+    );
   });
 
   it('the same project exports to the same bytes', () => {
-    const a = exported(benchmark()).files, b = exported(benchmark()).files;
+    const a = exported(benchmark()).files,
+      b = exported(benchmark()).files;
     expect(b).toEqual(a);
   });
 
   it('thumbnails are dropped when asked, everything else about the viewpoint kept', () => {
     const { files, records } = exported(benchmark(), { ...OPTIONS, includeThumbnails: false });
     for (const f of files) expect(f.text).not.toContain('data:image/jpeg');
-    expect(records[0]!.anchors.viewpoints).toEqual([{ id: 'vp_1', name: 'kitchen', camera: { mode: 'orbit', position: { x: 1, y: 2, z: 3 }, target: { x: 0, y: 0, z: 0 } } }]);
+    expect(records[0]!.anchors.viewpoints).toEqual([
+      { id: 'vp_1', name: 'kitchen', camera: { mode: 'orbit', position: { x: 1, y: 2, z: 3 }, target: { x: 0, y: 0, z: 0 } } },
+    ]);
   });
 
   it('Set-of-Mark pictures go into the bundle beside their item, named in its record and in the manifest (issue 23 §7)', () => {
@@ -250,15 +410,38 @@ describe('refusing to export wrong ground truth', () => {
   it('an accepted MCQ whose key is not among its options: refused, listing the finding', () => {
     const p = benchmark();
     const mcq = p.qa.items[0]!;
-    replace(p, { ...mcq, answer: { kind: 'mcq', options: [{ key: 'A', text: 'The fridge' }, { key: 'B', text: 'The oven' }], correct: 'Z' } });
+    replace(p, {
+      ...mcq,
+      answer: {
+        kind: 'mcq',
+        options: [
+          { key: 'A', text: 'The fridge' },
+          { key: 'B', text: 'The oven' },
+        ],
+        correct: 'Z',
+      },
+    });
     const result = exportQaBundle(p, OPTIONS);
-    expect(result).toEqual({ ok: false, errors: [expect.objectContaining({ severity: 'error', code: 'answer.key-not-an-option', itemId: 'qa_1', field: 'answer.correct' })] });
+    expect(result).toEqual({
+      ok: false,
+      errors: [expect.objectContaining({ severity: 'error', code: 'answer.key-not-an-option', itemId: 'qa_1', field: 'answer.correct' })],
+    });
   });
 
   it('the same error on a pending item does not block, nor do warnings on accepted items', () => {
     const p = benchmark();
     const pending = p.qa.items.find((i) => i.status === 'pending')!;
-    replace(p, { ...pending, answer: { kind: 'mcq', options: [{ key: 'A', text: 'yes' }, { key: 'B', text: 'no' }], correct: 'Z' } });
+    replace(p, {
+      ...pending,
+      answer: {
+        kind: 'mcq',
+        options: [
+          { key: 'A', text: 'yes' },
+          { key: 'B', text: 'no' },
+        ],
+        correct: 'Z',
+      },
+    });
     const measured = p.qa.items[1]!;
     replace(p, { ...measured, answer: { kind: 'numeric', value: 2.44, unit: '', tolerance: 0.1 } });
     const findings = checkQaItems(p);
@@ -282,15 +465,25 @@ describe('CapNav question files in the bundle', () => {
     const back = readRelease([graph, { path: 'capnav/HM3D00001_QA.json', text: exported(p).text('capnav/HM3D00001_QA.json') }]);
     expect(back.problems.filter((x) => x.severity !== 'warning')).toEqual([]);
     const q1 = p.scenes[0]!.questions[1]!;
-    expect(back.project!.scenes[0]!.questions).toEqual([{
-      ...q1, id: 'q0', text: REWORDED, reason: 'A wide doorway joins them. The floor is level and 1.2 m wide.',
-      start: { raw: 'kitchen', nodeId: 'kitchen' }, end: { raw: 'living', nodeId: 'living' },
-    }]);
+    expect(back.project!.scenes[0]!.questions).toEqual([
+      {
+        ...q1,
+        id: 'q0',
+        text: REWORDED,
+        reason: 'A wide doorway joins them. The floor is level and 1.2 m wide.',
+        start: { raw: 'kitchen', nodeId: 'kitchen' },
+        end: { raw: 'living', nodeId: 'living' },
+      },
+    ]);
   });
 
   it('a scene with no accepted CapNav item gets no question file', () => {
     const p = benchmark();
     p.qa.items = p.qa.items.filter((i) => i.source !== 'capnav' || i.status !== 'accepted');
-    expect(exported(p).files.map((f) => f.path).filter((path) => path.startsWith('capnav/'))).toEqual([]);
+    expect(
+      exported(p)
+        .files.map((f) => f.path)
+        .filter((path) => path.startsWith('capnav/')),
+    ).toEqual([]);
   });
 });

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { emptyProject, type Project, type Scene } from '../../src/core/project.ts';
-import { checkQaItem, checkQaItems, checkQaItemsQuickly, type QaCheckCache, frameDependentWord, statesReferenceFrame, type QaFinding } from '../../src/core/vqa/checks.ts';
+import {
+  checkQaItem,
+  checkQaItems,
+  checkQaItemsQuickly,
+  type QaCheckCache,
+  frameDependentWord,
+  statesReferenceFrame,
+  type QaFinding,
+} from '../../src/core/vqa/checks.ts';
 import type { Answer, QaItem, TrailStep } from '../../src/core/vqa/item.ts';
 import { DEFAULT_TAXONOMY } from '../../src/core/vqa/taxonomy.ts';
 import { navGraph, navQuestion, ref, sceneOf } from '../support/sceneBuilder.ts';
@@ -13,16 +21,30 @@ const scene: Scene = sceneOf({
 });
 
 const step = (links: Partial<TrailStep['links']> = {}): TrailStep => ({
-  id: 's1', title: 'Look', text: 'The kitchen door is open.', kind: 'perception', origin: 'written',
+  id: 's1',
+  title: 'Look',
+  text: 'The kitchen door is open.',
+  kind: 'perception',
+  origin: 'written',
   links: { viewpoints: [], nodes: [], edges: [], marks: [], ...links },
 });
 
 /** A clean, accepted written item: no findings. */
 function item(over: Partial<QaItem> = {}): QaItem {
   return {
-    id: 'qa_1', sceneId: scene.id, question: 'Is the kitchen door open?', answer: { kind: 'yesno', correct: true },
-    category: { capability: 'semantic', subcategory: 'ST' }, anchors: { viewpoints: [], marks: [], nodes: [], edges: [] },
-    trail: [], source: 'written', status: 'accepted', requiredReviews: 1, reviews: [], createdAt: '2025-01-01T00:00:00Z', author: 'ana',
+    id: 'qa_1',
+    sceneId: scene.id,
+    question: 'Is the kitchen door open?',
+    answer: { kind: 'yesno', correct: true },
+    category: { capability: 'semantic', subcategory: 'ST' },
+    anchors: { viewpoints: [], marks: [], nodes: [], edges: [] },
+    trail: [],
+    source: 'written',
+    status: 'accepted',
+    requiredReviews: 1,
+    reviews: [],
+    createdAt: '2025-01-01T00:00:00Z',
+    author: 'ana',
     ...over,
   };
 }
@@ -42,30 +64,84 @@ describe('a clean item', () => {
 
 describe('answers', () => {
   it('a multiple-choice key that is not among the options is an error on answer.correct', () => {
-    const fs = check(item({ answer: mcq([['A', 'the sofa'], ['B', 'the table']], 'C') }));
+    const fs = check(
+      item({
+        answer: mcq(
+          [
+            ['A', 'the sofa'],
+            ['B', 'the table'],
+          ],
+          'C',
+        ),
+      }),
+    );
     expect(at(fs)).toEqual([['error', 'answer.key-not-an-option', 'answer.correct']]);
     expect(fs[0]!.message).toContain('"C"');
   });
 
-  it('two options with the same key: an error on the second one\'s key', () => {
-    expect(at(check(item({ answer: mcq([['A', 'the sofa'], ['A', 'the table']], 'A') })))).toEqual([['error', 'answer.duplicate-option', 'answer.options.1.key']]);
+  it("two options with the same key: an error on the second one's key", () => {
+    expect(
+      at(
+        check(
+          item({
+            answer: mcq(
+              [
+                ['A', 'the sofa'],
+                ['A', 'the table'],
+              ],
+              'A',
+            ),
+          }),
+        ),
+      ),
+    ).toEqual([['error', 'answer.duplicate-option', 'answer.options.1.key']]);
   });
 
-  it('two options saying the same thing, ignoring case and spacing: an error on the later one\'s text', () => {
-    const fs = check(item({ answer: mcq([['A', 'The  Sofa'], ['B', 'the table'], ['C', ' the sofa ']], 'B') }));
+  it("two options saying the same thing, ignoring case and spacing: an error on the later one's text", () => {
+    const fs = check(
+      item({
+        answer: mcq(
+          [
+            ['A', 'The  Sofa'],
+            ['B', 'the table'],
+            ['C', ' the sofa '],
+          ],
+          'B',
+        ),
+      }),
+    );
     expect(at(fs)).toEqual([['error', 'answer.duplicate-option', 'answer.options.2.text']]);
     expect(fs[0]!.message).toContain('option C says the same as option A');
   });
 
   it('fewer than two options, or an option without text, is an error', () => {
     expect(at(check(item({ answer: mcq([['A', 'the sofa']], 'A') })))).toEqual([['error', 'answer.too-few-options', 'answer.options']]);
-    expect(at(check(item({ answer: mcq([], '') })))).toEqual([['error', 'answer.too-few-options', 'answer.options'], ['error', 'answer.key-not-an-option', 'answer.correct']]);
-    expect(at(check(item({ answer: mcq([['A', 'the sofa'], ['B', '  ']], 'A') })))).toEqual([['error', 'answer.empty-option', 'answer.options.1.text']]);
+    expect(at(check(item({ answer: mcq([], '') })))).toEqual([
+      ['error', 'answer.too-few-options', 'answer.options'],
+      ['error', 'answer.key-not-an-option', 'answer.correct'],
+    ]);
+    expect(
+      at(
+        check(
+          item({
+            answer: mcq(
+              [
+                ['A', 'the sofa'],
+                ['B', '  '],
+              ],
+              'A',
+            ),
+          }),
+        ),
+      ),
+    ).toEqual([['error', 'answer.empty-option', 'answer.options.1.text']]);
   });
 
   it('a number without a unit is a warning, except for counting questions', () => {
     const numeric: Answer = { kind: 'numeric', value: 2.4, unit: ' ', tolerance: 0.1 };
-    expect(at(check(item({ answer: numeric, category: { capability: 'spatial', subcategory: 'DT' } })))).toEqual([['warning', 'answer.no-unit', 'answer.unit']]);
+    expect(at(check(item({ answer: numeric, category: { capability: 'spatial', subcategory: 'DT' } })))).toEqual([
+      ['warning', 'answer.no-unit', 'answer.unit'],
+    ]);
     expect(check(item({ answer: { ...numeric, value: 3 }, category: { capability: 'spatial', subcategory: 'CT' } }))).toEqual([]);
     expect(check(item({ answer: { ...numeric, unit: 'm' }, category: { capability: 'spatial', subcategory: 'DT' } }))).toEqual([]);
   });
@@ -141,7 +217,13 @@ describe('reference frames', () => {
   });
 
   it('a side word in an option counts; the frame has to be in the question', () => {
-    const answer = mcq([['A', 'left of the sofa'], ['B', 'behind the sofa']], 'A');
+    const answer = mcq(
+      [
+        ['A', 'left of the sofa'],
+        ['B', 'behind the sofa'],
+      ],
+      'A',
+    );
     expect(frameWarning('Where is the lamp?', { answer })).toHaveLength(1);
     expect(frameWarning('Where is the lamp, as seen from the door?', { answer })).toEqual([]);
   });
@@ -167,7 +249,10 @@ describe('reference frames', () => {
 describe('references into the scene and into the item', () => {
   it('anchors on nodes and edges the graph no longer has are errors at their index; "a|b" edges in either order are found', () => {
     const fs = check(item({ anchors: { viewpoints: [], marks: [], nodes: ['hall', 'garage'], edges: ['e0', 'living|kitchen', 'hall|living'] } }));
-    expect(at(fs)).toEqual([['error', 'ref.missing-node', 'anchors.nodes.1'], ['error', 'ref.missing-edge', 'anchors.edges.2']]);
+    expect(at(fs)).toEqual([
+      ['error', 'ref.missing-node', 'anchors.nodes.1'],
+      ['error', 'ref.missing-edge', 'anchors.edges.2'],
+    ]);
   });
 
   it('trail links to missing nodes, edges, marks and viewpoints are errors at the link', () => {
@@ -185,11 +270,20 @@ describe('references into the scene and into the item', () => {
 
   it('an item about a scene not in the project is an error on sceneId, and its own marks are still checked', () => {
     const fs = check(item({ sceneId: 'HM3D00099', trail: [step({ marks: ['mark_3'], nodes: ['anything'] })] }), null);
-    expect(at(fs)).toEqual([['error', 'ref.missing-scene', 'sceneId'], ['error', 'ref.missing-mark', 'trail.0.links.marks.0']]);
+    expect(at(fs)).toEqual([
+      ['error', 'ref.missing-scene', 'sceneId'],
+      ['error', 'ref.missing-mark', 'trail.0.links.marks.0'],
+    ]);
   });
 
   it('a CapNav item whose scene question is gone is an error on capnavQuestion', () => {
-    const capnav = (capnavQuestion?: number) => item({ source: 'capnav', question: 'Can [Agent] move from the hall to the living room?', category: { capability: 'spatial', subcategory: 'TP' }, ...(capnavQuestion === undefined ? {} : { capnavQuestion }) });
+    const capnav = (capnavQuestion?: number) =>
+      item({
+        source: 'capnav',
+        question: 'Can [Agent] move from the hall to the living room?',
+        category: { capability: 'spatial', subcategory: 'TP' },
+        ...(capnavQuestion === undefined ? {} : { capnavQuestion }),
+      });
     expect(check(capnav(0))).toEqual([]);
     expect(at(check(capnav(1)))).toEqual([['error', 'ref.missing-question', 'capnavQuestion']]);
     expect(at(check(capnav()))).toEqual([['error', 'ref.missing-question', 'capnavQuestion']]);
@@ -209,8 +303,12 @@ describe('categories', () => {
   });
 
   it('a subcategory of another capability, or an unknown task type, is a warning on that field', () => {
-    expect(at(check(item({ category: { capability: 'semantic', subcategory: 'DT' } })))).toEqual([['warning', 'category.unknown-subcategory', 'category.subcategory']]);
-    expect(at(check(item({ category: { capability: 'semantic', taskType: 'juggling' } })))).toEqual([['warning', 'category.unknown-task-type', 'category.taskType']]);
+    expect(at(check(item({ category: { capability: 'semantic', subcategory: 'DT' } })))).toEqual([
+      ['warning', 'category.unknown-subcategory', 'category.subcategory'],
+    ]);
+    expect(at(check(item({ category: { capability: 'semantic', taskType: 'juggling' } })))).toEqual([
+      ['warning', 'category.unknown-task-type', 'category.taskType'],
+    ]);
     expect(check(item({ category: { capability: 'semantic', subcategory: 'CL', taskType: 'risk-assessment' } }))).toEqual([]);
   });
 });
@@ -218,8 +316,14 @@ describe('categories', () => {
 describe('checking a whole project', () => {
   it('checks every item against its own scene and the project taxonomy', () => {
     const project: Project = { ...emptyProject(), scenes: [scene] };
-    project.qa = { ...project.qa, items: [item(), item({ id: 'qa_2', sceneId: 'MP3D00002' }), item({ id: 'qa_3', anchors: { viewpoints: [], marks: [], nodes: ['cellar'], edges: [] } })] };
-    expect(checkQaItems(project).map((f) => [f.itemId, f.code])).toEqual([['qa_2', 'ref.missing-scene'], ['qa_3', 'ref.missing-node']]);
+    project.qa = {
+      ...project.qa,
+      items: [item(), item({ id: 'qa_2', sceneId: 'MP3D00002' }), item({ id: 'qa_3', anchors: { viewpoints: [], marks: [], nodes: ['cellar'], edges: [] } })],
+    };
+    expect(checkQaItems(project).map((f) => [f.itemId, f.code])).toEqual([
+      ['qa_2', 'ref.missing-scene'],
+      ['qa_3', 'ref.missing-node'],
+    ]);
   });
 
   it('an edit is checked at once against the cache, a large unchecked import is left to the slices, and a new scene or taxonomy checks again', () => {
@@ -232,7 +336,10 @@ describe('checking a whole project', () => {
     expect(checkQaItemsQuickly(project, cache, 1_000)!.map((f) => f.itemId)).toEqual(['qa_601']);
     // One item changed: checked at once, its new finding reported, the others from the cache.
     const edited: Project = { ...project, qa: { ...project.qa, items: project.qa.items.map((i) => (i.id === 'qa_2' ? { ...i, question: '' } : i)) } };
-    expect(checkQaItemsQuickly(edited, cache)!.map((f) => [f.itemId, f.code])).toEqual([['qa_2', 'question.empty'], ['qa_601', 'ref.missing-scene']]);
+    expect(checkQaItemsQuickly(edited, cache)!.map((f) => [f.itemId, f.code])).toEqual([
+      ['qa_2', 'question.empty'],
+      ['qa_601', 'ref.missing-scene'],
+    ]);
     // Another scene object (the graph edited) or taxonomy: every item of it is checked again.
     expect(checkQaItemsQuickly({ ...edited, scenes: [{ ...scene }] }, cache)).toBeNull();
     expect(checkQaItemsQuickly({ ...edited, qa: { ...edited.qa, taxonomy: { ...edited.qa.taxonomy } } }, cache)).toBeNull();

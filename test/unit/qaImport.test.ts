@@ -19,8 +19,19 @@ const NOW = '2025-04-01T09:00:00Z';
 function project(): Project {
   const p = emptyProject();
   const existing: QaItem = {
-    id: 'qa_7', sceneId: 'HM3D00001', question: 'Is the hall lit?', answer: { kind: 'yesno', correct: true }, category: { capability: 'semantic' },
-    anchors: { viewpoints: [], marks: [], nodes: [], edges: [] }, trail: [], source: 'written', status: 'accepted', requiredReviews: 1, reviews: [], createdAt: NOW, author: 'ana',
+    id: 'qa_7',
+    sceneId: 'HM3D00001',
+    question: 'Is the hall lit?',
+    answer: { kind: 'yesno', correct: true },
+    category: { capability: 'semantic' },
+    anchors: { viewpoints: [], marks: [], nodes: [], edges: [] },
+    trail: [],
+    source: 'written',
+    status: 'accepted',
+    requiredReviews: 1,
+    reviews: [],
+    createdAt: NOW,
+    author: 'ana',
   };
   return { ...p, scenes: [sceneOf({ id: 'HM3D00001', graph: navGraph(['hall-kitchen', 'kitchen-living']) })], qa: { ...p.qa, items: [existing] } };
 }
@@ -43,12 +54,26 @@ const json = (path: string, value: unknown) => ({ path, text: JSON.stringify(val
 const read = (files: { path: string; text: string }[], options = {}) => readGeneratedItems(files, project(), { createdAt: NOW, ...options });
 
 describe('importing generated items', () => {
-  it('a .json list: items come in pending, generated, numbered after the project\'s qa_7, with the generator\'s copy kept', () => {
-    const r = read([json('gen/batch1.json', [record(), record({ question: 'Is the hall door open?', answer: { kind: 'yesno', correct: false }, anchors: undefined, trail: [], requiredReviews: 3 })])], { requiredReviews: 2 });
+  it("a .json list: items come in pending, generated, numbered after the project's qa_7, with the generator's copy kept", () => {
+    const r = read(
+      [
+        json('gen/batch1.json', [
+          record(),
+          record({ question: 'Is the hall door open?', answer: { kind: 'yesno', correct: false }, anchors: undefined, trail: [], requiredReviews: 3 }),
+        ]),
+      ],
+      { requiredReviews: 2 },
+    );
     expect(r.problems).toEqual([]);
-    expect(r.items.map((i) => [i.id, i.status, i.source, i.requiredReviews])).toEqual([['qa_8', 'pending', 'generated', 2], ['qa_9', 'pending', 'generated', 3]]);
+    expect(r.items.map((i) => [i.id, i.status, i.source, i.requiredReviews])).toEqual([
+      ['qa_8', 'pending', 'generated', 2],
+      ['qa_9', 'pending', 'generated', 3],
+    ]);
     const [first] = r.items;
-    expect(first!.trail.map((s) => [s.id, s.title, s.origin])).toEqual([['s1', 'Find the door', 'generated'], ['s2', '', 'generated']]);
+    expect(first!.trail.map((s) => [s.id, s.title, s.origin])).toEqual([
+      ['s1', 'Find the door', 'generated'],
+      ['s2', '', 'generated'],
+    ]);
     expect(first!.anchors.marks).toEqual([{ id: 'mark_1', number: 1, position: { x: 1, y: 0, z: 2 }, label: 'door' }]);
     expect(first!.generated).toEqual({ question: first!.question, answer: first!.answer, trail: first!.trail, generator: 'gpt-4o / prompt v3' });
     // the reviewer's edits must not reach the generator's copy
@@ -80,9 +105,25 @@ describe('importing generated items', () => {
         noQuestion,
         record({ question: 'Q3?', answer: { kind: 'maybe' } }),
         record({ question: 'Q4?', sceneId: 'HM3D00099' }),
-        record({ question: 'Q5?', anchors: { marks: [{ id: 'm_a', number: 2, position: { x: 0, y: 0, z: 0 } }, { id: 'm_b', number: 2, position: { x: 1, y: 0, z: 0 } }] } }),
+        record({
+          question: 'Q5?',
+          anchors: {
+            marks: [
+              { id: 'm_a', number: 2, position: { x: 0, y: 0, z: 0 } },
+              { id: 'm_b', number: 2, position: { x: 1, y: 0, z: 0 } },
+            ],
+          },
+        }),
       ]),
-      { path: 'gen/bad.jsonl', text: [JSON.stringify(record({ question: 'L1?' })), JSON.stringify(record({ question: 'L2?', trail: [{ text: 'x', kind: 'guess' }] })), '', '{"sceneId": "HM3D00001", '].join('\n') },
+      {
+        path: 'gen/bad.jsonl',
+        text: [
+          JSON.stringify(record({ question: 'L1?' })),
+          JSON.stringify(record({ question: 'L2?', trail: [{ text: 'x', kind: 'guess' }] })),
+          '',
+          '{"sceneId": "HM3D00001", ',
+        ].join('\n'),
+      },
     ]);
     expect(r.items).toEqual([]);
     expect(where(blocking(r.problems))).toEqual([
@@ -109,11 +150,23 @@ describe('importing generated items', () => {
   });
 
   it('content problems a reviewer can fix do not block: unknown fields, an MCQ key that is no option, a missing frame, a duplicate question', () => {
-    const r = read([json('gen/x.json', [
-      record({ confidence: 0.9, trail: [{ text: 'Look.', kind: 'perception', score: 1 }] }),
-      record({ question: 'Which chair is on the left?', answer: { kind: 'mcq', options: [{ key: 'A', text: 'red' }, { key: 'B', text: 'blue' }], correct: 'C' } }),
-      record({ question: ' how WIDE is the kitchen door,  as seen from the hall? ' }),
-    ])]);
+    const r = read([
+      json('gen/x.json', [
+        record({ confidence: 0.9, trail: [{ text: 'Look.', kind: 'perception', score: 1 }] }),
+        record({
+          question: 'Which chair is on the left?',
+          answer: {
+            kind: 'mcq',
+            options: [
+              { key: 'A', text: 'red' },
+              { key: 'B', text: 'blue' },
+            ],
+            correct: 'C',
+          },
+        }),
+        record({ question: ' how WIDE is the kitchen door,  as seen from the hall? ' }),
+      ]),
+    ]);
     expect(r.items.map((i) => i.id)).toEqual(['qa_8', 'qa_9', 'qa_10']);
     expect(where(r.problems)).toEqual([
       { severity: 'warning', code: 'qa.unknown-field', file: 'gen/x.json', location: '/0/confidence' },
@@ -129,12 +182,15 @@ describe('importing generated items', () => {
     const r = read([json('gen/x.json', [record({ anchors: { viewpoints: [{ name: 'v', camera, thumbnail: 'https://example.org/pixel.png' }] } })])]);
     expect(r.items).toEqual([]);
     expect(where(r.problems)).toEqual([{ severity: 'fatal', code: 'schema', file: 'gen/x.json', location: '/0/anchors/viewpoints/0/thumbnail' }]);
-    const ok = read([json('gen/x.json', [record({ anchors: { viewpoints: [{ name: 'v', camera, thumbnail: 'data:image/jpeg;base64,/9j/4AAQ' } ] } })])]);
+    const ok = read([json('gen/x.json', [record({ anchors: { viewpoints: [{ name: 'v', camera, thumbnail: 'data:image/jpeg;base64,/9j/4AAQ' }] } })])]);
     expect(ok.items).toHaveLength(1);
   });
 
   it('two marks with the same number and no ids are one mistake, reported once at the number', () => {
-    const marks = [{ number: 3, position: { x: 0, y: 0, z: 0 } }, { number: 3, position: { x: 1, y: 0, z: 0 } }];
+    const marks = [
+      { number: 3, position: { x: 0, y: 0, z: 0 } },
+      { number: 3, position: { x: 1, y: 0, z: 0 } },
+    ];
     const r = read([json('gen/x.json', [record({ anchors: { marks } })])]);
     expect(r.items).toEqual([]);
     expect(where(r.problems)).toEqual([{ severity: 'fatal', code: 'qa.invalid', file: 'gen/x.json', location: '/0/anchors/marks/1/number' }]);
@@ -166,7 +222,9 @@ describe('importing a CapNav question file as items to review', () => {
     const r = importInto(graphOnly(), qaFile());
     expect(r.problems).toEqual([]);
     expect(r.items.map((i) => [i.id, i.capnavQuestion, i.question, i.status, i.source])).toEqual([
-      ['qa_1', 0, Q.hallToBedroom, 'pending', 'capnav'], ['qa_2', 1, Q.kitchenToUpstairs, 'pending', 'capnav'], ['qa_3', 2, Q.garage, 'pending', 'capnav'],
+      ['qa_1', 0, Q.hallToBedroom, 'pending', 'capnav'],
+      ['qa_2', 1, Q.kitchenToUpstairs, 'pending', 'capnav'],
+      ['qa_3', 2, Q.garage, 'pending', 'capnav'],
     ]);
     const [first, second] = r.items;
     expect(first!.answer).toEqual({ kind: 'yesno', correct: true });
@@ -192,13 +250,22 @@ describe('importing a CapNav question file as items to review', () => {
 
   it('a { "questions": [...] } file reads like a bare list', () => {
     const bare = importInto(graphOnly(), qaFile());
-    const wrapped = importInto(graphOnly(), qaFile((qa) => ({ questions: qa })));
+    const wrapped = importInto(
+      graphOnly(),
+      qaFile((qa) => ({ questions: qa })),
+    );
     expect(wrapped.problems).toEqual([]);
     expect(wrapped.items).toEqual(bare.items);
   });
 
   it('a reference that matches no node is an error at its place and is left out of the anchors', () => {
-    const r = importInto(graphOnly(), qaFile((qa) => { qa[0]!.nodes_involved!.end = 'Attic'; return { questions: qa }; }));
+    const r = importInto(
+      graphOnly(),
+      qaFile((qa) => {
+        qa[0]!.nodes_involved!.end = 'Attic';
+        return { questions: qa };
+      }),
+    );
     expect(where(r.problems)).toEqual([{ severity: 'error', code: 'question.unresolved-ref', file: QA, location: '/questions/0/nodes_involved/end' }]);
     expect(r.items[0]!.anchors.nodes).toEqual(['node_1']);
   });
@@ -209,16 +276,25 @@ describe('importing a CapNav question file as items to review', () => {
     expect(where(r.problems)).toEqual([{ severity: 'fatal', code: 'qa.unknown-scene', file: 'qa/HM3D00099_QA.json', location: '' }]);
   });
 
-  it('a file whose questions differ from the scene\'s imports nothing', () => {
-    const changed = importInto(withQuestions(), qaFile((qa) => { qa[1]!.question = 'Can [Agent] fly?'; return qa; }));
+  it("a file whose questions differ from the scene's imports nothing", () => {
+    const changed = importInto(
+      withQuestions(),
+      qaFile((qa) => {
+        qa[1]!.question = 'Can [Agent] fly?';
+        return qa;
+      }),
+    );
     expect(changed.items).toEqual([]);
     expect(where(changed.problems)).toEqual([{ severity: 'fatal', code: 'qa.questions-differ', file: QA, location: '/1/question' }]);
-    const shorter = importInto(withQuestions(), qaFile((qa) => qa.slice(0, 2)));
+    const shorter = importInto(
+      withQuestions(),
+      qaFile((qa) => qa.slice(0, 2)),
+    );
     expect(shorter.items).toEqual([]);
     expect(shorter.problems[0]!.message).toContain('the file has 2 questions, the scene 3');
   });
 
-  it('the scene\'s own file: items stand for its questions; questions already imported are skipped with a warning', () => {
+  it("the scene's own file: items stand for its questions; questions already imported are skipped with a warning", () => {
     const p = withQuestions();
     const once = applyCapnavQaImport(p, importInto(p, qaFile()));
     const partly = { ...once, qa: { ...once.qa, items: once.qa.items.filter((i) => i.capnavQuestion !== 1) } };
@@ -238,8 +314,10 @@ describe('importing a CapNav question file as items to review', () => {
 });
 
 describe.skipIf(!sharedAvailable(CAPNAV_DIR, 'importing the real CapNav question files as items'))('the real CapNav release', () => {
-  it('every scene\'s question file gives one item per question', () => {
-    const scenes = readdirSync(join(CAPNAV_DIR, 'qa')).filter((f) => f.endsWith('_QA.json')).map((f) => f.replace(/_QA\.json$/, ''));
+  it("every scene's question file gives one item per question", () => {
+    const scenes = readdirSync(join(CAPNAV_DIR, 'qa'))
+      .filter((f) => f.endsWith('_QA.json'))
+      .map((f) => f.replace(/_QA\.json$/, ''));
     expect(scenes.length).toBeGreaterThan(0);
     for (const scene of scenes) {
       const file = (path: string) => ({ path, text: readFileSync(join(CAPNAV_DIR, path), 'utf8') });
@@ -251,7 +329,10 @@ describe.skipIf(!sharedAvailable(CAPNAV_DIR, 'importing the real CapNav question
       const r = readCapnavQaItems([qa], release.project!, { createdAt: NOW });
       expect(blocking(r.problems), scene).toEqual([]);
       expect(r.items.length, scene).toBe(count);
-      expect(r.items.map((i) => i.capnavQuestion), scene).toEqual([...Array(count).keys()]);
+      expect(
+        r.items.map((i) => i.capnavQuestion),
+        scene,
+      ).toEqual([...Array(count).keys()]);
     }
   });
 });

@@ -12,9 +12,20 @@ const reject = (reviewer: string, reason?: RejectReason): Review => ({ ...accept
 
 function item(over: Partial<QaItem> = {}): QaItem {
   return {
-    id: 'qa_1', sceneId: 'HM3D00001', question: 'Is the kitchen door open?', answer: { kind: 'yesno', correct: true },
-    category: { capability: 'semantic' }, anchors: { viewpoints: [], marks: [], nodes: [], edges: [] }, trail: [],
-    source: 'generated', status: 'pending', requiredReviews: 1, reviews: [], createdAt: AT, author: '', ...over,
+    id: 'qa_1',
+    sceneId: 'HM3D00001',
+    question: 'Is the kitchen door open?',
+    answer: { kind: 'yesno', correct: true },
+    category: { capability: 'semantic' },
+    anchors: { viewpoints: [], marks: [], nodes: [], edges: [] },
+    trail: [],
+    source: 'generated',
+    status: 'pending',
+    requiredReviews: 1,
+    reviews: [],
+    createdAt: AT,
+    author: '',
+    ...over,
   };
 }
 const review = (i: QaItem, ...rs: Review[]) => rs.reduce(addReview, i);
@@ -40,7 +51,10 @@ describe('the status follows the reviews', () => {
     const two = item({ requiredReviews: 2 });
     const mixed = review(two, accept('ana'), reject('ben', 'ambiguous'));
     const changed = addReview(mixed, accept('ben'));
-    expect(changed.reviews.map((r) => [r.reviewer, r.verdict])).toEqual([['ana', 'accept'], ['ben', 'accept']]);
+    expect(changed.reviews.map((r) => [r.reviewer, r.verdict])).toEqual([
+      ['ana', 'accept'],
+      ['ben', 'accept'],
+    ]);
     expect(changed.status).toBe('accepted');
     // the same reviewer twice is still one review of two
     expect(review(two, accept('ana'), reject('ana')).status).toBe('pending');
@@ -61,7 +75,7 @@ describe('the status follows the reviews', () => {
 describe('adjudication', () => {
   const disputed = review(item({ requiredReviews: 2 }), accept('ana'), reject('ben', 'ambiguous'));
 
-  it('the adjudicator\'s decision is final and the reviews stay for agreement statistics', () => {
+  it("the adjudicator's decision is final and the reviews stay for agreement statistics", () => {
     const kept = adjudicate(disputed, 'accept', 'cy', { at: AT, reason: 'trivial' });
     expect(kept.status).toBe('accepted');
     expect(kept.adjudication).toEqual({ adjudicator: 'cy', decision: 'accept', comment: '', at: AT }); // no reason on an accept
@@ -73,7 +87,6 @@ describe('adjudication', () => {
     const rejected = adjudicate(disputed, 'reject', 'cy', { at: AT });
     expect(addReview(rejected, accept('ben')).status).toBe('rejected');
   });
-
 });
 
 describe('the review queue', () => {
@@ -101,7 +114,7 @@ describe('why an item was removed', () => {
     expect(rejectReason(review(two, reject('a'), reject('b')))).toBeNull();
   });
 
-  it('the adjudicator\'s reason wins over the reviewers\'; items not rejected have none', () => {
+  it("the adjudicator's reason wins over the reviewers'; items not rejected have none", () => {
     const disputed = review(two, reject('a', 'trivial'), accept('b'));
     expect(rejectReason(adjudicate(disputed, 'reject', 'cy', { at: AT, reason: 'implausible' }))).toBe('implausible');
     expect(rejectReason(adjudicate(disputed, 'reject', 'cy', { at: AT }))).toBe('trivial');
@@ -130,13 +143,15 @@ describe('why an item was removed', () => {
   });
 });
 
-describe('reviewing CapNav questions keeps the scene\'s hallucination list', () => {
+describe("reviewing CapNav questions keeps the scene's hallucination list", () => {
   const ASK = 'Can [Agent] move from the hall to the living room?';
   const OTHER = 'Can [Agent] move from the kitchen to the hall?';
 
   function project(hallucinated: string[] = [], items: QaItem[] = []): Project {
     const scene = sceneOf({
-      id: 'HM3D00001', graph: navGraph(['hall-kitchen', 'kitchen-living']), hallucinated,
+      id: 'HM3D00001',
+      graph: navGraph(['hall-kitchen', 'kitchen-living']),
+      hallucinated,
       questions: [navQuestion(ASK, ref('hall'), ref('living')), navQuestion(OTHER, ref('kitchen'), ref('hall'))],
     });
     const p = emptyProject();
@@ -146,7 +161,7 @@ describe('reviewing CapNav questions keeps the scene\'s hallucination list', () 
   const capnavItem = (id = 'qa_1', capnavQuestion = 0) => item({ id, source: 'capnav', capnavQuestion, question: 'Reworded: hall to living room?' });
   const listOf = (p: Project) => p.scenes[0]!.hallucinated;
 
-  it('rejecting the item as hallucinated lists the scene question\'s exact text, and stores the item', () => {
+  it("rejecting the item as hallucinated lists the scene question's exact text, and stores the item", () => {
     const before = project([], [capnavItem()]);
     const after = syncHallucination(before, review(capnavItem(), reject('ana', 'hallucinated')));
     expect(listOf(after)).toEqual([ASK]);
@@ -168,7 +183,7 @@ describe('reviewing CapNav questions keeps the scene\'s hallucination list', () 
     expect(listOf(changed)).toEqual([]);
   });
 
-  it('a rejection for another reason, or a pending item, leaves a release\'s listing alone', () => {
+  it("a rejection for another reason, or a pending item, leaves a release's listing alone", () => {
     expect(listOf(syncHallucination(project([ASK], [capnavItem()]), review(capnavItem(), reject('ana', 'ambiguous'))))).toEqual([ASK]);
     expect(listOf(syncHallucination(project([ASK], [capnavItem()]), capnavItem()))).toEqual([ASK]);
   });

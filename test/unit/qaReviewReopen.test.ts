@@ -19,10 +19,27 @@ const reject = (reviewer: string): Review => ({ reviewer, verdict: 'reject', rea
 
 function item(over: Partial<QaItem> = {}): QaItem {
   return {
-    id: 'qa_1', sceneId: 'S', question: 'Which room is upstairs?',
-    answer: { kind: 'mcq', options: [{ key: 'A', text: 'Kitchen' }, { key: 'B', text: 'Bedroom 1' }], correct: 'B' },
-    category: { capability: 'spatial' }, anchors: { viewpoints: [], marks: [], nodes: [], edges: [] }, trail: [],
-    source: 'generated', status: 'pending', requiredReviews: 1, reviews: [], createdAt: AT, author: '', ...over,
+    id: 'qa_1',
+    sceneId: 'S',
+    question: 'Which room is upstairs?',
+    answer: {
+      kind: 'mcq',
+      options: [
+        { key: 'A', text: 'Kitchen' },
+        { key: 'B', text: 'Bedroom 1' },
+      ],
+      correct: 'B',
+    },
+    category: { capability: 'spatial' },
+    anchors: { viewpoints: [], marks: [], nodes: [], edges: [] },
+    trail: [],
+    source: 'generated',
+    status: 'pending',
+    requiredReviews: 1,
+    reviews: [],
+    createdAt: AT,
+    author: '',
+    ...over,
   };
 }
 
@@ -32,7 +49,11 @@ describe('an edit of what reviewers judged sends the item back to review', () =>
     expect(accepted.status).toBe('accepted');
     const edited = reopenAfterEdit(accepted, setQuestion(accepted, 'Which room is on the upper floor?'));
     expect(edited).toMatchObject({ status: 'pending', reviews: [], question: 'Which room is on the upper floor?' });
-    expect(lastRound(edited)).toMatchObject({ status: 'accepted', reviews: [{ reviewer: 'Rita', verdict: 'accept' }], content: { question: 'Which room is upstairs?' } });
+    expect(lastRound(edited)).toMatchObject({
+      status: 'accepted',
+      reviews: [{ reviewer: 'Rita', verdict: 'accept' }],
+      content: { question: 'Which room is upstairs?' },
+    });
     // Rita's verdict is no longer in force: the item is in her queue again.
     expect(reviewQueue([edited], 'Rita').map((i) => i.id)).toEqual(['qa_1']);
   });
@@ -51,7 +72,11 @@ describe('an edit of what reviewers judged sends the item back to review', () =>
     const edited = reopenAfterEdit(decided, setQuestion(decided, 'Which room is on floor 2?'));
     expect(edited.status).toBe('pending');
     expect(edited.adjudication).toBeUndefined();
-    expect(lastRound(edited)).toMatchObject({ status: 'accepted', adjudication: { adjudicator: 'Lee' }, reviews: [{ reviewer: 'Rita' }, { reviewer: 'Omar' }] });
+    expect(lastRound(edited)).toMatchObject({
+      status: 'accepted',
+      adjudication: { adjudicator: 'Lee' },
+      reviews: [{ reviewer: 'Rita' }, { reviewer: 'Omar' }],
+    });
   });
 
   it('a second edit adds no round: the history holds what was reviewed, not every keystroke', () => {

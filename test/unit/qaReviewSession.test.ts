@@ -18,7 +18,10 @@ const Q = 'Can [Agent] move from the hall to the kitchen?';
 function project(): Project {
   const scene = sceneOf({ id: 'S', graph: navGraph(['hall-kitchen', 'kitchen-study']), questions: [navQuestion(Q, ref('hall'), ref('kitchen'))] });
   const p = { ...emptyProject('p'), scenes: [scene] };
-  const written = (n: number, author: string): QaItem => submitForReview({ ...createWrittenItem([{ id: `qa_${n - 1}` }], { sceneId: 'S', author, createdAt: 't', question: `Q${n}?`, category: { capability: 'spatial' } }) });
+  const written = (n: number, author: string): QaItem =>
+    submitForReview({
+      ...createWrittenItem([{ id: `qa_${n - 1}` }], { sceneId: 'S', author, createdAt: 't', question: `Q${n}?`, category: { capability: 'spatial' } }),
+    });
   const capnav = capnavQuestionItem(scene, 0, 'qa_3', { createdAt: 't' });
   return { ...p, qa: { ...p.qa, items: [written(1, 'Ana'), written(2, 'Rita'), capnav] } };
 }

@@ -1,14 +1,46 @@
 import { describe, expect, it } from 'vitest';
 import type { QaItem, TrailStep } from '../../src/core/vqa/item.ts';
 import { QaItemSchema } from '../../src/core/vqa/item.ts';
-import { addOption, createWrittenItem, removeAnchor, setMarkLabel, nextItemId, removeOption, setAnswerFromMeasurement, setAnswerKind, setCorrectOption, setNumeric, setOptionText } from '../../src/core/vqa/items.ts';
 import {
-  addStep, cloneTrail, editStep, linkStep, mergeSteps, moveStep, nextStepId, pruneLinks, removeStep, splitStep, summariseTrailDiff, textDiff, trailDiff, unlinkStep, type Segment,
+  addOption,
+  createWrittenItem,
+  removeAnchor,
+  setMarkLabel,
+  nextItemId,
+  removeOption,
+  setAnswerFromMeasurement,
+  setAnswerKind,
+  setCorrectOption,
+  setNumeric,
+  setOptionText,
+} from '../../src/core/vqa/items.ts';
+import {
+  addStep,
+  cloneTrail,
+  editStep,
+  linkStep,
+  mergeSteps,
+  moveStep,
+  nextStepId,
+  pruneLinks,
+  removeStep,
+  splitStep,
+  summariseTrailDiff,
+  textDiff,
+  trailDiff,
+  unlinkStep,
+  type Segment,
 } from '../../src/core/vqa/trail.ts';
 
 const noLinks = () => ({ viewpoints: [], nodes: [], edges: [], marks: [] });
-const step = (id: string, text: string, origin: TrailStep['origin'] = 'generated', links: Partial<TrailStep['links']> = {}): TrailStep =>
-  ({ id, title: `Title ${id}`, text, kind: 'spatial', origin, links: { ...noLinks(), ...links } });
+const step = (id: string, text: string, origin: TrailStep['origin'] = 'generated', links: Partial<TrailStep['links']> = {}): TrailStep => ({
+  id,
+  title: `Title ${id}`,
+  text,
+  kind: 'spatial',
+  origin,
+  links: { ...noLinks(), ...links },
+});
 
 /** A generated three-step trail: find the sofa, find the door, conclude. */
 const generated = (): TrailStep[] => [
@@ -110,7 +142,11 @@ describe('editing a reasoning trail', () => {
 });
 
 describe('word-level difference of two texts', () => {
-  const join = (segs: Segment[], keep: Segment['kind']) => segs.filter((s) => s.kind === 'same' || s.kind === keep).map((s) => s.text).join('');
+  const join = (segs: Segment[], keep: Segment['kind']) =>
+    segs
+      .filter((s) => s.kind === 'same' || s.kind === keep)
+      .map((s) => s.text)
+      .join('');
 
   it.each([
     ['The door is 0.70 m wide.', 'The door is 0.80 m wide.'],
@@ -127,13 +163,24 @@ describe('word-level difference of two texts', () => {
 
   it('a number with its decimal point is one word, and punctuation changes show alone', () => {
     expect(textDiff('The door is 0.70 m wide.', 'The door is 0.80 m wide.')).toEqual([
-      { kind: 'same', text: 'The door is ' }, { kind: 'removed', text: '0.70' }, { kind: 'added', text: '0.80' }, { kind: 'same', text: ' m wide.' },
+      { kind: 'same', text: 'The door is ' },
+      { kind: 'removed', text: '0.70' },
+      { kind: 'added', text: '0.80' },
+      { kind: 'same', text: ' m wide.' },
     ]);
-    expect(textDiff('the room.', 'the room,')).toEqual([{ kind: 'same', text: 'the room' }, { kind: 'removed', text: '.' }, { kind: 'added', text: ',' }]);
+    expect(textDiff('the room.', 'the room,')).toEqual([
+      { kind: 'same', text: 'the room' },
+      { kind: 'removed', text: '.' },
+      { kind: 'added', text: ',' },
+    ]);
   });
 
   it('two changed words in a row read as one replacement', () => {
-    expect(textDiff('the cat sat', 'a dog sat')).toEqual([{ kind: 'removed', text: 'the cat' }, { kind: 'added', text: 'a dog' }, { kind: 'same', text: ' sat' }]);
+    expect(textDiff('the cat sat', 'a dog sat')).toEqual([
+      { kind: 'removed', text: 'the cat' },
+      { kind: 'added', text: 'a dog' },
+      { kind: 'same', text: ' sat' },
+    ]);
   });
 });
 
@@ -150,10 +197,20 @@ describe('what a reviewer changed in a generated trail', () => {
     cur = removeStep(cur, 1);
     cur = addStep(cur, 1, { text: 'Hence yes.' });
     const d = trailDiff(gen, cur);
-    expect(d.map((x) => [x.kind, x.step.id])).toEqual([['changed', 's1'], ['removed', 's2'], ['unchanged', 's3'], ['added', 's4']]);
+    expect(d.map((x) => [x.kind, x.step.id])).toEqual([
+      ['changed', 's1'],
+      ['removed', 's2'],
+      ['unchanged', 's3'],
+      ['added', 's4'],
+    ]);
     const changed = d[0]!;
     if (changed.kind !== 'changed') throw new Error('expected a changed step');
-    expect(changed.text).toEqual([{ kind: 'same', text: 'The ' }, { kind: 'removed', text: 'grey' }, { kind: 'added', text: 'blue' }, { kind: 'same', text: ' sofa stands by the window.' }]);
+    expect(changed.text).toEqual([
+      { kind: 'same', text: 'The ' },
+      { kind: 'removed', text: 'grey' },
+      { kind: 'added', text: 'blue' },
+      { kind: 'same', text: ' sofa stands by the window.' },
+    ]);
     expect(changed.kindChange).toEqual({ from: 'spatial', to: 'perception' });
     expect(changed.linksAdded.viewpoints).toEqual(['vp_1']);
     expect(changed.linksRemoved).toEqual(noLinks());
@@ -163,7 +220,13 @@ describe('what a reviewer changed in a generated trail', () => {
   it('moving one step marks only that step as moved', () => {
     const gen = [...generated(), step('s4', 'Four.'), step('s5', 'Five.')];
     const d = trailDiff(gen, moveStep(gen, 4, 0));
-    expect(d.map((x) => [x.step.id, x.kind === 'unchanged' || x.kind === 'changed' ? x.moved : null])).toEqual([['s5', true], ['s1', false], ['s2', false], ['s3', false], ['s4', false]]);
+    expect(d.map((x) => [x.step.id, x.kind === 'unchanged' || x.kind === 'changed' ? x.moved : null])).toEqual([
+      ['s5', true],
+      ['s1', false],
+      ['s2', false],
+      ['s3', false],
+      ['s4', false],
+    ]);
     expect(summariseTrailDiff(d)).toMatchObject({ unchanged: 5, moved: 1 });
   });
 
@@ -171,7 +234,12 @@ describe('what a reviewer changed in a generated trail', () => {
     const gen = generated();
     const replaced = addStep(removeStep(gen, 1), 0, { text: 'The door has no threshold.' });
     const d = trailDiff(gen, replaced);
-    expect(d.map((x) => [x.kind, x.step.id])).toEqual([['unchanged', 's1'], ['added', 's4'], ['removed', 's2'], ['unchanged', 's3']]);
+    expect(d.map((x) => [x.kind, x.step.id])).toEqual([
+      ['unchanged', 's1'],
+      ['added', 's4'],
+      ['removed', 's2'],
+      ['unchanged', 's3'],
+    ]);
     expect(summariseTrailDiff(d)).toEqual({ added: 1, removed: 1, changed: 0, unchanged: 2, moved: 0 });
   });
 
@@ -179,7 +247,12 @@ describe('what a reviewer changed in a generated trail', () => {
     const gen = generated();
     const edited = removeStep(splitStep(gen, 0, gen[0]!.text.indexOf(' ') + 1), 2);
     const d = trailDiff(gen, edited);
-    expect(d.map((x) => [x.kind, x.step.id])).toEqual([['changed', 's1'], ['added', 's4'], ['removed', 's2'], ['unchanged', 's3']]);
+    expect(d.map((x) => [x.kind, x.step.id])).toEqual([
+      ['changed', 's1'],
+      ['added', 's4'],
+      ['removed', 's2'],
+      ['unchanged', 's3'],
+    ]);
   });
 
   it('a split at an offset outside the text is refused', () => {
@@ -195,8 +268,14 @@ describe('what a reviewer changed in a generated trail', () => {
   });
 });
 
-describe('editing an item\'s answer', () => {
-  const base = (): QaItem => createWrittenItem([{ id: 'qa_4' }, { id: 'qa_12' }, { id: 'legacy' }], { sceneId: 'HM3D00001', author: 'ana', createdAt: '2025-01-01T00:00:00Z', question: 'How wide is the door?' });
+describe("editing an item's answer", () => {
+  const base = (): QaItem =>
+    createWrittenItem([{ id: 'qa_4' }, { id: 'qa_12' }, { id: 'legacy' }], {
+      sceneId: 'HM3D00001',
+      author: 'ana',
+      createdAt: '2025-01-01T00:00:00Z',
+      question: 'How wide is the door?',
+    });
 
   it('new items are numbered one above the highest qa_<n>, never reusing a number', () => {
     expect(base().id).toBe('qa_13');
@@ -212,7 +291,10 @@ describe('editing an item\'s answer', () => {
     expect(numeric.answer).toEqual({ kind: 'numeric', value: 0.7, unit: 'm', tolerance: 0.1 });
     expect(setAnswerKind(numeric, 'freetext').answer).toEqual({ kind: 'freetext', reference: '0.7 m' });
     expect(setAnswerKind(setAnswerKind(base(), 'yesno'), 'freetext').answer).toEqual({ kind: 'freetext', reference: 'yes' });
-    expect(setAnswerKind({ ...base(), answer: { kind: 'freetext', reference: 'No, it is locked' } }, 'yesno').answer).toEqual({ kind: 'yesno', correct: false });
+    expect(setAnswerKind({ ...base(), answer: { kind: 'freetext', reference: 'No, it is locked' } }, 'yesno').answer).toEqual({
+      kind: 'yesno',
+      correct: false,
+    });
     expect(setAnswerKind(numeric, 'numeric')).toBe(numeric);
     expect(QaItemSchema.safeParse(setAnswerKind(mcq, 'yesno')).success).toBe(true);
   });
@@ -236,13 +318,21 @@ describe('editing an item\'s answer', () => {
   });
 
   it('a measurement fills the answer in metres rounded to the centimetre and stays as evidence', () => {
-    const points = [{ x: 0, y: 0, z: 0 }, { x: 0.8347, y: 0, z: 0 }];
+    const points = [
+      { x: 0, y: 0, z: 0 },
+      { x: 0.8347, y: 0, z: 0 },
+    ];
     const tight = setNumeric(setAnswerKind(base(), 'numeric'), { tolerance: 0.02 });
     const filled = setAnswerFromMeasurement(tight, { kind: 'width', value: 0.8347, points });
     expect(filled.answer).toEqual({ kind: 'numeric', value: 0.83, unit: 'm', tolerance: 0.02 });
     expect(filled.measurement).toEqual({ kind: 'width', value: 0.8347, points });
     expect(filled.measurement!.points[1]).not.toBe(points[1]);
-    expect(setAnswerFromMeasurement(base(), { kind: 'height', value: 2.005001, points }).answer).toEqual({ kind: 'numeric', value: 2.01, unit: 'm', tolerance: 0.1 });
+    expect(setAnswerFromMeasurement(base(), { kind: 'height', value: 2.005001, points }).answer).toEqual({
+      kind: 'numeric',
+      value: 2.01,
+      unit: 'm',
+      tolerance: 0.1,
+    });
   });
 });
 
@@ -251,8 +341,14 @@ describe('anchors', () => {
     const base = createWrittenItem([], { sceneId: 'S', author: 'a', createdAt: 't' });
     const item: QaItem = {
       ...base,
-      anchors: { ...base.anchors, marks: [{ id: 'mark_1', number: 1, position: { x: 0, y: 0, z: 0 }, label: '' }, { id: 'mark_2', number: 2, position: { x: 1, y: 0, z: 0 }, label: '' }],
-        viewpoints: [{ id: 'vp_1', name: 'View 1', camera: { mode: 'orbit', position: { x: 0, y: 1, z: 0 }, target: { x: 0, y: 0, z: 0 } } }] },
+      anchors: {
+        ...base.anchors,
+        marks: [
+          { id: 'mark_1', number: 1, position: { x: 0, y: 0, z: 0 }, label: '' },
+          { id: 'mark_2', number: 2, position: { x: 1, y: 0, z: 0 }, label: '' },
+        ],
+        viewpoints: [{ id: 'vp_1', name: 'View 1', camera: { mode: 'orbit', position: { x: 0, y: 1, z: 0 }, target: { x: 0, y: 0, z: 0 } } }],
+      },
       trail: [step('s1', 'See mark 1.', 'written', { marks: ['mark_1', 'mark_2'], viewpoints: ['vp_1'] })],
     };
     const noMark = removeAnchor(item, 'marks', 'mark_1');

@@ -16,10 +16,14 @@ import type { Surface, SurfaceLayer } from '../../src/engine/rays/surface.ts';
 type P = readonly [number, number, number];
 const FRAME = frameMatrix('z', 0.01);
 const toFile = new Matrix4().copy(FRAME).invert();
-const file = (p: P): P => { const v = new Vector3(...p).applyMatrix4(toFile); return [v.x, v.y, v.z]; };
+const file = (p: P): P => {
+  const v = new Vector3(...p).applyMatrix4(toFile);
+  return [v.x, v.y, v.z];
+};
 /** A box given by world corners, written in the file's frame. */
 const box = (b: ShapeBuilder, lo: P, hi: P): ShapeBuilder => {
-  const a = file(lo), c = file(hi);
+  const a = file(lo),
+    c = file(hi);
   return b.box([Math.min(a[0], c[0]), Math.min(a[1], c[1]), Math.min(a[2], c[2])], [Math.max(a[0], c[0]), Math.max(a[1], c[1]), Math.max(a[2], c[2])]);
 };
 
@@ -37,7 +41,10 @@ function room(): Surface {
 const doorLeaf = (): Surface => new ShapeBuilder().box([2.45, 0, -2.5], [2.55, 2, -1.5]).build();
 
 const v = (x: number, y: number, z: number) => new Vector3(x, y, z);
-const DOWN = v(0, -1, 0), UP = v(0, 1, 0), EAST = v(1, 0, 0), WEST = v(-1, 0, 0);
+const DOWN = v(0, -1, 0),
+  UP = v(0, 1, 0),
+  EAST = v(1, 0, 0),
+  WEST = v(-1, 0, 0);
 
 describe('casting a ray at a scan in its own frame (Z up, centimetres)', () => {
   const solid = room();
@@ -128,8 +135,12 @@ describe('the slice: only what lies at or below it is hit', () => {
 });
 
 describe('several surfaces at once, with door flags (the collider)', () => {
-  const solid = room(), door = doorLeaf();
-  const closed: SurfaceLayer[] = [{ surface: solid, door: false }, { surface: door, door: true }];
+  const solid = room(),
+    door = doorLeaf();
+  const closed: SurfaceLayer[] = [
+    { surface: solid, door: false },
+    { surface: door, door: true },
+  ];
   const opens: SurfaceLayer[] = [{ surface: solid, door: false }];
 
   it('stops an agent that cannot open doors at the leaf, and says it is a door', () => {
@@ -187,7 +198,16 @@ describe('the floor below a point', () => {
 
   it('counts door leaves only when they are in the list', () => {
     const door = doorLeaf();
-    expect(floorBelow([{ surface: solid, door: false }, { surface: door, door: true }], v(2.5, 2.4, -2), 3)!.door).toBe(true);
+    expect(
+      floorBelow(
+        [
+          { surface: solid, door: false },
+          { surface: door, door: true },
+        ],
+        v(2.5, 2.4, -2),
+        3,
+      )!.door,
+    ).toBe(true);
     expect(floorBelow([{ surface: solid, door: false }], v(2.5, 2.4, -2), 3)!.point.y).toBeCloseTo(0, 9);
   });
 });

@@ -16,13 +16,29 @@ import { houseScene, releaseFiles } from '../support/releaseBuilder.ts';
 import { CAPNAV_DIR, sharedAvailable } from '../support/shared.ts';
 
 const house = (): Project => readRelease(releaseFiles([houseScene('HM3D00025'), houseScene('HM3D00033')])).project!;
-const label = (traversable: boolean, annotator: string, timestamp: string, note = ''): Label => ({ traversable, note, annotator, timestamp, source: 'annotator' });
-const reopen = (p: Project) => { const a = assembleProject(projectRecords(p)); expect(a.bad).toEqual([]); return a.project!; };
+const label = (traversable: boolean, annotator: string, timestamp: string, note = ''): Label => ({
+  traversable,
+  note,
+  annotator,
+  timestamp,
+  source: 'annotator',
+});
+const reopen = (p: Project) => {
+  const a = assembleProject(projectRecords(p));
+  expect(a.bad).toEqual([]);
+  return a.project!;
+};
 const nonEmpty = <T extends object>(t: Record<string, T>) => Object.fromEntries(Object.entries(t).filter(([, v]) => Object.keys(v).length));
 /** JSON with keys sorted: what a record holds, whatever order its fields were written in. */
-const canonical = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x));
+const canonical = (v: unknown): string =>
+  JSON.stringify(v, (_k, x: unknown) =>
+    x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x,
+  );
 /** A project compared by what it stores. */
-const stored = (p: Project) => projectRecords(p).map((r) => [r.key, r.order, canonical(r.value)]).sort();
+const stored = (p: Project) =>
+  projectRecords(p)
+    .map((r) => [r.key, r.order, canonical(r.value)])
+    .sort();
 
 describe('a project stored as records', () => {
   it('reads back exactly as it was written: graph, questions, labels in force and their order', () => {
@@ -39,12 +55,22 @@ describe('a project stored as records', () => {
 
   it('a scene read from a release (one vote per label) stores the same label records as with its vote table made', () => {
     const p = house();
-    const scene = { ...p.scenes[0]!, labels: { ...p.scenes[0]!.labels, WHEELCHAIR: { ...p.scenes[0]!.labels.WHEELCHAIR, 'node_1|node_2': label(false, 'alice', 't1', 'sill') } } };
+    const scene = {
+      ...p.scenes[0]!,
+      labels: { ...p.scenes[0]!.labels, WHEELCHAIR: { ...p.scenes[0]!.labels.WHEELCHAIR, 'node_1|node_2': label(false, 'alice', 't1', 'sill') } },
+    };
     const plain = { ...p, scenes: [scene] };
     const voted = { ...p, scenes: [{ ...scene, votes: votesOf(scene) }] };
-    const labelRecs = (q: Project) => projectRecords(q).filter((r) => r.key.startsWith('label/')).map((r) => [r.key, r.order, r.value]);
+    const labelRecs = (q: Project) =>
+      projectRecords(q)
+        .filter((r) => r.key.startsWith('label/'))
+        .map((r) => [r.key, r.order, r.value]);
     expect(labelRecs(plain).length).toBeGreaterThan(1);
-    expect(labelRecs(plain)).toContainEqual([keyOf.label(scene.id, 'WHEELCHAIR', 'node_1|node_2', 'alice'), expect.any(Number), expect.objectContaining({ note: 'sill' })]);
+    expect(labelRecs(plain)).toContainEqual([
+      keyOf.label(scene.id, 'WHEELCHAIR', 'node_1|node_2', 'alice'),
+      expect.any(Number),
+      expect.objectContaining({ note: 'sill' }),
+    ]);
     expect(labelRecs(plain)).toEqual(labelRecs(voted));
   });
 
@@ -60,13 +86,23 @@ describe('a project stored as records', () => {
     const p = house();
     const recs = projectRecords(p);
     const real = recs.find((r) => r.key.startsWith('label/'))!;
-    const forged = ['__proto__', 'constructor', 'prototype'].map((word, i) => ({ ...real, key: keyOf.label('HM3D00025', i === 0 ? word : 'HUMAN', i === 1 ? `n1|${word}` : 'n1|n2', i === 2 ? word : 'alice') }));
+    const forged = ['__proto__', 'constructor', 'prototype'].map((word, i) => ({
+      ...real,
+      key: keyOf.label('HM3D00025', i === 0 ? word : 'HUMAN', i === 1 ? `n1|${word}` : 'n1|n2', i === 2 ? word : 'alice'),
+    }));
     const a = assembleProject([...recs, ...forged]);
-    expect(a.bad.map((b) => [b.key, b.reason])).toEqual(forged.map((f, i) => [f.key, `"${['__proto__', 'constructor', 'prototype'][i]}" may not be an id, an agent or a name in a record key: it is a word of JavaScript objects`]));
+    expect(a.bad.map((b) => [b.key, b.reason])).toEqual(
+      forged.map((f, i) => [
+        f.key,
+        `"${['__proto__', 'constructor', 'prototype'][i]}" may not be an id, an agent or a name in a record key: it is a word of JavaScript objects`,
+      ]),
+    );
     expect(a.project).toEqual(reopen(p));
     expect(Object.getPrototypeOf(a.project!.scenes[0]!.labels)).toBe(Object.prototype);
     // From a team database: the same record is a bad one, counted, not someone else's document.
-    expect(readDoc({ _id: forged[0]!.key, order: 0, value: real.value })).toEqual({ bad: { key: forged[0]!.key, reason: expect.stringMatching(/^"__proto__" may not be/) } });
+    expect(readDoc({ _id: forged[0]!.key, order: 0, value: real.value })).toEqual({
+      bad: { key: forged[0]!.key, reason: expect.stringMatching(/^"__proto__" may not be/) },
+    });
     expect(parseKey('label/prototype-lab/HUMAN/n1|constructors/alice')?.parts).toEqual(['prototype-lab', 'HUMAN', 'n1|constructors', 'alice']);
   });
 
@@ -76,7 +112,21 @@ describe('a project stored as records', () => {
   });
 
   it('every record lands in the same bucket and scope whether its key is parsed or read as it is', () => {
-    const odd = [keyOf.label('scene/1', 'HUMAN', 'a%2F|b', 'ann/x'), keyOf.node('50%', 'n/1'), 'node/S%2fX/n', 'label/S/HUMAN/a|b', 'node/S', 'toString/x', '', 'project', 'scene/', 'qaitem/Q1', 'review/Q%2F1/ann', 'qaadjudication/Q1', 'profile/HUMAN'];
+    const odd = [
+      keyOf.label('scene/1', 'HUMAN', 'a%2F|b', 'ann/x'),
+      keyOf.node('50%', 'n/1'),
+      'node/S%2fX/n',
+      'label/S/HUMAN/a|b',
+      'node/S',
+      'toString/x',
+      '',
+      'project',
+      'scene/',
+      'qaitem/Q1',
+      'review/Q%2F1/ann',
+      'qaadjudication/Q1',
+      'profile/HUMAN',
+    ];
     for (const key of [...projectRecords(house()).map((r) => r.key), ...odd]) {
       const parsed = parseKey(key);
       expect(bucketOfKey(key), key).toBe(parsed ? bucketOf(parsed) : null);
@@ -96,7 +146,10 @@ describe('a project stored as records', () => {
 });
 
 describe('labels by several annotators', () => {
-  const seg = () => { const e = house().scenes[0]!.graph.edges[0]!; return { from: e.from, to: e.to, key: `${e.from}|${e.to}` }; };
+  const seg = () => {
+    const e = house().scenes[0]!.graph.edges[0]!;
+    return { from: e.from, to: e.to, key: `${e.from}|${e.to}` };
+  };
 
   it('two annotators who disagree are both kept, the segment is disputed until an adjudicator decides', () => {
     const { from, to, key } = seg();
@@ -108,7 +161,11 @@ describe('labels by several annotators', () => {
     expect(labelDisputes(scene).map((d) => [d.agent, d.seg, d.votes.map(([a]) => a)])).toEqual([['WHEELCHAIR', key, ['alice', 'bob']]]);
     // The earliest named label stays in force while they disagree.
     expect(scene.labels.WHEELCHAIR![key]!.annotator).toBe('alice');
-    const decided = adjudicate(scene, 'WHEELCHAIR', key, { label: label(false, 'carol', '2026-11-23T11:00:00Z', 'step 6 cm'), by: 'carol', at: '2026-11-23T11:00:00Z' });
+    const decided = adjudicate(scene, 'WHEELCHAIR', key, {
+      label: label(false, 'carol', '2026-11-23T11:00:00Z', 'step 6 cm'),
+      by: 'carol',
+      at: '2026-11-23T11:00:00Z',
+    });
     expect(labelDisputes(decided)).toEqual([]);
     expect(decided.labels.WHEELCHAIR![key]!.traversable).toBe(false);
   });
@@ -134,9 +191,18 @@ describe('changes applied as records', () => {
     const mine = withScene(base, 'HM3D00025', (s) => setLabel(s, 'SWEEPER', e0!.from, e0!.to, label(false, 'alice', 't1', 'rug')));
     const myStep = diffProjects(base, mine);
     // Another tab labels another agent meanwhile; its change arrives here.
-    const theirs = diffProjects(base, withScene(base, 'HM3D00025', (s) => setLabel(s, 'WHEELCHAIR', e1!.from, e1!.to, label(true, 'alice', 't2'))));
-    const both = applyChanges(mine, theirs.map((c) => ({ key: c.key, after: c.after }))).project;
-    const undone = applyChanges(both, myStep.map((c) => ({ key: c.key, after: c.before }))).project;
+    const theirs = diffProjects(
+      base,
+      withScene(base, 'HM3D00025', (s) => setLabel(s, 'WHEELCHAIR', e1!.from, e1!.to, label(true, 'alice', 't2'))),
+    );
+    const both = applyChanges(
+      mine,
+      theirs.map((c) => ({ key: c.key, after: c.after })),
+    ).project;
+    const undone = applyChanges(
+      both,
+      myStep.map((c) => ({ key: c.key, after: c.before })),
+    ).project;
     expect(undone.scenes[0]!.labels.SWEEPER?.[`${e0!.from}|${e0!.to}`]?.note).not.toBe('rug');
     expect(undone.scenes[0]!.labels.WHEELCHAIR?.[`${e1!.from}|${e1!.to}`]?.annotator).toBe('alice');
   });
@@ -144,15 +210,26 @@ describe('changes applied as records', () => {
   it('a scene added by a change takes its stored place; one removed goes', () => {
     const base = house();
     const without = { ...base, scenes: [base.scenes[1]!] };
-    const back = applyChanges(without, diffProjects(without, base).map((c) => ({ key: c.key, after: c.after }))).project;
+    const back = applyChanges(
+      without,
+      diffProjects(without, base).map((c) => ({ key: c.key, after: c.after })),
+    ).project;
     expect(back.scenes.map((s) => s.id)).toEqual(['HM3D00025', 'HM3D00033']);
-    const gone = applyChanges(base, diffProjects(base, without).map((c) => ({ key: c.key, after: c.after }))).project;
+    const gone = applyChanges(
+      base,
+      diffProjects(base, without).map((c) => ({ key: c.key, after: c.after })),
+    ).project;
     expect(gone.scenes.map((s) => s.id)).toEqual(['HM3D00033']);
   });
 
   it('reviews of one item by two reviewers are two records, and the item status follows them', () => {
     let p = house();
-    const item = { ...createWrittenItem([], { sceneId: 'HM3D00025', author: 'alice', createdAt: 't0' }), status: 'pending' as const, requiredReviews: 2, question: 'Is there a stair?' };
+    const item = {
+      ...createWrittenItem([], { sceneId: 'HM3D00025', author: 'alice', createdAt: 't0' }),
+      status: 'pending' as const,
+      requiredReviews: 2,
+      question: 'Is there a stair?',
+    };
     p = { ...p, qa: { ...p.qa, items: [item] } };
     const r1 = addReview(item, { reviewer: 'bob', verdict: 'accept', comment: '', timeMs: 1, at: 't1' });
     const r2 = addReview(r1, { reviewer: 'carol', verdict: 'reject', reason: 'hallucinated', comment: '', timeMs: 1, at: 't2' });
@@ -165,7 +242,9 @@ describe('changes applied as records', () => {
 describe('bad stored records', () => {
   it('a damaged record is reported by key and set aside; the rest of the project opens', () => {
     const p = house();
-    const recs: Rec[] = projectRecords(p).map((r) => (r.key === keyOf.node('HM3D00025', p.scenes[0]!.graph.nodes[0]!.id) ? { ...r, value: { id: 'x', position: 'here' } } : r));
+    const recs: Rec[] = projectRecords(p).map((r) =>
+      r.key === keyOf.node('HM3D00025', p.scenes[0]!.graph.nodes[0]!.id) ? { ...r, value: { id: 'x', position: 'here' } } : r,
+    );
     const a = assembleProject(recs);
     expect(a.bad.map((b) => b.key)).toEqual([keyOf.node('HM3D00025', p.scenes[0]!.graph.nodes[0]!.id)]);
     expect(a.project!.scenes[0]!.graph.nodes).toHaveLength(p.scenes[0]!.graph.nodes.length - 1);
@@ -194,7 +273,7 @@ describe('bad stored records', () => {
   });
 });
 
-describe('deleting a node rewrites no one else\'s labels (issue 24 §3)', () => {
+describe("deleting a node rewrites no one else's labels (issue 24 §3)", () => {
   it('only the node, its edges and the labels of its segments change; the other labels keep their records', async () => {
     const { deleteNodes } = await import('../../src/core/graphEdit.ts');
     const before = house();
@@ -211,7 +290,10 @@ describe('deleting a node rewrites no one else\'s labels (issue 24 §3)', () => 
     }
     // Assembled from the records as they are now stored (the untouched labels with their old order), the project is the same.
     const stored = new Map(projectRecords(before).map((r) => [r.key, r]));
-    for (const c of changes) { if (c.after) stored.set(c.key, c.after); else stored.delete(c.key); }
+    for (const c of changes) {
+      if (c.after) stored.set(c.key, c.after);
+      else stored.delete(c.key);
+    }
     const reassembled = assembleProject([...stored.values()]).project!;
     expect(nonEmpty(reassembled.scenes[0]!.labels.WHEELCHAIR ?? {})).toEqual(nonEmpty(after.scenes[0]!.labels.WHEELCHAIR ?? {}));
   });

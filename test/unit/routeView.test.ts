@@ -19,24 +19,28 @@ function projected(points: Vector3[], aspect: number) {
 }
 
 describe('framing a route', () => {
-  it('a one-hop route 2 m long spans most of the view\'s width, inside it', () => {
+  it("a one-hop route 2 m long spans most of the view's width, inside it", () => {
     const ndc = projected([new Vector3(3, 0, 4), new Vector3(5, 0, 4)], 1.25);
     const span = Math.abs(ndc[0]!.x - ndc[1]!.x) / 2;
     expect(span).toBeGreaterThan(0.5);
-    for (const p of ndc) { expect(Math.abs(p.x)).toBeLessThan(1); expect(Math.abs(p.y)).toBeLessThan(1); }
+    for (const p of ndc) {
+      expect(Math.abs(p.x)).toBeLessThan(1);
+      expect(Math.abs(p.y)).toBeLessThan(1);
+    }
   });
 
   it('a long route over two floors fits inside the view with room at the edges, whichever way it runs', () => {
     const route = [new Vector3(0, 0, 0), new Vector3(0, 0, 6), new Vector3(1, 0, 9), new Vector3(1, 2.8, 9), new Vector3(-4, 2.8, 12)];
     for (const aspect of [0.8, 1.25, 2]) {
       const ndc = projected(route, aspect);
-      const xs = ndc.map((p) => p.x), ys = ndc.map((p) => p.y);
+      const xs = ndc.map((p) => p.x),
+        ys = ndc.map((p) => p.y);
       expect(Math.max(...xs.map(Math.abs), ...ys.map(Math.abs))).toBeLessThan(0.95);
       expect(Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys)) / 2).toBeGreaterThan(0.4);
     }
   });
 
-  it('from straight above, the zoom fits the route\'s floor plan into the view', () => {
+  it("from straight above, the zoom fits the route's floor plan into the view", () => {
     const { center, zoom } = fitTopZoom([new Vector3(0, 0, 0), new Vector3(10, 0, 2)], 1000, 800);
     expect(center.x).toBe(5);
     expect((10 + 0.5) * zoom).toBeLessThanOrEqual(750 + 1e-6);
@@ -44,7 +48,7 @@ describe('framing a route', () => {
   });
 });
 
-describe('slicing to the route\'s floors', () => {
+describe("slicing to the route's floors", () => {
   const floors = [0, 2.8, 5.6];
   it('a ground-floor route: cut above the ground floor, nothing hidden below', () => {
     expect(routeSlice([0.02, 0.02], floors)).toEqual({ on: true, height: 1.6, below: null });

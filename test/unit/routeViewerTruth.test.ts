@@ -11,7 +11,11 @@ const hop = (from: string, to: string): PathPreview['hops'][number] => ({ from, 
 
 describe('the route viewer', () => {
   it('numbers every visit: a node the route comes back to carries each of its numbers', () => {
-    const preview = { hops: [hop('hall', 'landing'), hop('landing', 'bath'), hop('bath', 'landing'), hop('landing', 'bedroom')], wrongStart: null, wrongEnd: null } as unknown as PathPreview;
+    const preview = {
+      hops: [hop('hall', 'landing'), hop('landing', 'bath'), hop('bath', 'landing'), hop('landing', 'bedroom')],
+      wrongStart: null,
+      wrongEnd: null,
+    } as unknown as PathPreview;
     const { order } = routeLabels(preview, world);
     expect(Object.fromEntries(order)).toEqual({ hall: '1', landing: '2, 4', bath: '3', bedroom: '5' });
   });

@@ -4,8 +4,18 @@ import { chatContent } from '../../src/core/evalinputs/request.ts';
 import { VIDEO_MARK, type EvalInput } from '../../src/core/evalinputs/types.ts';
 
 const input = (i: number): EvalInput => ({
-  format: 'traversa-eval-input', version: 1, promptVersion: 'p', scene: 'S', agent: 'HUMAN', questionIndex: i, questionId: `q${i}`,
-  question: `question ${i}`, promptFile: '', prompt: `prompt ${i}`, budget: '16', frames: [],
+  format: 'traversa-eval-input',
+  version: 1,
+  promptVersion: 'p',
+  scene: 'S',
+  agent: 'HUMAN',
+  questionIndex: i,
+  questionId: `q${i}`,
+  question: `question ${i}`,
+  promptFile: '',
+  prompt: `prompt ${i}`,
+  budget: '16',
+  frames: [],
 });
 const inputs = (n: number) => Array.from({ length: n }, (_, i) => input(i));
 const answer = (i: number): ModelAnswer<string> => ({ reading: `answer ${i}`, content: '', usage: { prompt: 10, completion: 2 }, ms: 1 });
@@ -14,22 +24,36 @@ function deps(over: Partial<RunDeps<string>> & { cache?: Map<number, ModelAnswer
   const cache = over.cache ?? new Map<number, ModelAnswer<string>>();
   const asked: number[] = [];
   return {
-    asked, concurrency: 2, now: () => 0,
+    asked,
+    concurrency: 2,
+    now: () => 0,
     cached: async (x) => cache.get(x.questionIndex),
-    store: async (x, a) => { cache.set(x.questionIndex, a); },
-    ask: async (x) => { asked.push(x.questionIndex); return answer(x.questionIndex); },
+    store: async (x, a) => {
+      cache.set(x.questionIndex, a);
+    },
+    ask: async (x) => {
+      asked.push(x.questionIndex);
+      return answer(x.questionIndex);
+    },
     ...over,
   };
 }
 
 describe('asking a model every input', () => {
   it('asks what the cache lacks, keeps the outcomes in input order and sums the tokens of the requests made', async () => {
-    const cache = new Map([[1, answer(1)], [3, answer(3)]]);
+    const cache = new Map([
+      [1, answer(1)],
+      [3, answer(3)],
+    ]);
     const d = deps({ cache });
     const run = await runInputs(inputs(5), d);
     expect(d.asked.sort()).toEqual([0, 2, 4]);
     expect(run.outcomes.map((o) => (o.kind === 'answered' ? [o.answer.reading, o.cached] : o.kind))).toEqual([
-      ['answer 0', false], ['answer 1', true], ['answer 2', false], ['answer 3', true], ['answer 4', false],
+      ['answer 0', false],
+      ['answer 1', true],
+      ['answer 2', false],
+      ['answer 3', true],
+      ['answer 4', false],
     ]);
     expect(run.progress).toMatchObject({ done: 5, total: 5, cached: 2, requested: 3, failed: 0, tokens: { prompt: 30, completion: 6 } });
     expect(run.stoppedBy).toBeNull();
@@ -57,19 +81,37 @@ describe('asking a model every input', () => {
 
   it('stops asking when interrupted', async () => {
     let n = 0;
-    const run = await runInputs(inputs(10), deps({ concurrency: 1, stopped: () => n >= 4, ask: async (x) => { n++; return answer(x.questionIndex); } }));
+    const run = await runInputs(
+      inputs(10),
+      deps({
+        concurrency: 1,
+        stopped: () => n >= 4,
+        ask: async (x) => {
+          n++;
+          return answer(x.questionIndex);
+        },
+      }),
+    );
     expect(run.stoppedBy).toBe('interrupted');
     expect(run.progress.done).toBe(4);
 
     // A request the interruption cut short is neither answered nor failed: it is not asked.
     let stop = false;
-    const cut = await runInputs(inputs(3), deps({ concurrency: 1, stopped: () => stop, ask: async (x) => (x.questionIndex === 1 ? ((stop = true), { error: 'model cancelled' }) : answer(x.questionIndex)) }));
+    const cut = await runInputs(
+      inputs(3),
+      deps({
+        concurrency: 1,
+        stopped: () => stop,
+        ask: async (x) => (x.questionIndex === 1 ? ((stop = true), { error: 'model cancelled' }) : answer(x.questionIndex)),
+      }),
+    );
     expect(cut.outcomes.map((o) => o.kind)).toEqual(['answered', 'skipped', 'skipped']);
     expect(cut.progress).toMatchObject({ done: 1, failed: 0 });
   });
 
   it('keeps at most `concurrency` requests in flight', async () => {
-    let inFlight = 0, most = 0;
+    let inFlight = 0,
+      most = 0;
     const ask = async (x: EvalInput) => {
       most = Math.max(most, ++inFlight);
       await new Promise((resolve) => setTimeout(resolve, 2));
@@ -89,9 +131,26 @@ describe('asking a model every input', () => {
 
 describe('the frames of an evaluation prompt', () => {
   it('each frame goes where the prompt’s <video> line is, after a caption with its time written as task generation writes it (seconds rounded down)', () => {
-    const parts = chatContent({ prompt: `Watch this.\n${VIDEO_MARK}\nThen answer.`, frames: [{ file: '000.jpg', t: 0 }, { file: '001.jpg', t: 12.5 }, { file: '002.jpg', t: 3725.9 }] }, ['a', 'b', 'c']);
+    const parts = chatContent(
+      {
+        prompt: `Watch this.\n${VIDEO_MARK}\nThen answer.`,
+        frames: [
+          { file: '000.jpg', t: 0 },
+          { file: '001.jpg', t: 12.5 },
+          { file: '002.jpg', t: 3725.9 },
+        ],
+      },
+      ['a', 'b', 'c'],
+    );
     expect(parts.map((p) => (p.type === 'text' ? p.text : `[${p.image_url.url}]`))).toEqual([
-      'Watch this.', 'Frame 1/3 (00:00)', '[a]', 'Frame 2/3 (00:12)', '[b]', 'Frame 3/3 (1:02:05)', '[c]', 'Then answer.',
+      'Watch this.',
+      'Frame 1/3 (00:00)',
+      '[a]',
+      'Frame 2/3 (00:12)',
+      '[b]',
+      'Frame 3/3 (1:02:05)',
+      '[c]',
+      'Then answer.',
     ]);
   });
 });

@@ -19,7 +19,10 @@ function caster(s: TriangleSoup, only?: SoupGroupName[]) {
   const groups = s.groups.filter((g) => !only || only.includes(g.name));
   const index = new Uint32Array(groups.reduce((n, g) => n + g.count, 0));
   let at = 0;
-  for (const g of groups) { index.set(s.indices.subarray(g.start, g.start + g.count), at); at += g.count; }
+  for (const g of groups) {
+    index.set(s.indices.subarray(g.start, g.start + g.count), at);
+    at += g.count;
+  }
   const geometry = new BufferGeometry();
   geometry.setAttribute('position', new BufferAttribute(s.positions, 3));
   geometry.setIndex(new BufferAttribute(index, 1));
@@ -55,22 +58,37 @@ function widthAcross(c: CorridorSpec, along: number, y: number): number {
 const doorways = spec.walls.flatMap((wall) => wall.openings.map((opening) => ({ wall, opening, centre: openingCentre(spec, wall, opening) })));
 
 describe('doorways are built as specified', () => {
-  it.each(doorways.map((d) => [d.opening.id, d] as const))('%s: the measured clear width between the jambs is the spec width', (_, { wall, opening, centre }) => {
-    const y = centre.y + 1;
-    const along: P3 = wall.run === 'x' ? [1, 0, 0] : [0, 0, 1];
-    const back: P3 = wall.run === 'x' ? [-1, 0, 0] : [0, 0, -1];
-    const width = distance(noLeaves, [centre.x, y, centre.z], along) + distance(noLeaves, [centre.x, y, centre.z], back);
-    expect(Math.abs(width - opening.clearWidthM)).toBeLessThan(MM);
-  });
+  it.each(doorways.map((d) => [d.opening.id, d] as const))(
+    '%s: the measured clear width between the jambs is the spec width',
+    (_, { wall, opening, centre }) => {
+      const y = centre.y + 1;
+      const along: P3 = wall.run === 'x' ? [1, 0, 0] : [0, 0, 1];
+      const back: P3 = wall.run === 'x' ? [-1, 0, 0] : [0, 0, -1];
+      const width = distance(noLeaves, [centre.x, y, centre.z], along) + distance(noLeaves, [centre.x, y, centre.z], back);
+      expect(Math.abs(width - opening.clearWidthM)).toBeLessThan(MM);
+    },
+  );
 
-  it.each(doorways.map((d) => [d.opening.id, d] as const))('%s: the sill top is the spec height above the floor (none: the floor runs through)', (_, { wall, opening, centre }) => {
-    const top = surfaceBelow(noLeaves, centre.x, centre.y + 1, centre.z);
-    expect(Math.abs(top - (centre.y + (opening.sillHeightM ?? 0)))).toBeLessThan(MM);
-    // The floor on either side of the wall is level with the storey: a sill is a strip, not a step.
-    const off = wall.thicknessM / 2 + 0.2;
-    const sides: P3[] = wall.run === 'x' ? [[centre.x, 0, centre.z - off], [centre.x, 0, centre.z + off]] : [[centre.x - off, 0, centre.z], [centre.x + off, 0, centre.z]];
-    for (const [x, , z] of sides) expect(Math.abs(surfaceBelow(noLeaves, x, centre.y + 1, z) - centre.y)).toBeLessThan(MM);
-  });
+  it.each(doorways.map((d) => [d.opening.id, d] as const))(
+    '%s: the sill top is the spec height above the floor (none: the floor runs through)',
+    (_, { wall, opening, centre }) => {
+      const top = surfaceBelow(noLeaves, centre.x, centre.y + 1, centre.z);
+      expect(Math.abs(top - (centre.y + (opening.sillHeightM ?? 0)))).toBeLessThan(MM);
+      // The floor on either side of the wall is level with the storey: a sill is a strip, not a step.
+      const off = wall.thicknessM / 2 + 0.2;
+      const sides: P3[] =
+        wall.run === 'x'
+          ? [
+              [centre.x, 0, centre.z - off],
+              [centre.x, 0, centre.z + off],
+            ]
+          : [
+              [centre.x - off, 0, centre.z],
+              [centre.x + off, 0, centre.z],
+            ];
+      for (const [x, , z] of sides) expect(Math.abs(surfaceBelow(noLeaves, x, centre.y + 1, z) - centre.y)).toBeLessThan(MM);
+    },
+  );
 
   it('the bathroom door is shut: a ray through the doorway stops at the leaf, and only the leaf closes it', () => {
     const d = doorways.find((o) => o.opening.id === 'hall-bathroom')!;
@@ -149,7 +167,8 @@ describe('the staircase', () => {
 
 describe('the lift', () => {
   const c = spec.lift.cabin;
-  const cx = (c.x0 + c.x1) / 2, cz = (c.z0 + c.z1) / 2;
+  const cx = (c.x0 + c.x1) / 2,
+    cz = (c.z0 + c.z1) / 2;
 
   it('has a cabin floor level with the storey floor at both stops', () => {
     for (const f of spec.lift.floors) {

@@ -5,7 +5,13 @@ import { SAMPLE_HOUSE } from '../../src/core/sample/houseSpec.ts';
 import { buildSampleRelease, LABEL_TIMESTAMP } from '../../src/core/sample/sampleRelease.ts';
 
 const agent = (name: string): AgentProfile => DEFAULT_PROFILES.find((p) => p.name === name)!;
-const [HUMAN, WHEELCHAIR, HUMANOID, QUADRUPEDAL, SWEEPER] = ['HUMAN', 'WHEELCHAIR', 'HUMANOID', 'QUADRUPEDAL', 'SWEEPER'].map(agent) as [AgentProfile, AgentProfile, AgentProfile, AgentProfile, AgentProfile];
+const [HUMAN, WHEELCHAIR, HUMANOID, QUADRUPEDAL, SWEEPER] = ['HUMAN', 'WHEELCHAIR', 'HUMANOID', 'QUADRUPEDAL', 'SWEEPER'].map(agent) as [
+  AgentProfile,
+  AgentProfile,
+  AgentProfile,
+  AgentProfile,
+  AgentProfile,
+];
 const at = { x: 0, y: 0, z: 0 };
 const doorway = (clearWidthM: number, more: Partial<PassageFeature> = {}): PassageFeature => ({ kind: 'doorway', clearWidthM, at, ...more });
 const corner = (a: number, b = a): PassageFeature => ({ kind: 'corner', clearWidthM: Math.min(a, b), cornerWidthsM: [a, b], at });
@@ -15,7 +21,8 @@ describe('stairs and lifts', () => {
   const lift: PassageFeature = { kind: 'lift', clearWidthM: 1.1, at };
 
   it('stairs stop every agent that cannot go up or down stairs, and only those', () => {
-    for (const a of [WHEELCHAIR, HUMANOID, SWEEPER]) expect(judgeEdge(a, stairs)).toMatchObject({ traversable: false, note: 'Stairs: cannot go up or down stairs', failedRule: 'stairs' });
+    for (const a of [WHEELCHAIR, HUMANOID, SWEEPER])
+      expect(judgeEdge(a, stairs)).toMatchObject({ traversable: false, note: 'Stairs: cannot go up or down stairs', failedRule: 'stairs' });
     for (const a of [HUMAN, QUADRUPEDAL]) expect(judgeEdge(a, stairs)).toMatchObject({ traversable: true, note: 'Clear: stairs' });
   });
 
@@ -34,18 +41,20 @@ describe('doorways', () => {
     expect(judgeEdge(WHEELCHAIR, shut)).toMatchObject({ traversable: true, note: 'Clear: closed door, the agent opens it' });
   });
 
-  it('a sill counts as crossable up to the agent\'s step plus the 1 mm measuring tolerance', () => {
+  it("a sill counts as crossable up to the agent's step plus the 1 mm measuring tolerance", () => {
     expect(judgeEdge(SWEEPER, doorway(0.8, { sillHeightM: 0.02 })).traversable).toBe(true); // rated exactly 2 cm
     expect(judgeEdge(SWEEPER, doorway(0.8, { sillHeightM: 0.0205 })).traversable).toBe(true);
     expect(judgeEdge(SWEEPER, doorway(0.8, { sillHeightM: 0.022 })).traversable).toBe(false);
     expect(judgeEdge(WHEELCHAIR, doorway(0.9, { sillHeightM: 0.01 })).traversable).toBe(true);
     expect(judgeEdge(WHEELCHAIR, doorway(0.9, { sillHeightM: 0.02 }))).toMatchObject({
-      traversable: false, failedRule: 'sill', note: 'Sill 0.02 m higher than the 0.013 m the agent can cross',
+      traversable: false,
+      failedRule: 'sill',
+      note: 'Sill 0.02 m higher than the 0.013 m the agent can cross',
     });
     expect(judgeEdge(SWEEPER, doorway(1.2, { sillHeightM: 0.05 })).note).toBe('Sill 0.05 m higher than the 0.02 m the agent can cross');
   });
 
-  it('an agent needs its width plus 2 cm on each side; a cylinder\'s width is its diameter', () => {
+  it("an agent needs its width plus 2 cm on each side; a cylinder's width is its diameter", () => {
     expect(judgeEdge(WHEELCHAIR, doorway(0.74)).traversable).toBe(true);
     expect(judgeEdge(WHEELCHAIR, doorway(0.7))).toMatchObject({ traversable: false, note: 'Narrow passage: clear width 0.70 m < 0.74 m needed' });
     expect(judgeEdge(HUMANOID, doorway(0.9)).note).toBe('Narrow passage: clear width 0.90 m < 0.94 m needed');
@@ -78,7 +87,12 @@ describe('open passages and corridors', () => {
 
 describe('turning an L-shaped corner', () => {
   it('the longest rectangle that turns a square corner is 2√2·a − 2W', () => {
-    for (const [a, w] of [[0.8, 0.7], [0.8, 0.5], [1.0, 0.7], [1.2, 0.9]] as const) {
+    for (const [a, w] of [
+      [0.8, 0.7],
+      [0.8, 0.5],
+      [1.0, 0.7],
+      [1.2, 0.9],
+    ] as const) {
       expect(maxTurningLengthM(a, a, w)).toBeCloseTo(2 * Math.SQRT2 * a - 2 * w, 6);
     }
     expect(maxTurningLengthM(0.8, 1.2, 0.5)).toBeCloseTo(maxTurningLengthM(1.2, 0.8, 0.5), 9);
@@ -101,7 +115,7 @@ describe('turning an L-shaped corner', () => {
     expect(judgeEdge(WHEELCHAIR, corner(1.0)).traversable).toBe(true);
   });
 
-  it('the humanoid does not fit the corner\'s legs at all, which is reported as the narrow passage', () => {
+  it("the humanoid does not fit the corner's legs at all, which is reported as the narrow passage", () => {
     expect(judgeEdge(HUMANOID, corner(0.8))).toMatchObject({ failedRule: 'width', note: 'Narrow passage: clear width 0.80 m < 0.94 m needed' });
   });
 
@@ -133,7 +147,7 @@ const HOUSE_TABLE: Record<string, [human: Outcome, wheelchair: Outcome, humanoid
 };
 const AGENTS = ['HUMAN', 'WHEELCHAIR', 'HUMANOID', 'QUADRUPEDAL', 'SWEEPER'] as const;
 
-describe('the sample house\'s labels', () => {
+describe("the sample house's labels", () => {
   const { scene, features } = buildSampleRelease(SAMPLE_HOUSE);
   const name = new Map(scene.graph.nodes.map((n) => [n.id, n.name]));
 

@@ -22,7 +22,11 @@ function filesUnder(dir: string): string[] {
 }
 
 /** The JSON chunk of a binary glTF. */
-function glbJson(bytes: Uint8Array): { nodes: { name: string; mesh: number }[]; meshes: { primitives: { indices: number; attributes: Record<string, number> }[] }[]; accessors: { count: number }[] } {
+function glbJson(bytes: Uint8Array): {
+  nodes: { name: string; mesh: number }[];
+  meshes: { primitives: { indices: number; attributes: Record<string, number> }[] }[];
+  accessors: { count: number }[];
+} {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   expect(view.getUint32(0, true)).toBe(0x46546c67); // "glTF"
   const length = view.getUint32(12, true);
@@ -32,7 +36,9 @@ function glbJson(bytes: Uint8Array): { nodes: { name: string; mesh: number }[]; 
 
 describe('the committed sample scene', () => {
   it('is exactly what `npm run scenes` writes, file for file and byte for byte', () => {
-    const committed = filesUnder(SAMPLE_DIR).map((p) => relative(SAMPLE_DIR, p).split('\\').join('/')).sort();
+    const committed = filesUnder(SAMPLE_DIR)
+      .map((p) => relative(SAMPLE_DIR, p).split('\\').join('/'))
+      .sort();
     expect(committed, 'run `npm run scenes` and commit scenes/sample-house').toEqual([...byPath.keys()].sort());
     for (const [path, bytes] of byPath) {
       const onDisk = readFileSync(join(SAMPLE_DIR, path));
@@ -98,14 +104,22 @@ describe('the sample scene as a CapNav release', () => {
     expect(scene.hallucinated).toEqual([]);
   });
 
-  it('records one obstacle per edge in features.json, keyed a|b with a < b, at its storey\'s height', () => {
+  it("records one obstacle per edge in features.json, keyed a|b with a < b, at its storey's height", () => {
     const features = JSON.parse(text('features.json'));
-    expect(features).toMatchObject({ scene: 'sample-house', storeyHeight: 2.8, floors: [{ index: 0, heightM: 0 }, { index: 1, heightM: 2.8 }] });
+    expect(features).toMatchObject({
+      scene: 'sample-house',
+      storeyHeight: 2.8,
+      floors: [
+        { index: 0, heightM: 0 },
+        { index: 1, heightM: 2.8 },
+      ],
+    });
     expect(Object.keys(features.edges).sort()).toEqual(scene.graph.edges.map((e) => undirectedKey(e.from, e.to)).sort());
     const y = new Map(scene.graph.nodes.map((n) => [n.id, n.position.y]));
     for (const e of scene.graph.edges) {
       const f = features.edges[undirectedKey(e.from, e.to)];
-      if (f.kind === 'stairs' || f.kind === 'lift') expect(f.at.y).toBe(1.4); // half-way between the storeys
+      if (f.kind === 'stairs' || f.kind === 'lift')
+        expect(f.at.y).toBe(1.4); // half-way between the storeys
       else expect(f.at.y).toBeCloseTo(y.get(e.from)! - 0.02, 9);
     }
     expect(features).toEqual(buildSampleRelease(SAMPLE_HOUSE).features);
@@ -146,7 +160,11 @@ describe('who can do each task in the sample house', () => {
 
   it('splits the agents: every agent but the human fails some task, and every task is feasible for someone', () => {
     const rows = Object.values(FEASIBLE).map((r) => r.split(' '));
-    for (let a = 1; a < agents.length; a++) expect(rows.some((r) => r[a] === 'n'), agents[a]).toBe(true);
+    for (let a = 1; a < agents.length; a++)
+      expect(
+        rows.some((r) => r[a] === 'n'),
+        agents[a],
+      ).toBe(true);
     for (const r of rows) expect(r[0]).toBe('Y');
   });
 });

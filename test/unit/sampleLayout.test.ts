@@ -19,30 +19,73 @@ const cast = (o: Vector3, d: Vector3, far: number) => bvh.raycastFirst(new Ray(o
 
 const STEP = 0.1;
 // Offset so that no cell centre lies on a wall's centreline (where the gates are).
-const X0 = -0.0125, Z0 = -0.0125, NX = 152, NZ = 102;
+const X0 = -0.0125,
+  Z0 = -0.0125,
+  NX = 152,
+  NZ = 102;
 const cellAt = (p: Vec2) => ({ i: Math.round((p.x - X0) / STEP), j: Math.round((p.z - Z0) / STEP) });
 const centreOf = (i: number, j: number): Vec2 => ({ x: X0 + i * STEP, z: Z0 + j * STEP });
 
-interface Gate { a: Vec2; b: Vec2; connection: ConnectionSpec; sides: [Vec2, Vec2] }
+interface Gate {
+  a: Vec2;
+  b: Vec2;
+  connection: ConnectionSpec;
+  sides: [Vec2, Vec2];
+}
 
 /** Where each same-storey passage is barred: across a doorway on its wall's centreline, across a corridor's mouth. */
 function gateOf(c: ConnectionSpec): Gate | null {
   const p = c.passage;
   if (p.kind === 'doorway' || p.kind === 'open') {
     const { wall, opening } = findOpening(spec, p.opening);
-    const lo = opening.centre - opening.clearWidthM / 2 - 0.1, hi = opening.centre + opening.clearWidthM / 2 + 0.1;
+    const lo = opening.centre - opening.clearWidthM / 2 - 0.1,
+      hi = opening.centre + opening.clearWidthM / 2 + 0.1;
     const off = wall.thicknessM / 2 + 0.25;
     return wall.run === 'x'
-      ? { a: { x: lo, z: wall.at }, b: { x: hi, z: wall.at }, connection: c, sides: [{ x: opening.centre, z: wall.at - off }, { x: opening.centre, z: wall.at + off }] }
-      : { a: { x: wall.at, z: lo }, b: { x: wall.at, z: hi }, connection: c, sides: [{ x: wall.at - off, z: opening.centre }, { x: wall.at + off, z: opening.centre }] };
+      ? {
+          a: { x: lo, z: wall.at },
+          b: { x: hi, z: wall.at },
+          connection: c,
+          sides: [
+            { x: opening.centre, z: wall.at - off },
+            { x: opening.centre, z: wall.at + off },
+          ],
+        }
+      : {
+          a: { x: wall.at, z: lo },
+          b: { x: wall.at, z: hi },
+          connection: c,
+          sides: [
+            { x: wall.at - off, z: opening.centre },
+            { x: wall.at + off, z: opening.centre },
+          ],
+        };
   }
-  if (p.kind === 'corridor') { // barred at its mouth into the hall (x = 5.6)
+  if (p.kind === 'corridor') {
+    // barred at its mouth into the hall (x = 5.6)
     const { clear } = spec.corridor;
-    return { a: { x: 5.6, z: clear.z0 - 0.1 }, b: { x: 5.6, z: clear.z1 + 0.1 }, connection: c, sides: [{ x: 5.3, z: 5.94 }, { x: 5.9, z: 5.94 }] };
+    return {
+      a: { x: 5.6, z: clear.z0 - 0.1 },
+      b: { x: 5.6, z: clear.z1 + 0.1 },
+      connection: c,
+      sides: [
+        { x: 5.3, z: 5.94 },
+        { x: 5.9, z: 5.94 },
+      ],
+    };
   }
-  if (p.kind === 'corner') { // barred at leg A's mouth into the kitchen (z = 6.4)
+  if (p.kind === 'corner') {
+    // barred at leg A's mouth into the kitchen (z = 6.4)
     const { clear } = spec.corner.legA;
-    return { a: { x: clear.x0 - 0.1, z: 6.4 }, b: { x: clear.x1 + 0.1, z: 6.4 }, connection: c, sides: [{ x: 14.525, z: 6.1 }, { x: 14.525, z: 6.7 }] };
+    return {
+      a: { x: clear.x0 - 0.1, z: 6.4 },
+      b: { x: clear.x1 + 0.1, z: 6.4 },
+      connection: c,
+      sides: [
+        { x: 14.525, z: 6.1 },
+        { x: 14.525, z: 6.7 },
+      ],
+    };
   }
   return null; // stairs and lift join storeys, not rooms of one storey
 }
@@ -80,8 +123,14 @@ function walkStorey(floor: number, gates: Gate[]) {
     component[start.j * NX + start.i] = id;
     for (let h = 0; h < queue.length; h++) {
       const { i, j } = queue[h]!;
-      for (const [di, dj] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
-        const ni = i + di, nj = j + dj;
+      for (const [di, dj] of [
+        [1, 0],
+        [-1, 0],
+        [0, 1],
+        [0, -1],
+      ] as const) {
+        const ni = i + di,
+          nj = j + dj;
         if (ni < 0 || nj < 0 || ni >= NX || nj >= NZ || component[nj * NX + ni] !== -1 || !isFree(ni, nj)) continue;
         if (!canStep(centreOf(i, j), centreOf(ni, nj))) continue;
         component[nj * NX + ni] = id;
@@ -89,7 +138,10 @@ function walkStorey(floor: number, gates: Gate[]) {
       }
     }
   });
-  const of = (p: Vec2) => { const c = cellAt(p); return component[c.j * NX + c.i]!; };
+  const of = (p: Vec2) => {
+    const c = cellAt(p);
+    return component[c.j * NX + c.i]!;
+  };
   return { rooms, of };
 }
 

@@ -11,7 +11,10 @@ describe("the scene list's error count", () => {
     const scene = hall();
     expect(sceneErrorCount(scene)).toBe(0);
     // A dangling doorway (error), a duplicate edge id (fatal) and a self-loop (warning only).
-    const broken: Scene = { ...scene, graph: { ...scene.graph, edges: [...scene.graph.edges, { id: 'e9', from: 'garage', to: 'hall' }, { id: 'e0', from: 'hall', to: 'hall' }] } };
+    const broken: Scene = {
+      ...scene,
+      graph: { ...scene.graph, edges: [...scene.graph.edges, { id: 'e9', from: 'garage', to: 'hall' }, { id: 'e0', from: 'hall', to: 'hall' }] },
+    };
     const findings = checkScene(broken);
     expect(findings.some((f) => f.severity === 'warning')).toBe(true);
     expect(sceneErrorCount(broken)).toBe(findings.filter((f) => f.severity !== 'warning').length);

@@ -26,7 +26,10 @@ let n = 0;
 
 beforeAll(async () => {
   const bytes = readFileSync(join(SAMPLE_DIR, 'house.glb'));
-  loaded = await loadMesh({ files: [{ name: 'house.glb', data: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer }] }, { upAxis: 'y', unitScale: 1, createWorker: () => null });
+  loaded = await loadMesh(
+    { files: [{ name: 'house.glb', data: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer }] },
+    { upAxis: 'y', unitScale: 1, createWorker: () => null },
+  );
 });
 afterAll(() => loaded.dispose());
 
@@ -35,9 +38,15 @@ class SilentWorker implements WorkerLike {
   sent: SuggestRequest[] = [];
   terminated = false;
   private listeners = new Map<string, ((e: Event) => void)[]>();
-  postMessage(message: unknown): void { this.sent.push(message as SuggestRequest); }
-  addEventListener(type: string, listener: (e: Event) => void): void { this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]); }
-  terminate(): void { this.terminated = true; }
+  postMessage(message: unknown): void {
+    this.sent.push(message as SuggestRequest);
+  }
+  addEventListener(type: string, listener: (e: Event) => void): void {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  terminate(): void {
+    this.terminated = true;
+  }
   emit(type: 'message' | 'error', data: unknown): void {
     for (const l of this.listeners.get(type) ?? []) l(type === 'message' ? ({ data } as MessageEvent) : ({ message: String(data) } as ErrorEvent));
   }
@@ -80,7 +89,11 @@ describe('the scene worker, when it cannot do the work', () => {
 
   it('a worker that stops mid-work fails its request with the reason; the next request starts another worker', async () => {
     const workers: SilentWorker[] = [];
-    const runner = runnerWith(() => { const w = new SilentWorker(); workers.push(w); return w; });
+    const runner = runnerWith(() => {
+      const w = new SilentWorker();
+      workers.push(w);
+      return w;
+    });
     const driving = runner.drive(loaded, agent('HUMAN'), node('Stair foot'), node('Landing'));
     workers[0]!.emit('message', { type: 'ready' });
     workers[0]!.emit('error', 'out of memory');

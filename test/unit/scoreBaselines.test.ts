@@ -23,7 +23,12 @@ function connected(project: Project, scene: string, src: string, tgt: string): b
   const adj = adjacency(project.scenes.find((s) => s.id === scene)!.graph);
   const seen = new Set([src]);
   const queue = [src];
-  for (let i = 0; i < queue.length; i++) for (const v of adj.get(queue[i]!)!) if (!seen.has(v)) { seen.add(v); queue.push(v); }
+  for (let i = 0; i < queue.length; i++)
+    for (const v of adj.get(queue[i]!)!)
+      if (!seen.has(v)) {
+        seen.add(v);
+        queue.push(v);
+      }
   return seen.has(tgt);
 }
 
@@ -52,7 +57,9 @@ const haveRelease = sharedAvailable(CAPNAV_DIR, 'baselines on the real release')
 
 describe.skipIf(!haveRelease)('baselines on the shared CapNav release', () => {
   let project: Project;
-  beforeAll(() => { project = readRelease(readTree(CAPNAV_DIR)).project!; });
+  beforeAll(() => {
+    project = readRelease(readTree(CAPNAV_DIR)).project!;
+  });
 
   it('the oracle: F1 and RTA 100; PV 100 wherever a path exists; RV misses only "no" answers without a route', () => {
     const r = score(project, oracleBaseline(project));

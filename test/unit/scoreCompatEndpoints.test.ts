@@ -36,7 +36,11 @@ describe('normalising question text and names as norm_text does', () => {
   });
 
   it('so a hyphenated mention no longer matches its name: "living-room" is not "living room"', () => {
-    expect(ends(guessIn([KITCHEN, LIVING, HALLWAY], 'Can [Agent] move from the kitchen to the living-room via the hallway?'))).toEqual(['node_1', 'node_2', 'from_to_partition']);
+    expect(ends(guessIn([KITCHEN, LIVING, HALLWAY], 'Can [Agent] move from the kitchen to the living-room via the hallway?'))).toEqual([
+      'node_1',
+      'node_2',
+      'from_to_partition',
+    ]);
   });
 });
 
@@ -48,7 +52,11 @@ describe('step 3: source and target guessed from the question text', () => {
   });
 
   it('matches whole words only: "kitchenette" is not the kitchen', () => {
-    expect(ends(guessIn([KITCHEN, HALLWAY, LIVING], 'Can [Agent] move from the kitchenette by the hallway to the living room?'))).toEqual(['node_2', 'node_3', 'from_to_partition']);
+    expect(ends(guessIn([KITCHEN, HALLWAY, LIVING], 'Can [Agent] move from the kitchenette by the hallway to the living room?'))).toEqual([
+      'node_2',
+      'node_3',
+      'from_to_partition',
+    ]);
   });
 
   it('scores a start by −|centre − end of "from"| + 0.08·length, so a short name inside a long one wins', () => {
@@ -57,12 +65,20 @@ describe('step 3: source and target guessed from the question text', () => {
   });
 
   it('scores an end by −|centre − start of "to"| + 0.08·length: the nearest name after "to" wins', () => {
-    expect(ends(guessIn([KITCHEN, HALLWAY, LIVING], 'from the kitchen to the hallway next to the living room'))).toEqual(['node_1', 'node_2', 'from_to_partition']);
+    expect(ends(guessIn([KITCHEN, HALLWAY, LIVING], 'from the kitchen to the hallway next to the living room'))).toEqual([
+      'node_1',
+      'node_2',
+      'from_to_partition',
+    ]);
   });
 
   it('lets length outweigh distance when the gap is small: 0.08 per character', () => {
     // "bath" (centre 30) vs "master bedroom bath" (centre 22.5), "to" starts at 17: −13 + 0.32 < −5.5 + 1.52.
-    expect(ends(guessIn([KITCHEN, ['node_6', 'bath'], ['node_7', 'master bedroom bath']], 'from the kitchen to the master bedroom bath'))).toEqual(['node_1', 'node_7', 'from_to_partition']);
+    expect(ends(guessIn([KITCHEN, ['node_6', 'bath'], ['node_7', 'master bedroom bath']], 'from the kitchen to the master bedroom bath'))).toEqual([
+      'node_1',
+      'node_7',
+      'from_to_partition',
+    ]);
   });
 
   it('when start and end carry the same name, takes the best end with another name', () => {
@@ -81,7 +97,11 @@ describe('step 3: source and target guessed from the question text', () => {
   });
 
   it('maps a name shared by two nodes to the LAST of them ({name: id} keeps the last id)', () => {
-    expect(ends(guessIn([['node_9', 'Bedroom'], ['node_8', 'Bedroom'], KITCHEN], 'from the bedroom to the kitchen'))).toEqual(['node_8', 'node_1', 'from_to_partition']);
+    expect(ends(guessIn([['node_9', 'Bedroom'], ['node_8', 'Bedroom'], KITCHEN], 'from the bedroom to the kitchen'))).toEqual([
+      'node_8',
+      'node_1',
+      'from_to_partition',
+    ]);
   });
 
   it('counts a hit centred right on an anchor: start candidates lie in [end of "from", start of "to"]', () => {
@@ -108,7 +128,11 @@ describe('step 3: source and target guessed from the question text', () => {
   });
 
   it('takes the first and last hits by position without "from"/"to" (fallback_first_last), longer first on equal starts', () => {
-    expect(ends(guessIn([KITCHEN, HALLWAY, LIVING], 'Is the living room reachable starting in the kitchen, past the hallway?'))).toEqual(['node_3', 'node_2', 'fallback_first_last']);
+    expect(ends(guessIn([KITCHEN, HALLWAY, LIVING], 'Is the living room reachable starting in the kitchen, past the hallway?'))).toEqual([
+      'node_3',
+      'node_2',
+      'fallback_first_last',
+    ]);
     // Both bedroom names start at the same place: the longer sorts first, so the shorter is the last hit.
     expect(ends(guessIn([MASTER, MASTER_BATH, KITCHEN], 'kitchen, then the master bedroom bathroom'))).toEqual(['node_1', 'node_4', 'fallback_first_last']);
     expect(ends(guessIn([MASTER, MASTER_BATH, KITCHEN], 'the master bedroom bathroom, then the kitchen'))).toEqual(['node_5', 'node_1', 'fallback_first_last']);
@@ -133,14 +157,26 @@ describe('step 3: source and target guessed from the question text', () => {
 
   it('fails empty_question for a blank question, or one that is not a string', () => {
     const r = scoreItems([item('  \t ', 'HUMAN', 'no', ['x']), { question: 7, agent: 'HUMAN', result: { answer: 'no', path: ['x'] } }]);
-    expect(r.records.map((x) => [x.ok, x.ok ? null : x.error])).toEqual([[false, 'empty_question'], [false, 'empty_question']]);
+    expect(r.records.map((x) => [x.ok, x.ok ? null : x.error])).toEqual([
+      [false, 'empty_question'],
+      [false, 'empty_question'],
+    ]);
   });
 
-  it('guesses per scene: the same question text in two scenes is guessed against each scene\'s names', () => {
+  it("guesses per scene: the same question text in two scenes is guessed against each scene's names", () => {
     const q = 'from the kitchen to the hallway';
     const truth = new Map([
       ['A', compatScene([KITCHEN, HALLWAY], [])],
-      ['B', compatScene([['node_7', 'Hallway'], ['node_8', 'Kitchen']], [])],
+      [
+        'B',
+        compatScene(
+          [
+            ['node_7', 'Hallway'],
+            ['node_8', 'Kitchen'],
+          ],
+          [],
+        ),
+      ],
     ]);
     const a = scoreItems([item(q, 'HUMAN', 'no', ['x'])], { scene: 'A', truth }).records[0]!;
     const b = scoreItems([item(q, 'HUMAN', 'no', ['x'])], { scene: 'B', truth }).records[0]!;

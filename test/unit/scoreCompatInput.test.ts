@@ -18,7 +18,16 @@ const file = (path: string, body: unknown) => ({ path, text: typeof body === 'st
 describe('step 1: files and items', () => {
   it('reads every *.json but its own outputs, names starting with "_" and roll-ups ending _results/_failed/_summary.json', () => {
     const read = ['m/S/S_HUMAN.json', 'x.json', 'a/.json', 'm/S/S_HUMAN.v2.json', 'm/S/results.json'];
-    const skipped = ['m/S/S_HUMAN.JSON', 'm/S/S_HUMAN.jsonl', 'm/scored_summary.json', 'scored_per_record.jsonl', 'm/_index.json', 'm/all_results.json', 'm/S/x_failed.json', 'run_summary.json'];
+    const skipped = [
+      'm/S/S_HUMAN.JSON',
+      'm/S/S_HUMAN.jsonl',
+      'm/scored_summary.json',
+      'scored_per_record.jsonl',
+      'm/_index.json',
+      'm/all_results.json',
+      'm/S/x_failed.json',
+      'run_summary.json',
+    ];
     expect(read.filter(releasedScorerReads)).toEqual(read);
     expect(skipped.filter(releasedScorerReads)).toEqual([]);
   });
@@ -46,20 +55,40 @@ describe('step 1: files and items', () => {
     ]);
     expect(r.records).toEqual([]);
     expect(r.files.map((f) => [f.path, f.failure])).toEqual([
-      ['a/bad.json', 'invalid_json'], ['a/list.json', 'invalid_json'], ['a/no_scene.json', 'missing_scene'], ['a/result_empty.json', 'empty_result_items_or_missing_fields'],
-      ['a/result_missing.json', 'missing_result'], ['a/result_no_objects.json', 'empty_result_items_or_missing_fields'], ['a/result_null.json', 'missing_result'],
-      ['a/result_text.json', 'result_not_list'], ['a/scene_empty.json', 'missing_scene'], ['a/scene_number.json', 'missing_scene'],
+      ['a/bad.json', 'invalid_json'],
+      ['a/list.json', 'invalid_json'],
+      ['a/no_scene.json', 'missing_scene'],
+      ['a/result_empty.json', 'empty_result_items_or_missing_fields'],
+      ['a/result_missing.json', 'missing_result'],
+      ['a/result_no_objects.json', 'empty_result_items_or_missing_fields'],
+      ['a/result_null.json', 'missing_result'],
+      ['a/result_text.json', 'result_not_list'],
+      ['a/scene_empty.json', 'missing_scene'],
+      ['a/scene_number.json', 'missing_scene'],
     ]);
     expect(r.summary).toMatchObject({
-      n_records: 10, n_ok: 0, n_fail: 10, n_input_files_scanned: 10,
+      n_records: 10,
+      n_ok: 0,
+      n_fail: 10,
+      n_input_files_scanned: 10,
       fail_reason_count: { invalid_json: 2, missing_scene: 3, empty_result_items_or_missing_fields: 2, missing_result: 2, result_not_list: 1 },
     });
   });
 
   it('counts a file json.loads rejects — a byte-order mark too — but reads NaN, which Python accepts', () => {
     const good = JSON.stringify({ scene: HOUSE, result: [item(KITCHEN_TO_LIVING, 'HUMAN', 'yes', PATH)] });
-    const r = scoreFiles([file('bom.json', '\ufeff' + good), file('cut.json', good.slice(0, 40)), file('empty.json', ''), file('nan.json', good.replace('{', '{"time_sec": NaN, '))]);
-    expect(r.files.map((f) => [f.path, f.failure])).toEqual([['bom.json', 'invalid_json'], ['cut.json', 'invalid_json'], ['empty.json', 'invalid_json'], ['nan.json', null]]);
+    const r = scoreFiles([
+      file('bom.json', '\ufeff' + good),
+      file('cut.json', good.slice(0, 40)),
+      file('empty.json', ''),
+      file('nan.json', good.replace('{', '{"time_sec": NaN, ')),
+    ]);
+    expect(r.files.map((f) => [f.path, f.failure])).toEqual([
+      ['bom.json', 'invalid_json'],
+      ['cut.json', 'invalid_json'],
+      ['empty.json', 'invalid_json'],
+      ['nan.json', null],
+    ]);
     expect(r.unreadable.map((u) => u.path)).toEqual(['bom.json', 'cut.json', 'empty.json']);
     expect(r.records[0]).toMatchObject({ qid: 'nan:0', time_sec: NaN, ok: true });
   });
@@ -78,8 +107,10 @@ describe('step 1: files and items', () => {
       { agent: 'HUMAN', question: 0, result: { answer: 'no', path: PATH } },
     ]);
     expect(r.records.map((x) => [x.agent, x.question, x.ok ? null : x.error, 'derive_method' in x])).toEqual([
-      [null, KITCHEN_TO_LIVING, 'missing_scene_agent_or_question', false], ['', KITCHEN_TO_LIVING, 'missing_scene_agent_or_question', false],
-      ['HUMAN', null, 'missing_scene_agent_or_question', false], ['HUMAN', 0n, 'missing_scene_agent_or_question', false],
+      [null, KITCHEN_TO_LIVING, 'missing_scene_agent_or_question', false],
+      ['', KITCHEN_TO_LIVING, 'missing_scene_agent_or_question', false],
+      ['HUMAN', null, 'missing_scene_agent_or_question', false],
+      ['HUMAN', 0n, 'missing_scene_agent_or_question', false],
     ]);
   });
 
@@ -114,7 +145,12 @@ describe('step 2: the answer line "Answer: (A) True | Path: p1 -> p2" is rebuilt
   it('makes an empty path unparseable — cannot_parse_answer_path — for a no as much as for a yes; only a list counts as a path', () => {
     for (const path of [[], null, undefined, 7, '', 'node_1 -> node_3', { node_1: 1 }]) {
       for (const answer of ['yes', 'no']) {
-        expect(one(answer, path), `${answer} ${JSON.stringify(path)}`).toMatchObject({ ok: true, format_error: true, format_error_type: 'cannot_parse_answer_path', vlm_answer: 'fail' });
+        expect(one(answer, path), `${answer} ${JSON.stringify(path)}`).toMatchObject({
+          ok: true,
+          format_error: true,
+          format_error_type: 'cannot_parse_answer_path',
+          vlm_answer: 'fail',
+        });
       }
     }
   });
@@ -136,7 +172,10 @@ describe('step 2: the answer line "Answer: (A) True | Path: p1 -> p2" is rebuilt
   it('skips blank lines after "Path:" — \\s* crosses them — and drops <think>…</think>', () => {
     expect(one('no', ['\n\nnode_1', 'node_2'])).toMatchObject({ vlm_path_names_raw: ['node_1', 'node_2'] });
     expect(one('no', ['node_1', '\nnode_2'])).toMatchObject({ vlm_path_names_raw: ['node_1'] });
-    expect(one('yes', ['<think>node_9</think>node_1', 'node_2', 'node_3'])).toMatchObject({ vlm_path_names_raw: ['node_1', 'node_2', 'node_3'], pv_valid: true });
+    expect(one('yes', ['<think>node_9</think>node_1', 'node_2', 'node_3'])).toMatchObject({
+      vlm_path_names_raw: ['node_1', 'node_2', 'node_3'],
+      pv_valid: true,
+    });
   });
 
   it('splits on "->" and "→": an item holding an arrow becomes two tokens, empty pieces are dropped', () => {
@@ -149,7 +188,12 @@ describe('step 2: the answer line "Answer: (A) True | Path: p1 -> p2" is rebuilt
   });
 
   it('str()s path items as Python does: 1 is "1", 1.0 is "1.0", true is "True", null is "None"', () => {
-    const r = scoreFiles([file('n.json', `{"scene": "${HOUSE}", "result": [{"question": "${KITCHEN_TO_LIVING}", "agent": "HUMAN", "result": {"answer": "no", "path": [1, 1.0, true, null]}}]}`)]);
+    const r = scoreFiles([
+      file(
+        'n.json',
+        `{"scene": "${HOUSE}", "result": [{"question": "${KITCHEN_TO_LIVING}", "agent": "HUMAN", "result": {"answer": "no", "path": [1, 1.0, true, null]}}]}`,
+      ),
+    ]);
     expect(r.records[0]).toMatchObject({ vlm_path_names_raw: ['1', '1.0', 'True', 'None'], vlm_path_ids: [null, null, null, null] });
   });
 });

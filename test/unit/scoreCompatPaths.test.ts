@@ -9,8 +9,7 @@ import { ask, compatScene, item, scoreItems } from '../support/compatFixtures.ts
  * note; 5|6 traversable. ROBOT (the humanoid): 1|2, 2|3 traversable; 2|4, 4|5 "Stairs"; 5|6 unlabelled.
  */
 
-const run = (question: string, agent: string, answer: unknown, path: unknown): CompatRecord =>
-  scoreItems([item(question, agent, answer, path)]).records[0]!;
+const run = (question: string, agent: string, answer: unknown, path: unknown): CompatRecord => scoreItems([item(question, agent, answer, path)]).records[0]!;
 const doable = (question: string, agent: string) => {
   const r = run(question, agent, 'no', ['x']);
   return r.ok ? r.ground_truth_doable : null;
@@ -58,17 +57,29 @@ describe('step 5: path tokens to node ids', () => {
   const ids = (path: unknown[]) => resolved(path)?.ids;
 
   it('uses node_<digits> tokens as ids when every one of them exists, with null mapped names', () => {
-    expect(resolved(['node_1', 'node_2', 'node_3'])).toEqual({ ids: ['node_1', 'node_2', 'node_3'], mapped: [null, null, null], raw: ['node_1', 'node_2', 'node_3'] });
+    expect(resolved(['node_1', 'node_2', 'node_3'])).toEqual({
+      ids: ['node_1', 'node_2', 'node_3'],
+      mapped: [null, null, null],
+      raw: ['node_1', 'node_2', 'node_3'],
+    });
   });
 
   it('maps every token by name as soon as one id does not exist, and ids match no name', () => {
     expect(ids(['node_1', 'node_2', 'node_99'])).toEqual([null, null, null]);
-    expect(resolved(['node_1', 'Hallway', 'node_3'])).toEqual({ ids: [null, 'node_2', null], mapped: [null, 'Hallway', null], raw: ['node_1', 'Hallway', 'node_3'] });
+    expect(resolved(['node_1', 'Hallway', 'node_3'])).toEqual({
+      ids: [null, 'node_2', null],
+      mapped: [null, 'Hallway', null],
+      raw: ['node_1', 'Hallway', 'node_3'],
+    });
     expect(ids(['Node_1', 'node_2'])).toEqual([null, null]);
   });
 
   it('maps an exact normalised name first, and records the node name it matched', () => {
-    expect(resolved(['KITCHEN!', 'Hall-way', 'living   ROOM'])).toEqual({ ids: ['node_1', 'node_2', 'node_3'], mapped: ['Kitchen', 'Hallway', 'Living room'], raw: ['KITCHEN!', 'Hall-way', 'living   ROOM'] });
+    expect(resolved(['KITCHEN!', 'Hall-way', 'living   ROOM'])).toEqual({
+      ids: ['node_1', 'node_2', 'node_3'],
+      mapped: ['Kitchen', 'Hallway', 'Living room'],
+      raw: ['KITCHEN!', 'Hall-way', 'living   ROOM'],
+    });
   });
 
   it('else takes the longest name that contains or is contained in the token', () => {
@@ -76,7 +87,19 @@ describe('step 5: path tokens to node ids', () => {
   });
 
   it('breaks a containment tie by the larger raw name in string order', () => {
-    const truth = new Map([['S', compatScene([['node_1', 'Office one'], ['node_2', 'office two'], ['node_3', 'Den']], [])]]);
+    const truth = new Map([
+      [
+        'S',
+        compatScene(
+          [
+            ['node_1', 'Office one'],
+            ['node_2', 'office two'],
+            ['node_3', 'Den'],
+          ],
+          [],
+        ),
+      ],
+    ]);
     const r = scoreItems([item('from the den to the office one', 'HUMAN', 'no', ['office one or office two', 'office'])], { scene: 'S', truth }).records[0]!;
     // "office two" > "Office one" by code point (lower case sorts after upper case).
     expect(r.ok && !r.format_error && r.vlm_path_ids).toEqual(['node_2', 'node_2']);
@@ -92,7 +115,19 @@ describe('step 5: path tokens to node ids', () => {
   });
 
   it('lets the first best name win a ratio tie', () => {
-    const truth = new Map([['S', compatScene([['node_1', 'Hallway A'], ['node_2', 'Hallway B'], ['node_3', 'Den']], [])]]);
+    const truth = new Map([
+      [
+        'S',
+        compatScene(
+          [
+            ['node_1', 'Hallway A'],
+            ['node_2', 'Hallway B'],
+            ['node_3', 'Den'],
+          ],
+          [],
+        ),
+      ],
+    ]);
     const r = scoreItems([item('from the den to the hallway a', 'HUMAN', 'no', ['hallway c', 'den'])], { scene: 'S', truth }).records[0]!;
     expect(r.ok && !r.format_error && r.vlm_path_ids).toEqual(['node_1', 'node_3']);
   });
@@ -103,8 +138,16 @@ describe('step 6: path validity against the guessed source and target', () => {
 
   it('lists every error in order: unresolved, start, end, repeats, then each missing edge', () => {
     expect(pv(run(KITCHEN_TO_HALLWAY, 'HUMAN', 'no', ['xyzzy', 'Living room', 'Living room', 'Upstairs bedroom']))).toEqual({
-      ids: [null, 'node_3', 'node_3', 'node_5'], valid: false,
-      errors: ['unresolved_node_in_path', 'path_start_not_src', 'path_end_not_tgt', 'not_simple_path_repeated_nodes', 'missing_edge:node_3->node_3', 'missing_edge:node_3->node_5'],
+      ids: [null, 'node_3', 'node_3', 'node_5'],
+      valid: false,
+      errors: [
+        'unresolved_node_in_path',
+        'path_start_not_src',
+        'path_end_not_tgt',
+        'not_simple_path_repeated_nodes',
+        'missing_edge:node_3->node_3',
+        'missing_edge:node_3->node_5',
+      ],
     });
   });
 
@@ -131,7 +174,14 @@ describe('step 6: path validity against the guessed source and target', () => {
 describe('step 7: route traversability for yes-answers with a valid path', () => {
   it('scores traversable consecutive pairs / pairs, even on a wrong yes', () => {
     const r = run(KITCHEN_TO_BEDROOM, 'WHEELCHAIR', 'yes', ['node_1', 'node_2', 'node_4', 'node_5']);
-    expect(r).toMatchObject({ pv_valid: true, rta_applicable: true, traversability_score: 1 / 3, ground_truth_doable: false, correct_answer: false, binary_bucket: null });
+    expect(r).toMatchObject({
+      pv_valid: true,
+      rta_applicable: true,
+      traversability_score: 1 / 3,
+      ground_truth_doable: false,
+      correct_answer: false,
+      binary_bucket: null,
+    });
   });
 
   it('does not apply to a no, or to a yes whose path is invalid', () => {
@@ -143,7 +193,12 @@ describe('step 7: route traversability for yes-answers with a valid path', () =>
 describe('step 8: reasoning validity for no-answers', () => {
   const judged = (question: string, agent: string, path: unknown[]) => {
     const calls: [string, readonly string[]][] = [];
-    const r = scoreItems([item(question, agent, 'no', path, 'Blocked by the stairs')], { judge: (reason, notes) => { calls.push([reason, notes]); return 1; } });
+    const r = scoreItems([item(question, agent, 'no', path, 'Blocked by the stairs')], {
+      judge: (reason, notes) => {
+        calls.push([reason, notes]);
+        return 1;
+      },
+    });
     return { record: r.records[0]!, calls };
   };
 

@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { groundTruthFromRelease, scoreReference, toJsonl, toSummaryJson, type CompatGroundTruth, type CompatRecord, type CompatResult } from '../../src/core/scoring/compat/index.ts';
+import {
+  groundTruthFromRelease,
+  scoreReference,
+  toJsonl,
+  toSummaryJson,
+  type CompatGroundTruth,
+  type CompatRecord,
+  type CompatResult,
+} from '../../src/core/scoring/compat/index.ts';
 import { readTree } from '../support/capnavOracle.ts';
 import { generateResults, item, RECORD_KEYS, recordKind, resultsFile, type GeneratedResults, type GeneratedRecord } from '../support/compatFixtures.ts';
 import { RELEASED_SCORER, runReleasedScorer } from '../support/releasedScorer.ts';
@@ -13,7 +21,10 @@ import { CAPNAV_DIR, sharedAvailable } from '../support/shared.ts';
  */
 
 const available = sharedAvailable(CAPNAV_DIR, 'reference-compatible scoring over the release');
-if (available && !RELEASED_SCORER) console.warn('SKIPPED: the byte-for-byte comparison with the authors\' released scorer needs TRAVERSA_RELEASED_SCORER (a copy of their scorer); the recorded hashes of its output are checked instead.');
+if (available && !RELEASED_SCORER)
+  console.warn(
+    "SKIPPED: the byte-for-byte comparison with the authors' released scorer needs TRAVERSA_RELEASED_SCORER (a copy of their scorer); the recorded hashes of its output are checked instead.",
+  );
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 describe.skipIf(!available)('reference-compatible scoring of a generated results folder over the shared release', () => {
@@ -39,7 +50,7 @@ describe.skipIf(!available)('reference-compatible scoring of a generated results
     });
   });
 
-  it('reads the 30 scenes\' graphs and traverse tables as the ground truth', () => {
+  it("reads the 30 scenes' graphs and traverse tables as the ground truth", () => {
     expect(truth.size).toBe(30);
     expect(truth.get('HM3D00000')!.traverse.ROBOT!['node_12|node_10']).toEqual({ traversable: false, note: 'Cannot go up/down stairs' });
   });
@@ -48,7 +59,7 @@ describe.skipIf(!available)('reference-compatible scoring of a generated results
     for (const { g, r } of pairs) expect([r.scene, r.agent, r.question, r.source_file]).toEqual([g.scene, g.agent, g.question, `results/${g.file}`]);
   });
 
-  it('gives every record the keys of its kind, in the released scorer\'s order', () => {
+  it("gives every record the keys of its kind, in the released scorer's order", () => {
     const kinds = new Map<string, number>();
     for (const r of result.records) {
       const kind = recordKind(r);
@@ -107,10 +118,17 @@ describe.skipIf(!available)('reference-compatible scoring of a generated results
   });
 
   it('scores right answers right where the guess matches the references', () => {
-    const right = pairs.filter(({ g, r }) => g.variant === 'correct' && g.feasibleByRefs !== null && r.ok && r.src_id === g.srcByRefs && r.tgt_id === g.tgtByRefs);
+    const right = pairs.filter(
+      ({ g, r }) => g.variant === 'correct' && g.feasibleByRefs !== null && r.ok && r.src_id === g.srcByRefs && r.tgt_id === g.tgtByRefs,
+    );
     expect(right.length).toBeGreaterThan(800);
     for (const { g, r } of right) {
-      expect(r).toMatchObject({ ground_truth_doable: g.feasibleByRefs, vlm_answer: g.feasibleByRefs ? 'yes' : 'no', correct_answer: true, binary_bucket: null });
+      expect(r).toMatchObject({
+        ground_truth_doable: g.feasibleByRefs,
+        vlm_answer: g.feasibleByRefs ? 'yes' : 'no',
+        correct_answer: true,
+        binary_bucket: null,
+      });
       if (g.feasibleByRefs) expect(r).toMatchObject({ pv_valid: true, rta_applicable: true, traversability_score: 1 });
     }
   });
@@ -133,7 +151,16 @@ describe.skipIf(!available)('reference-compatible scoring of a generated results
     }
     const typos = of('names-with-typos').flatMap(({ r }) => (r.ok ? r.vlm_path_ids : []));
     expect(typos.filter((id) => id !== null).length / typos.length).toBeGreaterThan(0.9);
-    for (const v of ['empty-path', 'yes-one-node', 'garbage-answer', 'bool-answer', 'letter-answer', 'wrong-answer', 'unknown-token', 'names-with-typos'] as const) {
+    for (const v of [
+      'empty-path',
+      'yes-one-node',
+      'garbage-answer',
+      'bool-answer',
+      'letter-answer',
+      'wrong-answer',
+      'unknown-token',
+      'names-with-typos',
+    ] as const) {
       expect(of(v).length, v).toBeGreaterThan(20);
     }
   });
@@ -145,36 +172,89 @@ describe.skipIf(!available)('reference-compatible scoring of a generated results
     expect(sha256(toSummaryJson(result.summary))).toBe('4b87afdedf4454b4fa85765401f5373beb972f2c06749c44d551892b9c46ae9c');
   });
 
-  it.skipIf(!RELEASED_SCORER)('writes what the released scorer at TRAVERSA_RELEASED_SCORER writes for this folder', () => {
-    const theirs = runReleasedScorer(gen.files, truth);
-    expect(toJsonl(result.records)).toBe(theirs.jsonl);
-    expect(toSummaryJson(result.summary)).toBe(theirs.summary);
-  }, 60_000);
+  it.skipIf(!RELEASED_SCORER)(
+    'writes what the released scorer at TRAVERSA_RELEASED_SCORER writes for this folder',
+    () => {
+      const theirs = runReleasedScorer(gen.files, truth);
+      expect(toJsonl(result.records)).toBe(theirs.jsonl);
+      expect(toSummaryJson(result.summary)).toBe(theirs.summary);
+    },
+    60_000,
+  );
 
   it('scores hand-checked records of real scenes', () => {
     const lobbyToKitchen = 'Can [Agent] move from the entrance area of the Lobby near the shoe rack to the Kitchen area near the stove?';
-    const dresser = 'Can [Agent] move from the dresser next to the window in the Bedroom with line pattern sheets to the bed with diamond grid sheets in the Bedroom with diamond grid sheets?';
-    const r = scoreReference([
-      resultsFile('m/HM3D00000/a.json', 'HM3D00000', [
-        // Lobby is node_12, "Kitchn" is Kitchen (ratio 0.92); node_12|node_15 is traversable for the wheelchair.
-        item(lobbyToKitchen, 'WHEELCHAIR', 'yes', ['Lobby', 'Kitchn']),
-        // The humanoid (ROBOT) can leave the lobby by no edge; the path ends at node_9, not the kitchen.
-        item(lobbyToKitchen, 'HUMANOID', 'no', ['node_12', 'node_10', 'node_9'], 'The stairs'),
-      ]),
-      // The "to" of "next to" ends the start span: the nearest-match fallback finds node_20 and node_21.
-      // For the wheelchair node_20|node_23 is traversable, node_23|node_21 is not ("no space to turn").
-      resultsFile('m/MP3D00002/b.json', 'MP3D00002', [item(dresser, 'WHEELCHAIR', 'yes', ['node_20', 'node_23', 'node_21'])]),
-      resultsFile('m/HM3D00011/c.json', 'HM3D00011', [item('Can [Agent] move from the sofa area in node_8 to the desk area in node_7?', 'HUMAN', 'yes', ['node_8', 'node_7'])]),
-    ], truth);
-    const pick = (x: CompatRecord) => (x.ok && !x.format_error
-      ? [x.qid, x.derive_method, x.src_name, x.tgt_name, x.src_id, x.tgt_id, x.ground_truth_doable, x.vlm_path_names_mapped, x.vlm_path_ids, x.pv_errors, x.traversability_score, x.rv_score, x.rv_judge_explanation]
-      : [x.qid, x.ok ? x.format_error_type : x.error]);
+    const dresser =
+      'Can [Agent] move from the dresser next to the window in the Bedroom with line pattern sheets to the bed with diamond grid sheets in the Bedroom with diamond grid sheets?';
+    const r = scoreReference(
+      [
+        resultsFile('m/HM3D00000/a.json', 'HM3D00000', [
+          // Lobby is node_12, "Kitchn" is Kitchen (ratio 0.92); node_12|node_15 is traversable for the wheelchair.
+          item(lobbyToKitchen, 'WHEELCHAIR', 'yes', ['Lobby', 'Kitchn']),
+          // The humanoid (ROBOT) can leave the lobby by no edge; the path ends at node_9, not the kitchen.
+          item(lobbyToKitchen, 'HUMANOID', 'no', ['node_12', 'node_10', 'node_9'], 'The stairs'),
+        ]),
+        // The "to" of "next to" ends the start span: the nearest-match fallback finds node_20 and node_21.
+        // For the wheelchair node_20|node_23 is traversable, node_23|node_21 is not ("no space to turn").
+        resultsFile('m/MP3D00002/b.json', 'MP3D00002', [item(dresser, 'WHEELCHAIR', 'yes', ['node_20', 'node_23', 'node_21'])]),
+        resultsFile('m/HM3D00011/c.json', 'HM3D00011', [
+          item('Can [Agent] move from the sofa area in node_8 to the desk area in node_7?', 'HUMAN', 'yes', ['node_8', 'node_7']),
+        ]),
+      ],
+      truth,
+    );
+    const pick = (x: CompatRecord) =>
+      x.ok && !x.format_error
+        ? [
+            x.qid,
+            x.derive_method,
+            x.src_name,
+            x.tgt_name,
+            x.src_id,
+            x.tgt_id,
+            x.ground_truth_doable,
+            x.vlm_path_names_mapped,
+            x.vlm_path_ids,
+            x.pv_errors,
+            x.traversability_score,
+            x.rv_score,
+            x.rv_judge_explanation,
+          ]
+        : [x.qid, x.ok ? x.format_error_type : x.error];
     expect(r.records.map(pick)).toEqual([
       ['a:0', 'from_to_partition', 'Lobby', 'Kitchen', 'node_12', 'node_15', true, ['Lobby', 'Kitchen'], ['node_12', 'node_15'], [], 1, null, null],
-      ['a:1', 'from_to_partition', 'Lobby', 'Kitchen', 'node_12', 'node_15', false, [null, null, null], ['node_12', 'node_10', 'node_9'], ['path_end_not_tgt'], null, 0, 'No reasoning provided by VLM'],
+      [
+        'a:1',
+        'from_to_partition',
+        'Lobby',
+        'Kitchen',
+        'node_12',
+        'node_15',
+        false,
+        [null, null, null],
+        ['node_12', 'node_10', 'node_9'],
+        ['path_end_not_tgt'],
+        null,
+        0,
+        'No reasoning provided by VLM',
+      ],
       // Read in sorted() order: m/HM3D00011 before m/MP3D00002.
       ['c:0', 'no_node_name_hit_in_question'],
-      ['b:0', 'degraded_closest', 'Bedroom with line pattern sheets', 'Bedroom with diamond grid sheets', 'node_20', 'node_21', false, [null, null, null], ['node_20', 'node_23', 'node_21'], [], 0.5, null, null],
+      [
+        'b:0',
+        'degraded_closest',
+        'Bedroom with line pattern sheets',
+        'Bedroom with diamond grid sheets',
+        'node_20',
+        'node_21',
+        false,
+        [null, null, null],
+        ['node_20', 'node_23', 'node_21'],
+        [],
+        0.5,
+        null,
+        null,
+      ],
     ]);
   });
 

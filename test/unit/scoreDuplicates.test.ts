@@ -4,9 +4,10 @@ import { pred, QUESTIONS as Q, scoringHouse } from './scoreSupport.ts';
 
 const house = scoringHouse();
 
-describe('a model\'s tasks predicted twice (issue 13: a baseline file and the baseline button pooled 3,190 records without a word)', () => {
+describe("a model's tasks predicted twice (issue 13: a baseline file and the baseline button pooled 3,190 records without a word)", () => {
   it('counts the tasks, the extra predictions, and names the files they came from', () => {
-    const fromFile = { file: 'rand.jsonl' }, fromButton = { file: 'random-walk.jsonl' };
+    const fromFile = { file: 'rand.jsonl' },
+      fromButton = { file: 'random-walk.jsonl' };
     const report = scorePaperSync(house, [
       pred('HUMAN', Q.hallToKitchen, 'yes', 'hall -> kitchen', '', fromFile),
       pred('HUMAN', Q.hallToBedroom, 'yes', 'hall -> living -> landing -> bedroom', '', fromFile),
@@ -20,7 +21,10 @@ describe('a model\'s tasks predicted twice (issue 13: a baseline file and the ba
   });
 
   it('one prediction per task, or the same question for another agent, is no duplicate', () => {
-    const report = scorePaperSync(house, [pred('HUMAN', Q.hallToKitchen, 'yes', 'hall -> kitchen'), pred('WHEELCHAIR', Q.hallToKitchen, 'yes', 'hall -> kitchen')]);
+    const report = scorePaperSync(house, [
+      pred('HUMAN', Q.hallToKitchen, 'yes', 'hall -> kitchen'),
+      pred('WHEELCHAIR', Q.hallToKitchen, 'yes', 'hall -> kitchen'),
+    ]);
     expect(report.duplicates).toEqual({ tasks: 0, extra: 0, sources: [] });
   });
 });

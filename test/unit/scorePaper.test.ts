@@ -11,14 +11,37 @@ const UP = 'hall -> living -> landing -> bedroom';
 /** A judge that records what it was asked. */
 function spyJudge(answer = true): Judge & { calls: JudgeRequest[] } {
   const calls: JudgeRequest[] = [];
-  return { calls, info: { id: 'spy', kind: 'rule', label: 'spy', promptVersion: '1' }, judge: (r) => { calls.push(r); return { correct: answer }; } };
+  return {
+    calls,
+    info: { id: 'spy', kind: 'rule', label: 'spy', promptVersion: '1' },
+    judge: (r) => {
+      calls.push(r);
+      return { correct: answer };
+    },
+  };
 }
 
-describe('one prediction, scored by the paper\'s definitions', () => {
+describe("one prediction, scored by the paper's definitions", () => {
   it('the human says yes and walks hall → living room → landing → bedroom: a true positive with a valid, fully traversable route', () => {
     const [r] = scorePaperSync(house, [pred('HUMAN', Q.hallToBedroom, 'yes', UP)], rule).records;
-    expect(r).toMatchObject({ matched: true, status: 'scored', answer: 'yes', outcome: 'TP', src: 'hall', tgt: 'bedroom', gtFeasible: true, pathValid: true, rta: 1, rv: null, failureModes: [] });
-    expect(r!.hops.map((h) => [h.from, h.to, h.traversable])).toEqual([['hall', 'living', true], ['living', 'landing', true], ['landing', 'bedroom', true]]);
+    expect(r).toMatchObject({
+      matched: true,
+      status: 'scored',
+      answer: 'yes',
+      outcome: 'TP',
+      src: 'hall',
+      tgt: 'bedroom',
+      gtFeasible: true,
+      pathValid: true,
+      rta: 1,
+      rv: null,
+      failureModes: [],
+    });
+    expect(r!.hops.map((h) => [h.from, h.to, h.traversable])).toEqual([
+      ['hall', 'living', true],
+      ['living', 'landing', true],
+      ['landing', 'bedroom', true],
+    ]);
   });
 
   it('the wheelchair says yes up the stairs: a false positive; its valid route scores RTA 2/3', () => {
@@ -40,15 +63,19 @@ describe('one prediction, scored by the paper\'s definitions', () => {
 
   it('a "no" with fewer than two resolvable nodes, or with no reason, scores RV 0 without asking the judge', () => {
     const spy = spyJudge();
-    const { records } = scorePaperSync(house, [
-      pred('WHEELCHAIR', Q.hallToBedroom, 'no', ['hall', 'Atic'], 'stairs'),
-      pred('WHEELCHAIR', Q.hallToBedroom, 'no', UP, '   '),
-    ], { judge: spy });
-    expect(records.map((r) => [r.rv, r.rvRule])).toEqual([[0, 'no-route'], [0, 'no-reason']]);
+    const { records } = scorePaperSync(
+      house,
+      [pred('WHEELCHAIR', Q.hallToBedroom, 'no', ['hall', 'Atic'], 'stairs'), pred('WHEELCHAIR', Q.hallToBedroom, 'no', UP, '   ')],
+      { judge: spy },
+    );
+    expect(records.map((r) => [r.rv, r.rvRule])).toEqual([
+      [0, 'no-route'],
+      [0, 'no-reason'],
+    ]);
     expect(spy.calls).toEqual([]);
   });
 
-  it('the judge sees the notes of the blocked hops of the route the model gave, and the label\'s reason category when recorded', () => {
+  it("the judge sees the notes of the blocked hops of the route the model gave, and the label's reason category when recorded", () => {
     const spy = spyJudge();
     scorePaperSync(house, [pred('HUMANOID', Q.kitchenToBath, 'no', 'kitchen -> hall -> bath', 'too tight for me')], { judge: spy });
     expect(spy.calls[0]).toMatchObject({ reason: 'too tight for me', notes: ['see photo 12'], agent: 'HUMANOID', categories: ['narrow'] });
@@ -57,12 +84,20 @@ describe('one prediction, scored by the paper\'s definitions', () => {
   });
 
   it('an unparseable answer is wrong either way — FN on a feasible task, FP on an infeasible one — and is left out of PV', () => {
-    const report = scorePaperSync(house, [
-      pred('HUMAN', Q.hallToKitchen, 'maybe', ['hall', 'kitchen']),
-      pred('SWEEPER', Q.hallToKitchen, 'I cannot tell', ['hall', 'kitchen']),
-      pred('HUMAN', Q.hallToBedroom, 'yes', ['hall', 'bedroom']),
-    ], rule);
-    expect(report.records.map((r) => [r.parseable, r.outcome])).toEqual([[false, 'FN'], [false, 'FP'], [true, 'TP']]);
+    const report = scorePaperSync(
+      house,
+      [
+        pred('HUMAN', Q.hallToKitchen, 'maybe', ['hall', 'kitchen']),
+        pred('SWEEPER', Q.hallToKitchen, 'I cannot tell', ['hall', 'kitchen']),
+        pred('HUMAN', Q.hallToBedroom, 'yes', ['hall', 'bedroom']),
+      ],
+      rule,
+    );
+    expect(report.records.map((r) => [r.parseable, r.outcome])).toEqual([
+      [false, 'FN'],
+      [false, 'FP'],
+      [true, 'TP'],
+    ]);
     expect(report.overall.n).toEqual({ records: 3, parseable: 1, rta: 0, rv: 0, unjudged: 0 });
     expect(report.overall.pv).toBe(0); // the one parseable path skips from the hall to the bedroom
     expect(report.errorCounts['unparseable-answer']).toBe(2);
@@ -73,7 +108,10 @@ describe('one prediction, scored by the paper\'s definitions', () => {
     expect(ok).toMatchObject({ pathIds: ['hall', 'kitchen'], pathValid: true });
     const typo = scorePaperSync(house, [pred('HUMAN', Q.hallToKitchen, 'yes', ['Front hall', 'Kitchenn'])], rule).records[0]!;
     expect(typo.pathIds).toEqual(['hall', null]);
-    expect(typo.pathErrors).toEqual([{ kind: 'wrong-end', expected: 'kitchen', got: 'Kitchenn' }, { kind: 'unknown-node', index: 1, node: 'Kitchenn' }]);
+    expect(typo.pathErrors).toEqual([
+      { kind: 'wrong-end', expected: 'kitchen', got: 'Kitchenn' },
+      { kind: 'unknown-node', index: 1, node: 'Kitchenn' },
+    ]);
     expect(typo.rta).toBeNull();
   });
 
@@ -87,18 +125,22 @@ describe('one prediction, scored by the paper\'s definitions', () => {
 });
 
 describe('matching predictions to questions', () => {
-  it('a question repeated with the agent\'s name instead of [Agent], and ROBOT for the humanoid, still match', () => {
+  it("a question repeated with the agent's name instead of [Agent], and ROBOT for the humanoid, still match", () => {
     const [r] = scorePaperSync(house, [pred('robot', Q.hallToKitchen.replace('[Agent]', 'HUMANOID'), 'yes', 'hall -> kitchen')], rule).records;
     expect(r).toMatchObject({ agent: 'HUMANOID', matched: true, questionIndex: 2, outcome: 'TP' });
   });
 
   it('an unknown question, scene or agent is reported as unmatched, with a problem, and never enters a metric', () => {
-    const report = scorePaperSync(house, [
-      pred('HUMAN', 'Can [Agent] fly to the moon?', 'yes'),
-      pred('HUMAN', Q.hallToKitchen, 'yes', [], '', { scene: 'HM3D99999' }),
-      pred('DRONE', Q.hallToKitchen, 'yes'),
-      pred('HUMAN', Q.hallToKitchen, 'yes', 'hall -> kitchen'),
-    ], rule);
+    const report = scorePaperSync(
+      house,
+      [
+        pred('HUMAN', 'Can [Agent] fly to the moon?', 'yes'),
+        pred('HUMAN', Q.hallToKitchen, 'yes', [], '', { scene: 'HM3D99999' }),
+        pred('DRONE', Q.hallToKitchen, 'yes'),
+        pred('HUMAN', Q.hallToKitchen, 'yes', 'hall -> kitchen'),
+      ],
+      rule,
+    );
     expect(report.unmatched.map((r) => r.note)).toEqual([
       'question "Can [Agent] fly to the moon?" matches no question of scene HOUSE01',
       'scene "HM3D99999" is not in the ground truth',
@@ -109,13 +151,21 @@ describe('matching predictions to questions', () => {
   });
 
   it('predictions on hallucinated questions are excluded and counted; so are those on questions whose end names no room', () => {
-    const report = scorePaperSync(house, [pred('HUMAN', Q.garage, 'yes'), pred('HUMAN', Q.attic, 'no'), pred('HUMAN', Q.hallToKitchen, 'yes', 'hall -> kitchen')], rule);
+    const report = scorePaperSync(
+      house,
+      [pred('HUMAN', Q.garage, 'yes'), pred('HUMAN', Q.attic, 'no'), pred('HUMAN', Q.hallToKitchen, 'yes', 'hall -> kitchen')],
+      rule,
+    );
     expect([report.excludedHallucinated, report.excludedUnresolved, report.records.length]).toEqual([1, 1, 1]);
     expect(report.excluded.map((r) => r.status)).toEqual(['excluded-hallucinated', 'excluded-unresolved']);
   });
 
   it('a second prediction for the same question and agent is scored too, with a warning', () => {
-    const report = scorePaperSync(house, [pred('HUMAN', Q.hallToKitchen, 'yes', 'hall -> kitchen'), pred('HUMAN', Q.hallToKitchen, 'no', 'hall -> kitchen', 'door')], rule);
+    const report = scorePaperSync(
+      house,
+      [pred('HUMAN', Q.hallToKitchen, 'yes', 'hall -> kitchen'), pred('HUMAN', Q.hallToKitchen, 'no', 'hall -> kitchen', 'door')],
+      rule,
+    );
     expect(report.records).toHaveLength(2);
     expect(report.problems.map((p) => p.code)).toEqual(['prediction.duplicate']);
   });
@@ -174,12 +224,14 @@ describe('aggregates', () => {
   });
 
   it('failure modes: path and obstacle hallucination, dimension neglect, ability hallucination', () => {
-    const r = scorePaperSync(house, [
-      ...predictions,
-      pred('HUMAN', Q.hallToKitchen, 'no', 'hall -> kitchen', 'There are stairs on the way'),
-    ], rule);
+    const r = scorePaperSync(house, [...predictions, pred('HUMAN', Q.hallToKitchen, 'no', 'hall -> kitchen', 'There are stairs on the way')], rule);
     expect(r.records.map((x) => x.failureModes)).toEqual([
-      [], ['path-hallucination'], ['obstacle-hallucination'], [], ['dimension-neglect'], ['obstacle-hallucination', 'ability-hallucination'],
+      [],
+      ['path-hallucination'],
+      ['obstacle-hallucination'],
+      [],
+      ['dimension-neglect'],
+      ['obstacle-hallucination', 'ability-hallucination'],
     ]);
     expect(r.failureModes).toEqual({ 'path-hallucination': 1, 'obstacle-hallucination': 2, 'dimension-neglect': 1, 'ability-hallucination': 1 });
   });
@@ -204,13 +256,21 @@ describe('aggregates', () => {
 describe('judging and running', () => {
   it('the same reason against the same notes is judged once', () => {
     const spy = spyJudge();
-    scorePaperSync(house, Array.from({ length: 5 }, () => pred('WHEELCHAIR', Q.hallToBedroom, 'no', UP, 'stairs')), { judge: spy });
+    scorePaperSync(
+      house,
+      Array.from({ length: 5 }, () => pred('WHEELCHAIR', Q.hallToBedroom, 'no', UP, 'stairs')),
+      { judge: spy },
+    );
     expect(spy.calls).toHaveLength(1);
   });
 
-  it('a judge failure makes the record\'s RV unknown: RV and the composite are withheld, with their range, and the failure is listed', async () => {
+  it("a judge failure makes the record's RV unknown: RV and the composite are withheld, with their range, and the failure is listed", async () => {
     const failing: Judge = { info: { id: 'down', kind: 'http', label: 'down', promptVersion: '1' }, judge: async () => ({ error: 'HTTP 503' }) };
-    const r = await scorePaper(house, [pred('WHEELCHAIR', Q.hallToBedroom, 'no', UP, 'stairs'), pred('WHEELCHAIR', Q.hallToKitchen, 'yes', 'hall -> kitchen')], { judge: failing });
+    const r = await scorePaper(
+      house,
+      [pred('WHEELCHAIR', Q.hallToBedroom, 'no', UP, 'stairs'), pred('WHEELCHAIR', Q.hallToKitchen, 'yes', 'hall -> kitchen')],
+      { judge: failing },
+    );
     expect(r.records[0]).toMatchObject({ rv: null, judge: { error: 'HTTP 503' } });
     expect(r.overall).toMatchObject({ rv: null, capnav: null, n: { unjudged: 1 }, incomplete: { rv: [0, 100] } });
     expect(r.unjudged).toEqual({ count: 1, why: { 'HTTP 503': 1 } });
@@ -229,14 +289,21 @@ describe('a failing judge never raises a score', () => {
   ];
   const failOn = (bad: (r: JudgeRequest) => boolean): Judge => {
     const inner = ruleJudge();
-    return { info: { id: 'flaky', kind: 'http', label: 'flaky', promptVersion: '1' }, judge: async (q) => (bad(q) ? { error: 'the endpoint\'s response is not JSON' } : inner.judge(q)) };
+    return {
+      info: { id: 'flaky', kind: 'http', label: 'flaky', promptVersion: '1' },
+      judge: async (q) => (bad(q) ? { error: "the endpoint's response is not JSON" } : inner.judge(q)),
+    };
   };
 
   it('every verdict failing: no composite anywhere (overall, macro, per agent that needed the judge); the true one lies in the printed range', async () => {
     const truth = scorePaperSync(house, run, rule);
     const failed = await scorePaper(house, run, { judge: failOn(() => true) });
     expect(truth.overall.capnav).not.toBeNull();
-    for (const [name, set, real] of [['overall', failed.overall, truth.overall], ['macro', failed.macro, truth.macro], ['WHEELCHAIR', failed.perAgent.WHEELCHAIR!, truth.perAgent.WHEELCHAIR!]] as const) {
+    for (const [name, set, real] of [
+      ['overall', failed.overall, truth.overall],
+      ['macro', failed.macro, truth.macro],
+      ['WHEELCHAIR', failed.perAgent.WHEELCHAIR!, truth.perAgent.WHEELCHAIR!],
+    ] as const) {
       expect(set.capnav, name).toBeNull();
       expect(set.rv, name).toBeNull();
       const [lo, hi] = set.incomplete!.capnav!;
@@ -266,7 +333,10 @@ describe('judging and running, continued', () => {
   it('chunked scoring reports progress and gives the same report as one pass', async () => {
     const many = Array.from({ length: 30 }, (_, i) => pred(i % 2 ? 'HUMAN' : 'WHEELCHAIR', Q.hallToBedroom, i % 3 ? 'no' : 'yes', UP, 'stairs'));
     const progress: string[] = [];
-    const chunked = await scorePaperChunked(house, many, rule, { chunkSize: 7, onProgress: (p) => progress.push(p.phase === 'aggregate' ? p.phase : `${p.phase} ${p.done}/${p.total}`) });
+    const chunked = await scorePaperChunked(house, many, rule, {
+      chunkSize: 7,
+      onProgress: (p) => progress.push(p.phase === 'aggregate' ? p.phase : `${p.phase} ${p.done}/${p.total}`),
+    });
     expect(progress).toEqual(['score 7/30', 'score 14/30', 'score 21/30', 'score 28/30', 'score 30/30', 'judge 1/2', 'judge 2/2', 'aggregate']);
     expect(chunked).toEqual(scorePaperSync(house, many, rule));
     expect(chunked).toEqual(await scorePaper(house, many, rule));

@@ -38,7 +38,14 @@ describe('reading a results folder', () => {
   it('.txt files: each "Answer:" line is a record, identified by its own fields or by the file\'s name and folders', () => {
     expect(byFile('.txt').map((p) => [p.file, p.model, p.agent, p.question || p.questionIndex, p.answer, p.path])).toEqual([
       ['model-b/HOUSE01/HOUSE01_q03_HUMAN.txt', 'model-b', 'HUMAN', 2, '(A) True', ['hall', 'kitchen']],
-      ['model-b/HOUSE01/notes.txt', 'model-b', 'QUADRUPEDAL', 'Can [Agent] move from the front hall to the master bedroom?', 'yes', ['hall', 'living', 'landing', 'bedroom']],
+      [
+        'model-b/HOUSE01/notes.txt',
+        'model-b',
+        'QUADRUPEDAL',
+        'Can [Agent] move from the front hall to the master bedroom?',
+        'yes',
+        ['hall', 'living', 'landing', 'bedroom'],
+      ],
     ]);
   });
 
@@ -78,7 +85,11 @@ describe('reading a results folder', () => {
 
 describe('the older one-line text form', () => {
   it('reads Answer, Path and Reason in any order and case; a reason may hold "|"', () => {
-    expect(parseFreeText('answer: (A) True | path: a -> b → c | reason: ok | fine')).toEqual({ answer: '(A) True', path: ['a', 'b', 'c'], reason: 'ok | fine' });
+    expect(parseFreeText('answer: (A) True | path: a -> b → c | reason: ok | fine')).toEqual({
+      answer: '(A) True',
+      path: ['a', 'b', 'c'],
+      reason: 'ok | fine',
+    });
     expect(parseFreeText('Reason: stairs | Answer: no | Path: x, y')).toEqual({ answer: 'no', path: ['x', 'y'], reason: 'stairs' });
     expect(parseFreeText('I think the answer is yes')).toBeNull();
   });
@@ -86,9 +97,23 @@ describe('the older one-line text form', () => {
 
 describe('feasibility answers as models write them', () => {
   it.each([
-    ['yes', 'yes'], ['No', 'no'], [' TRUE ', 'yes'], ['false', 'no'], ['(A)', 'yes'], ['(B)', 'no'], ['A', 'yes'], ['b.', 'no'],
-    ['(A) True', 'yes'], ['(B) False', 'no'], ['A: yes', 'yes'], ['"yes"', 'yes'], ['Yes.', 'yes'], ['Yes, it can reach the kitchen.', 'yes'],
-    ['No; the stairs block it', 'no'], ['infeasible', 'no'], ['not feasible', 'no'],
+    ['yes', 'yes'],
+    ['No', 'no'],
+    [' TRUE ', 'yes'],
+    ['false', 'no'],
+    ['(A)', 'yes'],
+    ['(B)', 'no'],
+    ['A', 'yes'],
+    ['b.', 'no'],
+    ['(A) True', 'yes'],
+    ['(B) False', 'no'],
+    ['A: yes', 'yes'],
+    ['"yes"', 'yes'],
+    ['Yes.', 'yes'],
+    ['Yes, it can reach the kitchen.', 'yes'],
+    ['No; the stairs block it', 'no'],
+    ['infeasible', 'no'],
+    ['not feasible', 'no'],
   ])('%j reads as %s', (raw, want) => expect(parseAnswer(raw)).toBe(want));
 
   it.each(['', 'maybe', '(A) False', '(C)', 'yes and no', 'The answer is yes', 'Unknown'])('%j is unparseable', (raw) => expect(parseAnswer(raw)).toBeNull());
@@ -99,13 +124,39 @@ describe('Traversa prediction JSONL', () => {
     const rows = [{ model: 'oracle', scene: 'S', question: 'Q?', questionIndex: 3, agent: 'HUMAN', answer: 'yes' as const, path: ['a', 'b'], reason: '' }];
     const back = readPredictionJsonl({ path: 'oracle.jsonl', text: toPredictionJsonl(rows) });
     expect(back.problems).toEqual([]);
-    expect(back.predictions).toEqual([{ id: 'oracle.jsonl#line 1', file: 'oracle.jsonl', location: 'line 1', model: 'oracle', scene: 'S', question: 'Q?', questionIndex: 3, agent: 'HUMAN', answer: 'yes', path: ['a', 'b'], reason: '' }]);
+    expect(back.predictions).toEqual([
+      {
+        id: 'oracle.jsonl#line 1',
+        file: 'oracle.jsonl',
+        location: 'line 1',
+        model: 'oracle',
+        scene: 'S',
+        question: 'Q?',
+        questionIndex: 3,
+        agent: 'HUMAN',
+        answer: 'yes',
+        path: ['a', 'b'],
+        reason: '',
+      },
+    ]);
   });
 
   it('a byte-order mark before the first line (as Windows editors write) loses no prediction (issue 25 §10)', () => {
-    const rows = ['A', 'B'].map((q) => ({ model: 'm', scene: 'S', question: `${q}?`, questionIndex: 0, agent: 'HUMAN', answer: 'yes' as const, path: ['a', 'b'], reason: '' }));
+    const rows = ['A', 'B'].map((q) => ({
+      model: 'm',
+      scene: 'S',
+      question: `${q}?`,
+      questionIndex: 0,
+      agent: 'HUMAN',
+      answer: 'yes' as const,
+      path: ['a', 'b'],
+      reason: '',
+    }));
     const back = readPredictions([{ path: 'm.jsonl', text: `\uFEFF${toPredictionJsonl(rows)}` }]);
     expect(back.problems).toEqual([]);
-    expect(back.predictions.map((p) => [p.location, p.question])).toEqual([['line 1', 'A?'], ['line 2', 'B?']]);
+    expect(back.predictions.map((p) => [p.location, p.question])).toEqual([
+      ['line 1', 'A?'],
+      ['line 2', 'B?'],
+    ]);
   });
 });

@@ -17,13 +17,26 @@ const AT = '2026-05-01T10:00:00.000Z';
 const tmp = mkdtempSync(join(tmpdir(), 'traversa-score-qa-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-
 function project(): Project {
   const p = emptyProject('House QA');
   p.scenes.push(sceneOf({ id: 'house', graph: navGraph(['hall-kitchen']) }));
   const add = (question: string, answer: Answer, capability: string, status: 'accepted' | 'pending' = 'accepted') =>
-    p.qa.items.push({ ...createWrittenItem(p.qa.items, { sceneId: 'house', author: 'dee', createdAt: AT, question, answer, category: { capability } }), status });
-  add('Which room is by the front door?', { kind: 'mcq', options: [{ key: 'A', text: 'Hall' }, { key: 'B', text: 'Kitchen' }], correct: 'A' }, 'spatial');
+    p.qa.items.push({
+      ...createWrittenItem(p.qa.items, { sceneId: 'house', author: 'dee', createdAt: AT, question, answer, category: { capability } }),
+      status,
+    });
+  add(
+    'Which room is by the front door?',
+    {
+      kind: 'mcq',
+      options: [
+        { key: 'A', text: 'Hall' },
+        { key: 'B', text: 'Kitchen' },
+      ],
+      correct: 'A',
+    },
+    'spatial',
+  );
   add('Is the kitchen lit?', { kind: 'yesno', correct: true }, 'semantic');
   add('How wide is the kitchen door?', { kind: 'numeric', value: 0.8, unit: 'm', tolerance: 0.1 }, 'physical');
   add('What did the robot pass before the kitchen?', { kind: 'freetext', reference: 'The hall.' }, 'temporal');
@@ -37,32 +50,56 @@ const answersDir = join(tmp, 'answers');
 {
   const bundle = exportQaBundle(project(), { createdAt: AT, appVersion: '0.1.0' });
   if (!bundle.ok) throw new Error('the bundle should export');
-  for (const f of bundle.files) { mkdirSync(join(bundleDir, f.path, '..'), { recursive: true }); writeFileSync(join(bundleDir, f.path), f.text); }
+  for (const f of bundle.files) {
+    mkdirSync(join(bundleDir, f.path, '..'), { recursive: true });
+    writeFileSync(join(bundleDir, f.path), f.text);
+  }
   mkdirSync(answersDir);
   // vlm-a: SPA 100, SEM 0, PHY 0.76 for 0.8 m at τ 0.1 → 50, TEM judged 80; its qa_5 line is broken (missing → 0), and it answers an item that does not exist.
-  writeFileSync(join(answersDir, 'vlm-a.jsonl'), [
-    '{"id": "qa_1", "answer": "The answer is (A)."}',
-    '{"id": "qa_2", "answer": "No, it is not possible"}',
-    '{"id": "qa_3", "answer": "About 0.76 m"}',
-    '{"id": "qa_4", "answer": "It passed the hall.", "judgeScore": 80}',
-    '{"id": "qa_5", "answer": }',
-    '{"id": "qa_77", "answer": "yes"}',
-  ].join('\n') + '\n');
-  writeFileSync(join(answersDir, 'vlm-b.jsonl'), [
-    '{"id": "qa_1", "answer": "A", "model": "oracle-ish"}', '{"id": "qa_2", "answer": "Yes.", "model": "oracle-ish"}',
-    '{"id": "qa_3", "answer": "0.8", "model": "oracle-ish"}', '{"id": "qa_4", "answer": "The hall.", "model": "oracle-ish", "judgeScore": 100}',
-    '{"id": "qa_5", "answer": "no", "model": "oracle-ish"}',
-  ].join('\n') + '\n');
+  writeFileSync(
+    join(answersDir, 'vlm-a.jsonl'),
+    [
+      '{"id": "qa_1", "answer": "The answer is (A)."}',
+      '{"id": "qa_2", "answer": "No, it is not possible"}',
+      '{"id": "qa_3", "answer": "About 0.76 m"}',
+      '{"id": "qa_4", "answer": "It passed the hall.", "judgeScore": 80}',
+      '{"id": "qa_5", "answer": }',
+      '{"id": "qa_77", "answer": "yes"}',
+    ].join('\n') + '\n',
+  );
+  writeFileSync(
+    join(answersDir, 'vlm-b.jsonl'),
+    [
+      '{"id": "qa_1", "answer": "A", "model": "oracle-ish"}',
+      '{"id": "qa_2", "answer": "Yes.", "model": "oracle-ish"}',
+      '{"id": "qa_3", "answer": "0.8", "model": "oracle-ish"}',
+      '{"id": "qa_4", "answer": "The hall.", "model": "oracle-ish", "judgeScore": 100}',
+      '{"id": "qa_5", "answer": "no", "model": "oracle-ish"}',
+    ].join('\n') + '\n',
+  );
 }
 
-const capabilityMeans = (m: QaScoresFile['models'][number]) => Object.fromEntries(Object.entries(m.embodied4c.benchmarks.qa!.capabilities).map(([c, s]) => [c, s.mean]));
+const capabilityMeans = (m: QaScoresFile['models'][number]) =>
+  Object.fromEntries(Object.entries(m.embodied4c.benchmarks.qa!.capabilities).map(([c, s]) => [c, s.mean]));
 
 describe('traversa score-qa', () => {
   const json = traversa('score-qa', '--gt', bundleDir, '--pred', answersDir, '--json');
   const text = traversa('score-qa', '--gt', bundleDir, '--pred', answersDir);
-  const overridden = traversa('score-qa', '--gt', join(bundleDir, 'qa/items.jsonl'), '--pred', join(answersDir, 'vlm-a.jsonl'), '--tau', '0.01', '--averaging', 'micro', '--out', join(tmp, 'out'));
+  const overridden = traversa(
+    'score-qa',
+    '--gt',
+    join(bundleDir, 'qa/items.jsonl'),
+    '--pred',
+    join(answersDir, 'vlm-a.jsonl'),
+    '--tau',
+    '0.01',
+    '--averaging',
+    'micro',
+    '--out',
+    join(tmp, 'out'),
+  );
 
-  it('scores each model\'s answers per capability, lists what is missing or unmatched, and reports the broken line', async () => {
+  it("scores each model's answers per capability, lists what is missing or unmatched, and reports the broken line", async () => {
     const { code, stdout, stderr } = await json;
     expect(code).toBe(0);
     const r = JSON.parse(stdout) as QaScoresFile;
@@ -100,8 +137,17 @@ describe('traversa score-qa', () => {
     // 0.76 for 0.8 m is 5 % off, beyond τ = 1 %: PHY 0, VQA (100 + 0 + 0 + 80) / 4 items.
     expect(capabilityMeans(r.models[0]!).physical).toBe(0);
     expect(r.models[0]!.embodied4c.benchmarks.qa!.vqa.mean).toBe(45);
-    const rows = readFileSync(join(tmp, 'out', 'qa_scored_items.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { model: string; id: string; score: number });
-    expect(rows.map((x) => [x.model, x.id, x.score])).toEqual([['vlm-a', 'qa_1', 100], ['vlm-a', 'qa_2', 0], ['vlm-a', 'qa_3', 0], ['vlm-a', 'qa_4', 80], ['vlm-a', 'qa_5', 0]]);
+    const rows = readFileSync(join(tmp, 'out', 'qa_scored_items.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { model: string; id: string; score: number });
+    expect(rows.map((x) => [x.model, x.id, x.score])).toEqual([
+      ['vlm-a', 'qa_1', 100],
+      ['vlm-a', 'qa_2', 0],
+      ['vlm-a', 'qa_3', 0],
+      ['vlm-a', 'qa_4', 80],
+      ['vlm-a', 'qa_5', 0],
+    ]);
   }, 60_000);
 
   it('exits 2 on bad arguments and 1 when the ground truth cannot be read', async () => {

@@ -24,8 +24,9 @@ const run = async (...args: string[]) => {
 const subsets = (r: QaScoresFile, model: string) => {
   const m = r.fomer!.models.find((x) => x.model === model)!;
   const round = (x: number | null) => (x === null ? null : Math.round(x * 100) / 100);
-  return Object.fromEntries([...Object.entries(m.reasoning.perSubset), ['overall', m.reasoning.overall] as const]
-    .map(([s, v]) => [s, [round(v.ra), v.nRa, round(v.fa), v.nFa]]));
+  return Object.fromEntries(
+    [...Object.entries(m.reasoning.perSubset), ['overall', m.reasoning.overall] as const].map(([s, v]) => [s, [round(v.ra), v.nRa, round(v.fa), v.nFa]]),
+  );
 };
 
 describe('score-qa: FoMER reasoning scores from imported rubric scores', () => {
@@ -33,7 +34,7 @@ describe('score-qa: FoMER reasoning scores from imported rubric scores', () => {
   const fromQaBundle = run('--gt', fx.qaBundle, '--pred', fx.answersA, '--pred', fx.answersB, '--verdicts', fx.scores, '--json', '--out', join(tmp, 'out'));
   const text = run('--gt', fx.projectBundle, '--pred', fx.answersA, '--pred', fx.answersB, '--verdicts', fx.scores);
 
-  it('RA and FA per subset (the items\' sources) with their n, and the macro over subsets', async () => {
+  it("RA and FA per subset (the items' sources) with their n, and the macro over subsets", async () => {
     const { code, json: r, stderr } = await fromProject;
     expect(code).toBe(0);
     // vlm-a: CapNav qa_1..qa_3 judged 8, 6, 4 (qa_4 answered without steps); FA 10, 10, 0 (said no), 10.
@@ -41,8 +42,16 @@ describe('score-qa: FoMER reasoning scores from imported rubric scores', () => {
     expect(subsets(r!, 'vlm-a')).toEqual({ capnav: [60, 3, 75, 4], written: [70, 3, 63.33, 3], overall: [65, 6, 69.17, 7] });
     // vlm-b: qa_1 3, qa_2 out of range (left out), qa_3 the any-model entry 6 × 9 + 2 → 5.6, qa_4 5; qa_5 2; qa_6, qa_7 unanswered (FA 0).
     expect(subsets(r!, 'vlm-b')).toEqual({ capnav: [45.33, 3, 75, 4], written: [20, 1, 0, 3], overall: [32.67, 4, 37.5, 7] });
-    expect(r!.fomer!.settings).toMatchObject({ subsets: 'source', averaging: 'macro', judge: { kind: 'imported', label: 'imported reasoning scores (test panel)' } });
-    expect(r!.fomer!.models.find((m) => m.model === 'vlm-b')!.items.find((i) => i.id === 'qa_2:HUMAN')).toMatchObject({ ra: null, fa: 100, note: 'judge scores: criterion "Safety" is 0, not 1–10' });
+    expect(r!.fomer!.settings).toMatchObject({
+      subsets: 'source',
+      averaging: 'macro',
+      judge: { kind: 'imported', label: 'imported reasoning scores (test panel)' },
+    });
+    expect(r!.fomer!.models.find((m) => m.model === 'vlm-b')!.items.find((i) => i.id === 'qa_2:HUMAN')).toMatchObject({
+      ra: null,
+      fa: 100,
+      note: 'judge scores: criterion "Safety" is 0, not 1–10',
+    });
     expect(r!.fomer!.models[0]!.items.find((i) => i.id === 'qa_4:HUMAN')).toMatchObject({ ra: null, note: 'no reasoning steps in the answer' });
     expect(stderr).toMatch(/trail-scores\.json \/verdicts\/8\/criteria\/Safety: error: Safety is 0, not 1–10/);
   }, 60_000);
@@ -51,8 +60,8 @@ describe('score-qa: FoMER reasoning scores from imported rubric scores', () => {
     const r = (await fromProject).json!;
     const b = r.fomer!.models.find((m) => m.model === 'vlm-b')!.reasoning;
     // Missing Step of vlm-b: CapNav (3 + 2 + 5) / 3, written 2 → macro 2.667 → 26.67 %; every other criterion 32.67 %.
-    expect(b.perCriterion['Missing Step']).toBeCloseTo(((3 + 2 + 5) / 3 + 2) / 2 * 10, 9);
-    expect(b.perCriterion['Faithfulness']).toBeCloseTo(((3 + 6 + 5) / 3 + 2) / 2 * 10, 9);
+    expect(b.perCriterion['Missing Step']).toBeCloseTo((((3 + 2 + 5) / 3 + 2) / 2) * 10, 9);
+    expect(b.perCriterion['Faithfulness']).toBeCloseTo((((3 + 6 + 5) / 3 + 2) / 2) * 10, 9);
     const mean = FOMER_CRITERIA.reduce((s, c) => s + b.perCriterion[c.name]!, 0) / FOMER_CRITERIA.length;
     expect(mean).toBeCloseTo(b.overall.ra!, 9);
   }, 60_000);
@@ -60,9 +69,18 @@ describe('score-qa: FoMER reasoning scores from imported rubric scores', () => {
   it('the QA bundle folder gives the same figures as the project bundle, and --out writes the per-item reasoning file', async () => {
     const [a, b] = [(await fromProject).json!, (await fromQaBundle).json!];
     expect(b.fomer!.models.map((m) => m.reasoning)).toEqual(a.fomer!.models.map((m) => m.reasoning));
-    const rows = readFileSync(join(tmp, 'out', 'qa_reasoning_items.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { model: string; id: string; ra: number | null; fa: number | null });
+    const rows = readFileSync(join(tmp, 'out', 'qa_reasoning_items.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { model: string; id: string; ra: number | null; fa: number | null });
     expect(rows.filter((x) => x.model === 'vlm-a').map((x) => [x.id, x.ra, x.fa])).toEqual([
-      ['qa_1:HUMAN', 80, 100], ['qa_2:HUMAN', 60, 100], ['qa_3:HUMAN', 40, 0], ['qa_4:HUMAN', null, 100], ['qa_5', 90, 100], ['qa_6', 50, 0], ['qa_7', 70, 90],
+      ['qa_1:HUMAN', 80, 100],
+      ['qa_2:HUMAN', 60, 100],
+      ['qa_3:HUMAN', 40, 0],
+      ['qa_4:HUMAN', null, 100],
+      ['qa_5', 90, 100],
+      ['qa_6', 50, 0],
+      ['qa_7', 70, 90],
     ]);
     expect((JSON.parse(readFileSync(join(tmp, 'out', 'qa_scores.json'), 'utf8')) as QaScoresFile).fomer!.models).toHaveLength(2);
   }, 60_000);
@@ -82,7 +100,12 @@ describe('score-qa: FoMER reasoning scores from imported rubric scores', () => {
 
 describe('score-qa --pred a --pred b', () => {
   const sameModel = join(tmp, 'same-model.jsonl');
-  writeFileSync(sameModel, ANSWERS_A.slice(0, 3).map((a) => JSON.stringify({ ...a, model: 'vlm-b', answer: 'No' })).join('\n') + '\n');
+  writeFileSync(
+    sameModel,
+    ANSWERS_A.slice(0, 3)
+      .map((a) => JSON.stringify({ ...a, model: 'vlm-b', answer: 'No' }))
+      .join('\n') + '\n',
+  );
 
   it('scores both files, each as its own model (it used to score only the last)', async () => {
     const { code, json: r } = await run('--gt', fx.projectBundle, '--pred', fx.answersA, '--pred', fx.answersB, '--json');
@@ -95,10 +118,20 @@ describe('score-qa --pred a --pred b', () => {
   it('two files naming the same model are scored apart, and the overlap is reported where the user looks', async () => {
     const json = await run('--gt', fx.projectBundle, '--pred', fx.answersB, '--pred', sameModel, '--json');
     const r = json.json!;
-    expect(r.models.map((m) => [m.model, m.items.filter((i) => i.reply !== null).length])).toEqual([[`vlm-b (${fx.answersB})`, 5], [`vlm-b (${sameModel})`, 3]]);
-    expect(r.sameModel).toEqual([{ model: 'vlm-b', sharedItems: 3, files: [
-      { file: fx.answersB, scoredAs: `vlm-b (${fx.answersB})`, answers: 5 }, { file: sameModel, scoredAs: `vlm-b (${sameModel})`, answers: 3 },
-    ] }]);
+    expect(r.models.map((m) => [m.model, m.items.filter((i) => i.reply !== null).length])).toEqual([
+      [`vlm-b (${fx.answersB})`, 5],
+      [`vlm-b (${sameModel})`, 3],
+    ]);
+    expect(r.sameModel).toEqual([
+      {
+        model: 'vlm-b',
+        sharedItems: 3,
+        files: [
+          { file: fx.answersB, scoredAs: `vlm-b (${fx.answersB})`, answers: 5 },
+          { file: sameModel, scoredAs: `vlm-b (${sameModel})`, answers: 3 },
+        ],
+      },
+    ]);
     const { stdout } = await run('--gt', fx.projectBundle, '--pred', fx.answersB, '--pred', sameModel);
     expect(stdout).toContain('model "vlm-b" is named in 2 files, each scored as its own model (3 items answered in more than one):');
     expect(stdout).toContain(`${sameModel}: 3 answers, scored as "vlm-b (${sameModel})"`);
@@ -112,7 +145,9 @@ describe('score-qa --judge http: the rubric from an OpenAI-compatible endpoint',
   beforeAll(async () => {
     server = createServer((req, res) => {
       let body = '';
-      req.on('data', (d: Buffer) => { body += d.toString(); });
+      req.on('data', (d: Buffer) => {
+        body += d.toString();
+      });
       req.on('end', () => {
         const parsed = JSON.parse(body) as (typeof seen)[number]['body'];
         seen.push({ auth: req.headers.authorization, body: parsed });
@@ -147,7 +182,11 @@ describe('score-qa --judge http: the rubric from an OpenAI-compatible endpoint',
       expect(m.items.map((i) => i.ra)).toEqual([60, 50, 50, null, 50, 50, 70]);
       // qa_7's answer has no judgeScore here: its FA is the judge's final score, 6 → 60 %.
       expect(m.items.find((i) => i.id === 'qa_7')).toMatchObject({ fa: 60, faFrom: 'judge' });
-      expect(first.json!.fomer!.settings.judge).toMatchObject({ kind: 'http', id: `http:rubric-model@${url}/chat/completions`, promptVersion: 'fomer-trail-1' });
+      expect(first.json!.fomer!.settings.judge).toMatchObject({
+        kind: 'http',
+        id: `http:rubric-model@${url}/chat/completions`,
+        promptVersion: 'fomer-trail-1',
+      });
       const cache = readFileSync(join(out, 'judge-cache.json'), 'utf8');
       for (const text of [first.stdout, first.stderr, cache, readFileSync(join(out, 'qa_scores.json'), 'utf8')]) expect(text).not.toContain('SECRET');
 

@@ -28,8 +28,13 @@ export function scoringHouse(): Project {
     id: 'HOUSE01',
     graph: {
       nodes: [
-        navNode('hall', 'Front hall'), navNode('kitchen', 'Kitchen'), navNode('living', 'Living room'), navNode('landing', 'Stair landing'),
-        navNode('bedroom', 'Master bedroom'), navNode('bath', 'Bathroom'), navNode('study', 'Study'),
+        navNode('hall', 'Front hall'),
+        navNode('kitchen', 'Kitchen'),
+        navNode('living', 'Living room'),
+        navNode('landing', 'Stair landing'),
+        navNode('bedroom', 'Master bedroom'),
+        navNode('bath', 'Bathroom'),
+        navNode('study', 'Study'),
       ],
       edges: navEdges(...EDGES),
     },
@@ -44,15 +49,23 @@ export function scoringHouse(): Project {
     labels: {
       HUMAN: all(traversable('Auto-approved: able-bodied human')),
       WHEELCHAIR: labels({
-        'hall-kitchen': traversable(), 'kitchen-living': traversable(), 'living-hall': traversable(),
-        'living-landing': blocked('cannot go up/down stairs'), 'landing-bedroom': traversable(),
-        'hall-bath': blocked('bathroom door too narrow'), 'hall-study': traversable(),
+        'hall-kitchen': traversable(),
+        'kitchen-living': traversable(),
+        'living-hall': traversable(),
+        'living-landing': blocked('cannot go up/down stairs'),
+        'landing-bedroom': traversable(),
+        'hall-bath': blocked('bathroom door too narrow'),
+        'hall-study': traversable(),
       }),
       // Traversa labels carry a reason category; it wins over what the note's words say.
       HUMANOID: labels({
-        'hall-kitchen': traversable(), 'kitchen-living': traversable(), 'living-hall': traversable(),
-        'living-landing': blocked('Treppe', { reason: 'stairs' }), 'landing-bedroom': traversable(),
-        'hall-bath': blocked('see photo 12', { reason: 'narrow' }), 'hall-study': traversable(),
+        'hall-kitchen': traversable(),
+        'kitchen-living': traversable(),
+        'living-hall': traversable(),
+        'living-landing': blocked('Treppe', { reason: 'stairs' }),
+        'landing-bedroom': traversable(),
+        'hall-bath': blocked('see photo 12', { reason: 'narrow' }),
+        'hall-study': traversable(),
       }),
       QUADRUPEDAL: { ...all(traversable()), ...labels({ 'hall-study': blocked('cannot open door') }) },
       SWEEPER: {},
@@ -66,6 +79,24 @@ let counter = 0;
 /** A prediction as a reader would deliver it. `path` may be a list or an arrow string. */
 export function pred(agent: string, question: string, answer: string, path: string[] | string = [], reason = '', more: Partial<Prediction> = {}): Prediction {
   const id = `p${++counter}`;
-  const tokens = typeof path === 'string' ? path.split('->').map((t) => t.trim()).filter(Boolean) : path;
-  return { id, file: 'results/test-model/HOUSE01/out.json', location: `/result/${counter}`, model: 'test-model', scene: 'HOUSE01', question, agent, answer, path: tokens, reason, ...more };
+  const tokens =
+    typeof path === 'string'
+      ? path
+          .split('->')
+          .map((t) => t.trim())
+          .filter(Boolean)
+      : path;
+  return {
+    id,
+    file: 'results/test-model/HOUSE01/out.json',
+    location: `/result/${counter}`,
+    model: 'test-model',
+    scene: 'HOUSE01',
+    question,
+    agent,
+    answer,
+    path: tokens,
+    reason,
+    ...more,
+  };
 }

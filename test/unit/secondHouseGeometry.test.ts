@@ -32,7 +32,11 @@ function signedVolume(s: TriangleSoup): number {
   const p = s.positions;
   for (let i = 0; i < s.indices.length; i += 3) {
     const [a, b, c] = [s.indices[i]! * 3, s.indices[i + 1]! * 3, s.indices[i + 2]! * 3];
-    v += (p[a]! * (p[b + 1]! * p[c + 2]! - p[b + 2]! * p[c + 1]!) - p[a + 1]! * (p[b]! * p[c + 2]! - p[b + 2]! * p[c]!) + p[a + 2]! * (p[b]! * p[c + 1]! - p[b + 1]! * p[c]!)) / 6;
+    v +=
+      (p[a]! * (p[b + 1]! * p[c + 2]! - p[b + 2]! * p[c + 1]!) -
+        p[a + 1]! * (p[b]! * p[c + 2]! - p[b + 2]! * p[c]!) +
+        p[a + 2]! * (p[b]! * p[c + 1]! - p[b + 1]! * p[c]!)) /
+      6;
   }
   return v;
 }
@@ -60,13 +64,15 @@ describe('the ramp up to the den', () => {
       const y = floorAt(x, z) + 0.5;
       expect(distance([x, y, z], [1, 0, 0]) + distance([x, y, z], [-1, 0, 0])).toBeCloseTo(1.2, 3);
     }
-    const z = 2.5, floor = floorAt(x, z);
-    expect(distance([x, floor + 0.01, z], [0, 1, 0]) + 0.01).toBeCloseTo(2.1 - 0.14 * (4.44 - z) / 2, 3);
+    const z = 2.5,
+      floor = floorAt(x, z);
+    expect(distance([x, floor + 0.01, z], [0, 1, 0]) + 0.01).toBeCloseTo(2.1 - (0.14 * (4.44 - z)) / 2, 3);
   });
 
   it('is a closed solid wound outward, as every solid of the house is (rays tell inside from outside)', () => {
     const lone: HouseSpec = { ...SECOND_HOUSE, slabs: [], walls: [] };
-    const length = ramp.clear.z1 - ramp.clear.z0, width = ramp.clear.x1 - ramp.clear.x0;
+    const length = ramp.clear.z1 - ramp.clear.z0,
+      width = ramp.clear.x1 - ramp.clear.x0;
     expect(signedVolume(houseMesh(lone))).toBeCloseTo(width * length * 0.2, 6);
   });
 });
@@ -131,10 +137,15 @@ describe('the second house as a test of the planner', () => {
       'kitchen-pantry': ['yes', 'step', 'yes', 'yes', 'step'],
       'study-store': ['narrow', 'narrow', 'narrow', 'narrow', 'yes'],
     };
-    const got = Object.fromEntries(SECOND_HOUSE.connections.map((c) => [`${c.from}-${c.to}`, profiles.map((p) => {
-      const label = scene.labels[p.name]![`${ids.get(c.from)}|${ids.get(c.to)}`]!;
-      return label.traversable ? 'yes' : reasonOfNote(label.note);
-    })]));
+    const got = Object.fromEntries(
+      SECOND_HOUSE.connections.map((c) => [
+        `${c.from}-${c.to}`,
+        profiles.map((p) => {
+          const label = scene.labels[p.name]![`${ids.get(c.from)}|${ids.get(c.to)}`]!;
+          return label.traversable ? 'yes' : reasonOfNote(label.note);
+        }),
+      ]),
+    );
     expect(profiles.map((p) => p.name)).toEqual(['HUMAN', 'WHEELCHAIR', 'HUMANOID', 'QUADRUPEDAL', 'SWEEPER']);
     expect(got).toEqual(table);
   });

@@ -13,7 +13,9 @@ describe('keyboard shortcuts', () => {
   const store = createStudioStore();
   const p = emptyProject('keys');
   p.qa.items.push(createWrittenItem([], { sceneId: 'S', author: 'Ana', createdAt: 't', question: 'Q?', category: { capability: 'spatial' } }));
-  p.scenes.push(sceneOf({ graph: navGraph(['hall-kitchen']), questions: [navQuestion('Can [Agent] move from the hall to the kitchen?', ref('hall'), ref('kitchen'))] }));
+  p.scenes.push(
+    sceneOf({ graph: navGraph(['hall-kitchen']), questions: [navQuestion('Can [Agent] move from the hall to the kitchen?', ref('hall'), ref('kitchen'))] }),
+  );
   replaceDocument(store, p);
 
   const states: [string, Partial<StudioState['session']>][] = [
@@ -38,11 +40,26 @@ describe('keyboard shortcuts', () => {
   // a key the workspace also uses (A next agent, T top view, M measure, W width, Escape) means the review's.
   const review: [string, Partial<StudioState['qa']>, Record<string, string>][] = [
     ['deciding', {}, { A: 'qa.accept', E: 'qa.edit', R: 'qa.reject', '/': 'qa.comment', '.': 'qa.next', ',': 'qa.previous' }],
-    ['rejecting', { rejecting: true }, { H: 'qa.reject.hallucinated', W: 'qa.reject.wrong-answer', M: 'qa.reject.ambiguous', T: 'qa.reject.trivial', N: 'qa.reject.not-in-taxonomy', P: 'qa.reject.implausible', Escape: 'qa.cancel' }],
+    [
+      'rejecting',
+      { rejecting: true },
+      {
+        H: 'qa.reject.hallucinated',
+        W: 'qa.reject.wrong-answer',
+        M: 'qa.reject.ambiguous',
+        T: 'qa.reject.trivial',
+        N: 'qa.reject.not-in-taxonomy',
+        P: 'qa.reject.implausible',
+        Escape: 'qa.cancel',
+      },
+    ],
     ['editing', { editingForReview: true }, { 'Mod+Enter': 'qa.acceptEdits', Escape: 'qa.cancel' }],
   ];
   it.each(review)('reviewing, %s: each review key runs the review command', (_, qa, expected) => {
-    store.setState((s) => ({ session: { ...s.session, view: 'qa', sceneId: p.scenes[0]!.id, questionIndex: 0, annotator: 'Rita', tool: 'measure' }, qa: { ...s.qa, mode: 'review', itemId: 'qa_1', rejecting: false, editingForReview: false, ...qa } }));
+    store.setState((s) => ({
+      session: { ...s.session, view: 'qa', sceneId: p.scenes[0]!.id, questionIndex: 0, annotator: 'Rita', tool: 'measure' },
+      qa: { ...s.qa, mode: 'review', itemId: 'qa_1', rejecting: false, editingForReview: false, ...qa },
+    }));
     const s = store.getState();
     expect(openItemOf(s)).toBeDefined();
     const first = (key: string) => commands.find((c) => c.shortcut === key && isEnabled(c, s))?.id;
@@ -53,14 +70,17 @@ describe('keyboard shortcuts', () => {
   // must then work in every view (given the same selection, history and open item), or the list lies.
   it('a key listed as working everywhere works in every view', () => {
     const views = ['overview', 'scene', 'label', 'score', 'qa', 'problems'] as const;
-    const enabledIn = (c: Command) => views.filter((view) => {
-      store.setState((s) => ({
-        session: { ...s.session, view, sceneId: p.scenes[0]!.id, questionIndex: 0, annotator: 'Rita', selection: { kind: 'node', id: 'hall' } },
-        qa: { ...s.qa, mode: 'review', itemId: 'qa_1', rejecting: false, editingForReview: false },
-      }));
-      return isEnabled(c, store.getState());
-    });
-    const partial = commands.filter((c) => c.shortcut && !c.views).map((c) => [c.id, enabledIn(c)] as const)
+    const enabledIn = (c: Command) =>
+      views.filter((view) => {
+        store.setState((s) => ({
+          session: { ...s.session, view, sceneId: p.scenes[0]!.id, questionIndex: 0, annotator: 'Rita', selection: { kind: 'node', id: 'hall' } },
+          qa: { ...s.qa, mode: 'review', itemId: 'qa_1', rejecting: false, editingForReview: false },
+        }));
+        return isEnabled(c, store.getState());
+      });
+    const partial = commands
+      .filter((c) => c.shortcut && !c.views)
+      .map((c) => [c.id, enabledIn(c)] as const)
       .filter(([, where]) => where.length > 0 && where.length < views.length);
     expect(partial).toEqual([]);
   });

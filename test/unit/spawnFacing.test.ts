@@ -15,7 +15,12 @@ const wheelchair = project.profiles.find((p) => p.name === 'WHEELCHAIR')!;
 /** Issue 23 §8, both sides: the agent faces the end node when the way there is clear, and turns off it only when it is not. */
 describe('where a hand-driven agent is set down facing', async () => {
   const bytes = readFileSync(join(SAMPLE, 'house.glb'));
-  const world = colliderWorldOf(await loadMesh({ files: [{ name: 'house.glb', data: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) }] }, { upAxis: 'y', unitScale: 1, createWorker: () => null }));
+  const world = colliderWorldOf(
+    await loadMesh(
+      { files: [{ name: 'house.glb', data: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) }] },
+      { upAxis: 'y', unitScale: 1, createWorker: () => null },
+    ),
+  );
 
   it('faces the end node when a metre that way is clear (the corridor from the hall)', () => {
     const s = spawnFacing(world, wheelchair, nodes.get('node_1')!, nodes.get('node_5')!);

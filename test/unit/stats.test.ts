@@ -29,7 +29,13 @@ describe('dataset statistics, counted per scene', () => {
     const p = project();
     const label = { traversable: true, note: '', annotator: 'ann', timestamp: '2026-11-24T00:00:00Z', source: 'annotator' as const };
     let scene = p.scenes[0]!;
-    for (const [from, to] of [['node_1', 'node_3'], ['node_3', 'node_5'], ['node_5', 'node_12'], ['node_12', 'node_8']] as const) scene = setLabel(scene, 'DRONE', from, to, label);
+    for (const [from, to] of [
+      ['node_1', 'node_3'],
+      ['node_3', 'node_5'],
+      ['node_5', 'node_12'],
+      ['node_12', 'node_8'],
+    ] as const)
+      scene = setLabel(scene, 'DRONE', from, to, label);
     const edited: Project = { ...p, scenes: [scene, ...p.scenes.slice(1)] };
     const stats = datasetStats(edited);
     expect(stats.agents.DRONE).toMatchObject({ labels: 4, tasks: stats.agents.HUMAN!.tasks, feasible_tasks: 1 });

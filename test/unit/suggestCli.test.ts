@@ -13,7 +13,6 @@ const GRAPH = join(SAMPLE_DIR, 'graphs/sample-house-graph.json');
 const tmp = mkdtempSync(join(tmpdir(), 'traversa-suggest-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-
 interface Output {
   agents: Record<string, Record<string, { traversable: boolean; reason: string | null; measured: Record<string, unknown> }>>;
   edges: Record<string, { kind: string | null }>;
@@ -24,7 +23,13 @@ describe('traversa suggest', () => {
   const asJson = traversa('suggest', '--mesh', MESH, '--graph', GRAPH, '--agents', join(SAMPLE_DIR, 'agent_profile.json'), '--json');
   const full = JSON.parse(readFileSync(GRAPH, 'utf8')) as { nodes: { id: string }[]; edges: { from: string; to: string }[] };
   const cornerOnly = join(tmp, 'corner-graph.json');
-  writeFileSync(cornerOnly, JSON.stringify({ nodes: full.nodes.filter((n) => ['node_3', 'node_4'].includes(n.id)), edges: full.edges.filter((e) => e.from === 'node_3' && e.to === 'node_4') }));
+  writeFileSync(
+    cornerOnly,
+    JSON.stringify({
+      nodes: full.nodes.filter((n) => ['node_3', 'node_4'].includes(n.id)),
+      edges: full.edges.filter((e) => e.from === 'node_3' && e.to === 'node_4'),
+    }),
+  );
   const asTable = traversa('suggest', '--mesh', MESH, '--graph', cornerOnly);
 
   it('prints, per agent and edge, the ground truth’s labels and the measurements as JSON', async () => {

@@ -11,7 +11,10 @@ import { ROOM_NODES, TestScan, twoNodes, type P3 } from './suggestScenes.ts';
 
 /** Two 3 × 3 m rooms joined by an opening `width` wide and `head` high in the wall at x = 3. */
 const lowOpening = (width: number, head: number) =>
-  new TestScan().floor(-0.1, 6.1, -0.1, 3.1).enclose(0, 6, 0, 3).wall('z', 3, 0, 3, { openings: [{ centre: 1.5, width, head }] });
+  new TestScan()
+    .floor(-0.1, 6.1, -0.1, 3.1)
+    .enclose(0, 6, 0, 3)
+    .wall('z', 3, 0, 3, { openings: [{ centre: 1.5, width, head }] });
 
 async function measure(scan: TestScan, [a, b]: [P3, P3], frame = new Matrix4()): Promise<MeasuredEdge> {
   const geom = prepareGeometry(scan.loaded(frame));
@@ -26,7 +29,12 @@ async function measure(scan: TestScan, [a, b]: [P3, P3], frame = new Matrix4()):
 
 async function verdicts(scan: TestScan): Promise<Record<string, string | null>> {
   const r = await suggestScene(prepareGeometry(scan.loaded()), twoNodes(...ROOM_NODES), DEFAULT_PROFILES);
-  return Object.fromEntries(DEFAULT_PROFILES.map((p) => { const s = r.agents[p.name]!['n1|n2']!; return [p.name, s.traversable ? 'yes' : s.reason]; }));
+  return Object.fromEntries(
+    DEFAULT_PROFILES.map((p) => {
+      const s = r.agents[p.name]!['n1|n2']!;
+      return [p.name, s.traversable ? 'yes' : s.reason];
+    }),
+  );
 }
 
 describe('a crawl hole 0.60 m wide and 0.35 m high', () => {

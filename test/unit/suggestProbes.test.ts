@@ -4,7 +4,15 @@ import { DEFAULT_PROFILES, type AgentProfile } from '../../src/core/agents.ts';
 import type { NavGraph } from '../../src/core/graph.ts';
 import { maxTurningLengthM } from '../../src/core/rules.ts';
 import { frameMatrix } from '../../src/engine/frame.ts';
-import { buildReferenceNavMesh, measureEdge, prepareGeometry, suggestScene, type AgentNavMesh, type MeasuredEdge, type SceneSuggestions } from '../../src/engine/suggest/index.ts';
+import {
+  buildReferenceNavMesh,
+  measureEdge,
+  prepareGeometry,
+  suggestScene,
+  type AgentNavMesh,
+  type MeasuredEdge,
+  type SceneSuggestions,
+} from '../../src/engine/suggest/index.ts';
 import { ROOM_NODES, TestScan, twoNodes, twoRooms, type P3 } from './suggestScenes.ts';
 
 // Each probe on a small scan built in the test, with the obstacle's true size known: the engine must
@@ -73,7 +81,10 @@ describe('a staircase', () => {
   const scan = new TestScan().floor(-0.1, 4.2, -0.1, 1.3).enclose(0, 7, 0, 1.2, { height: 3.5 });
   for (let k = 1; k <= 4; k++) scan.box('stair', [3 + (k - 1) * 0.28, 0, 0], [4.12, k * 0.18, 1.2]);
   scan.box('floor', [4.12, 0, -0.1], [7.1, 0.9, 1.3]);
-  const nodes: [P3, P3] = [[1.5, 0.02, 0.6], [5.6, 0.92, 0.6]];
+  const nodes: [P3, P3] = [
+    [1.5, 0.02, 0.6],
+    [5.6, 0.92, 0.6],
+  ];
 
   it('is found with its risers counted and measured, and only agents that use stairs may pass', async () => {
     const { edge, of } = await suggest(scan, ...nodes);
@@ -89,12 +100,21 @@ describe('a staircase', () => {
 
 describe('an L-shaped corner', () => {
   // Room 1 (north) → leg A, 0.80 m wide, running south → junction → leg B, 0.85 m wide, running east → room 2.
-  const scan = new TestScan().floor(-0.2, 7.2, -2.2, 7.2)
-    .box('wall', [-0.1, 0, -0.1], [0, 2.5, 7]).box('wall', [-0.1, 0, -0.1], [4, 2.5, 0])
-    .box('wall', [0.8, 0, 0.85], [4, 2.5, 4]).box('wall', [3, 0, 4], [4, 2.5, 7]).box('wall', [-0.1, 0, 7], [4, 2.5, 7.1])
-    .box('wall', [3.9, 0, -2.1], [4, 2.5, -0.1]).box('wall', [3.9, 0, -2.1], [7.1, 2.5, -2]).box('wall', [7, 0, -2.1], [7.1, 2.5, 3.1])
+  const scan = new TestScan()
+    .floor(-0.2, 7.2, -2.2, 7.2)
+    .box('wall', [-0.1, 0, -0.1], [0, 2.5, 7])
+    .box('wall', [-0.1, 0, -0.1], [4, 2.5, 0])
+    .box('wall', [0.8, 0, 0.85], [4, 2.5, 4])
+    .box('wall', [3, 0, 4], [4, 2.5, 7])
+    .box('wall', [-0.1, 0, 7], [4, 2.5, 7.1])
+    .box('wall', [3.9, 0, -2.1], [4, 2.5, -0.1])
+    .box('wall', [3.9, 0, -2.1], [7.1, 2.5, -2])
+    .box('wall', [7, 0, -2.1], [7.1, 2.5, 3.1])
     .box('wall', [4, 0, 3], [7.1, 2.5, 3.1]);
-  const nodes: [P3, P3] = [[1.5, 0.02, 5.5], [5.5, 0.02, 0.5]];
+  const nodes: [P3, P3] = [
+    [1.5, 0.02, 5.5],
+    [5.5, 0.02, 0.5],
+  ];
 
   it('measures both legs away from the junction, in route order, and the wheelchair cannot turn it', async () => {
     const { edge, of } = await suggest(scan, ...nodes);
@@ -133,14 +153,20 @@ describe('a lift shaft named "lift"', () => {
   // Two storeys (floors at 0 and 3 m) over x 0–4.5; the shaft east of it has a cabin floor at each stop
   // and a 1.0 m door in its wall on each storey. No stairs: the lift is the only way up.
   function liftScan(named: boolean): TestScan {
-    const scan = new TestScan().floor(-0.1, 4.45, -0.1, 3.1).floor(-0.1, 4.45, -0.1, 3.1, 3.0)
-      .box(named ? 'lift' : 'plate', [4.45, -0.2, 0], [6, 0, 3]).box(named ? 'lift' : 'plate', [4.45, 2.8, 0], [6, 3.0, 3]);
+    const scan = new TestScan()
+      .floor(-0.1, 4.45, -0.1, 3.1)
+      .floor(-0.1, 4.45, -0.1, 3.1, 3.0)
+      .box(named ? 'lift' : 'plate', [4.45, -0.2, 0], [6, 0, 3])
+      .box(named ? 'lift' : 'plate', [4.45, 2.8, 0], [6, 3.0, 3]);
     for (const base of [0, 3]) {
       scan.enclose(0, 6, 0, 3, { base, height: 2.8 }).wall('z', 4.45, 0, 3, { base, height: 2.8, openings: [{ centre: 1.5, width: 1.0 }] });
     }
     return scan;
   }
-  const nodes: [P3, P3] = [[2, 0.02, 1.5], [2, 3.02, 1.5]];
+  const nodes: [P3, P3] = [
+    [2, 0.02, 1.5],
+    [2, 3.02, 1.5],
+  ];
 
   it('is a lift ride with the lift door measured from both lobbies: the sweeper and the quadruped cannot use it', async () => {
     const { edge, of } = await suggest(liftScan(true), ...nodes);
@@ -162,7 +188,10 @@ describe('a lift shaft named "lift"', () => {
 describe('a table narrowing a corridor above 0.3 m', () => {
   // A 1.0 m corridor; a table (0.3–0.75 m high) juts 0.5 m from one wall.
   const scan = new TestScan().floor(-0.1, 6.1, -0.1, 1.1).enclose(0, 6, 0, 1).box('table', [2.5, 0.3, 0], [3.5, 0.75, 0.5]);
-  const nodes: [P3, P3] = [[0.5, 0.02, 0.6], [5.5, 0.02, 0.6]];
+  const nodes: [P3, P3] = [
+    [0.5, 0.02, 0.6],
+    [5.5, 0.02, 0.6],
+  ];
 
   it('lets the 15 cm sweeper pass under it and stops everyone taller than its underside', async () => {
     const { edge, of } = await suggest(scan, ...nodes);

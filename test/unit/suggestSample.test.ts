@@ -17,7 +17,10 @@ describe('suggestions on the sample house', () => {
 
   beforeAll(async () => {
     const bytes = readFileSync(join(DIR, 'house.glb'));
-    const loaded = await loadMesh({ files: [{ name: 'house.glb', data: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer }] }, { upAxis: 'y', unitScale: 1 });
+    const loaded = await loadMesh(
+      { files: [{ name: 'house.glb', data: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer }] },
+      { upAxis: 'y', unitScale: 1 },
+    );
     result = await suggestScene(prepareGeometry(loaded), release.graph, release.profiles);
     loaded.dispose();
   }, 60_000);
@@ -52,11 +55,15 @@ describe('suggestions on the sample house', () => {
     const rows = release.profiles.map((p) => {
       const all = Object.entries(result.agents[p.name]!);
       const voting = all.filter(([, s]) => s.navmeshRoute !== null);
-      const disagree = voting.filter(([, s]) => s.navmeshDisagrees).map(([k, s]) => `${k} (rules ${s.traversable ? 'yes' : s.reason}, navmesh ${s.navmeshRoute ? 'route' : 'none'})`);
+      const disagree = voting
+        .filter(([, s]) => s.navmeshDisagrees)
+        .map(([k, s]) => `${k} (rules ${s.traversable ? 'yes' : s.reason}, navmesh ${s.navmeshRoute ? 'route' : 'none'})`);
       return `${p.name.padEnd(12)} ${String(voting.length - disagree.length).padStart(2)}/${voting.length} agree${disagree.length ? `; differ on ${disagree.join(', ')}` : ''}`;
     });
     const builds = result.navmeshes.map((n) => `${n.agent} ${n.buildMs.toFixed(0)} ms`).join(', ');
-    console.log(`navmesh vs rules on the sample house (lift edges: a navmesh does not vote)\n${rows.join('\n')}\nnavmesh builds: ${builds}; measuring ${result.timings.measureMs.toFixed(0)} ms`);
+    console.log(
+      `navmesh vs rules on the sample house (lift edges: a navmesh does not vote)\n${rows.join('\n')}\nnavmesh builds: ${builds}; measuring ${result.timings.measureMs.toFixed(0)} ms`,
+    );
     expect(rows).toHaveLength(release.profiles.length);
   });
 });

@@ -12,7 +12,11 @@ import type { LoadedMesh } from '../../src/engine/mesh/types.ts';
 
 export type P3 = [number, number, number];
 
-export interface Opening { centre: number; width: number; head?: number }
+export interface Opening {
+  centre: number;
+  width: number;
+  head?: number;
+}
 
 export class TestScan {
   private readonly content = new Group();
@@ -71,10 +75,18 @@ export class TestScan {
     geometry.boundsTree = new MeshBVH(geometry) as unknown as NonNullable<BufferGeometry['boundsTree']>;
     const collision = new Mesh(geometry);
     return {
-      object, collision, frame, floors: [], facing: { up: 0, down: 0, total: 0 }, doubleSided: false, warnings: [],
+      object,
+      collision,
+      frame,
+      floors: [],
+      facing: { up: 0, down: 0, total: 0 },
+      doubleSided: false,
+      warnings: [],
       stats: { triangles: index.length / 3, vertices: positions.length / 3, textures: 0, bytes: 0, format: 'glb' },
       timings: { read: 0, parse: 0, textures: 0, bvh: 0 },
-      dispose() { geometry.dispose(); },
+      dispose() {
+        geometry.dispose();
+      },
     };
   }
 }
@@ -97,12 +109,21 @@ export function twoNodes(a: P3, b: P3, frame = new Matrix4()): NavGraph {
 }
 
 /** Two 3 × 3 m rooms side by side (x 0–3 and 3–6), joined by an opening in the wall at x = 3. */
-export function twoRooms({ doorWidth = 0.85, sill, doorLeaf = false, closed = false }: { doorWidth?: number; sill?: number; doorLeaf?: boolean; closed?: boolean } = {}): TestScan {
+export function twoRooms({
+  doorWidth = 0.85,
+  sill,
+  doorLeaf = false,
+  closed = false,
+}: { doorWidth?: number; sill?: number; doorLeaf?: boolean; closed?: boolean } = {}): TestScan {
   const scan = new TestScan().floor(-0.1, 6.1, -0.1, 3.1).enclose(0, 6, 0, 3);
   scan.wall('z', 3, 0, 3, { openings: closed ? [] : [{ centre: 1.5, width: doorWidth }] });
-  const z0 = 1.5 - doorWidth / 2, z1 = 1.5 + doorWidth / 2;
+  const z0 = 1.5 - doorWidth / 2,
+    z1 = 1.5 + doorWidth / 2;
   if (sill !== undefined) scan.box('sill', [2.95, 0, z0], [3.05, sill, z1]);
   if (doorLeaf) scan.box('door', [2.98, 0.01, z0], [3.02, 2.09, z1]);
   return scan;
 }
-export const ROOM_NODES: [P3, P3] = [[1.5, 0.02, 1.5], [4.5, 0.02, 1.5]];
+export const ROOM_NODES: [P3, P3] = [
+  [1.5, 0.02, 1.5],
+  [4.5, 0.02, 1.5],
+];

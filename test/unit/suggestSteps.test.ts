@@ -15,7 +15,9 @@ function profile(lengthM: number, height: (s: number) => number) {
 describe('steps along a route', () => {
   it('reads a bevelled 2 cm threshold as one sill of 2 cm, not as a ramp', () => {
     // Up over 3 cm, 6 cm flat, down over 3 cm.
-    const { points, floor } = profile(2, (s) => (s < 1 ? 0 : s < 1.03 ? ((s - 1) / 0.03) * 0.02 : s < 1.09 ? 0.02 : s < 1.12 ? 0.02 - ((s - 1.09) / 0.03) * 0.02 : 0));
+    const { points, floor } = profile(2, (s) =>
+      s < 1 ? 0 : s < 1.03 ? ((s - 1) / 0.03) * 0.02 : s < 1.09 ? 0.02 : s < 1.12 ? 0.02 - ((s - 1.09) / 0.03) * 0.02 : 0,
+    );
     const r = findSteps(points, floor);
     expect(r.sillHeightM).toBeCloseTo(0.02, 3);
     expect(r.steps.map((s) => Math.sign(s.riseM))).toEqual([1, -1]);

@@ -11,7 +11,10 @@ import { SAMPLE_DIR, sampleRelease } from './suggestTruth.ts';
 describe('the scan sent to the suggestion worker', () => {
   it('gives the same suggestions and measurements as the scan it was packed from', async () => {
     const bytes = readFileSync(join(SAMPLE_DIR, 'house.glb'));
-    const loaded = await loadMesh({ files: [{ name: 'house.glb', data: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer }] }, { upAxis: 'y', unitScale: 1 });
+    const loaded = await loadMesh(
+      { files: [{ name: 'house.glb', data: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer }] },
+      { upAxis: 'y', unitScale: 1 },
+    );
     const release = sampleRelease();
     const geom = prepareGeometry(loaded);
     const { packed, transfer } = packGeometry(geom);

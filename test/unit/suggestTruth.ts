@@ -12,13 +12,26 @@ export const SAMPLE_DIR = fileURLToPath(new URL('../../scenes/sample-house/', im
 
 /** The ground truth's note → reason category ("Sill 0.05 m higher…" → step). */
 export function reasonOfNote(note: string): ReasonCategory {
-  const table: [RegExp, ReasonCategory][] = [[/^Stairs/, 'stairs'], [/^Lift/, 'lift'], [/^Closed door/, 'door'], [/^Sill/, 'step'], [/^Low opening/, 'narrow'], [/^Narrow passage/, 'narrow'], [/^Turning space/, 'turning']];
+  const table: [RegExp, ReasonCategory][] = [
+    [/^Stairs/, 'stairs'],
+    [/^Lift/, 'lift'],
+    [/^Closed door/, 'door'],
+    [/^Sill/, 'step'],
+    [/^Low opening/, 'narrow'],
+    [/^Narrow passage/, 'narrow'],
+    [/^Turning space/, 'turning'],
+  ];
   const hit = table.find(([re]) => re.test(note));
   if (!hit) throw new Error(`no reason category for the note "${note}"`);
   return hit[1];
 }
 
-export interface GroundTruth { agent: string; edge: string; traversable: boolean; reason: ReasonCategory | null }
+export interface GroundTruth {
+  agent: string;
+  edge: string;
+  traversable: boolean;
+  reason: ReasonCategory | null;
+}
 
 /** One agent's labels (`from|to` → label) as ground-truth rows keyed by the undirected edge `a|b`, a < b. */
 export function truthRows(agent: string, labels: Record<string, { traversable: boolean; note: string }>): GroundTruth[] {
@@ -40,7 +53,10 @@ export function sampleRelease(): { profiles: AgentProfile[]; graph: NavGraph; tr
   };
   walk(SAMPLE_DIR);
   const { project } = readRelease(files);
-  const traverse = JSON.parse(readFileSync(join(SAMPLE_DIR, 'traverse/sample-house-traverse.json'), 'utf8')) as Record<string, Record<string, { traversable: boolean; note: string }>>;
+  const traverse = JSON.parse(readFileSync(join(SAMPLE_DIR, 'traverse/sample-house-traverse.json'), 'utf8')) as Record<
+    string,
+    Record<string, { traversable: boolean; note: string }>
+  >;
   const truth = project!.profiles.flatMap((p) => truthRows(p.name, traverse[traverseKeyOf(p.name)]!));
   const features = (JSON.parse(readFileSync(join(SAMPLE_DIR, 'features.json'), 'utf8')) as { edges: Record<string, PassageFeature> }).edges;
   return { profiles: project!.profiles, graph: project!.scenes[0]!.graph, truth, features };

@@ -29,11 +29,20 @@ function scanned(key = 'scan-1'): Project {
 function computedFor(p: Project, computedAt = 1000): KeptSuggestions {
   const basis = suggestionBasis(p.scenes[0]!, p.profiles)!;
   return {
-    computedAt, basis,
-    agents: { WHEELCHAIR: {
-      'foot|landing': { traversable: false, reason: 'stairs', note: 'Stairs: 17 risers of 0.175 m', measured: { risers: 17, riserM: 0.175 }, navmeshRoute: false },
-      'hall|kitchen': { traversable: true, reason: null, note: 'Clear', measured: { clearWidthM: Infinity, cornerWidthsM: [0.8, 0.9] }, navmeshRoute: true },
-    } },
+    computedAt,
+    basis,
+    agents: {
+      WHEELCHAIR: {
+        'foot|landing': {
+          traversable: false,
+          reason: 'stairs',
+          note: 'Stairs: 17 risers of 0.175 m',
+          measured: { risers: 17, riserM: 0.175 },
+          navmeshRoute: false,
+        },
+        'hall|kitchen': { traversable: true, reason: null, note: 'Clear', measured: { clearWidthM: Infinity, cornerWidthsM: [0.8, 0.9] }, navmeshRoute: true },
+      },
+    },
   };
 }
 
@@ -114,7 +123,11 @@ describe('suggestions kept with the project (IndexedDB)', () => {
     const db = freshDb();
     await keepSuggestions(db, 'HOUSE', computedFor(scanned('scan-1'), 1000));
     await keepSuggestions(db, 'BARN', computedFor(scanned('scan-2'), 2000));
-    const found = await loadSuggestionsOf(db, [{ sceneId: 'HOUSE', meshKey: 'scan-1' }, { sceneId: 'BARN', meshKey: 'scan-2' }, { sceneId: 'SHED', meshKey: null }]);
+    const found = await loadSuggestionsOf(db, [
+      { sceneId: 'HOUSE', meshKey: 'scan-1' },
+      { sceneId: 'BARN', meshKey: 'scan-2' },
+      { sceneId: 'SHED', meshKey: null },
+    ]);
     expect(found.get('HOUSE')?.kept?.basis.meshKey).toBe('scan-1');
     expect(found.get('BARN')?.kept?.basis.meshKey).toBe('scan-2');
     expect(found.get('SHED')).toEqual({ kept: null, setAside: [] });

@@ -14,7 +14,13 @@ import { withScene } from '../../src/state/edits.ts';
 import { houseScene, releaseFiles } from '../support/releaseBuilder.ts';
 
 const AT = '2026-11-23T10:00:00Z';
-const label = (traversable: boolean, annotator: string): Label => ({ traversable, note: traversable ? '' : 'step', annotator, timestamp: AT, source: 'annotator' });
+const label = (traversable: boolean, annotator: string): Label => ({
+  traversable,
+  note: traversable ? '' : 'step',
+  annotator,
+  timestamp: AT,
+  source: 'annotator',
+});
 
 /** A project with every kind of record: graph, unnamed release labels, two annotators' votes, a decision, a QA item with reviews and an adjudication. */
 function fullProject(): Project {
@@ -31,7 +37,10 @@ function fullProject(): Project {
 }
 
 /** JSON with keys sorted: what a record holds, whatever order its fields were written in. */
-const canonical = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x));
+const canonical = (v: unknown): string =>
+  JSON.stringify(v, (_k, x: unknown) =>
+    x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x,
+  );
 
 /** Every field name anywhere in a value, with the path to it. */
 function fieldNames(v: unknown, path = '', out: { name: string; path: string; value: unknown }[] = []) {
@@ -53,12 +62,12 @@ describe('records as CouchDB documents', () => {
     const docs = recs.map((r) => recordToDoc(r, 'alice', AT));
     expect(docs[0]).toEqual({ _id: 'project', order: 0, value: recs[0]!.value, author: 'alice', at: AT });
     // As the server hands them back: JSON, with a revision.
-    const back = docs.map((d) => docToRecord({ ...JSON.parse(JSON.stringify(d)) as object, _rev: '1-x' })!);
+    const back = docs.map((d) => docToRecord({ ...(JSON.parse(JSON.stringify(d)) as object), _rev: '1-x' })!);
     const a = assembleProject(back);
     expect(a.bad).toEqual([]);
     const stored = (rs: typeof recs) => rs.map((r) => canonical([r.key, r.order, r.value])).sort();
     expect(stored(projectRecords(a.project!))).toEqual(stored(recs));
-    expect(back.every((r, i) => docHolds(docs[i]!, r) && docHolds(JSON.parse(JSON.stringify(docs[i])) as typeof docs[0], recs[i]!))).toBe(true);
+    expect(back.every((r, i) => docHolds(docs[i]!, r) && docHolds(JSON.parse(JSON.stringify(docs[i])) as (typeof docs)[0], recs[i]!))).toBe(true);
   });
 
   it('design documents, checkpoints, deletions and foreign ids are not records; a damaged envelope is reported', () => {

@@ -16,11 +16,19 @@ const run = (model: string) => [
 ];
 
 describe('Table 2', () => {
-  it('one row per model: Feas-F1, PV, RTA, RV, CapNav, then CapNav per agent in the paper\'s order; the same figures as the report', () => {
+  it("one row per model: Feas-F1, PV, RTA, RV, CapNav, then CapNav per agent in the paper's order; the same figures as the report", () => {
     const a = scorePaperSync(house, run('model_a'), { judge: ruleJudge() });
     const t = table2([['model_a', a]], ['HUMAN', 'WHEELCHAIR', 'HUMANOID', 'QUADRUPEDAL', 'SWEEPER']);
     expect(t.header).toEqual(['Model', 'Feas-F1', 'PV', 'RTA', 'RV', 'CapNav', 'HUMAN', 'WHEELCHAIR']);
-    expect(t.rows[0]!.cells).toEqual([a.headline.f1, a.headline.pv, a.headline.rta, a.headline.rv, a.headline.capnav, a.perAgent.HUMAN!.capnav, a.perAgent.WHEELCHAIR!.capnav]);
+    expect(t.rows[0]!.cells).toEqual([
+      a.headline.f1,
+      a.headline.pv,
+      a.headline.rta,
+      a.headline.rv,
+      a.headline.capnav,
+      a.perAgent.HUMAN!.capnav,
+      a.perAgent.WHEELCHAIR!.capnav,
+    ]);
     const csv = table2Csv(t, 'CapNav Table 2: test');
     expect(csv.split('\r\n')[0]).toBe('CapNav Table 2: test');
     expect(csv.split('\r\n')[1]).toBe('Model,Feas-F1,PV,RTA,RV,CapNav,HUMAN,WHEELCHAIR');

@@ -6,19 +6,51 @@ import { buildTaskPrompt } from '../../src/core/taskgen/prompt.ts';
 import { requestImages, requestText, startFakeChat, type FakeChat, type FakeReply } from '../support/fakeChat.ts';
 
 const KEY = 'sk-taskgen-secret-5f5f5f';
-const TASKS = JSON.stringify([{ question: 'Can [Agent] move from the hall to the kitchen?', reason: 'Seen at 00:02-00:04.', nodes_involved: { start: 'n1', start_detail: 'rack', intermediate: [], end: 'n2', end_detail: 'sink' } }]);
+const TASKS = JSON.stringify([
+  {
+    question: 'Can [Agent] move from the hall to the kitchen?',
+    reason: 'Seen at 00:02-00:04.',
+    nodes_involved: { start: 'n1', start_detail: 'rack', intermediate: [], end: 'n2', end_detail: 'sink' },
+  },
+]);
 const frames = [0, 4, 8].map((t, i) => ({ t, url: `data:image/jpeg;base64,${btoa(`frame-${i}`)}` }));
-const prompt = buildTaskPrompt({ nodes: [{ id: 'n1', name: 'Hall' }, { id: 'n2', name: 'Kitchen' }], frames, minTasks: 3 });
+const prompt = buildTaskPrompt({
+  nodes: [
+    { id: 'n1', name: 'Hall' },
+    { id: 'n2', name: 'Kitchen' },
+  ],
+  frames,
+  minTasks: 3,
+});
 
 /** The next replies the endpoint gives, in order; then the task list. */
 let script: FakeReply[] = [];
 let chat: FakeChat;
-beforeAll(async () => { chat = await startFakeChat({ reply: () => script.shift() ?? { content: TASKS } }); });
+beforeAll(async () => {
+  chat = await startFakeChat({ reply: () => script.shift() ?? { content: TASKS } });
+});
 afterAll(() => chat.close());
 
-const memoryCache = () => { const m = new Map<string, string>(); return { m, cache: { get: (k: string) => m.get(k), set: (k: string, v: string) => { m.set(k, v); } } satisfies ReplyCache }; };
+const memoryCache = () => {
+  const m = new Map<string, string>();
+  return {
+    m,
+    cache: {
+      get: (k: string) => m.get(k),
+      set: (k: string, v: string) => {
+        m.set(k, v);
+      },
+    } satisfies ReplyCache,
+  };
+};
 const opts = (over: Partial<HttpJudgeOptions> = {}): HttpJudgeOptions => ({
-  baseUrl: chat.url, model: 'vlm-test', apiKey: KEY, fetch: fetch as unknown as FetchLike, sleep: async () => {}, baseDelayMs: 1, ...over,
+  baseUrl: chat.url,
+  model: 'vlm-test',
+  apiKey: KEY,
+  fetch: fetch as unknown as FetchLike,
+  sleep: async () => {},
+  baseDelayMs: 1,
+  ...over,
 });
 
 describe('asking an OpenAI-compatible endpoint for tasks', () => {
@@ -38,10 +70,21 @@ describe('asking an OpenAI-compatible endpoint for tasks', () => {
   });
 
   it('retries on 429 and 503 with doubling delays, then returns the reply', async () => {
-    script = [{ status: 429, content: 'slow down' }, { status: 503, content: 'busy' }];
+    script = [
+      { status: 429, content: 'slow down' },
+      { status: 503, content: 'busy' },
+    ];
     const waits: number[] = [];
     const before = chat.requests.length;
-    const r = await askForTasks(opts({ sleep: async (ms) => { waits.push(ms); }, baseDelayMs: 100 }), prompt);
+    const r = await askForTasks(
+      opts({
+        sleep: async (ms) => {
+          waits.push(ms);
+        },
+        baseDelayMs: 100,
+      }),
+      prompt,
+    );
     expect(r).toEqual({ content: TASKS, cached: false });
     expect(chat.requests.length - before).toBe(3);
     expect(waits).toEqual([100, 200]);
@@ -68,9 +111,16 @@ describe('asking an OpenAI-compatible endpoint for tasks', () => {
     expect(await askForTasks(opts(), prompt, cache)).toEqual({ content: TASKS, cached: false });
     expect(await askForTasks(opts(), prompt, cache)).toEqual({ content: TASKS, cached: true });
     expect(chat.requests.length - before).toBe(1);
-    const otherFrames = buildTaskPrompt({ nodes: [{ id: 'n1', name: 'Hall' }, { id: 'n2', name: 'Kitchen' }], frames: [...frames.slice(0, 2), { t: 8, url: 'data:image/jpeg;base64,AAAA' }], minTasks: 3 });
-    expect((await askForTasks(opts(), otherFrames, cache) as { cached: boolean }).cached).toBe(false);
-    expect((await askForTasks(opts({ model: 'other-vlm' }), prompt, cache) as { cached: boolean }).cached).toBe(false);
+    const otherFrames = buildTaskPrompt({
+      nodes: [
+        { id: 'n1', name: 'Hall' },
+        { id: 'n2', name: 'Kitchen' },
+      ],
+      frames: [...frames.slice(0, 2), { t: 8, url: 'data:image/jpeg;base64,AAAA' }],
+      minTasks: 3,
+    });
+    expect(((await askForTasks(opts(), otherFrames, cache)) as { cached: boolean }).cached).toBe(false);
+    expect(((await askForTasks(opts({ model: 'other-vlm' }), prompt, cache)) as { cached: boolean }).cached).toBe(false);
     expect(chat.requests.length - before).toBe(3);
     // The key is in no cache key and no cached reply; the key (a hash) holds none of the prompt.
     expect([...m.keys()].every((k) => /^tasks:[0-9a-f]{64}$/.test(k))).toBe(true);
@@ -81,13 +131,13 @@ describe('asking an OpenAI-compatible endpoint for tasks', () => {
     const echo = JSON.stringify([{ question: 'Can [Agent] go?', reason: `auth was Bearer ${KEY}`, nodes_involved: {} }]);
     script = [{ content: echo }];
     const { m, cache } = memoryCache();
-    const r = await askForTasks(opts(), prompt, cache) as { content: string };
+    const r = (await askForTasks(opts(), prompt, cache)) as { content: string };
     expect(r.content).not.toContain(KEY);
     expect(r.content).toContain('auth was Bearer ***');
     expect([...m.values()].join('')).not.toContain(KEY);
     script = [{ status: 400, content: 'no' }];
     const m2 = memoryCache();
-    expect('error' in await askForTasks(opts(), prompt, m2.cache)).toBe(true);
+    expect('error' in (await askForTasks(opts(), prompt, m2.cache))).toBe(true);
     expect(m2.m.size).toBe(0);
   });
 

@@ -18,8 +18,16 @@ import { navEdges, sceneOf } from '../support/sceneBuilder.ts';
 const node = (id: string, name: string, x: number): NavNode => ({ id, name, description: '', position: { x, y: 0, z: 0 }, floor: null });
 const NODES = [node('h', 'Hall', 0), node('l', 'Living room', 4), node('k', 'Kitchen', 8)];
 const reply = JSON.stringify([
-  { question: 'Can [Agent] move from the rack in the hall to the sink in the kitchen?', reason: 'Seen at 00:01-00:03.', nodes_involved: { start: 'h', start_detail: 'rack', intermediate: [], end: 'k', end_detail: 'sink' } },
-  { question: 'Can [Agent] move from the sofa to the hall?', reason: 'At 00:04.', nodes_involved: { start: 'Living room', start_detail: 'sofa', intermediate: [], end: 'h', end_detail: 'door' } },
+  {
+    question: 'Can [Agent] move from the rack in the hall to the sink in the kitchen?',
+    reason: 'Seen at 00:01-00:03.',
+    nodes_involved: { start: 'h', start_detail: 'rack', intermediate: [], end: 'k', end_detail: 'sink' },
+  },
+  {
+    question: 'Can [Agent] move from the sofa to the hall?',
+    reason: 'At 00:04.',
+    nodes_involved: { start: 'Living room', start_detail: 'sofa', intermediate: [], end: 'h', end_detail: 'door' },
+  },
 ]);
 
 function project(): Project {
@@ -29,8 +37,15 @@ function project(): Project {
 
 const cmd = (id: CommandId) => findCommand(stateCommands, id);
 const insertion = () => ({
-  sceneId: 'S1', tasks: checkTaskReply(reply, { nodes: NODES, minTasks: 2 }).tasks,
-  provenance: { model: 'm', promptVersion: PROMPT_VERSION, endpoint: 'localhost:1', frames: { budget: '16', times: [0, 1] }, generatedAt: '2026-01-01T00:00:00Z' },
+  sceneId: 'S1',
+  tasks: checkTaskReply(reply, { nodes: NODES, minTasks: 2 }).tasks,
+  provenance: {
+    model: 'm',
+    promptVersion: PROMPT_VERSION,
+    endpoint: 'localhost:1',
+    frames: { budget: '16', times: [0, 1] },
+    generatedAt: '2026-01-01T00:00:00Z',
+  },
 });
 
 describe('generated tasks in the studio', () => {
@@ -41,7 +56,10 @@ describe('generated tasks in the studio', () => {
     expect(applyEdit(store, TASK_EDITS.add, insertion())).toBe(true);
     expect(store.getState().history.past).toHaveLength(1);
     expect(doc().scenes[0]!.questions).toHaveLength(2);
-    expect(doc().qa.items.map((i) => [i.id, i.source, i.capnavQuestion])).toEqual([['qa_1', 'generated', 0], ['qa_2', 'generated', 1]]);
+    expect(doc().qa.items.map((i) => [i.id, i.source, i.capnavQuestion])).toEqual([
+      ['qa_1', 'generated', 0],
+      ['qa_2', 'generated', 1],
+    ]);
     expect(runCommand(store, cmd('edit.undo'))).toBe(true);
     expect(doc().scenes[0]!.questions).toHaveLength(0);
     expect(doc().qa.items).toHaveLength(0);
@@ -62,7 +80,7 @@ describe('generated tasks in the studio', () => {
     expect(scene().hallucinated).toEqual([]);
   });
 
-  it('the open item\'s implied route follows the review: from the question it stands for', () => {
+  it("the open item's implied route follows the review: from the question it stands for", () => {
     const store = createStudioStore();
     replaceDocument(store, project());
     applyEdit(store, TASK_EDITS.add, insertion());

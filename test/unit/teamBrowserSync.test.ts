@@ -33,10 +33,23 @@ const pouch = async (): Promise<PouchStatic> => {
 
 let n = 0;
 const house = (): Project => readRelease(releaseFiles([houseScene('HM3D00025')]), 'Team house').project!;
-const label = (traversable: boolean, annotator: string, note = '') => ({ traversable, note, annotator, timestamp: new Date().toISOString(), source: 'annotator' as const });
-const labelEdit = sceneEdit('test.label', 'Label', (s, a: { agent: string; from: string; to: string; label: ReturnType<typeof label> }) => setLabel(s, a.agent, a.from, a.to, a.label));
+const label = (traversable: boolean, annotator: string, note = '') => ({
+  traversable,
+  note,
+  annotator,
+  timestamp: new Date().toISOString(),
+  source: 'annotator' as const,
+});
+const labelEdit = sceneEdit('test.label', 'Label', (s, a: { agent: string; from: string; to: string; label: ReturnType<typeof label> }) =>
+  setLabel(s, a.agent, a.from, a.to, a.label),
+);
 
-interface Browser { store: StudioStore; storage: ProjectStorage; db: TraversaDb; team: TeamSync }
+interface Browser {
+  store: StudioStore;
+  storage: ProjectStorage;
+  db: TraversaDb;
+  team: TeamSync;
+}
 
 async function browser(): Promise<Browser> {
   const name = `traversa-team-test-${n++}`;
@@ -62,7 +75,11 @@ const votes = (b: Browser, agent: string, seg: string) => b.store.getState().doc
 describe('team sync in the studio', { timeout: 120_000 }, () => {
   let server: TeamServer;
   const browsers: Browser[] = [];
-  const open = async () => { const b = await browser(); browsers.push(b); return b; };
+  const open = async () => {
+    const b = await browser();
+    browsers.push(b);
+    return b;
+  };
   beforeAll(async () => {
     server = await startTeamServer();
     // Both lead the project: the tests below rename it (a lead's work) as well as label.
@@ -70,7 +87,10 @@ describe('team sync in the studio', { timeout: 120_000 }, () => {
     await teamProject(server, 'other', ['ben']);
   }, 60_000);
   afterAll(async () => {
-    for (const b of browsers) { b.team.stop(); b.storage.stop(); }
+    for (const b of browsers) {
+      b.team.stop();
+      b.storage.stop();
+    }
     await server?.stop();
   });
 
@@ -95,7 +115,7 @@ describe('team sync in the studio', { timeout: 120_000 }, () => {
     seg = `${e.from}|${e.to}`;
   });
 
-  it('joining reads the database in bulk and stores it once: a change here extends the server\'s revision, later changes arrive', async () => {
+  it("joining reads the database in bulk and stores it once: a change here extends the server's revision, later changes arrive", async () => {
     const [lead] = browsers as [Browser];
     const cai = await open();
     expect(await cai.team.join(`${server.url}house`, 'ann', 'ann-pw')).toBeNull();
@@ -103,7 +123,7 @@ describe('team sync in the studio', { timeout: 120_000 }, () => {
     // The mirror holds none of the records read in bulk (they live once, in the project's records).
     const P = await pouch();
     const id = cai.store.getState().workspace.projectId!;
-    const mirrorDocs = ((await (new P(mirrorName(id), { adapter: 'memory' }) as unknown as { info(): Promise<{ doc_count: number }> }).info()).doc_count);
+    const mirrorDocs = (await (new P(mirrorName(id), { adapter: 'memory' }) as unknown as { info(): Promise<{ doc_count: number }> }).info()).doc_count;
     const serverDocs = (await couch(server, ADMIN.name, 'GET', 'house')).json.doc_count as number;
     expect(mirrorDocs).toBeLessThan(serverDocs / 10);
     // A record read in bulk, changed here: the server gets the next revision of the same document, no conflict.
@@ -115,8 +135,9 @@ describe('team sync in the studio', { timeout: 120_000 }, () => {
     expect(Number(String(after._rev).split('-')[0])).toBe(Number(String(before._rev).split('-')[0]) + 1);
     // A change made elsewhere after the join arrives (the pull starts at the snapshot's sequence).
     applyEdit(lead.store, PROJECT_EDITS.rename, { name: 'Team house' });
-    await until(cai, (_, s) => s.document.project?.name === 'Team house', 'the lead\'s rename at cai');
-    cai.team.stop(); cai.storage.stop();
+    await until(cai, (_, s) => s.document.project?.name === 'Team house', "the lead's rename at cai");
+    cai.team.stop();
+    cai.storage.stop();
     browsers.splice(browsers.indexOf(cai), 1);
   });
 
@@ -129,10 +150,15 @@ describe('team sync in the studio', { timeout: 120_000 }, () => {
     applyEdit(ann.store, labelEdit, { sceneId: 'HM3D00025', agent: 'WHEELCHAIR', from, to, label: label(true, 'ann', 'fits') });
     applyEdit(ben.store, labelEdit, { sceneId: 'HM3D00025', agent: 'WHEELCHAIR', from, to, label: label(false, 'ben', 'sill') });
     for (const b of [lead, ann, ben]) {
-      await until(b, () => Object.keys(votes(b, 'WHEELCHAIR', seg)).includes('ann') && Object.keys(votes(b, 'WHEELCHAIR', seg)).includes('ben'), 'both votes everywhere');
+      await until(
+        b,
+        () => Object.keys(votes(b, 'WHEELCHAIR', seg)).includes('ann') && Object.keys(votes(b, 'WHEELCHAIR', seg)).includes('ben'),
+        'both votes everywhere',
+      );
     }
     expect(votes(lead, 'WHEELCHAIR', seg)).toMatchObject({ ann: { traversable: true, note: 'fits' }, ben: { traversable: false, note: 'sill' } });
-    await synced(ann, 'ann'); await synced(ben, 'ben');
+    await synced(ann, 'ann');
+    await synced(ben, 'ben');
     expect(ann.store.getState().team.conflicts).toEqual([]);
   });
 
@@ -157,14 +183,20 @@ describe('team sync in the studio', { timeout: 120_000 }, () => {
   it('a revision conflict is listed with both versions until someone keeps one', async () => {
     const [lead, ann, ben] = browsers as [Browser, Browser, Browser];
     // Both rename the project while apart: one record, two revisions.
-    ann.team.signOut(); ben.team.signOut();
-    await until(ann, (t) => t.state === 'signed-out', 'ann out'); await until(ben, (t) => t.state === 'signed-out', 'ben out');
+    ann.team.signOut();
+    ben.team.signOut();
+    await until(ann, (t) => t.state === 'signed-out', 'ann out');
+    await until(ben, (t) => t.state === 'signed-out', 'ben out');
     applyEdit(ann.store, PROJECT_EDITS.rename, { name: 'Ann’s name' });
     applyEdit(ben.store, PROJECT_EDITS.rename, { name: 'Ben’s name' });
-    await ann.storage.flush(); await ben.storage.flush();
-    await ann.team.signIn('ann-pw'); await synced(ann, 'ann');
-    await ben.team.signIn('ben-pw'); await synced(ben, 'ben');
-    await ann.team.signOut(); await ann.team.signIn('ann-pw');
+    await ann.storage.flush();
+    await ben.storage.flush();
+    await ann.team.signIn('ann-pw');
+    await synced(ann, 'ann');
+    await ben.team.signIn('ben-pw');
+    await synced(ben, 'ben');
+    await ann.team.signOut();
+    await ann.team.signIn('ann-pw');
     await until(lead, (t) => t.conflicts.some((c) => c.key === keyOf.project()), 'the conflict at the lead');
     await until(ann, (t) => t.conflicts.some((c) => c.key === keyOf.project()), 'the conflict at ann');
     const conflict = lead.store.getState().team.conflicts.find((c) => c.key === keyOf.project())!;
@@ -208,7 +240,7 @@ describe('team sync in the studio', { timeout: 120_000 }, () => {
     const [, ann] = browsers as [Browser, Browser];
     const id = ann.store.getState().workspace.projectId!;
     const P = await pouch();
-    const docs = async () => ((await (new P(mirrorName(id), { adapter: 'memory' }) as unknown as { info(): Promise<{ doc_count: number }> }).info()).doc_count);
+    const docs = async () => (await (new P(mirrorName(id), { adapter: 'memory' }) as unknown as { info(): Promise<{ doc_count: number }> }).info()).doc_count;
     expect(await docs()).toBeGreaterThan(0);
     await ann.team.forget(id);
     await ann.storage.remove(id);
@@ -227,7 +259,11 @@ describe('team sync in the studio', { timeout: 120_000 }, () => {
     expect((await couch(server, ADMIN.name, 'DELETE', 'doomed')).status).toBe(200);
     applyEdit(x.store, PROJECT_EDITS.rename, { name: 'After the database went' });
     await until(x, (t) => t.state === 'error', 'the missing database to be told');
-    expect(x.store.getState().team.message).toMatch(new RegExp(`^The team server has no database ${server.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}doomed \\(it was deleted, or the server restarted without its data\\)`));
+    expect(x.store.getState().team.message).toMatch(
+      new RegExp(
+        `^The team server has no database ${server.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}doomed \\(it was deleted, or the server restarted without its data\\)`,
+      ),
+    );
     expect(x.store.getState().team.message).not.toMatch(/password/);
     expect(await x.db.outbox.count()).toBe(1);
   });

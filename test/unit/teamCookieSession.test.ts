@@ -13,17 +13,27 @@ import { couch, startTeamServer, teamProject, type TeamServer } from '../support
 describe('cookie sessions on the team server', { timeout: 90_000 }, () => {
   const data = mkdtempSync(join(tmpdir(), 'traversa-cookie-'));
   let server: TeamServer | null = null;
-  afterAll(async () => { await server?.stop(); rmSync(data, { recursive: true, force: true }); });
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(data, { recursive: true, force: true });
+  });
 
   it('the front gives the sign-in cookie a lifetime and a SameSite, and leaves other cookies and a sign-out alone', () => {
     expect(persistentSessionCookie('AuthSession=abc; Path=/; HttpOnly', 600)).toBe('AuthSession=abc; Path=/; HttpOnly; Max-Age=600; SameSite=Lax');
-    expect(persistentSessionCookie(['other=1', 'AuthSession=abc; Path=/; SameSite=Strict'], 60)).toEqual(['other=1', 'AuthSession=abc; Path=/; SameSite=Strict; Max-Age=60']);
+    expect(persistentSessionCookie(['other=1', 'AuthSession=abc; Path=/; SameSite=Strict'], 60)).toEqual([
+      'other=1',
+      'AuthSession=abc; Path=/; SameSite=Strict; Max-Age=60',
+    ]);
     const signOut = 'AuthSession=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly';
     expect(persistentSessionCookie(signOut, 600)).toBe(signOut);
   });
 
   const signIn = async () => {
-    const res = await fetch(`${server!.url}_session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'amy', password: 'amy-pw' }) });
+    const res = await fetch(`${server!.url}_session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'amy', password: 'amy-pw' }),
+    });
     expect(res.status).toBe(200);
     return res.headers.get('set-cookie')!;
   };
@@ -59,7 +69,10 @@ describe('cookie sessions on the team server', { timeout: 90_000 }, () => {
   });
 
   it('a session timeout that is not a number of seconds is refused', async () => {
-    const r = await startTeamServer(['--in-memory', '--session-timeout', 'soon']).then(() => 'started', (e: Error) => e.message);
+    const r = await startTeamServer(['--in-memory', '--session-timeout', 'soon']).then(
+      () => 'started',
+      (e: Error) => e.message,
+    );
     expect(r).toMatch(/--session-timeout must be a whole number of seconds, not "soon"/);
   });
 });

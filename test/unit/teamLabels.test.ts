@@ -14,7 +14,13 @@ import { createStudioStore } from '../../src/state/store.ts';
 import { houseScene, releaseFiles } from '../support/releaseBuilder.ts';
 
 const house = (): Project => readRelease(releaseFiles([houseScene('S1'), houseScene('S2')]), 'House').project!;
-const vote = (traversable: boolean, annotator: string, t: number): Label => ({ traversable, note: traversable ? '' : 'step', annotator, timestamp: new Date(Date.UTC(2026, 10, 23, 10, t)).toISOString(), source: 'annotator' });
+const vote = (traversable: boolean, annotator: string, t: number): Label => ({
+  traversable,
+  note: traversable ? '' : 'step',
+  annotator,
+  timestamp: new Date(Date.UTC(2026, 10, 23, 10, t)).toISOString(),
+  source: 'annotator',
+});
 
 /** Three annotators label the wheelchair on the first four edges of both scenes; carol disagrees twice. */
 function labelledByThree(): Project {
@@ -54,13 +60,18 @@ describe('a team labelling the same segments', () => {
     const pooled = (project: Project) => {
       const tables = annotatorTables(project);
       const names = [...tables.keys()].sort();
-      return names.flatMap((a, i) => names.slice(i + 1).map((b) => ({ a, b, agreement: labelAgreement(tables.get(a)!, tables.get(b)!) })))
+      return names
+        .flatMap((a, i) => names.slice(i + 1).map((b) => ({ a, b, agreement: labelAgreement(tables.get(a)!, tables.get(b)!) })))
         .filter((x) => x.agreement.overall.compared > 0);
     };
     const before = teamAgreement(p);
     expect(before.pairs).toEqual(pooled(p));
-    expect(before.pairs.find((x) => x.a === 'alice' && x.b === 'bob')!.agreement.skipped).toContainEqual(expect.objectContaining({ agent: 'HUMAN', why: 'auto-approved' }));
-    expect(before.pairs.find((x) => x.a === 'alice' && x.b === 'carol')!.agreement.skipped).toContainEqual(expect.objectContaining({ why: 'direction-conflict' }));
+    expect(before.pairs.find((x) => x.a === 'alice' && x.b === 'bob')!.agreement.skipped).toContainEqual(
+      expect.objectContaining({ agent: 'HUMAN', why: 'auto-approved' }),
+    );
+    expect(before.pairs.find((x) => x.a === 'alice' && x.b === 'carol')!.agreement.skipped).toContainEqual(
+      expect.objectContaining({ why: 'direction-conflict' }),
+    );
 
     const after = withScene(p, 'S2', (s) => setLabel(s, 'WHEELCHAIR', e1!.from, e1!.to, vote(true, 'bob', 50)));
     expect(after.scenes[0]).toBe(p.scenes[0]);

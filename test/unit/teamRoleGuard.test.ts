@@ -11,7 +11,9 @@ import { houseScene, releaseFiles } from '../support/releaseBuilder.ts';
 
 const SCENE = 'HM3D00025';
 const removeNode = sceneEdit('test.deleteNode', 'Delete node', (s, a: { id: string }) => deleteNodes(s, [a.id]));
-const label = sceneEdit('test.label', 'Label', (s, a: { from: string; to: string }) => setLabel(s, 'HUMAN', a.from, a.to, { traversable: true, note: '', annotator: 'ben', timestamp: 't', source: 'annotator' }));
+const label = sceneEdit('test.label', 'Label', (s, a: { from: string; to: string }) =>
+  setLabel(s, 'HUMAN', a.from, a.to, { traversable: true, note: '', annotator: 'ben', timestamp: 't', source: 'annotator' }),
+);
 
 function studioAs(team: Partial<TeamState>) {
   const project = readRelease(releaseFiles([houseScene(SCENE)])).project!;
@@ -21,7 +23,7 @@ function studioAs(team: Partial<TeamState>) {
 }
 
 /** Issue 24 §2 in the studio: an annotator's edit that is a lead's work is held back and said, before the server refuses it. */
-describe('a lead\'s work held back from an annotator in a team project', () => {
+describe("a lead's work held back from an annotator in a team project", () => {
   it('reads the role as the validation does', () => {
     expect(teamRoleOf('http://h:5984/house', ['traversa-lead:house'])).toBe('lead');
     expect(teamRoleOf('http://h:5984/house/', ['traversa-lead:other'])).toBe('annotator');
@@ -36,7 +38,9 @@ describe('a lead\'s work held back from an annotator in a team project', () => {
     expect(applyEdit(store, removeNode, { sceneId: SCENE, id: node })).toBe(false);
     expect(scene().graph.nodes.some((n) => n.id === node)).toBe(true);
     expect(store.getState().history.past).toHaveLength(0);
-    expect(store.getState().ephemeral.notice).toBe('Only a lead of house changes the graph: ben is an annotator in this team project. Ask a lead — or the admin, with team create-project --lead ben.');
+    expect(store.getState().ephemeral.notice).toBe(
+      'Only a lead of house changes the graph: ben is an annotator in this team project. Ask a lead — or the admin, with team create-project --lead ben.',
+    );
     const e = scene().graph.edges[0]!;
     expect(applyEdit(store, label, { sceneId: SCENE, from: e.from, to: e.to })).toBe(true);
   });
@@ -49,7 +53,7 @@ describe('a lead\'s work held back from an annotator in a team project', () => {
     }
   });
 
-  it('removing a scene: an annotator is told it is a lead\'s work; a lead removes it in one undo step', async () => {
+  it("removing a scene: an annotator is told it is a lead's work; a lead removes it in one undo step", async () => {
     const annotator = studioAs({ role: 'annotator' });
     expect(deleteScene(annotator.store, SCENE)).toBe(false);
     expect(annotator.store.getState().document.project!.scenes).toHaveLength(1);

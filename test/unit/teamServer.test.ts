@@ -9,7 +9,8 @@ import { ADMIN, couch, startTeamServer, teamProject, type TeamServer } from '../
 const AT = '2026-11-23T10:00:00Z';
 const labelDoc = (author: string, keyAuthor = author, annotator = keyAuthor) =>
   recordToDoc({ key: keyOf.label('A', 'HUMAN', 'n1|n2', keyAuthor), value: { traversable: true, note: '', annotator }, order: 0 }, author, AT);
-const put = <D extends { _id: string }>(server: TeamServer, user: string | null, doc: D) => couch(server, user, 'PUT', `proj/${encodeURIComponent(doc._id)}`, doc);
+const put = <D extends { _id: string }>(server: TeamServer, user: string | null, doc: D) =>
+  couch(server, user, 'PUT', `proj/${encodeURIComponent(doc._id)}`, doc);
 
 describe('the team server (pouchdb-server, in memory)', { timeout: 60_000 }, () => {
   let server: TeamServer;
@@ -17,7 +18,9 @@ describe('the team server (pouchdb-server, in memory)', { timeout: 60_000 }, () 
     server = await startTeamServer();
     await teamProject(server, 'proj', ['bob'], ['mallory'], ['alice']); // alice leads: she also writes graph records
   }, 60_000);
-  afterAll(async () => { await server?.stop(); });
+  afterAll(async () => {
+    await server?.stop();
+  });
 
   it('starts, says where and who its admin is, and never shows a password it was given', () => {
     expect(server.output()).toContain(`Traversa team server on ${server.url} (admin ${ADMIN.name})`);
@@ -27,7 +30,10 @@ describe('the team server (pouchdb-server, in memory)', { timeout: 60_000 }, () 
   it('a member writes her own label; signing it as someone else, or filing it under them, is forbidden with the reason', async () => {
     expect((await put(server, 'alice', labelDoc('alice'))).status).toBe(201);
     const signedAsBob = await put(server, 'alice', { ...labelDoc('bob', 'alice', 'alice'), _id: keyOf.label('A', 'HUMAN', 'n2|n3', 'alice') });
-    expect(signedAsBob).toMatchObject({ status: 403, json: { error: 'forbidden', reason: expect.stringContaining('the record is signed as bob, but you are alice') } });
+    expect(signedAsBob).toMatchObject({
+      status: 403,
+      json: { error: 'forbidden', reason: expect.stringContaining('the record is signed as bob, but you are alice') },
+    });
     const underBob = await put(server, 'alice', labelDoc('alice', 'bob', 'bob'));
     expect(underBob.status).toBe(403);
     expect(underBob.json.reason).toBe(`${keyOf.label('A', 'HUMAN', 'n1|n2', 'bob')}: this label is bob's; you are alice`);
@@ -36,7 +42,11 @@ describe('the team server (pouchdb-server, in memory)', { timeout: 60_000 }, () 
   });
 
   it('what no studio can use is not stored: a note that is not text, a 10 MB note (issue 24 §2)', async () => {
-    const withNote = (note: unknown, pair: string) => ({ ...labelDoc('alice'), _id: keyOf.label('A', 'HUMAN', pair, 'alice'), value: { traversable: false, note, annotator: 'alice' } });
+    const withNote = (note: unknown, pair: string) => ({
+      ...labelDoc('alice'),
+      _id: keyOf.label('A', 'HUMAN', pair, 'alice'),
+      value: { traversable: false, note, annotator: 'alice' },
+    });
     const object = await put(server, 'alice', withNote({ text: 'x' }, 'n5|n6'));
     expect(object).toMatchObject({ status: 403, json: { reason: expect.stringContaining('value.note must be text, not object') } });
     const huge = await put(server, 'alice', withNote('x'.repeat(10 * 1024 * 1024), 'n6|n7'));
@@ -87,7 +97,10 @@ describe('the team server (pouchdb-server, in memory)', { timeout: 60_000 }, () 
     const hers = { ...labelDoc('alice'), _id: keyOf.label('A', 'HUMAN', 'n10|n11', 'alice') };
     const mine = await put(server, 'alice', hers);
     const alices = `proj/${encodeURIComponent(hers._id)}?rev=${mine.json.rev as string}`;
-    expect(await couch(server, 'bob', 'DELETE', alices)).toMatchObject({ status: 403, json: { reason: expect.stringContaining('only alice or a lead may delete this label, not bob') } });
+    expect(await couch(server, 'bob', 'DELETE', alices)).toMatchObject({
+      status: 403,
+      json: { reason: expect.stringContaining('only alice or a lead may delete this label, not bob') },
+    });
     expect((await couch(server, 'bob', 'DELETE', path(made.json.rev as string))).status).toBe(200);
     const again = await put(server, 'bob', doc);
     expect((await couch(server, 'alice', 'DELETE', path(again.json.rev as string))).status).toBe(200); // alice leads
@@ -95,7 +108,10 @@ describe('the team server (pouchdb-server, in memory)', { timeout: 60_000 }, () 
 
   it('only an admin writes the unnamed labels of an imported release', async () => {
     const unnamed = labelDoc('alice', '', '');
-    expect(await put(server, 'alice', unnamed)).toMatchObject({ status: 403, json: { reason: expect.stringContaining('unnamed labels (a release baseline) are written by an admin only') } });
+    expect(await put(server, 'alice', unnamed)).toMatchObject({
+      status: 403,
+      json: { reason: expect.stringContaining('unnamed labels (a release baseline) are written by an admin only') },
+    });
     expect((await put(server, ADMIN.name, { ...unnamed, author: ADMIN.name })).status).toBe(201);
   });
 
@@ -105,12 +121,24 @@ describe('the team server (pouchdb-server, in memory)', { timeout: 60_000 }, () 
     const first = await put(server, 'alice', doc);
     expect(first.status).toBe(201);
     const [gen, hash] = (first.json.rev as string).split('-');
-    const edited = { ...doc, value: { ...doc.value as object, traversable: false, note: 'step' }, _rev: '2-0000000000000000000000000000beef', _revisions: { start: 2, ids: ['0000000000000000000000000000beef', hash] } };
+    const edited = {
+      ...doc,
+      value: { ...(doc.value as object), traversable: false, note: 'step' },
+      _rev: '2-0000000000000000000000000000beef',
+      _revisions: { start: 2, ids: ['0000000000000000000000000000beef', hash] },
+    };
     expect(gen).toBe('1');
     expect((await couch(server, 'alice', 'POST', 'proj/_bulk_docs', { docs: [edited], new_edits: false })).status).toBe(201);
-    expect(await couch(server, 'bob', 'GET', `proj/${encodeURIComponent(doc._id)}`)).toMatchObject({ json: { _rev: edited._rev, value: { traversable: false } } });
+    expect(await couch(server, 'bob', 'GET', `proj/${encodeURIComponent(doc._id)}`)).toMatchObject({
+      json: { _rev: edited._rev, value: { traversable: false } },
+    });
 
-    const forged = { ...edited, author: 'bob', _rev: '3-0000000000000000000000000000f00d', _revisions: { start: 3, ids: ['0000000000000000000000000000f00d', ...edited._revisions.ids] } };
+    const forged = {
+      ...edited,
+      author: 'bob',
+      _rev: '3-0000000000000000000000000000f00d',
+      _revisions: { start: 3, ids: ['0000000000000000000000000000f00d', ...edited._revisions.ids] },
+    };
     const refused = await couch(server, 'alice', 'POST', 'proj/_bulk_docs', { docs: [forged], new_edits: false });
     expect(JSON.stringify(refused.json)).toContain('the record is signed as bob, but you are alice');
     expect((await couch(server, 'bob', 'GET', `proj/${encodeURIComponent(doc._id)}`)).json._rev).toBe(edited._rev);
@@ -118,8 +146,11 @@ describe('the team server (pouchdb-server, in memory)', { timeout: 60_000 }, () 
 
   it('lets a studio on another origin use it with credentials (CORS preflight and the request itself)', async () => {
     const origin = 'http://127.0.0.1:5173';
-    const pre = await couch(server, null, 'OPTIONS', 'proj/_all_docs', undefined,
-      { origin, 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization, content-type' });
+    const pre = await couch(server, null, 'OPTIONS', 'proj/_all_docs', undefined, {
+      origin,
+      'access-control-request-method': 'PUT',
+      'access-control-request-headers': 'authorization, content-type',
+    });
     expect(pre.status).toBeLessThan(300);
     expect(pre.headers.get('access-control-allow-origin')).toBe(origin);
     expect(pre.headers.get('access-control-allow-credentials')).toBe('true');
@@ -188,11 +219,18 @@ describe('leads and annotators (issue 24 §2)', { timeout: 60_000 }, () => {
     server = await startTeamServer();
     await teamProject(server, 'roles', ['ben'], [], ['ann']);
   }, 60_000);
-  afterAll(async () => { await server?.stop(); });
+  afterAll(async () => {
+    await server?.stop();
+  });
 
   const at = (user: string, kind: 'scene' | 'node' | 'adjudication', who = user) => {
     const key = kind === 'scene' ? keyOf.scene('S1') : kind === 'node' ? keyOf.node('S1', 'n1') : keyOf.adjudication('S1', 'HUMAN', 'n1|n2');
-    const value = kind === 'scene' ? { id: 'S1', questions: [] } : kind === 'node' ? { id: 'n1', name: 'Hall', position: { x: 0, y: 0, z: 0 } } : { label: { traversable: true, note: '' }, by: who };
+    const value =
+      kind === 'scene'
+        ? { id: 'S1', questions: [] }
+        : kind === 'node'
+          ? { id: 'n1', name: 'Hall', position: { x: 0, y: 0, z: 0 } }
+          : { label: { traversable: true, note: '' }, by: who };
     return recordToDoc({ key, value, order: 0 } as never, user, AT);
   };
   const write = (user: string, doc: { _id: string }) => couch(server, user, 'PUT', `roles/${encodeURIComponent(doc._id)}`, doc);
@@ -210,7 +248,11 @@ describe('leads and annotators (issue 24 §2)', { timeout: 60_000 }, () => {
     expect(scene.status).toBe(200);
     const del = await couch(server, 'ben', 'DELETE', `roles/${encodeURIComponent(keyOf.scene('S1'))}?rev=${scene.json._rev as string}`);
     expect(del).toMatchObject({ status: 403, json: { reason: expect.stringContaining('only a lead of this project changes scenes') } });
-    const label = recordToDoc({ key: keyOf.label('S1', 'HUMAN', 'n1|n2', 'ben'), value: { traversable: true, note: '', annotator: 'ben' }, order: 0 }, 'ben', AT);
+    const label = recordToDoc(
+      { key: keyOf.label('S1', 'HUMAN', 'n1|n2', 'ben'), value: { traversable: true, note: '', annotator: 'ben' }, order: 0 },
+      'ben',
+      AT,
+    );
     expect((await write('ben', label)).status).toBe(201);
   });
 });

@@ -23,7 +23,11 @@ const row = (stdout: string, kind: string) => (new RegExp(`^${kind}\\s+(\\d+)\\s
 describe('push and pull through a team database', { timeout: 120_000 }, () => {
   let server: TeamServer;
   const dirs: string[] = [];
-  const tmp = (prefix: string) => { const d = mkdtempSync(join(tmpdir(), prefix)); dirs.push(d); return d; };
+  const tmp = (prefix: string) => {
+    const d = mkdtempSync(join(tmpdir(), prefix));
+    dirs.push(d);
+    return d;
+  };
   let releaseDir: string;
   beforeAll(async () => {
     server = await startTeamServer();
@@ -62,14 +66,19 @@ describe('push and pull through a team database', { timeout: 120_000 }, () => {
   });
 
   it("a member's push of the release is refused where it would write unnamed labels, each listed with the server's reason", async () => {
-    const edited = writeReleaseDir(releaseFiles([houseScene('A'), houseScene('B')]).map((f) =>
-      f.path.includes('traverse/A') ? { ...f, text: f.text.replace(/"traversable": true/, '"traversable": false') } : f));
+    const edited = writeReleaseDir(
+      releaseFiles([houseScene('A'), houseScene('B')]).map((f) =>
+        f.path.includes('traverse/A') ? { ...f, text: f.text.replace(/"traversable": true/, '"traversable": false') } : f,
+      ),
+    );
     dirs.push(edited);
     const res = await traversaWith({ TRAVERSA_COUCH_USER: 'bob', TRAVERSA_COUCH_PASSWORD: 'bob-pw' }, 'push', edited, '--to', `${server.url}house`);
     expect(res.code).toBe(1);
     expect(res.stdout).toContain('as bob');
     expect(row(res.stdout, 'label')[2]).toBe(1);
-    expect(res.stdout).toMatch(/^refused label\/A\/\w+\/node_\w+\|node_\w+\/: forbidden: .*unnamed labels \(a release baseline\) are written by an admin only$/m);
+    expect(res.stdout).toMatch(
+      /^refused label\/A\/\w+\/node_\w+\|node_\w+\/: forbidden: .*unnamed labels \(a release baseline\) are written by an admin only$/m,
+    );
     expect(res.stdout + res.stderr).not.toContain('bob-pw');
   });
 
@@ -110,7 +119,9 @@ describe('push and pull through a team database', { timeout: 120_000 }, () => {
 
     const res = await traversa('pull', '--from', server.as('bob', 'bob-pw', 'branches'), '--out', tmp('traversa-pulled-'));
     expect(res.code).toBe(0);
-    expect(res.stdout).toMatch(new RegExp(`^conflict ${id.replace(/\|/g, '\\|')}: 2 revisions \\(.*1-00000000000000000000000000000abc.*\\); the winning one was read$`, 'm'));
+    expect(res.stdout).toMatch(
+      new RegExp(`^conflict ${id.replace(/\|/g, '\\|')}: 2 revisions \\(.*1-00000000000000000000000000000abc.*\\); the winning one was read$`, 'm'),
+    );
     expect(res.stdout).toMatch(/1 in conflict/);
     expect(res.stdout).toMatch(/^bad record node\/A\/node_99: name: /m);
   });
@@ -136,7 +147,10 @@ describe('push and pull through a team database', { timeout: 120_000 }, () => {
     expect((await traversa('team', 'create-project', server.admin('votes'), '--member', 'alice', '--member', 'bob')).code).toBe(0);
     expect((await traversa('push', releaseDir, '--to', server.admin('votes'))).code).toBe(0);
     const edge = read(releaseDir).scenes[0]!.graph.edges[0]!;
-    for (const [who, traversable] of [['alice', true], ['bob', false]] as const) {
+    for (const [who, traversable] of [
+      ['alice', true],
+      ['bob', false],
+    ] as const) {
       const id = keyOf.label('A', 'SWEEPER', `${edge.from}|${edge.to}`, who);
       const doc = { _id: id, order: 0, value: { traversable, note: traversable ? '' : 'rug', annotator: who }, author: who, at: '2026-11-23T10:00:00Z' };
       expect((await couch(server, who, 'PUT', `votes/${encodeURIComponent(id)}`, doc)).status).toBe(201);

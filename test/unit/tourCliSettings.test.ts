@@ -6,7 +6,14 @@ import { TOUR_DEFAULTS } from '../../src/core/tour/settings.ts';
 describe('cli tour: its settings from the command line', () => {
   it('takes numbers as given, CapNav’s defaults for what is not given', () => {
     expect(tourSettings({})).toEqual(TOUR_DEFAULTS);
-    expect(tourSettings({ fps: '1', fov: '90', eye: '1.2', size: '320x240' })).toEqual({ ...TOUR_DEFAULTS, fps: 1, fovDeg: 90, eyeHeightM: 1.2, width: 320, height: 240 });
+    expect(tourSettings({ fps: '1', fov: '90', eye: '1.2', size: '320x240' })).toEqual({
+      ...TOUR_DEFAULTS,
+      fps: 1,
+      fovDeg: 90,
+      eyeHeightM: 1.2,
+      width: 320,
+      height: 240,
+    });
     expect(tourSettings({ fps: '2.5', size: '800×600' })).toMatchObject({ fps: 2.5, width: 800, height: 600 });
   });
 

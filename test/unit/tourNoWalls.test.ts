@@ -51,7 +51,8 @@ describe('the tour of a house with a room no walker reaches', () => {
     const through: string[] = [];
     const dir = new Vector3();
     for (let k = 1; k < plan.world.length; k++) {
-      const a = plan.world[k - 1]!, b = plan.world[k]!;
+      const a = plan.world[k - 1]!,
+        b = plan.world[k]!;
       if (cutT.has(plan.poses.frames[k]!.t)) continue;
       const from = new Vector3(a.eye.x, a.eye.y, a.eye.z);
       dir.set(b.eye.x - a.eye.x, b.eye.y - a.eye.y, b.eye.z - a.eye.z);
@@ -63,8 +64,11 @@ describe('the tour of a house with a room no walker reaches', () => {
     expect(through).toEqual([]);
     // Across the cut, the eye would have gone through the cabinet.
     const k = plan.poses.frames.findIndex((f) => cutT.has(f.t));
-    const a = plan.world[k - 1]!, b = plan.world[k]!;
+    const a = plan.world[k - 1]!,
+      b = plan.world[k]!;
     const d = Math.hypot(b.eye.x - a.eye.x, b.eye.y - a.eye.y, b.eye.z - a.eye.z);
-    expect(castRay(surface, new Vector3(a.eye.x, a.eye.y, a.eye.z), new Vector3(b.eye.x - a.eye.x, b.eye.y - a.eye.y, b.eye.z - a.eye.z).divideScalar(d), d)).not.toBeNull();
+    expect(
+      castRay(surface, new Vector3(a.eye.x, a.eye.y, a.eye.z), new Vector3(b.eye.x - a.eye.x, b.eye.y - a.eye.y, b.eye.z - a.eye.z).divideScalar(d), d),
+    ).not.toBeNull();
   });
 });

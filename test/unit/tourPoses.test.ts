@@ -25,7 +25,10 @@ const node = (id: string) => graph.nodes.find((n) => n.id === id)!.position;
 
 async function house(): Promise<LoadedMesh> {
   const bytes = readFileSync(SAMPLE_DIR + 'house.glb');
-  return loadMesh({ files: [{ name: 'house.glb', data: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer }] }, { upAxis: 'y', unitScale: 1 });
+  return loadMesh(
+    { files: [{ name: 'house.glb', data: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer }] },
+    { upAxis: 'y', unitScale: 1 },
+  );
 }
 
 /** three.js's own camera and frustum at a pose, as the renderer sets them. */
@@ -75,7 +78,8 @@ describe('the automatic tour of the sample house', () => {
     expect(f.length).toBeGreaterThan(60);
     f.forEach((p, k) => expect(p.t).toBeCloseTo(k / 2, 6));
     for (let k = 1; k < f.length; k++) {
-      const a = f[k - 1]!, b = f[k]!;
+      const a = f[k - 1]!,
+        b = f[k]!;
       // 1 m/s along the route: at most 0.5 m between frames on the plan (stairs add height, not plan).
       expect(Math.hypot(b.position.x - a.position.x, b.position.z - a.position.z)).toBeLessThanOrEqual(0.5 + 1e-6);
       const turn = Math.abs(((b.yawDeg - a.yawDeg + 540) % 360) - 180);
@@ -93,11 +97,17 @@ describe('the automatic tour of the sample house', () => {
       expect(down, `floor under frame at ${p.t} s`).not.toBeNull();
       expect(down!.distance, `eye above the floor at ${p.t} s`).toBeCloseTo(1.5, 2);
       const floor = Math.round((p.position.y - 1.5) * 1000) / 1000;
-      expect(treads.has(floor) || [...treads].some((t) => Math.abs(t - floor) < 0.011), `floor ${floor} at ${p.t} s is a floor, a sill or a tread of the house`).toBe(true);
+      expect(
+        treads.has(floor) || [...treads].some((t) => Math.abs(t - floor) < 0.011),
+        `floor ${floor} at ${p.t} s is a floor, a sill or a tread of the house`,
+      ).toBe(true);
       heights.add(Math.round(floor * 10) / 10);
     }
     expect(heights.has(0) && heights.has(2.8), 'both storeys walked').toBe(true);
-    expect([...heights].some((h) => h > 0.3 && h < 2.5), 'the stairs climbed').toBe(true);
+    expect(
+      [...heights].some((h) => h > 0.3 && h < 2.5),
+      'the stairs climbed',
+    ).toBe(true);
   });
 
   it('shows every node at some time, and at those times three.js agrees it is in the picture and unhidden', () => {
@@ -107,7 +117,10 @@ describe('the automatic tour of the sample house', () => {
         for (const t of [from, to]) {
           const p = plan.poses.frames[Math.round(t * 2)]!;
           const at = node(n.node);
-          expect(seesByThree(loaded, new Vector3(p.position.x, p.position.y, p.position.z), p.yawDeg, p.pitchDeg, new Vector3(at.x, at.y, at.z)), `${n.node} at ${t} s`).toBe(true);
+          expect(
+            seesByThree(loaded, new Vector3(p.position.x, p.position.y, p.position.z), p.yawDeg, p.pitchDeg, new Vector3(at.x, at.y, at.z)),
+            `${n.node} at ${t} s`,
+          ).toBe(true);
         }
       }
     }
@@ -116,7 +129,11 @@ describe('the automatic tour of the sample house', () => {
   it('does not count a node behind a wall, even in a frame that faces it', () => {
     const study = node('node_6');
     const target = new Vector3(study.x, study.y, study.z);
-    const inView = new Set(plan.poses.nodesInView.find((n) => n.node === 'node_6')!.intervals.flatMap(([a, b]) => Array.from({ length: Math.round((b - a) * 2) + 1 }, (_, i) => Math.round(a * 2) + i)));
+    const inView = new Set(
+      plan.poses.nodesInView
+        .find((n) => n.node === 'node_6')!
+        .intervals.flatMap(([a, b]) => Array.from({ length: Math.round((b - a) * 2) + 1 }, (_, i) => Math.round(a * 2) + i)),
+    );
     let facingButHidden = 0;
     plan.poses.frames.forEach((p, k) => {
       const eye = new Vector3(p.position.x, p.position.y, p.position.z);
@@ -133,7 +150,10 @@ describe('the automatic tour of the sample house', () => {
     const surface = scanSurface(loaded);
     const hall = node('node_1');
     const eye = { x: hall.x, y: 1.5, z: hall.z };
-    for (const [id, visible] of [['node_2', true], ['node_6', false]] as const) {
+    for (const [id, visible] of [
+      ['node_2', true],
+      ['node_6', false],
+    ] as const) {
       const p = node(id);
       const look = { eye, yawRad: Math.atan2(-(p.x - eye.x), -(p.z - eye.z)), pitchRad: 0 };
       expect(inFrustum(look, { fovDeg: 75, aspect: 4 / 3 }, p), `${id} in the picture`).toBe(true);
@@ -143,7 +163,7 @@ describe('the automatic tour of the sample house', () => {
 });
 
 describe('a Z-up scan', () => {
-  it('tours the same house turned Z-up: the same walk, positions in the scan\'s own frame', async () => {
+  it("tours the same house turned Z-up: the same walk, positions in the scan's own frame", async () => {
     const yUp = await house();
     const frame = frameMatrix('z', 1);
     const toScan = frame.clone().invert();
@@ -156,7 +176,12 @@ describe('a Z-up scan', () => {
     const geometry: BufferGeometry = yUp.collision.geometry.clone().applyMatrix4(toScan);
     geometry.boundsTree = new MeshBVH(geometry) as unknown as NonNullable<BufferGeometry['boundsTree']>;
     const zUp: LoadedMesh = { ...yUp, object, collision: new Mesh(geometry), frame };
-    const zGraph = { nodes: graph.nodes.map((n) => ({ ...n, position: (({ x, y, z }) => ({ x, y, z }))(new Vector3(n.position.x, n.position.y, n.position.z).applyMatrix4(toScan)) })) };
+    const zGraph = {
+      nodes: graph.nodes.map((n) => ({
+        ...n,
+        position: (({ x, y, z }) => ({ x, y, z }))(new Vector3(n.position.x, n.position.y, n.position.z).applyMatrix4(toScan)),
+      })),
+    };
     const [a, b] = [await planTour(yUp, graph, TOUR_DEFAULTS), await planTour(zUp, zGraph, TOUR_DEFAULTS)];
     expect(b.poses.up).toBe('z');
     expect(b.order).toEqual(a.order);

@@ -17,7 +17,9 @@ describe('scenes the Score view warns are not labelled yet', () => {
 
   it('only the agents without a single label are named; a label of either verdict counts', () => {
     const labels = { HUMAN: { 'a|b': traversable() }, SWEEPER: { 'b|c': blocked('a 5 cm sill') } };
-    expect(unlabelledScenes(projectOf(sceneOf({ id: 'HOUSE', graph, questions: asks, labels })))).toEqual([{ sceneId: 'HOUSE', agents: ['WHEELCHAIR', 'HUMANOID', 'QUADRUPEDAL'] }]);
+    expect(unlabelledScenes(projectOf(sceneOf({ id: 'HOUSE', graph, questions: asks, labels })))).toEqual([
+      { sceneId: 'HOUSE', agents: ['WHEELCHAIR', 'HUMANOID', 'QUADRUPEDAL'] },
+    ]);
   });
 
   it('nothing is said of a scene labelled for every agent (even in part), of a scene without questions, or of a project with no scenes', () => {
@@ -27,9 +29,12 @@ describe('scenes the Score view warns are not labelled yet', () => {
     expect(unlabelledScenes(projectOf())).toEqual([]);
   });
 
-  it('agents are the project\'s profiles: a custom agent counts, a CapNav agent the project has no profile for does not', () => {
+  it("agents are the project's profiles: a custom agent counts, a CapNav agent the project has no profile for does not", () => {
     const cart = { ...DEFAULT_PROFILES[0]!, name: 'CART' };
-    const project: Project = { ...emptyProject('p', [DEFAULT_PROFILES[1]!, cart]), scenes: [sceneOf({ id: 'HOUSE', graph, questions: asks, labels: { WHEELCHAIR: { 'a|b': blocked('a step') } } })] };
+    const project: Project = {
+      ...emptyProject('p', [DEFAULT_PROFILES[1]!, cart]),
+      scenes: [sceneOf({ id: 'HOUSE', graph, questions: asks, labels: { WHEELCHAIR: { 'a|b': blocked('a step') } } })],
+    };
     expect(unlabelledScenes(project)).toEqual([{ sceneId: 'HOUSE', agents: ['CART'] }]);
   });
 });

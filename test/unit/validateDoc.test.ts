@@ -50,9 +50,14 @@ describe('leads and annotators (issue 24 §2)', () => {
     const bob = as('bob');
     expect(verdict(doc(keyOf.label('S', 'HUMAN', 'a|b', 'bob'), label(true, 'bob'), 'bob'), bob)).toBe('ok');
     for (const [key, value] of [
-      [keyOf.node('S', 'n1'), { id: 'n1', position: { x: 0, y: 1, z: 2 } }], [keyOf.edge('S', 'e1'), { id: 'e1', from: 'a', to: 'b' }],
-      [keyOf.scene('S'), { questions: [] }], [keyOf.profile('HUMAN'), { name: 'HUMAN' }], [keyOf.taxonomy(), {}], [keyOf.project(), {}],
-      [keyOf.adjudication('S', 'HUMAN', 'a|b'), { label: { traversable: true }, by: 'bob' }], [keyOf.qaadjudication('qa_1'), { adjudicator: 'bob' }],
+      [keyOf.node('S', 'n1'), { id: 'n1', position: { x: 0, y: 1, z: 2 } }],
+      [keyOf.edge('S', 'e1'), { id: 'e1', from: 'a', to: 'b' }],
+      [keyOf.scene('S'), { questions: [] }],
+      [keyOf.profile('HUMAN'), { name: 'HUMAN' }],
+      [keyOf.taxonomy(), {}],
+      [keyOf.project(), {}],
+      [keyOf.adjudication('S', 'HUMAN', 'a|b'), { label: { traversable: true }, by: 'bob' }],
+      [keyOf.qaadjudication('qa_1'), { adjudicator: 'bob' }],
     ] as const) {
       expect(verdict(doc(key, value, 'bob'), bob), key).toMatch(/only a lead of this project changes .*; bob is an annotator here/);
       expect(verdict(doc(key, null, 'bob', { _deleted: true }), bob), `deleting ${key}`).toMatch(/only a lead of this project/);
@@ -78,7 +83,9 @@ describe('who may write', () => {
   it('a member writes records signed as herself, and nothing signed as anyone else', () => {
     expect(verdict(doc(myLabel, label(true)))).toBe('ok');
     expect(verdict(doc(keyOf.node('S', 'n1'), { id: 'n1', position: { x: 0, y: 1, z: 2 } }))).toBe('ok');
-    expect(verdict(doc(keyOf.node('S', 'n1'), { id: 'n1', position: { x: 0, y: 1, z: 2 } }, 'bob'))).toBe(`forbidden: node/S/n1: the record is signed as bob, but you are alice`);
+    expect(verdict(doc(keyOf.node('S', 'n1'), { id: 'n1', position: { x: 0, y: 1, z: 2 } }, 'bob'))).toBe(
+      `forbidden: node/S/n1: the record is signed as bob, but you are alice`,
+    );
     const { author: _author, ...unsigned } = doc(myLabel, label(true));
     expect(verdict(unsigned)).toContain('the record is signed as undefined, but you are alice');
   });
@@ -90,7 +97,9 @@ describe('who may write', () => {
 
 describe('personal records', () => {
   it("nobody writes another annotator's label, an unnamed one, or one whose annotator is not the key's", () => {
-    expect(verdict(doc(keyOf.label('S', 'HUMAN', 'a|b', 'bob'), label(true, 'bob')))).toBe("forbidden: label/S/HUMAN/a|b/bob: this label is bob's; you are alice");
+    expect(verdict(doc(keyOf.label('S', 'HUMAN', 'a|b', 'bob'), label(true, 'bob')))).toBe(
+      "forbidden: label/S/HUMAN/a|b/bob: this label is bob's; you are alice",
+    );
     expect(verdict(doc(keyOf.label('S', 'HUMAN', 'a|b', ''), label(true, '')))).toContain('unnamed labels (a release baseline) are written by an admin only');
     expect(verdict(doc(myLabel, label(true, 'bob')))).toContain('value.annotator must be alice');
     expect(verdict(doc(myLabel, label(true, null)))).toContain('value.annotator must be alice');
@@ -136,7 +145,9 @@ describe('deletions', () => {
     expect(verdict(del(keyOf.review('qa-1', 'alice')))).toBe('ok');
     // An annotator (carol) deletes no one else's labels or reviews; a lead (alice) removes labels with the segment they were on.
     const carol = as('carol');
-    expect(verdict(del(keyOf.label('S', 'HUMAN', 'a|b', 'bob')), carol)).toBe('forbidden: label/S/HUMAN/a|b/bob: only bob or a lead may delete this label, not carol');
+    expect(verdict(del(keyOf.label('S', 'HUMAN', 'a|b', 'bob')), carol)).toBe(
+      'forbidden: label/S/HUMAN/a|b/bob: only bob or a lead may delete this label, not carol',
+    );
     expect(verdict(del(keyOf.label('S', 'HUMAN', 'a|b', '')), carol)).toContain('only an admin or a lead may delete an unnamed (baseline) label');
     expect(verdict(del(keyOf.review('qa-1', 'bob')))).toContain('only bob may delete this review');
     expect(verdict(del(keyOf.label('S', 'HUMAN', 'a|b', 'bob')))).toBe('ok');
@@ -166,19 +177,28 @@ describe('malformed records are refused, naming the key', () => {
     ['QA item under another id', doc(keyOf.qaitem('qa-1'), { id: 'qa-2' }), "value.id must be the key's item id qa-1"],
     ['profile under another name', doc(keyOf.profile('WHEELCHAIR'), { name: 'HUMAN' }), "value.name must be the key's profile name WHEELCHAIR"],
     // Issue 25 §2: words of JavaScript objects, as an agent, a node of a segment, a scene id.
-    ['a label for agent __proto__', doc(keyOf.label('S', '__proto__', 'n1|n2', 'alice'), label(true)), '"__proto__" may not be an id, an agent or a name in a record key'],
+    [
+      'a label for agent __proto__',
+      doc(keyOf.label('S', '__proto__', 'n1|n2', 'alice'), label(true)),
+      '"__proto__" may not be an id, an agent or a name in a record key',
+    ],
     ['a segment ending at node constructor', doc(keyOf.label('S', 'HUMAN', 'n1|constructor', 'alice'), label(true)), '"constructor" may not be'],
     ['a node of scene prototype', doc(keyOf.node('prototype', 'n1'), { id: 'n1', position: { x: 0, y: 0, z: 0 } }), '"prototype" may not be'],
   ];
   for (const [what, d, reason] of cases) {
-    it(what, () => { expect(verdict(d)).toMatch(new RegExp(`^forbidden: .*${reason.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)); });
+    it(what, () => {
+      expect(verdict(d)).toMatch(new RegExp(`^forbidden: .*${reason.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    });
   }
 
   it('well-formed records of every kind pass', () => {
     const ok: Record<string, unknown>[] = [
-      doc(keyOf.project(), { schemaVersion: 3, name: 'p' }), doc(keyOf.taxonomy(), { capabilities: [] }),
-      doc(keyOf.profile('HUMAN'), { name: 'HUMAN' }), doc(keyOf.scene('S'), { questions: [] }),
-      doc(keyOf.edge('S', 'e1'), { id: 'e1', from: 'n1', to: 'n2' }), doc(keyOf.qaitem('qa-1'), { id: 'qa-1' }),
+      doc(keyOf.project(), { schemaVersion: 3, name: 'p' }),
+      doc(keyOf.taxonomy(), { capabilities: [] }),
+      doc(keyOf.profile('HUMAN'), { name: 'HUMAN' }),
+      doc(keyOf.scene('S'), { questions: [] }),
+      doc(keyOf.edge('S', 'e1'), { id: 'e1', from: 'n1', to: 'n2' }),
+      doc(keyOf.qaitem('qa-1'), { id: 'qa-1' }),
       // Words that merely contain one of those are names like any other.
       doc(keyOf.label('prototype-lab', 'HUMAN', 'n1|constructors', 'alice'), label(true)),
     ];

@@ -6,8 +6,16 @@ import { deleteStoredProject } from '../../src/persistence/recordStore.ts';
 import { loadSceneVideo, saveSceneVideo, videoScenes } from '../../src/persistence/videos.ts';
 
 const poses: TourPoses = {
-  fps: 2, fovDeg: 75, eyeHeightM: 1.5, width: 64, height: 48, up: 'y',
-  frames: [{ t: 0, position: { x: 0, y: 1.5, z: 0 }, yawDeg: 0, pitchDeg: 0 }, { t: 0.5, position: { x: 0.7, y: 1.5, z: 0 }, yawDeg: 0, pitchDeg: 0 }],
+  fps: 2,
+  fovDeg: 75,
+  eyeHeightM: 1.5,
+  width: 64,
+  height: 48,
+  up: 'y',
+  frames: [
+    { t: 0, position: { x: 0, y: 1.5, z: 0 }, yawDeg: 0, pitchDeg: 0 },
+    { t: 0.5, position: { x: 0.7, y: 1.5, z: 0 }, yawDeg: 0, pitchDeg: 0 },
+  ],
   nodesInView: [{ node: 'node_1', intervals: [[0, 0.5]] }],
 };
 let n = 0;
@@ -17,7 +25,12 @@ describe('a scene video kept with its project', () => {
   it('comes back with its poses and frame sets, per project and scene', async () => {
     const db = freshDb();
     const jpeg = new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' });
-    await saveSceneVideo(db, 'p1', 'HOUSE', { blob: new Blob([new Uint8Array(10)], { type: 'video/mp4' }), mime: 'video/mp4', poses, frameSets: { '16': { frames: [{ file: '000.jpg', index: 0, t: 0 }], jpegs: [jpeg] } } });
+    await saveSceneVideo(db, 'p1', 'HOUSE', {
+      blob: new Blob([new Uint8Array(10)], { type: 'video/mp4' }),
+      mime: 'video/mp4',
+      poses,
+      frameSets: { '16': { frames: [{ file: '000.jpg', index: 0, t: 0 }], jpegs: [jpeg] } },
+    });
     const back = await loadSceneVideo(db, 'p1', 'HOUSE');
     expect(back?.poses).toEqual(poses);
     expect(back?.frameSets['16']?.frames).toEqual([{ file: '000.jpg', index: 0, t: 0 }]);

@@ -12,9 +12,10 @@ const round2 = (x: number | null) => (x === null ? null : Math.round(x * 100) / 
  */
 function itemsAveraging(benchmark: string, capability: Capability | 'general', target: number): VqaItem[] {
   const id = `${benchmark}-${capability}`;
-  const anchor: VqaItem = target >= 50
-    ? { id: `${id}-num`, benchmark, capability, kind: 'numeric', reply: 'Answer: 12.5 m', truth: 12.5 }
-    : { id: `${id}-mcq`, benchmark, capability, kind: 'mcq', reply: '(B)', answer: 'A' };
+  const anchor: VqaItem =
+    target >= 50
+      ? { id: `${id}-num`, benchmark, capability, kind: 'numeric', reply: 'Answer: 12.5 m', truth: 12.5 }
+      : { id: `${id}-mcq`, benchmark, capability, kind: 'mcq', reply: '(B)', answer: 'A' };
   const judged: VqaItem = { id: `${id}-free`, benchmark, capability, kind: 'free', judgeScore: target >= 50 ? 2 * target - 100 : 2 * target };
   return [anchor, judged];
 }
@@ -23,7 +24,7 @@ function itemsAveraging(benchmark: string, capability: Capability | 'general', t
 const GPT5_MINI: Record<string, [number, number, number, number, number]> = {
   driving: [60.23, 37.12, 38.66, 59.86, 31.25],
   aerial: [57.82, 36.33, 52.05, 50.32, 31.29],
-  manipulation: [72.89, 46.70, 52.29, 86.18, 12.36],
+  manipulation: [72.89, 46.7, 52.29, 86.18, 12.36],
 };
 
 function gpt5MiniItems(): { items: VqaItem[]; vln: VlnTask[] } {
@@ -38,7 +39,7 @@ function gpt5MiniItems(): { items: VqaItem[]; vln: VlnTask[] } {
   return { items, vln };
 }
 
-describe('Embodied4C aggregation reproduces the paper\'s GPT-5-mini figures', () => {
+describe("Embodied4C aggregation reproduces the paper's GPT-5-mini figures", () => {
   const report = scoreEmbodied4C(gpt5MiniItems().items, gpt5MiniItems().vln);
 
   it('per-capability means, the VQA mean over the four, and the driving score (VQA + VLN) / 2', () => {
@@ -57,11 +58,14 @@ describe('Embodied4C aggregation reproduces the paper\'s GPT-5-mini figures', ()
 
   it('domain-far (general-knowledge) items are reported apart and never mixed into the score', () => {
     expect(round2(report.general.mean)).toBe(99.97);
-    const withoutGeneral = scoreEmbodied4C(gpt5MiniItems().items.filter((i) => i.capability !== 'general'), gpt5MiniItems().vln);
+    const withoutGeneral = scoreEmbodied4C(
+      gpt5MiniItems().items.filter((i) => i.capability !== 'general'),
+      gpt5MiniItems().vln,
+    );
     expect(withoutGeneral.overall.mean).toBe(report.overall.mean);
   });
 
-  it('micro averaging pools a sub-benchmark\'s items instead of averaging its capability means', () => {
+  it("micro averaging pools a sub-benchmark's items instead of averaging its capability means", () => {
     const items: VqaItem[] = [
       { id: '1', benchmark: 'b', capability: 'semantic', kind: 'score', score: 100 },
       { id: '2', benchmark: 'b', capability: 'semantic', kind: 'score', score: 100 },
@@ -99,8 +103,16 @@ describe('Embodied4C aggregation reproduces the paper\'s GPT-5-mini figures', ()
 
 /** FoMER Table 3, OpenAI o4-mini reasoning accuracy per source subset. */
 const O4_MINI_RA: Record<string, number> = {
-  RoboVQA: 79.8, Agibot: 74.2, Robofail: 77.3, HoloAssist: 80.0, BridgeDataV2: 71.5,
-  Pbench: 79.3, RoboSet: 75.3, Recon: 82.1, 'NYU VINN': 78.1, HRIBench: 65.8,
+  RoboVQA: 79.8,
+  Agibot: 74.2,
+  Robofail: 77.3,
+  HoloAssist: 80.0,
+  BridgeDataV2: 71.5,
+  Pbench: 79.3,
+  RoboSet: 75.3,
+  Recon: 82.1,
+  'NYU VINN': 78.1,
+  HRIBench: 65.8,
 };
 
 /** Ten items of ten 1–10 criteria whose mean is ra / 10 (100 integer scores summing to 10·ra); stored with each criterion's polarity. */
@@ -133,7 +145,10 @@ describe('FoMER reasoning accuracy reproduces o4-mini', () => {
 
   it('final accuracy is computed apart and never changes RA', () => {
     expect(report.overall.fa).toBeCloseTo(85, 9); // half the items 7/10 (open), half 10/10 (MCQ)
-    const noFinal = scoreReasoning(items.map(({ final: _f, ...rest }) => rest), { criteria });
+    const noFinal = scoreReasoning(
+      items.map(({ final: _f, ...rest }) => rest),
+      { criteria },
+    );
     expect(noFinal.overall.ra).toBe(report.overall.ra);
     expect(noFinal.overall.fa).toBeNull();
   });

@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { parseOption, scoreMcq } from '../../src/core/scoring/vqa/mcq.ts';
 import { extractNumber, numericScore, TAU_EQUATION, TAU_JUDGE_PROMPT } from '../../src/core/scoring/vqa/numeric.ts';
 
-describe('multiple-choice answers, parsed in MetaVQA\'s order', () => {
+describe("multiple-choice answers, parsed in MetaVQA's order", () => {
   it.each([
-    ['B', 'B'], ['(c)', 'C'], ['D.', 'D'], ['"A"', 'A'],
+    ['B', 'B'],
+    ['(c)', 'C'],
+    ['D.', 'D'],
+    ['"A"', 'A'],
   ])('a lone option token %j is %s', (reply, want) => expect(parseOption(reply)).toBe(want));
 
   it('otherwise the last option keyword wins', () => {
@@ -32,7 +35,7 @@ describe('multiple-choice answers, parsed in MetaVQA\'s order', () => {
   });
 });
 
-describe('numeric answers: Embodied4C\'s relative deviation score', () => {
+describe("numeric answers: Embodied4C's relative deviation score", () => {
   it('100 when exact, falling linearly to 0 at a deviation of τ·|a|', () => {
     expect(numericScore(10, 10, TAU_EQUATION)).toBe(100);
     expect(numericScore(10.05, 10, TAU_EQUATION)).toBeCloseTo(50, 9);
@@ -60,11 +63,17 @@ describe('free-form answers carry a judge score', () => {
   it('scores imported by item id fill the free-form items only', async () => {
     const { attachJudgeScores } = await import('../../src/core/scoring/vqa/freeform.ts');
     const { scoreEmbodied4C } = await import('../../src/core/scoring/vqa/embodied4c.ts');
-    const items = attachJudgeScores([
-      { id: 'f1', benchmark: 'b', capability: 'semantic', kind: 'free', judgeScore: null },
-      { id: 'f2', benchmark: 'b', capability: 'semantic', kind: 'free', judgeScore: null },
-      { id: 'n1', benchmark: 'b', capability: 'semantic', kind: 'numeric', reply: '3', truth: 3 },
-    ], new Map([['f1', 40], ['n1', 0]]));
+    const items = attachJudgeScores(
+      [
+        { id: 'f1', benchmark: 'b', capability: 'semantic', kind: 'free', judgeScore: null },
+        { id: 'f2', benchmark: 'b', capability: 'semantic', kind: 'free', judgeScore: null },
+        { id: 'n1', benchmark: 'b', capability: 'semantic', kind: 'numeric', reply: '3', truth: 3 },
+      ],
+      new Map([
+        ['f1', 40],
+        ['n1', 0],
+      ]),
+    );
     const r = scoreEmbodied4C(items);
     expect(r.items.map((i) => i.score)).toEqual([40, null, 100]);
     expect(r.benchmarks.b!.capabilities.semantic).toEqual({ mean: 70, n: 2 });

@@ -35,7 +35,9 @@ const GRAPHS_PER_SEED = 12;
 
 describe('the labelling work list of a question agrees with enumerating every simple path', () => {
   it('on random small houses, for every start and end (including start = end)', () => {
-    let pairs = 0, nonEmpty = 0, partial = 0;
+    let pairs = 0,
+      nonEmpty = 0,
+      partial = 0;
     const shapes = new Set<string>();
     for (const seed of SEEDS) {
       const rng = mulberry32(seed);
@@ -44,18 +46,19 @@ describe('the labelling work list of a question agrees with enumerating every si
         shapes.add(graph.shape);
         const bct = buildBlockCutTree(graph);
         const allEdges = new Set(bruteForceAllEdges(graph));
-        for (const s of graph.nodes) for (const t of graph.nodes) {
-          const expected = bruteForceWorkList(graph, [s.id, t.id]);
-          const actual = workList(graph, [s.id, t.id], bct);
-          // Build the failure message only when the lists differ: this loop runs thousands of times.
-          if (!sameList(actual, expected)) {
-            expect(actual, `seed ${seed} graph #${g} ${describeGraph(graph)} from ${s.id} to ${t.id}`).toEqual(expected);
+        for (const s of graph.nodes)
+          for (const t of graph.nodes) {
+            const expected = bruteForceWorkList(graph, [s.id, t.id]);
+            const actual = workList(graph, [s.id, t.id], bct);
+            // Build the failure message only when the lists differ: this loop runs thousands of times.
+            if (!sameList(actual, expected)) {
+              expect(actual, `seed ${seed} graph #${g} ${describeGraph(graph)} from ${s.id} to ${t.id}`).toEqual(expected);
+            }
+            if (!isCanonical(actual)) expectCanonicalKeys(actual);
+            pairs++;
+            if (actual.length) nonEmpty++;
+            if (actual.length && actual.length < allEdges.size) partial++;
           }
-          if (!isCanonical(actual)) expectCanonicalKeys(actual);
-          pairs++;
-          if (actual.length) nonEmpty++;
-          if (actual.length && actual.length < allEdges.size) partial++;
-        }
       }
     }
     // The corpus must exercise the interesting cases, not just empty answers or whole graphs.
@@ -144,10 +147,11 @@ describe('hand-drawn floor plans', () => {
     // Enumerating simple paths here would never finish; the test timeout holds the work list to linear time.
     const pairs: string[] = [];
     const id = (r: number, c: number) => `r${r}c${c}`;
-    for (let r = 0; r < 30; r++) for (let c = 0; c < 30; c++) {
-      if (c + 1 < 30) pairs.push(`${id(r, c)}-${id(r, c + 1)}`);
-      if (r + 1 < 30) pairs.push(`${id(r, c)}-${id(r + 1, c)}`);
-    }
+    for (let r = 0; r < 30; r++)
+      for (let c = 0; c < 30; c++) {
+        if (c + 1 < 30) pairs.push(`${id(r, c)}-${id(r, c + 1)}`);
+        if (r + 1 < 30) pairs.push(`${id(r, c)}-${id(r + 1, c)}`);
+      }
     const grid = navGraph(pairs);
     const list = workList(grid, [id(0, 0), id(29, 29)]);
     expect(list).toHaveLength(2 * 30 * 29);

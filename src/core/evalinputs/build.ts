@@ -4,8 +4,14 @@ import { isHallucinated, type Project, type Scene } from '../project.ts';
 import type { FrameBudget, SampledFrame } from '../tour/types.ts';
 import { evalPrompt, PROMPT_VERSION } from './prompt.ts';
 import {
-  EVAL_INPUT_FORMAT, EVAL_MANIFEST_FORMAT, evalInputPath, frameSetFolder, promptFileName,
-  type EvalInput, type EvalInputsManifest, type ExcludedQuestion,
+  EVAL_INPUT_FORMAT,
+  EVAL_MANIFEST_FORMAT,
+  evalInputPath,
+  frameSetFolder,
+  promptFileName,
+  type EvalInput,
+  type EvalInputsManifest,
+  type ExcludedQuestion,
 } from './types.ts';
 
 export interface BuildOptions {
@@ -46,24 +52,36 @@ export function buildEvalInputs(project: Project, opts: BuildOptions): BuildResu
   }
   if (out.errors.length) return out;
   for (const scene of scenes) {
-    const asked = scene.questions.map((q, index) => ({ q, index })).filter(({ q, index }) => {
-      if (!isHallucinated(scene, q.text)) return true;
-      out.excluded.push({ scene: scene.id, questionIndex: index, question: q.text, reason: 'hallucinated' });
-      return false;
-    });
+    const asked = scene.questions
+      .map((q, index) => ({ q, index }))
+      .filter(({ q, index }) => {
+        if (!isHallucinated(scene, q.text)) return true;
+        out.excluded.push({ scene: scene.id, questionIndex: index, question: q.text, reason: 'hallucinated' });
+        return false;
+      });
     if (asked.length === 0) continue;
     const frames = opts.frames(scene.id);
-    if (!frames) { out.missingFrames.push(scene.id); continue; }
+    if (!frames) {
+      out.missingFrames.push(scene.id);
+      continue;
+    }
     const folder = frameSetFolder(scene.id, opts.budget);
     const cited = frames.map((f) => ({ file: `${folder}/${f.file}`, t: f.t }));
     for (const profile of profiles) {
       for (const { q, index } of asked) {
         out.inputs.push({
-          format: EVAL_INPUT_FORMAT, version: 1, promptVersion: PROMPT_VERSION,
-          scene: scene.id, agent: profile.name, questionIndex: index, questionId: q.id, question: q.text,
+          format: EVAL_INPUT_FORMAT,
+          version: 1,
+          promptVersion: PROMPT_VERSION,
+          scene: scene.id,
+          agent: profile.name,
+          questionIndex: index,
+          questionId: q.id,
+          question: q.text,
           promptFile: promptFileName(scene.id, index, profile.name),
           prompt: evalPrompt({ question: q.text, profile, graph: scene.graph, frameCount: cited.length }),
-          budget: opts.budget, frames: cited,
+          budget: opts.budget,
+          frames: cited,
         });
       }
     }
@@ -77,7 +95,9 @@ function chooseAgents(project: Project, wanted: readonly string[] | undefined, e
   const chosen: AgentProfile[] = [];
   for (const w of wanted) {
     const p = byName.get(canonicalAgent(w));
-    if (p) { if (!chosen.includes(p)) chosen.push(p); } else errors.push(`agent ${JSON.stringify(w)} has no profile (the profiles are ${project.profiles.map((x) => x.name).join(', ')})`);
+    if (p) {
+      if (!chosen.includes(p)) chosen.push(p);
+    } else errors.push(`agent ${JSON.stringify(w)} has no profile (the profiles are ${project.profiles.map((x) => x.name).join(', ')})`);
   }
   return chosen;
 }
@@ -87,7 +107,9 @@ function chooseScenes(project: Project, wanted: readonly string[] | undefined, e
   const chosen: Scene[] = [];
   for (const w of wanted) {
     const s = project.scenes.find((x) => x.id === w);
-    if (s) { if (!chosen.includes(s)) chosen.push(s); } else errors.push(`scene ${JSON.stringify(w)} is not in the release`);
+    if (s) {
+      if (!chosen.includes(s)) chosen.push(s);
+    } else errors.push(`scene ${JSON.stringify(w)} is not in the release`);
   }
   return chosen;
 }
@@ -98,7 +120,10 @@ export function evalManifest(result: Pick<BuildResult, 'inputs' | 'excluded'>, b
   const agents = new Set(result.inputs.map((i) => i.agent));
   const questions = new Set(result.inputs.map((i) => `${i.scene}\u0000${i.questionIndex}`));
   return {
-    format: EVAL_MANIFEST_FORMAT, version: 1, promptVersion: PROMPT_VERSION, budget,
+    format: EVAL_MANIFEST_FORMAT,
+    version: 1,
+    promptVersion: PROMPT_VERSION,
+    budget,
     inputs: result.inputs.map((i) => evalInputPath(i.scene, i.agent, i.questionIndex)),
     excluded: result.excluded,
     counts: { scenes: scenes.size, agents: agents.size, questions: questions.size, inputs: result.inputs.length, excludedHallucinated: result.excluded.length },

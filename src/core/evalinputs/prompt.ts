@@ -58,7 +58,11 @@ Return your answer in the required structured JSON format below.`;
 /** The answer format, with the question and agent of this prompt filled in. */
 function outputFormat(question: string, agent: string): string {
   // B.1's example answer, with this prompt's question and agent.
-  const example = JSON.stringify([{ question, agent, result: { answer: 'no', path: ['node_12', 'node_14', 'node_15'], reason: 'Too narrow passage between the sofa and wall' } }], null, 2);
+  const example = JSON.stringify(
+    [{ question, agent, result: { answer: 'no', path: ['node_12', 'node_14', 'node_15'], reason: 'Too narrow passage between the sofa and wall' } }],
+    null,
+    2,
+  );
   return `Output Format (JSON only):
 
 \`\`\`
@@ -92,10 +96,12 @@ export function profileText(p: AgentProfile): string {
 
 /** `node_117 - Master bedroom foyer`, one line per node in graph order; a node's description follows its name. */
 export function nodeListText(graph: Pick<NavGraph, 'nodes'>): string {
-  return graph.nodes.map((n) => {
-    const description = n.description.trim();
-    return `${n.id} - ${n.name.trim()}${description ? ` (${description})` : ''}`;
-  }).join('\n');
+  return graph.nodes
+    .map((n) => {
+      const description = n.description.trim();
+      return `${n.id} - ${n.name.trim()}${description ? ` (${description})` : ''}`;
+    })
+    .join('\n');
 }
 
 /** The question with `[Agent]` (any case) replaced by the agent's name. */

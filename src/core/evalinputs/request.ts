@@ -17,7 +17,13 @@ export function chatContent(input: Pick<EvalInput, 'prompt' | 'frames'>, images:
   const at = input.prompt.split('\n').indexOf(VIDEO_MARK);
   const lines = input.prompt.split('\n');
   const before = (at < 0 ? lines : lines.slice(0, at)).join('\n').trimEnd();
-  const after = at < 0 ? '' : lines.slice(at + 1).join('\n').trimStart();
+  const after =
+    at < 0
+      ? ''
+      : lines
+          .slice(at + 1)
+          .join('\n')
+          .trimStart();
   const parts: ChatContentPart[] = [{ type: 'text', text: before }];
   input.frames.forEach((f, i) => {
     parts.push({ type: 'text', text: `Frame ${i + 1}/${input.frames.length} (${formatVideoTime(f.t)})` });

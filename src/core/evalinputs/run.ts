@@ -72,44 +72,60 @@ export async function runInputs<R>(inputs: readonly EvalInput[], deps: RunDeps<R
   const outcomes: InputOutcome<R>[] = inputs.map(() => ({ kind: 'skipped' }));
   const progress: RunProgress = { done: 0, total: inputs.length, cached: 0, requested: 0, failed: 0, elapsedMs: 0, tokens: { prompt: 0, completion: 0 } };
   let stoppedBy: string | null = null;
-  let firstTries = 0, firstFailures = 0;
-  const report = () => { progress.elapsedMs = deps.now() - started; deps.onProgress?.({ ...progress, tokens: { ...progress.tokens } }); };
+  let firstTries = 0,
+    firstFailures = 0;
+  const report = () => {
+    progress.elapsedMs = deps.now() - started;
+    deps.onProgress?.({ ...progress, tokens: { ...progress.tokens } });
+  };
 
   const keepGoing = (): boolean => {
     if (stoppedBy !== null) return false;
-    if (deps.stopped?.()) { stoppedBy = 'interrupted'; return false; }
+    if (deps.stopped?.()) {
+      stoppedBy = 'interrupted';
+      return false;
+    }
     return true;
   };
-  await forEachAtMost(inputs, deps.concurrency, async (input, i) => {
-    const hit = await deps.cached(input);
-    if (hit) {
-      outcomes[i] = { kind: 'answered', answer: hit, cached: true };
-      progress.cached++;
-    } else {
-      const counted = firstTries < FIRST_FAILURES;
-      if (counted) firstTries++;
-      const answer = await deps.ask(input);
-      // A request cut short by the interruption was not answered, nor did it fail: it is not asked.
-      if ('error' in answer && deps.stopped?.()) { stoppedBy = 'interrupted'; return; }
-      if ('error' in answer) {
-        outcomes[i] = { kind: 'failed', error: answer.error };
-        progress.failed++;
-        if (counted) firstFailures++;
-        if (answer.status !== undefined && REFUSALS.has(answer.status)) stoppedBy ??= `the endpoint refused a request (${answer.error})`;
-        // A redirect (0: a browser's, hidden) is not followed, and every other request would meet it too.
-        else if (answer.status !== undefined && (answer.status === 0 || (answer.status >= 300 && answer.status < 400))) stoppedBy ??= answer.error;
-        else if (firstFailures === FIRST_FAILURES && progress.requested === 0) stoppedBy ??= `the first ${FIRST_FAILURES} requests all failed (the last: ${answer.error})`;
+  await forEachAtMost(
+    inputs,
+    deps.concurrency,
+    async (input, i) => {
+      const hit = await deps.cached(input);
+      if (hit) {
+        outcomes[i] = { kind: 'answered', answer: hit, cached: true };
+        progress.cached++;
       } else {
-        await deps.store(input, answer);
-        outcomes[i] = { kind: 'answered', answer, cached: false };
-        progress.requested++;
-        progress.tokens.prompt += answer.usage.prompt;
-        progress.tokens.completion += answer.usage.completion;
+        const counted = firstTries < FIRST_FAILURES;
+        if (counted) firstTries++;
+        const answer = await deps.ask(input);
+        // A request cut short by the interruption was not answered, nor did it fail: it is not asked.
+        if ('error' in answer && deps.stopped?.()) {
+          stoppedBy = 'interrupted';
+          return;
+        }
+        if ('error' in answer) {
+          outcomes[i] = { kind: 'failed', error: answer.error };
+          progress.failed++;
+          if (counted) firstFailures++;
+          if (answer.status !== undefined && REFUSALS.has(answer.status)) stoppedBy ??= `the endpoint refused a request (${answer.error})`;
+          // A redirect (0: a browser's, hidden) is not followed, and every other request would meet it too.
+          else if (answer.status !== undefined && (answer.status === 0 || (answer.status >= 300 && answer.status < 400))) stoppedBy ??= answer.error;
+          else if (firstFailures === FIRST_FAILURES && progress.requested === 0)
+            stoppedBy ??= `the first ${FIRST_FAILURES} requests all failed (the last: ${answer.error})`;
+        } else {
+          await deps.store(input, answer);
+          outcomes[i] = { kind: 'answered', answer, cached: false };
+          progress.requested++;
+          progress.tokens.prompt += answer.usage.prompt;
+          progress.tokens.completion += answer.usage.completion;
+        }
       }
-    }
-    progress.done++;
-    report();
-  }, keepGoing);
+      progress.done++;
+      report();
+    },
+    keepGoing,
+  );
   progress.elapsedMs = deps.now() - started;
   return { outcomes, stoppedBy, progress };
 }
@@ -120,6 +136,10 @@ export async function runInputs<R>(inputs: readonly EvalInput[], deps: RunDeps<R
  * made `-` (a `/` in `Qwen/Qwen2.5-VL` would make a folder), then the budget.
  */
 export function modelSettingName(model: string, budget: FrameBudget): string {
-  const name = model.trim().replace(/[^\w.-]+/g, '-').replace(/^[-.]+/, '') || 'model';
+  const name =
+    model
+      .trim()
+      .replace(/[^\w.-]+/g, '-')
+      .replace(/^[-.]+/, '') || 'model';
   return `${name}_${budget === '1fps' ? '1fps' : `${budget}f`}`;
 }

@@ -87,10 +87,13 @@ const safeRelative = z.string().superRefine((p, ctx) => {
 });
 
 /** A scene id or agent name: both become parts of result file names. */
-const namePart = z.string().min(1).superRefine((p, ctx) => {
-  const problem = pathPartProblem(p);
-  if (problem) ctx.addIssue({ code: 'custom', message: `becomes part of a file name and ${problem}` });
-});
+const namePart = z
+  .string()
+  .min(1)
+  .superRefine((p, ctx) => {
+    const problem = pathPartProblem(p);
+    if (problem) ctx.addIssue({ code: 'custom', message: `becomes part of a file name and ${problem}` });
+  });
 
 export const EvalInputSchema = z.object({
   format: z.literal(EVAL_INPUT_FORMAT),

@@ -19,7 +19,10 @@ import { scopeRecords, type Rec } from './records.ts';
  * Records whose scope has no head yet (a node whose scene has not arrived) are `orphans`: kept,
  * not shown, and assembled once the head is there.
  */
-export interface BadRecord { key: string; reason: string }
+export interface BadRecord {
+  key: string;
+  reason: string;
+}
 
 const SceneHeadSchema = SceneSchema.omit({ id: true, graph: true, labels: true, votes: true, adjudications: true });
 const ItemHeadSchema = QaItemSchema.omit({ reviews: true, adjudication: true });
@@ -32,7 +35,12 @@ export type AssembledScope =
   | { kind: 'scene'; id: string; scene: Scene | null; order: number }
   | { kind: 'item'; id: string; item: QaItem | null; order: number };
 
-export interface ScopeResult { scope: AssembledScope; bad: BadRecord[]; orphans: string[]; newer?: string }
+export interface ScopeResult {
+  scope: AssembledScope;
+  bad: BadRecord[];
+  orphans: string[];
+  newer?: string;
+}
 
 const byOrder = <T extends { order: number; key: string }>(a: T, b: T) => a.order - b.order || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
@@ -59,7 +67,8 @@ export function assembleScope(scope: string, recs: readonly Rec[]): ScopeResult 
 }
 
 function assembleTop(parsed: { r: Rec; k: ParsedKey }[], bad: BadRecord[]): ScopeResult {
-  let head: Top['head'] | undefined; let taxonomy: Taxonomy | undefined;
+  let head: Top['head'] | undefined;
+  let taxonomy: Taxonomy | undefined;
   const profiles: { order: number; key: string; p: AgentProfile }[] = [];
   for (const { r, k } of parsed) {
     if (k.kind === 'project') head = parse(ProjectHeadSchema, r, bad);
@@ -72,7 +81,12 @@ function assembleTop(parsed: { r: Rec; k: ParsedKey }[], bad: BadRecord[]): Scop
   }
   if (!head) return { scope: { kind: 'top', top: null }, bad, orphans: parsed.filter(({ k }) => k.kind !== 'project').map(({ r }) => r.key) };
   if (head.schemaVersion > PROJECT_SCHEMA_VERSION) {
-    return { scope: { kind: 'top', top: null }, bad, orphans: [], newer: `the stored project was written by a newer Traversa (schema ${head.schemaVersion}; this one reads up to ${PROJECT_SCHEMA_VERSION})` };
+    return {
+      scope: { kind: 'top', top: null },
+      bad,
+      orphans: [],
+      newer: `the stored project was written by a newer Traversa (schema ${head.schemaVersion}; this one reads up to ${PROJECT_SCHEMA_VERSION})`,
+    };
   }
   return { scope: { kind: 'top', top: { head, taxonomy: taxonomy ?? DEFAULT_TAXONOMY, profiles: profiles.sort(byOrder).map((x) => x.p) } }, bad, orphans: [] };
 }
@@ -80,7 +94,12 @@ function assembleTop(parsed: { r: Rec; k: ParsedKey }[], bad: BadRecord[]): Scop
 function assembleScene(id: string, parsed: { r: Rec; k: ParsedKey }[], bad: BadRecord[]): ScopeResult {
   // The id comes from the key (a teammate's, a stored one): refused as a document's would be, before it names any file.
   const unsafe = pathPartProblem(id);
-  if (unsafe) return { scope: { kind: 'scene', id, scene: null, order: 0 }, bad: [...bad, ...parsed.map(({ r }) => ({ key: r.key, reason: `the scene id ${JSON.stringify(id)} ${unsafe}` }))], orphans: [] };
+  if (unsafe)
+    return {
+      scope: { kind: 'scene', id, scene: null, order: 0 },
+      bad: [...bad, ...parsed.map(({ r }) => ({ key: r.key, reason: `the scene id ${JSON.stringify(id)} ${unsafe}` }))],
+      orphans: [],
+    };
   const headRec = parsed.find(({ k }) => k.kind === 'scene');
   const head = headRec && parse(SceneHeadSchema, headRec.r, bad);
   if (!head) return { scope: { kind: 'scene', id, scene: null, order: 0 }, bad, orphans: parsed.filter((p) => p !== headRec).map(({ r }) => r.key) };
@@ -111,9 +130,12 @@ function assembleScene(id: string, parsed: { r: Rec; k: ParsedKey }[], bad: BadR
   const adjudications: AdjudicationTable = {};
   for (const d of decisions.sort(byOrder)) (adjudications[d.agent] ??= {})[d.seg] = d.v;
   const scene: Scene = {
-    id, ...head,
+    id,
+    ...head,
     graph: { nodes: nodes.sort(byOrder).map((n) => n.v), edges: edges.sort(byOrder).map((e) => e.v) },
-    labels: labelsInForce(votes, adjudications), votes, adjudications,
+    labels: labelsInForce(votes, adjudications),
+    votes,
+    adjudications,
   };
   return { scope: { kind: 'scene', id, scene, order: headRec.r.order }, bad, orphans: [] };
 }
@@ -122,7 +144,8 @@ function assembleItem(id: string, parsed: { r: Rec; k: ParsedKey }[], bad: BadRe
   const headRec = parsed.find(({ k }) => k.kind === 'qaitem');
   const head = headRec && parse(ItemHeadSchema, headRec.r, bad);
   if (head && head.id !== id) bad.push({ key: headRec.r.key, reason: `the item is ${head.id}, not ${id}` });
-  if (!head || head.id !== id) return { scope: { kind: 'item', id, item: null, order: 0 }, bad, orphans: parsed.filter((p) => p !== headRec).map(({ r }) => r.key) };
+  if (!head || head.id !== id)
+    return { scope: { kind: 'item', id, item: null, order: 0 }, bad, orphans: parsed.filter((p) => p !== headRec).map(({ r }) => r.key) };
   const reviews: { order: number; key: string; v: z.infer<typeof ReviewSchema> }[] = [];
   let adjudication: z.infer<typeof AdjudicationSchema> | undefined;
   for (const { r, k } of parsed) {
@@ -148,25 +171,60 @@ export function withScopes(project: Project, scopes: readonly AssembledScope[]):
   const items = new Map<string, { item: QaItem | null; order: number }>();
   for (const s of scopes) {
     if (s.kind === 'top' && s.top) {
-      const { head: { schemaVersion: _v, ...head }, taxonomy, profiles } = s.top;
+      const {
+        head: { schemaVersion: _v, ...head },
+        taxonomy,
+        profiles,
+      } = s.top;
       next = { ...next, ...head, schemaVersion: PROJECT_SCHEMA_VERSION, profiles, qa: { ...next.qa, taxonomy } };
     } else if (s.kind === 'scene') scenes.set(s.id, s);
     else if (s.kind === 'item') items.set(s.id, s);
   }
-  if (scenes.size) next = { ...next, scenes: reorder(next.scenes, (x) => x.id, scenes, (x) => x.scene) };
-  if (items.size) next = { ...next, qa: { ...next.qa, items: reorder(next.qa.items, (x) => x.id, items, (x) => x.item) } };
+  if (scenes.size)
+    next = {
+      ...next,
+      scenes: reorder(
+        next.scenes,
+        (x) => x.id,
+        scenes,
+        (x) => x.scene,
+      ),
+    };
+  if (items.size)
+    next = {
+      ...next,
+      qa: {
+        ...next.qa,
+        items: reorder(
+          next.qa.items,
+          (x) => x.id,
+          items,
+          (x) => x.item,
+        ),
+      },
+    };
   return next;
 }
 
 function reorder<T, R extends { order: number }>(list: readonly T[], id: (t: T) => string, replaced: Map<string, R>, value: (r: R) => T | null): T[] {
   const placed: { t: T; order: number; i: number }[] = [];
-  list.forEach((t, i) => { if (!replaced.has(id(t))) placed.push({ t, order: i, i }); });
+  list.forEach((t, i) => {
+    if (!replaced.has(id(t))) placed.push({ t, order: i, i });
+  });
   let i = list.length;
-  for (const r of replaced.values()) { const t = value(r); if (t) placed.push({ t, order: r.order, i: i++ }); }
+  for (const r of replaced.values()) {
+    const t = value(r);
+    if (t) placed.push({ t, order: r.order, i: i++ });
+  }
   return placed.sort((a, b) => a.order - b.order || a.i - b.i).map((p) => p.t);
 }
 
-export interface Assembled { project: Project | null; bad: BadRecord[]; orphans: string[]; message?: string }
+export interface Assembled {
+  project: Project | null;
+  bad: BadRecord[];
+  orphans: string[];
+  message?: string;
+}
 
 /** Assemble a whole project from its records. */
 export function assembleProject(recs: Iterable<Rec>): Assembled {
@@ -185,7 +243,10 @@ export function* assembleProjectSteps(recs: Iterable<Rec>): Generator<void, Asse
   for (const r of recs) {
     if (++n % 2000 === 0) yield;
     const scope = scopeOfKey(r.key);
-    if (scope === null) { bad.push({ key: r.key, reason: unknownKeyReason(r.key) }); continue; }
+    if (scope === null) {
+      bad.push({ key: r.key, reason: unknownKeyReason(r.key) });
+      continue;
+    }
     let list = byScope.get(scope);
     if (!list) byScope.set(scope, (list = []));
     list.push(r);
@@ -193,10 +254,15 @@ export function* assembleProjectSteps(recs: Iterable<Rec>): Generator<void, Asse
   const top = assembleScope('top', byScope.get('top') ?? []);
   byScope.delete('top');
   if (top.newer) return { project: null, bad, orphans: [], message: top.newer };
-  if (top.scope.kind !== 'top' || !top.scope.top) return { project: null, bad: [...bad, ...top.bad], orphans: top.orphans, message: 'the stored project has no readable project record' };
+  if (top.scope.kind !== 'top' || !top.scope.top)
+    return { project: null, bad: [...bad, ...top.bad], orphans: top.orphans, message: 'the stored project has no readable project record' };
   recs = [];
   const parts: ScopeResult[] = [];
-  for (const [scope, list] of byScope) { parts.push(assembleScope(scope, list)); byScope.delete(scope); yield; }
+  for (const [scope, list] of byScope) {
+    parts.push(assembleScope(scope, list));
+    byScope.delete(scope);
+    yield;
+  }
   const empty: Project = { schemaVersion: PROJECT_SCHEMA_VERSION, name: '', profiles: [], scenes: [], qa: { taxonomy: DEFAULT_TAXONOMY, items: [] } };
   return {
     project: withScopes(empty, [top.scope, ...parts.map((p) => p.scope)]),
@@ -210,7 +276,7 @@ export function* assembleProjectSteps(recs: Iterable<Rec>): Generator<void, Asse
  * re-assembled from its current records with the changes laid over them.
  */
 export function applyChanges(project: Project, changes: readonly { key: string; after: Rec | undefined }[]): Assembled & { project: Project } {
-  const byScope = new Map<string, typeof changes[number][]>();
+  const byScope = new Map<string, (typeof changes)[number][]>();
   for (const c of changes) {
     const k = parseKey(c.key);
     if (!k) continue;
@@ -221,8 +287,18 @@ export function applyChanges(project: Project, changes: readonly { key: string; 
   }
   const results = [...byScope].map(([scope, list]) => {
     const recs = new Map(scopeRecords(project, scope).map((r) => [r.key, r]));
-    for (const c of list) { if (c.after) recs.set(c.key, c.after); else recs.delete(c.key); }
+    for (const c of list) {
+      if (c.after) recs.set(c.key, c.after);
+      else recs.delete(c.key);
+    }
     return assembleScope(scope, [...recs.values()]);
   });
-  return { project: withScopes(project, results.map((r) => r.scope)), bad: results.flatMap((r) => r.bad), orphans: results.flatMap((r) => r.orphans) };
+  return {
+    project: withScopes(
+      project,
+      results.map((r) => r.scope),
+    ),
+    bad: results.flatMap((r) => r.bad),
+    orphans: results.flatMap((r) => r.orphans),
+  };
 }

@@ -9,7 +9,17 @@ export type RecordKind = 'project' | 'taxonomy' | 'profile' | 'scene' | 'node' |
 
 /** How many components follow the kind in a key of each kind. */
 const ARITY: Record<RecordKind, number> = {
-  project: 0, taxonomy: 0, profile: 1, scene: 1, node: 2, edge: 2, label: 4, adjudication: 3, qaitem: 1, review: 2, qaadjudication: 1,
+  project: 0,
+  taxonomy: 0,
+  profile: 1,
+  scene: 1,
+  node: 2,
+  edge: 2,
+  label: 4,
+  adjudication: 3,
+  qaitem: 1,
+  review: 2,
+  qaadjudication: 1,
 };
 
 // Almost no part holds a `%` or `/`: those are returned as they are, without running the regexes
@@ -36,7 +46,10 @@ export const keyOf = {
   qaadjudication: (itemId: string) => recordKey('qaadjudication', itemId),
 };
 
-export interface ParsedKey { kind: RecordKind; parts: string[] }
+export interface ParsedKey {
+  kind: RecordKind;
+  parts: string[];
+}
 
 /**
  * Words that are the machinery of JavaScript objects. Ids, agent names and authors become keys of
@@ -57,7 +70,8 @@ export function reservedWordIn(key: string): string | null {
 }
 
 /** Why a key is refused for a reserved word, in the words every reader uses. */
-export const reservedWordReason = (word: string): string => `"${word}" may not be an id, an agent or a name in a record key: it is a word of JavaScript objects`;
+export const reservedWordReason = (word: string): string =>
+  `"${word}" may not be an id, an agent or a name in a record key: it is a word of JavaScript objects`;
 
 /** Why `parseKey` gives null for a key. */
 export function unknownKeyReason(key: string): string {
@@ -82,9 +96,18 @@ export function parseKey(key: string): ParsedKey | null {
  */
 export function scopeOf(parsed: ParsedKey): string {
   switch (parsed.kind) {
-    case 'scene': case 'node': case 'edge': case 'label': case 'adjudication': return `scene:${parsed.parts[0]}`;
-    case 'qaitem': case 'review': case 'qaadjudication': return `item:${parsed.parts[0]}`;
-    default: return 'top';
+    case 'scene':
+    case 'node':
+    case 'edge':
+    case 'label':
+    case 'adjudication':
+      return `scene:${parsed.parts[0]}`;
+    case 'qaitem':
+    case 'review':
+    case 'qaadjudication':
+      return `item:${parsed.parts[0]}`;
+    default:
+      return 'top';
   }
 }
 
@@ -98,15 +121,29 @@ export function scopeOf(parsed: ParsedKey): string {
 export function bucketOf(parsed: ParsedKey): string {
   const a = escape(parsed.parts[0] ?? '');
   switch (parsed.kind) {
-    case 'project': case 'taxonomy': case 'profile': return 'top';
-    case 'scene': case 'node': case 'edge': case 'label': case 'adjudication': return `scene/${a}`;
-    case 'qaitem': case 'review': case 'qaadjudication': return `qa/${a}`;
+    case 'project':
+    case 'taxonomy':
+    case 'profile':
+      return 'top';
+    case 'scene':
+    case 'node':
+    case 'edge':
+    case 'label':
+    case 'adjudication':
+      return `scene/${a}`;
+    case 'qaitem':
+    case 'review':
+    case 'qaadjudication':
+      return `qa/${a}`;
   }
 }
 
 /** `scopeOf(parseKey(key))` without parsing the key into parts (null for what is not a record key). */
 export function scopeOfKey(key: string): string | null {
-  if (key.includes('%')) { const parsed = parseKey(key); return parsed && scopeOf(parsed); }
+  if (key.includes('%')) {
+    const parsed = parseKey(key);
+    return parsed && scopeOf(parsed);
+  }
   // With no `%` in the key a bucket's part is the scope's: `scene/<id>` is `scene:<id>`, `qa/<id>` is `item:<id>`.
   const bucket = bucketOfKey(key);
   if (bucket === null || bucket === 'top') return bucket;
@@ -119,7 +156,10 @@ export function scopeOfKey(key: string): string | null {
  * key with no `%` are stored as they are, so the bucket is made of the key's own text.
  */
 export function bucketOfKey(key: string): string | null {
-  if (key.includes('%')) { const parsed = parseKey(key); return parsed && bucketOf(parsed); }
+  if (key.includes('%')) {
+    const parsed = parseKey(key);
+    return parsed && bucketOf(parsed);
+  }
   const ends: number[] = [];
   for (let i = key.indexOf('/'); i >= 0; i = key.indexOf('/', i + 1)) ends.push(i);
   const kind = ends.length ? key.slice(0, ends[0]) : key;
@@ -127,8 +167,19 @@ export function bucketOfKey(key: string): string | null {
   ends.push(key.length);
   const part = (i: number) => key.slice(ends[i]! + 1, ends[i + 1]);
   switch (kind as RecordKind) {
-    case 'project': case 'taxonomy': case 'profile': return 'top';
-    case 'scene': case 'node': case 'edge': case 'label': case 'adjudication': return `scene/${part(0)}`;
-    case 'qaitem': case 'review': case 'qaadjudication': return `qa/${part(0)}`;
+    case 'project':
+    case 'taxonomy':
+    case 'profile':
+      return 'top';
+    case 'scene':
+    case 'node':
+    case 'edge':
+    case 'label':
+    case 'adjudication':
+      return `scene/${part(0)}`;
+    case 'qaitem':
+    case 'review':
+    case 'qaadjudication':
+      return `qa/${part(0)}`;
   }
 }

@@ -33,7 +33,8 @@ export function planMerge(current: Project, incoming: Project): MergePlan {
   const adds: Rec[] = [];
   const conflicts: MergePlan['conflicts'] = [];
   let same = 0;
-  let newScene = current.scenes.length, newItem = current.qa.items.length;
+  let newScene = current.scenes.length,
+    newItem = current.qa.items.length;
   for (const r of projectRecords(incoming)) {
     // The open project keeps its own name: an import's folder name is not a change to merge.
     if (r.key === 'project') continue;
@@ -44,7 +45,15 @@ export function planMerge(current: Project, incoming: Project): MergePlan {
       const order = kind === 'scene' ? newScene++ : kind === 'qaitem' ? newItem++ : kind === 'profile' ? current.profiles.length + r.order : AFTER + r.order;
       adds.push({ ...r, order });
     } else if (sameValue(m.value, r.value)) same++;
-    else conflicts.push({ key: r.key, what: describeKey(r.key), mine: describeValue(r.key, m.value, r.value), theirs: describeValue(r.key, r.value, m.value), mineRec: m, theirsRec: r });
+    else
+      conflicts.push({
+        key: r.key,
+        what: describeKey(r.key),
+        mine: describeValue(r.key, m.value, r.value),
+        theirs: describeValue(r.key, r.value, m.value),
+        mineRec: m,
+        theirsRec: r,
+      });
   }
   return { adds, same, conflicts };
 }
@@ -62,17 +71,28 @@ export function describeKey(key: string): string {
   if (!p) return key;
   const [a, b, c, d] = p.parts;
   switch (p.kind) {
-    case 'project': return 'the project itself (its name)';
-    case 'taxonomy': return 'the QA taxonomy';
-    case 'profile': return `agent profile ${a}`;
-    case 'scene': return `scene ${a} (its questions, hallucination list, scan)`;
-    case 'node': return `node ${b} of scene ${a}`;
-    case 'edge': return `edge ${b} of scene ${a}`;
-    case 'label': return `${b} label of ${c} in scene ${a}, by ${d || 'no one named'}`;
-    case 'adjudication': return `decision on the ${b} label of ${c} in scene ${a}`;
-    case 'qaitem': return `QA item ${a}`;
-    case 'review': return `${b}'s review of QA item ${a}`;
-    case 'qaadjudication': return `adjudication of QA item ${a}`;
+    case 'project':
+      return 'the project itself (its name)';
+    case 'taxonomy':
+      return 'the QA taxonomy';
+    case 'profile':
+      return `agent profile ${a}`;
+    case 'scene':
+      return `scene ${a} (its questions, hallucination list, scan)`;
+    case 'node':
+      return `node ${b} of scene ${a}`;
+    case 'edge':
+      return `edge ${b} of scene ${a}`;
+    case 'label':
+      return `${b} label of ${c} in scene ${a}, by ${d || 'no one named'}`;
+    case 'adjudication':
+      return `decision on the ${b} label of ${c} in scene ${a}`;
+    case 'qaitem':
+      return `QA item ${a}`;
+    case 'review':
+      return `${b}'s review of QA item ${a}`;
+    case 'qaadjudication':
+      return `adjudication of QA item ${a}`;
   }
 }
 
@@ -84,13 +104,14 @@ export function describeValue(key: string, value: unknown, other: unknown): stri
     return `${l.traversable ? 'traversable' : 'not traversable'}${l.note ? ` (${l.note})` : ''}`;
   }
   if (!value || typeof value !== 'object' || !other || typeof other !== 'object') return JSON.stringify(value)?.slice(0, 80) ?? String(value);
-  const v = value as Record<string, unknown>, o = other as Record<string, unknown>;
+  const v = value as Record<string, unknown>,
+    o = other as Record<string, unknown>;
   const fields = [...new Set([...Object.keys(v), ...Object.keys(o)])].filter((f) => !sameValue(v[f], o[f]));
   return fields.map((f) => `${f}: ${short(v[f])}`).join('; ');
 }
 
 function short(v: unknown): string {
   if (v === undefined) return '—';
-  const s = typeof v === 'string' ? v : JSON.stringify(v) ?? String(v);
+  const s = typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));
   return s.length > 60 ? `${s.slice(0, 57)}…` : s;
 }

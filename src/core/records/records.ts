@@ -11,10 +11,18 @@ import { append } from '../arrays.ts';
  * (`order`). Records are what the browser stores, what a tab tells another it changed, what undo
  * restores and what CouchDB replicates; the project in memory is assembled from them (assemble.ts).
  */
-export interface Rec { key: string; value: unknown; order: number }
+export interface Rec {
+  key: string;
+  value: unknown;
+  order: number;
+}
 
 /** One record's change: absent before (added), absent after (removed), or both (changed). */
-export interface Change { key: string; before: Rec | undefined; after: Rec | undefined }
+export interface Change {
+  key: string;
+  before: Rec | undefined;
+  after: Rec | undefined;
+}
 
 /** A scene's head: everything of the scene that is not its id, graph or labels. */
 export type SceneHead = Omit<Scene, 'id' | 'graph' | 'labels' | 'votes' | 'adjudications'>;
@@ -65,7 +73,10 @@ function sceneRecordsAt0(scene: Scene): { head: Rec; body: Rec[] } {
     // the labels, without building the vote table (a 1,000-scene import has ~140,000 labels).
     for (const [agent, table] of Object.entries(scene.labels)) {
       let i = 0;
-      for (const seg in table) { const label = table[seg]!; out.push({ key: keyOf.label(id, agent, seg, authorOf(label)), value: label, order: i++ }); }
+      for (const seg in table) {
+        const label = table[seg]!;
+        out.push({ key: keyOf.label(id, agent, seg, authorOf(label)), value: label, order: i++ });
+      }
     }
   }
   for (const [agent, perSeg] of Object.entries(adjudicationsOf(scene))) {
@@ -91,8 +102,12 @@ export function projectRecords(project: Project): readonly Rec[] {
   const known = recordsOfProject.get(project);
   if (known) return known;
   const out = topRecords(project);
-  project.scenes.forEach((s, i) => { for (const r of sceneRecords(s, i)) out.push(r); });
-  project.qa.items.forEach((it, i) => { for (const r of itemRecords(it, i)) out.push(r); });
+  project.scenes.forEach((s, i) => {
+    for (const r of sceneRecords(s, i)) out.push(r);
+  });
+  project.qa.items.forEach((it, i) => {
+    for (const r of itemRecords(it, i)) out.push(r);
+  });
   recordsOfProject.set(project, out);
   return out;
 }
@@ -101,7 +116,10 @@ export function projectRecords(project: Project): readonly Rec[] {
 export function scopeRecords(project: Project, scope: string): Rec[] {
   if (scope === 'top') return topRecords(project);
   const [kind, id] = [scope.slice(0, scope.indexOf(':')), scope.slice(scope.indexOf(':') + 1)];
-  if (kind === 'scene') { const i = project.scenes.findIndex((s) => s.id === id); return i < 0 ? [] : sceneRecords(project.scenes[i]!, i); }
+  if (kind === 'scene') {
+    const i = project.scenes.findIndex((s) => s.id === id);
+    return i < 0 ? [] : sceneRecords(project.scenes[i]!, i);
+  }
   const i = project.qa.items.findIndex((it) => it.id === id);
   return i < 0 ? [] : itemRecords(project.qa.items[i]!, i);
 }
@@ -117,7 +135,8 @@ export function sameValue(a: unknown, b: unknown): boolean {
     if (x === y) continue;
     if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
     if (Array.isArray(x) !== Array.isArray(y)) return false;
-    const kx = Object.keys(x), ky = Object.keys(y);
+    const kx = Object.keys(x),
+      ky = Object.keys(y);
     if (kx.length !== ky.length) return false;
     for (const k of kx) {
       if (!Object.prototype.hasOwnProperty.call(y, k)) return false;
@@ -174,7 +193,13 @@ export function* diffProjectsSteps(a: Project | null, b: Project | null): Genera
   return out;
 }
 
-function* diffList<T>(before: readonly T[], after: readonly T[], id: (t: T) => string, records: (t: T, i: number) => Rec[], out: Change[]): Generator<void, void, void> {
+function* diffList<T>(
+  before: readonly T[],
+  after: readonly T[],
+  id: (t: T) => string,
+  records: (t: T, i: number) => Rec[],
+  out: Change[],
+): Generator<void, void, void> {
   // The common case (an edit of some items in place): the same ids at the same places, so the
   // unchanged items are passed over by reference without indexing the whole list.
   if (before.length === after.length && after.every((t, i) => t === before[i] || id(t) === id(before[i]!))) {
@@ -198,6 +223,9 @@ function* diffList<T>(before: readonly T[], after: readonly T[], id: (t: T) => s
 /** The scopes a set of changes touches. */
 export function scopesOf(keys: Iterable<string>): Set<string> {
   const out = new Set<string>();
-  for (const k of keys) { const p = parseKey(k); if (p) out.add(scopeOf(p)); }
+  for (const k of keys) {
+    const p = parseKey(k);
+    if (p) out.add(scopeOf(p));
+  }
   return out;
 }

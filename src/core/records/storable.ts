@@ -52,18 +52,30 @@ function fileOf(key: string): string {
   if (!p) return '';
   const scene = p.parts[0] ?? '';
   switch (p.kind) {
-    case 'node': case 'edge': return `graphs/${scene}-graph.json`;
-    case 'label': case 'adjudication': return `traverse/${scene}-traverse.json`;
-    case 'scene': return `${scene} (graph, QA or traverse file)`;
-    case 'profile': return 'agent_profile.json';
-    default: return '';
+    case 'node':
+    case 'edge':
+      return `graphs/${scene}-graph.json`;
+    case 'label':
+    case 'adjudication':
+      return `traverse/${scene}-traverse.json`;
+    case 'scene':
+      return `${scene} (graph, QA or traverse file)`;
+    case 'profile':
+      return 'agent_profile.json';
+    default:
+      return '';
   }
 }
 
 export function storageProblems(project: Project): Problem[] {
   const out = recordProblems(topRecords(project));
-  for (const scene of project.scenes) { if (out.length >= LISTED) break; append(out, sceneStorageProblems(scene)); }
-  project.qa.items.forEach((item, i) => { if (out.length < LISTED) append(out, recordProblems(itemRecords(item, i))); });
+  for (const scene of project.scenes) {
+    if (out.length >= LISTED) break;
+    append(out, sceneStorageProblems(scene));
+  }
+  project.qa.items.forEach((item, i) => {
+    if (out.length < LISTED) append(out, recordProblems(itemRecords(item, i)));
+  });
   return out.slice(0, LISTED);
 }
 
@@ -96,7 +108,12 @@ function recordProblems(recs: readonly Rec[]): Problem[] {
       seen.add(r.key);
     }
     const deep = tooDeep(r.value);
-    if (deep) problem(r.key, `${r.key} ${deep.length > 120 ? `${deep.slice(0, 117)}…` : deep}`, `nested more than ${MAX_DEPTH} levels deep; a browser cannot store it, so nothing was imported`);
+    if (deep)
+      problem(
+        r.key,
+        `${r.key} ${deep.length > 120 ? `${deep.slice(0, 117)}…` : deep}`,
+        `nested more than ${MAX_DEPTH} levels deep; a browser cannot store it, so nothing was imported`,
+      );
     if (out.length >= LISTED) break;
   }
   return out;

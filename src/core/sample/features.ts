@@ -1,5 +1,17 @@
 import type { PassageFeature } from '../rules.ts';
-import { findOpening, floorHeight, openingCentre, rampById, required, roomByKey, round3, type ConnectionSpec, type HouseSpec, type Rect, type Vec2 } from './houseSpec.ts';
+import {
+  findOpening,
+  floorHeight,
+  openingCentre,
+  rampById,
+  required,
+  roomByKey,
+  round3,
+  type ConnectionSpec,
+  type HouseSpec,
+  type Rect,
+  type Vec2,
+} from './houseSpec.ts';
 
 /**
  * features.json: the richer per-edge obstacle record written beside the release files.
@@ -44,7 +56,8 @@ function axisTowards(run: 'x' | 'z', a: Vec2, b: Vec2): { x: number; z: number }
 
 /** The obstacle of one connection, measured from the spec's geometry. */
 export function passageFeature(spec: HouseSpec, c: ConnectionSpec): PassageFeature {
-  const from = roomByKey(spec, c.from), to = roomByKey(spec, c.to);
+  const from = roomByKey(spec, c.from),
+    to = roomByKey(spec, c.to);
   const p = c.passage;
   switch (p.kind) {
     case 'doorway':
@@ -52,7 +65,8 @@ export function passageFeature(spec: HouseSpec, c: ConnectionSpec): PassageFeatu
       const { wall, opening } = findOpening(spec, p.opening);
       // Keys in the documented order, so features.json reads the same for every edge.
       return {
-        kind: p.kind, clearWidthM: opening.clearWidthM,
+        kind: p.kind,
+        clearWidthM: opening.clearWidthM,
         ...(opening.sillHeightM !== undefined ? { sillHeightM: opening.sillHeightM } : {}),
         ...(opening.closedDoor ? { closedDoor: true } : {}),
         at: openingCentre(spec, wall, opening),
@@ -64,7 +78,8 @@ export function passageFeature(spec: HouseSpec, c: ConnectionSpec): PassageFeatu
       const { wall, opening } = findOpening(spec, p.opening);
       const sill = opening.sillHeightM ?? 0;
       return {
-        kind: 'crawl', clearWidthM: opening.clearWidthM,
+        kind: 'crawl',
+        clearWidthM: opening.clearWidthM,
         ...(opening.sillHeightM !== undefined ? { sillHeightM: opening.sillHeightM } : {}),
         clearHeightM: round3(opening.headM - sill),
         at: openingCentre(spec, wall, opening),
@@ -77,7 +92,10 @@ export function passageFeature(spec: HouseSpec, c: ConnectionSpec): PassageFeatu
       const runM = ramp.run === 'x' ? ramp.clear.x1 - ramp.clear.x0 : ramp.clear.z1 - ramp.clear.z0;
       const mouths = ramp.openings.map((id) => findOpening(spec, id).opening.clearWidthM);
       return {
-        kind: 'ramp', clearWidthM: Math.min(ramp.widthM, ...mouths), riseM: ramp.riseM, runM: round3(runM),
+        kind: 'ramp',
+        clearWidthM: Math.min(ramp.widthM, ...mouths),
+        riseM: ramp.riseM,
+        runM: round3(runM),
         at: { x: mid.x, y: round3(floorHeight(spec, ramp.floor) + ramp.riseM / 2), z: mid.z },
         direction: axisTowards(ramp.run, from.centre, to.centre),
       };
@@ -85,20 +103,28 @@ export function passageFeature(spec: HouseSpec, c: ConnectionSpec): PassageFeatu
     case 'corridor': {
       const { clear, run, widthM } = required(spec.corridor, 'corridor');
       const mid = centreOf(clear);
-      return { kind: 'corridor', clearWidthM: widthM, at: { x: mid.x, y: floorHeight(spec, from.floor), z: mid.z }, direction: axisTowards(run, from.centre, to.centre) };
+      return {
+        kind: 'corridor',
+        clearWidthM: widthM,
+        at: { x: mid.x, y: floorHeight(spec, from.floor), z: mid.z },
+        direction: axisTowards(run, from.centre, to.centre),
+      };
     }
     case 'corner': {
       const { legA, legB, square } = required(spec.corner, 'corner');
       const mid = centreOf(square);
       return {
-        kind: 'corner', clearWidthM: Math.min(legA.widthM, legB.widthM), cornerWidthsM: [legA.widthM, legB.widthM],
+        kind: 'corner',
+        clearWidthM: Math.min(legA.widthM, legB.widthM),
+        cornerWidthsM: [legA.widthM, legB.widthM],
         at: { x: mid.x, y: floorHeight(spec, from.floor), z: mid.z },
       };
     }
     case 'stairs': {
       const s = required(spec.stairs, 'staircase');
       const lastRiserAt = s.firstRiserAt + s.dir * (s.risers - 1) * s.goingM;
-      const runMid = round3((s.firstRiserAt + lastRiserAt) / 2), acrossMid = round3((s.across[0] + s.across[1]) / 2);
+      const runMid = round3((s.firstRiserAt + lastRiserAt) / 2),
+        acrossMid = round3((s.across[0] + s.across[1]) / 2);
       const y = round3((floorHeight(spec, s.fromFloor) + floorHeight(spec, s.toFloor)) / 2);
       const at = s.run === 'z' ? { x: acrossMid, y, z: runMid } : { x: runMid, y, z: acrossMid };
       const up = s.run === 'z' ? { x: 0, z: s.dir } : { x: s.dir, z: 0 };

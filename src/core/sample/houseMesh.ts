@@ -52,17 +52,22 @@ class SoupBuilder {
   /** The parallelogram o + s·u + t·v (s, t ∈ [0, 1]) as a grid; its front side faces u × v. */
   quad(group: GroupName, o: V3, u: V3, v: V3): void {
     const part = this.parts.get(group)!;
-    const nu = this.segments(Math.hypot(...u)), nv = this.segments(Math.hypot(...v));
+    const nu = this.segments(Math.hypot(...u)),
+      nv = this.segments(Math.hypot(...v));
     const base = part.positions.length / 3;
     for (let j = 0; j <= nv; j++) {
       for (let i = 0; i <= nu; i++) {
-        const s = i / nu, t = j / nv;
+        const s = i / nu,
+          t = j / nv;
         part.positions.push(o[0] + s * u[0] + t * v[0], o[1] + s * u[1] + t * v[1], o[2] + s * u[2] + t * v[2]);
       }
     }
     for (let j = 0; j < nv; j++) {
       for (let i = 0; i < nu; i++) {
-        const a = base + j * (nu + 1) + i, b = a + 1, c = b + nu + 1, d = a + nu + 1;
+        const a = base + j * (nu + 1) + i,
+          b = a + 1,
+          c = b + nu + 1,
+          d = a + nu + 1;
         part.indices.push(a, b, c, a, c, d);
       }
     }
@@ -70,8 +75,11 @@ class SoupBuilder {
 
   /** A closed axis-aligned box. */
   box(group: GroupName, min: V3, max: V3): void {
-    const [x0, y0, z0] = min, [x1, y1, z1] = max;
-    const dx = x1 - x0, dy = y1 - y0, dz = z1 - z0;
+    const [x0, y0, z0] = min,
+      [x1, y1, z1] = max;
+    const dx = x1 - x0,
+      dy = y1 - y0,
+      dz = z1 - z0;
     if (dx <= 0 || dy <= 0 || dz <= 0) return;
     this.quad(group, [x1, y0, z0], [0, dy, 0], [0, 0, dz]); // +x
     this.quad(group, [x0, y0, z0], [0, 0, dz], [0, dy, 0]); // -x
@@ -100,12 +108,17 @@ class SoupBuilder {
   }
 
   build(): TriangleSoup {
-    let vertices = 0, indices = 0;
-    for (const p of this.parts.values()) { vertices += p.positions.length / 3; indices += p.indices.length; }
+    let vertices = 0,
+      indices = 0;
+    for (const p of this.parts.values()) {
+      vertices += p.positions.length / 3;
+      indices += p.indices.length;
+    }
     const positions = new Float32Array(vertices * 3);
     const index = new Uint32Array(indices);
     const groups: SoupGroup[] = [];
-    let v = 0, i = 0;
+    let v = 0,
+      i = 0;
     for (const name of GROUP_NAMES) {
       const p = this.parts.get(name)!;
       positions.set(p.positions, v * 3);
@@ -138,16 +151,27 @@ export function houseMesh(spec: HouseSpec, options: HouseMeshOptions = {}): Tria
 
 /** A box on the plan spanning `a..b` along the wall and its thickness across it. */
 function wallBox(w: WallSpec, a: number, b: number, across: number, y0: number, y1: number): [V3, V3] {
-  const c0 = w.at - across / 2, c1 = w.at + across / 2;
-  return w.run === 'x' ? [[a, y0, c0], [b, y1, c1]] : [[c0, y0, a], [c1, y1, b]];
+  const c0 = w.at - across / 2,
+    c1 = w.at + across / 2;
+  return w.run === 'x'
+    ? [
+        [a, y0, c0],
+        [b, y1, c1],
+      ]
+    : [
+        [c0, y0, a],
+        [c1, y1, b],
+      ];
 }
 
 function addWall(soup: SoupBuilder, spec: HouseSpec, w: WallSpec): void {
-  const base = floorHeight(spec, w.floor), top = base + spec.wallHeightM;
+  const base = floorHeight(spec, w.floor),
+    top = base + spec.wallHeightM;
   const openings = [...w.openings].sort((p, q) => p.centre - q.centre);
   let cursor = w.from;
   for (const o of openings) {
-    const a = o.centre - o.clearWidthM / 2, b = o.centre + o.clearWidthM / 2;
+    const a = o.centre - o.clearWidthM / 2,
+      b = o.centre + o.clearWidthM / 2;
     if (a < w.from || b > w.to || a < cursor) throw new Error(`opening ${o.id} does not fit wall ${w.id}`);
     soup.box('wall', ...wallBox(w, cursor, a, w.thicknessM, base, top));
     if (o.headM < spec.wallHeightM) soup.box('wall', ...wallBox(w, a, b, w.thicknessM, base + o.headM, top));
@@ -167,7 +191,8 @@ function addSlab(soup: SoupBuilder, slab: SlabSpec): void {
   const h = topY - bottomY;
   const xs = [...new Set([o.x0, o.x1, ...holes.flatMap((r) => [r.x0, r.x1])])].sort((a, b) => a - b);
   for (let i = 0; i + 1 < xs.length; i++) {
-    const xa = xs[i]!, xb = xs[i + 1]!;
+    const xa = xs[i]!,
+      xb = xs[i + 1]!;
     // The strip's solid spans lie between the holes that cross it, and after the last one.
     const cuts = holes.filter((r) => r.x0 <= xa && r.x1 >= xb).map((r) => [r.z0, r.z1] as const);
     let z = o.z0;
@@ -179,13 +204,15 @@ function addSlab(soup: SoupBuilder, slab: SlabSpec): void {
       z = Math.max(z, z1);
     }
   }
-  const dx = o.x1 - o.x0, dz = o.z1 - o.z0;
+  const dx = o.x1 - o.x0,
+    dz = o.z1 - o.z0;
   soup.quad('floor', [o.x1, bottomY, o.z0], [0, h, 0], [0, 0, dz]);
   soup.quad('floor', [o.x0, bottomY, o.z0], [0, 0, dz], [0, h, 0]);
   soup.quad('floor', [o.x0, bottomY, o.z1], [dx, 0, 0], [0, h, 0]);
   soup.quad('floor', [o.x0, bottomY, o.z0], [0, h, 0], [dx, 0, 0]);
   for (const r of holes) {
-    const rx = r.x1 - r.x0, rz = r.z1 - r.z0;
+    const rx = r.x1 - r.x0,
+      rz = r.z1 - r.z0;
     soup.quad('floor', [r.x0, bottomY, r.z0], [0, h, 0], [0, 0, rz]); // west side, faces +x
     soup.quad('floor', [r.x1, bottomY, r.z0], [0, 0, rz], [0, h, 0]); // east side, faces -x
     soup.quad('floor', [r.x0, bottomY, r.z0], [rx, 0, 0], [0, h, 0]); // north side, faces +z

@@ -31,10 +31,22 @@
  */
 
 export type Axis = 'x' | 'z';
-export interface Vec2 { x: number; z: number }
-export interface Vec3 { x: number; y: number; z: number }
+export interface Vec2 {
+  x: number;
+  z: number;
+}
+export interface Vec3 {
+  x: number;
+  y: number;
+  z: number;
+}
 /** An axis-aligned rectangle on the plan. */
-export interface Rect { x0: number; x1: number; z0: number; z1: number }
+export interface Rect {
+  x0: number;
+  x1: number;
+  z0: number;
+  z1: number;
+}
 
 export interface OpeningSpec {
   id: string;
@@ -139,7 +151,11 @@ export type PassageSpec =
   | { kind: 'lift' }
   | { kind: 'ramp'; ramp: string };
 
-export interface ConnectionSpec { from: string; to: string; passage: PassageSpec }
+export interface ConnectionSpec {
+  from: string;
+  to: string;
+  passage: PassageSpec;
+}
 
 export interface SlabSpec {
   floor: number;
@@ -174,10 +190,23 @@ const INT = 0.12; // interior walls
 const DOOR_HEAD = 2.1;
 
 /** Spec builders, for this house and others built the same way (the tests' second house). */
-export const wall = (id: string, floor: number, run: Axis, at: number, from: number, to: number, thicknessM: number, openings: OpeningSpec[] = []): WallSpec =>
-  ({ id, floor, run, at, from, to, thicknessM, openings });
-export const door = (id: string, centre: number, clearWidthM: number, more: Partial<OpeningSpec> = {}): OpeningSpec =>
-  ({ id, centre, clearWidthM, headM: DOOR_HEAD, ...more });
+export const wall = (
+  id: string,
+  floor: number,
+  run: Axis,
+  at: number,
+  from: number,
+  to: number,
+  thicknessM: number,
+  openings: OpeningSpec[] = [],
+): WallSpec => ({ id, floor, run, at, from, to, thicknessM, openings });
+export const door = (id: string, centre: number, clearWidthM: number, more: Partial<OpeningSpec> = {}): OpeningSpec => ({
+  id,
+  centre,
+  clearWidthM,
+  headM: DOOR_HEAD,
+  ...more,
+});
 
 const FOOTPRINT: Rect = { x0: -0.075, x1: 15.075, z0: -0.075, z1: 10.075 };
 const STAIRWELL: Rect = { x0: 0.075, x1: 1.075, z0: 2.59, z1: 6.34 };
@@ -193,10 +222,7 @@ const GROUND_WALLS: WallSpec[] = [
   // One long wall from the stair mouth to leg A of the corner: hall, corridor and back hall to the north,
   // stair foot, living room and kitchen to the south. Leg A's mouth is the gap east of it.
   wall('g-z6.4', 0, 'x', 6.4, 1.075, 14.125, INT, [door('hall-living', 4.7, 1.2)]),
-  wall('g-hall-north', 0, 'x', 3.4, 1.195, 5.54, INT, [
-    door('hall-bathroom', 2.4, 0.8, { closedDoor: true }),
-    door('hall-lift-lobby', 4.5, 1.2),
-  ]),
+  wall('g-hall-north', 0, 'x', 3.4, 1.195, 5.54, INT, [door('hall-bathroom', 2.4, 0.8, { closedDoor: true }), door('hall-lift-lobby', 4.5, 1.2)]),
   wall('g-back-hall-north', 0, 'x', 3.4, 9.06, 14.125, INT),
   wall('g-study-west', 0, 'z', 5.6, 0.075, 5.54, INT),
   wall('g-study-east', 0, 'z', 9.0, 0.075, 5.54, INT, [door('back-hall-study', 4.3, 0.8, { sillHeightM: 0.02 })]),
@@ -221,20 +247,29 @@ const UPPER_WALLS: WallSpec[] = [
   wall('u-z6.4', 1, 'x', 6.4, 0.075, 5.525, INT, [door('upper-hall-bedroom2', 3.4, 1.2, { sillHeightM: 0.05 })]),
   wall('u-stair-east', 1, 'z', 1.135, 2.59, 6.34, INT),
   wall('u-hall-east', 1, 'z', 5.6, 0.075, 6.34, INT, [door('upper-hall-bedroom1', 4.9, 0.7)]),
-  wall('u-hall-north', 1, 'x', 3.4, 1.195, 5.54, INT, [
-    door('landing-upper-hall', 2.3, 1.8),
-    door('upper-lift-lobby-hall', 4.5, 1.2),
-  ]),
+  wall('u-hall-north', 1, 'x', 3.4, 1.195, 5.54, INT, [door('landing-upper-hall', 2.3, 1.8), door('upper-lift-lobby-hall', 4.5, 1.2)]),
   wall('u-landing-lobby', 1, 'z', 3.4, 1.595, 3.34, INT),
   wall('u-lift-front', 1, 'x', 1.535, 3.34, 5.54, INT, [door('lift-door-upper', 4.84, 1.1)]),
   wall('u-shaft-west', 1, 'z', 4.08, 0.075, 1.475, INT),
 ];
 
-export const room = (key: string, name: string, floor: number, x: number, z: number, description: string): RoomSpec =>
-  ({ key, name, floor, centre: { x, z }, description });
+export const room = (key: string, name: string, floor: number, x: number, z: number, description: string): RoomSpec => ({
+  key,
+  name,
+  floor,
+  centre: { x, z },
+  description,
+});
 
 const ROOMS: RoomSpec[] = [
-  room('hall', 'Entrance hall', 0, 3.37, 4.9, 'Ground floor hub: doors to the living room, the lift lobby and the bathroom (kept closed), and the narrow corridor to the back hall.'),
+  room(
+    'hall',
+    'Entrance hall',
+    0,
+    3.37,
+    4.9,
+    'Ground floor hub: doors to the living room, the lift lobby and the bathroom (kept closed), and the narrow corridor to the back hall.',
+  ),
   room('living', 'Living room', 0, 6.4, 8.19, 'Ground floor. Open to the stair foot; a door with a low threshold leads to the kitchen.'),
   room('kitchen', 'Kitchen', 0, 12.0, 8.19, 'Ground floor. An L-shaped passage in its north-east corner leads round a tight corner to the utility room.'),
   room('utility', 'Utility room', 0, 11.2, 1.4, 'Ground floor, reached only through the L-shaped passage from the kitchen.'),
@@ -270,7 +305,10 @@ const CONNECTIONS: ConnectionSpec[] = [
 export const SAMPLE_HOUSE: SampleHouseSpec = {
   storeyHeightM: 2.8,
   wallHeightM: 2.5,
-  floors: [{ index: 0, heightM: 0 }, { index: 1, heightM: 2.8 }],
+  floors: [
+    { index: 0, heightM: 0 },
+    { index: 1, heightM: 2.8 },
+  ],
   slabs: [
     { floor: 0, outline: FOOTPRINT, topY: 0, bottomY: -0.2, holes: [CABIN] },
     // Spans the whole footprint: the upper storey's floor and the flat roof of the single-storey part.

@@ -84,7 +84,14 @@ export function buildHouseRelease(spec: HouseSpec, { sceneId, questions, profile
 function toQuestion(q: SampleQuestion, index: number, id: (key: string) => string): NavQuestion {
   const ref = (key: string) => ({ raw: id(key), nodeId: id(key) });
   return {
-    id: `q${index}`, text: q.text, sceneType: 'home', reason: q.reason,
-    start: ref(q.start), startDetail: q.startDetail, intermediate: q.intermediate.map(ref), end: ref(q.end), endDetail: q.endDetail,
+    id: `q${index}`,
+    text: q.text,
+    sceneType: 'home',
+    reason: q.reason,
+    start: ref(q.start),
+    startDetail: q.startDetail,
+    intermediate: q.intermediate.map(ref),
+    end: ref(q.end),
+    endDetail: q.endDetail,
   };
 }

@@ -17,7 +17,15 @@ export interface PredictionRow {
   reason: string;
 }
 
-interface Task { scene: Scene; index: number; question: string; src: string; tgt: string; agent: string; adj: Map<string, string[]> }
+interface Task {
+  scene: Scene;
+  index: number;
+  question: string;
+  src: string;
+  tgt: string;
+  agent: string;
+  adj: Map<string, string[]>;
+}
 
 /** Every benchmark task: non-hallucinated questions with a resolved start and end, for every agent with a profile. */
 function tasks(project: Project): Task[] {
@@ -65,8 +73,13 @@ export function randomWalkBaseline(project: Project, opts: RandomWalkOptions = {
     }
     const reached = at === t.tgt;
     return {
-      model: 'random-walk', scene: t.scene.id, question: t.question, questionIndex: t.index, agent: t.agent,
-      answer: reached ? 'yes' : 'no', path,
+      model: 'random-walk',
+      scene: t.scene.id,
+      question: t.question,
+      questionIndex: t.index,
+      agent: t.agent,
+      answer: reached ? 'yes' : 'no',
+      path,
       reason: reached ? '' : 'the random walk did not reach the goal',
     };
   });

@@ -49,7 +49,8 @@ export function percentileInterval(values: readonly (number | null)[], level: nu
 /** Linear-interpolated quantile of sorted values (numpy's default), so intervals match common tools. */
 function quantile(sorted: readonly number[], q: number): number {
   const pos = (sorted.length - 1) * q;
-  const lo = Math.floor(pos), hi = Math.ceil(pos);
+  const lo = Math.floor(pos),
+    hi = Math.ceil(pos);
   return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo);
 }
 
@@ -81,7 +82,10 @@ export function bootstrapIntervals<K extends string>(
     const stats = compute(bufs);
     for (const [k, v] of Object.entries(stats) as [K, number | null][]) {
       let list = samples.get(k);
-      if (!list) { list = []; samples.set(k, list); }
+      if (!list) {
+        list = [];
+        samples.set(k, list);
+      }
       list.push(v);
     }
   }

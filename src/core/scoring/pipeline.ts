@@ -18,7 +18,10 @@ import { scorePaperByModel, type ModelProgress } from './paper/score.ts';
 import { DEFAULT_WEIGHTS, type Averaging, type PaperReport, type Prediction, type Weights } from './paper/types.ts';
 
 /** A file of the run: path relative to its root (`/`-separated) and its text. */
-export interface ScoringFile { path: string; text: string }
+export interface ScoringFile {
+  path: string;
+  text: string;
+}
 
 /** Files the scorer itself writes into a results folder; never read back as predictions. */
 export const SCORER_OUTPUTS = new Set(['scored_per_record.jsonl', 'scored_summary.json', 'judge-cache.json', 'run_summary.json']);
@@ -49,23 +52,45 @@ export interface PaperSettings {
 
 /** What both the command line and the Score view start from. */
 export const DEFAULT_PAPER_SETTINGS: PaperSettings = {
-  judge: { kind: 'rule' }, weights: DEFAULT_WEIGHTS, averaging: 'micro', bootstrap: { resamples: 0, seed: 1, level: 0.95 },
+  judge: { kind: 'rule' },
+  weights: DEFAULT_WEIGHTS,
+  averaging: 'micro',
+  bootstrap: { resamples: 0, seed: 1, level: 0.95 },
 };
 
 export type { CompatJudgeChoice } from './compat/run.ts';
 
-export interface PaperRequest { mode: 'paper'; project: Project; input: ScoringInput; settings: PaperSettings }
+export interface PaperRequest {
+  mode: 'paper';
+  project: Project;
+  input: ScoringInput;
+  settings: PaperSettings;
+}
 /**
  * `release`: the ground truth's release files (only `<SCENE>-graph.json` and `-traverse.json` are read).
  * `settings`: the paths the released scorer writes into its output (default: the input's root as given).
  */
-export interface CompatRequest { mode: 'compat'; release: readonly ScoringFile[]; input: ScoringInput; judge: CompatJudgeChoice; settings?: CompatSettings }
+export interface CompatRequest {
+  mode: 'compat';
+  release: readonly ScoringFile[];
+  input: ScoringInput;
+  judge: CompatJudgeChoice;
+  settings?: CompatSettings;
+}
 export type ScoringRequest = PaperRequest | CompatRequest;
 
 /** `reports` in model-name order; `problems`: the readers' (prediction files, verdict file). */
-export interface PaperOutcome { mode: 'paper'; reports: [string, PaperReport][]; problems: Problem[] }
+export interface PaperOutcome {
+  mode: 'paper';
+  reports: [string, PaperReport][];
+  problems: Problem[];
+}
 /** `truthProblems`: release files the released scorer would have crashed on. */
-export interface CompatOutcome { mode: 'compat'; result: CompatResult; truthProblems: { path: string; message: string }[] }
+export interface CompatOutcome {
+  mode: 'compat';
+  result: CompatResult;
+  truthProblems: { path: string; message: string }[];
+}
 export type ScoringOutcome = PaperOutcome | CompatOutcome;
 
 export type ScoringProgress = { phase: 'read' } | ModelProgress;
@@ -83,7 +108,13 @@ export interface ScoringHooks {
 
 /** The model of files outside a `<model>/<SCENE>/` folder: the root's name without its extension. */
 export function defaultModelName(root: string): string {
-  return root.replace(/[\\/]+$/, '').split(/[\\/]/).pop()!.replace(/\.[^.]+$/, '') || 'model';
+  return (
+    root
+      .replace(/[\\/]+$/, '')
+      .split(/[\\/]/)
+      .pop()!
+      .replace(/\.[^.]+$/, '') || 'model'
+  );
 }
 
 /** Score a run: paper mode (docs/scoring.md §1) per model, or the released scorer reproduced (§2). */
@@ -100,9 +131,17 @@ export async function runScoring(request: ScoringRequest, readers: PredictionRea
   const { input, settings } = request;
   const read = readers.predictions(input.files, defaultModelName(input.root));
   const { judge, problems } = chooseJudge(settings.judge, { readVerdicts: readers.verdicts, http: hooks.http });
-  const reports = await scorePaperByModel(request.project, read.predictions, {
-    judge, weights: settings.weights, averaging: settings.averaging, bootstrap: settings.bootstrap,
-  }, { chunkSize: hooks.chunkSize ?? Infinity, onProgress: hooks.onProgress, yieldNow: hooks.yieldNow, signal: hooks.signal });
+  const reports = await scorePaperByModel(
+    request.project,
+    read.predictions,
+    {
+      judge,
+      weights: settings.weights,
+      averaging: settings.averaging,
+      bootstrap: settings.bootstrap,
+    },
+    { chunkSize: hooks.chunkSize ?? Infinity, onProgress: hooks.onProgress, yieldNow: hooks.yieldNow, signal: hooks.signal },
+  );
   return { mode: 'paper', reports: [...reports], problems: append(read.problems, problems) };
 }
 
@@ -114,6 +153,9 @@ export function throttled<P>(report: (p: P) => void, ms = 100, now: () => number
   let last = -Infinity;
   return (p) => {
     const t = now();
-    if (t - last >= ms) { last = t; report(p); }
+    if (t - last >= ms) {
+      last = t;
+      report(p);
+    }
   };
 }

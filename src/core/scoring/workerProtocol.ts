@@ -10,10 +10,17 @@ import type { ScoredRecord } from './paper/types.ts';
 import type { CompatOutcome, ScoringOutcome, ScoringProgress, ScoringRequest } from './pipeline.ts';
 
 /** The report files the Score view offers for download (paper mode), built where the full records are. */
-export interface ReportFiles { json: string; csv: string }
+export interface ReportFiles {
+  json: string;
+  csv: string;
+}
 
 /** A filtered export: one model's records at these positions of its light rows, and the filter that chose them (written into the JSON). */
-export interface ExportSelection { model: string; indices: number[]; filter: Record<string, string> }
+export interface ExportSelection {
+  model: string;
+  indices: number[];
+  filter: Record<string, string>;
+}
 
 export type LiteOutcome = { mode: 'paper'; reports: [string, LiteReport][]; problems: Problem[] } | CompatOutcome;
 
@@ -44,5 +51,5 @@ export function outcomeBuffers(lite: LiteOutcome): ArrayBuffer[] {
 /** A model's record `i` in full (the preview's hops, errors, judge), or null. */
 export function recordAt(outcome: ScoringOutcome | null, model: string, i: number): ScoredRecord | null {
   const report = outcome?.mode === 'paper' ? outcome.reports.find(([m]) => m === model)?.[1] : undefined;
-  return report ? allRecords(report)[i] ?? null : null;
+  return report ? (allRecords(report)[i] ?? null) : null;
 }

@@ -19,8 +19,14 @@ export const LEAD_KINDS = ['project', 'taxonomy', 'profile', 'scene', 'node', 'e
 
 /** A lead's work, in the words the validation and the studio refuse it with. */
 const LEAD_WORDS: Record<(typeof LEAD_KINDS)[number], string> = {
-  project: 'the project', taxonomy: 'the taxonomy', profile: 'agent profiles', scene: 'scenes', node: 'the graph', edge: 'the graph',
-  adjudication: 'label disputes', qaadjudication: 'review disputes',
+  project: 'the project',
+  taxonomy: 'the taxonomy',
+  profile: 'agent profiles',
+  scene: 'scenes',
+  node: 'the graph',
+  edge: 'the graph',
+  adjudication: 'label disputes',
+  qaadjudication: 'review disputes',
 };
 
 export const VALIDATE_DOC_UPDATE = `function (newDoc, oldDoc, userCtx, secObj) {
@@ -137,16 +143,26 @@ export const VALIDATE_DOC_UPDATE = `function (newDoc, oldDoc, userCtx, secObj) {
 export const TEAM_DESIGN_ID = '_design/traversa';
 
 /** The design document a team database carries (installed by `cli team create-project`). */
-export const teamDesignDoc = (): { _id: string; language: 'javascript'; validate_doc_update: string } =>
-  ({ _id: TEAM_DESIGN_ID, language: 'javascript', validate_doc_update: VALIDATE_DOC_UPDATE });
+export const teamDesignDoc = (): { _id: string; language: 'javascript'; validate_doc_update: string } => ({
+  _id: TEAM_DESIGN_ID,
+  language: 'javascript',
+  validate_doc_update: VALIDATE_DOC_UPDATE,
+});
 
 /** What the validation lets a user do in a team database: everything (admin), a lead's work, or an annotator's. */
 export type TeamRole = 'admin' | 'lead' | 'annotator';
 
 /** The database a team URL names: its path's last part (`http://host:5984/house/` → `house`). */
 export function databaseOf(dbUrl: string): string {
-  const path = dbUrl.replace(/[?#].*$/, '').replace(/^[a-z]+:\/\/[^/]*/i, '').replace(/\/+$/, '');
-  try { return decodeURIComponent(path.slice(path.lastIndexOf('/') + 1)); } catch { return path.slice(path.lastIndexOf('/') + 1); }
+  const path = dbUrl
+    .replace(/[?#].*$/, '')
+    .replace(/^[a-z]+:\/\/[^/]*/i, '')
+    .replace(/\/+$/, '');
+  try {
+    return decodeURIComponent(path.slice(path.lastIndexOf('/') + 1));
+  } catch {
+    return path.slice(path.lastIndexOf('/') + 1);
+  }
 }
 
 /** A user's role in the team database at `dbUrl`, from their session roles (as the validation decides it). */
@@ -155,7 +171,6 @@ export function teamRoleOf(dbUrl: string, roles: readonly string[]): TeamRole {
   const db = databaseOf(dbUrl);
   return roles.includes(`${LEAD_ROLE_PREFIX}${db}`) ? 'lead' : 'annotator';
 }
-
 
 /** The lead's work among record keys (what an annotator's edit would have the server refuse), in words; null when none. */
 export function leadWorkIn(keys: Iterable<string>): string | null {

@@ -33,11 +33,19 @@ export function insertTasks(project: Project, ins: TaskInsertion): { project: Pr
   const ids = new Set(scene.questions.map((q) => q.id));
   const added: NavQuestion[] = ins.tasks.map((t) => {
     let id: string;
-    do id = `q${++qn}`; while (ids.has(id));
+    do id = `q${++qn}`;
+    while (ids.has(id));
     ids.add(id);
     return {
-      id, text: t.question, ...(t.sceneType ? { sceneType: t.sceneType } : {}), reason: t.reason,
-      start: { ...t.start }, startDetail: t.startDetail, intermediate: t.intermediate.map((r) => ({ ...r })), end: { ...t.end }, endDetail: t.endDetail,
+      id,
+      text: t.question,
+      ...(t.sceneType ? { sceneType: t.sceneType } : {}),
+      reason: t.reason,
+      start: { ...t.start },
+      startDetail: t.startDetail,
+      intermediate: t.intermediate.map((r) => ({ ...r })),
+      end: { ...t.end },
+      endDetail: t.endDetail,
     };
   });
   const questions = [...scene.questions, ...added];
@@ -47,7 +55,9 @@ export function insertTasks(project: Project, ins: TaskInsertion): { project: Pr
   const items: QaItem[] = added.map((_, k) => {
     const index = scene.questions.length + k;
     const item = capnavQuestionItem(withQuestions, index, `qa_${++n}`, {
-      createdAt: provenance.generatedAt, generator: provenance.model, requiredReviews: ins.requiredReviews ?? 1,
+      createdAt: provenance.generatedAt,
+      generator: provenance.model,
+      requiredReviews: ins.requiredReviews ?? 1,
       importedFrom: { file: runLabel(provenance), at: provenance.generatedAt },
     });
     return { ...item, source: 'generated', provenance: { ...provenance, frames: { budget: provenance.frames.budget, times: [...provenance.frames.times] } } };

@@ -14,9 +14,16 @@ export interface TaskPrompt {
   parts: ChatContentPart[];
 }
 
-export interface PromptNode { id: string; name: string; description?: string }
+export interface PromptNode {
+  id: string;
+  name: string;
+  description?: string;
+}
 /** One frame: its time in the video (seconds) and the image (a `data:image/jpeg;base64,…` URL). */
-export interface PromptFrame { t: number; url: string }
+export interface PromptFrame {
+  t: number;
+  url: string;
+}
 
 export interface TaskPromptInput {
   nodes: readonly PromptNode[];
@@ -32,11 +39,13 @@ const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 /** `node_117: Master bedroom foyer — carpeted, doors to the bath and the office` (the description only when there is one). */
 export function nodeListText(nodes: readonly PromptNode[]): string {
-  return nodes.map((n) => {
-    const name = oneLine(n.name) || '(unnamed)';
-    const description = oneLine(n.description ?? '');
-    return `${n.id}: ${name}${description ? ` — ${description}` : ''}`;
-  }).join('\n');
+  return nodes
+    .map((n) => {
+      const name = oneLine(n.name) || '(unnamed)';
+      const description = oneLine(n.description ?? '');
+      return `${n.id}: ${name}${description ? ` — ${description}` : ''}`;
+    })
+    .join('\n');
 }
 
 export function buildTaskPrompt(input: TaskPromptInput): TaskPrompt {

@@ -51,7 +51,12 @@ export interface TaskContext {
 /** "task 3: …", "the reply: …". */
 export const problemText = (p: TaskProblem): string => `${p.task === null ? 'the reply' : `task ${p.task + 1}`}: ${p.message}`;
 
-const norm = (s: string) => s.trim().replace(/\s+/g, ' ').replace(/[?.!]+$/, '').toLowerCase();
+const norm = (s: string) =>
+  s
+    .trim()
+    .replace(/\s+/g, ' ')
+    .replace(/[?.!]+$/, '')
+    .toLowerCase();
 
 export function checkTaskReply(content: string, ctx: TaskContext): TaskCheck {
   const problems: TaskProblem[] = [];
@@ -63,26 +68,44 @@ export function checkTaskReply(content: string, ctx: TaskContext): TaskCheck {
   const seenEnds = new Map<string, string>();
   for (const q of ctx.existing ?? []) {
     seenText.set(norm(q.text), `the scene's question ${q.id}`);
-    if (q.start.nodeId && q.end.nodeId) seenEnds.set(endsKey(q.start.nodeId, q.startDetail ?? '', q.end.nodeId, q.endDetail ?? ''), `the scene's question ${q.id}`);
+    if (q.start.nodeId && q.end.nodeId)
+      seenEnds.set(endsKey(q.start.nodeId, q.startDetail ?? '', q.end.nodeId, q.endDetail ?? ''), `the scene's question ${q.id}`);
   }
   list.elements.forEach((el, index) => {
     const error = (message: string) => problems.push({ task: index, severity: 'error', message });
-    if (!el.ok) { error(el.error); return; }
+    if (!el.ok) {
+      error(el.error);
+      return;
+    }
     const task = readTask(el.value, index, ctx.nodes, error, (message) => problems.push({ task: index, severity: 'warning', message }));
     if (!task) return;
-    if (task.start.nodeId === task.end.nodeId) { error(`starts and ends at the same node (${nodeText(ctx.nodes, task.start.nodeId!)})`); return; }
+    if (task.start.nodeId === task.end.nodeId) {
+      error(`starts and ends at the same node (${nodeText(ctx.nodes, task.start.nodeId!)})`);
+      return;
+    }
     const text = norm(task.question);
     const ends = endsKey(task.start.nodeId!, task.startDetail, task.end.nodeId!, task.endDetail);
-    const sameText = seenText.get(text), sameEnds = seenEnds.get(ends);
-    if (sameText) { error(`repeats ${sameText} (the same question)`); return; }
-    if (sameEnds) { error(`repeats ${sameEnds} (the same start and end, with the same details)`); return; }
+    const sameText = seenText.get(text),
+      sameEnds = seenEnds.get(ends);
+    if (sameText) {
+      error(`repeats ${sameText} (the same question)`);
+      return;
+    }
+    if (sameEnds) {
+      error(`repeats ${sameEnds} (the same start and end, with the same details)`);
+      return;
+    }
     seenText.set(text, `task ${index + 1}`);
     seenEnds.set(ends, `task ${index + 1}`);
     checkCitations(task, ctx.videoSeconds, (message) => problems.push({ task: index, severity: 'warning', message }));
     tasks.push(task);
   });
   if (tasks.length < ctx.minTasks) {
-    problems.push({ task: null, severity: 'warning', message: `${tasks.length} valid task${tasks.length === 1 ? '' : 's'}, fewer than the ${ctx.minTasks} asked for` });
+    problems.push({
+      task: null,
+      severity: 'warning',
+      message: `${tasks.length} valid task${tasks.length === 1 ? '' : 's'}, fewer than the ${ctx.minTasks} asked for`,
+    });
   }
   return { tasks, problems, total: list.elements.length };
 }
@@ -95,16 +118,28 @@ function nodeText(nodes: readonly NavNode[], id: string): string {
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
-const kindOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'string' ? 'text' : typeof v === 'object' ? 'an object' : `a ${typeof v}`);
+const kindOf = (v: unknown) =>
+  v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'string' ? 'text' : typeof v === 'object' ? 'an object' : `a ${typeof v}`;
 
 /** The task, or null when a field it needs is missing or wrong (each said through `error`). */
 function readTask(value: unknown, index: number, nodes: readonly NavNode[], error: (m: string) => void, warn: (m: string) => void): GeneratedTask | null {
-  if (!isObject(value)) { error(`not a task object (${kindOf(value)})`); return null; }
+  if (!isObject(value)) {
+    error(`not a task object (${kindOf(value)})`);
+    return null;
+  }
   let ok = true;
   const text = (obj: Record<string, unknown>, key: string, what: string): string => {
     const v = obj[key];
-    if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) { error(`no ${key} (${what})`); ok = false; return ''; }
-    if (typeof v !== 'string') { error(`${key} is ${kindOf(v)}, not text`); ok = false; return ''; }
+    if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) {
+      error(`no ${key} (${what})`);
+      ok = false;
+      return '';
+    }
+    if (typeof v !== 'string') {
+      error(`${key} is ${kindOf(v)}, not text`);
+      ok = false;
+      return '';
+    }
     return v.trim();
   };
   const question = text(value, 'question', 'the task itself');
@@ -117,8 +152,10 @@ function readTask(value: unknown, index: number, nodes: readonly NavNode[], erro
   }
   const ref = (raw: string, role: string): NodeRef => {
     const r = resolveRef(raw, nodes);
-    if (r.nodeId === null) { error(refProblem(role, raw, r.reason)); ok = false; }
-    else if ('warning' in r && r.warning) warn(`${role} ${r.warning}`);
+    if (r.nodeId === null) {
+      error(refProblem(role, raw, r.reason));
+      ok = false;
+    } else if ('warning' in r && r.warning) warn(`${role} ${r.warning}`);
     return { raw, nodeId: r.nodeId };
   };
   const startRaw = text(ni, 'start', 'the start node');
@@ -131,11 +168,16 @@ function readTask(value: unknown, index: number, nodes: readonly NavNode[], erro
   let intermediate: NodeRef[] = [];
   if (Array.isArray(inter)) {
     intermediate = inter.flatMap((r, k) => {
-      if (typeof r !== 'string' || r.trim() === '') { error(`intermediate node ${k + 1} is ${typeof r === 'string' ? 'empty' : kindOf(r)}, not a node id`); ok = false; return []; }
+      if (typeof r !== 'string' || r.trim() === '') {
+        error(`intermediate node ${k + 1} is ${typeof r === 'string' ? 'empty' : kindOf(r)}, not a node id`);
+        ok = false;
+        return [];
+      }
       return [ref(r.trim(), `intermediate node ${k + 1}`)];
     });
   } else if (inter !== undefined && inter !== null) {
-    error(`intermediate is ${kindOf(inter)}, not a list of node ids`); ok = false;
+    error(`intermediate is ${kindOf(inter)}, not a list of node ids`);
+    ok = false;
   }
   if (!ok || !start || !end) return null;
   if (!/\[agent\]/i.test(question)) warn('the question does not name the agent as [Agent]');
@@ -150,7 +192,10 @@ function refProblem(role: string, raw: string, reason: string): string {
 
 function checkCitations(task: GeneratedTask, videoSeconds: number | undefined, warn: (m: string) => void): void {
   const cited = citedTimes(task.reason);
-  if (cited.length === 0) { warn('the reason cites no video time'); return; }
+  if (cited.length === 0) {
+    warn('the reason cites no video time');
+    return;
+  }
   if (videoSeconds === undefined) return;
   const late = cited.filter((c) => c.to > videoSeconds + 1);
   if (late.length) warn(`the reason cites ${late.map((c) => c.text).join(', ')}, after the video's end (${formatVideoTime(videoSeconds)})`);

@@ -6,9 +6,7 @@
  */
 export type ReplyElement = { ok: true; value: unknown } | { ok: false; error: string };
 
-export type ReplyList =
-  | { ok: true; elements: ReplyElement[]; notes: string[] }
-  | { ok: false; error: string };
+export type ReplyList = { ok: true; elements: ReplyElement[]; notes: string[] } | { ok: false; error: string };
 
 /** The contents of the first fenced block (```json … ``` or ``` … ```), or the text itself. */
 function unfence(text: string): { body: string; fenced: boolean } {
@@ -17,7 +15,11 @@ function unfence(text: string): { body: string; fenced: boolean } {
 }
 
 const parse = (s: string): { ok: true; value: unknown } | { ok: false; error: string } => {
-  try { return { ok: true, value: JSON.parse(s) }; } catch (e) { return { ok: false, error: e instanceof Error ? e.message : String(e) }; }
+  try {
+    return { ok: true, value: JSON.parse(s) };
+  } catch (e) {
+    return { ok: false, error: e instanceof Error ? e.message : String(e) };
+  }
 };
 
 /** The task list of a parsed reply: a list, or an object holding one under `tasks` or `questions`. */
@@ -67,7 +69,10 @@ export function readReplyList(content: string): ReplyList {
  */
 function splitElements(text: string, start: number): { elements: string[]; unterminated: boolean; trailing: boolean; after: string } {
   const elements: string[] = [];
-  let depth = 0, inString = false, escaped = false, from = start + 1;
+  let depth = 0,
+    inString = false,
+    escaped = false,
+    from = start + 1;
   for (let i = start; i < text.length; i++) {
     const c = text[i]!;
     if (inString) {

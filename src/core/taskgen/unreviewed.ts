@@ -21,7 +21,8 @@ const UNREVIEWED: ReadonlySet<QaItem['status']> = new Set(['draft', 'pending', '
 export function unreviewedTasks(items: readonly QaItem[], sceneId: string): Map<number, QaItem> {
   const out = new Map<number, QaItem>();
   for (const item of items) {
-    if (item.sceneId === sceneId && item.source === 'generated' && UNREVIEWED.has(item.status) && item.capnavQuestion !== undefined) out.set(item.capnavQuestion, item);
+    if (item.sceneId === sceneId && item.source === 'generated' && UNREVIEWED.has(item.status) && item.capnavQuestion !== undefined)
+      out.set(item.capnavQuestion, item);
   }
   return out;
 }
@@ -62,12 +63,16 @@ export function withoutUnreviewedTasks<P extends Pick<Project, 'scenes' | 'qa'>>
 function withoutQuestions(labels: Scene['labels'], texts: ReadonlySet<string>): Scene['labels'] {
   const named = (l: Label) => l.question !== undefined && texts.has(l.question);
   if (!Object.values(labels).some((byKey) => Object.values(byKey).some(named))) return labels;
-  return Object.fromEntries(Object.entries(labels).map(([agent, byKey]) => [
-    agent,
-    Object.fromEntries(Object.entries(byKey).map(([key, l]) => {
-      if (!named(l)) return [key, l];
-      const { question: _made, ...rest } = l;
-      return [key, rest];
-    })),
-  ]));
+  return Object.fromEntries(
+    Object.entries(labels).map(([agent, byKey]) => [
+      agent,
+      Object.fromEntries(
+        Object.entries(byKey).map(([key, l]) => {
+          if (!named(l)) return [key, l];
+          const { question: _made, ...rest } = l;
+          return [key, rest];
+        }),
+      ),
+    ]),
+  );
 }

@@ -15,7 +15,10 @@ export function tourOrder(count: number, dist: (i: number, j: number) => number)
     const order = nearestNeighbour(d, start);
     const length = pathLength(d, order);
     // Ties keep the earlier start, so the same graph always gives the same tour.
-    if (length < bestLength - 1e-9) { best = order; bestLength = length; }
+    if (length < bestLength - 1e-9) {
+      best = order;
+      bestLength = length;
+    }
   }
   return twoOpt(d, best);
 }

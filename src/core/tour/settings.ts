@@ -21,7 +21,10 @@ export function settingsProblem(s: TourSettings): string | null {
   if (!num(s.fps, 0, 60)) return `the frame rate must be a number above 0 and at most 60 (got ${s.fps})`;
   if (!num(s.fovDeg, 0, 170)) return `the field of view must be above 0° and at most 170° (got ${s.fovDeg})`;
   if (!num(s.eyeHeightM, 0, 10)) return `the eye height must be above 0 and at most 10 m (got ${s.eyeHeightM})`;
-  for (const [k, v] of [['width', s.width], ['height', s.height]] as const) {
+  for (const [k, v] of [
+    ['width', s.width],
+    ['height', s.height],
+  ] as const) {
     if (!(Number.isInteger(v) && v >= 16 && v <= 4096 && v % 2 === 0)) return `the ${k} must be an even whole number of pixels from 16 to 4096 (got ${v})`;
   }
   if (s.paceMps !== undefined && !num(s.paceMps, 0, 10)) return `the walking pace must be above 0 and at most 10 m/s (got ${s.paceMps})`;

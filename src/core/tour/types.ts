@@ -44,7 +44,12 @@ export interface TourPoses {
   cuts?: TourCut[];
 }
 
-export interface TourCut { t: number; from: string; to: string; why: string }
+export interface TourCut {
+  t: number;
+  from: string;
+  to: string;
+  why: string;
+}
 
 export const FRAME_BUDGETS = ['16', '32', '64', '1fps'] as const;
 export type FrameBudget = (typeof FRAME_BUDGETS)[number];
@@ -92,5 +97,6 @@ export const MAX_FRAME_BYTES = 32 * 2 ** 20;
 /** Whether bytes start as a JPEG does (SOI, then a marker): what every frame must be. */
 export const isJpegStart = (head: Uint8Array): boolean => head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff;
 
-export const SampledFramesSchema = z.array(z.object({ file: z.string(), index: z.number().int().nonnegative(), t: finite.nonnegative() }))
+export const SampledFramesSchema = z
+  .array(z.object({ file: z.string(), index: z.number().int().nonnegative(), t: finite.nonnegative() }))
   .max(MAX_FRAMES_PER_SET, { message: `a frame set lists at most ${MAX_FRAMES_PER_SET.toLocaleString('en')} frames (an hour of touring video at 1 fps)` });

@@ -4,7 +4,11 @@
  * looking up. The field of view is vertical, as three.js's and Habitat's are.
  */
 
-export interface P3 { x: number; y: number; z: number }
+export interface P3 {
+  x: number;
+  y: number;
+  z: number;
+}
 
 export interface CameraLook {
   /** The eye, world frame. */
@@ -71,8 +75,14 @@ export function intervalsOf(seen: readonly boolean[], fps: number): [number, num
   const out: [number, number][] = [];
   let from = -1;
   for (let k = 0; k <= seen.length; k++) {
-    if (k < seen.length && seen[k]) { if (from < 0) from = k; continue; }
-    if (from >= 0) { out.push([round(from / fps), round((k - 1) / fps)]); from = -1; }
+    if (k < seen.length && seen[k]) {
+      if (from < 0) from = k;
+      continue;
+    }
+    if (from >= 0) {
+      out.push([round(from / fps), round((k - 1) / fps)]);
+      from = -1;
+    }
   }
   return out;
 }

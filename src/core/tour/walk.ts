@@ -23,7 +23,11 @@ export interface WalkSettings {
 export const WALK_DEFAULTS: Omit<WalkSettings, 'fps'> = { paceMps: 1, yawRateDegPerS: 60, turnInPlaceAboveDeg: 35, lookAheadM: 0.6 };
 
 /** Look at `target` while the walker is between `fromS` and `toS` metres along the route. */
-export interface Gaze { target: P3; fromS: number; toS: number }
+export interface Gaze {
+  target: P3;
+  fromS: number;
+  toS: number;
+}
 
 export interface WalkFrame {
   t: number;
@@ -46,9 +50,13 @@ export class Polyline {
   readonly cum: number[] = [0];
   /** Distances walked at which a cut happens, rising. */
   readonly cutS: number[] = [];
-  constructor(readonly points: readonly P3[], cuts: ReadonlySet<number> = new Set()) {
+  constructor(
+    readonly points: readonly P3[],
+    cuts: ReadonlySet<number> = new Set(),
+  ) {
     for (let i = 1; i < points.length; i++) {
-      const a = points[i - 1]!, b = points[i]!;
+      const a = points[i - 1]!,
+        b = points[i]!;
       const cut = cuts.has(i);
       this.cum.push(this.cum[i - 1]! + (cut ? 0 : Math.hypot(b.x - a.x, b.y - a.y, b.z - a.z)));
       if (cut) this.cutS.push(this.cum[i]!);
@@ -61,15 +69,24 @@ export class Polyline {
     return Infinity;
   }
 
-  get length(): number { return this.cum[this.cum.length - 1]!; }
+  get length(): number {
+    return this.cum[this.cum.length - 1]!;
+  }
 
   at(s: number): P3 {
     const p = this.points;
     if (p.length === 1 || s <= 0) return { ...p[0]! };
     if (s >= this.length) return { ...p[p.length - 1]! };
-    let lo = 0, hi = this.cum.length - 1;
-    while (hi - lo > 1) { const mid = (lo + hi) >> 1; if (this.cum[mid]! <= s) lo = mid; else hi = mid; }
-    const a = p[lo]!, b = p[hi]!, len = this.cum[hi]! - this.cum[lo]!;
+    let lo = 0,
+      hi = this.cum.length - 1;
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >> 1;
+      if (this.cum[mid]! <= s) lo = mid;
+      else hi = mid;
+    }
+    const a = p[lo]!,
+      b = p[hi]!,
+      len = this.cum[hi]! - this.cum[lo]!;
     const f = len > 0 ? (s - this.cum[lo]!) / len : 0;
     return { x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f, z: a.z + (b.z - a.z) * f };
   }
@@ -82,7 +99,13 @@ const toward = (from: number, to: number, max: number) => from + Math.max(-max, 
  * Walk `route` (world points on the floor, in walking order) and return the camera at every frame.
  * `eyeHeightM` is only used to aim gazes; the frames' heights are set from the floor afterwards.
  */
-export function walkRoute(route: readonly P3[], settings: WalkSettings, eyeHeightM: number, gazes: readonly Gaze[] = [], cuts: ReadonlySet<number> = new Set()): WalkFrame[] {
+export function walkRoute(
+  route: readonly P3[],
+  settings: WalkSettings,
+  eyeHeightM: number,
+  gazes: readonly Gaze[] = [],
+  cuts: ReadonlySet<number> = new Set(),
+): WalkFrame[] {
   if (route.length === 0) return [];
   const line = new Polyline(route, cuts);
   const L = line.length;
@@ -94,7 +117,8 @@ export function walkRoute(route: readonly P3[], settings: WalkSettings, eyeHeigh
 
   const heading = (s: number, current: number): number => {
     // Looking ahead stops short of a cut: the camera does not turn to face a wall it will not walk through.
-    const a = line.at(s), b = line.at(Math.min(L, s + settings.lookAheadM, line.nextCut(s) - 1e-6));
+    const a = line.at(s),
+      b = line.at(Math.min(L, s + settings.lookAheadM, line.nextCut(s) - 1e-6));
     if (Math.hypot(b.x - a.x, b.z - a.z) < 1e-3) {
       // At the very end, or on a vertical stretch: look along the last horizontal stretch before it.
       const c = line.at(Math.max(0, s - settings.lookAheadM));
@@ -115,9 +139,11 @@ export function walkRoute(route: readonly P3[], settings: WalkSettings, eyeHeigh
     if (step % sub === 0) out.push({ t: round(step * dt), at, s, yawRad: wrap(yaw), pitchRad: pitch });
     if (s >= L && step % sub === 0) break;
     const gaze = gazeAt(s);
-    let wantYaw: number, wantPitch = 0;
+    let wantYaw: number,
+      wantPitch = 0;
     if (gaze) {
-      const dx = gaze.target.x - at.x, dz = gaze.target.z - at.z;
+      const dx = gaze.target.x - at.x,
+        dz = gaze.target.z - at.z;
       wantYaw = Math.hypot(dx, dz) > 1e-3 ? yawOf(dx, dz) : yaw;
       wantPitch = Math.max(-MAX_PITCH, Math.min(MAX_PITCH, Math.atan2(gaze.target.y - (at.y + eyeHeightM), Math.hypot(dx, dz))));
     } else {

@@ -35,7 +35,10 @@ export const CAPNAV_CATEGORY: QaItem['category'] = { capability: 'spatial', subc
  * after the second).
  */
 export function splitSentences(text: string): string[] {
-  return text.split(/(?<=[.!?])\s+(?=["'“(\[\p{Lu}\p{N}])/u).map((s) => s.trim()).filter((s) => s !== '');
+  return text
+    .split(/(?<=[.!?])\s+(?=["'“(\[\p{Lu}\p{N}])/u)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
 }
 
 export function reasonTrail(reason: string | undefined, split = true): TrailStep[] {
@@ -43,8 +46,12 @@ export function reasonTrail(reason: string | undefined, split = true): TrailStep
   if (text === '') return [];
   const parts = split ? splitSentences(text) : [text];
   return parts.map((t, i) => ({
-    id: `s${i + 1}`, title: parts.length === 1 ? 'Reason' : `Reason ${i + 1}/${parts.length}`, text: t, kind: 'spatial',
-    links: { viewpoints: [], nodes: [], edges: [], marks: [] }, origin: 'generated',
+    id: `s${i + 1}`,
+    title: parts.length === 1 ? 'Reason' : `Reason ${i + 1}/${parts.length}`,
+    text: t,
+    kind: 'spatial',
+    links: { viewpoints: [], nodes: [], edges: [], marks: [] },
+    origin: 'generated',
   }));
 }
 
@@ -52,17 +59,32 @@ export function reasonTrail(reason: string | undefined, split = true): TrailStep
 export function capnavQuestionItem(scene: Pick<Scene, 'id' | 'questions'>, index: number, id: string, options: CapnavItemOptions): QaItem {
   const q = scene.questions[index];
   if (!q) throw new RangeError(`scene ${scene.id} has no question ${index}`);
-  const nodes = [...new Set(waypoints(q).map((r) => r.nodeId).filter((n): n is string => n !== null))];
+  const nodes = [
+    ...new Set(
+      waypoints(q)
+        .map((r) => r.nodeId)
+        .filter((n): n is string => n !== null),
+    ),
+  ];
   const trail = reasonTrail(q.reason, options.splitSentences ?? true);
   const answer = { kind: 'yesno' as const, correct: true };
   return {
-    id, sceneId: scene.id, question: q.text, answer,
+    id,
+    sceneId: scene.id,
+    question: q.text,
+    answer,
     category: { ...(options.category ?? CAPNAV_CATEGORY) },
     anchors: { viewpoints: [], marks: [], nodes, edges: [] },
-    trail, source: 'capnav', capnavQuestion: index,
+    trail,
+    source: 'capnav',
+    capnavQuestion: index,
     generated: { question: q.text, answer: { ...answer }, trail: cloneTrail(trail), ...(options.generator ? { generator: options.generator } : {}) },
-    status: 'pending', requiredReviews: Math.min(5, Math.max(1, options.requiredReviews ?? 1)), reviews: [],
-    createdAt: options.createdAt, author: '', ...(options.importedFrom ? { importedFrom: { ...options.importedFrom } } : {}),
+    status: 'pending',
+    requiredReviews: Math.min(5, Math.max(1, options.requiredReviews ?? 1)),
+    reviews: [],
+    createdAt: options.createdAt,
+    author: '',
+    ...(options.importedFrom ? { importedFrom: { ...options.importedFrom } } : {}),
   };
 }
 
@@ -77,7 +99,10 @@ export function capnavItemsForScene(project: Pick<Project, 'scenes' | 'qa'>, sce
 }
 
 /** Items read from CapNav question files, with the scenes' question lists they bring (by scene id). */
-export interface CapnavItemsRead { items: QaItem[]; sceneQuestions: Record<string, NavQuestion[]> }
+export interface CapnavItemsRead {
+  items: QaItem[];
+  sceneQuestions: Record<string, NavQuestion[]>;
+}
 
 /** Apply an import of CapNav question files: scene question lists where given, then the items. */
 export function applyCapnavQaImport(project: Project, result: CapnavItemsRead): Project {

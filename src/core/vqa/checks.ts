@@ -88,19 +88,36 @@ function checkAnswer(item: QaItem): QaFinding[] {
   const { out, emit } = collector(item);
   const a = item.answer;
   if (a.kind === 'mcq') {
-    if (a.options.length < 2) emit('error', 'answer.too-few-options', 'answer.options', `a multiple-choice question needs at least two options (it has ${a.options.length})`);
+    if (a.options.length < 2)
+      emit('error', 'answer.too-few-options', 'answer.options', `a multiple-choice question needs at least two options (it has ${a.options.length})`);
     if (!a.options.some((o) => o.key === a.correct)) {
-      emit('error', 'answer.key-not-an-option', 'answer.correct', `the correct answer "${a.correct}" is not one of the options (${a.options.map((o) => o.key).join(', ') || 'none'})`);
+      emit(
+        'error',
+        'answer.key-not-an-option',
+        'answer.correct',
+        `the correct answer "${a.correct}" is not one of the options (${a.options.map((o) => o.key).join(', ') || 'none'})`,
+      );
     }
-    const keys = new Map<string, number>(), texts = new Map<string, number>();
+    const keys = new Map<string, number>(),
+      texts = new Map<string, number>();
     a.options.forEach((o, i) => {
       const k = keys.get(o.key);
-      if (k !== undefined) emit('error', 'answer.duplicate-option', `answer.options.${i}.key`, `option ${i + 1} has the same key "${o.key}" as option ${k + 1}`);
+      if (k !== undefined)
+        emit('error', 'answer.duplicate-option', `answer.options.${i}.key`, `option ${i + 1} has the same key "${o.key}" as option ${k + 1}`);
       else keys.set(o.key, i);
       const t = normText(o.text);
-      if (t === '') { emit('error', 'answer.empty-option', `answer.options.${i}.text`, `option ${o.key} has no text`); return; }
+      if (t === '') {
+        emit('error', 'answer.empty-option', `answer.options.${i}.text`, `option ${o.key} has no text`);
+        return;
+      }
       const same = texts.get(t);
-      if (same !== undefined) emit('error', 'answer.duplicate-option', `answer.options.${i}.text`, `option ${o.key} says the same as option ${a.options[same]!.key} ("${o.text.trim()}")`);
+      if (same !== undefined)
+        emit(
+          'error',
+          'answer.duplicate-option',
+          `answer.options.${i}.text`,
+          `option ${o.key} says the same as option ${a.options[same]!.key} ("${o.text.trim()}")`,
+        );
       else texts.set(t, i);
     });
   }
@@ -139,7 +156,25 @@ function checkAnswer(item: QaItem): QaFinding[] {
  */
 const SIDE_WORDS = /\b(left|right|leftmost|rightmost|in front|behind|ahead|clockwise|counter-?clockwise|anti-?clockwise)\b/i;
 const ORDER_WORDS = /\b(first|second|third|last|next|before|after)\b/i;
-const PLACE_WORDS = ['floor', 'storey', 'story', 'level', 'bedroom', 'bathroom', 'room', 'kitchen', 'hall', 'hallway', 'office', 'closet', 'study', 'garage', 'landing', 'basement', 'attic'];
+const PLACE_WORDS = [
+  'floor',
+  'storey',
+  'story',
+  'level',
+  'bedroom',
+  'bathroom',
+  'room',
+  'kitchen',
+  'hall',
+  'hallway',
+  'office',
+  'closet',
+  'study',
+  'garage',
+  'landing',
+  'basement',
+  'attic',
+];
 /** A floor or room word, or one misspelt by a letter (long words only, same first letter: "fllor", not "wall" for "hall"). */
 function isPlaceWord(word: string): boolean {
   const w = word.toLowerCase().replace(/s$/, '');
@@ -163,23 +198,46 @@ const NAMES_NOT_RELATIONS = [
   /\b(the )?right (answer|choice|option|one to choose|now|away)\b/gi,
   /\ball right\b/gi,
 ];
-const FRAME_PHRASES = new RegExp([
-  String.raw`from (the |a |an )?(viewpoint|point of view|perspective|camera|ego)`,
-  String.raw`from (the |an? )?(agent|robot|\[agent\]|viewer|observer|driver|camera)('s|’s)?`,
-  String.raw`viewpoint`, String.raw`perspective`, String.raw`(as )?(seen|viewed) from`, String.raw`looking (at|towards?|from|into)`,
-  String.raw`facing`, String.raw`relative to`, String.raw`with respect to`, String.raw`with (your|its|their|the agent's|the robot's) back to`,
-  String.raw`in (the|this) (image|picture|photo|view|frame|camera view)`, String.raw`on (the )?screen`, String.raw`ego(centric)?`,
-  String.raw`from above`, String.raw`top-down`,
-  // A compass direction states a frame when it relates things ("north of the sofa", "on the east side"), not in a name ("the west wing").
-  String.raw`(north|south|east|west)(-?(east|west))? of`, String.raw`(to|on|at|from) the (north|south|east|west)(ern)?( side| wall| end)?`, String.raw`facing (north|south|east|west)`,
-  String.raw`(when|on|upon) entering`, String.raw`as (you|it|the agent|the robot|\[agent\]) enters?`, String.raw`from the (entrance|door(way)?)`,
-  String.raw`standing (at|in|by|on)`, String.raw`direction of (travel|motion)`, String.raw`along the (path|route|way)`,
-  String.raw`(your|our|my|its|their|his|her) (left|right|front|back)`, String.raw`(in front of|behind|ahead of) (us|you|me|it|the camera)`,
-].map((p) => `(?<!\\w)(?:${p})(?!\\w)`).join('|'), 'i');
+const FRAME_PHRASES = new RegExp(
+  [
+    String.raw`from (the |a |an )?(viewpoint|point of view|perspective|camera|ego)`,
+    String.raw`from (the |an? )?(agent|robot|\[agent\]|viewer|observer|driver|camera)('s|’s)?`,
+    String.raw`viewpoint`,
+    String.raw`perspective`,
+    String.raw`(as )?(seen|viewed) from`,
+    String.raw`looking (at|towards?|from|into)`,
+    String.raw`facing`,
+    String.raw`relative to`,
+    String.raw`with respect to`,
+    String.raw`with (your|its|their|the agent's|the robot's) back to`,
+    String.raw`in (the|this) (image|picture|photo|view|frame|camera view)`,
+    String.raw`on (the )?screen`,
+    String.raw`ego(centric)?`,
+    String.raw`from above`,
+    String.raw`top-down`,
+    // A compass direction states a frame when it relates things ("north of the sofa", "on the east side"), not in a name ("the west wing").
+    String.raw`(north|south|east|west)(-?(east|west))? of`,
+    String.raw`(to|on|at|from) the (north|south|east|west)(ern)?( side| wall| end)?`,
+    String.raw`facing (north|south|east|west)`,
+    String.raw`(when|on|upon) entering`,
+    String.raw`as (you|it|the agent|the robot|\[agent\]) enters?`,
+    String.raw`from the (entrance|door(way)?)`,
+    String.raw`standing (at|in|by|on)`,
+    String.raw`direction of (travel|motion)`,
+    String.raw`along the (path|route|way)`,
+    String.raw`(your|our|my|its|their|his|her) (left|right|front|back)`,
+    String.raw`(in front of|behind|ahead of) (us|you|me|it|the camera)`,
+  ]
+    .map((p) => `(?<!\\w)(?:${p})(?!\\w)`)
+    .join('|'),
+  'i',
+);
 
 /** The first frame-dependent word in a text (names like "first floor" removed), or null. */
 export function frameDependentWord(text: string, options: { temporal?: boolean } = {}): string | null {
-  let t = text.replace(ORDINAL_BEFORE_NAME, (all, _ordinal: string, half: string | undefined, word: string) => (isPlaceWord((half ?? '').trim() + word) || isPlaceWord(word) ? ' ' : all));
+  let t = text.replace(ORDINAL_BEFORE_NAME, (all, _ordinal: string, half: string | undefined, word: string) =>
+    isPlaceWord((half ?? '').trim() + word) || isPlaceWord(word) ? ' ' : all,
+  );
   for (const re of NAMES_NOT_RELATIONS) t = t.replace(re, ' ');
   const side = SIDE_WORDS.exec(t);
   if (side) return side[1]!.toLowerCase();
@@ -197,7 +255,12 @@ function checkFrame(item: QaItem): QaFinding[] {
   const texts = [item.question, ...(item.answer.kind === 'mcq' ? item.answer.options.map((o) => o.text) : [])];
   const word = texts.map((t) => frameDependentWord(t, { temporal })).find((w) => w !== null);
   if (word && !statesReferenceFrame(item.question)) {
-    emit('warning', 'question.no-reference-frame', 'question', `"${word}" depends on a point of view, but the question does not say whose (e.g. "as seen from the camera", "facing the door", "relative to the sofa")`);
+    emit(
+      'warning',
+      'question.no-reference-frame',
+      'question',
+      `"${word}" depends on a point of view, but the question does not say whose (e.g. "as seen from the camera", "facing the door", "relative to the sofa")`,
+    );
   }
   return out;
 }
@@ -209,8 +272,12 @@ function checkReferences(item: QaItem, scene: Scene | undefined): QaFinding[] {
   } else {
     const nodes = new Set(scene.graph.nodes.map((n) => n.id));
     const edges = new Set(scene.graph.edges.flatMap((e) => [e.id, `${e.from}|${e.to}`, `${e.to}|${e.from}`]));
-    const node = (field: string, id: string) => { if (!nodes.has(id)) emit('error', 'ref.missing-node', field, `node ${id} is not in the graph of scene ${scene.id}`); };
-    const edge = (field: string, id: string) => { if (!edges.has(id)) emit('error', 'ref.missing-edge', field, `edge ${id} is not in the graph of scene ${scene.id}`); };
+    const node = (field: string, id: string) => {
+      if (!nodes.has(id)) emit('error', 'ref.missing-node', field, `node ${id} is not in the graph of scene ${scene.id}`);
+    };
+    const edge = (field: string, id: string) => {
+      if (!edges.has(id)) emit('error', 'ref.missing-edge', field, `edge ${id} is not in the graph of scene ${scene.id}`);
+    };
     item.anchors.nodes.forEach((id, i) => node(`anchors.nodes.${i}`, id));
     item.anchors.edges.forEach((id, i) => edge(`anchors.edges.${i}`, id));
     item.trail.forEach((s, k) => {
@@ -218,14 +285,24 @@ function checkReferences(item: QaItem, scene: Scene | undefined): QaFinding[] {
       s.links.edges.forEach((id, i) => edge(`trail.${k}.links.edges.${i}`, id));
     });
     if ((item.source === 'capnav' || item.capnavQuestion !== undefined) && (item.capnavQuestion === undefined || !scene.questions[item.capnavQuestion])) {
-      emit('error', 'ref.missing-question', 'capnavQuestion', `the item stands for ${item.source === 'capnav' ? 'CapNav' : 'navigation'} question ${item.capnavQuestion ?? '(none)'} of scene ${scene.id}, which does not exist`);
+      emit(
+        'error',
+        'ref.missing-question',
+        'capnavQuestion',
+        `the item stands for ${item.source === 'capnav' ? 'CapNav' : 'navigation'} question ${item.capnavQuestion ?? '(none)'} of scene ${scene.id}, which does not exist`,
+      );
     }
   }
   const marks = new Set(item.anchors.marks.map((m) => m.id));
   const views = new Set(item.anchors.viewpoints.map((v) => v.id));
   item.trail.forEach((s, k) => {
-    s.links.marks.forEach((id, i) => { if (!marks.has(id)) emit('error', 'ref.missing-mark', `trail.${k}.links.marks.${i}`, `step ${k + 1} links mark ${id}, which the item no longer has`); });
-    s.links.viewpoints.forEach((id, i) => { if (!views.has(id)) emit('error', 'ref.missing-viewpoint', `trail.${k}.links.viewpoints.${i}`, `step ${k + 1} links viewpoint ${id}, which the item no longer has`); });
+    s.links.marks.forEach((id, i) => {
+      if (!marks.has(id)) emit('error', 'ref.missing-mark', `trail.${k}.links.marks.${i}`, `step ${k + 1} links mark ${id}, which the item no longer has`);
+    });
+    s.links.viewpoints.forEach((id, i) => {
+      if (!views.has(id))
+        emit('error', 'ref.missing-viewpoint', `trail.${k}.links.viewpoints.${i}`, `step ${k + 1} links viewpoint ${id}, which the item no longer has`);
+    });
   });
   return out;
 }

@@ -70,7 +70,9 @@ export function formatVideoTime(t: number, decimals = 0): string {
   const scale = 10 ** decimals;
   const units = Math.max(0, Math.floor(t * scale + 1e-6));
   const total = Math.floor(units / scale);
-  const h = Math.floor(total / 3600), m = Math.floor((total % 3600) / 60), s = total % 60;
+  const h = Math.floor(total / 3600),
+    m = Math.floor((total % 3600) / 60),
+    s = total % 60;
   const two = (n: number) => String(n).padStart(2, '0');
   const sec = decimals > 0 ? `${two(s)}.${String(units % scale).padStart(decimals, '0')}` : two(s);
   return h > 0 ? `${h}:${two(m)}:${sec}` : `${two(m)}:${sec}`;

@@ -15,7 +15,10 @@ export const ViewpointSchema = z.object({
   size: z.object({ width: z.number().positive().max(16384), height: z.number().positive().max(16384) }).optional(),
   /** The slice the view showed (world heights): everything above `height` hidden, and below `below` when set. Absent: unsliced. */
   slice: z.object({ height: z.number(), below: z.number().nullable() }).optional(),
-  thumbnail: z.string().regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+=*$/, 'a thumbnail must be an inline PNG, JPEG or WebP image (data:image/…;base64,…), not a link').optional(),
+  thumbnail: z
+    .string()
+    .regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+=*$/, 'a thumbnail must be an inline PNG, JPEG or WebP image (data:image/…;base64,…), not a link')
+    .optional(),
 });
 export type Viewpoint = z.infer<typeof ViewpointSchema>;
 
@@ -82,7 +85,13 @@ export const AnswerSchema = z.discriminatedUnion('kind', [
 export type Answer = z.infer<typeof AnswerSchema>;
 
 const CategorySchema = z.object({ capability: z.string(), subcategory: z.string().optional(), taskType: z.string().optional() });
-const AnchorsSchema = z.object({ viewpoints: z.array(ViewpointSchema).default([]), marks: z.array(MarkSchema).default([]), nodes: z.array(z.string()).default([]), edges: z.array(z.string()).default([]), agent: z.string().optional() });
+const AnchorsSchema = z.object({
+  viewpoints: z.array(ViewpointSchema).default([]),
+  marks: z.array(MarkSchema).default([]),
+  nodes: z.array(z.string()).default([]),
+  edges: z.array(z.string()).default([]),
+  agent: z.string().optional(),
+});
 const MeasurementSchema = z.object({ kind: z.enum(['distance', 'height', 'horizontal', 'width']), value: z.number(), points: z.array(Vec3) });
 
 /** Where an item is in review (a draft is not yet offered to reviewers). */

@@ -61,7 +61,11 @@ export function scoped(items: readonly QaItem[], scope: ItemScope): QaItem[] {
   return isScoped(scope) ? items.filter((i) => matchesScope(i, scope)) : (items as QaItem[]);
 }
 
-export interface ScopeOption { value: string; label: string; count: number }
+export interface ScopeOption {
+  value: string;
+  label: string;
+  count: number;
+}
 
 /**
  * The choices each filter offers, with how many items each holds: scenes in the order their
@@ -69,8 +73,13 @@ export interface ScopeOption { value: string; label: string; count: number }
  * first (items written here before them). A value chosen
  * earlier that no item has any more is still offered (with 0), so the filter can be seen and undone.
  */
-export function scopeOptions(items: readonly QaItem[], current: ItemScope = ANY_SCOPE): { scenes: ScopeOption[]; sources: ScopeOption[]; batches: ScopeOption[] } {
-  const scenes = new Map<string, number>(), sources = new Map<string, number>(), batches = new Map<string, number>();
+export function scopeOptions(
+  items: readonly QaItem[],
+  current: ItemScope = ANY_SCOPE,
+): { scenes: ScopeOption[]; sources: ScopeOption[]; batches: ScopeOption[] } {
+  const scenes = new Map<string, number>(),
+    sources = new Map<string, number>(),
+    batches = new Map<string, number>();
   const bump = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
   let generated = 0;
   for (const i of items) {
@@ -84,8 +93,12 @@ export function scopeOptions(items: readonly QaItem[], current: ItemScope = ANY_
     return [...m].map(([value, count]) => ({ value, label: label(value), count }));
   };
   if (generated > 0) sources.set('generated', generated);
-  const sourceList = list(sources, sourceLabel, current.source).sort((a, b) => rank(a.value) - rank(b.value) || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
-  const batchList = list(batches, batchLabel, current.batch).sort((a, b) => (a.value === 'written' ? -1 : b.value === 'written' ? 1 : a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+  const sourceList = list(sources, sourceLabel, current.source).sort(
+    (a, b) => rank(a.value) - rank(b.value) || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0),
+  );
+  const batchList = list(batches, batchLabel, current.batch).sort((a, b) =>
+    a.value === 'written' ? -1 : b.value === 'written' ? 1 : a.value < b.value ? -1 : a.value > b.value ? 1 : 0,
+  );
   return { scenes: list(scenes, (k) => k, current.scene), sources: sourceList, batches: batchList };
 }
 

@@ -36,13 +36,19 @@ export interface NewItem {
 /** A written item, as a draft: the author submits it for review when it is ready. */
 export function createWrittenItem(existing: readonly Pick<QaItem, 'id'>[], init: NewItem): QaItem {
   return {
-    id: nextItemId(existing), sceneId: init.sceneId, question: init.question ?? '',
+    id: nextItemId(existing),
+    sceneId: init.sceneId,
+    question: init.question ?? '',
     answer: init.answer ?? { kind: 'freetext', reference: '' },
     category: init.category ?? { capability: '' },
     anchors: { viewpoints: [], marks: [], nodes: [], edges: [] },
-    trail: [], source: 'written', status: 'draft',
-    requiredReviews: clampReviews(init.requiredReviews ?? 1), reviews: [],
-    createdAt: init.createdAt, author: init.author,
+    trail: [],
+    source: 'written',
+    status: 'draft',
+    requiredReviews: clampReviews(init.requiredReviews ?? 1),
+    reviews: [],
+    createdAt: init.createdAt,
+    author: init.author,
   };
 }
 
@@ -89,20 +95,39 @@ export function setCategory(item: QaItem, taxonomy: Taxonomy, category: QaItem['
 export function setAnswerKind(item: QaItem, kind: Answer['kind']): QaItem {
   const a = item.answer;
   if (a.kind === kind) return item;
-  const asText = a.kind === 'mcq' ? a.options.find((o) => o.key === a.correct)?.text ?? ''
-    : a.kind === 'yesno' ? (a.correct ? 'yes' : 'no')
-    : a.kind === 'numeric' ? `${a.value}${a.unit ? ' ' + a.unit : ''}`
-    : a.reference;
+  const asText =
+    a.kind === 'mcq'
+      ? (a.options.find((o) => o.key === a.correct)?.text ?? '')
+      : a.kind === 'yesno'
+        ? a.correct
+          ? 'yes'
+          : 'no'
+        : a.kind === 'numeric'
+          ? `${a.value}${a.unit ? ' ' + a.unit : ''}`
+          : a.reference;
   let answer: Answer;
   switch (kind) {
-    case 'freetext': answer = { kind, reference: asText }; break;
-    case 'yesno': answer = { kind, correct: !/^\s*no\b/i.test(asText) }; break;
+    case 'freetext':
+      answer = { kind, reference: asText };
+      break;
+    case 'yesno':
+      answer = { kind, correct: !/^\s*no\b/i.test(asText) };
+      break;
     case 'numeric': {
       const n = Number.parseFloat(asText);
       answer = { kind, value: Number.isFinite(n) ? n : 0, unit: '', tolerance: 0.1 };
       break;
     }
-    case 'mcq': answer = { kind, options: [{ key: 'A', text: asText }, { key: 'B', text: '' }], correct: 'A' }; break;
+    case 'mcq':
+      answer = {
+        kind,
+        options: [
+          { key: 'A', text: asText },
+          { key: 'B', text: '' },
+        ],
+        correct: 'A',
+      };
+      break;
   }
   return { ...item, answer };
 }
@@ -140,7 +165,7 @@ export function removeOption(item: QaItem, key: string): QaItem {
   return editAnswer(item, 'mcq', (a) => {
     if (!a.options.some((o) => o.key === key)) return a;
     const options = a.options.filter((o) => o.key !== key);
-    return { ...a, options, correct: a.correct === key ? options[0]?.key ?? '' : a.correct };
+    return { ...a, options, correct: a.correct === key ? (options[0]?.key ?? '') : a.correct };
   });
 }
 
@@ -179,8 +204,15 @@ export function setAnswerFromMeasurement(item: QaItem, measurement: AnswerMeasur
   const tolerance = item.answer.kind === 'numeric' ? item.answer.tolerance : 0.1;
   const value = Math.round(measurement.value * 100) / 100;
   const m = item.measurement;
-  const same = m && m.kind === measurement.kind && m.value === measurement.value && item.answer.kind === 'numeric' && item.answer.value === value && item.answer.unit === 'm'
-    && m.points.length === measurement.points.length && m.points.every((p, i) => p.x === measurement.points[i]!.x && p.y === measurement.points[i]!.y && p.z === measurement.points[i]!.z);
+  const same =
+    m &&
+    m.kind === measurement.kind &&
+    m.value === measurement.value &&
+    item.answer.kind === 'numeric' &&
+    item.answer.value === value &&
+    item.answer.unit === 'm' &&
+    m.points.length === measurement.points.length &&
+    m.points.every((p, i) => p.x === measurement.points[i]!.x && p.y === measurement.points[i]!.y && p.z === measurement.points[i]!.z);
   if (same) return item;
   return {
     ...item,

@@ -30,10 +30,15 @@ export const isNavigationItem = standsForQuestion;
 export const questionFor = (text: string, agent: string): string => text.replace(/\[agent\]/gi, agent);
 
 /** Each agent's answer to the navigation question the item stands for (empty when it stands for none). */
-export function navigationAnswers(scene: Pick<Scene, 'graph' | 'labels' | 'questions'>, item: Pick<QaItem, 'capnavQuestion'>, agents: readonly string[]): AgentAnswer[] {
+export function navigationAnswers(
+  scene: Pick<Scene, 'graph' | 'labels' | 'questions'>,
+  item: Pick<QaItem, 'capnavQuestion'>,
+  agents: readonly string[],
+): AgentAnswer[] {
   const q = item.capnavQuestion === undefined ? undefined : scene.questions[item.capnavQuestion];
   if (!q) return [];
-  const src = q.start.nodeId, tgt = q.end.nodeId;
+  const src = q.start.nodeId,
+    tgt = q.end.nodeId;
   if (src === null || tgt === null) {
     const why = `the question's ${src === null ? `start "${q.start.raw}"` : `end "${q.end.raw}"`} names no node of the graph`;
     return agents.map((agent) => ({ agent, answer: null, why }));
@@ -50,14 +55,24 @@ export function navigationAnswers(scene: Pick<Scene, 'graph' | 'labels' | 'quest
     if (open.size === 0 || !reachableThrough(adj, src, tgt, (u, v) => open.has(undirectedKey(u, v)) || isTraversable(scene.labels, agent, u, v))) {
       return { agent, answer: false };
     }
-    return { agent, answer: null, why: `${open.size} segment${open.size === 1 ? ' is' : 's are'} not labelled for ${agent} (or labelled both ways), and the answer depends on them` };
+    return {
+      agent,
+      answer: null,
+      why: `${open.size} segment${open.size === 1 ? ' is' : 's are'} not labelled for ${agent} (or labelled both ways), and the answer depends on them`,
+    };
   });
 }
 
 /** Per agent of the project, for the scene the item belongs to (empty when the scene is gone). */
 export function projectNavigationAnswers(project: Pick<Project, 'scenes' | 'profiles'>, item: Pick<QaItem, 'sceneId' | 'capnavQuestion'>): AgentAnswer[] {
   const scene = project.scenes.find((s) => s.id === item.sceneId);
-  return scene ? navigationAnswers(scene, item, project.profiles.map((p) => p.name)) : [];
+  return scene
+    ? navigationAnswers(
+        scene,
+        item,
+        project.profiles.map((p) => p.name),
+      )
+    : [];
 }
 
 function reachableThrough(adj: Map<string, string[]>, src: string, tgt: string, passable: (u: string, v: string) => boolean): boolean {
@@ -79,7 +94,11 @@ function reachableThrough(adj: Map<string, string[]>, src: string, tgt: string, 
 /** A benchmark item: an accepted item, or one agent's record of an accepted navigation question. */
 export type BenchmarkItem = QaItem & { navigation?: { item: string; agent: string; answerFrom: 'labels' } };
 
-export interface NavigationTally { items: number; records: number; undecided: { item: string; agent: string; why: string }[] }
+export interface NavigationTally {
+  items: number;
+  records: number;
+  undecided: { item: string; agent: string; why: string }[];
+}
 
 /**
  * What a benchmark holds and is scored on: the accepted items, each accepted navigation question
@@ -89,17 +108,28 @@ export interface NavigationTally { items: number; records: number; undecided: { 
  */
 export function benchmarkItems(project: Pick<Project, 'scenes' | 'profiles' | 'qa'>): { items: BenchmarkItem[]; navigation: NavigationTally } {
   const navigation: NavigationTally = { items: 0, records: 0, undecided: [] };
-  const items = project.qa.items.filter((i) => i.status === 'accepted').flatMap((item): BenchmarkItem[] => {
-    if (!isNavigationItem(item)) return [item];
-    navigation.items++;
-    return projectNavigationAnswers(project, item).flatMap(({ agent, answer, why }) => {
-      if (answer === null) { navigation.undecided.push({ item: item.id, agent, why: why ?? '' }); return []; }
-      navigation.records++;
-      return [{
-        ...item, id: `${item.id}:${agent}`, question: questionFor(item.question, agent), answer: { kind: 'yesno', correct: answer },
-        anchors: { ...item.anchors, agent }, navigation: { item: item.id, agent, answerFrom: 'labels' },
-      }];
+  const items = project.qa.items
+    .filter((i) => i.status === 'accepted')
+    .flatMap((item): BenchmarkItem[] => {
+      if (!isNavigationItem(item)) return [item];
+      navigation.items++;
+      return projectNavigationAnswers(project, item).flatMap(({ agent, answer, why }) => {
+        if (answer === null) {
+          navigation.undecided.push({ item: item.id, agent, why: why ?? '' });
+          return [];
+        }
+        navigation.records++;
+        return [
+          {
+            ...item,
+            id: `${item.id}:${agent}`,
+            question: questionFor(item.question, agent),
+            answer: { kind: 'yesno', correct: answer },
+            anchors: { ...item.anchors, agent },
+            navigation: { item: item.id, agent, answerFrom: 'labels' },
+          },
+        ];
+      });
     });
-  });
   return { items, navigation };
 }

@@ -11,14 +11,25 @@ import type { QaItem, ReviewedContent, ReviewRound } from './item.ts';
 export function reviewedContent(item: QaItem): ReviewedContent {
   const viewpoints = item.anchors.viewpoints.map(({ thumbnail: _thumbnail, ...v }) => v);
   return {
-    question: item.question, answer: item.answer, category: item.category, anchors: { ...item.anchors, viewpoints },
-    ...(item.measurement ? { measurement: item.measurement } : {}), trail: item.trail,
+    question: item.question,
+    answer: item.answer,
+    category: item.category,
+    anchors: { ...item.anchors, viewpoints },
+    ...(item.measurement ? { measurement: item.measurement } : {}),
+    trail: item.trail,
   };
 }
 
 /** Whether two items show reviewers the same thing. */
 export function sameReviewedContent(a: QaItem, b: QaItem): boolean {
-  if (a.question !== b.question || a.answer !== b.answer || a.category !== b.category || a.trail !== b.trail || a.anchors !== b.anchors || a.measurement !== b.measurement) {
+  if (
+    a.question !== b.question ||
+    a.answer !== b.answer ||
+    a.category !== b.category ||
+    a.trail !== b.trail ||
+    a.anchors !== b.anchors ||
+    a.measurement !== b.measurement
+  ) {
     return canonical(reviewedContent(a)) === canonical(reviewedContent(b));
   }
   return true;
@@ -26,7 +37,9 @@ export function sameReviewedContent(a: QaItem, b: QaItem): boolean {
 
 /** JSON with object keys in order, so two contents compare by value whatever order their keys were written in. */
 function canonical(v: unknown): string {
-  return JSON.stringify(v, (_k, x: unknown) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : x));
+  return JSON.stringify(v, (_k, x: unknown) =>
+    x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : x,
+  );
 }
 
 /** Whether the item has verdicts in force that an edit would set aside. */
@@ -40,7 +53,9 @@ export const hasVerdicts = (item: QaItem): boolean => item.reviews.length > 0 ||
 export function reopenAfterEdit(before: QaItem, after: QaItem): QaItem {
   if (after === before || !hasVerdicts(before) || sameReviewedContent(before, after)) return after;
   const round: ReviewRound = {
-    status: before.status === 'draft' ? 'pending' : before.status, content: reviewedContent(before), reviews: before.reviews,
+    status: before.status === 'draft' ? 'pending' : before.status,
+    content: reviewedContent(before),
+    reviews: before.reviews,
     ...(before.adjudication ? { adjudication: before.adjudication } : {}),
   };
   const { adjudication: _adjudication, ...rest } = after;

@@ -52,7 +52,12 @@ export const refreshStatus = settle;
  * The adjudicator's final decision. It may be given on any item with reviews (an overturn of a
  * unanimous decision is allowed and recorded as such); the reviews stay for agreement statistics.
  */
-export function adjudicate(item: QaItem, decision: 'accept' | 'reject', adjudicator: string, more: { reason?: RejectReason; comment?: string; at: string }): QaItem {
+export function adjudicate(
+  item: QaItem,
+  decision: 'accept' | 'reject',
+  adjudicator: string,
+  more: { reason?: RejectReason; comment?: string; at: string },
+): QaItem {
   const adjudication: Adjudication = { adjudicator, decision, comment: more.comment ?? '', at: more.at };
   if (decision === 'reject' && more.reason) adjudication.reason = more.reason;
   return settle({ ...item, adjudication });
@@ -89,7 +94,8 @@ export function verdictRefusal(item: QaItem, reviewer: string): string | null {
       ? `${item.id} awaits adjudication: its reviews disagree, and someone who did not review it decides it.`
       : `${item.id} awaits adjudication, not another review: decide it with ${ADJUDICATION_KEYS_TEXT}.`;
   }
-  if (item.adjudication) return `${item.id} was decided by ${item.adjudication.adjudicator || 'an adjudicator'} (${item.adjudication.decision}); edit it to send it back to review.`;
+  if (item.adjudication)
+    return `${item.id} was decided by ${item.adjudication.adjudicator || 'an adjudicator'} (${item.adjudication.decision}); edit it to send it back to review.`;
   return null;
 }
 
@@ -133,12 +139,16 @@ export interface RemovalReport {
 export function removalReport(items: readonly QaItem[]): RemovalReport {
   const byReason = Object.fromEntries([...REJECT_REASONS, 'unspecified'].map((r) => [r, 0])) as RemovalReport['byReason'];
   const bySource: RemovalReport['bySource'] = { written: zero(), generated: zero(), capnav: zero() };
-  let accepted = 0, rejected = 0;
+  let accepted = 0,
+    rejected = 0;
   for (const item of items) {
     if (item.status !== 'accepted' && item.status !== 'rejected') continue;
     const src = bySource[item.source];
     src.decided++;
-    if (item.status === 'accepted') { accepted++; continue; }
+    if (item.status === 'accepted') {
+      accepted++;
+      continue;
+    }
     rejected++;
     src.rejected++;
     byReason[rejectReason(item) ?? 'unspecified']++;
@@ -148,4 +158,6 @@ export function removalReport(items: readonly QaItem[]): RemovalReport {
   return { decided, accepted, rejected, rate: decided ? rejected / decided : 0, byReason, bySource };
 }
 
-function zero() { return { decided: 0, rejected: 0, rate: 0 }; }
+function zero() {
+  return { decided: 0, rejected: 0, rate: 0 };
+}

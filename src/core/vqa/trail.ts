@@ -35,8 +35,12 @@ const touched = (origin: TrailStep['origin']): TrailStep['origin'] => (origin ==
 export function addStep(trail: readonly TrailStep[], after: number, init: Partial<Pick<TrailStep, 'title' | 'text' | 'kind' | 'links'>> = {}): TrailStep[] {
   if (!Number.isInteger(after) || after < -1 || after >= trail.length) return trail as TrailStep[];
   const step: TrailStep = {
-    id: nextStepId(trail), title: init.title ?? '', text: init.text ?? '', kind: init.kind ?? 'spatial',
-    links: copyLinks(init.links ?? emptyLinks()), origin: 'written',
+    id: nextStepId(trail),
+    title: init.title ?? '',
+    text: init.text ?? '',
+    kind: init.kind ?? 'spatial',
+    links: copyLinks(init.links ?? emptyLinks()),
+    origin: 'written',
   };
   return [...trail.slice(0, after + 1), step, ...trail.slice(after + 1)];
 }
@@ -82,7 +86,11 @@ export function splitStep(trail: readonly TrailStep[], index: number, offset: nu
   if (head.trim() === '' || tail.trim() === '') return trail as TrailStep[];
   const first: TrailStep = { ...step, text: head, links: copyLinks(step.links), origin: touched(step.origin) };
   const second: TrailStep = {
-    id: nextStepId(trail), title: '', text: tail, kind: step.kind, links: copyLinks(step.links),
+    id: nextStepId(trail),
+    title: '',
+    text: tail,
+    kind: step.kind,
+    links: copyLinks(step.links),
     origin: step.origin === 'written' ? 'written' : 'edited',
   };
   return [...trail.slice(0, index), first, second, ...trail.slice(index + 1)];
@@ -95,7 +103,8 @@ export function splitStep(trail: readonly TrailStep[], index: number, offset: nu
  */
 export function mergeSteps(trail: readonly TrailStep[], index: number): TrailStep[] {
   if (!inRange(trail, index) || !inRange(trail, index + 1)) return trail as TrailStep[];
-  const a = trail[index]!, b = trail[index + 1]!;
+  const a = trail[index]!,
+    b = trail[index + 1]!;
   const merged: TrailStep = {
     id: a.id,
     title: a.title.trim() !== '' ? a.title : b.title,

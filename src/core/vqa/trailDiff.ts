@@ -28,27 +28,43 @@ const MAX_CELLS = 4_000_000;
  * changes is folded into them, so "the cat" → "a dog" reads as one replacement.
  */
 export function textDiff(a: string, b: string): Segment[] {
-  const x = a.match(TOKEN) ?? [], y = b.match(TOKEN) ?? [];
+  const x = a.match(TOKEN) ?? [],
+    y = b.match(TOKEN) ?? [];
   let start = 0;
   while (start < x.length && start < y.length && x[start] === y[start]) start++;
-  let endX = x.length, endY = y.length;
-  while (endX > start && endY > start && x[endX - 1] === y[endY - 1]) { endX--; endY--; }
+  let endX = x.length,
+    endY = y.length;
+  while (endX > start && endY > start && x[endX - 1] === y[endY - 1]) {
+    endX--;
+    endY--;
+  }
 
   type Op = { kind: Segment['kind'] | 'both'; text: string };
   const ops: Op[] = x.slice(0, start).map((text) => ({ kind: 'same', text }));
-  const mx = x.slice(start, endX), my = y.slice(start, endY);
+  const mx = x.slice(start, endX),
+    my = y.slice(start, endY);
   if (mx.length * my.length > MAX_CELLS) {
-    append(append(ops, mx.map((text) => ({ kind: 'removed' as const, text }))), my.map((text) => ({ kind: 'added' as const, text })));
+    append(
+      append(
+        ops,
+        mx.map((text) => ({ kind: 'removed' as const, text })),
+      ),
+      my.map((text) => ({ kind: 'added' as const, text })),
+    );
   } else {
     append(ops, lcsOps(mx, my));
   }
-  append(ops, x.slice(endX).map((text) => ({ kind: 'same' as const, text })));
+  append(
+    ops,
+    x.slice(endX).map((text) => ({ kind: 'same' as const, text })),
+  );
 
   for (let k = 1; k < ops.length - 1; k++) {
     if (ops[k]!.kind === 'same' && /^\s+$/.test(ops[k]!.text) && ops[k - 1]!.kind !== 'same' && ops[k + 1]!.kind !== 'same') ops[k]!.kind = 'both';
   }
   const out: Segment[] = [];
-  let removed = '', added = '';
+  let removed = '',
+    added = '';
   const flush = () => {
     if (removed) out.push({ kind: 'removed', text: removed });
     if (added) out.push({ kind: 'added', text: added });
@@ -58,7 +74,8 @@ export function textDiff(a: string, b: string): Segment[] {
     if (op.kind === 'same') {
       flush();
       const last = out[out.length - 1];
-      if (last?.kind === 'same') last.text += op.text; else out.push({ kind: 'same', text: op.text });
+      if (last?.kind === 'same') last.text += op.text;
+      else out.push({ kind: 'same', text: op.text });
     } else {
       if (op.kind !== 'added') removed += op.text;
       if (op.kind !== 'removed') added += op.text;
@@ -69,7 +86,9 @@ export function textDiff(a: string, b: string): Segment[] {
 }
 
 function lcsOps(x: readonly string[], y: readonly string[]): { kind: Segment['kind']; text: string }[] {
-  const n = x.length, m = y.length, w = m + 1;
+  const n = x.length,
+    m = y.length,
+    w = m + 1;
   // suffix table: len[i*w + j] = LCS length of x[i..] and y[j..]
   const len = new Int32Array((n + 1) * w);
   for (let i = n - 1; i >= 0; i--) {
@@ -78,10 +97,14 @@ function lcsOps(x: readonly string[], y: readonly string[]): { kind: Segment['ki
     }
   }
   const ops: { kind: Segment['kind']; text: string }[] = [];
-  let i = 0, j = 0;
+  let i = 0,
+    j = 0;
   while (i < n && j < m) {
-    if (x[i] === y[j]) { ops.push({ kind: 'same', text: x[i]! }); i++; j++; }
-    else if (len[(i + 1) * w + j]! >= len[i * w + j + 1]!) ops.push({ kind: 'removed', text: x[i++]! });
+    if (x[i] === y[j]) {
+      ops.push({ kind: 'same', text: x[i]! });
+      i++;
+      j++;
+    } else if (len[(i + 1) * w + j]! >= len[i * w + j + 1]!) ops.push({ kind: 'removed', text: x[i++]! });
     else ops.push({ kind: 'added', text: y[j++]! });
   }
   while (i < n) ops.push({ kind: 'removed', text: x[i++]! });
@@ -92,12 +115,19 @@ function lcsOps(x: readonly string[], y: readonly string[]): { kind: Segment['ki
 export type StepDiff =
   | { kind: 'unchanged'; step: TrailStep; generatedIndex: number; currentIndex: number; moved: boolean }
   | {
-    kind: 'changed'; step: TrailStep; was: TrailStep; generatedIndex: number; currentIndex: number; moved: boolean;
-    title: Segment[]; text: Segment[];
-    /** Set when the step's kind changed. */
-    kindChange?: { from: TrailStep['kind']; to: TrailStep['kind'] };
-    linksAdded: Links; linksRemoved: Links;
-  }
+      kind: 'changed';
+      step: TrailStep;
+      was: TrailStep;
+      generatedIndex: number;
+      currentIndex: number;
+      moved: boolean;
+      title: Segment[];
+      text: Segment[];
+      /** Set when the step's kind changed. */
+      kindChange?: { from: TrailStep['kind']; to: TrailStep['kind'] };
+      linksAdded: Links;
+      linksRemoved: Links;
+    }
   | { kind: 'added'; step: TrailStep; currentIndex: number }
   | { kind: 'removed'; step: TrailStep; generatedIndex: number };
 
@@ -112,17 +142,25 @@ export type StepDiff =
  */
 export function trailDiff(generated: readonly TrailStep[], current: readonly TrailStep[]): StepDiff[] {
   const genIndexById = new Map<string, number>();
-  generated.forEach((s, i) => { if (!genIndexById.has(s.id)) genIndexById.set(s.id, i); });
+  generated.forEach((s, i) => {
+    if (!genIndexById.has(s.id)) genIndexById.set(s.id, i);
+  });
   const matchOf = new Array<number | undefined>(current.length);
   const taken = new Set<number>();
   current.forEach((s, i) => {
     const g = genIndexById.get(s.id);
-    if (g !== undefined && !taken.has(g)) { matchOf[i] = g; taken.add(g); }
+    if (g !== undefined && !taken.has(g)) {
+      matchOf[i] = g;
+      taken.add(g);
+    }
   });
   // A written step is one a person added, so it never stands for a generated step it happens to replace.
   if (taken.size === 0) {
     current.forEach((s, i) => {
-      if (s.origin !== 'written' && i < generated.length) { matchOf[i] = i; taken.add(i); }
+      if (s.origin !== 'written' && i < generated.length) {
+        matchOf[i] = i;
+        taken.add(i);
+      }
     });
   }
 
@@ -134,11 +172,17 @@ export function trailDiff(generated: readonly TrailStep[], current: readonly Tra
   const out: StepDiff[] = [];
   let r = 0;
   const emitRemovedBefore = (limit: number) => {
-    while (r < removed.length && removed[r]! < limit) { const g = removed[r++]!; out.push({ kind: 'removed', step: generated[g]!, generatedIndex: g }); }
+    while (r < removed.length && removed[r]! < limit) {
+      const g = removed[r++]!;
+      out.push({ kind: 'removed', step: generated[g]!, generatedIndex: g });
+    }
   };
   current.forEach((step, i) => {
     const g = matchOf[i];
-    if (g === undefined) { out.push({ kind: 'added', step, currentIndex: i }); return; }
+    if (g === undefined) {
+      out.push({ kind: 'added', step, currentIndex: i });
+      return;
+    }
     const moved = !stay.has(i);
     if (!moved) emitRemovedBefore(g);
     out.push(compareSteps(generated[g]!, step, g, i, moved));
@@ -148,16 +192,24 @@ export function trailDiff(generated: readonly TrailStep[], current: readonly Tra
 }
 
 function compareSteps(was: TrailStep, step: TrailStep, generatedIndex: number, currentIndex: number, moved: boolean): StepDiff {
-  const linksAdded = diffLinks(step.links, was.links), linksRemoved = diffLinks(was.links, step.links);
+  const linksAdded = diffLinks(step.links, was.links),
+    linksRemoved = diffLinks(was.links, step.links);
   const linksChanged = Object.values(linksAdded).some((l) => l.length) || Object.values(linksRemoved).some((l) => l.length);
   if (was.title === step.title && was.text === step.text && was.kind === step.kind && !linksChanged) {
     return { kind: 'unchanged', step, generatedIndex, currentIndex, moved };
   }
   return {
-    kind: 'changed', step, was, generatedIndex, currentIndex, moved,
-    title: textDiff(was.title, step.title), text: textDiff(was.text, step.text),
+    kind: 'changed',
+    step,
+    was,
+    generatedIndex,
+    currentIndex,
+    moved,
+    title: textDiff(was.title, step.title),
+    text: textDiff(was.text, step.text),
     ...(was.kind !== step.kind ? { kindChange: { from: was.kind, to: step.kind } } : {}),
-    linksAdded, linksRemoved,
+    linksAdded,
+    linksRemoved,
   };
 }
 
@@ -169,10 +221,16 @@ function diffLinks(a: Links, b: Links): Links {
 
 /** Positions (into `seq`) of one longest strictly increasing subsequence; O(n log n). */
 function longestIncreasing(seq: readonly number[]): number[] {
-  const tails: number[] = [], prev = new Array<number>(seq.length).fill(-1);
+  const tails: number[] = [],
+    prev = new Array<number>(seq.length).fill(-1);
   seq.forEach((v, i) => {
-    let lo = 0, hi = tails.length;
-    while (lo < hi) { const mid = (lo + hi) >> 1; if (seq[tails[mid]!]! < v) lo = mid + 1; else hi = mid; }
+    let lo = 0,
+      hi = tails.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (seq[tails[mid]!]! < v) lo = mid + 1;
+      else hi = mid;
+    }
     if (lo > 0) prev[i] = tails[lo - 1]!;
     tails[lo] = i;
   });
@@ -181,7 +239,13 @@ function longestIncreasing(seq: readonly number[]): number[] {
   return out.reverse();
 }
 
-export interface TrailDiffSummary { added: number; removed: number; changed: number; unchanged: number; moved: number }
+export interface TrailDiffSummary {
+  added: number;
+  removed: number;
+  changed: number;
+  unchanged: number;
+  moved: number;
+}
 
 /** Counts for a one-line summary ("2 steps added, 1 removed, 1 changed"). */
 export function summariseTrailDiff(diff: readonly StepDiff[]): TrailDiffSummary {

@@ -85,7 +85,8 @@ export function autoDrive(world: ColliderWorld, profile: AgentProfile, route: Ve
   const finish = (reached: boolean, contact?: Contact): AutoDriveResult => {
     const pose = body.pose;
     const measured: AutoDriveResult['measured'] = { tightestClearanceM: readouts.tightestClearanceM };
-    const width = contact && (contact.kind === 'wall' || contact.kind === 'door') ? openingWidthAhead(world, fp, pose, contact.point, travel) : readouts.narrowest;
+    const width =
+      contact && (contact.kind === 'wall' || contact.kind === 'door') ? openingWidthAhead(world, fp, pose, contact.point, travel) : readouts.narrowest;
     if (width) measured.clearWidthM = width.widthM;
     if (contact?.kind === 'step') measured.stepHeightM = contact.heightM;
     else if (highestRise > 0) measured.stepHeightM = Math.round(highestRise * 1000) / 1000;
@@ -93,7 +94,9 @@ export function autoDrive(world: ColliderWorld, profile: AgentProfile, route: Ve
   };
 
   if (body.contact) return finish(false, body.contact);
-  let s = 0, bestS = 0, stall = 0;
+  let s = 0,
+    bestS = 0,
+    stall = 0;
   // What blocked the straight command: in this step, and most recently.
   let blocked: Contact | undefined, lastBlocked: Contact | undefined;
   let opening: Opening | null = null;
@@ -115,7 +118,8 @@ export function autoDrive(world: ColliderWorld, profile: AgentProfile, route: Ve
 
     const candidates: StepCommand[] = [{ forward, turn }];
     if (turn !== 0) candidates.push({ forward, turn: turn / 2 }, { forward, turn: 0 });
-    for (const d of NUDGES_M) for (const side of [towards, -towards]) candidates.push({ forward, turn, strafe: side * d }, { forward, turn: 0, strafe: side * d });
+    for (const d of NUDGES_M)
+      for (const side of [towards, -towards]) candidates.push({ forward, turn, strafe: side * d }, { forward, turn: 0, strafe: side * d });
     if (turn !== 0) candidates.push({ forward: 0, turn });
 
     // The straight command is always tried (its contact is what a stop reports); the
@@ -129,7 +133,10 @@ export function autoDrive(world: ColliderWorld, profile: AgentProfile, route: Ve
         if (!better) continue;
       }
       const result = body.step(cmd);
-      if (result.moved) { taken = result; break; }
+      if (result.moved) {
+        taken = result;
+        break;
+      }
       if (k === 0) blocked = lastBlocked = result.contact;
     }
     // A box that met a door frame at an angle squares up to the opening, found once per doorway.
@@ -142,7 +149,10 @@ export function autoDrive(world: ColliderWorld, profile: AgentProfile, route: Ve
       const fits = opening !== null && opening.widthM >= 2 * fp.halfWidthM;
       for (const cmd of fits ? squareUpCommands(pose, opening!, stepM) : []) {
         const result = body.step(cmd);
-        if (result.moved) { taken = result; break; }
+        if (result.moved) {
+          taken = result;
+          break;
+        }
       }
     }
     if (!taken) return finish(false, blocked);
@@ -153,7 +163,10 @@ export function autoDrive(world: ColliderWorld, profile: AgentProfile, route: Ve
     highestRise = Math.max(highestRise, taken.stepHeightM);
     readouts.update(body, taken);
     if (opening && passedOpening(p, opening, fp)) opening = null;
-    if (s > bestS + 1e-3) { bestS = s; stall = 0; } else if (++stall > STALL_STEPS) return finish(false, lastBlocked);
+    if (s > bestS + 1e-3) {
+      bestS = s;
+      stall = 0;
+    } else if (++stall > STALL_STEPS) return finish(false, lastBlocked);
   }
   return finish(false, lastBlocked);
 }
@@ -161,7 +174,8 @@ export function autoDrive(world: ColliderWorld, profile: AgentProfile, route: Ve
 /** Where a command would put the agent: (x, z, yaw). Mirrors AgentBody.step. */
 function target(pose: Pose, cmd: StepCommand): [number, number, number] {
   const yaw = pose.yaw + cmd.turn;
-  const s = Math.sin(yaw), c = Math.cos(yaw);
+  const s = Math.sin(yaw),
+    c = Math.cos(yaw);
   const strafe = cmd.strafe ?? 0;
   return [pose.x + cmd.forward * s + strafe * c, pose.z + cmd.forward * c - strafe * s, yaw];
 }

@@ -87,7 +87,12 @@ export class AgentBody {
   private readonly surfaces: ReturnType<typeof blockingSurfaces>;
   private readonly floors: ReturnType<typeof blockingSurfaces>;
 
-  private constructor(readonly world: ColliderWorld, readonly profile: AgentProfile, pose: Pose, margin?: number) {
+  private constructor(
+    readonly world: ColliderWorld,
+    readonly profile: AgentProfile,
+    pose: Pose,
+    margin?: number,
+  ) {
     this.footprint = footprintOf(profile, margin);
     this.surfaces = blockingSurfaces(world, profile.canOpenDoors);
     this.floors = blockingSurfaces(world, true);
@@ -134,12 +139,14 @@ export class AgentBody {
   step(cmd: StepCommand): StepResult {
     const from = this.current;
     const yaw = from.yaw + cmd.turn;
-    const s = Math.sin(yaw), c = Math.cos(yaw);
+    const s = Math.sin(yaw),
+      c = Math.cos(yaw);
     const strafe = cmd.strafe ?? 0;
     const x = from.x + cmd.forward * s + strafe * c;
     const z = from.z + cmd.forward * c - strafe * s;
     const e = this.evaluate(x, z, yaw, from.y, DROP_STOP_M, true);
-    if (e.contact) return { moved: false, pose: this.pose, contact: e.contact, stepHeightM: 0, clearanceM: minSide(this.clearanceHere), clearance: this.clearance };
+    if (e.contact)
+      return { moved: false, pose: this.pose, contact: e.contact, stepHeightM: 0, clearanceM: minSide(this.clearanceHere), clearance: this.clearance };
     const stepHeightM = e.floor - from.y;
     this.current = { x, y: e.floor, z, yaw };
     this.centreY = e.centre ?? e.floor;
@@ -162,7 +169,8 @@ export class AgentBody {
    * (the planner, from its terrain). Only the band is collected, so the floor's triangles are culled.
    */
   clearOfBand(x: number, z: number, yaw: number, bandLo: number, bandHi: number): boolean {
-    const fp = this.footprint, scan = this.scan;
+    const fp = this.footprint,
+      scan = this.scan;
     let blocked = false;
     scan.run(this.surfaces, fp, x, z, yaw, bandLo, bandHi, (i) => (blocked = scan.hi[i]! > bandLo && scan.touchDistanceSq(i, fp, bandLo, bandHi) >= 0));
     return !blocked;
@@ -175,21 +183,27 @@ export class AgentBody {
   }
 
   private evaluate(x: number, z: number, yaw: number, fromFloor: number, searchBelow: number, climbing: boolean): Evaluation {
-    const fp = this.footprint, scan = this.scan;
+    const fp = this.footprint,
+      scan = this.scan;
     const top = fromFloor + fp.stepLimitM + BODY_GAP_M;
     const yMax = top + Math.max(fp.heightM, STEP_CLASS_M + 0.05);
-    const s = Math.sin(yaw), c = Math.cos(yaw);
+    const s = Math.sin(yaw),
+      c = Math.cos(yaw);
     const world = (u: number, y: number, v: number): Vec3 => ({ x: x + u * c + v * s, y, z: z - u * s + v * c });
 
     // Support: the highest level surface under the footprint that is no higher than a climbable
     // rise. Looked for just below the floor first — only a drop needs the deeper (twice as
     // costly: it reaches the slab's underside) search.
-    let floor = -Infinity, support = -1;
+    let floor = -Infinity,
+      support = -1;
     for (const below of searchBelow > SHALLOW_M ? [SHALLOW_M, searchBelow] : [searchBelow]) {
       scan.run(this.surfaces, fp, x, z, yaw, fromFloor - below - 0.01, yMax);
       for (let i = 0; i < scan.count; i++) {
         if (scan.door[i] || !scan.flat[i] || scan.hi[i]! > top) continue;
-        if (scan.hi[i]! > floor) { floor = scan.hi[i]!; support = i; }
+        if (scan.hi[i]! > floor) {
+          floor = scan.hi[i]!;
+          support = i;
+        }
       }
       if (support >= 0) break;
     }
@@ -198,8 +212,12 @@ export class AgentBody {
     }
 
     // Obstacles: anything inside the body from just above the step limit to the agent's height.
-    const bandLo = floor + fp.stepLimitM + BODY_GAP_M, bandHi = floor + fp.heightM;
-    let door = false, nearest = -1, nearestD = Infinity, highest = -1;
+    const bandLo = floor + fp.stepLimitM + BODY_GAP_M,
+      bandHi = floor + fp.heightM;
+    let door = false,
+      nearest = -1,
+      nearestD = Infinity,
+      highest = -1;
     for (let i = 0; i < scan.count; i++) {
       if (scan.hi[i]! <= bandLo) continue;
       const d = scan.touchDistanceSq(i, fp, bandLo, bandHi);
@@ -207,7 +225,10 @@ export class AgentBody {
       if (scan.door[i]) door = true;
       if (highest < 0 || scan.hi[i]! > scan.hi[highest]!) highest = i;
       // A door is reported at its part nearest the agent's axis.
-      if (nearest < 0 || scan.door[i]! > scan.door[nearest]! || (scan.door[i] === scan.door[nearest] && d < nearestD)) { nearest = i; nearestD = d; }
+      if (nearest < 0 || scan.door[i]! > scan.door[nearest]! || (scan.door[i] === scan.door[nearest] && d < nearestD)) {
+        nearest = i;
+        nearestD = d;
+      }
     }
     if (nearest >= 0) {
       const at = { u: 0, y: 0, v: 0 };
@@ -216,11 +237,16 @@ export class AgentBody {
         return { floor, contact: { kind: 'door', point: world(at.u, at.y, at.v), message: 'A closed door the agent cannot open' } };
       }
       // A wall if the body is blocked above step height too; reported at the nearest such part.
-      const tallLo = floor + STEP_CLASS_M, tallHi = floor + Math.max(fp.heightM, STEP_CLASS_M + 0.05);
-      let wall = -1, wallD = Infinity;
+      const tallLo = floor + STEP_CLASS_M,
+        tallHi = floor + Math.max(fp.heightM, STEP_CLASS_M + 0.05);
+      let wall = -1,
+        wallD = Infinity;
       for (let i = 0; i < scan.count; i++) {
         const d = scan.hi[i]! > tallLo ? scan.touchDistanceSq(i, fp, tallLo, tallHi) : -1;
-        if (d >= 0 && d < wallD) { wall = i; wallD = d; }
+        if (d >= 0 && d < wallD) {
+          wall = i;
+          wallD = d;
+        }
       }
       if (wall >= 0) {
         // (For an agent lower than the step class the wall may pass above it: then the nearest obstacle.)
@@ -242,14 +268,19 @@ export class AgentBody {
     // one under it before this step. Stairs are a series of small drops and pass; a ledge or a
     // stairwell is one big one. (Against the highest support instead, a long body on a flight of
     // stairs would "hang" its centre several risers below its front.)
-    const centre = floorBelow(this.floors, below.set(x, floor + BODY_GAP_M, z), floor - Math.min(this.centreY, floor) + DROP_STOP_M + 3, belowHit)?.point.y ?? null;
+    const centre =
+      floorBelow(this.floors, below.set(x, floor + BODY_GAP_M, z), floor - Math.min(this.centreY, floor) + DROP_STOP_M + 3, belowHit)?.point.y ?? null;
     if (climbing && (centre === null || this.centreY - centre > DROP_STOP_M)) {
       const depth = centre === null ? undefined : round3(this.centreY - centre);
       return {
-        floor, centre,
+        floor,
+        centre,
         contact: {
-          kind: 'drop', point: { x, y: this.centreY, z }, ...(depth === undefined ? {} : { heightM: depth }),
-          message: depth === undefined ? `No floor within ${(DROP_STOP_M + 3).toFixed(1)} m below` : `A drop of ${depth.toFixed(2)} m (more than ${DROP_STOP_M} m)`,
+          kind: 'drop',
+          point: { x, y: this.centreY, z },
+          ...(depth === undefined ? {} : { heightM: depth }),
+          message:
+            depth === undefined ? `No floor within ${(DROP_STOP_M + 3).toFixed(1)} m below` : `A drop of ${depth.toFixed(2)} m (more than ${DROP_STOP_M} m)`,
         },
       };
     }

@@ -16,7 +16,8 @@ export const CLEARANCE_REACH_M = 2;
 
 /** Heights in the body band (above the step limit, up to the agent's height) that clearance and widths are measured at. */
 export function bandHeights(fp: Footprint, floor: number): number[] {
-  const lo = floor + fp.stepLimitM + BODY_GAP_M, hi = floor + fp.heightM;
+  const lo = floor + fp.stepLimitM + BODY_GAP_M,
+    hi = floor + fp.heightM;
   return [lo + 0.01, (lo + hi) / 2, hi - 0.01];
 }
 
@@ -31,10 +32,13 @@ const hit = newRayHit();
  * clearance is the shortest ray minus the true half width. 6–18 first-hit rays.
  */
 export function sideClearance(surfaces: readonly SurfaceLayer[], fp: Footprint, pose: { x: number; y: number; z: number; yaw: number }): SideClearance {
-  const s = Math.sin(pose.yaw), c = Math.cos(pose.yaw);
+  const s = Math.sin(pose.yaw),
+    c = Math.cos(pose.yaw);
   const along = fp.shape === 'box' ? [-fp.bodyHalfDepthM, 0, fp.bodyHalfDepthM] : [0];
   const reach = fp.bodyHalfWidthM + CLEARANCE_REACH_M;
-  let left = Infinity, right = Infinity, tightest = Infinity;
+  let left = Infinity,
+    right = Infinity,
+    tightest = Infinity;
   const at = { x: pose.x, z: pose.z };
   for (const h of bandHeights(fp, pose.y)) {
     for (const v of along) {
@@ -46,7 +50,11 @@ export function sideClearance(surfaces: readonly SurfaceLayer[], fp: Footprint, 
       const rm = r ? r.distance - fp.bodyHalfWidthM : Infinity;
       left = Math.min(left, lm);
       right = Math.min(right, rm);
-      if (Math.min(lm, rm) < tightest) { tightest = Math.min(lm, rm); at.x = origin.x; at.z = origin.z; }
+      if (Math.min(lm, rm) < tightest) {
+        tightest = Math.min(lm, rm);
+        at.x = origin.x;
+        at.z = origin.z;
+      }
     }
   }
   return { leftM: left, rightM: right, at };

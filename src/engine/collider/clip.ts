@@ -31,22 +31,36 @@ export class PolygonClipper {
     let outside = 0;
     for (let i = 0; i < n; i++) if (pa * src[i * 3]! + pb * src[i * 3 + 1]! + pc * src[i * 3 + 2]! > d) outside++;
     if (outside === 0) return this;
-    if (outside === n) { this.count = 0; return this; }
+    if (outside === n) {
+      this.count = 0;
+      return this;
+    }
     const dst = src === this.a ? this.b : this.a;
     let out = 0;
-    let pu = src[(n - 1) * 3]!, py = src[(n - 1) * 3 + 1]!, pv = src[(n - 1) * 3 + 2]!;
+    let pu = src[(n - 1) * 3]!,
+      py = src[(n - 1) * 3 + 1]!,
+      pv = src[(n - 1) * 3 + 2]!;
     let ps = pa * pu + pb * py + pc * pv - d;
     for (let i = 0; i < n; i++) {
-      const cu = src[i * 3]!, cy = src[i * 3 + 1]!, cv = src[i * 3 + 2]!;
+      const cu = src[i * 3]!,
+        cy = src[i * 3 + 1]!,
+        cv = src[i * 3 + 2]!;
       const cs = pa * cu + pb * cy + pc * cv - d;
-      if ((ps <= 0) !== (cs <= 0)) {
+      if (ps <= 0 !== cs <= 0) {
         const t = ps / (ps - cs);
         dst[out++] = pu + t * (cu - pu);
         dst[out++] = py + t * (cy - py);
         dst[out++] = pv + t * (cv - pv);
       }
-      if (cs <= 0) { dst[out++] = cu; dst[out++] = cy; dst[out++] = cv; }
-      pu = cu; py = cy; pv = cv; ps = cs;
+      if (cs <= 0) {
+        dst[out++] = cu;
+        dst[out++] = cy;
+        dst[out++] = cv;
+      }
+      pu = cu;
+      py = cy;
+      pv = cv;
+      ps = cs;
     }
     this.poly = dst;
     this.count = out / 3;
@@ -74,10 +88,18 @@ export class PolygonClipper {
 
   /** The polygon's vertex average (u, y, v), written into `out`. */
   centroid(out: { u: number; y: number; v: number }): typeof out {
-    let u = 0, y = 0, v = 0;
-    for (let i = 0; i < this.count; i++) { u += this.poly[i * 3]!; y += this.poly[i * 3 + 1]!; v += this.poly[i * 3 + 2]!; }
+    let u = 0,
+      y = 0,
+      v = 0;
+    for (let i = 0; i < this.count; i++) {
+      u += this.poly[i * 3]!;
+      y += this.poly[i * 3 + 1]!;
+      v += this.poly[i * 3 + 2]!;
+    }
     const n = Math.max(1, this.count);
-    out.u = u / n; out.y = y / n; out.v = v / n;
+    out.u = u / n;
+    out.y = y / n;
+    out.v = v / n;
     return out;
   }
 
@@ -86,20 +108,30 @@ export class PolygonClipper {
    * passes through it): the exact test of a cylinder against what is left after `band`.
    */
   axisDistanceSq(): number {
-    const n = this.count, p = this.poly;
+    const n = this.count,
+      p = this.poly;
     if (n === 0) return Infinity;
-    let area = 0, pos = 0, neg = 0, best = Infinity;
+    let area = 0,
+      pos = 0,
+      neg = 0,
+      best = Infinity;
     for (let i = 0; i < n; i++) {
       const j = (i + 1) % n;
-      const au = p[i * 3]!, av = p[i * 3 + 2]!, bu = p[j * 3]!, bv = p[j * 3 + 2]!;
+      const au = p[i * 3]!,
+        av = p[i * 3 + 2]!,
+        bu = p[j * 3]!,
+        bv = p[j * 3 + 2]!;
       const cross = au * bv - av * bu; // sign tells which side of edge a→b the axis lies on
       area += cross;
-      if (cross > 0) pos++; else if (cross < 0) neg++;
+      if (cross > 0) pos++;
+      else if (cross < 0) neg++;
       // Distance from the origin to segment a–b.
-      const eu = bu - au, ev = bv - av;
+      const eu = bu - au,
+        ev = bv - av;
       const len = eu * eu + ev * ev;
       const t = len > 0 ? Math.min(1, Math.max(0, -(au * eu + av * ev) / len)) : 0;
-      const qu = au + t * eu, qv = av + t * ev;
+      const qu = au + t * eu,
+        qv = av + t * ev;
       best = Math.min(best, qu * qu + qv * qv);
     }
     // A vertical triangle projects to a line: no inside, only its edges count.

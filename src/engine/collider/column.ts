@@ -53,7 +53,8 @@ export class ColumnScan {
     let stopped = false;
     // Agent frame → world: a turn about +Y by yaw (local +Z forward, local +X left), then (x, 0, z).
     this.agent.makeRotationY(yaw).setPosition(x, 0, z);
-    const hu = fp.halfWidthM - TOUCH_M, hv = fp.halfDepthM - TOUCH_M;
+    const hu = fp.halfWidthM - TOUCH_M,
+      hv = fp.halfDepthM - TOUCH_M;
     for (const { surface, door } of surfaces) {
       this.toAgent.copy(this.agent).invert().multiply(surface.frame); // mesh frame → agent frame
       this.toMesh.copy(surface.frame).invert().multiply(this.agent); // agent frame → mesh frame
@@ -69,7 +70,8 @@ export class ColumnScan {
       const pos = position.array;
       const b = this.bounds;
       bvh.shapecast({
-        intersectsBounds: (box) => box.min.x <= b.max.x && box.max.x >= b.min.x && box.min.y <= b.max.y && box.max.y >= b.min.y && box.min.z <= b.max.z && box.max.z >= b.min.z,
+        intersectsBounds: (box) =>
+          box.min.x <= b.max.x && box.max.x >= b.min.x && box.min.y <= b.max.y && box.max.y >= b.min.y && box.min.z <= b.max.z && box.max.z >= b.min.z,
         intersectsRange: (offset, count) => {
           for (let t = offset; t < offset + count; t++) {
             const tri = bvh.indirect ? bvh.resolveTriangleIndex(t) : t;
@@ -77,7 +79,9 @@ export class ColumnScan {
             const out = this.tri;
             for (let c = 0; c < 3; c++) {
               const v = index[tri * 3 + c]!;
-              const px = plain ? pos[v * 3]! : position.getX(v), py = plain ? pos[v * 3 + 1]! : position.getY(v), pz = plain ? pos[v * 3 + 2]! : position.getZ(v);
+              const px = plain ? pos[v * 3]! : position.getX(v),
+                py = plain ? pos[v * 3 + 1]! : position.getY(v),
+                pz = plain ? pos[v * 3 + 2]! : position.getZ(v);
               out[base + c * 3] = e[0]! * px + e[4]! * py + e[8]! * pz + e[12]!;
               out[base + c * 3 + 1] = e[1]! * px + e[5]! * py + e[9]! * pz + e[13]!;
               out[base + c * 3 + 2] = e[2]! * px + e[6]! * py + e[10]! * pz + e[14]!;
@@ -85,7 +89,10 @@ export class ColumnScan {
             const before = this.count;
             this.keep(base, fp, hu, hv, yMin, yMax, door);
             // A caller that only asks whether anything is there stops at the first that is.
-            if (stop && this.count > before && stop(before)) { stopped = true; return true; }
+            if (stop && this.count > before && stop(before)) {
+              stopped = true;
+              return true;
+            }
           }
           return false;
         },
@@ -98,22 +105,31 @@ export class ColumnScan {
   /** Clip the triangle just written at `base` to the outline and keep it when something is left. */
   private keep(base: number, fp: Footprint, hu: number, hv: number, yMin: number, yMax: number, door: boolean): void {
     const t = this.tri;
-    const u0 = t[base]!, y0 = t[base + 1]!, v0 = t[base + 2]!;
-    const u1 = t[base + 3]!, y1 = t[base + 4]!, v1 = t[base + 5]!;
-    const u2 = t[base + 6]!, y2 = t[base + 7]!, v2 = t[base + 8]!;
+    const u0 = t[base]!,
+      y0 = t[base + 1]!,
+      v0 = t[base + 2]!;
+    const u1 = t[base + 3]!,
+      y1 = t[base + 4]!,
+      v1 = t[base + 5]!;
+    const u2 = t[base + 6]!,
+      y2 = t[base + 7]!,
+      v2 = t[base + 8]!;
     // Cheap rejections first: outside the height range or the outline's bounding rectangle.
     if (Math.max(y0, y1, y2) < yMin || Math.min(y0, y1, y2) > yMax) return;
     if (Math.min(u0, u1, u2) > hu || Math.max(u0, u1, u2) < -hu || Math.min(v0, v1, v2) > hv || Math.max(v0, v1, v2) < -hv) return;
     let lo: number, hi: number, topU: number, topV: number;
-    const inside = fp.shape === 'box'
-      ? Math.max(Math.abs(u0), Math.abs(u1), Math.abs(u2)) <= hu && Math.max(Math.abs(v0), Math.abs(v1), Math.abs(v2)) <= hv
-      // The polygon standing in for the circle contains the circle itself.
-      : u0 * u0 + v0 * v0 <= hu * hu && u1 * u1 + v1 * v1 <= hu * hu && u2 * u2 + v2 * v2 <= hu * hu;
+    const inside =
+      fp.shape === 'box'
+        ? Math.max(Math.abs(u0), Math.abs(u1), Math.abs(u2)) <= hu && Math.max(Math.abs(v0), Math.abs(v1), Math.abs(v2)) <= hv
+        : // The polygon standing in for the circle contains the circle itself.
+          u0 * u0 + v0 * v0 <= hu * hu && u1 * u1 + v1 * v1 <= hu * hu && u2 * u2 + v2 * v2 <= hu * hu;
     if (inside) {
       // Wholly inside: no clipping needed (most floor triangles under the agent).
-      lo = Math.min(y0, y1, y2); hi = Math.max(y0, y1, y2);
+      lo = Math.min(y0, y1, y2);
+      hi = Math.max(y0, y1, y2);
       const top = y0 >= y1 && y0 >= y2 ? 0 : y1 >= y2 ? 1 : 2;
-      topU = t[base + top * 3]!; topV = t[base + top * 3 + 2]!;
+      topU = t[base + top * 3]!;
+      topV = t[base + top * 3 + 2]!;
     } else {
       const clipper = this.clipper.start(t, base);
       // A cylinder's outline polygon lies within R = r / cos(π/n) of the axis: farther triangles
@@ -122,8 +138,10 @@ export class ColumnScan {
       this.clipToOutline(fp, u0, v0, u1, v1, u2, v2);
       if (clipper.count === 0) return;
       const top = clipper.topIndex();
-      lo = clipper.minY(); hi = clipper.poly[top * 3 + 1]!;
-      topU = clipper.poly[top * 3]!; topV = clipper.poly[top * 3 + 2]!;
+      lo = clipper.minY();
+      hi = clipper.poly[top * 3 + 1]!;
+      topU = clipper.poly[top * 3]!;
+      topV = clipper.poly[top * 3 + 2]!;
     }
     if (hi < yMin || lo > yMax) return;
     const i = this.count++;
@@ -133,8 +151,15 @@ export class ColumnScan {
     this.topU[i] = topU;
     this.topV[i] = topV;
     // Normal = a × b in (u, y, v); its y share says how level the triangle is (either winding).
-    const au = u1 - u0, ay = y1 - y0, av = v1 - v0, bu = u2 - u0, by = y2 - y0, bv = v2 - v0;
-    const nu = ay * bv - av * by, ny = av * bu - au * bv, nv = au * by - ay * bu;
+    const au = u1 - u0,
+      ay = y1 - y0,
+      av = v1 - v0,
+      bu = u2 - u0,
+      by = y2 - y0,
+      bv = v2 - v0;
+    const nu = ay * bv - av * by,
+      ny = av * bu - au * bv,
+      nv = au * by - ay * bu;
     const len2 = nu * nu + ny * ny + nv * nv;
     this.flat[i] = len2 > 0 && ny * ny >= MIN_SUPPORT_NORMAL_Y * MIN_SUPPORT_NORMAL_Y * len2 ? 1 : 0;
   }
@@ -147,10 +172,14 @@ export class ColumnScan {
    * of the centroid's angle.
    */
   private clipToOutline(fp: Footprint, u0: number, v0: number, u1: number, v1: number, u2: number, v2: number): void {
-    const planes = fp.planes, n = planes.length, clipper = this.clipper;
-    let k0 = 0, k1 = n - 1;
+    const planes = fp.planes,
+      n = planes.length,
+      clipper = this.clipper;
+    let k0 = 0,
+      k1 = n - 1;
     if (fp.shape === 'cylinder') {
-      const cu = (u0 + u1 + u2) / 3, cv = (v0 + v1 + v2) / 3;
+      const cu = (u0 + u1 + u2) / 3,
+        cv = (v0 + v1 + v2) / 3;
       const rc = Math.sqrt(cu * cu + cv * cv);
       const spread = Math.sqrt(Math.max((u0 - cu) ** 2 + (v0 - cv) ** 2, (u1 - cu) ** 2 + (v1 - cv) ** 2, (u2 - cu) ** 2 + (v2 - cv) ** 2));
       const rmax = Math.sqrt(Math.max(u0 * u0 + v0 * v0, u1 * u1 + v1 * v1, u2 * u2 + v2 * v2));
@@ -158,7 +187,8 @@ export class ColumnScan {
       if (rc > spread * 1.0001 && rmax > d) {
         const beta = Math.asin(spread / rc) + Math.acos(d / rmax);
         if (beta < Math.PI) {
-          const theta = Math.atan2(cv, cu), step = (2 * Math.PI) / n;
+          const theta = Math.atan2(cv, cu),
+            step = (2 * Math.PI) / n;
           k0 = Math.ceil((theta - beta) / step);
           k1 = Math.floor((theta + beta) / step);
         }
@@ -185,7 +215,10 @@ export class ColumnScan {
    */
   touchDistanceSq(i: number, fp: Footprint, y0: number, y1: number): number {
     if (!(this.hi[i]! > y0 && this.lo[i]! < y1)) return -1;
-    const d = this.clipper.start(this.tri, i * 9).band(y0, y1).axisDistanceSq();
+    const d = this.clipper
+      .start(this.tri, i * 9)
+      .band(y0, y1)
+      .axisDistanceSq();
     if (fp.shape === 'box') return d === Infinity ? -1 : d;
     return d < (fp.halfWidthM - TOUCH_M) ** 2 ? d : -1;
   }
@@ -206,8 +239,12 @@ export class ColumnScan {
         return b;
       };
       this.tri = grow(this.tri, 9);
-      this.lo = grow(this.lo); this.hi = grow(this.hi); this.door = grow(this.door); this.flat = grow(this.flat);
-      this.topU = grow(this.topU); this.topV = grow(this.topV);
+      this.lo = grow(this.lo);
+      this.hi = grow(this.hi);
+      this.door = grow(this.door);
+      this.flat = grow(this.flat);
+      this.topU = grow(this.topU);
+      this.topV = grow(this.topV);
     }
     return this.count;
   }

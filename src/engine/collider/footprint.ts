@@ -63,14 +63,23 @@ export function footprintOf(profile: AgentProfile, margin = SIDE_CLEARANCE_M): F
   const halfWidthM = bodyHalfWidthM + margin;
   const halfDepthM = bodyHalfDepthM + margin;
   const planes = box
-    ? [{ nu: 1, nv: 0, d: halfWidthM - TOUCH_M }, { nu: 0, nv: 1, d: halfDepthM - TOUCH_M }, { nu: -1, nv: 0, d: halfWidthM - TOUCH_M }, { nu: 0, nv: -1, d: halfDepthM - TOUCH_M }]
+    ? [
+        { nu: 1, nv: 0, d: halfWidthM - TOUCH_M },
+        { nu: 0, nv: 1, d: halfDepthM - TOUCH_M },
+        { nu: -1, nv: 0, d: halfWidthM - TOUCH_M },
+        { nu: 0, nv: -1, d: halfDepthM - TOUCH_M },
+      ]
     : Array.from({ length: CYLINDER_SIDES }, (_, k) => {
-      const a = (2 * Math.PI * k) / CYLINDER_SIDES;
-      return { nu: Math.cos(a), nv: Math.sin(a), d: halfWidthM - TOUCH_M };
-    });
+        const a = (2 * Math.PI * k) / CYLINDER_SIDES;
+        return { nu: Math.cos(a), nv: Math.sin(a), d: halfWidthM - TOUCH_M };
+      });
   return {
     shape: box ? 'box' : 'cylinder',
-    halfWidthM, halfDepthM, marginM: margin, bodyHalfWidthM, bodyHalfDepthM,
+    halfWidthM,
+    halfDepthM,
+    marginM: margin,
+    bodyHalfWidthM,
+    bodyHalfDepthM,
     heightM: profile.heightM,
     stepLimitM: profile.maxStepM + STEP_TOLERANCE_M,
     planes,

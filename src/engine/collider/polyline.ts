@@ -51,7 +51,10 @@ export class PlanPolyline {
     let best = { s: 0, distance: Infinity };
     for (let i = 1; i < this.at.length; i++) {
       if (this.at[i]! < from - back) continue;
-      const ax = this.xs[i - 1]!, az = this.zs[i - 1]!, dx = this.xs[i]! - ax, dz = this.zs[i]! - az;
+      const ax = this.xs[i - 1]!,
+        az = this.zs[i - 1]!,
+        dx = this.xs[i]! - ax,
+        dz = this.zs[i]! - az;
       const len2 = dx * dx + dz * dz;
       const t = Math.min(1, Math.max(0, ((x - ax) * dx + (z - az) * dz) / len2));
       const d = Math.hypot(ax + t * dx - x, az + t * dz - z);

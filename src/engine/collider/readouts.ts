@@ -39,7 +39,14 @@ const backHit = newRayHit();
  * are ignored — this is the passage's jamb-to-jamb width. About 4·spread/step first-hit rays
  * (~80 by default): cheap enough for a readout every few steps.
  */
-export function clearWidthAcross(world: ColliderWorld, fp: Footprint, floorY: number, at: { x: number; z: number }, yaw: number, opts: ClearWidthOptions = {}): ClearWidthReading | null {
+export function clearWidthAcross(
+  world: ColliderWorld,
+  fp: Footprint,
+  floorY: number,
+  at: { x: number; z: number },
+  yaw: number,
+  opts: ClearWidthOptions = {},
+): ClearWidthReading | null {
   const { spreadDeg = 30, stepDeg = 3, reachM = 3, midOnly = false } = opts;
   const solid = blockingSurfaces(world, true);
   const [low, mid] = bandHeights(fp, floorY);
@@ -77,7 +84,8 @@ export function clearWidthAtAgent(body: AgentBody, opts?: ClearWidthOptions): Cl
  * sample wins. Null when there is no opening ahead (a plain wall).
  */
 export function openingWidthAhead(world: ColliderWorld, fp: Footprint, pose: Pose, contact: Vec3, travelYaw = pose.yaw): ClearWidthReading | null {
-  const s = Math.sin(travelYaw), c = Math.cos(travelYaw);
+  const s = Math.sin(travelYaw),
+    c = Math.cos(travelYaw);
   const solid = blockingSurfaces(world, true);
   const depth = (contact.x - pose.x) * s + (contact.z - pose.z) * c;
   const [, mid] = bandHeights(fp, pose.y);
@@ -110,7 +118,10 @@ export class LiveReadouts {
   private moves = 0;
 
   /** `every`: moves between width readings; `tightEvery`: the same where the clearance is tight. */
-  constructor(private readonly every = 5, private readonly tightEvery = 1) {}
+  constructor(
+    private readonly every = 5,
+    private readonly tightEvery = 1,
+  ) {}
 
   /** Start over (a new drive) from the body's current pose. */
   reset(body: AgentBody): void {

@@ -17,7 +17,8 @@ export class ShapeBuilder {
     const base = this.positions.length / 3;
     for (let j = 0; j <= n; j++) {
       for (let i = 0; i <= n; i++) {
-        const s = i / n, t = j / n;
+        const s = i / n,
+          t = j / n;
         for (let k = 0; k < 3; k++) {
           // Bilinear between the corners: a (0,0), b (1,0), c (1,1), d (0,1).
           this.positions.push((1 - s) * (1 - t) * a[k]! + s * (1 - t) * b[k]! + s * t * c[k]! + (1 - s) * t * d[k]!);
@@ -26,7 +27,10 @@ export class ShapeBuilder {
     }
     for (let j = 0; j < n; j++) {
       for (let i = 0; i < n; i++) {
-        const p = base + j * (n + 1) + i, q = p + 1, r = q + n + 1, o = p + n + 1;
+        const p = base + j * (n + 1) + i,
+          q = p + 1,
+          r = q + n + 1,
+          o = p + n + 1;
         this.index.push(p, q, r, p, r, o);
       }
     }
@@ -35,7 +39,8 @@ export class ShapeBuilder {
 
   /** A closed axis-aligned box, faces wound to face out. */
   box(min: V3, max: V3): this {
-    const [x0, y0, z0] = min, [x1, y1, z1] = max;
+    const [x0, y0, z0] = min,
+      [x1, y1, z1] = max;
     this.quad([x0, y1, z0], [x0, y1, z1], [x1, y1, z1], [x1, y1, z0]); // top
     this.quad([x0, y0, z0], [x1, y0, z0], [x1, y0, z1], [x0, y0, z1]); // bottom
     this.quad([x0, y0, z0], [x0, y1, z0], [x1, y1, z0], [x1, y0, z0]); // −z

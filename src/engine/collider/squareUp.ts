@@ -18,7 +18,8 @@ const LINED_UP_M = 0.005;
 
 /** The opening behind a clear-width reading across it, its axis pointing along `travelYaw`. */
 export function openingOf(reading: ClearWidthReading, travelYaw: number): Opening {
-  const dx = reading.b.x - reading.a.x, dz = reading.b.z - reading.a.z;
+  const dx = reading.b.x - reading.a.x,
+    dz = reading.b.z - reading.a.z;
   // The axis is perpendicular to the jamb-to-jamb span; of its two senses, the one going on.
   let axisYaw = Math.atan2(dz, -dx);
   if (Math.cos(axisYaw - travelYaw) < 0) axisYaw = wrap(axisYaw + Math.PI);
@@ -40,15 +41,20 @@ export function passedOpening(pose: Pose, o: Opening, fp: Footprint): boolean {
  * Each is tried with and without the turn, then the turn alone.
  */
 export function squareUpCommands(pose: Pose, o: Opening, stepM: number): StepCommand[] {
-  const ax = Math.sin(o.axisYaw), az = Math.cos(o.axisYaw);
+  const ax = Math.sin(o.axisYaw),
+    az = Math.cos(o.axisYaw);
   // Offset to the left of the axis (left of the axis direction is (az, −ax)).
   const lateral = (pose.x - o.x) * az - (pose.z - o.z) * ax;
   let dirX: number, dirZ: number, len: number;
   if (Math.abs(lateral) > LINED_UP_M) {
     const sign = lateral > 0 ? -1 : 1;
-    dirX = sign * az; dirZ = -sign * ax; len = Math.min(stepM, Math.abs(lateral));
+    dirX = sign * az;
+    dirZ = -sign * ax;
+    len = Math.min(stepM, Math.abs(lateral));
   } else {
-    dirX = ax; dirZ = az; len = stepM;
+    dirX = ax;
+    dirZ = az;
+    len = stepM;
   }
   const turn = Math.max(-MAX_TURN_RAD, Math.min(MAX_TURN_RAD, wrap(o.axisYaw - pose.yaw)));
   const moveAlong = (t: number): StepCommand => {

@@ -41,7 +41,9 @@ const isDoorLeaf = (m: Mesh): boolean => /door-leaf/i.test(m.name);
  */
 export function colliderWorldOf(loaded: Pick<LoadedMesh, 'object' | 'collision' | 'frame'>, isDoor: (mesh: Mesh) => boolean = isDoorLeaf): ColliderWorld {
   let doors = false;
-  loaded.object.traverse((o) => { if (o instanceof Mesh && isDoor(o)) doors = true; });
+  loaded.object.traverse((o) => {
+    if (o instanceof Mesh && isDoor(o)) doors = true;
+  });
   if (!doors) return { solid: scanSurface(loaded), doors: null };
   return colliderWorldFromObject(loaded.object, loaded.frame, isDoor);
 }
@@ -56,7 +58,8 @@ export function colliderWorldOf(loaded: Pick<LoadedMesh, 'object' | 'collision' 
 export function colliderWorldFromObject(object: Object3D, frame: Matrix4, isDoor: (mesh: Mesh) => boolean = isDoorLeaf): ColliderWorld {
   object.updateMatrixWorld(true);
   const toRoot = object.matrixWorld.clone().invert();
-  const solid = new Group(), doors = new Group();
+  const solid = new Group(),
+    doors = new Group();
   object.traverse((o) => {
     if (!(o instanceof Mesh)) return;
     // A clone shares the geometry (and an InstancedMesh's instances); only its placement is set here.

@@ -30,8 +30,10 @@ const LEVEL_M = 0.05;
 /** Whether a measured span reads as a passage's cross-section, and why not (see ClearWidth.warning). */
 export function spanWarning(width: number, facingDeg: number, floorRiseM: number | null): string | null {
   if (width < THIN_M) return `only ${width.toFixed(3)} m: these are the two faces of one thin thing (a door leaf, a wall's end, furniture), not a passage`;
-  if (floorRiseM !== null && floorRiseM > LEVEL_M) return `the floor is not level across it (${floorRiseM.toFixed(2)} m higher on one side: stairs or a step), so this is not a doorway's or corridor's width`;
-  if (facingDeg > SQUARE_DEG) return `its ends are on surfaces ${facingDeg.toFixed(0)}° apart that do not face each other (a corner's diagonal), not straight across a doorway or corridor`;
+  if (floorRiseM !== null && floorRiseM > LEVEL_M)
+    return `the floor is not level across it (${floorRiseM.toFixed(2)} m higher on one side: stairs or a step), so this is not a doorway's or corridor's width`;
+  if (facingDeg > SQUARE_DEG)
+    return `its ends are on surfaces ${facingDeg.toFixed(0)}° apart that do not face each other (a corner's diagonal), not straight across a doorway or corridor`;
   return null;
 }
 
@@ -68,8 +70,13 @@ export function clearWidthAt(
   }
   if (!best) return null;
   // The floor on either side, just inside the span's ends.
-  const inside = (p: Vector3) => p.clone().lerp(best.a.clone().add(best.b).multiplyScalar(0.5), 0.1).setY(floor.y + 0.6);
-  const ya = floorBelow(surface, inside(best.a), 2)?.point.y, yb = floorBelow(surface, inside(best.b), 2)?.point.y;
+  const inside = (p: Vector3) =>
+    p
+      .clone()
+      .lerp(best.a.clone().add(best.b).multiplyScalar(0.5), 0.1)
+      .setY(floor.y + 0.6);
+  const ya = floorBelow(surface, inside(best.a), 2)?.point.y,
+    yb = floorBelow(surface, inside(best.b), 2)?.point.y;
   const rise = ya === undefined || yb === undefined ? null : Math.abs(ya - yb);
   best.warning = spanWarning(best.width, best.facingDeg, rise);
   return best;

@@ -1,12 +1,16 @@
 import { decoderPath } from './decoders.ts';
 
 /** three's Basis Universal transcoder: its Emscripten wrapper (text) and WebAssembly binary. */
-export interface BasisTranscoderFiles { js: string; wasm: ArrayBuffer }
+export interface BasisTranscoderFiles {
+  js: string;
+  wasm: ArrayBuffer;
+}
 
 const JS = 'basis_transcoder.js';
 const WASM = 'basis_transcoder.wasm';
 
-const isNode = () => typeof document === 'undefined' && typeof (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node === 'string';
+const isNode = () =>
+  typeof document === 'undefined' && typeof (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node === 'string';
 
 /**
  * The transcoder files, read once per page (or Node process) and shared by every load. In a browser
@@ -15,7 +19,10 @@ const isNode = () => typeof document === 'undefined' && typeof (globalThis as { 
  * textures decode there too instead of being left out.
  */
 export function basisTranscoderFiles(): Promise<BasisTranscoderFiles> {
-  cached ??= (isNode() ? fromPackage() : fromSite()).catch((err: unknown) => { cached = null; throw err; });
+  cached ??= (isNode() ? fromPackage() : fromSite()).catch((err: unknown) => {
+    cached = null;
+    throw err;
+  });
   return cached;
 }
 let cached: Promise<BasisTranscoderFiles> | null = null;
@@ -33,7 +40,8 @@ async function fromSite(): Promise<BasisTranscoderFiles> {
 
 async function fromPackage(): Promise<BasisTranscoderFiles> {
   // Module names held in variables (and @vite-ignore) so the browser build never tries to bundle them.
-  const moduleApi = 'node:module', fsApi = 'node:fs/promises';
+  const moduleApi = 'node:module',
+    fsApi = 'node:fs/promises';
   const { createRequire } = (await import(/* @vite-ignore */ moduleApi)) as typeof import('node:module');
   const { readFile } = (await import(/* @vite-ignore */ fsApi)) as typeof import('node:fs/promises');
   const require = createRequire(import.meta.url);

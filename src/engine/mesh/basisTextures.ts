@@ -1,7 +1,25 @@
 import {
-  ClampToEdgeWrapping, CompressedTexture, DataTexture, LinearFilter, LinearMipmapLinearFilter, LinearMipmapNearestFilter, Matrix3, Mesh,
-  MeshBasicMaterial, MirroredRepeatWrapping, NearestFilter, NearestMipmapLinearFilter, NearestMipmapNearestFilter, RGBAFormat, RepeatWrapping,
-  UnsignedByteType, type CompressedPixelFormat, type Material, type MeshStandardMaterial, type Texture, type WebGLRenderer,
+  ClampToEdgeWrapping,
+  CompressedTexture,
+  DataTexture,
+  LinearFilter,
+  LinearMipmapLinearFilter,
+  LinearMipmapNearestFilter,
+  Matrix3,
+  Mesh,
+  MeshBasicMaterial,
+  MirroredRepeatWrapping,
+  NearestFilter,
+  NearestMipmapLinearFilter,
+  NearestMipmapNearestFilter,
+  RGBAFormat,
+  RepeatWrapping,
+  UnsignedByteType,
+  type CompressedPixelFormat,
+  type Material,
+  type MeshStandardMaterial,
+  type Texture,
+  type WebGLRenderer,
 } from 'three';
 import type { GLTFLoaderPlugin, GLTFParser } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { basisTranscoderFiles } from './basisSource.ts';
@@ -39,28 +57,54 @@ export interface BasisPluginOptions {
   warn: (warning: string) => void;
 }
 
-interface ImageDef { uri?: string; bufferView?: number; name?: string; mimeType?: string }
-interface TextureDef { sampler?: number; name?: string; extensions?: { [GOOGLE_TEXTURE_BASIS]?: { source?: unknown } } }
+interface ImageDef {
+  uri?: string;
+  bufferView?: number;
+  name?: string;
+  mimeType?: string;
+}
+interface TextureDef {
+  sampler?: number;
+  name?: string;
+  extensions?: { [GOOGLE_TEXTURE_BASIS]?: { source?: unknown } };
+}
 
 /** Which compressed formats the GPU takes, asked the way three's KTX2Loader.detectSupport asks. */
 export function gpuSupport(renderer: WebGLRenderer | null): GpuSupport | null {
   if (!renderer) return null;
   const has = (e: string) => renderer.extensions.has(e);
   const support: GpuSupport = {
-    astc: has('WEBGL_compressed_texture_astc'), bptc: has('EXT_texture_compression_bptc'), s3tc: has('WEBGL_compressed_texture_s3tc'),
-    etc2: has('WEBGL_compressed_texture_etc'), etc1: has('WEBGL_compressed_texture_etc1'),
+    astc: has('WEBGL_compressed_texture_astc'),
+    bptc: has('EXT_texture_compression_bptc'),
+    s3tc: has('WEBGL_compressed_texture_s3tc'),
+    etc2: has('WEBGL_compressed_texture_etc'),
+    etc1: has('WEBGL_compressed_texture_etc1'),
     pvrtc: has('WEBGL_compressed_texture_pvrtc') || has('WEBKIT_WEBGL_compressed_texture_pvrtc'),
   };
   // KTX2Loader's rule: desktop Linux drivers advertise ASTC and ETC that they decompress in software.
-  if (typeof navigator !== 'undefined' && /Linux/.test(navigator.platform ?? '') && !/Android/.test(navigator.userAgent ?? '')
-    && support.astc && support.etc2 && support.bptc && support.s3tc) {
-    support.astc = false; support.etc1 = false; support.etc2 = false;
+  if (
+    typeof navigator !== 'undefined' &&
+    /Linux/.test(navigator.platform ?? '') &&
+    !/Android/.test(navigator.userAgent ?? '') &&
+    support.astc &&
+    support.etc2 &&
+    support.bptc &&
+    support.s3tc
+  ) {
+    support.astc = false;
+    support.etc1 = false;
+    support.etc2 = false;
   }
   return support;
 }
 
 export function googleTextureBasis(parser: GLTFParser, o: BasisPluginOptions): GLTFLoaderPlugin {
-  const json = parser.json as { images?: ImageDef[]; textures?: TextureDef[]; bufferViews?: { buffer: number; byteOffset?: number; byteLength: number }[]; samplers?: Record<string, number>[] };
+  const json = parser.json as {
+    images?: ImageDef[];
+    textures?: TextureDef[];
+    bufferViews?: { buffer: number; byteOffset?: number; byteLength: number }[];
+    samplers?: Record<string, number>[];
+  };
   const images = json.images ?? [];
   const label = (i: number) => {
     const name = images[i]?.name ?? (images[i]?.uri && !/^data:/i.test(images[i].uri) ? images[i].uri : undefined);
@@ -93,7 +137,8 @@ export function googleTextureBasis(parser: GLTFParser, o: BasisPluginOptions): G
       (json.textures ?? []).forEach((t, k) => {
         const source = t.extensions?.[GOOGLE_TEXTURE_BASIS]?.source;
         if (source === undefined) return;
-        if (typeof source !== 'number' || !images[source]) throw new MeshLoadError(o.file, `texture ${k} names Basis image ${String(source)}, which the file does not have`);
+        if (typeof source !== 'number' || !images[source])
+          throw new MeshLoadError(o.file, `texture ${k} names Basis image ${String(source)}, which the file does not have`);
         if (!o.missing.has(source)) wanted.add(source);
       });
       if (!wanted.size) return;
@@ -107,10 +152,16 @@ export function googleTextureBasis(parser: GLTFParser, o: BasisPluginOptions): G
       }
       const list = await Promise.all([...wanted].map(async (index) => ({ index, label: label(index), data: await bytesOf(index) })));
       const { result } = await runJob({
-        kind: 'parse', file: o.file, doing: 'transcoding its Basis textures', handler: handleParseRequest,
+        kind: 'parse',
+        file: o.file,
+        doing: 'transcoding its Basis textures',
+        handler: handleParseRequest,
         payload: { format: 'basis', file: o.file, transcoder, support: o.support, images: list },
-        transfer: list.map((i) => i.data), timeoutMs: o.timeoutMs, createWorker: o.createWorker,
-        ...(o.signal ? { signal: o.signal } : {}), ...(o.onProgress ? { onProgress: o.onProgress } : {}),
+        transfer: list.map((i) => i.data),
+        timeoutMs: o.timeoutMs,
+        createWorker: o.createWorker,
+        ...(o.signal ? { signal: o.signal } : {}),
+        ...(o.onProgress ? { onProgress: o.onProgress } : {}),
       });
       if (result.format !== 'basis') throw new Error('the parse worker answered a Basis job with something else');
       for (const img of result.images) transcoded.set(img.index, img);
@@ -138,7 +189,12 @@ export function googleTextureBasis(parser: GLTFParser, o: BasisPluginOptions): G
         scene.traverse((obj) => {
           if (!(obj instanceof Mesh)) return;
           const list: Material[] = Array.isArray(obj.material) ? obj.material : [obj.material];
-          for (const m of list) for (const t of texturesOf(m)) if (t.userData[BOTTOM_UP] && !flipped.has(t)) { flipBottomUp(t); flipped.add(t); }
+          for (const m of list)
+            for (const t of texturesOf(m))
+              if (t.userData[BOTTOM_UP] && !flipped.has(t)) {
+                flipBottomUp(t);
+                flipped.add(t);
+              }
           const swapped = list.map((m) => (isBasisTextured(m) ? (unlit.get(m) ?? remember(unlit, m, asUnlit(m as MeshStandardMaterial))) : m));
           obj.material = Array.isArray(obj.material) ? swapped : swapped[0]!;
         });
@@ -149,7 +205,12 @@ export function googleTextureBasis(parser: GLTFParser, o: BasisPluginOptions): G
 }
 
 const FILTERS: Record<number, number> = {
-  9728: NearestFilter, 9729: LinearFilter, 9984: NearestMipmapNearestFilter, 9985: LinearMipmapNearestFilter, 9986: NearestMipmapLinearFilter, 9987: LinearMipmapLinearFilter,
+  9728: NearestFilter,
+  9729: LinearFilter,
+  9984: NearestMipmapNearestFilter,
+  9985: LinearMipmapNearestFilter,
+  9986: NearestMipmapLinearFilter,
+  9987: LinearMipmapLinearFilter,
 };
 const WRAPS: Record<number, number> = { 33071: ClampToEdgeWrapping, 33648: MirroredRepeatWrapping, 10497: RepeatWrapping };
 
@@ -210,8 +271,19 @@ const isBasisTextured = (m: Material) => (m as MeshStandardMaterial).map?.userDa
  */
 function asUnlit(m: MeshStandardMaterial): MeshBasicMaterial {
   const basic = new MeshBasicMaterial({
-    name: m.name, color: m.color, map: m.map, alphaMap: m.alphaMap, aoMap: m.aoMap, aoMapIntensity: m.aoMapIntensity, opacity: m.opacity,
-    transparent: m.transparent, alphaTest: m.alphaTest, side: m.side, vertexColors: m.vertexColors, depthWrite: m.depthWrite, toneMapped: false,
+    name: m.name,
+    color: m.color,
+    map: m.map,
+    alphaMap: m.alphaMap,
+    aoMap: m.aoMap,
+    aoMapIntensity: m.aoMapIntensity,
+    opacity: m.opacity,
+    transparent: m.transparent,
+    alphaTest: m.alphaTest,
+    side: m.side,
+    vertexColors: m.vertexColors,
+    depthWrite: m.depthWrite,
+    toneMapped: false,
   });
   basic.userData = { ...m.userData };
   return basic;

@@ -1,13 +1,30 @@
 import {
-  RGBAFormat, RGBA_ASTC_4x4_Format, RGBA_BPTC_Format, RGBA_ETC2_EAC_Format, RGBA_PVRTC_4BPPV1_Format, RGBA_S3TC_DXT1_Format,
-  RGBA_S3TC_DXT5_Format, RGB_ETC1_Format, RGB_ETC2_Format, RGB_PVRTC_4BPPV1_Format, type CompressedPixelFormat, type PixelFormat,
+  RGBAFormat,
+  RGBA_ASTC_4x4_Format,
+  RGBA_BPTC_Format,
+  RGBA_ETC2_EAC_Format,
+  RGBA_PVRTC_4BPPV1_Format,
+  RGBA_S3TC_DXT1_Format,
+  RGBA_S3TC_DXT5_Format,
+  RGB_ETC1_Format,
+  RGB_ETC2_Format,
+  RGB_PVRTC_4BPPV1_Format,
+  type CompressedPixelFormat,
+  type PixelFormat,
 } from 'three';
 import type { BasisTranscoderFiles } from './basisSource.ts';
 import { MeshLoadError } from './errors.ts';
 import type { Handled } from './workerProtocol.ts';
 
 /** Compressed formats the GPU takes (asked on the page, where the renderer is); null: transcode to RGBA. */
-export interface GpuSupport { astc: boolean; bptc: boolean; s3tc: boolean; etc2: boolean; etc1: boolean; pvrtc: boolean }
+export interface GpuSupport {
+  astc: boolean;
+  bptc: boolean;
+  s3tc: boolean;
+  etc2: boolean;
+  etc1: boolean;
+  pvrtc: boolean;
+}
 
 export interface BasisRequest {
   format: 'basis';
@@ -46,12 +63,22 @@ interface BasisFile {
   close(): void;
   delete(): void;
 }
-interface BasisModule { BasisFile: new (data: Uint8Array) => BasisFile; initializeBasis(): void }
+interface BasisModule {
+  BasisFile: new (data: Uint8Array) => BasisFile;
+  initializeBasis(): void;
+}
 
 /** basis_universal's transcoder_texture_format numbers (as in KTX2Loader.TranscoderFormat). */
 const TF = { ETC1: 0, ETC2: 1, BC1: 2, BC3: 3, BC7_M5: 7, PVRTC1_4_RGB: 8, PVRTC1_4_RGBA: 9, ASTC_4x4: 10, RGBA32: 13 } as const;
 
-interface Target { tf: [number, number]; format: [CompressedPixelFormat, CompressedPixelFormat]; etc1s: number; uastc: number; pot?: boolean; opaqueOnly?: boolean }
+interface Target {
+  tf: [number, number];
+  format: [CompressedPixelFormat, CompressedPixelFormat];
+  etc1s: number;
+  uastc: number;
+  pot?: boolean;
+  opaqueOnly?: boolean;
+}
 /**
  * The GPU formats KTX2Loader picks from, in its order of preference per Basis mode (high-quality
  * block formats first); RGBA32 is the fallback when none is supported or the size does not suit.
@@ -67,7 +94,13 @@ const TARGETS: (Target & { needs: keyof GpuSupport })[] = [
 
 const isPowerOfTwo = (n: number) => n > 0 && (n & (n - 1)) === 0;
 
-function chooseTarget(support: GpuSupport | null, uastc: boolean, hasAlpha: boolean, width: number, height: number): { tf: number; format: PixelFormat | CompressedPixelFormat; compressed: boolean } {
+function chooseTarget(
+  support: GpuSupport | null,
+  uastc: boolean,
+  hasAlpha: boolean,
+  width: number,
+  height: number,
+): { tf: number; format: PixelFormat | CompressedPixelFormat; compressed: boolean } {
   // Block formats need whole 4×4 blocks at level 0 (WebGL refuses others); RGBA has no such rule.
   if (support && width % 4 === 0 && height % 4 === 0) {
     const ranked = TARGETS.filter((t) => support[t.needs]).sort((a, b) => (uastc ? a.uastc - b.uastc : a.etc1s - b.etc1s));
@@ -90,7 +123,10 @@ function basisModule(files: BasisTranscoderFiles): Promise<BasisModule> {
     // The wrapper is a classic script that defines `BASIS`. Shadowing `process` and `require` keeps
     // it off its Node code path, which would look for files: the wasm bytes are handed over instead.
     const factory = new Function('process', 'require', `${files.js}\nreturn BASIS;`)(undefined, undefined) as (m: object) => Promise<BasisModule>;
-    const module = factory({ wasmBinary: files.wasm }).then((m) => { m.initializeBasis(); return m; });
+    const module = factory({ wasmBinary: files.wasm }).then((m) => {
+      m.initializeBasis();
+      return m;
+    });
     loaded = { js: files.js, module };
   }
   return loaded.module;
@@ -101,7 +137,10 @@ function basisModule(files: BasisTranscoderFiles): Promise<BasisModule> {
  * in the parse worker (or on the calling thread). An image that is not a readable .basis file
  * fails the whole job with an error naming the glTF file and the image.
  */
-export async function transcodeBasis(req: BasisRequest, progress: (fraction: number) => void): Promise<Handled<{ format: 'basis'; images: TranscodedImage[] }>> {
+export async function transcodeBasis(
+  req: BasisRequest,
+  progress: (fraction: number) => void,
+): Promise<Handled<{ format: 'basis'; images: TranscodedImage[] }>> {
   const basis = await basisModule(req.transcoder);
   const images: TranscodedImage[] = [];
   req.images.forEach((img, k) => {
@@ -118,7 +157,9 @@ function transcodeOne(basis: BasisModule, req: BasisRequest, img: BasisRequest['
   const file = new basis.BasisFile(new Uint8Array(img.data));
   try {
     if (file.isHDR?.()) throw new MeshLoadError(req.file, `${img.label} is an HDR Basis image, which this app does not read`);
-    const width = file.getImageWidth(0, 0), height = file.getImageHeight(0, 0), levels = file.getNumLevels(0);
+    const width = file.getImageWidth(0, 0),
+      height = file.getImageHeight(0, 0),
+      levels = file.getNumLevels(0);
     if (file.getNumImages() < 1 || !width || !height || !levels) throw bad('its image description is damaged');
     if (!file.startTranscoding()) throw bad('its data is damaged');
     const hasAlpha = !!file.getHasAlpha();
@@ -152,7 +193,8 @@ export function containerProblem(bytes: Uint8Array): string | null {
   if (headerSize < HEADER || headerSize > bytes.byteLength) return 'its header is damaged';
   if (crc16(bytes.subarray(8, headerSize)) !== view.getUint16(6, true)) return 'its header is damaged (checksum mismatch)';
   const dataSize = view.getUint32(8, true);
-  if (headerSize + dataSize > bytes.byteLength) return `it is truncated (${bytes.byteLength.toLocaleString('en')} of ${(headerSize + dataSize).toLocaleString('en')} bytes)`;
+  if (headerSize + dataSize > bytes.byteLength)
+    return `it is truncated (${bytes.byteLength.toLocaleString('en')} of ${(headerSize + dataSize).toLocaleString('en')} bytes)`;
   if (crc16(bytes.subarray(headerSize, headerSize + dataSize)) !== view.getUint16(12, true)) return 'its data is damaged (checksum mismatch)';
   return null;
 }
@@ -163,7 +205,7 @@ function crc16(bytes: Uint8Array): number {
   for (let i = 0; i < bytes.length; i++) {
     const q = (bytes[i]! ^ (crc >> 8)) & 0xffff;
     const k = ((q >> 4) ^ q) & 0xffff;
-    crc = (crc << 8 ^ k ^ k << 5 ^ k << 12) & 0xffff;
+    crc = ((crc << 8) ^ k ^ (k << 5) ^ (k << 12)) & 0xffff;
   }
   return ~crc & 0xffff;
 }

@@ -42,7 +42,14 @@ export const buildCollision: Handler<CollisionRequest, CollisionResult> = (req, 
   const frame = new Matrix4().fromArray(req.frame);
   const floors = detectFloorLevels(welded.positions, index, frame);
   return {
-    result: { positions: welded.positions, index, roots: serialized.roots, floors, facing: measureFacing(welded.positions, index, frame), levels: levelAreas(welded.positions, index) },
+    result: {
+      positions: welded.positions,
+      index,
+      roots: serialized.roots,
+      floors,
+      facing: measureFacing(welded.positions, index, frame),
+      levels: levelAreas(welded.positions, index),
+    },
     transfer: [welded.positions.buffer, index.buffer, ...serialized.roots],
   };
 };

@@ -42,11 +42,17 @@ export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal | undefine
       (v) => {
         signal.removeEventListener('abort', onAbort);
         if (done) late?.(v);
-        else { done = true; resolve(v); }
+        else {
+          done = true;
+          resolve(v);
+        }
       },
       (e) => {
         signal.removeEventListener('abort', onAbort);
-        if (!done) { done = true; reject(e); }
+        if (!done) {
+          done = true;
+          reject(e);
+        }
       },
     );
   });
@@ -67,10 +73,26 @@ export function describe(err: unknown): string {
 export function withTimeout<T>(promise: Promise<T>, ms: number, timeoutError: () => Error, late?: (value: T) => void): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     let done = false;
-    const timer = setTimeout(() => { done = true; reject(timeoutError()); }, ms);
+    const timer = setTimeout(() => {
+      done = true;
+      reject(timeoutError());
+    }, ms);
     promise.then(
-      (v) => { clearTimeout(timer); if (done) late?.(v); else { done = true; resolve(v); } },
-      (e) => { clearTimeout(timer); if (!done) { done = true; reject(e); } },
+      (v) => {
+        clearTimeout(timer);
+        if (done) late?.(v);
+        else {
+          done = true;
+          resolve(v);
+        }
+      },
+      (e) => {
+        clearTimeout(timer);
+        if (!done) {
+          done = true;
+          reject(e);
+        }
+      },
     );
   });
 }

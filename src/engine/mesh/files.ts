@@ -7,7 +7,29 @@ export type InputFile = MeshInput['files'][number];
 
 const MAIN: MeshFormat[] = ['glb', 'gltf', 'obj', 'ply'];
 /** Mesh formats people will try; named so the error can say "not supported" rather than "no mesh". */
-const OTHER_MESHES = ['fbx', 'stl', 'dae', '3ds', 'usd', 'usdz', 'usdc', 'usda', 'blend', 'e57', 'las', 'laz', 'pcd', 'xyz', 'off', 'x3d', 'wrl', 'drc', 'splat', 'ksplat', 'spz'];
+const OTHER_MESHES = [
+  'fbx',
+  'stl',
+  'dae',
+  '3ds',
+  'usd',
+  'usdz',
+  'usdc',
+  'usda',
+  'blend',
+  'e57',
+  'las',
+  'laz',
+  'pcd',
+  'xyz',
+  'off',
+  'x3d',
+  'wrl',
+  'drc',
+  'splat',
+  'ksplat',
+  'spz',
+];
 
 export const extensionOf = (name: string) => /\.([^./\\]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
 export const baseName = (name: string) => name.split(/[/\\]/).pop() ?? name;
@@ -22,7 +44,9 @@ export function pickMain(input: MeshInput): { main: InputFile; format: MeshForma
     const main = candidates[0];
     if (!main) continue;
     const others = files.filter((f) => f !== main && MAIN.includes(extensionOf(f.name) as MeshFormat));
-    const warnings = others.length ? [`${main.name} was loaded; ${others.map((f) => f.name).join(', ')} ${others.length > 1 ? 'were' : 'was'} also given and ignored (one mesh per scene)`] : [];
+    const warnings = others.length
+      ? [`${main.name} was loaded; ${others.map((f) => f.name).join(', ')} ${others.length > 1 ? 'were' : 'was'} also given and ignored (one mesh per scene)`]
+      : [];
     return { main, format, sides: files.filter((f) => f !== main), warnings };
   }
   const other = files.find((f) => OTHER_MESHES.includes(extensionOf(f.name))) ?? files[0]!;
@@ -34,7 +58,11 @@ export function pickMain(input: MeshInput): { main: InputFile; format: MeshForma
  * Read a file's bytes, reporting progress as they arrive. `owned` says the buffer is ours (read from
  * a Blob) and may be transferred to a worker; a caller's ArrayBuffer is copied instead, never detached.
  */
-export async function readBytes(data: Blob | ArrayBuffer, signal: AbortSignal | undefined, onBytes: (n: number) => void): Promise<{ buffer: ArrayBuffer; owned: boolean }> {
+export async function readBytes(
+  data: Blob | ArrayBuffer,
+  signal: AbortSignal | undefined,
+  onBytes: (n: number) => void,
+): Promise<{ buffer: ArrayBuffer; owned: boolean }> {
   if (data instanceof ArrayBuffer) {
     onBytes(data.byteLength);
     return { buffer: data, owned: false };
@@ -79,9 +107,11 @@ export class SideFiles {
     if (refKind(ref) !== 'name') return undefined;
     const wanted = normalizeRef(ref);
     const base = baseName(wanted);
-    return this.files.find((f) => normalizeRef(f.name) === wanted)
-      ?? this.files.find((f) => baseName(f.name) === base)
-      ?? this.files.find((f) => baseName(f.name).toLowerCase() === base.toLowerCase());
+    return (
+      this.files.find((f) => normalizeRef(f.name) === wanted) ??
+      this.files.find((f) => baseName(f.name) === base) ??
+      this.files.find((f) => baseName(f.name).toLowerCase() === base.toLowerCase())
+    );
   }
 
   url(file: InputFile): string {
@@ -129,6 +159,13 @@ function isDecoderFile(url: string): boolean {
 
 export function normalizeRef(ref: string): string {
   let s = ref.split(/[?#]/)[0] ?? ref;
-  try { s = decodeURIComponent(s); } catch { /* a literal % in a file name */ }
-  return s.replace(/\\/g, '/').replace(/^(\.\/)+/, '').replace(/^\/+/, '');
+  try {
+    s = decodeURIComponent(s);
+  } catch {
+    /* a literal % in a file name */
+  }
+  return s
+    .replace(/\\/g, '/')
+    .replace(/^(\.\/)+/, '')
+    .replace(/^\/+/, '');
 }

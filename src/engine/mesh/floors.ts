@@ -36,9 +36,15 @@ export function detectFloorLevels(positions: Float32Array, index: Uint32Array | 
   // Normals go through the cofactor matrix of the frame's linear part: (La) × (Lb) = cof(L)(a × b),
   // so triangles are measured in world units without transforming every vertex.
   const [a00, a01, a02, a10, a11, a12, a20, a21, a22] = [e[0]!, e[4]!, e[8]!, e[1]!, e[5]!, e[9]!, e[2]!, e[6]!, e[10]!];
-  const c00 = a11 * a22 - a12 * a21, c01 = a12 * a20 - a10 * a22, c02 = a10 * a21 - a11 * a20;
-  const c10 = a21 * a02 - a22 * a01, c11 = a22 * a00 - a20 * a02, c12 = a20 * a01 - a21 * a00;
-  const c20 = a01 * a12 - a02 * a11, c21 = a02 * a10 - a00 * a12, c22 = a00 * a11 - a01 * a10;
+  const c00 = a11 * a22 - a12 * a21,
+    c01 = a12 * a20 - a10 * a22,
+    c02 = a10 * a21 - a11 * a20;
+  const c10 = a21 * a02 - a22 * a01,
+    c11 = a22 * a00 - a20 * a02,
+    c12 = a20 * a01 - a21 * a00;
+  const c20 = a01 * a12 - a02 * a11,
+    c21 = a02 * a10 - a00 * a12,
+    c22 = a00 * a11 - a01 * a10;
   const ty = e[13]!;
   const minUp = o.minUpDot;
 
@@ -53,12 +59,24 @@ export function detectFloorLevels(positions: Float32Array, index: Uint32Array | 
     const a = (index ? index[t * 3]! : t * 3) * 3;
     const b = (index ? index[t * 3 + 1]! : t * 3 + 1) * 3;
     const c = (index ? index[t * 3 + 2]! : t * 3 + 2) * 3;
-    const ax = positions[a]!, ay = positions[a + 1]!, az = positions[a + 2]!;
-    const bx = positions[b]!, by = positions[b + 1]!, bz = positions[b + 2]!;
-    const cx = positions[c]!, cy = positions[c + 1]!, cz = positions[c + 2]!;
-    const ux = bx - ax, uy = by - ay, uz = bz - az;
-    const vx = cx - ax, vy = cy - ay, vz = cz - az;
-    const lx = uy * vz - uz * vy, ly = uz * vx - ux * vz, lz = ux * vy - uy * vx;
+    const ax = positions[a]!,
+      ay = positions[a + 1]!,
+      az = positions[a + 2]!;
+    const bx = positions[b]!,
+      by = positions[b + 1]!,
+      bz = positions[b + 2]!;
+    const cx = positions[c]!,
+      cy = positions[c + 1]!,
+      cz = positions[c + 2]!;
+    const ux = bx - ax,
+      uy = by - ay,
+      uz = bz - az;
+    const vx = cx - ax,
+      vy = cy - ay,
+      vz = cz - az;
+    const lx = uy * vz - uz * vy,
+      ly = uz * vx - ux * vz,
+      lz = ux * vy - uy * vx;
     const ny = c10 * lx + c11 * ly + c12 * lz;
     if (!(ny > 0)) continue; // most of a scan faces sideways or down: skip before the square root
     const nx = c00 * lx + c01 * ly + c02 * lz;
@@ -123,7 +141,14 @@ function slidingSum(a: Float64Array, w: number): Float64Array {
   return out;
 }
 
-interface Walkable { positions: Float32Array; index: Uint32Array | null; frame: ArrayLike<number>; tris: Uint32Array; heights: Float64Array; n: number }
+interface Walkable {
+  positions: Float32Array;
+  index: Uint32Array | null;
+  frame: ArrayLike<number>;
+  tris: Uint32Array;
+  heights: Float64Array;
+  n: number;
+}
 
 /**
  * The area of a level's upward triangles (within ±band of `height`) that lies in grid cells it
@@ -134,11 +159,15 @@ function filledArea(height: number, band: number, cell: number, w: Walkable): nu
   const e = w.frame;
   const cells = new Map<string, number>();
   const world = (i: number, out: number[]) => {
-    const x = w.positions[i * 3]!, y = w.positions[i * 3 + 1]!, z = w.positions[i * 3 + 2]!;
+    const x = w.positions[i * 3]!,
+      y = w.positions[i * 3 + 1]!,
+      z = w.positions[i * 3 + 2]!;
     out[0] = e[0]! * x + e[4]! * y + e[8]! * z + e[12]!;
     out[1] = e[2]! * x + e[6]! * y + e[10]! * z + e[14]!;
   };
-  const A = [0, 0], B = [0, 0], C = [0, 0];
+  const A = [0, 0],
+    B = [0, 0],
+    C = [0, 0];
   const perSample = (cell * cell) / 8;
   for (let i = 0; i < w.n; i++) {
     if (Math.abs(w.heights[i]! - height) > band) continue;
@@ -149,8 +178,12 @@ function filledArea(height: number, band: number, cell: number, w: Walkable): nu
     const area = Math.abs((B[0]! - A[0]!) * (C[1]! - A[1]!) - (C[0]! - A[0]!) * (B[1]! - A[1]!)) / 2;
     const k = Math.min(4096, Math.max(1, Math.ceil(area / perSample)));
     for (let j = 0; j < k; j++) {
-      let r1 = ((j + 0.5) * 0.6180339887) % 1, r2 = ((j + 0.5) * 0.7548776662) % 1;
-      if (r1 + r2 > 1) { r1 = 1 - r1; r2 = 1 - r2; }
+      let r1 = ((j + 0.5) * 0.6180339887) % 1,
+        r2 = ((j + 0.5) * 0.7548776662) % 1;
+      if (r1 + r2 > 1) {
+        r1 = 1 - r1;
+        r2 = 1 - r2;
+      }
       const x = A[0]! + r1 * (B[0]! - A[0]!) + r2 * (C[0]! - A[0]!);
       const y = A[1]! + r1 * (B[1]! - A[1]!) + r2 * (C[1]! - A[1]!);
       const key = `${Math.floor(x / cell)},${Math.floor(y / cell)}`;

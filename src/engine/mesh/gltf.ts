@@ -19,7 +19,12 @@ export interface GltfLoaded {
   texturesMs: number;
 }
 
-interface TextureLog { first: number; last: number; failed: Set<number>; made: Texture[] }
+interface TextureLog {
+  first: number;
+  last: number;
+  failed: Set<number>;
+  made: Texture[];
+}
 
 export interface GltfOptions {
   renderer: WebGLRenderer | undefined;
@@ -55,8 +60,16 @@ export async function loadGltf(file: string, format: 'glb' | 'gltf', data: Array
       const ktx2 = new KTX2Loader(manager).setTranscoderPath(decoderPath('basis'));
       cleanup.push(() => ktx2.dispose());
       const gpu = renderer ?? throwawayRenderer();
-      if (!gpu) throw new MeshLoadError(file, 'uses KTX2 (Basis Universal) textures, which need a WebGL renderer to choose a GPU texture format, and none could be created here (pass options.renderer)');
-      if (!renderer) cleanup.push(() => { gpu.dispose(); gpu.forceContextLoss(); });
+      if (!gpu)
+        throw new MeshLoadError(
+          file,
+          'uses KTX2 (Basis Universal) textures, which need a WebGL renderer to choose a GPU texture format, and none could be created here (pass options.renderer)',
+        );
+      if (!renderer)
+        cleanup.push(() => {
+          gpu.dispose();
+          gpu.forceContextLoss();
+        });
       ktx2.detectSupport(gpu);
       loader.setKTX2Loader(ktx2);
     }
@@ -65,14 +78,30 @@ export async function loadGltf(file: string, format: 'glb' | 'gltf', data: Array
     if (facts.googleBasis) {
       // Without a WebGL renderer (Node) the images are transcoded to plain RGBA, which needs none.
       const gpu = renderer ?? throwawayRenderer();
-      if (gpu && !renderer) cleanup.push(() => { gpu.dispose(); gpu.forceContextLoss(); });
+      if (gpu && !renderer)
+        cleanup.push(() => {
+          gpu.dispose();
+          gpu.forceContextLoss();
+        });
       const support = gpuSupport(gpu);
-      loader.register((parser) => googleTextureBasis(parser, {
-        file, sides, missing: facts.missingImages, support, createWorker: options.createWorker, timeoutMs, signal, made: log.made,
-        ...(options.onTextures ? { onProgress: options.onTextures } : {}),
-        timed: (start, end) => { log.first = Math.min(log.first, start); log.last = Math.max(log.last, end); },
-        warn: (w) => late.push(w),
-      }));
+      loader.register((parser) =>
+        googleTextureBasis(parser, {
+          file,
+          sides,
+          missing: facts.missingImages,
+          support,
+          createWorker: options.createWorker,
+          timeoutMs,
+          signal,
+          made: log.made,
+          ...(options.onTextures ? { onProgress: options.onTextures } : {}),
+          timed: (start, end) => {
+            log.first = Math.min(log.first, start);
+            log.last = Math.max(log.last, end);
+          },
+          warn: (w) => late.push(w),
+        }),
+      );
     }
     loader.register((parser) => timeTextures(parser, log, facts.missingImages));
     loader.register((parser) => sideBuffers(parser, sides, file));
@@ -80,8 +109,16 @@ export async function loadGltf(file: string, format: 'glb' | 'gltf', data: Array
     let gltf;
     try {
       const drop = (late: GLTF) => late.scenes.forEach((s) => disposeObject(s));
-      const parsing = withTimeout(loader.parseAsync(data, ''), timeoutMs, () => new MeshLoadError(file,
-        `parsing did not finish within ${seconds(timeoutMs)} s${facts.draco || facts.basisu || facts.googleBasis ? ' (a Draco or Basis decoder may have failed to start)' : ''}`), drop);
+      const parsing = withTimeout(
+        loader.parseAsync(data, ''),
+        timeoutMs,
+        () =>
+          new MeshLoadError(
+            file,
+            `parsing did not finish within ${seconds(timeoutMs)} s${facts.draco || facts.basisu || facts.googleBasis ? ' (a Draco or Basis decoder may have failed to start)' : ''}`,
+          ),
+        drop,
+      );
       gltf = await raceAbort(parsing, signal, drop);
     } catch (err) {
       for (const t of log.made) disposeTexture(t);
@@ -116,10 +153,20 @@ function timeTextures(parser: GLTFParser, log: TextureLog, missing: Set<number>)
         let pending: Promise<Texture>;
         // GLTFLoader reaches for `self.URL` synchronously, which throws outside browsers and workers;
         // as a rejection it leaves just that texture out (GLTFLoader's own handling) instead of the file.
-        try { pending = load(sourceIndex, imageLoader); } catch (err) { pending = Promise.reject(err); }
+        try {
+          pending = load(sourceIndex, imageLoader);
+        } catch (err) {
+          pending = Promise.reject(err);
+        }
         pending.then(
-          (t) => { log.made.push(t); log.last = Math.max(log.last, performance.now()); },
-          () => { log.failed.add(sourceIndex); log.last = Math.max(log.last, performance.now()); },
+          (t) => {
+            log.made.push(t);
+            log.last = Math.max(log.last, performance.now());
+          },
+          () => {
+            log.failed.add(sourceIndex);
+            log.last = Math.max(log.last, performance.now());
+          },
         );
         return pending;
       };

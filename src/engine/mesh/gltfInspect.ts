@@ -30,10 +30,28 @@ const CHUNK_JSON = 0x4e4f534a;
 const CHUNK_BIN = 0x004e4942;
 /** What three 0.187's GLTFLoader reads (its EXTENSIONS table) and our plugins add, for a clearer refusal than its own. */
 const SUPPORTED_REQUIRED = new Set([
-  'KHR_draco_mesh_compression', 'KHR_texture_basisu', 'EXT_meshopt_compression', 'KHR_meshopt_compression', 'KHR_mesh_quantization',
-  'KHR_texture_transform', 'KHR_materials_unlit', 'KHR_materials_emissive_strength', 'KHR_materials_ior', 'KHR_materials_specular',
-  'KHR_materials_transmission', 'KHR_materials_volume', 'KHR_materials_clearcoat', 'KHR_materials_sheen', 'KHR_materials_iridescence',
-  'KHR_materials_anisotropy', 'KHR_materials_dispersion', 'KHR_materials_diffuse_roughness', 'EXT_materials_bump', 'KHR_lights_punctual', 'EXT_texture_webp', 'EXT_texture_avif',
+  'KHR_draco_mesh_compression',
+  'KHR_texture_basisu',
+  'EXT_meshopt_compression',
+  'KHR_meshopt_compression',
+  'KHR_mesh_quantization',
+  'KHR_texture_transform',
+  'KHR_materials_unlit',
+  'KHR_materials_emissive_strength',
+  'KHR_materials_ior',
+  'KHR_materials_specular',
+  'KHR_materials_transmission',
+  'KHR_materials_volume',
+  'KHR_materials_clearcoat',
+  'KHR_materials_sheen',
+  'KHR_materials_iridescence',
+  'KHR_materials_anisotropy',
+  'KHR_materials_dispersion',
+  'KHR_materials_diffuse_roughness',
+  'EXT_materials_bump',
+  'KHR_lights_punctual',
+  'EXT_texture_webp',
+  'EXT_texture_avif',
   'EXT_mesh_gpu_instancing',
   // Not three's, ours: basisTextures.ts.
   'GOOGLE_texture_basis',
@@ -46,7 +64,8 @@ const SUPPORTED_REQUIRED = new Set([
 export function inspectGltf(file: string, format: 'glb' | 'gltf', data: ArrayBuffer, sides: SideFiles): GltfFacts {
   const { json, binLength } = format === 'glb' ? readGlb(file, data) : { json: parseJson(file, new TextDecoder().decode(data)), binLength: 0 };
   const version = String(json.asset?.version ?? '');
-  if (!version.startsWith('2')) throw new MeshLoadError(file, version ? `is glTF ${version}; only glTF 2.0 is supported` : 'is not a glTF 2.0 file (no asset.version)');
+  if (!version.startsWith('2'))
+    throw new MeshLoadError(file, version ? `is glTF ${version}; only glTF 2.0 is supported` : 'is not a glTF 2.0 file (no asset.version)');
 
   const unsupported = (json.extensionsRequired ?? []).filter((e) => !SUPPORTED_REQUIRED.has(e));
   if (unsupported.length) throw new MeshLoadError(file, `requires glTF extensions this app cannot read: ${unsupported.join(', ')}`);
@@ -55,19 +74,22 @@ export function inspectGltf(file: string, format: 'glb' | 'gltf', data: ArrayBuf
     const need = b.byteLength ?? 0;
     if (b.uri !== undefined && typeof b.uri !== 'string') throw new MeshLoadError(file, `buffers[${i}].uri is not a string`);
     // Geometry cannot be left out the way a texture can: a buffer at an address refuses the scan.
-    if (b.uri !== undefined && refKind(b.uri) === 'address') throw new MeshLoadError(file, `${notPicked(`buffers[${i}].uri`, b.uri)} (the scan needs it: put the file beside ${file} and pick it too, or embed it)`);
+    if (b.uri !== undefined && refKind(b.uri) === 'address')
+      throw new MeshLoadError(file, `${notPicked(`buffers[${i}].uri`, b.uri)} (the scan needs it: put the file beside ${file} and pick it too, or embed it)`);
     // meshopt files keep an uncompressed "fallback" buffer with no data; decoders never read it.
     if (b.extensions?.EXT_meshopt_compression?.fallback || b.extensions?.KHR_meshopt_compression?.fallback) return;
     if (b.uri === undefined) {
       if (format !== 'glb' || i !== 0) throw new MeshLoadError(file, `buffer ${i} has no uri`);
-      if (binLength < need) throw new MeshLoadError(file, `the file is truncated (its binary chunk has ${binLength.toLocaleString('en')} of ${need.toLocaleString('en')} bytes)`);
+      if (binLength < need)
+        throw new MeshLoadError(file, `the file is truncated (its binary chunk has ${binLength.toLocaleString('en')} of ${need.toLocaleString('en')} bytes)`);
       return;
     }
     if (/^data:/i.test(b.uri)) return;
     const side = sides.find(b.uri);
     if (!side) throw new MeshLoadError(file, `references ${b.uri}, which was not provided (add it next to ${file})`);
     const size = side.data instanceof ArrayBuffer ? side.data.byteLength : side.data.size;
-    if (size < need) throw new MeshLoadError(side.name, `the file is truncated (${size.toLocaleString('en')} of the ${need.toLocaleString('en')} bytes ${file} expects)`);
+    if (size < need)
+      throw new MeshLoadError(side.name, `the file is truncated (${size.toLocaleString('en')} of the ${need.toLocaleString('en')} bytes ${file} expects)`);
   });
 
   const warnings: string[] = [];
@@ -86,7 +108,10 @@ export function inspectGltf(file: string, format: 'glb' | 'gltf', data: ArrayBuf
     if (kind === 'address') addresses.push(`${file}: ${notPicked(`images[${i}].uri`, img.uri)} (loaded without that texture)`);
     else warnings.push(`${file}: references ${img.uri}, which was not provided (loaded without that texture)`);
   });
-  append(warnings, capWarnings(addresses, 5, (n) => `${file}: ${n} more images at addresses were left out too`));
+  append(
+    warnings,
+    capWarnings(addresses, 5, (n) => `${file}: ${n} more images at addresses were left out too`),
+  );
   const used = new Set([...(json.extensionsUsed ?? []), ...(json.extensionsRequired ?? [])]);
   return {
     draco: used.has('KHR_draco_mesh_compression'),
@@ -106,7 +131,8 @@ function readGlb(file: string, data: ArrayBuffer): { json: GltfJson; binLength: 
   const version = view.getUint32(4, true);
   if (version !== 2) throw new MeshLoadError(file, `is a glTF ${version} binary; only glTF 2.0 is supported`);
   const length = view.getUint32(8, true);
-  if (length > data.byteLength) throw new MeshLoadError(file, `the file is truncated (${data.byteLength.toLocaleString('en')} of ${length.toLocaleString('en')} bytes)`);
+  if (length > data.byteLength)
+    throw new MeshLoadError(file, `the file is truncated (${data.byteLength.toLocaleString('en')} of ${length.toLocaleString('en')} bytes)`);
   let json: GltfJson | null = null;
   let binLength = 0;
   for (let at = 12; at + 8 <= length;) {

@@ -35,7 +35,8 @@ export async function loadMesh(input: MeshInput, options: LoadMeshOptions, onPro
   const progress = new ProgressReporter(onProgress);
   const { main, format, sides, warnings } = pickMain(input);
   const file = main.name;
-  if (!(options.unitScale > 0 && Number.isFinite(options.unitScale))) throw new MeshLoadError(file, `the unit scale must be a positive number (got ${options.unitScale})`);
+  if (!(options.unitScale > 0 && Number.isFinite(options.unitScale)))
+    throw new MeshLoadError(file, `the unit scale must be a positive number (got ${options.unitScale})`);
   if (options.upAxis !== 'y' && options.upAxis !== 'z') throw new MeshLoadError(file, `the up axis must be 'y' or 'z' (got ${String(options.upAxis)})`);
   const frame = frameMatrix(options.upAxis, options.unitScale);
   const createWorker = options.createWorker ?? defaultWorkerFactory;
@@ -51,14 +52,20 @@ export async function loadMesh(input: MeshInput, options: LoadMeshOptions, onPro
     if (size === 0) throw new MeshLoadError(file, 'the file is empty (0 bytes)');
     progress.emit('read', 0, `Reading ${file}`);
     let read = 0;
-    const { buffer, owned } = await readBytes(main.data, signal, (n) => { read += n; progress.emit('read', read / size, `Reading ${file}`); });
+    const { buffer, owned } = await readBytes(main.data, signal, (n) => {
+      read += n;
+      progress.emit('read', read / size, `Reading ${file}`);
+    });
     timings.read = performance.now() - t;
 
     t = performance.now();
     progress.emit('parse', 0, `Parsing ${file}`);
     if (format === 'glb' || format === 'gltf') {
       const gltf = await loadGltf(file, format, buffer, sideFiles, {
-        renderer: options.renderer, timeoutMs: options.timeoutMs ?? 60_000 + (size / MB) * 2_000, signal, createWorker,
+        renderer: options.renderer,
+        timeoutMs: options.timeoutMs ?? 60_000 + (size / MB) * 2_000,
+        signal,
+        createWorker,
         onTextures: (f) => progress.emit('textures', f, 'Transcoding Basis textures'),
       });
       object = gltf.object;
@@ -68,9 +75,15 @@ export async function loadMesh(input: MeshInput, options: LoadMeshOptions, onPro
       progress.emit('textures', 1, gltf.texturesMs ? 'Textures decoded' : 'No textures');
     } else {
       const { result } = await runJob({
-        kind: 'parse', file, doing: 'parsing', payload: { format, file, data: buffer },
+        kind: 'parse',
+        file,
+        doing: 'parsing',
+        payload: { format, file, data: buffer },
         // A caller's ArrayBuffer is copied to the worker rather than detached under them.
-        transfer: owned ? [buffer] : [], handler: handleParseRequest, signal, createWorker,
+        transfer: owned ? [buffer] : [],
+        handler: handleParseRequest,
+        signal,
+        createWorker,
         timeoutMs: options.timeoutMs ?? 60_000 + (size / MB) * 2_000,
       });
       timings.parse = performance.now() - t;
@@ -79,7 +92,9 @@ export async function loadMesh(input: MeshInput, options: LoadMeshOptions, onPro
         progress.emit('textures', 1, 'No textures');
       } else if (result.format === 'obj') {
         progress.emit('textures', 0, 'Loading materials and textures');
-        const built = await buildObj(file, result.obj, sideFiles, signal, (done, total) => progress.emit('textures', total ? done / total : 1, `Textures ${done} of ${total}`));
+        const built = await buildObj(file, result.obj, sideFiles, signal, (done, total) =>
+          progress.emit('textures', total ? done / total : 1, `Textures ${done} of ${total}`),
+        );
         object = built.object;
         append(warnings, built.warnings);
         timings.textures = built.texturesMs;
@@ -98,8 +113,14 @@ export async function loadMesh(input: MeshInput, options: LoadMeshOptions, onPro
     checkExtent(file, merged.positions, options.unitScale);
     const triangles = merged.index.length / 3;
     const { result } = await runJob({
-      kind: 'bvh', file, doing: 'building the collision BVH', payload: { ...merged, frame: frame.toArray() },
-      transfer: [merged.positions.buffer, merged.index.buffer], handler: buildCollision, signal, createWorker,
+      kind: 'bvh',
+      file,
+      doing: 'building the collision BVH',
+      payload: { ...merged, frame: frame.toArray() },
+      transfer: [merged.positions.buffer, merged.index.buffer],
+      handler: buildCollision,
+      signal,
+      createWorker,
       timeoutMs: options.timeoutMs ?? 60_000 + (triangles / MB) * 10_000,
       onProgress: (f) => progress.emit('bvh', f, 'Building the collision BVH'),
     });
@@ -112,7 +133,10 @@ export async function loadMesh(input: MeshInput, options: LoadMeshOptions, onPro
     return loaded;
   } catch (err) {
     if (object) disposeObject(object);
-    if (collision) { collision.boundsTree = undefined; collision.dispose(); }
+    if (collision) {
+      collision.boundsTree = undefined;
+      collision.dispose();
+    }
     if (signal?.aborted) throw abortReason(signal);
     if (err instanceof MeshLoadError) throw err;
     throw new MeshLoadError(file, `could not be loaded (${describe(err)})`, { cause: err });
@@ -138,25 +162,41 @@ function checkFiniteVertices(file: string, object: Object3D): void {
     for (let i = 0; i < p.count; i++) {
       for (let a = 0; a < 3; a++) {
         const v = p.getComponent(i, a);
-        if (!Number.isFinite(v)) throw new MeshLoadError(file, `${o.name ? `mesh "${o.name}": ` : ''}vertex ${i} has ${'xyz'[a]} = ${v}: coordinates must be finite numbers`);
+        if (!Number.isFinite(v))
+          throw new MeshLoadError(file, `${o.name ? `mesh "${o.name}": ` : ''}vertex ${i} has ${'xyz'[a]} = ${v}: coordinates must be finite numbers`);
       }
     }
   });
 }
 
 function checkExtent(file: string, xyz: Float32Array, unitScale: number): void {
-  const lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
-  const at = [[0, 0], [0, 0], [0, 0]];
+  const lo = [Infinity, Infinity, Infinity],
+    hi = [-Infinity, -Infinity, -Infinity];
+  const at = [
+    [0, 0],
+    [0, 0],
+    [0, 0],
+  ];
   for (let i = 0; i < xyz.length; i++) {
-    const a = i % 3, v = xyz[i]!;
-    if (v < lo[a]!) { lo[a] = v; at[a]![0] = i; }
-    if (v > hi[a]!) { hi[a] = v; at[a]![1] = i; }
+    const a = i % 3,
+      v = xyz[i]!;
+    if (v < lo[a]!) {
+      lo[a] = v;
+      at[a]![0] = i;
+    }
+    if (v > hi[a]!) {
+      hi[a] = v;
+      at[a]![1] = i;
+    }
   }
   for (let a = 0; a < 3; a++) {
     const across = (hi[a]! - lo[a]!) * unitScale;
     if (!(across <= MAX_SCAN_EXTENT_M)) {
       const far = Math.abs(lo[a]!) > Math.abs(hi[a]!) ? at[a]![0]! : at[a]![1]!;
-      throw new MeshLoadError(file, `is ${across.toExponential(2)} m across in ${'xyz'[a]} (vertex ${Math.floor(far / 3)} has ${'xyz'[a]} = ${xyz[far]}); a scan is at most ${MAX_SCAN_EXTENT_M.toLocaleString('en')} m across: a vertex is wrong, or the unit scale (${unitScale})`);
+      throw new MeshLoadError(
+        file,
+        `is ${across.toExponential(2)} m across in ${'xyz'[a]} (vertex ${Math.floor(far / 3)} has ${'xyz'[a]} = ${xyz[far]}); a scan is at most ${MAX_SCAN_EXTENT_M.toLocaleString('en')} m across: a vertex is wrong, or the unit scale (${unitScale})`,
+      );
     }
   }
 }
@@ -169,13 +209,23 @@ function checkExtent(file: string, xyz: Float32Array, unitScale: number): void {
 function plyObject(file: string, ply: PlyParsed): Mesh {
   const geometry = fromBuffers(ply.geometry);
   geometry.computeBoundingSphere();
-  const material = ply.hasColors ? new MeshBasicMaterial({ vertexColors: true, toneMapped: false }) : new MeshStandardMaterial({ color: 0xbdbdbd, roughness: 1, metalness: 0 });
+  const material = ply.hasColors
+    ? new MeshBasicMaterial({ vertexColors: true, toneMapped: false })
+    : new MeshStandardMaterial({ color: 0xbdbdbd, roughness: 1, metalness: 0 });
   const mesh = new Mesh(geometry, material);
   mesh.name = file;
   return mesh;
 }
 
-function assemble(object: Object3D, geometry: BufferGeometry, frame: LoadedMesh['frame'], found: { floors: number[]; facing: Facing; levels: LevelAreas }, timings: LoadTimings, warnings: string[], stats: LoadedMesh['stats']): LoadedMesh {
+function assemble(
+  object: Object3D,
+  geometry: BufferGeometry,
+  frame: LoadedMesh['frame'],
+  found: { floors: number[]; facing: Facing; levels: LevelAreas },
+  timings: LoadTimings,
+  warnings: string[],
+  stats: LoadedMesh['stats'],
+): LoadedMesh {
   const { floors, facing, levels } = found;
   // Invisible but raycastable: three's Raycaster does not skip invisible materials, the renderer does.
   const collision = new Mesh(geometry, new MeshBasicMaterial({ visible: false, side: DoubleSide }));
@@ -183,7 +233,16 @@ function assemble(object: Object3D, geometry: BufferGeometry, frame: LoadedMesh[
   collision.raycast = acceleratedRaycast;
   let disposed = false;
   return {
-    object, collision, frame, stats, floors, facing, levels, doubleSided: drawBothSides(facing), timings, warnings,
+    object,
+    collision,
+    frame,
+    stats,
+    floors,
+    facing,
+    levels,
+    doubleSided: drawBothSides(facing),
+    timings,
+    warnings,
     dispose() {
       if (disposed) return;
       disposed = true;

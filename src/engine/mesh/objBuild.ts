@@ -1,6 +1,4 @@
-import {
-  Group, LineBasicMaterial, LineSegments, LoadingManager, Material, Mesh, MeshPhongMaterial, Points, PointsMaterial, type Object3D,
-} from 'three';
+import { Group, LineBasicMaterial, LineSegments, LoadingManager, Material, Mesh, MeshPhongMaterial, Points, PointsMaterial, type Object3D } from 'three';
 import { MTLLoader } from 'three/examples/jsm/loaders/MTLLoader.js';
 import { raceAbort } from './errors.ts';
 import type { SideFiles } from './files.ts';
@@ -10,7 +8,11 @@ import type { ObjParsed, ObjPart } from './objParse.ts';
 import { disposeObject, resources } from './objectStats.ts';
 import { SideTextureLoader, dropTextureGaps } from './sideTextures.ts';
 
-export interface ObjBuilt { object: Group; warnings: string[]; texturesMs: number }
+export interface ObjBuilt {
+  object: Group;
+  warnings: string[];
+  texturesMs: number;
+}
 
 /**
  * Turn parsed OBJ parts into render objects with the materials of the .mtl files the OBJ names,
@@ -18,7 +20,11 @@ export interface ObjBuilt { object: Group; warnings: string[]; texturesMs: numbe
  * converted for lines and points; otherwise a Phong default) so results match loading on one thread.
  */
 export async function buildObj(
-  file: string, parsed: ObjParsed, sides: SideFiles, signal: AbortSignal | undefined, onTextures: (done: number, total: number) => void,
+  file: string,
+  parsed: ObjParsed,
+  sides: SideFiles,
+  signal: AbortSignal | undefined,
+  onTextures: (done: number, total: number) => void,
 ): Promise<ObjBuilt> {
   const warnings: string[] = [];
   const creators: MTLLoader.MaterialCreator[] = [];
@@ -41,10 +47,22 @@ export async function buildObj(
     const manager = new LoadingManager();
     manager.setURLModifier(sides.modifier);
     const text = await readText(side.data);
-    const loader = new SideTextureLoader(manager, sides, (w) => warnings.push(`${side.name}: ${w}`), {
-      requested: () => { total++; progress(); },
-      settled: () => { done++; progress(); },
-    }, (url) => mtlStatement(text, url));
+    const loader = new SideTextureLoader(
+      manager,
+      sides,
+      (w) => warnings.push(`${side.name}: ${w}`),
+      {
+        requested: () => {
+          total++;
+          progress();
+        },
+        settled: () => {
+          done++;
+          progress();
+        },
+      },
+      (url) => mtlStatement(text, url),
+    );
     manager.addHandler(/[\s\S]*/, loader);
     loaders.push(loader);
     creators.push(new MTLLoader(manager).parse(text, ''));
@@ -76,7 +94,12 @@ function makeObject(part: ObjPart, creators: MTLLoader.MaterialCreator[], defaul
     const key = `${slot.name}_${slot.flatShading}_${slot.vertexColors}_${part.kind}`;
     let m = defaults.get(key);
     if (!m) {
-      m = part.kind === 'lines' ? new LineBasicMaterial() : part.kind === 'points' ? new PointsMaterial({ size: 1, sizeAttenuation: false }) : new MeshPhongMaterial();
+      m =
+        part.kind === 'lines'
+          ? new LineBasicMaterial()
+          : part.kind === 'points'
+            ? new PointsMaterial({ size: 1, sizeAttenuation: false })
+            : new MeshPhongMaterial();
       m.name = slot.name;
       if (m instanceof MeshPhongMaterial) m.flatShading = slot.flatShading;
       m.vertexColors = slot.vertexColors;
@@ -84,8 +107,9 @@ function makeObject(part: ObjPart, creators: MTLLoader.MaterialCreator[], defaul
     }
     return m;
   });
-  const material = materials.length > 1 ? materials : materials[0] ?? new MeshPhongMaterial();
-  const object = part.kind === 'lines' ? new LineSegments(geometry, material) : part.kind === 'points' ? new Points(geometry, material) : new Mesh(geometry, material);
+  const material = materials.length > 1 ? materials : (materials[0] ?? new MeshPhongMaterial());
+  const object =
+    part.kind === 'lines' ? new LineSegments(geometry, material) : part.kind === 'points' ? new Points(geometry, material) : new Mesh(geometry, material);
   object.name = part.name;
   return object;
 }

@@ -40,7 +40,10 @@ export function parseObj(file: string, data: ArrayBuffer): ObjParsed {
     const geometry = toBuffers(child.geometry);
     // OBJ indices past the vertex, normal or uv lists come out as NaNs instead of an error.
     if (Object.values(geometry.attributes).some((a) => hasNaN(a.array))) {
-      throw new MeshLoadError(file, notANumber(text) ?? `object '${child.name || 'default'}' refers to vertices, normals or texture coordinates that the file does not define`);
+      throw new MeshLoadError(
+        file,
+        notANumber(text) ?? `object '${child.name || 'default'}' refers to vertices, normals or texture coordinates that the file does not define`,
+      );
     }
     const list: Material[] = Array.isArray(child.material) ? child.material : [child.material];
     const materials = list.map((m) => ({
@@ -53,7 +56,12 @@ export function parseObj(file: string, data: ArrayBuffer): ObjParsed {
   }
   if (triangles === 0) {
     const vertices = (text.match(/^\s*v\s/gm) ?? []).length;
-    throw new MeshLoadError(file, vertices ? `contains no triangles (${vertices.toLocaleString('en')} vertices and no faces)` : 'contains no triangles (no vertices or faces: is this an OBJ file?)');
+    throw new MeshLoadError(
+      file,
+      vertices
+        ? `contains no triangles (${vertices.toLocaleString('en')} vertices and no faces)`
+        : 'contains no triangles (no vertices or faces: is this an OBJ file?)',
+    );
   }
   // OBJLoader hangs the `mtllib` names on the group it returns.
   const libraries = (group as unknown as { materialLibraries?: string[] }).materialLibraries ?? [];
@@ -86,9 +94,11 @@ function notANumber(text: string): string | null {
     counts[kind]!++;
     const values = words.slice(1, 4);
     const needed = kind === 'vt' ? 1 : 3;
-    if (values.length < needed) return `line ${line}: ${WHAT[kind]} ${counts[kind]} has ${values.length} coordinate${values.length === 1 ? '' : 's'}, not ${needed}`;
+    if (values.length < needed)
+      return `line ${line}: ${WHAT[kind]} ${counts[kind]} has ${values.length} coordinate${values.length === 1 ? '' : 's'}, not ${needed}`;
     const bad = values.findIndex((w) => !Number.isFinite(parseFloat(w)));
-    if (bad >= 0) return `line ${line}: ${WHAT[kind]} ${counts[kind]} has ${(kind === 'vt' ? 'uvw' : 'xyz')[bad]} = ${JSON.stringify(values[bad]).slice(1, -1).slice(0, 20)}: coordinates must be finite numbers`;
+    if (bad >= 0)
+      return `line ${line}: ${WHAT[kind]} ${counts[kind]} has ${(kind === 'vt' ? 'uvw' : 'xyz')[bad]} = ${JSON.stringify(values[bad]).slice(1, -1).slice(0, 20)}: coordinates must be finite numbers`;
   }
   return null;
 }

@@ -44,7 +44,11 @@ export function disposeTexture(t: Texture): void {
 export function disposeObject(root: Object3D, keep?: Object3D): void {
   const gone = resources(root);
   const kept = keep ? resources(keep) : null;
-  for (const g of gone.geometries) if (!kept?.geometries.has(g)) { g.boundsTree = undefined; g.dispose(); }
+  for (const g of gone.geometries)
+    if (!kept?.geometries.has(g)) {
+      g.boundsTree = undefined;
+      g.dispose();
+    }
   for (const m of gone.materials) if (!kept?.materials.has(m)) m.dispose();
   for (const t of gone.textures) if (!kept?.textures.has(t)) disposeTexture(t);
 }

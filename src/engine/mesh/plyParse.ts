@@ -8,11 +8,29 @@ export interface PlyParsed {
   hasColors: boolean;
 }
 
-interface PlyElement { name: string; count: number; properties: { name: string; type: string; list: boolean }[] }
+interface PlyElement {
+  name: string;
+  count: number;
+  properties: { name: string; type: string; list: boolean }[];
+}
 
 const SIZES: Record<string, number> = {
-  char: 1, uchar: 1, int8: 1, uint8: 1, short: 2, ushort: 2, int16: 2, uint16: 2,
-  int: 4, uint: 4, int32: 4, uint32: 4, float: 4, float32: 4, double: 8, float64: 8,
+  char: 1,
+  uchar: 1,
+  int8: 1,
+  uint8: 1,
+  short: 2,
+  ushort: 2,
+  int16: 2,
+  uint16: 2,
+  int: 4,
+  uint: 4,
+  int32: 4,
+  uint32: 4,
+  float: 4,
+  float32: 4,
+  double: 8,
+  float64: 8,
 };
 const FORMATS = ['ascii', 'binary_little_endian', 'binary_big_endian'] as const;
 /** Headers are a few hundred bytes; anything this long without `end_header` is not a PLY header. */
@@ -104,7 +122,11 @@ function checkBody(file: string, bytes: Uint8Array, start: number, elements: Ply
   if (format === 'ascii') {
     const expected = elements.reduce((n, e) => n + e.count, 0);
     const lines = countDataLines(bytes, start);
-    if (lines < expected) throw new MeshLoadError(file, `the file is truncated (the header promises ${expected.toLocaleString('en')} element lines, the data has ${lines.toLocaleString('en')})`);
+    if (lines < expected)
+      throw new MeshLoadError(
+        file,
+        `the file is truncated (the header promises ${expected.toLocaleString('en')} element lines, the data has ${lines.toLocaleString('en')})`,
+      );
     return;
   }
   let min = 0;
@@ -113,7 +135,11 @@ function checkBody(file: string, bytes: Uint8Array, start: number, elements: Ply
     min += per * e.count;
   }
   const have = bytes.length - start;
-  if (have < min) throw new MeshLoadError(file, `the file is truncated (${have.toLocaleString('en')} bytes of data after the header, at least ${min.toLocaleString('en')} expected)`);
+  if (have < min)
+    throw new MeshLoadError(
+      file,
+      `the file is truncated (${have.toLocaleString('en')} bytes of data after the header, at least ${min.toLocaleString('en')} expected)`,
+    );
 }
 
 function countDataLines(bytes: Uint8Array, start: number): number {
@@ -121,8 +147,10 @@ function countDataLines(bytes: Uint8Array, start: number): number {
   let content = false;
   for (let i = start; i < bytes.length; i++) {
     const c = bytes[i]!;
-    if (c === 10 || c === 13) { if (content) lines++; content = false; }
-    else if (c !== 32 && c !== 9) content = true;
+    if (c === 10 || c === 13) {
+      if (content) lines++;
+      content = false;
+    } else if (c !== 32 && c !== 9) content = true;
   }
   return content ? lines + 1 : lines;
 }
@@ -153,7 +181,9 @@ export function checkFinite(file: string, xyz: ArrayLike<number>): void {
  */
 function withoutThreeLogs<T>(run: () => T): T {
   const error = console.error;
-  console.error = (...args: unknown[]) => { if (!(typeof args[0] === 'string' && args[0].startsWith('THREE.'))) error(...args); };
+  console.error = (...args: unknown[]) => {
+    if (!(typeof args[0] === 'string' && args[0].startsWith('THREE.'))) error(...args);
+  };
   try {
     return run();
   } finally {

@@ -3,7 +3,10 @@ import type { SideFiles } from './files.ts';
 import { notPicked, refKind } from './refs.ts';
 import { disposeTexture } from './objectStats.ts';
 
-export interface TextureEvents { requested?: () => void; settled?: () => void }
+export interface TextureEvents {
+  requested?: () => void;
+  settled?: () => void;
+}
 
 /** Why a texture has no image: not among the given files, or the image would not decode. */
 type Gap = 'missing' | 'failed';
@@ -22,7 +25,10 @@ export class SideTextureLoader extends Loader<Texture> {
   private said = new Set<string>();
 
   constructor(
-    manager: LoadingManager, private sides: SideFiles, private warn: (warning: string) => void, private events: TextureEvents = {},
+    manager: LoadingManager,
+    private sides: SideFiles,
+    private warn: (warning: string) => void,
+    private events: TextureEvents = {},
     /** Where the .mtl names a URL (`line 3 (map_Kd)`), for the warning about an address. */
     private where: (url: string) => string = () => 'a texture map',
   ) {
@@ -52,15 +58,26 @@ export class SideTextureLoader extends Loader<Texture> {
     }
     let texture!: Texture;
     this.events.requested?.();
-    this.pending.push(new Promise<void>((resolve) => {
-      texture = new TextureLoader(this.manager).load(url, (t) => { this.settle(); resolve(); onLoad?.(t); }, onProgress, (err) => {
-        this.warn(`could not decode ${name} as an image (loaded without that texture)`);
-        mark(texture, name, 'failed');
-        this.settle();
-        resolve();
-        onError?.(err);
-      });
-    }));
+    this.pending.push(
+      new Promise<void>((resolve) => {
+        texture = new TextureLoader(this.manager).load(
+          url,
+          (t) => {
+            this.settle();
+            resolve();
+            onLoad?.(t);
+          },
+          onProgress,
+          (err) => {
+            this.warn(`could not decode ${name} as an image (loaded without that texture)`);
+            mark(texture, name, 'failed');
+            this.settle();
+            resolve();
+            onError?.(err);
+          },
+        );
+      }),
+    );
     texture.name = name;
     return texture;
   }

@@ -14,7 +14,13 @@
  * wider than tall), and at least `MIN_SHARE` of the whole lies level across it (a noisy fragment
  * with almost nothing level says nothing).
  */
-export interface LevelAreas { x: number; y: number; z: number; total: number; extent: { y: number; z: number } }
+export interface LevelAreas {
+  x: number;
+  y: number;
+  z: number;
+  total: number;
+  extent: { y: number; z: number };
+}
 
 export interface UpAxisReading {
   axis: 'y' | 'z';
@@ -34,21 +40,37 @@ export const MIN_SHARE = 0.1;
 export function levelAreas(positions: ArrayLike<number>, index: ArrayLike<number> | null): LevelAreas {
   const triangles = index ? Math.floor(index.length / 3) : Math.floor(positions.length / 9);
   const out = { x: 0, y: 0, z: 0, total: 0, extent: { y: 0, z: 0 } };
-  let y0 = Infinity, y1 = -Infinity, z0 = Infinity, z1 = -Infinity;
+  let y0 = Infinity,
+    y1 = -Infinity,
+    z0 = Infinity,
+    z1 = -Infinity;
   for (let i = 0; i + 2 < positions.length; i += 3) {
-    const y = positions[i + 1]!, z = positions[i + 2]!;
+    const y = positions[i + 1]!,
+      z = positions[i + 2]!;
     if (!Number.isFinite(y) || !Number.isFinite(z)) continue;
-    if (y < y0) y0 = y; if (y > y1) y1 = y; if (z < z0) z0 = z; if (z > z1) z1 = z;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+    if (z < z0) z0 = z;
+    if (z > z1) z1 = z;
   }
   if (y1 >= y0) out.extent = { y: y1 - y0, z: z1 - z0 };
   for (let t = 0; t < triangles; t++) {
-    const a = (index ? index[t * 3]! : t * 3) * 3, b = (index ? index[t * 3 + 1]! : t * 3 + 1) * 3, c = (index ? index[t * 3 + 2]! : t * 3 + 2) * 3;
-    const ux = positions[b]! - positions[a]!, uy = positions[b + 1]! - positions[a + 1]!, uz = positions[b + 2]! - positions[a + 2]!;
-    const vx = positions[c]! - positions[a]!, vy = positions[c + 1]! - positions[a + 1]!, vz = positions[c + 2]! - positions[a + 2]!;
-    const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+    const a = (index ? index[t * 3]! : t * 3) * 3,
+      b = (index ? index[t * 3 + 1]! : t * 3 + 1) * 3,
+      c = (index ? index[t * 3 + 2]! : t * 3 + 2) * 3;
+    const ux = positions[b]! - positions[a]!,
+      uy = positions[b + 1]! - positions[a + 1]!,
+      uz = positions[b + 2]! - positions[a + 2]!;
+    const vx = positions[c]! - positions[a]!,
+      vy = positions[c + 1]! - positions[a + 1]!,
+      vz = positions[c + 2]! - positions[a + 2]!;
+    const nx = uy * vz - uz * vy,
+      ny = uz * vx - ux * vz,
+      nz = ux * vy - uy * vx;
     const len = Math.sqrt(nx * nx + ny * ny + nz * nz);
     if (!(len > 0) || !Number.isFinite(len)) continue;
-    const area = len / 2, lim = ALIGNED_COS * len;
+    const area = len / 2,
+      lim = ALIGNED_COS * len;
     out.total += area;
     if (Math.abs(nx) >= lim) out.x += area;
     else if (Math.abs(ny) >= lim) out.y += area;
@@ -72,6 +94,10 @@ export function readUpAxis(l: LevelAreas): UpAxisReading {
 export function upAxisHint(reading: UpAxisReading, current: 'y' | 'z'): { axis: 'y' | 'z'; text: string } | null {
   if (!reading.confident || reading.axis === current) return null;
   const pct = (v: number) => `${Math.round(v * 100)} %`;
-  const up = reading.axis.toUpperCase(), other = current.toUpperCase();
-  return { axis: reading.axis, text: `This scan looks ${up} up: ${pct(reading.shares[reading.axis])} of its surface lies level across ${up}, ${pct(reading.shares[current])} across ${other}` };
+  const up = reading.axis.toUpperCase(),
+    other = current.toUpperCase();
+  return {
+    axis: reading.axis,
+    text: `This scan looks ${up} up: ${pct(reading.shares[reading.axis])} of its surface lies level across ${up}, ${pct(reading.shares[current])} across ${other}`,
+  };
 }

@@ -23,7 +23,9 @@ export function weld(positions: Float32Array, index: Uint32Array): { positions: 
     const v = index[i]!;
     let id = remap[v]!;
     if (id < 0) {
-      const x = bits[v * 3]!, y = bits[v * 3 + 1]!, z = bits[v * 3 + 2]!;
+      const x = bits[v * 3]!,
+        y = bits[v * 3 + 1]!,
+        z = bits[v * 3 + 2]!;
       let slot = (Math.imul(x, 73856093) ^ Math.imul(y, 19349663) ^ Math.imul(z, 83492791)) & mask;
       for (;;) {
         const found = table[slot]!;
@@ -36,7 +38,10 @@ export function weld(positions: Float32Array, index: Uint32Array): { positions: 
           break;
         }
         const o = found * 3;
-        if (out[o] === positions[v * 3] && out[o + 1] === positions[v * 3 + 1] && out[o + 2] === positions[v * 3 + 2]) { id = found; break; }
+        if (out[o] === positions[v * 3] && out[o + 1] === positions[v * 3 + 1] && out[o + 2] === positions[v * 3 + 2]) {
+          id = found;
+          break;
+        }
         slot = (slot + 1) & mask;
       }
       remap[v] = id;
@@ -63,7 +68,9 @@ export function dropRepeatedTriangles(index: Uint32Array): Uint32Array {
   const out = new Uint32Array(index.length);
   let kept = 0;
   for (let t = 0; t < triangles; t++) {
-    let a = index[t * 3]!, b = index[t * 3 + 1]!, c = index[t * 3 + 2]!;
+    let a = index[t * 3]!,
+      b = index[t * 3 + 1]!,
+      c = index[t * 3 + 2]!;
     if (a === b || b === c || a === c) continue;
     if (a > b) [a, b] = [b, a];
     if (b > c) [b, c] = [c, b];
@@ -73,13 +80,20 @@ export function dropRepeatedTriangles(index: Uint32Array): Uint32Array {
     for (;;) {
       const found = table[slot]!;
       if (found < 0) break;
-      if (sorted[found * 3] === a && sorted[found * 3 + 1] === b && sorted[found * 3 + 2] === c) { seen = true; break; }
+      if (sorted[found * 3] === a && sorted[found * 3 + 1] === b && sorted[found * 3 + 2] === c) {
+        seen = true;
+        break;
+      }
       slot = (slot + 1) & mask;
     }
     if (seen) continue;
     table[slot] = kept;
-    sorted[kept * 3] = a; sorted[kept * 3 + 1] = b; sorted[kept * 3 + 2] = c;
-    out[kept * 3] = index[t * 3]!; out[kept * 3 + 1] = index[t * 3 + 1]!; out[kept * 3 + 2] = index[t * 3 + 2]!;
+    sorted[kept * 3] = a;
+    sorted[kept * 3 + 1] = b;
+    sorted[kept * 3 + 2] = c;
+    out[kept * 3] = index[t * 3]!;
+    out[kept * 3 + 1] = index[t * 3 + 1]!;
+    out[kept * 3 + 2] = index[t * 3 + 2]!;
     kept++;
   }
   return kept === triangles ? index : out.slice(0, kept * 3);

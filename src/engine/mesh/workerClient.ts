@@ -42,7 +42,10 @@ export interface Job<P, R> {
   createWorker: WorkerFactory;
 }
 
-export interface JobResult<R> { result: R; where: 'worker' | 'main' }
+export interface JobResult<R> {
+  result: R;
+  where: 'worker' | 'main';
+}
 
 /** How long a worker may take to load its modules before the page does the job itself. */
 const READY_TIMEOUT_MS = 15_000;
@@ -87,8 +90,15 @@ function inWorker<P, R>(worker: WorkerLike, job: Job<P, R>): Promise<{ result: R
         if (started) return;
         started = true;
         clearTimeout(timer);
-        timer = setTimeout(() => finish(() => reject(new MeshLoadError(job.file,
-          `${job.doing} did not finish within ${seconds(job.timeoutMs)} s (the file may be too large for this machine)`))), job.timeoutMs);
+        timer = setTimeout(
+          () =>
+            finish(() =>
+              reject(
+                new MeshLoadError(job.file, `${job.doing} did not finish within ${seconds(job.timeoutMs)} s (the file may be too large for this machine)`),
+              ),
+            ),
+          job.timeoutMs,
+        );
         worker.postMessage({ type: 'run', id, payload: job.payload } satisfies RunMessage<P>, job.transfer);
         return;
       }

@@ -8,9 +8,18 @@ import { MeshLoadError } from './errors.ts';
 
 export type WorkerKind = 'parse' | 'bvh';
 
-export interface RunMessage<P> { type: 'run'; id: number; payload: P }
+export interface RunMessage<P> {
+  type: 'run';
+  id: number;
+  payload: P;
+}
 
-export interface SerializedError { name: string; message: string; file?: string; reason?: string }
+export interface SerializedError {
+  name: string;
+  message: string;
+  file?: string;
+  reason?: string;
+}
 
 export type ReplyMessage<R> =
   | { type: 'ready' }
@@ -18,7 +27,10 @@ export type ReplyMessage<R> =
   | { type: 'done'; id: number; result: R }
   | { type: 'failed'; id: number; error: SerializedError };
 
-export interface Handled<R> { result: R; transfer: Transferable[] }
+export interface Handled<R> {
+  result: R;
+  transfer: Transferable[];
+}
 
 /**
  * Pure work shared by the worker and the main-thread fallback. It may be asynchronous: Basis
@@ -74,13 +86,17 @@ export function asReply(data: unknown): ReplyMessage<unknown> | null {
   if (!data || typeof data !== 'object') return null;
   const m = data as Record<string, unknown>;
   switch (m.type) {
-    case 'ready': return { type: 'ready' };
-    case 'progress': return typeof m.id === 'number' && typeof m.fraction === 'number' ? (m as ReplyMessage<unknown>) : null;
-    case 'done': return typeof m.id === 'number' && 'result' in m ? (m as ReplyMessage<unknown>) : null;
+    case 'ready':
+      return { type: 'ready' };
+    case 'progress':
+      return typeof m.id === 'number' && typeof m.fraction === 'number' ? (m as ReplyMessage<unknown>) : null;
+    case 'done':
+      return typeof m.id === 'number' && 'result' in m ? (m as ReplyMessage<unknown>) : null;
     case 'failed': {
       const e = m.error as Record<string, unknown> | undefined;
       return typeof m.id === 'number' && e && typeof e.name === 'string' && typeof e.message === 'string' ? (m as ReplyMessage<unknown>) : null;
     }
-    default: return null;
+    default:
+      return null;
   }
 }

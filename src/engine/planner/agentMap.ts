@@ -43,28 +43,47 @@ export class AgentMap {
   /** Squared distance (cells²) from each cell centre to the nearest blocked one; made on first use. */
   private clearance: Float32Array | null = null;
 
-  constructor(readonly terrain: Terrain, readonly spec: AgentSpec) {
+  constructor(
+    readonly terrain: Terrain,
+    readonly spec: AgentSpec,
+  ) {
     const { grid } = terrain.region;
     const { floor, headroom, doorHeadroom, stair } = terrain;
-    this.nx = grid.nx; this.nz = grid.nz; this.x0 = grid.x0; this.z0 = grid.z0; this.cell = grid.cellM;
-    const nx = grid.nx, n = nx * grid.nz;
+    this.nx = grid.nx;
+    this.nz = grid.nz;
+    this.x0 = grid.x0;
+    this.z0 = grid.z0;
+    this.cell = grid.cellM;
+    const nx = grid.nx,
+      n = nx * grid.nz;
     const blocked = new Uint8Array(n);
     for (let c = 0; c < n; c++) {
       const f = floor[c]!;
-      if (Number.isNaN(f)) { blocked[c] = 1; continue; }
+      if (Number.isNaN(f)) {
+        blocked[c] = 1;
+        continue;
+      }
       const room = spec.doorsOpen ? headroom[c]! : Math.min(headroom[c]!, doorHeadroom[c]!);
-      if (room < spec.heightM || (!spec.stairs && stair[c])) { blocked[c] = 1; continue; }
+      if (room < spec.heightM || (!spec.stairs && stair[c])) {
+        blocked[c] = 1;
+        continue;
+      }
       const i = c % nx;
       // The high side of a rise the agent cannot climb (NaN neighbours compare false).
       const lim = f - spec.stepLimitM;
-      if ((i > 0 && floor[c - 1]! < lim) || (i < nx - 1 && floor[c + 1]! < lim) || (c >= nx && floor[c - nx]! < lim) || (c + nx < n && floor[c + nx]! < lim)) blocked[c] = 1;
+      if ((i > 0 && floor[c - 1]! < lim) || (i < nx - 1 && floor[c + 1]! < lim) || (c >= nx && floor[c - nx]! < lim) || (c + nx < n && floor[c + nx]! < lim))
+        blocked[c] = 1;
     }
     this.blocked = blocked;
     const prefix = new Int32Array(grid.nz * (nx + 1));
     for (let j = 0; j < grid.nz; j++) {
       let run = 0;
-      const base = j * (nx + 1), row = j * nx;
-      for (let i = 0; i < nx; i++) { run += blocked[row + i]!; prefix[base + i + 1] = run; }
+      const base = j * (nx + 1),
+        row = j * nx;
+      for (let i = 0; i < nx; i++) {
+        run += blocked[row + i]!;
+        prefix[base + i + 1] = run;
+      }
     }
     this.prefix = prefix;
   }
@@ -72,7 +91,8 @@ export class AgentMap {
   /** Whether the row's cells with centres in [xa, xb] are all unblocked (false when any lies off the grid). */
   private rowFree(j: number, xa: number, xb: number): boolean {
     if (j < 0 || j >= this.nz) return false;
-    const i0 = Math.ceil((xa - this.x0) / this.cell - 0.5), i1 = Math.floor((xb - this.x0) / this.cell - 0.5);
+    const i0 = Math.ceil((xa - this.x0) / this.cell - 0.5),
+      i1 = Math.floor((xb - this.x0) / this.cell - 0.5);
     if (i0 > i1) return true;
     if (i0 < 0 || i1 >= this.nx) return false;
     const base = j * (this.nx + 1);
@@ -82,14 +102,16 @@ export class AgentMap {
   /** Squared distance in cells from the centre of the cell holding (x, z) to the nearest blocked centre. */
   private clearanceAt(x: number, z: number): number {
     this.clearance ??= squaredDistances(this.blocked, this.nx, this.nz);
-    const i = Math.floor((x - this.x0) / this.cell), j = Math.floor((z - this.z0) / this.cell);
+    const i = Math.floor((x - this.x0) / this.cell),
+      j = Math.floor((z - this.z0) / this.cell);
     if (i < 0 || j < 0 || i >= this.nx || j >= this.nz) return 0;
     return this.clearance[j * this.nx + i]!;
   }
 
   /** Whether (x, z) is a cell centre (where the clearance answers a disc test exactly). */
   private onCentre(x: number, z: number): boolean {
-    const u = (x - this.x0) / this.cell - 0.5, v = (z - this.z0) / this.cell - 0.5;
+    const u = (x - this.x0) / this.cell - 0.5,
+      v = (z - this.z0) / this.cell - 0.5;
     return Math.abs(u - Math.round(u)) < 1e-6 && Math.abs(v - Math.round(v)) < 1e-6;
   }
 
@@ -100,12 +122,14 @@ export class AgentMap {
     if (r >= EDT_MIN_RADIUS_CELLS * this.cell && this.onCentre(x, z)) {
       // Free when no blocked centre lies within r, the row scan's test; and the disc must stay on the grid.
       const rc = r / this.cell;
-      const i = Math.round((x - this.x0) / this.cell - 0.5), j = Math.round((z - this.z0) / this.cell - 0.5);
+      const i = Math.round((x - this.x0) / this.cell - 0.5),
+        j = Math.round((z - this.z0) / this.cell - 0.5);
       const inside = i - rc >= -0.5 && j - rc >= -0.5 && i + rc <= this.nx - 0.5 && j + rc <= this.nz - 0.5;
       if (inside) return this.clearanceAt(x, z) > rc * rc * (1 + 1e-9);
     }
     const c = this.cell;
-    const j0 = Math.ceil((z - r - this.z0) / c - 0.5), j1 = Math.floor((z + r - this.z0) / c - 0.5);
+    const j0 = Math.ceil((z - r - this.z0) / c - 0.5),
+      j1 = Math.floor((z + r - this.z0) / c - 0.5);
     for (let j = j0; j <= j1; j++) {
       const dz = this.z0 + (j + 0.5) * c - z;
       const h = Math.sqrt(Math.max(0, r * r - dz * dz));
@@ -133,16 +157,31 @@ export class AgentMap {
       if (d2 > (hu * hu + hv * hv) * (1 + 1e-9) && this.discFree(x, z, Math.hypot(hu, hv))) return true;
     }
     // Row by row (as forRowsOfBox walks them, inline): the first row holding a blocked cell settles it.
-    const sn = Math.sin(yaw), cs = Math.cos(yaw), cell = this.cell, z0 = this.z0;
-    const px = this.corners, pz = this.cornersZ;
-    px[0] = x + hv * sn + hu * cs; px[1] = x + hv * sn - hu * cs; px[2] = x - hv * sn - hu * cs; px[3] = x - hv * sn + hu * cs;
-    pz[0] = z + hv * cs - hu * sn; pz[1] = z + hv * cs + hu * sn; pz[2] = z - hv * cs + hu * sn; pz[3] = z - hv * cs - hu * sn;
-    const j0 = Math.ceil((Math.min(pz[0]!, pz[1]!, pz[2]!, pz[3]!) - z0) / cell - 0.5), j1 = Math.floor((Math.max(pz[0]!, pz[1]!, pz[2]!, pz[3]!) - z0) / cell - 0.5);
+    const sn = Math.sin(yaw),
+      cs = Math.cos(yaw),
+      cell = this.cell,
+      z0 = this.z0;
+    const px = this.corners,
+      pz = this.cornersZ;
+    px[0] = x + hv * sn + hu * cs;
+    px[1] = x + hv * sn - hu * cs;
+    px[2] = x - hv * sn - hu * cs;
+    px[3] = x - hv * sn + hu * cs;
+    pz[0] = z + hv * cs - hu * sn;
+    pz[1] = z + hv * cs + hu * sn;
+    pz[2] = z - hv * cs + hu * sn;
+    pz[3] = z - hv * cs - hu * sn;
+    const j0 = Math.ceil((Math.min(pz[0]!, pz[1]!, pz[2]!, pz[3]!) - z0) / cell - 0.5),
+      j1 = Math.floor((Math.max(pz[0]!, pz[1]!, pz[2]!, pz[3]!) - z0) / cell - 0.5);
     for (let j = j0; j <= j1; j++) {
       const zc = z0 + (j + 0.5) * cell;
-      let xa = Infinity, xb = -Infinity;
+      let xa = Infinity,
+        xb = -Infinity;
       for (let k = 0; k < 4; k++) {
-        const ax = px[k]!, az = pz[k]!, bx = px[(k + 1) & 3]!, bz = pz[(k + 1) & 3]!;
+        const ax = px[k]!,
+          az = pz[k]!,
+          bx = px[(k + 1) & 3]!,
+          bz = pz[(k + 1) & 3]!;
         if ((zc < az && zc < bz) || (zc > az && zc > bz)) continue;
         const x1 = az === bz ? Math.min(ax, bx) : ax + ((zc - az) / (bz - az)) * (bx - ax);
         const x2 = az === bz ? Math.max(ax, bx) : x1;
@@ -163,16 +202,27 @@ export class AgentMap {
    */
   supportUnder(x: number, z: number, yaw: number, floorY: number): number {
     const { shape, halfWidthM: hu, halfDepthM: hv, stepLimitM } = this.spec;
-    const reach = floorY + stepLimitM + 0.005, floor = this.terrain.floor, c = this.cell;
+    const reach = floorY + stepLimitM + 0.005,
+      floor = this.terrain.floor,
+      c = this.cell;
     let best = floorY;
     const row = (j: number, xa: number, xb: number) => {
       if (j < 0 || j >= this.nz) return;
-      const i0 = Math.max(0, Math.ceil((xa - this.x0) / c - 0.5)), i1 = Math.min(this.nx - 1, Math.floor((xb - this.x0) / c - 0.5));
-      for (let i = i0; i <= i1; i++) { const f = floor[j * this.nx + i]!; if (f > best && f <= reach) best = f; }
+      const i0 = Math.max(0, Math.ceil((xa - this.x0) / c - 0.5)),
+        i1 = Math.min(this.nx - 1, Math.floor((xb - this.x0) / c - 0.5));
+      for (let i = i0; i <= i1; i++) {
+        const f = floor[j * this.nx + i]!;
+        if (f > best && f <= reach) best = f;
+      }
     };
     if (shape === 'disc') {
-      const j0 = Math.ceil((z - hu - this.z0) / c - 0.5), j1 = Math.floor((z + hu - this.z0) / c - 0.5);
-      for (let j = j0; j <= j1; j++) { const dz = this.z0 + (j + 0.5) * c - z; const h = Math.sqrt(Math.max(0, hu * hu - dz * dz)); row(j, x - h, x + h); }
+      const j0 = Math.ceil((z - hu - this.z0) / c - 0.5),
+        j1 = Math.floor((z + hu - this.z0) / c - 0.5);
+      for (let j = j0; j <= j1; j++) {
+        const dz = this.z0 + (j + 0.5) * c - z;
+        const h = Math.sqrt(Math.max(0, hu * hu - dz * dz));
+        row(j, x - h, x + h);
+      }
       return best;
     }
     forRowsOfBox(x, z, yaw, hu, hv, this.z0, c, row);
@@ -181,7 +231,8 @@ export class AgentMap {
 
   /** Floor height under a point (NaN where there is none). */
   floorAt(x: number, z: number): number {
-    const i = Math.floor((x - this.x0) / this.cell), j = Math.floor((z - this.z0) / this.cell);
+    const i = Math.floor((x - this.x0) / this.cell),
+      j = Math.floor((z - this.z0) / this.cell);
     if (i < 0 || j < 0 || i >= this.nx || j >= this.nz) return NaN;
     return this.terrain.floor[j * this.nx + i]!;
   }
@@ -191,18 +242,40 @@ export class AgentMap {
  * The grid rows a box at (x, z) facing yaw covers (`2·hu` across the heading, `2·hv` along it;
  * heading (sin yaw, cos yaw)), each with the box's extent [xa, xb] at the row's centre line.
  */
-function forRowsOfBox(x: number, z: number, yaw: number, hu: number, hv: number, z0: number, cell: number, row: (j: number, xa: number, xb: number) => void): void {
-  const sn = Math.sin(yaw), cs = Math.cos(yaw);
+function forRowsOfBox(
+  x: number,
+  z: number,
+  yaw: number,
+  hu: number,
+  hv: number,
+  z0: number,
+  cell: number,
+  row: (j: number, xa: number, xb: number) => void,
+): void {
+  const sn = Math.sin(yaw),
+    cs = Math.cos(yaw);
   // Corners: centre ± hv·forward ± hu·left, forward = (sn, cs), left = (cs, −sn).
-  const px0 = x + hv * sn + hu * cs, px1 = x + hv * sn - hu * cs, px2 = x - hv * sn - hu * cs, px3 = x - hv * sn + hu * cs;
-  const pz0 = z + hv * cs - hu * sn, pz1 = z + hv * cs + hu * sn, pz2 = z - hv * cs + hu * sn, pz3 = z - hv * cs - hu * sn;
-  const px = [px0, px1, px2, px3], pz = [pz0, pz1, pz2, pz3];
-  const j0 = Math.ceil((Math.min(pz0, pz1, pz2, pz3) - z0) / cell - 0.5), j1 = Math.floor((Math.max(pz0, pz1, pz2, pz3) - z0) / cell - 0.5);
+  const px0 = x + hv * sn + hu * cs,
+    px1 = x + hv * sn - hu * cs,
+    px2 = x - hv * sn - hu * cs,
+    px3 = x - hv * sn + hu * cs;
+  const pz0 = z + hv * cs - hu * sn,
+    pz1 = z + hv * cs + hu * sn,
+    pz2 = z - hv * cs + hu * sn,
+    pz3 = z - hv * cs - hu * sn;
+  const px = [px0, px1, px2, px3],
+    pz = [pz0, pz1, pz2, pz3];
+  const j0 = Math.ceil((Math.min(pz0, pz1, pz2, pz3) - z0) / cell - 0.5),
+    j1 = Math.floor((Math.max(pz0, pz1, pz2, pz3) - z0) / cell - 0.5);
   for (let j = j0; j <= j1; j++) {
     const zc = z0 + (j + 0.5) * cell;
-    let xa = Infinity, xb = -Infinity;
+    let xa = Infinity,
+      xb = -Infinity;
     for (let k = 0; k < 4; k++) {
-      const ax = px[k]!, az = pz[k]!, bx = px[(k + 1) & 3]!, bz = pz[(k + 1) & 3]!;
+      const ax = px[k]!,
+        az = pz[k]!,
+        bx = px[(k + 1) & 3]!,
+        bz = pz[(k + 1) & 3]!;
       if ((zc < az && zc < bz) || (zc > az && zc > bz)) continue;
       const x1 = az === bz ? Math.min(ax, bx) : ax + ((zc - az) / (bz - az)) * (bx - ax);
       const x2 = az === bz ? Math.max(ax, bx) : x1;

@@ -20,8 +20,13 @@ const EXACT_MIN_EXPANDED = 20_000;
 export function specOf(profile: AgentProfile): AgentSpec {
   const fp = footprintOf(profile);
   return {
-    shape: fp.shape === 'box' ? 'box' : 'disc', halfWidthM: fp.halfWidthM, halfDepthM: fp.halfDepthM, heightM: profile.heightM,
-    stepLimitM: fp.stepLimitM, doorsOpen: profile.canOpenDoors, stairs: profile.canUseStairs,
+    shape: fp.shape === 'box' ? 'box' : 'disc',
+    halfWidthM: fp.halfWidthM,
+    halfDepthM: fp.halfDepthM,
+    heightM: profile.heightM,
+    stepLimitM: fp.stepLimitM,
+    doorsOpen: profile.canOpenDoors,
+    stairs: profile.canUseStairs,
   };
 }
 
@@ -47,10 +52,16 @@ export function poseSpaceOf(terrain: Terrain, profile: AgentProfile, exact: Exac
 const maps = new WeakMap<Terrain, Map<string, AgentMap>>();
 function agentMapOf(terrain: Terrain, spec: AgentSpec): AgentMap {
   let byTerrain = maps.get(terrain);
-  if (!byTerrain) { byTerrain = new Map(); maps.set(terrain, byTerrain); }
+  if (!byTerrain) {
+    byTerrain = new Map();
+    maps.set(terrain, byTerrain);
+  }
   const key = JSON.stringify(spec);
   let map = byTerrain.get(key);
-  if (!map) { map = new AgentMap(terrain, spec); byTerrain.set(key, map); }
+  if (!map) {
+    map = new AgentMap(terrain, spec);
+    byTerrain.set(key, map);
+  }
   return map;
 }
 
@@ -106,7 +117,8 @@ export function searchFrom(space: PoseSpace, starts: readonly number[], goal: nu
 export function towards(space: PoseSpace, a: Vec3, to: Vec3, maxExpanded: number): Attempt {
   const start = space.snap(a.x, a.z, SNAP_M);
   const goal = space.nearest(to.x, to.z);
-  if (start < 0 || goal < 0) return { space, start, goal, result: { found: false, path: [], expanded: 0, closed: new Uint8Array(0), parent: new Int32Array(0), visited: [] } };
+  if (start < 0 || goal < 0)
+    return { space, start, goal, result: { found: false, path: [], expanded: 0, closed: new Uint8Array(0), parent: new Int32Array(0), visited: [] } };
   const field = distanceField(space, goal, 0, [start]);
   return { space, start, goal, result: searchPoses(space, space.statesAt(start), goal, field, { maxExpanded }) };
 }
@@ -114,7 +126,10 @@ export function towards(space: PoseSpace, a: Vec3, to: Vec3, maxExpanded: number
 /** The path's lattice points as plan points (every lattice step). */
 export function pathPoints(at: Attempt): { x: number; z: number }[] {
   const { space } = at;
-  return at.result.path.map((s) => { const p = Math.floor(s / space.S); return { x: space.x(p), z: space.z(p) }; });
+  return at.result.path.map((s) => {
+    const p = Math.floor(s / space.S);
+    return { x: space.x(p), z: space.z(p) };
+  });
 }
 
 export function motionOfAttempt(at: Attempt, smooth = true): PlanPose[] {

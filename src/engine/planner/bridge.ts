@@ -32,11 +32,21 @@ export interface Bridge {
   expanded: number;
 }
 
-export function bridge(coarse: PoseSpace, stuck: SearchResult, fine: PoseSpace, guide: readonly { x: number; z: number }[], radiusM: number, goal: number): Bridge | null {
+export function bridge(
+  coarse: PoseSpace,
+  stuck: SearchResult,
+  fine: PoseSpace,
+  guide: readonly { x: number; z: number }[],
+  radiusM: number,
+  goal: number,
+): Bridge | null {
   const last = stuck.path[stuck.path.length - 1];
   if (last === undefined || fine.stepCells * 2 !== coarse.stepCells || fine.K !== coarse.K) return null;
   const sStuck = coarse.progress(Math.floor(last / coarse.S));
-  const near = guide.filter((p) => { const s = fine.progress(fine.nearest(p.x, p.z)); return s >= sStuck - BEFORE_M && s <= sStuck + AFTER_M; });
+  const near = guide.filter((p) => {
+    const s = fine.progress(fine.nearest(p.x, p.z));
+    return s >= sStuck - BEFORE_M && s <= sStuck + AFTER_M;
+  });
   if (near.length === 0) return null;
   fine.restrictTo(near, radiusM);
 
@@ -45,7 +55,8 @@ export function bridge(coarse: PoseSpace, stuck: SearchResult, fine: PoseSpace, 
   const sourceOf = new Map<number, number>();
   for (const s of stuck.visited) {
     if (stuck.closed[s] !== 1) continue;
-    const p = Math.floor(s / coarse.S), k = s - p * coarse.S;
+    const p = Math.floor(s / coarse.S),
+      k = s - p * coarse.S;
     if (coarse.progress(p) > sStuck) continue;
     const f = toFine(p);
     if (k === coarse.ANY ? !fine.spins(f) : !fine.free(f, k)) continue;
@@ -57,14 +68,17 @@ export function bridge(coarse: PoseSpace, stuck: SearchResult, fine: PoseSpace, 
   const fineGoal = toFine(goal);
   const exitOk = (f: number) => {
     if (f === fineGoal) return true;
-    const a = f % fine.lx, b = (f - a) / fine.lx;
+    const a = f % fine.lx,
+      b = (f - a) / fine.lx;
     return a % 2 === 0 && b % 2 === 0 && fine.progress(f) >= sStuck + PAST_M;
   };
   const res = searchPoses(fine, sources, exitOk, null, { exact: true });
   if (!res.found) return null;
   const end = res.path[res.path.length - 1]!;
-  const fp = Math.floor(end / fine.S), k = end - fp * fine.S;
-  const a = fp % fine.lx, b = (fp - a) / fine.lx;
+  const fp = Math.floor(end / fine.S),
+    k = end - fp * fine.S;
+  const a = fp % fine.lx,
+    b = (fp - a) / fine.lx;
   const exit = ((b / 2) * coarse.lx + a / 2) * coarse.S + k;
   return { before: tracePath(stuck.parent, sourceOf.get(res.path[0]!)!), across: res.path, exit, expanded: res.expanded };
 }

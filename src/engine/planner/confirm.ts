@@ -37,8 +37,10 @@ export function confirmMotion(world: ColliderWorld, profile: AgentProfile, motio
     if (i < motion.length - 1 && Math.hypot(to.x - last.x, to.z - last.z) < CONFIRM_STEP_M && Math.abs(to.yaw - last.yaw) < CONFIRM_TURN_RAD) continue;
     last = to;
     const from = body.pose;
-    const s = Math.sin(to.yaw), c = Math.cos(to.yaw);
-    const dx = to.x - from.x, dz = to.z - from.z;
+    const s = Math.sin(to.yaw),
+      c = Math.cos(to.yaw);
+    const dx = to.x - from.x,
+      dz = to.z - from.z;
     const r = body.step({ turn: to.yaw - from.yaw, forward: dx * s + dz * c, strafe: dx * c - dz * s });
     if (!r.moved) return { ok: false, index: i, contact: r.contact!, poses };
     readouts.update(body, r);
@@ -46,7 +48,10 @@ export function confirmMotion(world: ColliderWorld, profile: AgentProfile, motio
     poses.push(r.pose);
   }
   return {
-    ok: true, poses, highestRiseM: Math.round(highestRiseM * 1000) / 1000, tightestClearanceM: readouts.tightestClearanceM,
+    ok: true,
+    poses,
+    highestRiseM: Math.round(highestRiseM * 1000) / 1000,
+    tightestClearanceM: readouts.tightestClearanceM,
     narrowestWidthM: readouts.narrowest?.widthM ?? null,
   };
 }

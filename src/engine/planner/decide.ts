@@ -29,10 +29,7 @@ import type { Terrain } from '../terrain/terrain.ts';
  */
 
 /** Where an edge runs, as the suggestion engine's reference navmesh finds it (suggest/edgeWay.ts). */
-export type EdgeWay =
-  | { kind: 'route'; points: Vec3[] }
-  | { kind: 'lift'; box: Box3 | null }
-  | { kind: 'none'; why: string };
+export type EdgeWay = { kind: 'route'; points: Vec3[] } | { kind: 'lift'; box: Box3 | null } | { kind: 'none'; why: string };
 
 export interface DriveDecision {
   reached: boolean;
@@ -52,7 +49,17 @@ export interface DriveDecision {
    */
   doubt: string | null;
   resolution: { cellM: number; stepM: number; headingDeg: number };
-  stats: { expanded: number; poseTests: number; exactTests: number; repairs: number; terrainMs: number; searchMs: number; diagnoseMs: number; confirmMs: number; totalMs: number };
+  stats: {
+    expanded: number;
+    poseTests: number;
+    exactTests: number;
+    repairs: number;
+    terrainMs: number;
+    searchMs: number;
+    diagnoseMs: number;
+    confirmMs: number;
+    totalMs: number;
+  };
 }
 
 export { CELL_M };
@@ -74,7 +81,10 @@ export class SegmentPlanner {
   /** The scan's surface noise round a terrain's edge (terrain/noise.ts), measured once. */
   private noiseOf(terrain: Terrain): number {
     let n = this.noises.get(terrain);
-    if (n === undefined) { n = surfaceNoiseM(terrain); this.noises.set(terrain, n); }
+    if (n === undefined) {
+      n = surfaceNoiseM(terrain);
+      this.noises.set(terrain, n);
+    }
     return n;
   }
 
@@ -82,7 +92,8 @@ export class SegmentPlanner {
   terrainFor(route: readonly Vec3[], radiusM: number): { terrain: Terrain; ms: number } {
     // Either way along the same route is the same region.
     const text = (r: readonly Vec3[]) => r.map((p) => `${p.x.toFixed(3)},${p.y.toFixed(3)},${p.z.toFixed(3)}`).join(';');
-    const forth = text(route), back = text([...route].reverse());
+    const forth = text(route),
+      back = text([...route].reverse());
     const key = `${radiusM}:${forth < back ? forth : back}`;
     const hit = this.terrains.get(key);
     if (hit) return { terrain: hit, ms: 0 };
@@ -101,10 +112,27 @@ export class SegmentPlanner {
   }
 
   private ride(profile: AgentProfile, a: Vec3, b: Vec3, box: Box3 | null, t0: number): DriveDecision {
-    if (!profile.canUseElevator) return finish(profile, { reached: false, reason: 'lift', measured: {}, motion: [], rideAt: null, stoppedAt: a, doubt: null, stats: blankStats() }, t0);
+    if (!profile.canUseElevator)
+      return finish(profile, { reached: false, reason: 'lift', measured: {}, motion: [], rideAt: null, stoppedAt: a, doubt: null, stats: blankStats() }, t0);
     if (!box) {
       // A lift the scan does not name: its cabin cannot be driven into, only ridden.
-      return finish(profile, { reached: true, reason: null, measured: {}, motion: [{ ...a, yaw: 0 }, { ...b, yaw: 0 }], rideAt: 0, stoppedAt: null, doubt: null, stats: blankStats() }, t0);
+      return finish(
+        profile,
+        {
+          reached: true,
+          reason: null,
+          measured: {},
+          motion: [
+            { ...a, yaw: 0 },
+            { ...b, yaw: 0 },
+          ],
+          rideAt: 0,
+          stoppedAt: null,
+          doubt: null,
+          stats: blankStats(),
+        },
+        t0,
+      );
     }
     const c = { x: (box.min.x + box.max.x) / 2, z: (box.min.z + box.max.z) / 2 };
     const into = this.drive(profile, a, { ...c, y: a.y }, [a, { ...c, y: a.y }], TUBE_M, t0);
@@ -120,10 +148,15 @@ export class SegmentPlanner {
     const fp = body.footprint;
     // The support from the terrain, the obstacles from the scan's triangles (the collider's own test).
     let space: PoseSpace | null = null;
-    space = poseSpaceOf(terrain, profile, (x, z, yaw, floorY) => {
-      const support = space!.map.supportUnder(x, z, yaw, floorY);
-      return body.clearOfBand(x, z, yaw, support + fp.stepLimitM + BODY_GAP_M, support + fp.heightM);
-    }, stepCells);
+    space = poseSpaceOf(
+      terrain,
+      profile,
+      (x, z, yaw, floorY) => {
+        const support = space!.map.supportUnder(x, z, yaw, floorY);
+        return body.clearOfBand(x, z, yaw, support + fp.stepLimitM + BODY_GAP_M, support + fp.heightM);
+      },
+      stepCells,
+    );
     return space;
   }
 
@@ -168,7 +201,10 @@ export class SegmentPlanner {
       if (stats.repairs >= MAX_REPAIRS) break;
       // The collider refused a pose the map let through: rule it out on both lattices and search again.
       const failed = conf.poses[conf.poses.length - 1]!;
-      for (const space of [coarse, fine]) { const p = space?.nearest(failed.x, failed.z) ?? -1; if (p >= 0) space!.veto(p); }
+      for (const space of [coarse, fine]) {
+        const p = space?.nearest(failed.x, failed.z) ?? -1;
+        if (p >= 0) space!.veto(p);
+      }
       stats.repairs++;
     }
     countTests(stats, coarse, fine);
@@ -184,7 +220,21 @@ export class SegmentPlanner {
     if (plan.found) {
       // The map found ways the collider refused every time: say what the collider met.
       const motion = shown(plan.last);
-      return finish(profile, { reached: false, reason: 'other', measured: {}, message: lastContact ?? undefined, motion, rideAt: null, stoppedAt: motion.at(-1) ?? null, doubt: null, stats }, t0);
+      return finish(
+        profile,
+        {
+          reached: false,
+          reason: 'other',
+          measured: {},
+          message: lastContact ?? undefined,
+          motion,
+          rideAt: null,
+          stoppedAt: motion.at(-1) ?? null,
+          doubt: null,
+          stats,
+        },
+        t0,
+      );
     }
     const d0 = now();
     const why = diagnose({ terrain, world: this.world, profile, a, b, full: plan.last, spaceFor: (p) => this.spaceFor(terrain, p) });
@@ -196,7 +246,11 @@ export class SegmentPlanner {
     const doubt = doubtOf({ reached: false, reason: why.reason, measured: why.measured, stoppedAt: why.at }, profile, terrain, this.noiseOf(terrain));
     // The motion ends against what stopped it (the search may show a pose metres short of it).
     const motion = approachStop(this.world, profile, shown(stuck), a, why.at);
-    return finish(profile, { reached: false, reason: why.reason, measured: why.measured, message: why.message, motion, rideAt: null, stoppedAt: why.at, doubt, stats }, t0);
+    return finish(
+      profile,
+      { reached: false, reason: why.reason, measured: why.measured, message: why.message, motion, rideAt: null, stoppedAt: why.at, doubt, stats },
+      t0,
+    );
   }
 }
 
@@ -227,10 +281,16 @@ function finish(profile: AgentProfile, d: Draft, t0: number): DriveDecision {
   let note = driveDraft({ reached: d.reached, reason, measured, ...(message ? { message } : {}) }, profile)?.note ?? '';
   if (!d.reached && contradicts(reason, measured, profile)) {
     if (d.doubt) note = d.doubt;
-    else { note = unexplained(measured, profile); reason = 'other'; }
+    else {
+      note = unexplained(measured, profile);
+      reason = 'other';
+    }
   }
   return {
-    ...rest, reason, measured, note,
+    ...rest,
+    reason,
+    measured,
+    note,
     resolution: { cellM: CELL_M, stepM: CELL_M * STEP_CELLS, headingDeg: 180 / HEADINGS },
     stats: { ...d.stats, totalMs: now() - t0 },
   };
@@ -251,12 +311,23 @@ function blankStats(): DriveDecision['stats'] {
 }
 
 function sumStats(x: DriveDecision['stats'], y: DriveDecision['stats']): DriveDecision['stats'] {
-  return { expanded: x.expanded + y.expanded, poseTests: x.poseTests + y.poseTests, exactTests: x.exactTests + y.exactTests, repairs: x.repairs + y.repairs, terrainMs: x.terrainMs + y.terrainMs, searchMs: x.searchMs + y.searchMs, diagnoseMs: x.diagnoseMs + y.diagnoseMs, confirmMs: x.confirmMs + y.confirmMs, totalMs: 0 };
+  return {
+    expanded: x.expanded + y.expanded,
+    poseTests: x.poseTests + y.poseTests,
+    exactTests: x.exactTests + y.exactTests,
+    repairs: x.repairs + y.repairs,
+    terrainMs: x.terrainMs + y.terrainMs,
+    searchMs: x.searchMs + y.searchMs,
+    diagnoseMs: x.diagnoseMs + y.diagnoseMs,
+    confirmMs: x.confirmMs + y.confirmMs,
+    totalMs: 0,
+  };
 }
 
 /** The route walked from the end nearer `a`. */
 function oriented(points: readonly Vec3[], a: Vec3): Vec3[] {
-  const first = points[0]!, last = points[points.length - 1]!;
+  const first = points[0]!,
+    last = points[points.length - 1]!;
   return Math.hypot(first.x - a.x, first.z - a.z) <= Math.hypot(last.x - a.x, last.z - a.z) ? [...points] : [...points].reverse();
 }
 

@@ -30,8 +30,17 @@ export interface Diagnosis {
 
 /** A 10 cm disc (6 cm and the side clearance) that fits under anything, climbs anything below a wall, opens every door. */
 const GHOST: AgentProfile = {
-  name: 'GHOST', shape: 'cylinder', widthM: 0.06, depthM: null, heightM: 0.05, maxStepM: STEP_CLASS_M - 0.01,
-  canUseStairs: true, canUseElevator: true, canOpenDoors: true, turningSpaceM: null, description: '',
+  name: 'GHOST',
+  shape: 'cylinder',
+  widthM: 0.06,
+  depthM: null,
+  heightM: 0.05,
+  maxStepM: STEP_CLASS_M - 0.01,
+  canUseStairs: true,
+  canUseElevator: true,
+  canOpenDoors: true,
+  turningSpaceM: null,
+  description: '',
 };
 
 export interface DiagnoseInput {
@@ -49,11 +58,15 @@ export interface DiagnoseInput {
 export function diagnose({ terrain, world, profile, a, b, full, spaceFor }: DiagnoseInput): Diagnosis {
   const tryWith = (p: AgentProfile) => attempt(spaceFor(p), a, b, { explore: true });
   let best = tryWith(GHOST);
-  if (!best.result.found) return { reason: 'other', measured: {}, at: endOf(terrain, best), message: 'No walkable way between the nodes in the scan, even for the smallest agent' };
+  if (!best.result.found)
+    return { reason: 'other', measured: {}, at: endOf(terrain, best), message: 'No walkable way between the nodes in the scan, even for the smallest agent' };
   let caps: AgentProfile = GHOST;
   const restore = (next: AgentProfile): Attempt | null => {
     // The way found so far still open to the agent with one more constraint settles it without a search.
-    if (stillFree(spaceFor(next), best)) { caps = next; return null; }
+    if (stillFree(spaceFor(next), best)) {
+      caps = next;
+      return null;
+    }
     const at = tryWith(next);
     if (!at.result.found) return at;
     best = at;
@@ -65,11 +78,16 @@ export function diagnose({ terrain, world, profile, a, b, full, spaceFor }: Diag
     const stuck = restore({ ...caps, canUseStairs: false });
     if (stuck) {
       const flight = terrain.flight;
-      return { reason: 'stairs', measured: flight ? { risers: flight.risers, riserM: flight.riserM } : {}, at: firstOn(terrain, best, (c) => terrain.stair[c] === 1) };
+      return {
+        reason: 'stairs',
+        measured: flight ? { risers: flight.risers, riserM: flight.riserM } : {},
+        at: firstOn(terrain, best, (c) => terrain.stair[c] === 1),
+      };
     }
   }
   if (!profile.canOpenDoors && terrain.doorHeadroom.some((h) => h < profile.heightM)) {
-    if (restore({ ...caps, canOpenDoors: false })) return { reason: 'door', measured: {}, at: firstOn(terrain, best, (c) => terrain.doorHeadroom[c]! < profile.heightM) };
+    if (restore({ ...caps, canOpenDoors: false }))
+      return { reason: 'door', measured: {}, at: firstOn(terrain, best, (c) => terrain.doorHeadroom[c]! < profile.heightM) };
   }
   const route = () => samples(terrain, best);
   if (restore({ ...caps, maxStepM: profile.maxStepM })) {
@@ -85,7 +103,11 @@ export function diagnose({ terrain, world, profile, a, b, full, spaceFor }: Diag
   const box = profile.shape === 'box' && profile.depthM !== null;
   const disc = narrowDisc(profile);
   const widthStuck = restore({ ...caps, shape: 'cylinder', widthM: disc.widthM, depthM: null });
-  if (widthStuck && profile.maxStepM < GHOST.maxStepM && tryWith({ ...caps, shape: 'cylinder', widthM: disc.widthM, depthM: null, maxStepM: GHOST.maxStepM }).result.found) {
+  if (
+    widthStuck &&
+    profile.maxStepM < GHOST.maxStepM &&
+    tryWith({ ...caps, shape: 'cylinder', widthM: disc.widthM, depthM: null, maxStepM: GHOST.maxStepM }).result.found
+  ) {
     // As wide as the agent it gets through where it may climb: what stops it are rises its step
     // limit refuses all across the way (a sill read cell by cell in a noisy scan), not the width.
     const { riseM, at } = highestRise(terrain, samples(terrain, widthStuck.result.found ? widthStuck : best));
@@ -112,7 +134,13 @@ function stillFree(space: PoseSpace, at: Attempt): boolean {
   return true;
 }
 
-interface Sample { x: number; z: number; cell: number; s: number; yaw: number }
+interface Sample {
+  x: number;
+  z: number;
+  cell: number;
+  s: number;
+  yaw: number;
+}
 
 /** The path of an attempt every centimetre, with the grid cell and the direction of travel. */
 function samples(terrain: Terrain, at: Attempt): Sample[] {
@@ -121,13 +149,16 @@ function samples(terrain: Terrain, at: Attempt): Sample[] {
   const out: Sample[] = [];
   let s = 0;
   for (let i = 1; i < pts.length; i++) {
-    const p = pts[i - 1]!, q = pts[i]!;
+    const p = pts[i - 1]!,
+      q = pts[i]!;
     const len = Math.hypot(q.x - p.x, q.z - p.z);
     const n = Math.max(1, Math.round(len / g.cellM));
     const yaw = Math.atan2(q.x - p.x, q.z - p.z);
     for (let m = 0; m < n; m++) {
-      const x = p.x + ((q.x - p.x) * m) / n, z = p.z + ((q.z - p.z) * m) / n;
-      const i0 = Math.floor((x - g.x0) / g.cellM), j0 = Math.floor((z - g.z0) / g.cellM);
+      const x = p.x + ((q.x - p.x) * m) / n,
+        z = p.z + ((q.z - p.z) * m) / n;
+      const i0 = Math.floor((x - g.x0) / g.cellM),
+        j0 = Math.floor((z - g.z0) / g.cellM);
       out.push({ x, z, cell: j0 * g.nx + i0, s: s + (len * m) / n, yaw });
     }
     s += len;
@@ -136,7 +167,10 @@ function samples(terrain: Terrain, at: Attempt): Sample[] {
 }
 
 const point = (terrain: Terrain, p: { x: number; z: number; cell: number }): Vec3 => ({ x: p.x, y: floorOr(terrain, p.cell), z: p.z });
-const floorOr = (terrain: Terrain, c: number): number => { const f = terrain.floor[c]; return f === undefined || Number.isNaN(f) ? 0 : f; };
+const floorOr = (terrain: Terrain, c: number): number => {
+  const f = terrain.floor[c];
+  return f === undefined || Number.isNaN(f) ? 0 : f;
+};
 const round3 = (v: number) => Math.round(v * 1000) / 1000 + 0;
 
 function endOf(terrain: Terrain, at: Attempt): Vec3 | null {
@@ -159,7 +193,8 @@ function firstOn(terrain: Terrain, at: Attempt, test: (cell: number) => boolean)
  * single cell can stand a few millimetres proud.
  */
 function highestRise(terrain: Terrain, route: Sample[]): { riseM: number; at: Vec3 | null } {
-  let riseM = 0, at: Vec3 | null = null;
+  let riseM = 0,
+    at: Vec3 | null = null;
   const f = route.map((p) => floorOr(terrain, p.cell));
   const level = (from: number, to: number): number | null => {
     const xs: number[] = [];
@@ -169,13 +204,18 @@ function highestRise(terrain: Terrain, route: Sample[]): { riseM: number; at: Ve
     return xs[xs.length >> 1]!;
   };
   for (let i = 1; i < route.length; i++) {
-    const p = route[i - 1]!, q = route[i]!;
+    const p = route[i - 1]!,
+      q = route[i]!;
     if (terrain.stair[p.cell] || terrain.stair[q.cell]) continue;
     if (Math.abs(f[i]! - f[i - 1]!) <= 0.002) continue;
-    const before = level(i - 1 - RISE_WINDOW, i - 1 - RISE_GAP), after = level(i + RISE_GAP, i + RISE_WINDOW);
+    const before = level(i - 1 - RISE_WINDOW, i - 1 - RISE_GAP),
+      after = level(i + RISE_GAP, i + RISE_WINDOW);
     if (before === null || after === null) continue;
     const d = Math.abs(after - before);
-    if (d > riseM) { riseM = d; at = point(terrain, after > before ? q : p); }
+    if (d > riseM) {
+      riseM = d;
+      at = point(terrain, after > before ? q : p);
+    }
   }
   return { riseM: round3(riseM), at };
 }
@@ -185,10 +225,14 @@ const RISE_GAP = 2;
 const RISE_WINDOW = 6;
 
 function lowestOpening(terrain: Terrain, route: Sample[], doorsOpen: boolean): { heightM: number; at: Vec3 | null } {
-  let heightM = Infinity, at: Vec3 | null = null;
+  let heightM = Infinity,
+    at: Vec3 | null = null;
   for (const p of route) {
     const room = doorsOpen ? terrain.headroom[p.cell]! : Math.min(terrain.headroom[p.cell]!, terrain.doorHeadroom[p.cell]!);
-    if (room < heightM) { heightM = room; at = point(terrain, p); }
+    if (room < heightM) {
+      heightM = room;
+      at = point(terrain, p);
+    }
   }
   return { heightM: round3(heightM), at };
 }
@@ -201,16 +245,32 @@ function lowestOpening(terrain: Terrain, route: Sample[], doorsOpen: boolean): {
  * beside the bottleneck (in the hall next to a door it cannot pass), and the route point nearest
  * to that beyond it (in the room behind the door).
  */
-function narrowestNear(world: ColliderWorld, fp: ReturnType<typeof footprintOf>, terrain: Terrain, route: Sample[], stuck: Vec3 | null, aheadM: number, around = false, barred?: Attempt): { widthM: number | null; at: Vec3 | null } {
+function narrowestNear(
+  world: ColliderWorld,
+  fp: ReturnType<typeof footprintOf>,
+  terrain: Terrain,
+  route: Sample[],
+  stuck: Vec3 | null,
+  aheadM: number,
+  around = false,
+  barred?: Attempt,
+): { widthM: number | null; at: Vec3 | null } {
   if (route.length === 0) return { widthM: null, at: stuck };
   let k = 0;
   if (stuck) {
     let d = Infinity;
-    route.forEach((p, i) => { const e = Math.hypot(p.x - stuck.x, p.z - stuck.z); if (e < d) { d = e; k = i; } });
+    route.forEach((p, i) => {
+      const e = Math.hypot(p.x - stuck.x, p.z - stuck.z);
+      if (e < d) {
+        d = e;
+        k = i;
+      }
+    });
   }
   const s0 = route[k]!.s;
-  const from = Math.min(around ? s0 - aheadM : s0, barred ? firstUnreached(route, barred)?.s ?? Infinity : Infinity);
-  let widthM: number | null = null, at: Vec3 | null = stuck;
+  const from = Math.min(around ? s0 - aheadM : s0, barred ? (firstUnreached(route, barred)?.s ?? Infinity) : Infinity);
+  let widthM: number | null = null,
+    at: Vec3 | null = stuck;
   let lastS = -Infinity;
   for (const p of route) {
     if (p.s < from || p.s > s0 + aheadM || p.s - lastS < 0.05) continue;
@@ -218,7 +278,10 @@ function narrowestNear(world: ColliderWorld, fp: ReturnType<typeof footprintOf>,
     // The searched path runs in 8 directions, so it crosses a doorway at 45° as often as square on: the
     // lines across it are fanned ±50° (as the suggestion probes fan theirs), which holds jamb to jamb then.
     const reading = clearWidthAcross(world, fp, floorOr(terrain, p.cell), p, p.yaw, barred ? { spreadDeg: 50 } : {});
-    if (reading && (widthM === null || reading.widthM < widthM)) { widthM = reading.widthM; at = point(terrain, p); }
+    if (reading && (widthM === null || reading.widthM < widthM)) {
+      widthM = reading.widthM;
+      at = point(terrain, p);
+    }
   }
   return { widthM: widthM === null ? null : round3(widthM), at };
 }

@@ -6,7 +6,9 @@
 export function squaredDistances(marked: Uint8Array, nx: number, nz: number): Float32Array {
   const out = new Float32Array(nx * nz);
   const n = Math.max(nx, nz);
-  const f = new Float64Array(n), d = new Float64Array(n), z = new Float64Array(n + 1);
+  const f = new Float64Array(n),
+    d = new Float64Array(n),
+    z = new Float64Array(n + 1);
   const v = new Int32Array(n);
   // Columns: the 1-D distance to a marked cell in the same column.
   for (let i = 0; i < nx; i++) {
@@ -28,18 +30,35 @@ function transform1d(f: Float64Array, n: number, d: Float64Array, v: Int32Array,
   let k = -1;
   for (let q = 0; q < n; q++) {
     if (f[q] === Infinity) continue;
-    if (k < 0) { k = 0; v[0] = q; z[0] = -Infinity; z[1] = Infinity; continue; }
-    let s = ((f[q]! + q * q) - (f[v[k]!]! + v[k]! * v[k]!)) / (2 * q - 2 * v[k]!);
+    if (k < 0) {
+      k = 0;
+      v[0] = q;
+      z[0] = -Infinity;
+      z[1] = Infinity;
+      continue;
+    }
+    let s = (f[q]! + q * q - (f[v[k]!]! + v[k]! * v[k]!)) / (2 * q - 2 * v[k]!);
     while (s <= z[k]!) {
       k--;
       if (k < 0) break;
-      s = ((f[q]! + q * q) - (f[v[k]!]! + v[k]! * v[k]!)) / (2 * q - 2 * v[k]!);
+      s = (f[q]! + q * q - (f[v[k]!]! + v[k]! * v[k]!)) / (2 * q - 2 * v[k]!);
     }
-    if (k < 0) { k = 0; v[0] = q; z[0] = -Infinity; z[1] = Infinity; continue; }
+    if (k < 0) {
+      k = 0;
+      v[0] = q;
+      z[0] = -Infinity;
+      z[1] = Infinity;
+      continue;
+    }
     k++;
-    v[k] = q; z[k] = s; z[k + 1] = Infinity;
+    v[k] = q;
+    z[k] = s;
+    z[k + 1] = Infinity;
   }
-  if (k < 0) { d.fill(Infinity, 0, n); return; }
+  if (k < 0) {
+    d.fill(Infinity, 0, n);
+    return;
+  }
   let m = 0;
   for (let q = 0; q < n; q++) {
     while (z[m + 1]! < q) m++;

@@ -32,21 +32,25 @@ export function doubtOf(d: DoubtInput, profile: AgentProfile, terrain: Terrain, 
   const stepLimit = profile.maxStepM + STEP_TOLERANCE_M;
   const needed = neededWidthM(profile);
   if (d.reached) {
-    return (m.stepHeightM !== undefined ? doubtOfMeasure('sill', m.stepHeightM, stepLimit, noiseM) : null)
-      ?? (m.clearWidthM !== undefined ? doubtOfMeasure('width', m.clearWidthM, needed, noiseM) : null);
+    return (
+      (m.stepHeightM !== undefined ? doubtOfMeasure('sill', m.stepHeightM, stepLimit, noiseM) : null) ??
+      (m.clearWidthM !== undefined ? doubtOfMeasure('width', m.clearWidthM, needed, noiseM) : null)
+    );
   }
   if (d.stoppedAt && gapNear(terrain, d.stoppedAt)) {
     return 'A gap in the scanned floor too large to read as missing data (over 30 cm across) and too small to be a real opening stops it — the scan cannot tell; check the floor there';
   }
   switch (d.reason) {
-    case 'step': return m.stepHeightM !== undefined ? doubtOfMeasure('sill', m.stepHeightM, stepLimit, noiseM) : null;
+    case 'step':
+      return m.stepHeightM !== undefined ? doubtOfMeasure('sill', m.stepHeightM, stepLimit, noiseM) : null;
     case 'narrow':
       if (m.clearHeightM !== undefined) return doubtOfMeasure('headroom', m.clearHeightM, profile.heightM, noiseM);
       return m.clearWidthM !== undefined ? doubtOfMeasure('width', m.clearWidthM, needed, noiseM) : null;
     case 'turning': {
       if (m.clearWidthM === undefined || profile.depthM === null) return null;
       // The longest footprint, as wide as the agent's narrow side with its side clearance, the corner turns.
-      const w = Math.min(profile.widthM, profile.depthM) + 2 * SIDE_CLEARANCE_M, l = Math.max(profile.widthM, profile.depthM) + 2 * SIDE_CLEARANCE_M;
+      const w = Math.min(profile.widthM, profile.depthM) + 2 * SIDE_CLEARANCE_M,
+        l = Math.max(profile.widthM, profile.depthM) + 2 * SIDE_CLEARANCE_M;
       return doubtOfMeasure('turning', maxTurningLengthM(m.clearWidthM, m.clearWidthM, w), l, noiseM, LATTICE_M);
     }
     default:
@@ -57,7 +61,8 @@ export function doubtOf(d: DoubtInput, profile: AgentProfile, terrain: Terrain, 
 function gapNear(terrain: Terrain, at: Vec3): boolean {
   const g = terrain.region.grid;
   const r = Math.ceil(GAP_NEAR_M / g.cellM);
-  const i0 = Math.floor((at.x - g.x0) / g.cellM), j0 = Math.floor((at.z - g.z0) / g.cellM);
+  const i0 = Math.floor((at.x - g.x0) / g.cellM),
+    j0 = Math.floor((at.z - g.z0) / g.cellM);
   for (let j = Math.max(0, j0 - r); j <= Math.min(g.nz - 1, j0 + r); j++) {
     for (let i = Math.max(0, i0 - r); i <= Math.min(g.nx - 1, i0 + r); i++) if (terrain.filled[j * g.nx + i] === DOUBTFUL) return true;
   }

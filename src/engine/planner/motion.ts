@@ -23,9 +23,13 @@ const TRAVEL_SPAN = 3;
 export function motionOf(space: PoseSpace, path: readonly number[], { smooth = true, fromYaw = NaN } = {}): PlanPose[] {
   if (path.length === 0) return [];
   const box = space.ANY >= 0;
-  const pts = path.map((s) => { const p = Math.floor(s / space.S); return { x: space.x(p), z: space.z(p), k: s - p * space.S }; });
+  const pts = path.map((s) => {
+    const p = Math.floor(s / space.S);
+    return { x: space.x(p), z: space.z(p), k: s - p * space.S };
+  });
   const travel = (i: number): number => {
-    const a = pts[Math.max(0, i - TRAVEL_SPAN)]!, b = pts[Math.min(pts.length - 1, i + TRAVEL_SPAN)]!;
+    const a = pts[Math.max(0, i - TRAVEL_SPAN)]!,
+      b = pts[Math.min(pts.length - 1, i + TRAVEL_SPAN)]!;
     return a.x === b.x && a.z === b.z ? NaN : Math.atan2(b.x - a.x, b.z - a.z);
   };
   const poses: PlanPose[] = [];
@@ -83,7 +87,10 @@ function shortcut(space: PoseSpace, poses: PlanPose[]): PlanPose[] {
     let j = i + 1;
     for (let span = 128; span > 1; span >>= 1) {
       const cand = Math.min(poses.length - 1, i + span);
-      if (cand > i + 1 && segmentFree(space, poses[i]!, poses[cand]!)) { j = cand; break; }
+      if (cand > i + 1 && segmentFree(space, poses[i]!, poses[cand]!)) {
+        j = cand;
+        break;
+      }
     }
     out.push(poses[j]!);
     i = j;
@@ -94,7 +101,8 @@ function shortcut(space: PoseSpace, poses: PlanPose[]): PlanPose[] {
 function densify(poses: PlanPose[], stepM: number): PlanPose[] {
   const out = [poses[0]!];
   for (let i = 1; i < poses.length; i++) {
-    const a = poses[i - 1]!, b = poses[i]!;
+    const a = poses[i - 1]!,
+      b = poses[i]!;
     const n = stepsBetween(a, b, stepM);
     for (let m = 1; m <= n; m++) {
       const t = m / n;

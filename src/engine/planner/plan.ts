@@ -6,7 +6,10 @@ import type { PoseSpace } from './poseSpace.ts';
 import { append } from '../../core/arrays.ts';
 
 /** A way as pieces of paths, each on its own lattice (coarse, or fine across a bottleneck). */
-export interface Piece { space: PoseSpace; path: number[] }
+export interface Piece {
+  space: PoseSpace;
+  path: number[];
+}
 
 export interface Plan {
   found: boolean;
@@ -24,7 +27,12 @@ const MAX_BRIDGES = 3;
  * narrower than the agent) gets through, a bridge at 1 cm across the bottleneck (bridge.ts), then
  * coarse again from the far side.
  */
-export function planWay(coarse: PoseSpace, a: Vec3, b: Vec3, across: { fine: () => PoseSpace; guide: () => { x: number; z: number }[] | null; radiusM: number } | null): Plan {
+export function planWay(
+  coarse: PoseSpace,
+  a: Vec3,
+  b: Vec3,
+  across: { fine: () => PoseSpace; guide: () => { x: number; z: number }[] | null; radiusM: number } | null,
+): Plan {
   let last = attempt(coarse, a, b);
   let expanded = last.result.expanded;
   if (last.result.found) return { found: true, pieces: [{ space: coarse, path: last.result.path }], expanded, last };
@@ -58,7 +66,7 @@ export function motionOfPieces(pieces: readonly Piece[], smooth = true): PlanPos
     const m = motionOf(space, path, { smooth, fromYaw });
     const first = m[0];
     const prev = out[out.length - 1];
-    append(out, (prev && first && Math.hypot(first.x - prev.x, first.z - prev.z) < 1e-9 ? m.slice(1) : m));
+    append(out, prev && first && Math.hypot(first.x - prev.x, first.z - prev.z) < 1e-9 ? m.slice(1) : m);
   }
   return out;
 }

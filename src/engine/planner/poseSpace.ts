@@ -4,7 +4,12 @@ import { ringsAround } from '../terrain/grid.ts';
 /** The exact collider's answer for one pose (collider/body.ts fitsAt), standing on `floorY`. */
 export type ExactFit = (x: number, z: number, yaw: number, floorY: number) => boolean;
 
-const UNKNOWN = 0, FREE = 1, BLOCKED = 2, UNSURE = 3, UNSURE_FREE = 4, UNSURE_BLOCKED = 5;
+const UNKNOWN = 0,
+  FREE = 1,
+  BLOCKED = 2,
+  UNSURE = 3,
+  UNSURE_FREE = 4,
+  UNSURE_BLOCKED = 5;
 
 /**
  * The agent's poses at the planner's resolution: positions on a lattice `stepM` apart over the
@@ -44,7 +49,12 @@ export class PoseSpace {
   tests = 0;
   exactTests = 0;
 
-  constructor(readonly map: AgentMap, stepCells: number, headings: number, private readonly exact: ExactFit | null = null) {
+  constructor(
+    readonly map: AgentMap,
+    stepCells: number,
+    headings: number,
+    private readonly exact: ExactFit | null = null,
+  ) {
     const g = map.terrain.region.grid;
     this.stepM = stepCells * g.cellM;
     // Points on cell centres 0, step, 2·step…: a finer lattice's every other point is a coarser one's.
@@ -71,10 +81,16 @@ export class PoseSpace {
     return this.exact !== null;
   }
 
-  x(p: number): number { return this.ox + (p % this.lx) * this.stepM; }
-  z(p: number): number { return this.oz + Math.floor(p / this.lx) * this.stepM; }
+  x(p: number): number {
+    return this.ox + (p % this.lx) * this.stepM;
+  }
+  z(p: number): number {
+    return this.oz + Math.floor(p / this.lx) * this.stepM;
+  }
   /** Yaw of heading bin k (radians). */
-  yaw(k: number): number { return (k * Math.PI) / this.K; }
+  yaw(k: number): number {
+    return (k * Math.PI) / this.K;
+  }
 
   /** Where the agent stands at point p: how far along the edge's route (metres). */
   progress(p: number): number {
@@ -84,13 +100,15 @@ export class PoseSpace {
 
   /** The lattice point nearest (x, z), or −1 off the lattice. */
   nearest(x: number, z: number): number {
-    const a = Math.round((x - this.ox) / this.stepM), b = Math.round((z - this.oz) / this.stepM);
+    const a = Math.round((x - this.ox) / this.stepM),
+      b = Math.round((z - this.oz) / this.stepM);
     return a < 0 || b < 0 || a >= this.lx || b >= this.lz ? -1 : b * this.lx + a;
   }
 
   private classify(x: number, z: number, yaw: number): number {
     this.tests++;
-    const { spec } = this.map, d = this.sureM;
+    const { spec } = this.map,
+      d = this.sureM;
     if (spec.shape === 'disc') {
       if (this.map.discFree(x, z, spec.halfWidthM + d)) return FREE;
       return this.map.discFree(x, z, Math.max(0, spec.halfWidthM - d)) ? UNSURE : BLOCKED;
@@ -104,7 +122,8 @@ export class PoseSpace {
     const within = new Uint8Array(this.points);
     const r = Math.ceil(radiusM / this.stepM);
     for (const { x, z } of path) {
-      const a0 = Math.round((x - this.ox) / this.stepM), b0 = Math.round((z - this.oz) / this.stepM);
+      const a0 = Math.round((x - this.ox) / this.stepM),
+        b0 = Math.round((z - this.oz) / this.stepM);
       for (let b = Math.max(0, b0 - r); b <= Math.min(this.lz - 1, b0 + r); b++) {
         for (let a = Math.max(0, a0 - r); a <= Math.min(this.lx - 1, a0 + r); a++) {
           if ((a - a0) ** 2 + (b - b0) ** 2 <= r * r) within[b * this.lx + a] = 1;
@@ -134,7 +153,8 @@ export class PoseSpace {
     if (v === BLOCKED || v === UNSURE_BLOCKED) return false;
     if (!this.exact) return true;
     this.exactTests++;
-    const x = this.x(p), z = this.z(p);
+    const x = this.x(p),
+      z = this.z(p);
     const ok = this.exact(x, z, this.yaw(k), this.map.floorAt(x, z));
     this.poses[p * this.K + k] = ok ? UNSURE_FREE : UNSURE_BLOCKED;
     return ok;
@@ -173,15 +193,20 @@ export class PoseSpace {
 
   /** The nearest lattice point within `radiusM` of (x, z) where the agent may fit at all, or −1. */
   snap(x: number, z: number, radiusM: number): number {
-    const a0 = Math.round((x - this.ox) / this.stepM), b0 = Math.round((z - this.oz) / this.stepM);
-    let best = -1, bestD = Infinity;
+    const a0 = Math.round((x - this.ox) / this.stepM),
+      b0 = Math.round((z - this.oz) / this.stepM);
+    let best = -1,
+      bestD = Infinity;
     for (const [a, b, r] of ringsAround(a0, b0, Math.ceil(radiusM / this.stepM), this.lx, this.lz)) {
       // A ring's nearest point is r steps away: once that is farther than the best found, stop.
       if (best >= 0 && r * this.stepM > bestD) break;
       const p = b * this.lx + a;
       const d = Math.hypot(this.x(p) - x, this.z(p) - z);
       if (d > radiusM || d >= bestD) continue;
-      if (this.statesAt(p).length > 0) { best = p; bestD = d; }
+      if (this.statesAt(p).length > 0) {
+        best = p;
+        bestD = d;
+      }
     }
     return best;
   }

@@ -39,7 +39,11 @@ export function toWorld(geom: SceneGeometry, p: Vec3): Vec3 {
 /** A planner over a scan, with its reference routes: what the scene worker keeps per scan. */
 export class ScenePlanner {
   readonly planner: SegmentPlanner;
-  private constructor(readonly geom: SceneGeometry, readonly ctx: MeasureContext, private readonly dispose_: () => void) {
+  private constructor(
+    readonly geom: SceneGeometry,
+    readonly ctx: MeasureContext,
+    private readonly dispose_: () => void,
+  ) {
     this.planner = new SegmentPlanner(plannerWorld(geom));
   }
 
@@ -60,7 +64,12 @@ export class ScenePlanner {
   }
 }
 
-export async function driveScene(geom: SceneGeometry, graph: Pick<NavGraph, 'nodes' | 'edges'>, profiles: readonly AgentProfile[], { onProgress, signal }: DriveSceneOptions = {}): Promise<SceneDrives> {
+export async function driveScene(
+  geom: SceneGeometry,
+  graph: Pick<NavGraph, 'nodes' | 'edges'>,
+  profiles: readonly AgentProfile[],
+  { onProgress, signal }: DriveSceneOptions = {},
+): Promise<SceneDrives> {
   const t0 = performance.now();
   const scene = await ScenePlanner.create(geom);
   try {

@@ -27,7 +27,16 @@ const SIDEWAYS_PENALTY = 1;
  */
 const GREED = 2;
 const TURN_COST_M = 0.02;
-const DIRS: readonly [number, number][] = [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]];
+const DIRS: readonly [number, number][] = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+  [1, 1],
+  [1, -1],
+  [-1, 1],
+  [-1, -1],
+];
 
 export interface SearchResult {
   found: boolean;
@@ -50,7 +59,12 @@ export interface SearchResult {
  * once and cleared after each search of just what it touched: allocating and filling them anew for
  * every search cost more than most searches.
  */
-interface Buffers { g: Float32Array; parent: Int32Array; closed: Uint8Array; touched: number[] }
+interface Buffers {
+  g: Float32Array;
+  parent: Int32Array;
+  closed: Uint8Array;
+  touched: number[];
+}
 const buffers = new WeakMap<PoseSpace, Buffers>();
 
 function buffersOf(space: PoseSpace): Buffers {
@@ -60,7 +74,11 @@ function buffersOf(space: PoseSpace): Buffers {
     b = { g: new Float32Array(n).fill(Infinity), parent: new Int32Array(n).fill(-1), closed: new Uint8Array(n), touched: [] };
     buffers.set(space, b);
   } else {
-    for (const s of b.touched) { b.g[s] = Infinity; b.parent[s] = -1; b.closed[s] = 0; }
+    for (const s of b.touched) {
+      b.g[s] = Infinity;
+      b.parent[s] = -1;
+      b.closed[s] = 0;
+    }
     b.touched.length = 0;
   }
   return b;
@@ -73,31 +91,40 @@ class Heap {
   size = 0;
   push(id: number, key: number): void {
     if (this.size === this.keys.length) {
-      const k = new Float64Array(this.size * 2); k.set(this.keys); this.keys = k;
-      const d = new Int32Array(this.size * 2); d.set(this.ids); this.ids = d;
+      const k = new Float64Array(this.size * 2);
+      k.set(this.keys);
+      this.keys = k;
+      const d = new Int32Array(this.size * 2);
+      d.set(this.ids);
+      this.ids = d;
     }
     let i = this.size++;
     while (i > 0) {
       const parent = (i - 1) >> 1;
       if (this.keys[parent]! <= key) break;
-      this.keys[i] = this.keys[parent]!; this.ids[i] = this.ids[parent]!;
+      this.keys[i] = this.keys[parent]!;
+      this.ids[i] = this.ids[parent]!;
       i = parent;
     }
-    this.keys[i] = key; this.ids[i] = id;
+    this.keys[i] = key;
+    this.ids[i] = id;
   }
   pop(): number {
     const top = this.ids[0]!;
-    const key = this.keys[--this.size]!, id = this.ids[this.size]!;
+    const key = this.keys[--this.size]!,
+      id = this.ids[this.size]!;
     let i = 0;
     for (;;) {
       let c = 2 * i + 1;
       if (c >= this.size) break;
       if (c + 1 < this.size && this.keys[c + 1]! < this.keys[c]!) c++;
       if (this.keys[c]! >= key) break;
-      this.keys[i] = this.keys[c]!; this.ids[i] = this.ids[c]!;
+      this.keys[i] = this.keys[c]!;
+      this.ids[i] = this.ids[c]!;
       i = c;
     }
-    this.keys[i] = key; this.ids[i] = id;
+    this.keys[i] = key;
+    this.ids[i] = id;
     return top;
   }
 }
@@ -120,7 +147,8 @@ export function distanceField(space: PoseSpace, goal: number, radiusM: number, f
     if (!fits[p]) fits[p] = space.map.discFree(space.x(p), space.z(p), radiusM) ? 1 : 2;
     return fits[p] === 1;
   };
-  let waiting = new Set(from).size, stopAt = Infinity;
+  let waiting = new Set(from).size,
+    stopAt = Infinity;
   const wanted = new Uint8Array(space.points);
   for (const p of from) wanted[p] = 1;
   while (heap.size > 0) {
@@ -134,10 +162,12 @@ export function distanceField(space: PoseSpace, goal: number, radiusM: number, f
     }
     settled[p] = 1;
     if (wanted[p] && --waiting === 0) stopAt = 2 * d + 1;
-    const a = p % lx, b = (p - a) / lx;
+    const a = p % lx,
+      b = (p - a) / lx;
     for (let k = 0; k < 8; k++) {
       const [da, db] = DIRS[k]!;
-      const na = a + da, nb = b + db;
+      const na = a + da,
+        nb = b + db;
       if (na < 0 || nb < 0 || na >= lx || nb >= lz) continue;
       const q = nb * lx + na;
       const nd = d + (k < 4 ? stepM : stepM * Math.SQRT2);
@@ -154,7 +184,13 @@ export function distanceField(space: PoseSpace, goal: number, radiusM: number, f
  * for the footprint's narrow side, or null when that disc cannot reach the goal at all: then no
  * state can either, and the search only maps how far the footprint gets (every reachable state).
  */
-export function searchPoses(space: PoseSpace, starts: readonly number[], goal: number | ((p: number) => boolean), field: Float32Array | null, { exact = false, maxExpanded = Infinity } = {}): SearchResult {
+export function searchPoses(
+  space: PoseSpace,
+  starts: readonly number[],
+  goal: number | ((p: number) => boolean),
+  field: Float32Array | null,
+  { exact = false, maxExpanded = Infinity } = {},
+): SearchResult {
   const isGoal = typeof goal === 'number' ? (p: number) => p === goal : goal;
   const { S, K, ANY, lx, lz, stepM } = space;
   const { g, parent, closed, touched } = buffersOf(space);
@@ -162,10 +198,16 @@ export function searchPoses(space: PoseSpace, starts: readonly number[], goal: n
   // Where the disc cannot get (Infinity), nor can the footprint.
   const h = field ? (p: number) => field[p]! : () => 0;
   const heap = new Heap();
-  for (const s of starts) { if (g[s] === Infinity) touched.push(s); g[s] = 0; heap.push(s, Math.min(h(Math.floor(s / S)), 1e9)); }
+  for (const s of starts) {
+    if (g[s] === Infinity) touched.push(s);
+    g[s] = 0;
+    heap.push(s, Math.min(h(Math.floor(s / S)), 1e9));
+  }
   const box = ANY >= 0;
   const sinOff = box ? DIRS.map(([da, db]) => Array.from({ length: K }, (_, k) => Math.abs(Math.sin(Math.atan2(da, db) - space.yaw(k))))) : [];
-  let expanded = 0, best = starts[0] ?? -1, bestProgress = -Infinity;
+  let expanded = 0,
+    best = starts[0] ?? -1,
+    bestProgress = -Infinity;
 
   const relax = (from: number, to: number, cost: number) => {
     const ng = g[from]! + cost;
@@ -182,21 +224,36 @@ export function searchPoses(space: PoseSpace, starts: readonly number[], goal: n
     closed[s] = 1;
     visited.push(s);
     expanded++;
-    const p = Math.floor(s / S), k = s - p * S;
+    const p = Math.floor(s / S),
+      k = s - p * S;
     // A pose the collider refuses is dropped: marked 2, not reached.
-    if (exact && k !== ANY && !space.exactFree(p, k)) { closed[s] = 2; continue; }
+    if (exact && k !== ANY && !space.exactFree(p, k)) {
+      closed[s] = 2;
+      continue;
+    }
     const pr = space.progress(p);
-    if (pr > bestProgress) { bestProgress = pr; best = s; }
+    if (pr > bestProgress) {
+      bestProgress = pr;
+      best = s;
+    }
     if (isGoal(p)) return { found: true, path: tracePath(parent, s), expanded, closed, parent, visited };
-    const a = p % lx, b = (p - a) / lx;
+    const a = p % lx,
+      b = (p - a) / lx;
     for (let d = 0; d < 8; d++) {
       const [da, db] = DIRS[d]!;
-      const na = a + da, nb = b + db;
+      const na = a + da,
+        nb = b + db;
       if (na < 0 || nb < 0 || na >= lx || nb >= lz) continue;
       const q = nb * lx + na;
       const len = d < 4 ? stepM : stepM * Math.SQRT2;
-      if (!box) { if (space.free(q, 0)) relax(s, q, len); continue; }
-      if (space.spins(q)) { relax(s, q * S + ANY, k === ANY ? len : len * (1 + SIDEWAYS_PENALTY * sinOff[d]![k]!)); continue; }
+      if (!box) {
+        if (space.free(q, 0)) relax(s, q, len);
+        continue;
+      }
+      if (space.spins(q)) {
+        relax(s, q * S + ANY, k === ANY ? len : len * (1 + SIDEWAYS_PENALTY * sinOff[d]![k]!));
+        continue;
+      }
       if (k === ANY) {
         for (let kk = 0; kk < K; kk++) if (space.free(q, kk)) relax(s, q * S + kk, len * (1 + SIDEWAYS_PENALTY * sinOff[d]![kk]!));
       } else if (space.free(q, k)) relax(s, q * S + k, len * (1 + SIDEWAYS_PENALTY * sinOff[d]![k]!));

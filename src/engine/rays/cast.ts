@@ -111,7 +111,13 @@ const localRay = new Ray();
 /** The part of the ray that counts, in world units along it: [near, limit]. */
 let near = 0;
 let limit = Infinity;
-const best: { hit: Intersection | null; view: FrameView | null; stretch: number; door: boolean; front: boolean } = { hit: null, view: null, stretch: 1, door: false, front: true };
+const best: { hit: Intersection | null; view: FrameView | null; stretch: number; door: boolean; front: boolean } = {
+  hit: null,
+  view: null,
+  stretch: 1,
+  door: false,
+  front: true,
+};
 
 const isLayers = (target: RayTarget): target is readonly SurfaceLayer[] => Array.isArray(target);
 

@@ -65,7 +65,14 @@ export function prepareGeometry(loaded: LoadedMesh): SceneGeometry {
   }
   const solid = surfaceOf(root, parts.solid, frame);
   if (!solid) throw new Error('the scan has nothing but door and lift parts: no floor or walls to judge');
-  return { solid, doors: surfaceOf(root, parts.door, frame), lifts: liftBoxes(root, [...liftParts.values()], frame), liftParts: surfaceOf(root, parts.lift, frame), frame, named: true };
+  return {
+    solid,
+    doors: surfaceOf(root, parts.door, frame),
+    lifts: liftBoxes(root, [...liftParts.values()], frame),
+    liftParts: surfaceOf(root, parts.lift, frame),
+    frame,
+    named: true,
+  };
 }
 
 /**

@@ -57,15 +57,20 @@ export function measureEdge(geom: SceneGeometry, ref: AgentNavMesh, a: Vec3, b: 
   const way = edgeWay(ctx, a, b, ids);
   const done = (m: Omit<MeasuredEdge, 'a' | 'b' | 'measureMs'>): MeasuredEdge => ({ a: ids.a, b: ids.b, ...m, measureMs: performance.now() - started });
   if (way.kind === 'lift') return done(measureLift(ctx, way.aFloor, way.bFloor, way.box, way.straightM));
-  if (way.kind === 'none') return done({ feature: null, noRoute: `No walkable route between the nodes in the scan (${way.why})`, evidence: emptyEvidence(way.straightM, way.detour), noiseM: 0 });
+  if (way.kind === 'none')
+    return done({
+      feature: null,
+      noRoute: `No walkable route between the nodes in the scan (${way.why})`,
+      evidence: emptyEvidence(way.straightM, way.detour),
+      noiseM: 0,
+    });
   return done(measureRoute(ctx, way.points, way.lengthM, way.straightM));
 }
 
 /** Where an edge runs (world): its reference route, a lift ride, or nowhere (with why). */
 export type Way = { aFloor: Vector3; bFloor: Vector3; straightM: number } & (
-  | { kind: 'route'; points: Vector3[]; lengthM: number }
-  | { kind: 'lift'; box: Box3 | null }
-  | { kind: 'none'; why: string; detour: Vector3[] | null });
+  { kind: 'route'; points: Vector3[]; lengthM: number } | { kind: 'lift'; box: Box3 | null } | { kind: 'none'; why: string; detour: Vector3[] | null }
+);
 
 /**
  * The way between nodes at `a` and `b` (MESH frame): the reference navmesh's route when it is
@@ -82,7 +87,8 @@ export function edgeWay(ctx: MeasureContext, a: Vec3, b: Vec3, ids = { a: 'a', b
   const lift = liftBetween(ctx.geom.lifts, aFloor, bFloor);
   if (lift) return { kind: 'lift', aFloor, bFloor, straightM, box: lift.box };
   const low = ctx.low ? findRoute(ctx.low(), aFloor, bFloor, [ids.a, ids.b]) : null;
-  if (low?.ok && !isDetour(low.lengthM, straightM) && !underFloor(low.points, aFloor, bFloor)) return { kind: 'route', aFloor, bFloor, straightM, points: low.points, lengthM: low.lengthM };
+  if (low?.ok && !isDetour(low.lengthM, straightM) && !underFloor(low.points, aFloor, bFloor))
+    return { kind: 'route', aFloor, bFloor, straightM, points: low.points, lengthM: low.lengthM };
   const why = route.ok ? `the only walkable route is a ${route.lengthM.toFixed(1)} m detour` : route.why;
   return { kind: 'none', aFloor, bFloor, straightM, why, detour: route.ok ? route.points : null };
 }
@@ -100,17 +106,37 @@ const UNDER_FLOOR_M = 0.1;
 
 function emptyEvidence(straight: number, route: Vector3[] | null): EdgeEvidence {
   return {
-    route: route ? route.map(plain) : null, routeLengthM: null, straightLengthM: round4(straight), samples: [], sampleWidthM: [],
-    steps: [], stairs: null, widthsByHeight: [], corner: null, door: null, lift: null, clearHeight: null,
+    route: route ? route.map(plain) : null,
+    routeLengthM: null,
+    straightLengthM: round4(straight),
+    samples: [],
+    sampleWidthM: [],
+    steps: [],
+    stairs: null,
+    widthsByHeight: [],
+    corner: null,
+    door: null,
+    lift: null,
+    clearHeight: null,
   };
 }
 
-interface Sampled { samples: (WidthSample & { s: number })[]; floor: number[]; headroom: number[]; noiseM: number; fine: { s: number; at: Vec3 }[] }
+interface Sampled {
+  samples: (WidthSample & { s: number })[];
+  floor: number[];
+  headroom: number[];
+  noiseM: number;
+  fine: { s: number; at: Vec3 }[];
+}
 
 /** The route every centimetre with the floor under it and the free height over it, and every ~5 cm for the width probes. */
 function sample(ctx: MeasureContext, points: readonly Vector3[]): Sampled {
   const fineRoute = resample(points, FLOOR_STEP_M);
-  const { floor, headroom, noiseM } = routeProfile(ctx.geom, points, fineRoute.map((f) => f.p));
+  const { floor, headroom, noiseM } = routeProfile(
+    ctx.geom,
+    points,
+    fineRoute.map((f) => f.p),
+  );
   const fine = fineRoute.map((f, i) => ({ s: f.s, at: plain(new Vector3(f.p.x, floor[i]!, f.p.z)) }));
   const samples: Sampled['samples'] = [];
   for (let i = 0; i < fineRoute.length; i += WIDTH_EVERY) push(i);
@@ -128,7 +154,12 @@ function sample(ctx: MeasureContext, points: readonly Vector3[]): Sampled {
  * the route runs through the solid above the opening, and an agent that tall is stopped by the
  * opening's height before its width counts.
  */
-function widthsOf(ctx: MeasureContext, grid: WidthGrid, samples: readonly WidthSample[], below = Infinity): { byHeight: WidthAtHeight[]; perSample: (number | null)[] } {
+function widthsOf(
+  ctx: MeasureContext,
+  grid: WidthGrid,
+  samples: readonly WidthSample[],
+  below = Infinity,
+): { byHeight: WidthAtHeight[]; perSample: (number | null)[] } {
   const byHeight = grid.heights.map((heightM, k): WidthAtHeight => {
     const n = heightM < below ? narrowestIn(ctx.probe, grid, samples, k) : null;
     return { heightM, widthM: n ? round4(n.width) : null, at: n ? plain(samples[n.index]!.p) : null };
@@ -136,7 +167,10 @@ function widthsOf(ctx: MeasureContext, grid: WidthGrid, samples: readonly WidthS
   const H = grid.heights.length;
   const perSample = samples.map((_, i) => {
     let m = Infinity;
-    for (let k = 0; k < H && grid.heights[k]! < below; k++) { const w = grid.width[i * H + k]!; if (w < m) m = w; }
+    for (let k = 0; k < H && grid.heights[k]! < below; k++) {
+      const w = grid.width[i * H + k]!;
+      if (w < m) m = w;
+    }
     return Number.isFinite(m) ? round4(m) : null;
   });
   return { byHeight, perSample };
@@ -191,10 +225,21 @@ function measureRoute(ctx: MeasureContext, points: Vector3[], lengthM: number, s
     ...(kind !== 'corner' ? { direction: headingAt(samples, at) } : {}),
   };
   const evidence: EdgeEvidence = {
-    route: points.map(plain), routeLengthM: round4(lengthM), straightLengthM: round4(straight),
-    samples: samples.map((s) => plain(s.p)), sampleWidthM: perSample,
-    steps: steps.steps, stairs: steps.stairs, widthsByHeight: byHeight,
-    corner: corner ? { at: plain(samples[corner.index]!.p), turnDeg: Math.round(corner.turnDeg), legWidthsByHeight: [corner.legWidthsByHeight[0].map(n4), corner.legWidthsByHeight[1].map(n4)] } : null,
+    route: points.map(plain),
+    routeLengthM: round4(lengthM),
+    straightLengthM: round4(straight),
+    samples: samples.map((s) => plain(s.p)),
+    sampleWidthM: perSample,
+    steps: steps.steps,
+    stairs: steps.stairs,
+    widthsByHeight: byHeight,
+    corner: corner
+      ? {
+          at: plain(samples[corner.index]!.p),
+          turnDeg: Math.round(corner.turnDeg),
+          legWidthsByHeight: [corner.legWidthsByHeight[0].map(n4), corner.legWidthsByHeight[1].map(n4)],
+        }
+      : null,
     door: door ? { at: plain(door) } : null,
     lift: null,
     clearHeight: low ? { heightM: clearHeightM!, at: fine[low.index]!.at } : null,
@@ -210,10 +255,13 @@ const n4 = (w: number | null) => (w === null ? null : round4(w));
  */
 function passageKind(perSample: readonly (number | null)[], samples: readonly { s: number }[], closedDoor: boolean): { kind: PassageKind; at: number } {
   let m = -1;
-  perSample.forEach((w, i) => { if (w !== null && (m < 0 || w < perSample[m]!)) m = i; });
+  perSample.forEach((w, i) => {
+    if (w !== null && (m < 0 || w < perSample[m]!)) m = i;
+  });
   if (m < 0) return { kind: closedDoor ? 'doorway' : 'open', at: samples.length >> 1 };
   const limit = perSample[m]! + 0.05;
-  let lo = m, hi = m;
+  let lo = m,
+    hi = m;
   while (lo > 0 && (perSample[lo - 1] ?? Infinity) <= limit) lo--;
   while (hi < samples.length - 1 && (perSample[hi + 1] ?? Infinity) <= limit) hi++;
   const centre = samples.findIndex((s) => s.s >= (samples[lo]!.s + samples[hi]!.s) / 2);
@@ -247,7 +295,9 @@ function measureLift(ctx: MeasureContext, aFloor: Vector3, bFloor: Vector3, box:
   const feature: PassageFeature = { kind: 'lift', ...(clearWidthM !== undefined ? { clearWidthM } : {}), at: plain(centre) };
   const evidence: EdgeEvidence = {
     ...emptyEvidence(straight, null),
-    samples: samples.map((s) => plain(s.p)), sampleWidthM: perSample, widthsByHeight: byHeight,
+    samples: samples.map((s) => plain(s.p)),
+    sampleWidthM: perSample,
+    widthsByHeight: byHeight,
     lift: { box: box ? { min: plain(box.min), max: plain(box.max) } : null, approaches: approaches.map((w) => w.map(plain)) },
   };
   return { feature, noRoute: null, evidence, noiseM };

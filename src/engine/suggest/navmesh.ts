@@ -1,4 +1,13 @@
-import { freeCompactHeightfield, freeContourSet, freeHeightfield, freePolyMesh, freePolyMeshDetail, init, NavMeshQuery, type NavMesh } from '@recast-navigation/core';
+import {
+  freeCompactHeightfield,
+  freeContourSet,
+  freeHeightfield,
+  freePolyMesh,
+  freePolyMeshDetail,
+  init,
+  NavMeshQuery,
+  type NavMesh,
+} from '@recast-navigation/core';
 import type { SoloNavMeshGeneratorIntermediates } from '@recast-navigation/generators';
 import { generateSoloNavMesh } from '@recast-navigation/generators';
 import { Matrix4, Vector3 } from 'three';
@@ -40,8 +49,16 @@ export interface AgentNavMesh {
  * through every door. Its route is where the probes measure.
  */
 export const REFERENCE_AGENT: AgentProfile = {
-  name: 'REFERENCE', shape: 'cylinder', heightM: 1.0, widthM: 0.2, depthM: null, maxStepM: 0.3,
-  canUseStairs: true, canUseElevator: true, canOpenDoors: true, turningSpaceM: null,
+  name: 'REFERENCE',
+  shape: 'cylinder',
+  heightM: 1.0,
+  widthM: 0.2,
+  depthM: null,
+  maxStepM: 0.3,
+  canUseStairs: true,
+  canUseElevator: true,
+  canOpenDoors: true,
+  turningSpaceM: null,
   description: 'Reference walker used to find where each edge runs.',
 };
 
@@ -53,7 +70,9 @@ export const REFERENCE_AGENT: AgentProfile = {
  * judges per agent — so the reference's own 1 m height never decides a label.
  */
 export const LOW_REFERENCE_AGENT: AgentProfile = {
-  ...REFERENCE_AGENT, name: 'REFERENCE_LOW', heightM: 0.1,
+  ...REFERENCE_AGENT,
+  name: 'REFERENCE_LOW',
+  heightM: 0.1,
   description: 'Reference crawler used where the reference walker finds no direct route.',
 };
 
@@ -72,7 +91,11 @@ export function initRecast(): Promise<void> {
   return ready;
 }
 
-interface WorldSoup { positions: Float32Array; indices: Uint32Array; bounds: [[number, number, number], [number, number, number]] }
+interface WorldSoup {
+  positions: Float32Array;
+  indices: Uint32Array;
+  bounds: [[number, number, number], [number, number, number]];
+}
 const soups = new WeakMap<Surface, WorldSoup>();
 
 /** A surface's triangles in world coordinates, computed once per surface. */
@@ -89,7 +112,9 @@ function worldSoup(surface: Surface): WorldSoup {
     else {
       positions = new Float32Array(src.count * 3);
       for (let i = 0; i < src.count; i++) {
-        const x = src.getX(i), y = src.getY(i), z = src.getZ(i);
+        const x = src.getX(i),
+          y = src.getY(i),
+          z = src.getZ(i);
         positions[i * 3] = e[0]! * x + e[4]! * y + e[8]! * z + e[12]!;
         positions[i * 3 + 1] = e[1]! * x + e[5]! * y + e[9]! * z + e[13]!;
         positions[i * 3 + 2] = e[2]! * x + e[6]! * y + e[10]! * z + e[14]!;
@@ -114,17 +139,28 @@ function worldSoup(surface: Surface): WorldSoup {
  * 10 cm crawler thread the inside of a slab).
  */
 function faceUp(surface: Surface, p: Float32Array, idx: Uint32Array): void {
-  const origin = new Vector3(), up = new Vector3(0, 1, 0), hit = newRayHit();
+  const origin = new Vector3(),
+    up = new Vector3(0, 1, 0),
+    hit = newRayHit();
   for (let t = 0; t < idx.length; t += 3) {
-    const a = idx[t]! * 3, b = idx[t + 1]! * 3, c = idx[t + 2]! * 3;
-    const ux = p[b]! - p[a]!, uy = p[b + 1]! - p[a + 1]!, uz = p[b + 2]! - p[a + 2]!;
-    const vx = p[c]! - p[a]!, vy = p[c + 1]! - p[a + 1]!, vz = p[c + 2]! - p[a + 2]!;
-    const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+    const a = idx[t]! * 3,
+      b = idx[t + 1]! * 3,
+      c = idx[t + 2]! * 3;
+    const ux = p[b]! - p[a]!,
+      uy = p[b + 1]! - p[a + 1]!,
+      uz = p[b + 2]! - p[a + 2]!;
+    const vx = p[c]! - p[a]!,
+      vy = p[c + 1]! - p[a + 1]!,
+      vz = p[c + 2]! - p[a + 2]!;
+    const nx = uy * vz - uz * vy,
+      ny = uz * vx - ux * vz,
+      nz = ux * vy - uy * vx;
     // Facing down, and level enough for recast to walk on once turned.
     if (ny >= 0 || ny * ny < LEVEL_COS2 * (nx * nx + ny * ny + nz * nz)) continue;
     origin.set((p[a]! + p[b]! + p[c]!) / 3, (p[a + 1]! + p[b + 1]! + p[c + 1]!) / 3 + 0.002, (p[a + 2]! + p[b + 2]! + p[c + 2]!) / 3);
     if (castRay(surface, origin, up, OPEN_OVER_M, hit)) continue;
-    idx[t + 1] = idx[t + 2]!; idx[t + 2] = b / 3;
+    idx[t + 1] = idx[t + 2]!;
+    idx[t + 2] = b / 3;
   }
 }
 /** Free height over a floor turned up: more than a slab's or a tread's thickness. */
@@ -134,7 +170,8 @@ const LEVEL_COS2 = Math.cos((45 * Math.PI) / 180) ** 2;
 
 /** Passed to recast, which otherwise walks every index in JavaScript on each build (0.1–0.2 s at 1 M triangles). */
 function boundsOf(p: Float32Array): WorldSoup['bounds'] {
-  const min: [number, number, number] = [Infinity, Infinity, Infinity], max: [number, number, number] = [-Infinity, -Infinity, -Infinity];
+  const min: [number, number, number] = [Infinity, Infinity, Infinity],
+    max: [number, number, number] = [-Infinity, -Infinity, -Infinity];
   for (let i = 0; i < p.length; i += 3) {
     for (let k = 0; k < 3; k++) {
       const v = p[i + k]!;
@@ -167,7 +204,10 @@ function combined(a: WorldSoup, b: WorldSoup): WorldSoup {
   const indices = new Uint32Array(a.indices.length + b.indices.length);
   indices.set(a.indices);
   for (let i = 0; i < b.indices.length; i++) indices[a.indices.length + i] = b.indices[i]! + base;
-  const bounds: WorldSoup['bounds'] = [[0, 1, 2].map((k) => Math.min(a.bounds[0][k]!, b.bounds[0][k]!)) as [number, number, number], [0, 1, 2].map((k) => Math.max(a.bounds[1][k]!, b.bounds[1][k]!)) as [number, number, number]];
+  const bounds: WorldSoup['bounds'] = [
+    [0, 1, 2].map((k) => Math.min(a.bounds[0][k]!, b.bounds[0][k]!)) as [number, number, number],
+    [0, 1, 2].map((k) => Math.max(a.bounds[1][k]!, b.bounds[1][k]!)) as [number, number, number],
+  ];
   return { positions, indices, bounds };
 }
 
@@ -187,16 +227,29 @@ function buildLoaded(geom: SceneGeometry, profile: AgentProfile, opts: NavMeshOp
   const walkableRadius = Math.ceil(profile.widthM / 2 / cs - 1e-6);
   const walkableHeight = Math.ceil(profile.heightM / ch - 1e-6);
   const walkableClimb = Math.floor(profile.maxStepM / ch + 1e-6);
-  const result = generateSoloNavMesh(soup.positions, soup.indices, {
-    cs, ch, walkableRadius, walkableHeight, walkableClimb,
-    walkableSlopeAngle: 45,
-    // In cells: 6 × 5 cm height samples and 2 cm height error are plenty for corroboration and keep the
-    // detail pass cheap (sampling every cell costs more than the rest of the build).
-    detailSampleDist: 6, detailSampleMaxError: 2,
-    maxEdgeLen: Math.round(12 / cs), maxSimplificationError: 1.3,
-    minRegionArea: 8, mergeRegionArea: 20, maxVertsPerPoly: 6,
-    bounds: soup.bounds,
-  }, true);
+  const result = generateSoloNavMesh(
+    soup.positions,
+    soup.indices,
+    {
+      cs,
+      ch,
+      walkableRadius,
+      walkableHeight,
+      walkableClimb,
+      walkableSlopeAngle: 45,
+      // In cells: 6 × 5 cm height samples and 2 cm height error are plenty for corroboration and keep the
+      // detail pass cheap (sampling every cell costs more than the rest of the build).
+      detailSampleDist: 6,
+      detailSampleMaxError: 2,
+      maxEdgeLen: Math.round(12 / cs),
+      maxSimplificationError: 1.3,
+      minRegionArea: 8,
+      mergeRegionArea: 20,
+      maxVertsPerPoly: 6,
+      bounds: soup.bounds,
+    },
+    true,
+  );
   // Kept to tell "the agent fits nowhere" (no polygons: Detour refuses to build) from a real failure.
   const empty = result.intermediates.polyMesh?.npolys() === 0;
   freeIntermediates(result.intermediates);
@@ -206,13 +259,20 @@ function buildLoaded(geom: SceneGeometry, profile: AgentProfile, opts: NavMeshOp
   let polygons = 0;
   for (let t = 0; navMesh && t < navMesh.getMaxTiles(); t++) polygons += navMesh.getTile(t).header()?.polyCount() ?? 0;
   const info: NavMeshInfo = {
-    agent: profile.name, buildMs: performance.now() - started,
-    radiusM: walkableRadius * cs, heightM: walkableHeight * ch, climbM: walkableClimb * ch,
-    cellSizeM: cs, cellHeightM: ch, polygons,
+    agent: profile.name,
+    buildMs: performance.now() - started,
+    radiusM: walkableRadius * cs,
+    heightM: walkableHeight * ch,
+    climbM: walkableClimb * ch,
+    cellSizeM: cs,
+    cellHeightM: ch,
+    polygons,
   };
   let disposed = false;
   return {
-    info, navMesh, query,
+    info,
+    navMesh,
+    query,
     dispose() {
       if (disposed) return;
       disposed = true;

@@ -26,9 +26,14 @@ export function routeProfile(geom: SceneGeometry, route: readonly Vector3[], poi
   const sources = [{ surface: geom.solid, door: false }];
   if (geom.liftParts) sources.push({ surface: geom.liftParts, door: false });
   if (geom.doors) sources.push({ surface: geom.doors, door: true });
-  const terrain = terrainAround(sources, route.map((p) => ({ x: p.x, y: p.y, z: p.z })), BAND_M);
+  const terrain = terrainAround(
+    sources,
+    route.map((p) => ({ x: p.x, y: p.y, z: p.z })),
+    BAND_M,
+  );
   const grid = terrain.region.grid;
-  const floor: number[] = [], headroom: number[] = [];
+  const floor: number[] = [],
+    headroom: number[] = [];
   let prev: number | null = null;
   const read = points.map((p) => {
     const c = cellAt(grid, p.x, p.z);
@@ -37,7 +42,12 @@ export function routeProfile(geom: SceneGeometry, route: readonly Vector3[], poi
   // Where a point has no floor (its cell is a wall the route grazes), the last floor before it, or the first after.
   const firstFloor = read.find((r) => r !== null)?.floor ?? points[0]?.y ?? 0;
   for (const [i, r] of read.entries()) {
-    if (r) { floor.push(r.floor); headroom.push(r.headroom); prev = r.floor; continue; }
+    if (r) {
+      floor.push(r.floor);
+      headroom.push(r.headroom);
+      prev = r.floor;
+      continue;
+    }
     floor.push(prev ?? firstFloor ?? points[i]!.y);
     headroom.push(Infinity);
   }

@@ -35,9 +35,7 @@ export function snap(nav: AgentNavMesh, floor: Vector3): Vector3 | null {
   return null;
 }
 
-export type RouteResult =
-  | { ok: true; points: Vector3[]; lengthM: number }
-  | { ok: false; why: string };
+export type RouteResult = { ok: true; points: Vector3[]; lengthM: number } | { ok: false; why: string };
 
 /** Plan length of a polyline. */
 export function planLength(points: readonly Vector3[]): number {
@@ -60,7 +58,8 @@ export function findRoute(nav: AgentNavMesh, fromFloor: Vector3, toFloor: Vector
   if (!r.success || r.path.length === 0) return { ok: false, why: 'no walkable route' };
   const points = r.path.map((p) => new Vector3(p.x, p.y, p.z));
   const last = points[points.length - 1]!;
-  if (Math.hypot(last.x - end.x, last.z - end.z) > 0.05 || Math.abs(last.y - end.y) > 0.3) return { ok: false, why: 'no walkable route (only part of the way)' };
+  if (Math.hypot(last.x - end.x, last.z - end.z) > 0.05 || Math.abs(last.y - end.y) > 0.3)
+    return { ok: false, why: 'no walkable route (only part of the way)' };
   return { ok: true, points, lengthM: planLength(points) };
 }
 
@@ -69,11 +68,16 @@ export function resample(points: readonly Vector3[], step: number): { p: Vector3
   const out: { p: Vector3; s: number; heading: Vector3 }[] = [];
   const total = planLength(points);
   const n = Math.max(1, Math.round(total / step));
-  let seg = 0, segStart = 0;
+  let seg = 0,
+    segStart = 0;
   for (let k = 0; k <= n; k++) {
     const s = (k / n) * total;
-    while (seg < points.length - 2 && segStart + segLen(points, seg) < s) { segStart += segLen(points, seg); seg++; }
-    const a = points[seg]!, b = points[Math.min(seg + 1, points.length - 1)]!;
+    while (seg < points.length - 2 && segStart + segLen(points, seg) < s) {
+      segStart += segLen(points, seg);
+      seg++;
+    }
+    const a = points[seg]!,
+      b = points[Math.min(seg + 1, points.length - 1)]!;
     const len = segLen(points, seg);
     const t = len > 0 ? Math.min(1, Math.max(0, (s - segStart) / len)) : 0;
     const heading = new Vector3(b.x - a.x, 0, b.z - a.z);
@@ -85,7 +89,8 @@ export function resample(points: readonly Vector3[], step: number): { p: Vector3
 }
 
 function segLen(points: readonly Vector3[], i: number): number {
-  const a = points[i]!, b = points[Math.min(i + 1, points.length - 1)]!;
+  const a = points[i]!,
+    b = points[Math.min(i + 1, points.length - 1)]!;
   return Math.hypot(b.x - a.x, b.z - a.z);
 }
 
@@ -107,7 +112,8 @@ const UP = new Vector3(0, 1, 0);
 export function floorProfile(solid: Surface, points: readonly Vector3[]): number[] {
   const out: number[] = [];
   let prev: number | null = null;
-  const at = new Vector3(), hit = newRayHit();
+  const at = new Vector3(),
+    hit = newRayHit();
   /** How far above `base` the ray down starts: FOLLOW_ABOVE_M, or half-way up to a lower ceiling. */
   const startAbove = (x: number, base: number, z: number): number => {
     const ceiling = castRay(solid, at.set(x, base + CEILING_FROM_M, z), UP, FOLLOW_ABOVE_M, hit);
@@ -116,8 +122,14 @@ export function floorProfile(solid: Surface, points: readonly Vector3[]): number
   const floorAt = (x: number, y: number, z: number, maxDrop: number): number | null => floorBelow(solid, at.set(x, y, z), maxDrop, hit)?.point.y ?? null;
   for (const p of points) {
     let y: number | null = null;
-    if (prev !== null) { const up = startAbove(p.x, prev, p.z); y = floorAt(p.x, prev + up, p.z, up + 1); }
-    if (y === null) { const up = startAbove(p.x, p.y, p.z); y = floorAt(p.x, p.y + up, p.z, up + 2); }
+    if (prev !== null) {
+      const up = startAbove(p.x, prev, p.z);
+      y = floorAt(p.x, prev + up, p.z, up + 1);
+    }
+    if (y === null) {
+      const up = startAbove(p.x, p.y, p.z);
+      y = floorAt(p.x, p.y + up, p.z, up + 2);
+    }
     y ??= prev ?? p.y;
     out.push(y);
     prev = y;

@@ -20,12 +20,18 @@ export function createSceneService(reply: (m: SuggestReply) => void): (msg: Sugg
       void held?.planner?.then((p) => p.dispose());
       held = { key: msg.key, geom: unpackGeometry(msg.geometry), planner: null };
     }
-    if (!held || held.key !== msg.key) { reply({ type: 'missing', id: msg.id }); return null; }
+    if (!held || held.key !== msg.key) {
+      reply({ type: 'missing', id: msg.id });
+      return null;
+    }
     return held;
   }
 
   return (msg) => {
-    if (msg.type === 'abort') { running.get(msg.id)?.abort(); return; }
+    if (msg.type === 'abort') {
+      running.get(msg.id)?.abort();
+      return;
+    }
     const abort = new AbortController();
     running.set(msg.id, abort);
     void (async () => {

@@ -40,8 +40,14 @@ export function featureForAgent(edge: MeasuredEdge, profile: AgentProfile): Pass
   if (!edge.feature) return null;
   const { clearWidthM: _w, cornerWidthsM: _c, ...rest } = edge.feature;
   const ev = edge.evidence;
-  const ks = heightsFor(profile, ev.widthsByHeight.map((w) => w.heightM));
-  const clearWidthM = minAt(ev.widthsByHeight.map((w) => w.widthM), ks);
+  const ks = heightsFor(
+    profile,
+    ev.widthsByHeight.map((w) => w.heightM),
+  );
+  const clearWidthM = minAt(
+    ev.widthsByHeight.map((w) => w.widthM),
+    ks,
+  );
   const legA = ev.corner ? minAt(ev.corner.legWidthsByHeight[0], ks) : undefined;
   const legB = ev.corner ? minAt(ev.corner.legWidthsByHeight[1], ks) : undefined;
   return {
@@ -55,7 +61,16 @@ export function featureForAgent(edge: MeasuredEdge, profile: AgentProfile): Pass
 export function suggestForAgent(edge: MeasuredEdge, profile: AgentProfile, navmeshRoute: boolean | null): Suggestion {
   const feature = featureForAgent(edge, profile);
   if (!feature) {
-    return { traversable: false, reason: 'other', note: edge.noRoute ?? 'No walkable route between the nodes in the scan', measured: {}, checks: [], navmeshRoute, navmeshDisagrees: navmeshRoute === true, doubt: null };
+    return {
+      traversable: false,
+      reason: 'other',
+      note: edge.noRoute ?? 'No walkable route between the nodes in the scan',
+      measured: {},
+      checks: [],
+      navmeshRoute,
+      navmeshDisagrees: navmeshRoute === true,
+      doubt: null,
+    };
   }
   const j = judgeEdge(profile, feature);
   const measured: SuggestionMeasures = {};
@@ -72,8 +87,13 @@ export function suggestForAgent(edge: MeasuredEdge, profile: AgentProfile, navme
     }
   }
   return {
-    traversable: j.traversable, reason: j.failedRule ? REASON_OF_RULE[j.failedRule] : null, note: j.note, measured, checks: j.checks,
-    navmeshRoute, navmeshDisagrees: navmeshRoute !== null && navmeshRoute !== j.traversable,
+    traversable: j.traversable,
+    reason: j.failedRule ? REASON_OF_RULE[j.failedRule] : null,
+    note: j.note,
+    measured,
+    checks: j.checks,
+    navmeshRoute,
+    navmeshDisagrees: navmeshRoute !== null && navmeshRoute !== j.traversable,
     doubt: doubtOfChecks(j.checks, edge.noiseM),
   };
 }
@@ -95,7 +115,8 @@ function doubtOfChecks(checks: readonly RuleCheck[], noiseM: number): string | n
 
 /** Whether an agent's navmesh has a direct route between two nodes (mesh frame). */
 function navmeshHasRoute(nav: AgentNavMesh, geom: SceneGeometry, a: Vector3, b: Vector3): boolean {
-  const from = floorUnderNode(geom.solid, a.clone().applyMatrix4(geom.frame)), to = floorUnderNode(geom.solid, b.clone().applyMatrix4(geom.frame));
+  const from = floorUnderNode(geom.solid, a.clone().applyMatrix4(geom.frame)),
+    to = floorUnderNode(geom.solid, b.clone().applyMatrix4(geom.frame));
   const r = findRoute(nav, from, to);
   return r.ok && !isDetour(r.lengthM, from.distanceTo(to));
 }
@@ -107,7 +128,12 @@ function throwIfAborted(signal?: AbortSignal): void {
 }
 
 /** Measure every edge once and suggest a label per agent; yields to the event loop between steps. */
-export async function suggestScene(geom: SceneGeometry, graph: Pick<NavGraph, 'nodes' | 'edges'>, profiles: readonly AgentProfile[], { onProgress, signal, corroborate = true }: SuggestOptions = {}): Promise<SceneSuggestions> {
+export async function suggestScene(
+  geom: SceneGeometry,
+  graph: Pick<NavGraph, 'nodes' | 'edges'>,
+  profiles: readonly AgentProfile[],
+  { onProgress, signal, corroborate = true }: SuggestOptions = {},
+): Promise<SceneSuggestions> {
   const started = performance.now();
   const nodes = new Map(graph.nodes.map((n) => [n.id, n]));
   const edges: [string, string][] = [];
@@ -144,14 +170,17 @@ export async function suggestScene(geom: SceneGeometry, graph: Pick<NavGraph, 'n
 
     const ctx = measureContext(geom, ref);
     const result: SceneSuggestions = {
-      edges: {}, agents: Object.fromEntries(profiles.map((p) => [p.name, {}])),
-      navmeshes: navs.map((n) => n.info), timings: { navmeshMs, measureMs: 0, totalMs: 0 },
+      edges: {},
+      agents: Object.fromEntries(profiles.map((p) => [p.name, {}])),
+      navmeshes: navs.map((n) => n.info),
+      timings: { navmeshMs, measureMs: 0, totalMs: 0 },
     };
     const measureStart = performance.now();
     for (const [a, b] of edges) {
       const key = `${a}|${b}`;
       await report('edges', `Measuring ${key}`);
-      const pa = nodes.get(a)!.position, pb = nodes.get(b)!.position;
+      const pa = nodes.get(a)!.position,
+        pb = nodes.get(b)!.position;
       const measured = measureEdge(geom, ref, pa, pb, { a, b }, ctx);
       result.edges[key] = measured;
       for (const p of profiles) {

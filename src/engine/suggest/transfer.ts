@@ -8,7 +8,12 @@ import type { SceneGeometry } from './geometry.ts';
  * each surface (so the worker does not build it again), lift boxes and the frame. Packing copies
  * (the page keeps using its own geometry); `transfer` lists the copies' buffers so posting moves them.
  */
-export interface PackedSurface { positions: Float32Array; index: Uint32Array | Uint16Array; bvh: SerializedBVH; frame: number[] }
+export interface PackedSurface {
+  positions: Float32Array;
+  index: Uint32Array | Uint16Array;
+  bvh: SerializedBVH;
+  frame: number[];
+}
 export interface PackedGeometry {
   solid: PackedSurface;
   doors: PackedSurface | null;
@@ -21,7 +26,11 @@ export interface PackedGeometry {
 function packSurface(s: Surface, transfer: ArrayBufferLike[]): PackedSurface {
   const pos = s.geometry.getAttribute('position');
   const positions = new Float32Array(pos.count * 3);
-  for (let i = 0; i < pos.count; i++) { positions[3 * i] = pos.getX(i); positions[3 * i + 1] = pos.getY(i); positions[3 * i + 2] = pos.getZ(i); }
+  for (let i = 0; i < pos.count; i++) {
+    positions[3 * i] = pos.getX(i);
+    positions[3 * i + 1] = pos.getY(i);
+    positions[3 * i + 2] = pos.getZ(i);
+  }
   const bvh = s.geometry.boundsTree as unknown as MeshBVH | undefined;
   if (!bvh) throw new Error('the scan surface has no BVH');
   // The BVH reorders the geometry's index; its serialized copy carries that order.

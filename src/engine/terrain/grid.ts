@@ -12,13 +12,15 @@ export interface PlanGrid {
 }
 
 export function gridOver(minX: number, minZ: number, maxX: number, maxZ: number, cellM: number): PlanGrid {
-  const x0 = Math.floor(minX / cellM) * cellM, z0 = Math.floor(minZ / cellM) * cellM;
+  const x0 = Math.floor(minX / cellM) * cellM,
+    z0 = Math.floor(minZ / cellM) * cellM;
   return { x0, z0, cellM, nx: Math.max(1, Math.ceil((maxX - x0) / cellM)), nz: Math.max(1, Math.ceil((maxZ - z0) / cellM)) };
 }
 
 /** Index of the cell holding (x, z), or −1 outside the grid. */
 export function cellAt(g: PlanGrid, x: number, z: number): number {
-  const i = Math.floor((x - g.x0) / g.cellM), j = Math.floor((z - g.z0) / g.cellM);
+  const i = Math.floor((x - g.x0) / g.cellM),
+    j = Math.floor((z - g.z0) / g.cellM);
   return i < 0 || j < 0 || i >= g.nx || j >= g.nz ? -1 : j * g.nx + i;
 }
 
@@ -34,7 +36,8 @@ export function* ringsAround(i0: number, j0: number, rings: number, nx: number, 
     for (let dj = -r; dj <= r; dj++) {
       for (let di = -r; di <= r; di++) {
         if (Math.max(Math.abs(di), Math.abs(dj)) !== r) continue;
-        const i = i0 + di, j = j0 + dj;
+        const i = i0 + di,
+          j = j0 + dj;
         if (i >= 0 && j >= 0 && i < nx && j < nz) yield [i, j, r];
       }
     }

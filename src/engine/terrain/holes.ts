@@ -60,7 +60,8 @@ export function fillHoles(spans: ColumnSpans, region: Region, floor: Float32Arra
     if (open) {
       const y = yRef[c]!;
       let level = -Infinity;
-      const i = c % nx, j = (c - i) / nx;
+      const i = c % nx,
+        j = (c - i) / nx;
       for (let nj = Math.max(0, j - 1); nj <= Math.min(nz - 1, j + 1); nj++) {
         for (let ni = Math.max(0, i - 1); ni <= Math.min(nx - 1, i + 1); ni++) {
           const f = floor[nj * nx + ni]!;
@@ -88,51 +89,68 @@ export function fillHoles(spans: ColumnSpans, region: Region, floor: Float32Arra
   const cells: number[] = [];
   const rim: number[] = [];
   // Depressions first: a hole without floor next to one is then filled from the floor it had.
-  for (let pass = 0; pass < 2; pass++) for (let s = 0; s < n; s++) {
-    if (!mask[s] || done[s]) continue;
-    const noFloor = Number.isNaN(floor[s]!);
-    if (noFloor !== (pass === 1)) continue;
-    if (noFloor && !openNaN(s)) { done[s] = 1; continue; }
-    // A depression is entered at its edge, where a neighbour stands higher: most floor is no start.
-    if (!noFloor) {
-      let edge = false;
-      for (let e = neighbours(s) - 1; e >= 0 && !edge; e--) { const b = around[e]!; if (mask[b] && floor[b]! > floor[s]! + PIT_M) edge = true; }
-      if (!edge) continue;
-    }
-    // The region of s: open cells without floor, or floor cells on one surface.
-    cells.length = 0; rim.length = 0;
-    done[s] = 1; cells.push(s);
-    let big = false, depression = true;
-    for (let q = 0; q < cells.length && !big && depression; q++) {
-      const a = cells[q]!, fa = floor[a]!;
-      for (let e = neighbours(a) - 1; e >= 0; e--) {
-        const b = around[e]!;
-        if (!mask[b]) continue;
-        const fb = floor[b]!;
-        const same = noFloor ? openNaN(b) : !Number.isNaN(fb) && Math.abs(fb - fa) <= PIT_M;
-        if (same) {
-          if (!done[b]) { done[b] = 1; cells.push(b); if (cells.length > MAX_GAP_CELLS) big = true; }
-        } else if (!Number.isNaN(fb)) {
-          rim.push(b);
-          if (!noFloor && fb <= fa + PIT_M) depression = false;
+  for (let pass = 0; pass < 2; pass++)
+    for (let s = 0; s < n; s++) {
+      if (!mask[s] || done[s]) continue;
+      const noFloor = Number.isNaN(floor[s]!);
+      if (noFloor !== (pass === 1)) continue;
+      if (noFloor && !openNaN(s)) {
+        done[s] = 1;
+        continue;
+      }
+      // A depression is entered at its edge, where a neighbour stands higher: most floor is no start.
+      if (!noFloor) {
+        let edge = false;
+        for (let e = neighbours(s) - 1; e >= 0 && !edge; e--) {
+          const b = around[e]!;
+          if (mask[b] && floor[b]! > floor[s]! + PIT_M) edge = true;
+        }
+        if (!edge) continue;
+      }
+      // The region of s: open cells without floor, or floor cells on one surface.
+      cells.length = 0;
+      rim.length = 0;
+      done[s] = 1;
+      cells.push(s);
+      let big = false,
+        depression = true;
+      for (let q = 0; q < cells.length && !big && depression; q++) {
+        const a = cells[q]!,
+          fa = floor[a]!;
+        for (let e = neighbours(a) - 1; e >= 0; e--) {
+          const b = around[e]!;
+          if (!mask[b]) continue;
+          const fb = floor[b]!;
+          const same = noFloor ? openNaN(b) : !Number.isNaN(fb) && Math.abs(fb - fa) <= PIT_M;
+          if (same) {
+            if (!done[b]) {
+              done[b] = 1;
+              cells.push(b);
+              if (cells.length > MAX_GAP_CELLS) big = true;
+            }
+          } else if (!Number.isNaN(fb)) {
+            rim.push(b);
+            if (!noFloor && fb <= fa + PIT_M) depression = false;
+          }
         }
       }
-    }
-    if (big || rim.length === 0 || (!noFloor && !depression)) continue;
-    const reach = nearestFloor(cells, rim, floor, nx, nz, cellM);
-    if (reach.maxM <= FILL_REACH_M) {
-      let top = -Infinity;
-      for (const r of rim) if (floor[r]! > top) top = floor[r]!;
-      for (const a of cells) {
-        // At the nearest floor's height, and not under what the hole lays bare up to the floor round it.
-        let h = reach.height.get(a)!;
-        for (let k = first[a]!; k < first[a + 1]!; k++) if (!door[k] && hi[k]! > h && hi[k]! <= top + PIT_M) h = hi[k]!;
-        floor[a] = h; floorSpan[a] = -1; marks[a] = FILLED;
+      if (big || rim.length === 0 || (!noFloor && !depression)) continue;
+      const reach = nearestFloor(cells, rim, floor, nx, nz, cellM);
+      if (reach.maxM <= FILL_REACH_M) {
+        let top = -Infinity;
+        for (const r of rim) if (floor[r]! > top) top = floor[r]!;
+        for (const a of cells) {
+          // At the nearest floor's height, and not under what the hole lays bare up to the floor round it.
+          let h = reach.height.get(a)!;
+          for (let k = first[a]!; k < first[a + 1]!; k++) if (!door[k] && hi[k]! > h && hi[k]! <= top + PIT_M) h = hi[k]!;
+          floor[a] = h;
+          floorSpan[a] = -1;
+          marks[a] = FILLED;
+        }
+      } else if (reach.maxM <= DOUBT_REACH_M) {
+        for (const a of cells) marks[a] = DOUBTFUL;
       }
-    } else if (reach.maxM <= DOUBT_REACH_M) {
-      for (const a of cells) marks[a] = DOUBTFUL;
     }
-  }
   return marks;
 }
 
@@ -140,7 +158,14 @@ export function fillHoles(spans: ColumnSpans, region: Region, floor: Float32Arra
  * For each gap cell, the height of the nearest rim cell (8-connected distances, by Dijkstra), and
  * the largest distance of any gap cell to the rim.
  */
-function nearestFloor(cells: readonly number[], rim: readonly number[], floor: Float32Array, nx: number, nz: number, cellM: number): { height: Map<number, number>; maxM: number } {
+function nearestFloor(
+  cells: readonly number[],
+  rim: readonly number[],
+  floor: Float32Array,
+  nx: number,
+  nz: number,
+  cellM: number,
+): { height: Map<number, number>; maxM: number } {
   const dist = new Map<number, number>();
   const height = new Map<number, number>();
   for (const a of cells) dist.set(a, Infinity);
@@ -148,10 +173,16 @@ function nearestFloor(cells: readonly number[], rim: readonly number[], floor: F
   const push = (d: number, c: number, h: number) => {
     heap.push([d, c, h]);
     let i = heap.length - 1;
-    while (i > 0) { const p = (i - 1) >> 1; if (heap[p]![0] <= d) break; [heap[p], heap[i]] = [heap[i]!, heap[p]!]; i = p; }
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (heap[p]![0] <= d) break;
+      [heap[p], heap[i]] = [heap[i]!, heap[p]!];
+      i = p;
+    }
   };
   const pop = (): [number, number, number] => {
-    const top = heap[0]!, last = heap.pop()!;
+    const top = heap[0]!,
+      last = heap.pop()!;
     if (heap.length) {
       heap[0] = last;
       let i = 0;
@@ -176,11 +207,13 @@ function nearestFloor(cells: readonly number[], rim: readonly number[], floor: F
       height.set(c, h);
       if (d > maxM) maxM = d;
     } else if (d > 0) continue;
-    const ci = c % nx, cj = (c - ci) / nx;
+    const ci = c % nx,
+      cj = (c - ci) / nx;
     for (let dj = -1; dj <= 1; dj++) {
       for (let di = -1; di <= 1; di++) {
         if (!di && !dj) continue;
-        const bi = ci + di, bj = cj + dj;
+        const bi = ci + di,
+          bj = cj + dj;
         if (bi < 0 || bj < 0 || bi >= nx || bj >= nz) continue;
         const b = bj * nx + bi;
         const nd = d + (di && dj ? Math.SQRT2 : 1) * cellM;

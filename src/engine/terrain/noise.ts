@@ -20,21 +20,40 @@ export function surfaceNoiseM(terrain: Terrain): number {
   for (let j0 = 0; j0 + PATCH <= grid.nz; j0 += STRIDE) {
     for (let i0 = 0; i0 + PATCH <= grid.nx; i0 += STRIDE) {
       // Least squares of h = a + b·i + c·j over the patch (i, j centred, so the sums decouple).
-      let n = 0, sh = 0, shi = 0, shj = 0, sii = 0, sjj = 0, lo = Infinity, hi = -Infinity, ok = true;
+      let n = 0,
+        sh = 0,
+        shi = 0,
+        shj = 0,
+        sii = 0,
+        sjj = 0,
+        lo = Infinity,
+        hi = -Infinity,
+        ok = true;
       const h0 = (PATCH - 1) / 2;
       for (let j = 0; j < PATCH && ok; j++) {
         for (let i = 0; i < PATCH; i++) {
           const c = (j0 + j) * grid.nx + i0 + i;
           const f = floor[c]!;
-          if (!mask[c] || filled[c] || Number.isNaN(f)) { ok = false; break; }
-          const u = i - h0, v = j - h0;
-          n++; sh += f; shi += f * u; shj += f * v; sii += u * u; sjj += v * v;
+          if (!mask[c] || filled[c] || Number.isNaN(f)) {
+            ok = false;
+            break;
+          }
+          const u = i - h0,
+            v = j - h0;
+          n++;
+          sh += f;
+          shi += f * u;
+          shj += f * v;
+          sii += u * u;
+          sjj += v * v;
           if (f < lo) lo = f;
           if (f > hi) hi = f;
         }
       }
       if (!ok || hi - lo > LEVEL_M) continue;
-      const a = sh / n, b = shi / sii, c2 = shj / sjj;
+      const a = sh / n,
+        b = shi / sii,
+        c2 = shj / sjj;
       let sq = 0;
       for (let j = 0; j < PATCH; j++) {
         for (let i = 0; i < PATCH; i++) {

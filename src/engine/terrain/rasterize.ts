@@ -55,19 +55,33 @@ class SpanPool {
   add(cell: number, lo: number, hi: number, flags: number): void {
     if (this.count === this.lo.length) this.grow();
     const k = this.count++;
-    this.cell[k] = cell; this.lo[k] = lo; this.hi[k] = hi; this.flags[k] = flags;
+    this.cell[k] = cell;
+    this.lo[k] = lo;
+    this.hi[k] = hi;
+    this.flags[k] = flags;
   }
 
   private grow(): void {
     const n = this.lo.length * 2;
-    const c = new Int32Array(n); c.set(this.cell); this.cell = c;
-    const l = new Float32Array(n); l.set(this.lo); this.lo = l;
-    const h = new Float32Array(n); h.set(this.hi); this.hi = h;
-    const f = new Uint8Array(n); f.set(this.flags); this.flags = f;
+    const c = new Int32Array(n);
+    c.set(this.cell);
+    this.cell = c;
+    const l = new Float32Array(n);
+    l.set(this.lo);
+    this.lo = l;
+    const h = new Float32Array(n);
+    h.set(this.hi);
+    this.hi = h;
+    const f = new Uint8Array(n);
+    f.set(this.flags);
+    this.flags = f;
   }
 }
 
-export interface RasterizeSource { surface: Surface; door: boolean }
+export interface RasterizeSource {
+  surface: Surface;
+  door: boolean;
+}
 
 /**
  * Rasterise the triangles of `sources` that lie within the grid and between `yMin` and `yMax`
@@ -99,7 +113,9 @@ function collect(surface: Surface, worldBox: Box3, each: (t: Float64Array) => vo
         const f = bvh.indirect ? bvh.resolveTriangleIndex(t) : t;
         for (let c = 0; c < 3; c++) {
           const v = index[f * 3 + c]!;
-          const px = position.getX(v), py = position.getY(v), pz = position.getZ(v);
+          const px = position.getX(v),
+            py = position.getY(v),
+            pz = position.getZ(v);
           tri[c * 3] = e[0]! * px + e[4]! * py + e[8]! * pz + e[12]!;
           tri[c * 3 + 1] = e[1]! * px + e[5]! * py + e[9]! * pz + e[13]!;
           tri[c * 3 + 2] = e[2]! * px + e[6]! * py + e[10]! * pz + e[14]!;
@@ -117,7 +133,11 @@ class Rasterizer {
   private readonly cut = new Float64Array(6);
   private accLo = new Float64Array(64);
   private accHi = new Float64Array(64);
-  constructor(private readonly g: PlanGrid, private readonly mask: Uint8Array | null, private readonly pool: SpanPool) {}
+  constructor(
+    private readonly g: PlanGrid,
+    private readonly mask: Uint8Array | null,
+    private readonly pool: SpanPool,
+  ) {}
 
   private put(i: number, j: number, lo: number, hi: number, flat: boolean, door: boolean): void {
     const g = this.g;
@@ -128,9 +148,15 @@ class Rasterizer {
   }
 
   triangle(t: Float64Array, door: boolean): void {
-    const ax = t[3]! - t[0]!, ay = t[4]! - t[1]!, az = t[5]! - t[2]!;
-    const bx = t[6]! - t[0]!, by = t[7]! - t[1]!, bz = t[8]! - t[2]!;
-    const nx = ay * bz - az * by, ny = az * bx - ax * bz, nz = ax * by - ay * bx;
+    const ax = t[3]! - t[0]!,
+      ay = t[4]! - t[1]!,
+      az = t[5]! - t[2]!;
+    const bx = t[6]! - t[0]!,
+      by = t[7]! - t[1]!,
+      bz = t[8]! - t[2]!;
+    const nx = ay * bz - az * by,
+      ny = az * bx - ax * bz,
+      nz = ax * by - ay * bx;
     const len = Math.hypot(nx, ny, nz);
     if (len < 1e-12) return;
     const nyr = Math.abs(ny) / len;
@@ -140,27 +166,41 @@ class Rasterizer {
 
   /** A ground-like triangle: every cell whose centre its plan covers gets the plane's height there. */
   private plane(t: Float64Array, nx: number, ny: number, nz: number, flat: boolean, door: boolean): void {
-    const g = this.g, c = g.cellM;
-    const x0 = t[0]!, y0 = t[1]!, z0 = t[2]!;
-    const yLo = Math.min(t[1]!, t[4]!, t[7]!), yHi = Math.max(t[1]!, t[4]!, t[7]!);
+    const g = this.g,
+      c = g.cellM;
+    const x0 = t[0]!,
+      y0 = t[1]!,
+      z0 = t[2]!;
+    const yLo = Math.min(t[1]!, t[4]!, t[7]!),
+      yHi = Math.max(t[1]!, t[4]!, t[7]!);
     // Within a cell the plane varies by up to its slope times the half diagonal.
     const spread = (Math.hypot(nx, nz) / Math.abs(ny)) * c * Math.SQRT1_2;
-    const zMin = Math.min(t[2]!, t[5]!, t[8]!), zMax = Math.max(t[2]!, t[5]!, t[8]!);
-    const j0 = Math.max(0, Math.ceil((zMin - g.z0) / c - 0.5)), j1 = Math.min(g.nz - 1, Math.floor((zMax - g.z0) / c - 0.5));
+    const zMin = Math.min(t[2]!, t[5]!, t[8]!),
+      zMax = Math.max(t[2]!, t[5]!, t[8]!);
+    const j0 = Math.max(0, Math.ceil((zMin - g.z0) / c - 0.5)),
+      j1 = Math.min(g.nz - 1, Math.floor((zMax - g.z0) / c - 0.5));
     for (let j = j0; j <= j1; j++) {
       const zc = g.z0 + (j + 0.5) * c;
-      let xa = Infinity, xb = -Infinity;
+      let xa = Infinity,
+        xb = -Infinity;
       for (let k = 0; k < 3; k++) {
-        const p = k * 3, q = ((k + 1) % 3) * 3;
-        const za = t[p + 2]!, zb = t[q + 2]!;
+        const p = k * 3,
+          q = ((k + 1) % 3) * 3;
+        const za = t[p + 2]!,
+          zb = t[q + 2]!;
         if ((zc < za && zc < zb) || (zc > za && zc > zb)) continue;
-        if (za === zb) { xa = Math.min(xa, t[p]!, t[q]!); xb = Math.max(xb, t[p]!, t[q]!); continue; }
+        if (za === zb) {
+          xa = Math.min(xa, t[p]!, t[q]!);
+          xb = Math.max(xb, t[p]!, t[q]!);
+          continue;
+        }
         const x = t[p]! + ((zc - za) / (zb - za)) * (t[q]! - t[p]!);
         if (x < xa) xa = x;
         if (x > xb) xb = x;
       }
       if (xa > xb) continue;
-      const i0 = Math.max(0, Math.ceil((xa - g.x0) / c - 0.5)), i1 = Math.min(g.nx - 1, Math.floor((xb - g.x0) / c - 0.5));
+      const i0 = Math.max(0, Math.ceil((xa - g.x0) / c - 0.5)),
+        i1 = Math.min(g.nx - 1, Math.floor((xb - g.x0) / c - 0.5));
       for (let i = i0; i <= i1; i++) {
         const xc = g.x0 + (i + 0.5) * c;
         const y = y0 - (nx * (xc - x0) + nz * (zc - z0)) / ny;
@@ -174,54 +214,93 @@ class Rasterizer {
    * each cut is a segment, whose height range goes to the cells it crosses.
    */
   private sliver(t: Float64Array, door: boolean): void {
-    const g = this.g, c = g.cellM;
+    const g = this.g,
+      c = g.cellM;
     const ex = Math.max(t[0]!, t[3]!, t[6]!) - Math.min(t[0]!, t[3]!, t[6]!);
     const ez = Math.max(t[2]!, t[5]!, t[8]!) - Math.min(t[2]!, t[5]!, t[8]!);
     // u: the axis the cuts are taken along; v: the other plan axis.
-    const u = ex >= ez ? 0 : 2, v = 2 - u;
-    const u0 = Math.min(t[u]!, t[u + 3]!, t[u + 6]!), u1 = Math.max(t[u]!, t[u + 3]!, t[u + 6]!);
+    const u = ex >= ez ? 0 : 2,
+      v = 2 - u;
+    const u0 = Math.min(t[u]!, t[u + 3]!, t[u + 6]!),
+      u1 = Math.max(t[u]!, t[u + 3]!, t[u + 6]!);
     const n = Math.max(1, Math.ceil((u1 - u0) / (c / 2)));
     const cut = this.cut;
-    const v0 = u === 0 ? g.z0 : g.x0, uOrigin = u === 0 ? g.x0 : g.z0;
+    const v0 = u === 0 ? g.z0 : g.x0,
+      uOrigin = u === 0 ? g.x0 : g.z0;
     // The triangle's range in each cell of the current column of cells (cuts in one column are
     // gathered before they go to the pool: a wall's small triangles would each put a span per cut).
-    const kMin = Math.floor((Math.min(t[v]!, t[v + 3]!, t[v + 6]!) - v0) / c), kMax = Math.floor((Math.max(t[v]!, t[v + 3]!, t[v + 6]!) - v0) / c);
+    const kMin = Math.floor((Math.min(t[v]!, t[v + 3]!, t[v + 6]!) - v0) / c),
+      kMax = Math.floor((Math.max(t[v]!, t[v + 3]!, t[v + 6]!) - v0) / c);
     const width = kMax - kMin + 1;
-    if (this.accLo.length < width) { this.accLo = new Float64Array(width * 2); this.accHi = new Float64Array(width * 2); }
-    const accLo = this.accLo.fill(Infinity, 0, width), accHi = this.accHi.fill(-Infinity, 0, width);
+    if (this.accLo.length < width) {
+      this.accLo = new Float64Array(width * 2);
+      this.accHi = new Float64Array(width * 2);
+    }
+    const accLo = this.accLo.fill(Infinity, 0, width),
+      accHi = this.accHi.fill(-Infinity, 0, width);
     let column = NaN;
     for (let s = 0; s <= n; s++) {
       const at = u0 + ((u1 - u0) * s) / n;
       // The triangle's points on the plane u = at: up to two (v, y) pairs.
       let m = 0;
       for (let k = 0; k < 3 && m < 6; k++) {
-        const p = k * 3, q = ((k + 1) % 3) * 3;
-        const pu = t[p + u]!, qu = t[q + u]!;
+        const p = k * 3,
+          q = ((k + 1) % 3) * 3;
+        const pu = t[p + u]!,
+          qu = t[q + u]!;
         if ((pu - at) * (qu - at) > 0) continue;
-        if (pu === qu) { cut[m++] = t[p + v]!; cut[m++] = t[p + 1]!; if (m < 6) { cut[m++] = t[q + v]!; cut[m++] = t[q + 1]!; } continue; }
+        if (pu === qu) {
+          cut[m++] = t[p + v]!;
+          cut[m++] = t[p + 1]!;
+          if (m < 6) {
+            cut[m++] = t[q + v]!;
+            cut[m++] = t[q + 1]!;
+          }
+          continue;
+        }
         const f = (at - pu) / (qu - pu);
         cut[m++] = t[p + v]! + f * (t[q + v]! - t[p + v]!);
         cut[m++] = t[p + 1]! + f * (t[q + 1]! - t[p + 1]!);
       }
       if (m === 0) continue;
-      let va = Infinity, vb = -Infinity, ya = 0, yb = 0, yLo = Infinity, yHi = -Infinity;
+      let va = Infinity,
+        vb = -Infinity,
+        ya = 0,
+        yb = 0,
+        yLo = Infinity,
+        yHi = -Infinity;
       for (let q = 0; q < m; q += 2) {
-        const cv = cut[q]!, cy = cut[q + 1]!;
-        if (cv < va) { va = cv; ya = cy; }
-        if (cv > vb) { vb = cv; yb = cy; }
+        const cv = cut[q]!,
+          cy = cut[q + 1]!;
+        if (cv < va) {
+          va = cv;
+          ya = cy;
+        }
+        if (cv > vb) {
+          vb = cv;
+          yb = cy;
+        }
         if (cy < yLo) yLo = cy;
         if (cy > yHi) yHi = cy;
       }
       const cu = Math.floor((at - uOrigin) / c);
-      if (cu !== column) { if (!Number.isNaN(column)) this.flush(u, column, kMin, width, door); column = cu; }
-      const ka = Math.max(kMin, Math.floor((va - v0) / c)), kb = Math.min(kMax, Math.floor((vb - v0) / c));
+      if (cu !== column) {
+        if (!Number.isNaN(column)) this.flush(u, column, kMin, width, door);
+        column = cu;
+      }
+      const ka = Math.max(kMin, Math.floor((va - v0) / c)),
+        kb = Math.min(kMax, Math.floor((vb - v0) / c));
       for (let k = ka; k <= kb; k++) {
         // The segment's height range within cell k (all of it when the segment lies in one cell).
-        let lo = yLo, hi = yHi;
+        let lo = yLo,
+          hi = yHi;
         if (kb > ka && vb > va) {
-          const s0 = Math.max(0, (v0 + k * c - va) / (vb - va)), s1 = Math.min(1, (v0 + (k + 1) * c - va) / (vb - va));
-          const y0 = ya + s0 * (yb - ya), y1 = ya + s1 * (yb - ya);
-          lo = Math.min(y0, y1); hi = Math.max(y0, y1);
+          const s0 = Math.max(0, (v0 + k * c - va) / (vb - va)),
+            s1 = Math.min(1, (v0 + (k + 1) * c - va) / (vb - va));
+          const y0 = ya + s0 * (yb - ya),
+            y1 = ya + s1 * (yb - ya);
+          lo = Math.min(y0, y1);
+          hi = Math.max(y0, y1);
         }
         if (lo < accLo[k - kMin]!) accLo[k - kMin] = lo;
         if (hi > accHi[k - kMin]!) accHi[k - kMin] = hi;
@@ -232,12 +311,14 @@ class Rasterizer {
 
   /** Put a column's gathered ranges (cells kMin… of the cut axis's column `column`) and clear them. */
   private flush(u: number, column: number, kMin: number, width: number, door: boolean): void {
-    const accLo = this.accLo, accHi = this.accHi;
+    const accLo = this.accLo,
+      accHi = this.accHi;
     for (let k = 0; k < width; k++) {
       if (accLo[k] === Infinity) continue;
       if (u === 0) this.put(column, kMin + k, accLo[k]!, accHi[k]!, false, door);
       else this.put(kMin + k, column, accLo[k]!, accHi[k]!, false, door);
-      accLo[k] = Infinity; accHi[k] = -Infinity;
+      accLo[k] = Infinity;
+      accHi[k] = -Infinity;
     }
   }
 }
@@ -255,30 +336,43 @@ function merge(grid: PlanGrid, pool: SpanPool): Omit<ColumnSpans, 'triangles'> {
 
   const start = new Int32Array(n + 1);
   const cap = Math.max(1, pool.count);
-  const lo = new Float32Array(cap), hi = new Float32Array(cap), flatHi = new Float32Array(cap), door = new Uint8Array(cap);
+  const lo = new Float32Array(cap),
+    hi = new Float32Array(cap),
+    flatHi = new Float32Array(cap),
+    door = new Uint8Array(cap);
   let out = 0;
   const { lo: plo, hi: phi, flags } = pool;
   for (let c = 0; c < n; c++) {
     start[c] = out;
-    const b0 = begin[c]!, b1 = begin[c + 1]!;
+    const b0 = begin[c]!,
+      b1 = begin[c + 1]!;
     // By `lo` within the cell: insertion sort for the handful of spans most columns hold.
     if (b1 - b0 > 24) order.subarray(b0, b1).sort((x, y) => plo[x]! - plo[y]!);
     else {
       for (let i = b0 + 1; i < b1; i++) {
-        const k = order[i]!, l = plo[k]!;
+        const k = order[i]!,
+          l = plo[k]!;
         let j = i;
-        while (j > b0 && plo[order[j - 1]!]! > l) { order[j] = order[j - 1]!; j--; }
+        while (j > b0 && plo[order[j - 1]!]! > l) {
+          order[j] = order[j - 1]!;
+          j--;
+        }
         order[j] = k;
       }
     }
     for (let doorPass = 0; doorPass <= 2; doorPass += 2) {
       let open = false;
       for (let q = b0; q < b1; q++) {
-        const k = order[q]!, f = flags[k]!;
+        const k = order[q]!,
+          f = flags[k]!;
         if ((f & 2) !== doorPass) continue;
-        const l = plo[k]!, h = phi[k]!;
+        const l = plo[k]!,
+          h = phi[k]!;
         if (!open || l > hi[out - 1]! + (f & 1 ? MIN_ROOM_M : FACE_BRIDGE_M)) {
-          lo[out] = l; hi[out] = h; flatHi[out] = -Infinity; door[out] = doorPass ? 1 : 0;
+          lo[out] = l;
+          hi[out] = h;
+          flatHi[out] = -Infinity;
+          door[out] = doorPass ? 1 : 0;
           out++;
           open = true;
         } else if (h > hi[out - 1]!) hi[out - 1] = h;

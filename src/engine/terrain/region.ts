@@ -21,10 +21,19 @@ export interface Region {
 
 export function regionAround(route: readonly Vec3[], radiusM: number, cellM: number): Region {
   if (route.length === 0) throw new Error('planner: the route is empty');
-  let minX = Infinity, minZ = Infinity, maxX = -Infinity, maxZ = -Infinity, yMin = Infinity, yMax = -Infinity;
+  let minX = Infinity,
+    minZ = Infinity,
+    maxX = -Infinity,
+    maxZ = -Infinity,
+    yMin = Infinity,
+    yMax = -Infinity;
   for (const p of route) {
-    minX = Math.min(minX, p.x); maxX = Math.max(maxX, p.x); minZ = Math.min(minZ, p.z); maxZ = Math.max(maxZ, p.z);
-    yMin = Math.min(yMin, p.y); yMax = Math.max(yMax, p.y);
+    minX = Math.min(minX, p.x);
+    maxX = Math.max(maxX, p.x);
+    minZ = Math.min(minZ, p.z);
+    maxZ = Math.max(maxZ, p.z);
+    yMin = Math.min(yMin, p.y);
+    yMax = Math.max(yMax, p.y);
   }
   const grid = gridOver(minX - radiusM, minZ - radiusM, maxX + radiusM, maxZ + radiusM, cellM);
   const n = grid.nx * grid.nz;
@@ -36,16 +45,21 @@ export function regionAround(route: readonly Vec3[], radiusM: number, cellM: num
   const segments = route.length === 1 ? [[route[0]!, route[0]!]] : route.slice(1).map((b, k) => [route[k]!, b]);
   let s0 = 0;
   for (const [a, b] of segments) {
-    const dx = b!.x - a!.x, dz = b!.z - a!.z, len2 = dx * dx + dz * dz;
+    const dx = b!.x - a!.x,
+      dz = b!.z - a!.z,
+      len2 = dx * dx + dz * dz;
     const len = Math.sqrt(len2);
-    const i0 = Math.max(0, Math.floor((Math.min(a!.x, b!.x) - radiusM - grid.x0) / cellM)), i1 = Math.min(grid.nx - 1, Math.floor((Math.max(a!.x, b!.x) + radiusM - grid.x0) / cellM));
-    const j0 = Math.max(0, Math.floor((Math.min(a!.z, b!.z) - radiusM - grid.z0) / cellM)), j1 = Math.min(grid.nz - 1, Math.floor((Math.max(a!.z, b!.z) + radiusM - grid.z0) / cellM));
+    const i0 = Math.max(0, Math.floor((Math.min(a!.x, b!.x) - radiusM - grid.x0) / cellM)),
+      i1 = Math.min(grid.nx - 1, Math.floor((Math.max(a!.x, b!.x) + radiusM - grid.x0) / cellM));
+    const j0 = Math.max(0, Math.floor((Math.min(a!.z, b!.z) - radiusM - grid.z0) / cellM)),
+      j1 = Math.min(grid.nz - 1, Math.floor((Math.max(a!.z, b!.z) + radiusM - grid.z0) / cellM));
     for (let j = j0; j <= j1; j++) {
       const z = grid.z0 + (j + 0.5) * cellM;
       for (let i = i0; i <= i1; i++) {
         const x = grid.x0 + (i + 0.5) * cellM;
         const t = len2 > 0 ? Math.max(0, Math.min(1, ((x - a!.x) * dx + (z - a!.z) * dz) / len2)) : 0;
-        const px = a!.x + t * dx - x, pz = a!.z + t * dz - z;
+        const px = a!.x + t * dx - x,
+          pz = a!.z + t * dz - z;
         const d2 = px * px + pz * pz;
         const c = j * grid.nx + i;
         if (d2 > r2 || d2 >= best[c]!) continue;

@@ -40,7 +40,10 @@ const MIN_RISERS = 3;
 const MIN_FLIGHT_RISE_M = 0.5;
 const MAX_GOING_M = 0.6;
 
-export interface ProfilePoint { s: number; at: Vec3 }
+export interface ProfilePoint {
+  s: number;
+  at: Vec3;
+}
 
 export interface StepFindings {
   steps: StepEvidence[];
@@ -54,7 +57,10 @@ export function findSteps(points: readonly ProfilePoint[], floor: readonly numbe
   let i = 1;
   while (i < floor.length) {
     const d = floor[i]! - floor[i - 1]!;
-    if (Math.abs(d) <= STEEP_PER_CM) { i++; continue; }
+    if (Math.abs(d) <= STEEP_PER_CM) {
+      i++;
+      continue;
+    }
     const sign = Math.sign(d);
     const first = i - 1;
     while (i < floor.length && Math.sign(floor[i]! - floor[i - 1]!) === sign && Math.abs(floor[i]! - floor[i - 1]!) > STEEP_PER_CM) i++;
@@ -74,10 +80,19 @@ function markStairs(steps: StepEvidence[]): StairsEvidence | null {
   const isRiser = (s: StepEvidence) => Math.abs(s.riseM) >= RISER_MIN_M && Math.abs(s.riseM) <= RISER_MAX_M;
   let k = 0;
   while (k < steps.length) {
-    if (!isRiser(steps[k]!)) { k++; continue; }
+    if (!isRiser(steps[k]!)) {
+      k++;
+      continue;
+    }
     const group = [steps[k]!];
     let j = k + 1;
-    while (j < steps.length && isRiser(steps[j]!) && Math.sign(steps[j]!.riseM) === Math.sign(group[0]!.riseM) && steps[j]!.s - group[group.length - 1]!.s <= MAX_GOING_M) group.push(steps[j++]!);
+    while (
+      j < steps.length &&
+      isRiser(steps[j]!) &&
+      Math.sign(steps[j]!.riseM) === Math.sign(group[0]!.riseM) &&
+      steps[j]!.s - group[group.length - 1]!.s <= MAX_GOING_M
+    )
+      group.push(steps[j++]!);
     const total = group.reduce((n, s) => n + Math.abs(s.riseM), 0);
     if (group.length >= MIN_RISERS && total >= MIN_FLIGHT_RISE_M) for (const s of group) s.stair = true;
     k = j;
@@ -88,8 +103,11 @@ function markStairs(steps: StepEvidence[]): StairsEvidence | null {
   const mid = heights.length >> 1;
   const median = heights.length % 2 ? heights[mid]! : (heights[mid - 1]! + heights[mid]!) / 2;
   return {
-    risers: risers.length, riserM: round4(median), totalRiseM: round4(heights.reduce((n, h) => n + h, 0)),
-    fromS: risers[0]!.s, toS: risers[risers.length - 1]!.s,
+    risers: risers.length,
+    riserM: round4(median),
+    totalRiseM: round4(heights.reduce((n, h) => n + h, 0)),
+    fromS: risers[0]!.s,
+    toS: risers[risers.length - 1]!.s,
   };
 }
 

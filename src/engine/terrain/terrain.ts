@@ -51,7 +51,6 @@ const EDGE_M = 0.02;
 /** How far below a node its floor may lie (CapNav nodes float above the floor). */
 const NODE_ABOVE_FLOOR_M = 2.5;
 
-
 export function buildTerrain(spans: ColumnSpans, region: Region, seeds: readonly Vec3[]): Terrain {
   const { grid, mask, yRef } = region;
   const n = grid.nx * grid.nz;
@@ -74,10 +73,12 @@ export function buildTerrain(spans: ColumnSpans, region: Region, seeds: readonly
   };
   /** Whether a solid in a neighbour of cell c stands from within EDGE_M of `h` to more than a step above it. */
   const risesOn = (c: number, h: number) => {
-    const i = c % grid.nx, j = (c - i) / grid.nx;
+    const i = c % grid.nx,
+      j = (c - i) / grid.nx;
     for (let dj = -1; dj <= 1; dj++) {
       for (let di = -1; di <= 1; di++) {
-        const ni = i + di, nj = j + dj;
+        const ni = i + di,
+          nj = j + dj;
         if ((!di && !dj) || ni < 0 || nj < 0 || ni >= grid.nx || nj >= grid.nz) continue;
         const m = nj * grid.nx + ni;
         for (let k = first[m]!; k < first[m + 1]!; k++) if (!door[k] && lo[k]! <= h + EDGE_M && hi[k]! > h + STEP_CLASS_M) return true;
@@ -98,14 +99,20 @@ export function buildTerrain(spans: ColumnSpans, region: Region, seeds: readonly
    * the route's height.
    */
   const bestTop = (c: number, from: number, reach: number, target: number, below: number, above: number, level: number): number => {
-    let best = -1, bestR = Infinity, bestD = Infinity;
+    let best = -1,
+      bestR = Infinity,
+      bestD = Infinity;
     for (let k = first[c]!; k < first[c + 1]!; k++) {
       if (!ground(c, k)) continue;
       const t = hi[k]!;
       const r = Math.abs(t - from);
       if (t < below || t > above || r > reach || ceilingOver(c, k) - Math.max(t, level) < MIN_ROOM_M) continue;
       const d = Math.abs(t - target);
-      if (best < 0 || r < bestR - TIE_M || (r <= bestR + TIE_M && d < bestD)) { best = k; bestR = r; bestD = d; }
+      if (best < 0 || r < bestR - TIE_M || (r <= bestR + TIE_M && d < bestD)) {
+        best = k;
+        bestR = r;
+        bestD = d;
+      }
     }
     return best;
   };
@@ -124,42 +131,53 @@ export function buildTerrain(spans: ColumnSpans, region: Region, seeds: readonly
   };
 
   const queue = new Int32Array(n);
-  let head = 0, tail = 0;
+  let head = 0,
+    tail = 0;
   // Seeds: the floor under each node (the highest top within reach below it), at its cell or close by.
   const seedRadius = Math.ceil(0.3 / grid.cellM);
   const seed = (p: Vec3): void => {
     const seedCell = cellAt(grid, p.x, p.z);
     if (seedCell < 0) return;
-    const si = seedCell % grid.nx, sj = (seedCell - si) / grid.nx;
+    const si = seedCell % grid.nx,
+      sj = (seedCell - si) / grid.nx;
     for (const [i, j] of ringsAround(si, sj, seedRadius, grid.nx, grid.nz)) {
       const c = j * grid.nx + i;
       if (!mask[c]) continue;
       if (floorSpan[c]! >= 0) return;
       const k = bestTop(c, p.y, NODE_ABOVE_FLOOR_M, p.y, p.y - NODE_ABOVE_FLOOR_M, p.y + 0.1, -Infinity);
       if (k < 0) continue;
-      floor[c] = hi[k]!; floorSpan[c] = k; queue[tail++] = c;
+      floor[c] = hi[k]!;
+      floorSpan[c] = k;
+      queue[tail++] = c;
       return;
     }
   };
   const flood = () => {
     while (head < tail) {
       const c = queue[head++]!;
-      const i = c % grid.nx, j = (c - i) / grid.nx;
+      const i = c % grid.nx,
+        j = (c - i) / grid.nx;
       const f = floor[c]!;
       for (let d = 0; d < 4; d++) {
-        const ni = i + (d === 0 ? 1 : d === 1 ? -1 : 0), nj = j + (d === 2 ? 1 : d === 3 ? -1 : 0);
+        const ni = i + (d === 0 ? 1 : d === 1 ? -1 : 0),
+          nj = j + (d === 2 ? 1 : d === 3 ? -1 : 0);
         if (ni < 0 || nj < 0 || ni >= grid.nx || nj >= grid.nz) continue;
         const m = nj * grid.nx + ni;
         if (!mask[m] || floorSpan[m]! >= 0) continue;
         const ref = yRef[m]!;
         const k = bestTop(m, f, STEP_CLASS_M, ref, ref - BELOW_ROUTE_M, ref + ABOVE_ROUTE_M, ref);
         if (k < 0 || overheadThroughHole(c, f, m, k)) continue;
-        floor[m] = hi[k]!; floorSpan[m] = k; queue[tail++] = m;
+        floor[m] = hi[k]!;
+        floorSpan[m] = k;
+        queue[tail++] = m;
       }
     }
   };
   // In a fixed order (west to east, then north to south), whichever end the segment was asked from.
-  for (const p of [...seeds].sort((a, b) => a.x - b.x || a.z - b.z || a.y - b.y)) { seed(p); flood(); }
+  for (const p of [...seeds].sort((a, b) => a.x - b.x || a.z - b.z || a.y - b.y)) {
+    seed(p);
+    flood();
+  }
 
   const filled = fillHoles(spans, region, floor, floorSpan);
 
@@ -173,7 +191,9 @@ export function buildTerrain(spans: ColumnSpans, region: Region, seeds: readonly
       // A solid ending at the floor's height (within a step's noise) is the floor's own, not above it.
       if (k === fs || hi[k]! <= f + FLOOR_NOISE_M) continue;
       const room = Math.max(0, lo[k]! - f);
-      if (door[k]) { if (room < doorHeadroom[c]!) doorHeadroom[c] = room; } else if (room < headroom[c]!) headroom[c] = room;
+      if (door[k]) {
+        if (room < doorHeadroom[c]!) doorHeadroom[c] = room;
+      } else if (room < headroom[c]!) headroom[c] = room;
     }
   }
   const { stair, flight } = markStairs(grid, floor);

@@ -21,7 +21,12 @@ import { append } from '../../core/arrays.ts';
 export { TOUR_DEFAULTS, type TourSettings } from '../../core/tour/settings.ts';
 
 /** A frame as the renderer needs it: the eye in the world (Y up, metres), yaw and pitch in radians. */
-export interface WorldPose { t: number; eye: P3; yawRad: number; pitchRad: number }
+export interface WorldPose {
+  t: number;
+  eye: P3;
+  yawRad: number;
+  pitchRad: number;
+}
 
 export interface TourPlan {
   /** The poses document (positions in the scan's own frame). */
@@ -43,8 +48,20 @@ export async function planTour(loaded: LoadedMesh, graph: Nodes, settings: TourS
   check(settings);
   const route = await tourRoute(loaded, graph);
   const surface = scanSurface(loaded);
-  const walk: WalkSettings = { ...WALK_DEFAULTS, fps: settings.fps, ...(settings.paceMps ? { paceMps: settings.paceMps } : {}), ...(settings.yawRateDegPerS ? { yawRateDegPerS: settings.yawRateDegPerS } : {}) };
-  const first = finish(loaded, surface, graph, walkRoute(route.points, walk, settings.eyeHeightM, [], route.cuts), settings, cutsOf(route, new Polyline(route.points, route.cuts)));
+  const walk: WalkSettings = {
+    ...WALK_DEFAULTS,
+    fps: settings.fps,
+    ...(settings.paceMps ? { paceMps: settings.paceMps } : {}),
+    ...(settings.yawRateDegPerS ? { yawRateDegPerS: settings.yawRateDegPerS } : {}),
+  };
+  const first = finish(
+    loaded,
+    surface,
+    graph,
+    walkRoute(route.points, walk, settings.eyeHeightM, [], route.cuts),
+    settings,
+    cutsOf(route, new Polyline(route.points, route.cuts)),
+  );
   const missed = first.poses.nodesInView.filter((n) => n.intervals.length === 0).map((n) => n.node);
   if (missed.length === 0) return { ...first, order: route.order, skippedLegs: route.skippedLegs };
 
@@ -80,7 +97,8 @@ export async function planTour(loaded: LoadedMesh, graph: Nodes, settings: TourS
 export function planRecordedTour(loaded: LoadedMesh, graph: Nodes, samples: readonly WorldPose[], settings: TourSettings): TourPlan {
   check(settings);
   if (samples.length === 0) throw new Error('nothing was recorded: walk in the walk view (F) while recording');
-  const t0 = samples[0]!.t, end = samples[samples.length - 1]!.t - t0;
+  const t0 = samples[0]!.t,
+    end = samples[samples.length - 1]!.t - t0;
   const frames: WalkFrame[] = [];
   let j = 0;
   for (let k = 0; k <= Math.floor(end * settings.fps + 1e-9); k++) {
@@ -105,11 +123,27 @@ function cutsOf(route: TourRoute, line: Polyline): { s: number; from: string; to
 }
 
 /** Eyes on the floor, the poses document and what each node's view is. */
-function finish(loaded: LoadedMesh, surface: Surface, graph: Nodes, frames: readonly WalkFrame[], settings: TourSettings, cuts: readonly { s: number; from: string; to: string; why: string }[]): Omit<TourPlan, 'order' | 'skippedLegs'> {
+function finish(
+  loaded: LoadedMesh,
+  surface: Surface,
+  graph: Nodes,
+  frames: readonly WalkFrame[],
+  settings: TourSettings,
+  cuts: readonly { s: number; from: string; to: string; why: string }[],
+): Omit<TourPlan, 'order' | 'skippedLegs'> {
   // The floor is followed from frame to frame, and picked up afresh after a cut (the next room may be on another storey).
   const floors: number[] = [];
   let piece: WalkFrame[] = [];
-  const flush = () => { append(floors, floorProfile(surface, piece.map((f) => new Vector3(f.at.x, f.at.y, f.at.z)))); piece = []; };
+  const flush = () => {
+    append(
+      floors,
+      floorProfile(
+        surface,
+        piece.map((f) => new Vector3(f.at.x, f.at.y, f.at.z)),
+      ),
+    );
+    piece = [];
+  };
   for (const [k, f] of frames.entries()) {
     if (k > 0 && cuts.some((c) => frames[k - 1]!.s < c.s && f.s >= c.s)) flush();
     piece.push(f);
@@ -117,7 +151,12 @@ function finish(loaded: LoadedMesh, surface: Surface, graph: Nodes, frames: read
   flush();
   // A cut's time: the first frame at or past it.
   const cutTimes = cuts.map((c) => ({ t: frames.find((f) => f.s >= c.s)?.t ?? frames[frames.length - 1]?.t ?? 0, from: c.from, to: c.to, why: c.why }));
-  const world: WorldPose[] = frames.map((f, k) => ({ t: f.t, eye: { x: f.at.x, y: floors[k]! + settings.eyeHeightM, z: f.at.z }, yawRad: f.yawRad, pitchRad: f.pitchRad }));
+  const world: WorldPose[] = frames.map((f, k) => ({
+    t: f.t,
+    eye: { x: f.at.x, y: floors[k]! + settings.eyeHeightM, z: f.at.z },
+    yawRad: f.yawRad,
+    pitchRad: f.pitchRad,
+  }));
   const toScan = new Matrix4().copy(loaded.frame).invert();
   const v = new Vector3();
   const deg = (rad: number) => round((rad * 180) / Math.PI);
@@ -134,7 +173,17 @@ function finish(loaded: LoadedMesh, surface: Surface, graph: Nodes, frames: read
   });
   const up = isZUp(loaded.frame) ? 'z' : 'y';
   return {
-    poses: { fps: settings.fps, fovDeg: settings.fovDeg, eyeHeightM: settings.eyeHeightM, width: settings.width, height: settings.height, up, frames: frameList, nodesInView, ...(cutTimes.length ? { cuts: cutTimes } : {}) },
+    poses: {
+      fps: settings.fps,
+      fovDeg: settings.fovDeg,
+      eyeHeightM: settings.eyeHeightM,
+      width: settings.width,
+      height: settings.height,
+      up,
+      frames: frameList,
+      nodesInView,
+      ...(cutTimes.length ? { cuts: cutTimes } : {}),
+    },
     world,
     unseen: nodesInView.filter((n) => n.intervals.length === 0).map((n) => n.node),
   };
@@ -168,7 +217,8 @@ export function unhidden(surface: Surface, eye: P3, p: P3): boolean {
  * between, at least 0.5 m away on the plan), or null.
  */
 function sightWindow(surface: Surface, line: Polyline, target: P3, fromS: number, toS: number, eye: number): { fromS: number; toS: number } | null {
-  let end = -1, start = -1;
+  let end = -1,
+    start = -1;
   for (let s = toS; s >= fromS; s -= 0.2) {
     const p = line.at(s);
     const ok = Math.hypot(target.x - p.x, target.z - p.z) >= 0.5 && unhidden(surface, { x: p.x, y: p.y + eye, z: p.z }, target);

@@ -54,13 +54,17 @@ const APPROACH_M = [2, 1.5, 1] as const;
  */
 function approachTo(nav: Awaited<ReturnType<typeof buildReferenceNavMesh>>, floor: Vector3): Vector3[] {
   for (const r of APPROACH_M) {
-    let best: Vector3[] | null = null, bestLength = 0;
+    let best: Vector3[] | null = null,
+      bestLength = 0;
     for (let k = 0; k < 8; k++) {
       const a = (k * Math.PI) / 4;
       const spot = snap(nav, new Vector3(floor.x + r * Math.cos(a), floor.y, floor.z + r * Math.sin(a)));
       if (!spot) continue;
       const route = findRoute(nav, spot, floor);
-      if (route.ok && route.lengthM <= r * 1.5 && route.lengthM > bestLength) { best = [spot, ...route.points, floor]; bestLength = route.lengthM; }
+      if (route.ok && route.lengthM <= r * 1.5 && route.lengthM > bestLength) {
+        best = [spot, ...route.points, floor];
+        bestLength = route.lengthM;
+      }
     }
     if (best) return best;
   }
@@ -107,7 +111,8 @@ export async function tourRoute(loaded: LoadedMesh, graph: Pick<NavGraph, 'nodes
     };
     add(floors[order[0]!]!);
     for (let k = 1; k < order.length; k++) {
-      const i = order[k - 1]!, j = order[k]!;
+      const i = order[k - 1]!,
+        j = order[k]!;
       const l = leg(i, j);
       const fromS = s;
       if (l.skipped) {
@@ -122,7 +127,11 @@ export async function tourRoute(loaded: LoadedMesh, graph: Pick<NavGraph, 'nodes
     }
     const toP3 = (v: Vector3): P3 => ({ x: v.x, y: v.y, z: v.z });
     return {
-      points, order: order.map((i) => nodes[i]!.id), legs: out, cuts, skippedLegs,
+      points,
+      order: order.map((i) => nodes[i]!.id),
+      legs: out,
+      cuts,
+      skippedLegs,
       nodeWorld: new Map(nodes.map((nd, i) => [nd.id, toP3(world[i]!)])),
     };
   } finally {

@@ -42,7 +42,8 @@ export const aborted = (signal?: AbortSignal): unknown => signal?.reason ?? new 
 
 export async function encodeTour(renderer: TourRenderer, poses: readonly WorldPose[], opts: EncodeOptions): Promise<EncodedTour> {
   const started = performance.now();
-  if (typeof VideoEncoder === 'undefined') throw new Error('this browser has no WebCodecs video encoder (VideoEncoder); use a current Chromium, on a page served over https or from localhost');
+  if (typeof VideoEncoder === 'undefined')
+    throw new Error('this browser has no WebCodecs video encoder (VideoEncoder); use a current Chromium, on a page served over https or from localhost');
   const codec = await chooseCodec(opts.width, opts.height);
   const format = codec === 'avc' ? new Mp4OutputFormat({ fastStart: 'in-memory' }) : new WebMOutputFormat();
   const output = new Output({ format, target: new BufferTarget() });
@@ -77,5 +78,7 @@ export async function encodeTour(renderer: TourRenderer, poses: readonly WorldPo
 
 async function jpegOf(canvas: OffscreenCanvas | HTMLCanvasElement): Promise<Blob> {
   if ('convertToBlob' in canvas) return canvas.convertToBlob({ type: 'image/jpeg', quality: 0.85 });
-  return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('the frame could not be saved as JPEG'))), 'image/jpeg', 0.85));
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('the frame could not be saved as JPEG'))), 'image/jpeg', 0.85),
+  );
 }

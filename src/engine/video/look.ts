@@ -5,7 +5,10 @@
 export const STUDIO_LOOK = {
   background: '#e9edf2',
   /** Hemisphere light: sky colour, ground colour, intensity. */
-  sky: '#ffffff', ground: '#8a8f99', skyIntensity: 1.1,
+  sky: '#ffffff',
+  ground: '#8a8f99',
+  skyIntensity: 1.1,
   /** Directional light ("sun"). */
-  sunPosition: [5, 10, 4] as [number, number, number], sunIntensity: 1.2,
+  sunPosition: [5, 10, 4] as [number, number, number],
+  sunIntensity: 1.2,
 } as const;

@@ -48,8 +48,13 @@ export async function recordTour(loaded: LoadedMesh, graph: Pick<NavGraph, 'node
   try {
     const n = plan.world.length;
     const encoded = await encodeTour(renderer, plan.world, {
-      fps: settings.fps, width: settings.width, height: settings.height, signal: opts.signal, ...(opts.budgets ? { budgets: opts.budgets } : {}),
-      onFrame: (done, total) => opts.onProgress?.({ stage: 'render', fraction: PLAN_SHARE + (1 - PLAN_SHARE) * (done / total), message: `Rendering frame ${done} of ${total}` }),
+      fps: settings.fps,
+      width: settings.width,
+      height: settings.height,
+      signal: opts.signal,
+      ...(opts.budgets ? { budgets: opts.budgets } : {}),
+      onFrame: (done, total) =>
+        opts.onProgress?.({ stage: 'render', fraction: PLAN_SHARE + (1 - PLAN_SHARE) * (done / total), message: `Rendering frame ${done} of ${total}` }),
     });
     opts.onProgress?.({ stage: 'done', fraction: 1, message: `Recorded ${n} frames (${(n / settings.fps).toFixed(1)} s)` });
     const { poses, world: _w, ...rest } = plan;

@@ -1,4 +1,21 @@
-import { ACESFilmicToneMapping, Color, DirectionalLight, DoubleSide, Group, HemisphereLight, Mesh, PerspectiveCamera, Scene, SRGBColorSpace, WebGLRenderer, type Camera, type Material, type Object3D, type Plane, type Side } from 'three';
+import {
+  ACESFilmicToneMapping,
+  Color,
+  DirectionalLight,
+  DoubleSide,
+  Group,
+  HemisphereLight,
+  Mesh,
+  PerspectiveCamera,
+  Scene,
+  SRGBColorSpace,
+  WebGLRenderer,
+  type Camera,
+  type Material,
+  type Object3D,
+  type Plane,
+  type Side,
+} from 'three';
 import type { WorldPose } from '../tour/poses.ts';
 import { STUDIO_LOOK } from './look.ts';
 
@@ -18,14 +35,21 @@ export interface TourRenderer {
 }
 
 /** What the renderer needs of a loaded scan (the engine's LoadedMesh has it). */
-export interface RenderableScan { object: Object3D; frame: import('three').Matrix4; doubleSided: boolean }
+export interface RenderableScan {
+  object: Object3D;
+  frame: import('three').Matrix4;
+  doubleSided: boolean;
+}
 
 /**
  * `clip`: planes that cut the scan as the studio's slice does (what a viewpoint saved with the
  * slice on saw); none for a tour, which shows the whole scan.
  */
 export function createTourRenderer(scan: RenderableScan, size: { width: number; height: number; fovDeg: number }, clip: readonly Plane[] = []): TourRenderer {
-  const canvas: OffscreenCanvas | HTMLCanvasElement = typeof OffscreenCanvas !== 'undefined' ? new OffscreenCanvas(size.width, size.height) : Object.assign(document.createElement('canvas'), { width: size.width, height: size.height });
+  const canvas: OffscreenCanvas | HTMLCanvasElement =
+    typeof OffscreenCanvas !== 'undefined'
+      ? new OffscreenCanvas(size.width, size.height)
+      : Object.assign(document.createElement('canvas'), { width: size.width, height: size.height });
   // preserveDrawingBuffer: the JPEG of a sampled frame is read after the frame was handed to the encoder.
   const gl = new WebGLRenderer({ canvas, antialias: true, preserveDrawingBuffer: true, powerPreference: 'high-performance' });
   gl.setPixelRatio(1);

@@ -9,7 +9,8 @@ const MARK_PINK = '#f72585';
 
 /** The camera a saved viewpoint describes, for a picture `width` × `height` (the studio's view scaled to it). */
 export function viewpointCamera(v: Viewpoint, width: number, height: number): Camera {
-  const c = v.camera, size = v.size ?? DEFAULT_SIZE;
+  const c = v.camera,
+    size = v.size ?? DEFAULT_SIZE;
   let camera: PerspectiveCamera | OrthographicCamera;
   if (c.mode === 'top') {
     // As the studio's top view: pixels-wide frustum, zoom in pixels per metre of the saved view's size.
@@ -28,10 +29,17 @@ export function viewpointCamera(v: Viewpoint, width: number, height: number): Ca
 }
 
 /** Where each mark falls in the picture (pixels from the top left), and whether it is in front of the camera and inside the picture. */
-export function markPixels(camera: Camera, marks: readonly Mark[], frame: Matrix4, width: number, height: number): { mark: Mark; x: number; y: number; inView: boolean }[] {
+export function markPixels(
+  camera: Camera,
+  marks: readonly Mark[],
+  frame: Matrix4,
+  width: number,
+  height: number,
+): { mark: Mark; x: number; y: number; inView: boolean }[] {
   return marks.map((mark) => {
     const p = new Vector3(mark.position.x, mark.position.y, mark.position.z).applyMatrix4(frame).project(camera);
-    const x = ((p.x + 1) / 2) * width, y = ((1 - p.y) / 2) * height;
+    const x = ((p.x + 1) / 2) * width,
+      y = ((1 - p.y) / 2) * height;
     return { mark, x, y, inView: p.z >= -1 && p.z <= 1 && x >= 0 && x <= width && y >= 0 && y <= height };
   });
 }
@@ -52,7 +60,9 @@ export interface SetOfMarkImage {
 export async function renderSetOfMark(scan: RenderableScan, view: Viewpoint, marks: readonly Mark[], width = 1280): Promise<SetOfMarkImage> {
   const size = view.size ?? DEFAULT_SIZE;
   const height = Math.max(1, Math.round((width * size.height) / size.width));
-  const clip = view.slice ? [new Plane(new Vector3(0, -1, 0), view.slice.height), ...(view.slice.below !== null ? [new Plane(new Vector3(0, 1, 0), -view.slice.below)] : [])] : [];
+  const clip = view.slice
+    ? [new Plane(new Vector3(0, -1, 0), view.slice.height), ...(view.slice.below !== null ? [new Plane(new Vector3(0, 1, 0), -view.slice.below)] : [])]
+    : [];
   const renderer = createTourRenderer(scan, { width, height, fovDeg: view.camera.fov ?? 50 }, clip);
   try {
     const camera = viewpointCamera(view, width, height);
@@ -78,7 +88,8 @@ export async function renderSetOfMark(scan: RenderableScan, view: Viewpoint, mar
       g.fillText(String(mark.number), x, y + 1);
       if (mark.label) {
         g.textAlign = 'left';
-        const tx = x + r + 4, w = g.measureText(mark.label).width;
+        const tx = x + r + 4,
+          w = g.measureText(mark.label).width;
         g.fillStyle = 'rgba(255,255,255,0.85)';
         g.fillRect(tx - 2, y - r * 0.8, w + 4, r * 1.6);
         g.fillStyle = '#9d174d';

@@ -1,10 +1,6 @@
 /** Which part of a CapNav release a file is, judged by its name alone (folders may be flattened). */
 export type ReleaseFileKind =
-  | { kind: 'profiles' }
-  | { kind: 'graph'; scene: string }
-  | { kind: 'qa'; scene: string }
-  | { kind: 'traverse'; scene: string }
-  | { kind: 'other' };
+  { kind: 'profiles' } | { kind: 'graph'; scene: string } | { kind: 'qa'; scene: string } | { kind: 'traverse'; scene: string } | { kind: 'other' };
 
 export function baseName(path: string): string {
   const parts = path.split(/[\\/]/);
@@ -48,6 +44,7 @@ export function stripCommonRoot(paths: readonly string[]): (p: string) => string
   let common = 0;
   const first = split[0]!;
   // Never strip the release's own folders: a pick of only graphs/ still reports graphs/X-graph.json.
-  while (common < first.length - 1 && !RELEASE_FOLDERS.has(first[common]!) && split.every((s) => s.length - 1 > common && s[common] === first[common])) common++;
+  while (common < first.length - 1 && !RELEASE_FOLDERS.has(first[common]!) && split.every((s) => s.length - 1 > common && s[common] === first[common]))
+    common++;
   return (p) => p.replace(/\\/g, '/').replace(/^\.\//, '').split('/').slice(common).join('/');
 }

@@ -37,7 +37,10 @@ const n = (v: number) => v.toLocaleString('en');
 export function overLimit(file: string, location: string, count: number, limit: number, what: string, holder: string): Problem | null {
   if (count <= limit) return null;
   return {
-    severity: 'fatal', code: 'release.too-large', file, location,
+    severity: 'fatal',
+    code: 'release.too-large',
+    file,
+    location,
     message: `${n(count)} ${what}; ${holder} holds at most ${n(limit)} (the largest release Traversa reads: see docs/manual/limits.md)`,
   };
 }
@@ -52,7 +55,10 @@ export function sceneRecords(scene: Scene): number {
 /** The problem that stops a release whose scenes together pass `records`. */
 export function releaseTooLarge(file: string, total: number, limit: number): Problem {
   return {
-    severity: 'fatal', code: 'release.too-large', file, location: '',
+    severity: 'fatal',
+    code: 'release.too-large',
+    file,
+    location: '',
     message: `the release holds more than ${n(limit)} nodes, edges, questions and labels together (${n(total)} by this scene's files); the scenes after it are not read (see docs/manual/limits.md)`,
   };
 }

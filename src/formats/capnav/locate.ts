@@ -20,16 +20,20 @@ export function defaultSceneFiles(scene: string): SceneFiles {
 
 function place(where: Where, f: SceneFiles): { file: string; location: string } {
   switch (where.kind) {
-    case 'node': return { file: f.graph, location: pointer(['nodes', where.index, ...(where.field ? [where.field] : [])]) };
-    case 'edge': return { file: f.graph, location: pointer(['edges', where.index, ...(where.field ? [where.field] : [])]) };
+    case 'node':
+      return { file: f.graph, location: pointer(['nodes', where.index, ...(where.field ? [where.field] : [])]) };
+    case 'edge':
+      return { file: f.graph, location: pointer(['edges', where.index, ...(where.field ? [where.field] : [])]) };
     case 'question': {
       const base = [...f.qaBase, where.index];
       if (where.field === 'intermediate') return { file: f.qa, location: pointer([...base, 'nodes_involved', 'intermediate', where.item]) };
       if (where.field === 'question' || where.field === undefined) return { file: f.qa, location: pointer(where.field ? [...base, 'question'] : base) };
       return { file: f.qa, location: pointer([...base, 'nodes_involved', where.field]) };
     }
-    case 'label': return { file: f.traverse, location: pointer([f.agentKeys.get(where.agent) ?? traverseKeyOf(where.agent), where.key]) };
-    case 'hallucinated': return { file: f.traverse, location: pointer(['_hallucinatedQuestions', where.index]) };
+    case 'label':
+      return { file: f.traverse, location: pointer([f.agentKeys.get(where.agent) ?? traverseKeyOf(where.agent), where.key]) };
+    case 'hallucinated':
+      return { file: f.traverse, location: pointer(['_hallucinatedQuestions', where.index]) };
   }
 }
 

@@ -11,8 +11,11 @@ import { KNOWN, type RawQuestion } from './rawSchemas.ts';
 export function navQuestionOf(v: z.infer<typeof RawQuestion>, i: number, ref: (raw: string, path: (string | number)[]) => NodeRef): NavQuestion {
   const ni = v.nodes_involved;
   const question: NavQuestion = {
-    id: `q${i}`, text: v.question, start: ref(ni.start, ['start']),
-    intermediate: (ni.intermediate ?? []).map((r, k) => ref(r, ['intermediate', k])), end: ref(ni.end, ['end']),
+    id: `q${i}`,
+    text: v.question,
+    start: ref(ni.start, ['start']),
+    intermediate: (ni.intermediate ?? []).map((r, k) => ref(r, ['intermediate', k])),
+    end: ref(ni.end, ['end']),
   };
   if (v.scene_type !== undefined) question.sceneType = v.scene_type;
   if (v.reason !== undefined) question.reason = v.reason;
@@ -20,7 +23,10 @@ export function navQuestionOf(v: z.infer<typeof RawQuestion>, i: number, ref: (r
   if (ni.end_detail !== undefined) question.endDetail = ni.end_detail;
   const extra = extraFields(v, KNOWN.question);
   if (extra) question.extra = extra;
-  const niExtra = extraFields(ni, KNOWN.nodesInvolved.filter((k) => k !== 'intermediate' || ni.intermediate !== null));
+  const niExtra = extraFields(
+    ni,
+    KNOWN.nodesInvolved.filter((k) => k !== 'intermediate' || ni.intermediate !== null),
+  );
   if (niExtra) question.nodesInvolvedExtra = niExtra;
   return question;
 }

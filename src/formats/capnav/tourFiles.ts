@@ -64,7 +64,8 @@ export function tourFilesOf(paths: readonly string[]): Map<string, TourFilePaths
     if (!t) scenes.set(scene, (t = { frames: {} }));
     return t;
   };
-  const budget = (t: TourFilePaths, b: string): { list?: string; jpegs: Map<string, string> } => (t.frames[b as FrameBudget] ??= { jpegs: new Map<string, string>() });
+  const budget = (t: TourFilePaths, b: string): { list?: string; jpegs: Map<string, string> } =>
+    (t.frames[b as FrameBudget] ??= { jpegs: new Map<string, string>() });
   for (const path of paths) {
     let m: RegExpExecArray | null;
     if ((m = POSES.exec(path))) of(m[1]!).poses = path;

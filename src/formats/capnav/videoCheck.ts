@@ -36,7 +36,8 @@ export async function checkVideo(size: number, mime: string, read: ReadAt): Prom
       boxSize = u32(h, 8) * 2 ** 32 + u32(h, 12);
     } else if (boxSize === 0) boxSize = size - off;
     if (boxSize < 8) return { ok: false, why: `is not an MP4 video (a box of ${boxSize} bytes at byte ${off})` };
-    if (off + boxSize > size) return { ok: false, why: `is cut short: its ${type} box needs ${(off + boxSize).toLocaleString('en')} bytes, the file has ${size.toLocaleString('en')}` };
+    if (off + boxSize > size)
+      return { ok: false, why: `is cut short: its ${type} box needs ${(off + boxSize).toLocaleString('en')} bytes, the file has ${size.toLocaleString('en')}` };
     if (type === 'moov') {
       moov = true;
       seconds = await movieSeconds(off, boxSize, read);

@@ -24,9 +24,16 @@ export function writeRelease(project: Pick<Project, 'profiles' | 'scenes'>): Sou
 
 function profileToRaw(p: AgentProfile): Record<string, unknown> {
   return {
-    agent_name: p.name, body_shape: p.shape, body_height_m: p.heightM, body_width_m: p.widthM, body_depth_m: p.depthM,
-    max_vertical_cross_height_m: p.maxStepM, can_go_up_or_down_stairs: p.canUseStairs, can_operate_elevator: p.canUseElevator,
-    can_open_the_door: p.canOpenDoors, description: p.description,
+    agent_name: p.name,
+    body_shape: p.shape,
+    body_height_m: p.heightM,
+    body_width_m: p.widthM,
+    body_depth_m: p.depthM,
+    max_vertical_cross_height_m: p.maxStepM,
+    can_go_up_or_down_stairs: p.canUseStairs,
+    can_operate_elevator: p.canUseElevator,
+    can_open_the_door: p.canOpenDoors,
+    description: p.description,
     ...(p.turningSpaceM !== null ? { turning_space_m: p.turningSpaceM } : {}),
     ...p.extra,
   };
@@ -35,8 +42,12 @@ function profileToRaw(p: AgentProfile): Record<string, unknown> {
 function graphToRaw(scene: Scene): Record<string, unknown> {
   return {
     nodes: scene.graph.nodes.map((n) => ({
-      id: n.id, name: n.name, description: n.description, position: { x: n.position.x, y: n.position.y, z: n.position.z },
-      ...(n.floor !== null ? { floor: n.floor } : {}), ...n.extra,
+      id: n.id,
+      name: n.name,
+      description: n.description,
+      position: { x: n.position.x, y: n.position.y, z: n.position.z },
+      ...(n.floor !== null ? { floor: n.floor } : {}),
+      ...n.extra,
     })),
     edges: scene.graph.edges.map((e) => ({ id: e.id, from: e.from, to: e.to, ...e.extra })),
     ...scene.graphExtra,
@@ -64,7 +75,8 @@ function questionToRaw(q: NavQuestion): Record<string, unknown> {
 
 function labelToRaw(l: Label): Record<string, unknown> {
   return {
-    traversable: l.traversable, note: l.note,
+    traversable: l.traversable,
+    note: l.note,
     ...(l.timestamp !== undefined ? { timestamp: l.timestamp } : {}),
     ...(l.question !== undefined ? { question: l.question } : {}),
     ...(l.annotator !== undefined ? { annotator: l.annotator } : {}),

@@ -36,5 +36,10 @@ export function asText(v: unknown): string {
   return '';
 }
 
-export const problem = (severity: Problem['severity'], code: string, file: string, location: string, message: string): Problem =>
-  ({ severity, code, file, location, message });
+export const problem = (severity: Problem['severity'], code: string, file: string, location: string, message: string): Problem => ({
+  severity,
+  code,
+  file,
+  location,
+  message,
+});

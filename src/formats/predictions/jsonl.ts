@@ -34,12 +34,17 @@ export function readPredictionJsonl(file: { path: string; text: string }, defaul
     if (!NON_BLANK.test(line)) continue;
     const location = `line ${lineNo}`;
     let v: unknown;
-    try { v = JSON.parse(line); } catch {
+    try {
+      v = JSON.parse(line);
+    } catch {
       const parsed = parseJson({ path: file.path, text: line });
       out.problems.push(problem('error', 'predictions.malformed', file.path, location, parsed.ok ? 'not valid JSON' : parsed.problem.message));
       continue;
     }
-    if (typeof v !== 'object' || v === null || Array.isArray(v)) { out.problems.push(problem('error', 'predictions.item', file.path, location, 'each line must be a JSON object')); continue; }
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+      out.problems.push(problem('error', 'predictions.item', file.path, location, 'each line must be a JSON object'));
+      continue;
+    }
     const o = v as Record<string, unknown>;
     const scene = asText(o.scene).trim();
     const agent = asText(o.agent).trim();
@@ -51,8 +56,17 @@ export function readPredictionJsonl(file: { path: string; text: string }, defaul
       continue;
     }
     out.predictions.push({
-      id: `${file.path}#${location}`, file: file.path, location, model: asText(o.model).trim() || fallbackModel,
-      scene, question, questionIndex, agent, answer: asText(o.answer), path: readPath(o.path), reason: asText(o.reason),
+      id: `${file.path}#${location}`,
+      file: file.path,
+      location,
+      model: asText(o.model).trim() || fallbackModel,
+      scene,
+      question,
+      questionIndex,
+      agent,
+      answer: asText(o.answer),
+      path: readPath(o.path),
+      reason: asText(o.reason),
     });
   }
   return out;
@@ -60,7 +74,20 @@ export function readPredictionJsonl(file: { path: string; text: string }, defaul
 
 /** Write prediction rows as JSONL (keys in the documented order). */
 export function toPredictionJsonl(rows: readonly PredictionRow[]): string {
-  return rows.map((r) => JSON.stringify({
-    model: r.model, scene: r.scene, question: r.question, questionIndex: r.questionIndex, agent: r.agent, answer: r.answer, path: r.path, reason: r.reason,
-  })).join('\n') + (rows.length ? '\n' : '');
+  return (
+    rows
+      .map((r) =>
+        JSON.stringify({
+          model: r.model,
+          scene: r.scene,
+          question: r.question,
+          questionIndex: r.questionIndex,
+          agent: r.agent,
+          answer: r.answer,
+          path: r.path,
+          reason: r.reason,
+        }),
+      )
+      .join('\n') + (rows.length ? '\n' : '')
+  );
 }

@@ -11,9 +11,7 @@ export interface ReplyResult {
   reason: string;
 }
 
-export type ReadReply =
-  | { kind: 'answer'; result: ReplyResult; form: 'json' | 'free-text' }
-  | { kind: 'unreadable'; why: string };
+export type ReadReply = { kind: 'answer'; result: ReplyResult; form: 'json' | 'free-text' } | { kind: 'unreadable'; why: string };
 
 /**
  * Every step of reading a reply is linear in its length: a reply is untrusted text up to the
@@ -21,11 +19,13 @@ export type ReadReply =
  * `<think>…` or ``` that never closes) or a JSON parse per bracket once kept run-model busy for
  * minutes past its time limit (issue 25 §5).
  */
-const THINK_OPEN = /<think>/gi, THINK_CLOSE = /<\/think>/gi;
+const THINK_OPEN = /<think>/gi,
+  THINK_CLOSE = /<\/think>/gi;
 
 /** The text without its `<think>…</think>` parts (an unclosed one is left as it is). */
 function withoutThinking(text: string): string {
-  let out = '', at = 0;
+  let out = '',
+    at = 0;
   for (;;) {
     THINK_OPEN.lastIndex = at;
     const open = THINK_OPEN.exec(text);
@@ -57,7 +57,12 @@ function fenced(text: string): string[] {
 }
 
 /** Whitespace around line breaks made one space (what `\s*\n\s*` did, without its backtracking). */
-const oneLine = (text: string): string => text.split('\n').map((l) => l.trim()).filter((l) => l !== '').join(' ');
+const oneLine = (text: string): string =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '')
+    .join(' ');
 
 /** A JSON answer is a few hundred characters: a bracketed part past this is not parsed. */
 const MAX_CANDIDATE = 64 * 1024;
@@ -94,7 +99,11 @@ function* jsonCandidates(text: string): Generator<unknown> {
     const t = s.trim();
     if (t === '' || (!whole && t.length > MAX_CANDIDATE) || tried.has(t)) return;
     tried.add(t);
-    try { yield JSON.parse(t); } catch { /* not JSON as a whole */ }
+    try {
+      yield JSON.parse(t);
+    } catch {
+      /* not JSON as a whole */
+    }
   };
   yield* attempt(text, true);
   for (const f of fenced(text)) yield* attempt(f);
@@ -139,7 +148,12 @@ function balancedEnd(text: string, start: number): number {
   return -1;
 }
 
-const BACKSLASH = 0x5c, QUOTE = 0x22, OPEN_SQUARE = 0x5b, CLOSE_SQUARE = 0x5d, OPEN_CURLY = 0x7b, CLOSE_CURLY = 0x7d;
+const BACKSLASH = 0x5c,
+  QUOTE = 0x22,
+  OPEN_SQUARE = 0x5b,
+  CLOSE_SQUARE = 0x5d,
+  OPEN_CURLY = 0x7b,
+  CLOSE_CURLY = 0x7d;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

@@ -19,10 +19,14 @@ export function readPredictions(files: readonly SourceFile[], defaultModel = 'mo
     const name = file.path.split('/').pop()!;
     if (SCORER_OUTPUTS.has(name)) continue;
     const ext = name.toLowerCase().replace(/^.*(\.[^.]+)$/, '$1');
-    const part = ext === '.json' ? readRunnerFile(file, defaultModel)
-      : ext === '.jsonl' ? readPredictionJsonl(file)
-        : ext === '.txt' ? readPredictionText(file, defaultModel)
-          : { predictions: [], problems: [problem('warning', 'file.ignored', file.path, '', 'not a prediction file (.json, .jsonl or .txt); ignored')] };
+    const part =
+      ext === '.json'
+        ? readRunnerFile(file, defaultModel)
+        : ext === '.jsonl'
+          ? readPredictionJsonl(file)
+          : ext === '.txt'
+            ? readPredictionText(file, defaultModel)
+            : { predictions: [], problems: [problem('warning', 'file.ignored', file.path, '', 'not a prediction file (.json, .jsonl or .txt); ignored')] };
     append(out.predictions, part.predictions);
     append(out.problems, part.problems);
   }

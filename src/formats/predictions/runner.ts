@@ -40,10 +40,21 @@ export function readRunnerFile(file: SourceFile, defaultModel: string): Predicti
     items = obj.result;
     base = ['result'];
     prompt = typeof obj.prompt_file === 'string' ? promptName(obj.prompt_file) : null;
-    scene = typeof obj.scene === 'string' && obj.scene.trim() ? obj.scene.trim() : prompt?.scene ?? place.scene;
-    if (typeof obj.scene !== 'string') out.problems.push(problem('warning', 'predictions.no-scene', file.path, '/scene', `no "scene": taken as ${scene ?? '(unknown)'} from the ${prompt ? 'prompt file name' : 'folder name'}`));
+    scene = typeof obj.scene === 'string' && obj.scene.trim() ? obj.scene.trim() : (prompt?.scene ?? place.scene);
+    if (typeof obj.scene !== 'string')
+      out.problems.push(
+        problem(
+          'warning',
+          'predictions.no-scene',
+          file.path,
+          '/scene',
+          `no "scene": taken as ${scene ?? '(unknown)'} from the ${prompt ? 'prompt file name' : 'folder name'}`,
+        ),
+      );
   } else {
-    out.problems.push(problem('error', 'predictions.shape', file.path, '', 'expected an object with a "result" list (CapNav runner output) or a list of result items'));
+    out.problems.push(
+      problem('error', 'predictions.shape', file.path, '', 'expected an object with a "result" list (CapNav runner output) or a list of result items'),
+    );
     return out;
   }
   if (!scene) {
@@ -58,27 +69,44 @@ export function readRunnerFile(file: SourceFile, defaultModel: string): Predicti
   return out;
 }
 
-function readItem(item: unknown, file: string, location: string, model: string, scene: string,
-  prompt: ReturnType<typeof promptName>, problems: PredictionRead['problems']): Prediction | null {
+function readItem(
+  item: unknown,
+  file: string,
+  location: string,
+  model: string,
+  scene: string,
+  prompt: ReturnType<typeof promptName>,
+  problems: PredictionRead['problems'],
+): Prediction | null {
   if (typeof item !== 'object' || item === null || Array.isArray(item)) {
     problems.push(problem('error', 'predictions.item', file, location, 'a result item must be an object with "question", "agent" and "result"'));
     return null;
   }
   const it = item as Record<string, unknown>;
   const agent = asText(it.agent).trim() || prompt?.agent || '';
-  if (!agent) { problems.push(problem('error', 'predictions.no-agent', file, location, 'the item names no agent')); return null; }
+  if (!agent) {
+    problems.push(problem('error', 'predictions.no-agent', file, location, 'the item names no agent'));
+    return null;
+  }
   const question = asText(it.question);
-  const questionIndex = question.trim() ? null : prompt?.questionIndex ?? null;
-  if (!question.trim() && questionIndex === null) { problems.push(problem('error', 'predictions.no-question', file, location, 'the item has no question text')); return null; }
+  const questionIndex = question.trim() ? null : (prompt?.questionIndex ?? null);
+  if (!question.trim() && questionIndex === null) {
+    problems.push(problem('error', 'predictions.no-question', file, location, 'the item has no question text'));
+    return null;
+  }
   const res = it.result;
-  let answer = '', path: string[] = [], reason = '';
+  let answer = '',
+    path: string[] = [],
+    reason = '';
   if (typeof res === 'string') {
     const ft = parseFreeText(res);
     if (ft) ({ answer, path, reason } = ft);
     else {
       // Not the one-line form: the whole text is read as the answer (a bare "yes" still counts).
       answer = res;
-      problems.push(problem('warning', 'predictions.free-text', file, `${location}/result`, 'free-text result without "Answer:"; the whole text is read as the answer'));
+      problems.push(
+        problem('warning', 'predictions.free-text', file, `${location}/result`, 'free-text result without "Answer:"; the whole text is read as the answer'),
+      );
     }
   } else if (typeof res === 'object' && res !== null && !Array.isArray(res)) {
     const r = res as Record<string, unknown>;
@@ -96,7 +124,10 @@ export function readPath(v: unknown): string[] {
   if (Array.isArray(v)) {
     // One array per record, no intermediate one: a results file can hold 100,000 paths.
     const out: string[] = [];
-    for (const t of v) { const s = asText(t).trim(); if (s !== '') out.push(s); }
+    for (const t of v) {
+      const s = asText(t).trim();
+      if (s !== '') out.push(s);
+    }
     return out;
   }
   if (typeof v === 'string') return splitPath(v);

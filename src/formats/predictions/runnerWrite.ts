@@ -3,10 +3,7 @@ import type { SourceFile } from '../json.ts';
 import type { ReadReply, ReplyResult } from './modelReply.ts';
 
 /** What became of one input, as the results file records it. */
-export type ItemOutcome =
-  | { kind: 'answer'; result: ReplyResult }
-  | { kind: 'unreadable'; why: string; content: string }
-  | { kind: 'failed'; error: string };
+export type ItemOutcome = { kind: 'answer'; result: ReplyResult } | { kind: 'unreadable'; why: string; content: string } | { kind: 'failed'; error: string };
 
 export const outcomeOfReading = (reading: ReadReply, content: string): ItemOutcome =>
   reading.kind === 'answer' ? { kind: 'answer', result: reading.result } : { kind: 'unreadable', why: reading.why, content };
@@ -33,13 +30,16 @@ export function runnerResultFiles(items: readonly { input: EvalInput; outcome: I
   for (const it of items) {
     const path = `${modelSetting}/${it.input.scene}/${it.input.scene}_${it.input.agent}.json`;
     const group = groups.get(path);
-    if (group) group.push(it); else groups.set(path, [it]);
+    if (group) group.push(it);
+    else groups.set(path, [it]);
   }
   return [...groups].map(([path, group]) => {
     const sorted = [...group].sort((a, b) => a.input.questionIndex - b.input.questionIndex);
     const first = sorted[0]!.input;
     const file = {
-      scene: first.scene, prompt_version: first.promptVersion, frames: first.budget,
+      scene: first.scene,
+      prompt_version: first.promptVersion,
+      frames: first.budget,
       result: sorted.map(({ input, outcome }) => item(input, outcome)),
     };
     return { path, text: JSON.stringify(file, null, 2) + '\n' };
@@ -50,8 +50,11 @@ function item(input: EvalInput, outcome: ItemOutcome): Record<string, unknown> {
   const base = { question: input.question, agent: input.agent };
   const empty = { answer: '', path: [], reason: '' };
   switch (outcome.kind) {
-    case 'answer': return { ...base, result: outcome.result, prompt_file: input.promptFile };
-    case 'unreadable': return { ...base, result: empty, prompt_file: input.promptFile, unreadable: outcome.why, raw: outcome.content };
-    case 'failed': return { ...base, result: empty, prompt_file: input.promptFile, error: outcome.error };
+    case 'answer':
+      return { ...base, result: outcome.result, prompt_file: input.promptFile };
+    case 'unreadable':
+      return { ...base, result: empty, prompt_file: input.promptFile, unreadable: outcome.why, raw: outcome.content };
+    case 'failed':
+      return { ...base, result: empty, prompt_file: input.promptFile, error: outcome.error };
   }
 }

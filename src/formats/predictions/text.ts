@@ -22,15 +22,32 @@ export function readPredictionText(file: { path: string; text: string }, default
     const scene = ft.scene ?? named?.scene ?? place.scene ?? '';
     const agent = ft.agent ?? named?.agent ?? '';
     const question = asText(ft.question);
-    const questionIndex = question ? null : named?.questionIndex ?? null;
+    const questionIndex = question ? null : (named?.questionIndex ?? null);
     const missing = [!scene && 'scene', !agent && 'agent', !question && questionIndex === null && 'question'].filter(Boolean);
     if (missing.length) {
-      out.problems.push(problem('error', 'predictions.item', file.path, location, `cannot tell which record this is: no ${missing.join(', ')} (give "Scene: … | Agent: … | Question: …" on the line, or name the file <SCENE>_q<NN>_<AGENT>.txt)`));
+      out.problems.push(
+        problem(
+          'error',
+          'predictions.item',
+          file.path,
+          location,
+          `cannot tell which record this is: no ${missing.join(', ')} (give "Scene: … | Agent: … | Question: …" on the line, or name the file <SCENE>_q<NN>_<AGENT>.txt)`,
+        ),
+      );
       return;
     }
     out.predictions.push({
-      id: `${file.path}#${location}`, file: file.path, location, model: ft.model ?? place.model ?? defaultModel,
-      scene, question, questionIndex, agent, answer: ft.answer, path: ft.path, reason: ft.reason,
+      id: `${file.path}#${location}`,
+      file: file.path,
+      location,
+      model: ft.model ?? place.model ?? defaultModel,
+      scene,
+      question,
+      questionIndex,
+      agent,
+      answer: ft.answer,
+      path: ft.path,
+      reason: ft.reason,
     });
   });
   if (!any) out.problems.push(problem('error', 'predictions.malformed', file.path, '', 'no line of the form "Answer: … | Path: … | Reason: …"'));

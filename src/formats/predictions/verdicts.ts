@@ -19,7 +19,10 @@ import { problem } from './common.ts';
  */
 export function readVerdictFile(file: SourceFile): { name: string; verdicts: ImportedVerdict[]; problems: Problem[] } {
   const problems: Problem[] = [];
-  const stem = file.path.split('/').pop()!.replace(/\.[^.]+$/, '');
+  const stem = file.path
+    .split('/')
+    .pop()!
+    .replace(/\.[^.]+$/, '');
   const entries: { value: unknown; location: string }[] = [];
   let name = stem;
   if (file.path.toLowerCase().endsWith('.jsonl')) {
@@ -34,7 +37,8 @@ export function readVerdictFile(file: SourceFile): { name: string; verdicts: Imp
     if (!p.ok) return { name, verdicts: [], problems: [{ ...p.problem, severity: 'error', code: 'verdicts.malformed' }] };
     const v = p.value as { judge?: unknown; verdicts?: unknown };
     const list = Array.isArray(v) ? v : v && typeof v === 'object' && Array.isArray(v.verdicts) ? v.verdicts : null;
-    if (!list) return { name, verdicts: [], problems: [problem('error', 'verdicts.shape', file.path, '', 'expected {"verdicts": [...]} or a list of verdicts')] };
+    if (!list)
+      return { name, verdicts: [], problems: [problem('error', 'verdicts.shape', file.path, '', 'expected {"verdicts": [...]} or a list of verdicts')] };
     if (!Array.isArray(v) && typeof v.judge === 'string' && v.judge.trim()) name = v.judge.trim();
     list.forEach((value, i) => entries.push({ value, location: Array.isArray(v) ? `/${i}` : `/verdicts/${i}` }));
   }
@@ -45,11 +49,16 @@ export function readVerdictFile(file: SourceFile): { name: string; verdicts: Imp
     const byRecord = str('scene') !== undefined && str('question') !== undefined && str('agent') !== undefined;
     const byContent = str('reason') !== undefined;
     if (typeof o.correct !== 'boolean' || (!byRecord && !byContent)) {
-      problems.push(problem('error', 'verdicts.entry', file.path, location, 'a verdict needs a boolean "correct" and either "scene", "question" and "agent", or "reason"'));
+      problems.push(
+        problem('error', 'verdicts.entry', file.path, location, 'a verdict needs a boolean "correct" and either "scene", "question" and "agent", or "reason"'),
+      );
       continue;
     }
     const verdict: ImportedVerdict = { correct: o.correct };
-    for (const k of ['explanation', 'scene', 'question', 'agent', 'model', 'reason'] as const) { const s = str(k); if (s !== undefined) verdict[k] = s; }
+    for (const k of ['explanation', 'scene', 'question', 'agent', 'model', 'reason'] as const) {
+      const s = str(k);
+      if (s !== undefined) verdict[k] = s;
+    }
     if (Array.isArray(o.notes)) verdict.notes = o.notes.filter((n): n is string => typeof n === 'string');
     verdicts.push(verdict);
   }

@@ -37,9 +37,11 @@ export const QaAnswerSchema = z.object({
   }),
   model: z.string().min(1).optional(),
   judgeScore: z.number().min(0).max(100).nullable().optional(),
-  steps: z.array(z.union([z.string(), z.object({ title: z.string().optional(), text: z.string() })]), {
-    error: 'should be a list of reasoning steps (texts, or {"title", "text"} objects)',
-  }).optional(),
+  steps: z
+    .array(z.union([z.string(), z.object({ title: z.string().optional(), text: z.string() })]), {
+      error: 'should be a list of reasoning steps (texts, or {"title", "text"} objects)',
+    })
+    .optional(),
 });
 
 const KNOWN = ['id', 'answer', 'model', 'judgeScore', 'steps'];
@@ -47,7 +49,11 @@ const KNOWN = ['id', 'answer', 'model', 'judgeScore', 'steps'];
 export type { SameModel };
 
 /** The model a file's answers belong to when its lines name none: the file's name without folders and extension. */
-export const modelFromPath = (path: string): string => path.split('/').pop()!.replace(/\.[^.]*$/, '') || 'model';
+export const modelFromPath = (path: string): string =>
+  path
+    .split('/')
+    .pop()!
+    .replace(/\.[^.]*$/, '') || 'model';
 
 export function readQaAnswers(files: readonly SourceFile[]): { predictions: QaPrediction[]; problems: Problem[]; sameModel: SameModel[] } {
   const predictions: QaPrediction[] = [];
@@ -57,8 +63,12 @@ export function readQaAnswers(files: readonly SourceFile[]): { predictions: QaPr
     const from = predictions.length;
     const { records, problems: fileProblems } = recordsOf(file, 'predictions');
     // A bad line is skipped, not the whole file: an error, not a fatal problem.
-    append(problems, fileProblems.map((p) => ({ ...p, severity: 'error' as const, message: `${p.message}; line skipped` })));
-    if (fileProblems.length === 0 && records.length === 0) problems.push({ severity: 'warning', code: 'qa.empty', file: file.path, location: '', message: 'the file holds no answers' });
+    append(
+      problems,
+      fileProblems.map((p) => ({ ...p, severity: 'error' as const, message: `${p.message}; line skipped` })),
+    );
+    if (fileProblems.length === 0 && records.length === 0)
+      problems.push({ severity: 'warning', code: 'qa.empty', file: file.path, location: '', message: 'the file holds no answers' });
     const stem = modelFromPath(file.path);
     const warned = new Set<string>();
     for (const rec of records) {
@@ -66,14 +76,24 @@ export function readQaAnswers(files: readonly SourceFile[]): { predictions: QaPr
       const quick = QaAnswerSchema.safeParse(rec.value);
       if (!quick.success) {
         const shape = checkShape(file.path, rec.value, QaAnswerSchema, rec.base);
-        if (!shape.ok) append(problems, relocate(shape.problems, rec).map((p) => ({ ...p, severity: 'error' as const, message: `${p.message}; answer skipped` })));
+        if (!shape.ok)
+          append(
+            problems,
+            relocate(shape.problems, rec).map((p) => ({ ...p, severity: 'error' as const, message: `${p.message}; answer skipped` })),
+          );
         continue;
       }
       const r = quick.data;
       for (const k of Object.keys(rec.value as object)) {
         if (KNOWN.includes(k) || warned.has(k)) continue;
         warned.add(k);
-        problems.push({ severity: 'warning', code: 'qa.unknown-field', file: file.path, location: rec.at([k]), message: `"${k}" is not a field of the answers format; ignored (here and on later lines)` });
+        problems.push({
+          severity: 'warning',
+          code: 'qa.unknown-field',
+          file: file.path,
+          location: rec.at([k]),
+          message: `"${k}" is not a field of the answers format; ignored (here and on later lines)`,
+        });
       }
       const reply = typeof r.answer === 'boolean' ? (r.answer ? 'yes' : 'no') : String(r.answer);
       const p: QaPrediction = { id: r.id, model: r.model ?? stem, reply };
@@ -101,7 +121,15 @@ function separateModels(predictions: QaPrediction[], perFile: readonly { file: s
   const out: SameModel[] = [];
   for (const [model, idx] of filesOf) {
     if (idx.length < 2) continue;
-    const ids = idx.map((i) => new Set(predictions.slice(perFile[i]!.from, perFile[i]!.to).filter((p) => p.model === model).map((p) => p.id)));
+    const ids = idx.map(
+      (i) =>
+        new Set(
+          predictions
+            .slice(perFile[i]!.from, perFile[i]!.to)
+            .filter((p) => p.model === model)
+            .map((p) => p.id),
+        ),
+    );
     const count = new Map<string, number>();
     for (const s of ids) for (const id of s) count.set(id, (count.get(id) ?? 0) + 1);
     const sharedItems = [...count.values()].filter((n) => n > 1).length;
@@ -109,9 +137,15 @@ function separateModels(predictions: QaPrediction[], perFile: readonly { file: s
     for (const [j, i] of idx.entries()) {
       const f = perFile[i]!;
       for (let k = f.from; k < f.to; k++) if (predictions[k]!.model === model) predictions[k]!.model = files[j]!.scoredAs;
-      const others = files.filter((_, o) => o !== j).map((o) => o.file).join(', ');
+      const others = files
+        .filter((_, o) => o !== j)
+        .map((o) => o.file)
+        .join(', ');
       problems.push({
-        severity: 'warning', code: 'qa.same-model', file: f.file, location: '',
+        severity: 'warning',
+        code: 'qa.same-model',
+        file: f.file,
+        location: '',
         message: `model "${model}" is also in ${others}${sharedItems ? ` (${sharedItems} item${sharedItems === 1 ? '' : 's'} answered in both)` : ''}: each file is scored as its own model, this one as "${files[j]!.scoredAs}"`,
       });
     }

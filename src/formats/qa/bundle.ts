@@ -113,9 +113,12 @@ export interface QaRecord {
   question: string;
   answer: Answer;
   category: {
-    capability: string; capabilityName: string | null;
-    subcategory?: string; subcategoryName?: string | null;
-    taskType?: string; taskTypeName?: string | null;
+    capability: string;
+    capabilityName: string | null;
+    subcategory?: string;
+    subcategoryName?: string | null;
+    taskType?: string;
+    taskTypeName?: string | null;
   };
   anchors: { viewpoints: Viewpoint[]; marks: Mark[]; nodes: { id: string; name: string | null }[]; edges: string[]; agent?: string };
   /** Set-of-Mark pictures: each saved viewpoint rendered with the numbered marks (a PNG in the bundle); `marksOutside`: marks that view does not show. */
@@ -172,7 +175,11 @@ export interface QaBundleOptions {
 }
 
 /** One viewpoint of an item rendered with its marks, as a PNG. */
-export interface SetOfMarkPicture { viewpoint: string; png: Uint8Array; marksOutside: number[] }
+export interface SetOfMarkPicture {
+  viewpoint: string;
+  png: Uint8Array;
+  marksOutside: number[];
+}
 
 /** Where an item's Set-of-Mark picture of its `k`-th viewpoint (from 1) goes in the bundle. */
 export const setOfMarkPath = (itemId: string, k: number) => `qa/set-of-mark/${itemId.replace(/[^\w.-]+/g, '_').replace(/^\.+/, '_')}-${k}.png`;
@@ -212,17 +219,29 @@ export function exportQaBundle(project: Pick<Project, 'name' | 'schemaVersion' |
     ...capnavFiles(project.scenes, accepted),
   ];
   const manifest: QaManifest = {
-    format: QA_BUNDLE_FORMAT, formatVersion: QA_BUNDLE_VERSION, createdAt: options.createdAt, traversa: options.appVersion,
-    projectSchemaVersion: project.schemaVersion, projectName: project.name, taxonomy: structuredClone(project.qa.taxonomy),
+    format: QA_BUNDLE_FORMAT,
+    formatVersion: QA_BUNDLE_VERSION,
+    createdAt: options.createdAt,
+    traversa: options.appVersion,
+    projectSchemaVersion: project.schemaVersion,
+    projectName: project.name,
+    taxonomy: structuredClone(project.qa.taxonomy),
     counts: countItems(records, project),
     navigation,
     review: {
       items: project.qa.items.length,
-      byStatus: tally(STATUSES, project.qa.items.map((i) => i.status)),
+      byStatus: tally(
+        STATUSES,
+        project.qa.items.map((i) => i.status),
+      ),
       removal: removalReport(project.qa.items),
       agreement: verdictAgreement(project.qa.items),
     },
-    files: [...files.map((f) => ({ path: f.path, bytes: strToU8(f.text) })), ...images].map((f) => ({ path: f.path, bytes: f.bytes.length, sha256: bytesToHex(sha256(f.bytes)) })),
+    files: [...files.map((f) => ({ path: f.path, bytes: strToU8(f.text) })), ...images].map((f) => ({
+      path: f.path,
+      bytes: f.bytes.length,
+      sha256: bytesToHex(sha256(f.bytes)),
+    })),
   };
   return { ok: true, files: [{ path: QA_BUNDLE_PATHS.manifest, text: JSON.stringify(manifest, null, 2) + '\n' }, ...files], images, manifest };
 }
@@ -233,12 +252,15 @@ function toRecord(item: QaItem, scene: Scene | undefined, taxonomy: Taxonomy, in
   const { subcategory, taskType } = item.category;
   const generator = item.generated?.generator;
   return {
-    id: item.id, sceneId: item.sceneId, source: item.source,
+    id: item.id,
+    sceneId: item.sceneId,
+    source: item.source,
     ...(item.capnavQuestion !== undefined ? { capnavQuestion: item.capnavQuestion } : {}),
     question: item.question,
     answer: structuredClone(item.answer),
     category: {
-      capability: item.category.capability, capabilityName: cap?.name ?? null,
+      capability: item.category.capability,
+      capabilityName: cap?.name ?? null,
       ...(subcategory !== undefined ? { subcategory, subcategoryName: cap?.subcategories.find((s) => s.id === subcategory)?.name ?? null } : {}),
       ...(taskType !== undefined ? { taskType, taskTypeName: taxonomy.taskTypes.find((t) => t.id === taskType)?.name ?? null } : {}),
     },
@@ -258,7 +280,12 @@ function toRecord(item: QaItem, scene: Scene | undefined, taxonomy: Taxonomy, in
     ...(item.provenance ? { provenance: structuredClone(item.provenance) } : {}),
     edited: isEdited(item),
     reviews: item.reviews.map((r) => ({
-      reviewer: r.reviewer, verdict: r.verdict, ...(r.reason !== undefined ? { reason: r.reason } : {}), comment: r.comment, timeMs: r.timeMs, at: r.at,
+      reviewer: r.reviewer,
+      verdict: r.verdict,
+      ...(r.reason !== undefined ? { reason: r.reason } : {}),
+      comment: r.comment,
+      timeMs: r.timeMs,
+      at: r.at,
     })),
     ...(item.adjudication ? { adjudication: structuredClone(item.adjudication) } : {}),
   };
@@ -277,7 +304,9 @@ function isEdited(item: QaItem): boolean {
 function canonicalJson(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
   if (v !== null && typeof v === 'object') {
-    const entries = Object.entries(v).filter(([, x]) => x !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(v)
+      .filter(([, x]) => x !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, x]) => `${JSON.stringify(k)}:${canonicalJson(x)}`).join(',')}}`;
   }
   return JSON.stringify(v);
@@ -293,7 +322,11 @@ function tally<K extends string>(keys: readonly K[], values: readonly K[]): Reco
 function countItems(records: readonly QaRecord[], project: Pick<Project, 'scenes' | 'qa'>): QaCounts {
   const { taxonomy } = project.qa;
   const bySubcategory: Record<string, Record<string, number>> = {};
-  for (const cap of taxonomy.capabilities) bySubcategory[cap.id] = tally(cap.subcategories.map((s) => s.id), []);
+  for (const cap of taxonomy.capabilities)
+    bySubcategory[cap.id] = tally(
+      cap.subcategories.map((s) => s.id),
+      [],
+    );
   for (const r of records) {
     if (r.category.subcategory === undefined) continue;
     const row = (bySubcategory[r.category.capability] ??= {});
@@ -301,12 +334,27 @@ function countItems(records: readonly QaRecord[], project: Pick<Project, 'scenes
   }
   return {
     items: records.length,
-    byScene: tally(project.scenes.map((s) => s.id), records.map((r) => r.sceneId)),
-    byCapability: tally(taxonomy.capabilities.map((c) => c.id), records.map((r) => r.category.capability)),
+    byScene: tally(
+      project.scenes.map((s) => s.id),
+      records.map((r) => r.sceneId),
+    ),
+    byCapability: tally(
+      taxonomy.capabilities.map((c) => c.id),
+      records.map((r) => r.category.capability),
+    ),
     bySubcategory,
-    byTaskType: tally(taxonomy.taskTypes.map((t) => t.id), records.flatMap((r) => (r.category.taskType !== undefined ? [r.category.taskType] : []))),
-    byAnswerKind: tally(ANSWER_KINDS, records.map((r) => r.answer.kind)),
-    bySource: tally(SOURCES, records.map((r) => r.source)),
+    byTaskType: tally(
+      taxonomy.taskTypes.map((t) => t.id),
+      records.flatMap((r) => (r.category.taskType !== undefined ? [r.category.taskType] : [])),
+    ),
+    byAnswerKind: tally(
+      ANSWER_KINDS,
+      records.map((r) => r.answer.kind),
+    ),
+    bySource: tally(
+      SOURCES,
+      records.map((r) => r.source),
+    ),
     edited: records.filter((r) => r.edited).length,
     withTrail: records.filter((r) => r.trail.length > 0).length,
     trailSteps: records.reduce((n, r) => n + r.trail.length, 0),
@@ -328,7 +376,10 @@ function capnavFiles(scenes: readonly Scene[], accepted: readonly QaItem[]): { p
     const questions = mine.map((item) => {
       const q = scene.questions[item.capnavQuestion!]!;
       const reworded = item.question !== (item.generated?.question ?? q.text);
-      const reason = item.trail.map((s) => s.text.trim()).filter((t) => t !== '').join(' ');
+      const reason = item.trail
+        .map((s) => s.text.trim())
+        .filter((t) => t !== '')
+        .join(' ');
       const { reason: _old, ...rest } = q;
       return { ...rest, text: reworded ? item.question : q.text, ...(reason !== '' ? { reason } : {}) };
     });

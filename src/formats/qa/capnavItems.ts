@@ -35,12 +35,24 @@ export function readCapnavQaItems(files: readonly SourceFile[], project: Pick<Pr
   for (const file of files) {
     const kind = classify(file.path);
     if (kind.kind !== 'qa') {
-      problems.push({ severity: 'warning', code: 'file.ignored', file: file.path, location: '', message: 'not a CapNav question file (<SCENE>_QA.json); ignored' });
+      problems.push({
+        severity: 'warning',
+        code: 'file.ignored',
+        file: file.path,
+        location: '',
+        message: 'not a CapNav question file (<SCENE>_QA.json); ignored',
+      });
       continue;
     }
     const scene = project.scenes.find((s) => s.id === kind.scene);
     if (!scene) {
-      problems.push({ severity: 'fatal', code: 'qa.unknown-scene', file: file.path, location: '', message: `scene ${kind.scene} is not in the project: import its graph first, which the questions' references name` });
+      problems.push({
+        severity: 'fatal',
+        code: 'qa.unknown-scene',
+        file: file.path,
+        location: '',
+        message: `scene ${kind.scene} is not in the project: import its graph first, which the questions' references name`,
+      });
       continue;
     }
     if (sceneQuestions[scene.id] || items.some((i) => i.sceneId === scene.id)) {
@@ -58,19 +70,40 @@ export function readCapnavQaItems(files: readonly SourceFile[], project: Pick<Pr
       const i = questions.findIndex((q, k) => scene.questions[k]?.text !== q.text);
       if (i !== -1 || questions.length !== scene.questions.length) {
         const where = i !== -1 ? pointer([...base, i, 'question']) : '';
-        const what = i !== -1 && i < scene.questions.length ? `question ${i} differs from the scene's question ${i}` : `the file has ${questions.length} questions, the scene ${scene.questions.length}`;
-        problems.push({ severity: 'fatal', code: 'qa.questions-differ', file: file.path, location: where, message: `${what}: the items would stand for the wrong questions. Pick the scene's own question file` });
+        const what =
+          i !== -1 && i < scene.questions.length
+            ? `question ${i} differs from the scene's question ${i}`
+            : `the file has ${questions.length} questions, the scene ${scene.questions.length}`;
+        problems.push({
+          severity: 'fatal',
+          code: 'qa.questions-differ',
+          file: file.path,
+          location: where,
+          message: `${what}: the items would stand for the wrong questions. Pick the scene's own question file`,
+        });
         continue;
       }
     }
-    const covered = new Map(project.qa.items.filter((it) => it.source !== 'written' && it.capnavQuestion !== undefined && it.sceneId === scene.id).map((it) => [it.capnavQuestion, it.id]));
+    const covered = new Map(
+      project.qa.items
+        .filter((it) => it.source !== 'written' && it.capnavQuestion !== undefined && it.sceneId === scene.id)
+        .map((it) => [it.capnavQuestion, it.id]),
+    );
     standFor.forEach((_, index) => {
       const existing = covered.get(index);
       if (existing) {
-        problems.push({ severity: 'warning', code: 'qa.already-imported', file: file.path, location: pointer([...base, index]), message: `question ${index} is already item ${existing}; not imported again` });
+        problems.push({
+          severity: 'warning',
+          code: 'qa.already-imported',
+          file: file.path,
+          location: pointer([...base, index]),
+          message: `question ${index} is already item ${existing}; not imported again`,
+        });
         return;
       }
-      items.push(capnavQuestionItem({ id: scene.id, questions: standFor }, index, `qa_${++n}`, { ...options, importedFrom: { file: file.path, at: options.createdAt } }));
+      items.push(
+        capnavQuestionItem({ id: scene.id, questions: standFor }, index, `qa_${++n}`, { ...options, importedFrom: { file: file.path, at: options.createdAt } }),
+      );
     });
   }
   const blocked = hasBlocking(problems);
@@ -81,12 +114,25 @@ export function readCapnavQaItems(files: readonly SourceFile[], project: Pick<Pr
  * The questions of a file, read as the release reader reads them (same schema, same reference
  * forms, unmodelled fields kept); references that match no node are errors, not guesses.
  */
-function readQuestions(file: SourceFile, nodes: Project['scenes'][number]['graph']['nodes'], problems: Problem[]): { questions: NavQuestion[]; base: string[] } | null {
+function readQuestions(
+  file: SourceFile,
+  nodes: Project['scenes'][number]['graph']['nodes'],
+  problems: Problem[],
+): { questions: NavQuestion[]; base: string[] } | null {
   const parsed = parseJson(file);
-  if (!parsed.ok) { problems.push(parsed.problem); return null; }
+  if (!parsed.ok) {
+    problems.push(parsed.problem);
+    return null;
+  }
   const shape = checkShape(file.path, parsed.value, RawQuestionFile);
   if (!shape.ok) {
-    problems.push({ severity: 'fatal', code: 'schema', file: file.path, location: '', message: 'expected a list of questions, or an object with a "questions" list' });
+    problems.push({
+      severity: 'fatal',
+      code: 'schema',
+      file: file.path,
+      location: '',
+      message: 'expected a list of questions, or an object with a "questions" list',
+    });
     return null;
   }
   const list = Array.isArray(shape.value) ? shape.value : shape.value.questions;
@@ -95,10 +141,20 @@ function readQuestions(file: SourceFile, nodes: Project['scenes'][number]['graph
   const questions: NavQuestion[] = [];
   list.forEach((raw, i) => {
     const q = checkShape(file.path, raw, RawQuestion, [...base, i]);
-    if (!q.ok) { append(problems, q.problems); return; }
+    if (!q.ok) {
+      append(problems, q.problems);
+      return;
+    }
     const ref = (rawRef: string, path: (string | number)[]): NodeRef => {
       const r = resolveRef(rawRef, nodes);
-      if (r.nodeId === null) problems.push({ severity: 'error', code: 'question.unresolved-ref', file: file.path, location: pointer([...base, i, 'nodes_involved', ...path]), message: `question ${i}: ${r.reason}` });
+      if (r.nodeId === null)
+        problems.push({
+          severity: 'error',
+          code: 'question.unresolved-ref',
+          file: file.path,
+          location: pointer([...base, i, 'nodes_involved', ...path]),
+          message: `question ${i}: ${r.reason}`,
+        });
       return { raw: rawRef, nodeId: r.nodeId };
     };
     const question = navQuestionOf(q.value, i, ref);

@@ -65,9 +65,15 @@ export const GeneratedRecordSchema = z.object({
   question: z.string().min(1),
   answer: AnswerSchema,
   category: z.object({ capability: z.string().min(1), subcategory: z.string().min(1).optional(), taskType: z.string().min(1).optional() }),
-  anchors: z.object({
-    nodes: ids, edges: ids, marks: z.array(RecordMark).default([]), viewpoints: z.array(RecordViewpoint).default([]), agent: z.string().min(1).optional(),
-  }).optional(),
+  anchors: z
+    .object({
+      nodes: ids,
+      edges: ids,
+      marks: z.array(RecordMark).default([]),
+      viewpoints: z.array(RecordViewpoint).default([]),
+      agent: z.string().min(1).optional(),
+    })
+    .optional(),
   trail: z.array(RecordStep),
   generator: z.string().min(1),
   requiredReviews: z.number().int().min(1).max(5).optional(),
@@ -97,7 +103,11 @@ export function readGeneratedItems(files: readonly SourceFile[], project: Pick<P
  * `readGeneratedItems` as steps (a `yield` every 100 records), so that the studio can read 20,000
  * items in slices (persistence/sliced.ts) instead of in one long task.
  */
-export function* readGeneratedItemsSteps(files: readonly SourceFile[], project: Pick<Project, 'scenes' | 'qa'>, options: GeneratedImportOptions): Generator<void, QaImport, void> {
+export function* readGeneratedItemsSteps(
+  files: readonly SourceFile[],
+  project: Pick<Project, 'scenes' | 'qa'>,
+  options: GeneratedImportOptions,
+): Generator<void, QaImport, void> {
   const problems: Problem[] = [];
   let count = 0;
   const items: QaItem[] = [];
@@ -108,24 +118,41 @@ export function* readGeneratedItemsSteps(files: readonly SourceFile[], project: 
   for (const file of files) {
     const { records, top, problems: fileProblems } = recordsOf(file, 'items');
     append(problems, fileProblems);
-    if (fileProblems.length === 0 && records.length === 0) problems.push({ severity: 'warning', code: 'qa.empty', file: file.path, location: '', message: 'the file holds no items' });
+    if (fileProblems.length === 0 && records.length === 0)
+      problems.push({ severity: 'warning', code: 'qa.empty', file: file.path, location: '', message: 'the file holds no items' });
     const defaultGenerator = typeof top.generator === 'string' && top.generator !== '' ? top.generator : undefined;
     if (count + records.length > FIELD_LIMITS.records) {
-      problems.push({ severity: 'fatal', code: 'qa.too-large', file: file.path, location: '', message: `${(count + records.length).toLocaleString('en')} items in this import so far; one import holds at most ${FIELD_LIMITS.records.toLocaleString('en')} (split the file)` });
+      problems.push({
+        severity: 'fatal',
+        code: 'qa.too-large',
+        file: file.path,
+        location: '',
+        message: `${(count + records.length).toLocaleString('en')} items in this import so far; one import holds at most ${FIELD_LIMITS.records.toLocaleString('en')} (split the file)`,
+      });
       break;
     }
     count += records.length;
     for (const [i, rec] of records.entries()) {
       if (i % 100 === 99) yield;
       const oversized = oversizedFields(file.path, rec);
-      if (oversized.length) { append(problems, oversized); continue; }
+      if (oversized.length) {
+        append(problems, oversized);
+        continue;
+      }
       const value = defaultGenerator && isObject(rec.value) && rec.value.generator === undefined ? { ...rec.value, generator: defaultGenerator } : rec.value;
       const item = readRecord(file.path, rec, value, project, `qa_${n + 1}`, options, problems);
       if (!item) continue;
       n++;
       const key = questionKey(item);
       const earlier = seen.get(key);
-      if (earlier) problems.push({ severity: 'warning', code: 'qa.duplicate-question', file: file.path, location: rec.at(['question']), message: `the same question for scene ${item.sceneId} as item ${earlier}` });
+      if (earlier)
+        problems.push({
+          severity: 'warning',
+          code: 'qa.duplicate-question',
+          file: file.path,
+          location: rec.at(['question']),
+          message: `the same question for scene ${item.sceneId} as item ${earlier}`,
+        });
       else seen.set(key, item.id);
       items.push(item);
     }
@@ -136,50 +163,85 @@ export function* readGeneratedItemsSteps(files: readonly SourceFile[], project: 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const questionKey = (i: Pick<QaItem, 'sceneId' | 'question'>) => `${i.sceneId}\n${i.question.trim().replace(/\s+/g, ' ').toLowerCase()}`;
 
-function readRecord(path: string, rec: Located, value: unknown, project: Pick<Project, 'scenes' | 'qa'>, id: string, options: GeneratedImportOptions, problems: Problem[]): QaItem | null {
+function readRecord(
+  path: string,
+  rec: Located,
+  value: unknown,
+  project: Pick<Project, 'scenes' | 'qa'>,
+  id: string,
+  options: GeneratedImportOptions,
+  problems: Problem[],
+): QaItem | null {
   const shape = checkShape(path, value, GeneratedRecordSchema, rec.base);
-  if (!shape.ok) { append(problems, relocate(shape.problems, rec)); return null; }
+  if (!shape.ok) {
+    append(problems, relocate(shape.problems, rec));
+    return null;
+  }
   const r = shape.value;
   append(problems, unknownFields(path, rec, value, KNOWN_FIELDS));
-  ((value as { trail: unknown[] }).trail).forEach((s, i) => append(problems, unknownFields(path, rec, s, KNOWN_STEP_FIELDS, ['trail', i])));
+  (value as { trail: unknown[] }).trail.forEach((s, i) => append(problems, unknownFields(path, rec, s, KNOWN_STEP_FIELDS, ['trail', i])));
 
   const fatal = (location: string, message: string, code = 'qa.invalid') => problems.push({ severity: 'fatal', code, file: path, location, message });
   const before = problems.length;
   const scene = project.scenes.find((s) => s.id === r.sceneId);
-  if (!scene) fatal(rec.at(['sceneId']), `scene ${r.sceneId} is not in the project (${project.scenes.map((s) => s.id).join(', ') || 'no scenes'})`, 'qa.unknown-scene');
+  if (!scene)
+    fatal(rec.at(['sceneId']), `scene ${r.sceneId} is not in the project (${project.scenes.map((s) => s.id).join(', ') || 'no scenes'})`, 'qa.unknown-scene');
   const anchors = r.anchors ?? { nodes: [], edges: [], marks: [], viewpoints: [] };
   const marks = anchors.marks.map((m) => ({ id: m.id ?? `mark_${m.number}`, number: m.number, position: m.position, label: m.label }));
   const viewpoints = anchors.viewpoints.map((v, i) => ({ ...v, id: v.id ?? `vp_${i + 1}` }));
   // An id the record left out is made up from the mark's number or the viewpoint's place; two made-up
   // mark ids collide only when the numbers do, which the number check below reports (once).
   const given = { marks: anchors.marks.map((m) => m.id !== undefined), viewpoints: anchors.viewpoints.map((v) => v.id !== undefined) };
-  for (const [list, what, field] of [[marks, 'mark', 'marks'], [viewpoints, 'viewpoint', 'viewpoints']] as const) {
+  for (const [list, what, field] of [
+    [marks, 'mark', 'marks'],
+    [viewpoints, 'viewpoint', 'viewpoints'],
+  ] as const) {
     const firstAt = new Map<string, number>();
     list.forEach((x, i) => {
       const first = firstAt.get(x.id);
-      if (first === undefined) { firstAt.set(x.id, i); return; }
+      if (first === undefined) {
+        firstAt.set(x.id, i);
+        return;
+      }
       if (given[field][i] || given[field][first]) fatal(rec.at(['anchors', field, i]), `${what} id ${x.id} is used by ${what} ${first + 1} too`);
     });
   }
   const numbers = new Map<number, number>();
   marks.forEach((m, i) => {
-    if (numbers.has(m.number)) fatal(rec.at(['anchors', 'marks', i, 'number']), `mark number ${m.number} is used twice: the marks drawn on the scene would be ambiguous`);
+    if (numbers.has(m.number))
+      fatal(rec.at(['anchors', 'marks', i, 'number']), `mark number ${m.number} is used twice: the marks drawn on the scene would be ambiguous`);
     else numbers.set(m.number, i);
   });
   if (problems.length > before || !scene) return null;
 
   const trail: TrailStep[] = r.trail.map((s, i) => ({
-    id: `s${i + 1}`, title: s.title, text: s.text, kind: s.kind,
-    links: s.links ?? { viewpoints: [], nodes: [], edges: [], marks: [] }, origin: 'generated',
+    id: `s${i + 1}`,
+    title: s.title,
+    text: s.text,
+    kind: s.kind,
+    links: s.links ?? { viewpoints: [], nodes: [], edges: [], marks: [] },
+    origin: 'generated',
   }));
   const item: QaItem = {
-    id, sceneId: r.sceneId, question: r.question, answer: r.answer,
-    category: { capability: r.category.capability, ...(r.category.subcategory ? { subcategory: r.category.subcategory } : {}), ...(r.category.taskType ? { taskType: r.category.taskType } : {}) },
+    id,
+    sceneId: r.sceneId,
+    question: r.question,
+    answer: r.answer,
+    category: {
+      capability: r.category.capability,
+      ...(r.category.subcategory ? { subcategory: r.category.subcategory } : {}),
+      ...(r.category.taskType ? { taskType: r.category.taskType } : {}),
+    },
     anchors: { viewpoints, marks, nodes: anchors.nodes, edges: anchors.edges, ...(anchors.agent ? { agent: anchors.agent } : {}) },
-    trail, source: 'generated',
+    trail,
+    source: 'generated',
     generated: { question: r.question, answer: structuredClone(r.answer), trail: cloneTrail(trail), generator: r.generator },
-    status: 'pending', requiredReviews: r.requiredReviews ?? Math.min(5, Math.max(1, options.requiredReviews ?? 1)), reviews: [],
-    createdAt: options.createdAt, author: '', importedFrom: { file: path, at: options.createdAt },
+    status: 'pending',
+    requiredReviews: r.requiredReviews ?? Math.min(5, Math.max(1, options.requiredReviews ?? 1)),
+    reviews: [],
+    createdAt: options.createdAt,
+    author: '',
+    importedFrom: { file: path, at: options.createdAt },
   };
   for (const f of checkQaItem(item, { scene, taxonomy: project.qa.taxonomy })) problems.push(findingProblem(f, path, rec));
   return item;

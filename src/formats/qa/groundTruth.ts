@@ -55,7 +55,14 @@ export function readProjectBundleTruth(file: SourceFile): { items: QaTruth[]; pr
   // Navigation questions as one item per agent, answered by the labels (as the bundle export writes them).
   const items = benchmarkItems(read.project).items.map(truthOf);
   const problems = [...read.problems];
-  if (items.length === 0) problems.push({ severity: 'warning', code: 'qa.empty', file: file.path, location: '', message: `the project holds no accepted QA items (${read.project.qa.items.length} in all)` });
+  if (items.length === 0)
+    problems.push({
+      severity: 'warning',
+      code: 'qa.empty',
+      file: file.path,
+      location: '',
+      message: `the project holds no accepted QA items (${read.project.qa.items.length} in all)`,
+    });
   return { items, problems };
 }
 
@@ -67,8 +74,12 @@ export function readQaGroundTruth(file: SourceFile): { items: QaTruth[]; problem
   if (isJsonLines(file.path)) read.problems = read.problems.map((p) => ({ ...p, severity: 'error', message: `${p.message}; item left out` }));
   else if (read.problems.length) return { items: [], problems: read.problems };
   const problems = read.problems;
-  const fatal = (message: string, location = '') => ({ items: [], problems: [{ severity: 'fatal' as const, code: 'qa.format', file: file.path, location, message }] });
-  if (top.format !== undefined && top.format !== QA_BUNDLE_FORMAT) return fatal(`"format" is ${JSON.stringify(top.format)}, not "${QA_BUNDLE_FORMAT}": not a Traversa QA bundle`, '/format');
+  const fatal = (message: string, location = '') => ({
+    items: [],
+    problems: [{ severity: 'fatal' as const, code: 'qa.format', file: file.path, location, message }],
+  });
+  if (top.format !== undefined && top.format !== QA_BUNDLE_FORMAT)
+    return fatal(`"format" is ${JSON.stringify(top.format)}, not "${QA_BUNDLE_FORMAT}": not a Traversa QA bundle`, '/format');
   if (top.formatVersion !== undefined && top.formatVersion !== QA_BUNDLE_VERSION) {
     return fatal(`formatVersion ${JSON.stringify(top.formatVersion)} is not ${QA_BUNDLE_VERSION}, the version this Traversa reads`, '/formatVersion');
   }
@@ -77,22 +88,38 @@ export function readQaGroundTruth(file: SourceFile): { items: QaTruth[]; problem
   for (const rec of records) {
     const shape = checkShape(file.path, rec.value, QaTruthRecordSchema, rec.base);
     if (!shape.ok) {
-      append(problems, relocate(shape.problems, rec).map((p) => ({ ...p, severity: 'error' as const, message: `${p.message}; item left out` })));
+      append(
+        problems,
+        relocate(shape.problems, rec).map((p) => ({ ...p, severity: 'error' as const, message: `${p.message}; item left out` })),
+      );
       continue;
     }
     const r = shape.value;
     const first = seen.get(r.id);
     if (first !== undefined) {
-      problems.push({ severity: 'error', code: 'qa.duplicate-id', file: file.path, location: rec.at(['id']), message: `item id ${r.id} was read already at ${first}; this one is left out` });
+      problems.push({
+        severity: 'error',
+        code: 'qa.duplicate-id',
+        file: file.path,
+        location: rec.at(['id']),
+        message: `item id ${r.id} was read already at ${first}; this one is left out`,
+      });
       continue;
     }
     seen.set(r.id, rec.at());
     const a = r.answer;
     if (a.kind === 'mcq' && !a.options.some((o) => o.key === a.correct)) {
-      problems.push({ severity: 'warning', code: 'qa.mcq-key', file: file.path, location: rec.at(['answer', 'correct']), message: `the correct key ${a.correct} is not one of the options: no reply can be right` });
+      problems.push({
+        severity: 'warning',
+        code: 'qa.mcq-key',
+        file: file.path,
+        location: rec.at(['answer', 'correct']),
+        message: `the correct key ${a.correct} is not one of the options: no reply can be right`,
+      });
     }
     items.push(truthOf(r));
   }
-  if (items.length === 0 && problems.length === 0) problems.push({ severity: 'warning', code: 'qa.empty', file: file.path, location: '', message: 'the file holds no items' });
+  if (items.length === 0 && problems.length === 0)
+    problems.push({ severity: 'warning', code: 'qa.empty', file: file.path, location: '', message: 'the file holds no items' });
   return { items, problems };
 }

@@ -31,18 +31,26 @@ export function recordsOf(file: SourceFile, listKey: string): { records: Located
   const wrapped = v !== null && typeof v === 'object' && !Array.isArray(v) && Array.isArray((v as Record<string, unknown>)[listKey]);
   const list = Array.isArray(v) ? v : wrapped ? (v as Record<string, unknown[]>)[listKey]! : null;
   if (!list) {
-    return { records: [], top: {}, problems: [{ severity: 'fatal', code: 'schema', file: file.path, location: '', message: `expected a list of items, or an object with an "${listKey}" list` }] };
+    return {
+      records: [],
+      top: {},
+      problems: [
+        { severity: 'fatal', code: 'schema', file: file.path, location: '', message: `expected a list of items, or an object with an "${listKey}" list` },
+      ],
+    };
   }
   const prefix: (string | number)[] = wrapped ? [listKey] : [];
   const top = wrapped ? Object.fromEntries(Object.entries(v as Record<string, unknown>).filter(([k]) => k !== listKey)) : {};
   return {
     records: list.map((value, i) => ({ value, base: [...prefix, i], at: (path = []) => pointer([...prefix, i, ...path]) })),
-    top, problems: [],
+    top,
+    problems: [],
   };
 }
 
 function jsonLines(file: SourceFile): { records: Located[]; top: Record<string, unknown>; problems: Problem[] } {
-  const records: Located[] = [], problems: Problem[] = [];
+  const records: Located[] = [],
+    problems: Problem[] = [];
   const text = withoutBom(file.text);
   text.split(/\r?\n/).forEach((line, i) => {
     if (line.trim() === '') return;
@@ -60,7 +68,15 @@ function jsonLines(file: SourceFile): { records: Located[]; top: Record<string, 
 /** Re-base checkShape's pointers (relative to the record for JSON Lines) onto the record's location. */
 export function relocate(problems: readonly Problem[], rec: Located): Problem[] {
   if (rec.base.length) return [...problems];
-  return problems.map((p) => ({ ...p, location: rec.at(p.location.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))) }));
+  return problems.map((p) => ({
+    ...p,
+    location: rec.at(
+      p.location
+        .split('/')
+        .slice(1)
+        .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')),
+    ),
+  }));
 }
 
 /** A finding on an item built from a record, as a problem at the matching place in the record. */
@@ -73,9 +89,15 @@ export const defaultFieldPath = (field: string): (string | number)[] => field.sp
 /** Keys of a record object outside `known`, as warnings: a misspelt field should not pass unseen. */
 export function unknownFields(file: string, rec: Located, value: unknown, known: readonly string[], path: (string | number)[] = []): Problem[] {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return [];
-  return Object.keys(value).filter((k) => !known.includes(k)).map((k) => ({
-    severity: 'warning' as const, code: 'qa.unknown-field', file, location: rec.at([...path, k]), message: `"${k}" is not a field of this format; ignored`,
-  }));
+  return Object.keys(value)
+    .filter((k) => !known.includes(k))
+    .map((k) => ({
+      severity: 'warning' as const,
+      code: 'qa.unknown-field',
+      file,
+      location: rec.at([...path, k]),
+      message: `"${k}" is not a field of this format; ignored`,
+    }));
 }
 
 /** The most an imported record's fields may hold (issue 25 §12: a 20 MB question froze the page for 31 s). */
@@ -103,13 +125,30 @@ export function oversizedFields(file: string, rec: Located, question = 'question
     if (typeof v === 'string') {
       const isQuestion = path.length === 1 && path[0] === question;
       const limit = isQuestion ? FIELD_LIMITS.question : FIELD_LIMITS.text;
-      if (v.length > limit) problems.push({ severity: 'fatal', code: 'qa.too-large', file, location: rec.at(path), message: `${n(v.length)} characters; ${isQuestion ? 'a question' : 'a text field'} holds at most ${n(limit)}` });
+      if (v.length > limit)
+        problems.push({
+          severity: 'fatal',
+          code: 'qa.too-large',
+          file,
+          location: rec.at(path),
+          message: `${n(v.length)} characters; ${isQuestion ? 'a question' : 'a text field'} holds at most ${n(limit)}`,
+        });
     } else if (Array.isArray(v)) {
-      if (v.length > FIELD_LIMITS.list) { problems.push({ severity: 'fatal', code: 'qa.too-large', file, location: rec.at(path), message: `${n(v.length)} entries; a list holds at most ${n(FIELD_LIMITS.list)}` }); return; }
+      if (v.length > FIELD_LIMITS.list) {
+        problems.push({
+          severity: 'fatal',
+          code: 'qa.too-large',
+          file,
+          location: rec.at(path),
+          message: `${n(v.length)} entries; a list holds at most ${n(FIELD_LIMITS.list)}`,
+        });
+        return;
+      }
       v.forEach((x, i) => walk(x, [...path, i], depth + 1));
     } else if (v !== null && typeof v === 'object') {
       for (const [k, x] of Object.entries(v)) {
-        if (k.length > FIELD_LIMITS.text) problems.push({ severity: 'fatal', code: 'qa.too-large', file, location: rec.at(path), message: `a field name of ${n(k.length)} characters` });
+        if (k.length > FIELD_LIMITS.text)
+          problems.push({ severity: 'fatal', code: 'qa.too-large', file, location: rec.at(path), message: `a field name of ${n(k.length)} characters` });
         else walk(x, [...path, k], depth + 1);
       }
     }

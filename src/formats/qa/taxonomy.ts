@@ -29,12 +29,40 @@ export function readTaxonomy(file: SourceFile): { taxonomy: Taxonomy | null; pro
     ids.forEach((id, i) => {
       const at = first.get(id);
       if (at === undefined) first.set(id, i);
-      else problems.push({ severity: 'fatal', code: 'taxonomy.duplicate-id', file: file.path, location: pointer([...base, ...path, i, 'id']), message: `${what} id "${id}" is used by ${what} ${at + 1} too` });
+      else
+        problems.push({
+          severity: 'fatal',
+          code: 'taxonomy.duplicate-id',
+          file: file.path,
+          location: pointer([...base, ...path, i, 'id']),
+          message: `${what} id "${id}" is used by ${what} ${at + 1} too`,
+        });
     });
   };
-  unique(t.capabilities.map((c) => c.id), ['capabilities'], 'capability');
-  t.capabilities.forEach((c, i) => unique(c.subcategories.map((s) => s.id), ['capabilities', i, 'subcategories'], `subcategory of ${c.id}`));
-  unique(t.taskTypes.map((x) => x.id), ['taskTypes'], 'task type');
-  if (t.capabilities.length === 0) problems.push({ severity: 'fatal', code: 'taxonomy.empty', file: file.path, location: pointer([...base, 'capabilities']), message: 'a taxonomy needs at least one capability: the category is required on every item' });
+  unique(
+    t.capabilities.map((c) => c.id),
+    ['capabilities'],
+    'capability',
+  );
+  t.capabilities.forEach((c, i) =>
+    unique(
+      c.subcategories.map((s) => s.id),
+      ['capabilities', i, 'subcategories'],
+      `subcategory of ${c.id}`,
+    ),
+  );
+  unique(
+    t.taskTypes.map((x) => x.id),
+    ['taskTypes'],
+    'task type',
+  );
+  if (t.capabilities.length === 0)
+    problems.push({
+      severity: 'fatal',
+      code: 'taxonomy.empty',
+      file: file.path,
+      location: pointer([...base, 'capabilities']),
+      message: 'a taxonomy needs at least one capability: the category is required on every item',
+    });
   return { taxonomy: problems.length ? null : t, problems };
 }

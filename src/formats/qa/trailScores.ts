@@ -38,33 +38,68 @@ const NAMES = new Set(FOMER_CRITERIA.map((c) => c.name));
 
 export function readTrailScores(file: SourceFile): { name: string; entries: ImportedTrailScores[]; problems: Problem[] } {
   const read = recordsOf(file, 'verdicts');
-  const stem = file.path.split('/').pop()!.replace(/\.[^.]+$/, '');
+  const stem = file.path
+    .split('/')
+    .pop()!
+    .replace(/\.[^.]+$/, '');
   const name = typeof read.top.judge === 'string' && read.top.judge.trim() ? read.top.judge.trim() : stem;
   // A bad line of a JSON Lines file is skipped; a JSON file that does not parse yields nothing (fatal).
-  const problems: Problem[] = isJsonLines(file.path) ? read.problems.map((p) => ({ ...p, severity: 'error' as const, message: `${p.message}; line skipped` })) : [...read.problems];
+  const problems: Problem[] = isJsonLines(file.path)
+    ? read.problems.map((p) => ({ ...p, severity: 'error' as const, message: `${p.message}; line skipped` }))
+    : [...read.problems];
   const entries: ImportedTrailScores[] = [];
   const seen = new Map<string, string>();
   const unknown = new Set<string>();
   for (const rec of read.records) {
     const shape = checkShape(file.path, rec.value, EntrySchema, rec.base);
     if (!shape.ok) {
-      append(problems, relocate(shape.problems, rec).map((p) => ({ ...p, severity: 'error' as const, message: `${p.message}; verdict skipped` })));
+      append(
+        problems,
+        relocate(shape.problems, rec).map((p) => ({ ...p, severity: 'error' as const, message: `${p.message}; verdict skipped` })),
+      );
       continue;
     }
     const v = shape.value;
     for (const [k, n] of Object.entries(v.criteria)) {
       if (!NAMES.has(k)) {
-        if (!unknown.has(k)) problems.push({ severity: 'warning', code: 'trail.unknown-criterion', file: file.path, location: rec.at(['criteria', k]), message: `"${k}" is not one of FoMER's ten criteria; ignored (here and after)` });
+        if (!unknown.has(k))
+          problems.push({
+            severity: 'warning',
+            code: 'trail.unknown-criterion',
+            file: file.path,
+            location: rec.at(['criteria', k]),
+            message: `"${k}" is not one of FoMER's ten criteria; ignored (here and after)`,
+          });
         unknown.add(k);
       } else if (!(n >= 1 && n <= 10)) {
-        problems.push({ severity: 'error', code: 'trail.criterion-range', file: file.path, location: rec.at(['criteria', k]), message: `${k} is ${n}, not 1–10: the item is left out of RA` });
+        problems.push({
+          severity: 'error',
+          code: 'trail.criterion-range',
+          file: file.path,
+          location: rec.at(['criteria', k]),
+          message: `${k} is ${n}, not 1–10: the item is left out of RA`,
+        });
       }
     }
     const missing = FOMER_CRITERIA.filter((c) => !(c.name in v.criteria)).map((c) => c.name);
-    if (missing.length) problems.push({ severity: 'error', code: 'trail.criterion-missing', file: file.path, location: rec.at(['criteria']), message: `no score for ${missing.join(', ')}: the item is left out of RA` });
+    if (missing.length)
+      problems.push({
+        severity: 'error',
+        code: 'trail.criterion-missing',
+        file: file.path,
+        location: rec.at(['criteria']),
+        message: `no score for ${missing.join(', ')}: the item is left out of RA`,
+      });
     const k = JSON.stringify([v.id, v.model ?? '']);
     const first = seen.get(k);
-    if (first !== undefined) problems.push({ severity: 'warning', code: 'trail.duplicate', file: file.path, location: rec.at(), message: `${v.id}${v.model ? ` (model ${v.model})` : ''} was scored already at ${first}; this entry replaces it` });
+    if (first !== undefined)
+      problems.push({
+        severity: 'warning',
+        code: 'trail.duplicate',
+        file: file.path,
+        location: rec.at(),
+        message: `${v.id}${v.model ? ` (model ${v.model})` : ''} was scored already at ${first}; this entry replaces it`,
+      });
     seen.set(k, rec.at());
     const entry: ImportedTrailScores = { id: v.id, criteria: Object.fromEntries(Object.entries(v.criteria).filter(([c]) => NAMES.has(c))) };
     if (v.model !== undefined) entry.model = v.model;
@@ -72,6 +107,7 @@ export function readTrailScores(file: SourceFile): { name: string; entries: Impo
     if (v.explanation !== undefined) entry.explanation = v.explanation;
     entries.push(entry);
   }
-  if (entries.length === 0 && problems.length === 0) problems.push({ severity: 'warning', code: 'trail.empty', file: file.path, location: '', message: 'the file holds no verdicts' });
+  if (entries.length === 0 && problems.length === 0)
+    problems.push({ severity: 'warning', code: 'trail.empty', file: file.path, location: '', message: 'the file holds no verdicts' });
   return { name, entries, problems };
 }

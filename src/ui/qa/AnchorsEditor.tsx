@@ -27,10 +27,16 @@ export function AnchorsEditor({ item }: { item: QaItem }) {
     const n = anchors.viewpoints.length + 1;
     // With the view's size and slice, so the Set-of-Mark image of the bundle shows what was seen.
     const slice = viewSlice(store.getState());
-    edit(ITEM_EDITS.saveViewpoint, { viewpoint: {
-      id: `vp_${Date.now().toString(36)}`, name: `View ${n}`, camera: shot.pose, size: shot.size,
-      ...(slice.on ? { slice: { height: slice.height, below: slice.below } } : {}), ...(shot.thumbnail ? { thumbnail: shot.thumbnail } : {}),
-    } });
+    edit(ITEM_EDITS.saveViewpoint, {
+      viewpoint: {
+        id: `vp_${Date.now().toString(36)}`,
+        name: `View ${n}`,
+        camera: shot.pose,
+        size: shot.size,
+        ...(slice.on ? { slice: { height: slice.height, below: slice.below } } : {}),
+        ...(shot.thumbnail ? { thumbnail: shot.thumbnail } : {}),
+      },
+    });
   };
   const restore = (camera: QaItem['anchors']['viewpoints'][number]['camera']) => showViewpoint(store, camera);
 
@@ -40,45 +46,94 @@ export function AnchorsEditor({ item }: { item: QaItem }) {
       <div className="viewpoints">
         {anchors.viewpoints.map((v) => (
           <figure key={v.id} className="viewpoint" data-viewpoint={v.id}>
-            {v.thumbnail ? <img src={v.thumbnail} alt={`Viewpoint ${v.name}`} onClick={() => restore(v.camera)} /> : <button className="small secondary" onClick={() => restore(v.camera)}>show</button>}
-            <figcaption>{v.name} <button className="small secondary" aria-label={`Remove ${v.name}`} onClick={() => edit(ITEM_EDITS.removeViewpoint, { id: v.id })}>×</button></figcaption>
+            {v.thumbnail ? (
+              <img src={v.thumbnail} alt={`Viewpoint ${v.name}`} onClick={() => restore(v.camera)} />
+            ) : (
+              <button className="small secondary" onClick={() => restore(v.camera)}>
+                show
+              </button>
+            )}
+            <figcaption>
+              {v.name}{' '}
+              <button className="small secondary" aria-label={`Remove ${v.name}`} onClick={() => edit(ITEM_EDITS.removeViewpoint, { id: v.id })}>
+                ×
+              </button>
+            </figcaption>
           </figure>
         ))}
-        <button className="small" data-testid="save-viewpoint" onClick={saveViewpoint}>Save this view</button>
+        <button className="small" data-testid="save-viewpoint" onClick={saveViewpoint}>
+          Save this view
+        </button>
       </div>
       <h4>Marks</h4>
       <div className="marks">
         {anchors.marks.map((m) => (
-          <span key={m.id} className={`chip${floorWarnings.has(m.id) ? ' warn' : ''}`} data-mark-item={m.number}>{m.number}
-{floorWarnings.has(m.id) && ' ⚠'}
-            <Field label={`Mark ${m.number} label`} testId={`mark-label-${m.number}`} value={m.label} placeholder="what it marks" onCommit={(v) => edit(ITEM_EDITS.nameMark, { id: m.id, label: v })} />
-            <button className="small secondary" aria-label={`Remove mark ${m.number}`} onClick={() => edit(ITEM_EDITS.removeMark, { id: m.id })}>×</button>
+          <span key={m.id} className={`chip${floorWarnings.has(m.id) ? ' warn' : ''}`} data-mark-item={m.number}>
+            {m.number}
+            {floorWarnings.has(m.id) && ' ⚠'}
+            <Field
+              label={`Mark ${m.number} label`}
+              testId={`mark-label-${m.number}`}
+              value={m.label}
+              placeholder="what it marks"
+              onCommit={(v) => edit(ITEM_EDITS.nameMark, { id: m.id, label: v })}
+            />
+            <button className="small secondary" aria-label={`Remove mark ${m.number}`} onClick={() => edit(ITEM_EDITS.removeMark, { id: m.id })}>
+              ×
+            </button>
           </span>
         ))}
-        <button className={`small${tool === 'mark' ? '' : ' secondary'}`} aria-pressed={tool === 'mark'} data-testid="mark-tool"
-          onClick={() => store.setState((s) => ({ session: { ...s.session, tool: s.session.tool === 'mark' ? 'select' : 'mark' } }))}>
+        <button
+          className={`small${tool === 'mark' ? '' : ' secondary'}`}
+          aria-pressed={tool === 'mark'}
+          data-testid="mark-tool"
+          onClick={() => store.setState((s) => ({ session: { ...s.session, tool: s.session.tool === 'mark' ? 'select' : 'mark' } }))}
+        >
           {tool === 'mark' ? 'Click the scene to place marks (again to stop)' : 'Place marks'}
         </button>
       </div>
-      {anchors.marks.filter((m) => floorWarnings.has(m.id)).map((m) => (
-        <p key={m.id} className="warn" data-testid={`mark-floor-${m.number}`}>
-          ⚠ Mark {m.number} is {floorWarnings.get(m.id)}: it may sit on the slab above the room it was meant for (an unsliced view draws a lower floor’s names over it). Remove it and place it again with <em>Item’s floor</em> on.
-        </p>
-      ))}
+      {anchors.marks
+        .filter((m) => floorWarnings.has(m.id))
+        .map((m) => (
+          <p key={m.id} className="warn" data-testid={`mark-floor-${m.number}`}>
+            ⚠ Mark {m.number} is {floorWarnings.get(m.id)}: it may sit on the slab above the room it was meant for (an unsliced view draws a lower floor’s names
+            over it). Remove it and place it again with <em>Item’s floor</em> on.
+          </p>
+        ))}
       <h4>Nodes and edges</h4>
       <div className="refs">
         {anchors.nodes.map((id) => (
-          <span key={id} className="chip" data-node-ref={id}>{names.get(id) ?? `${id} (missing)`}
-            <button className="small secondary" aria-label={`Remove ${id}`} onClick={() => edit(ITEM_EDITS.unreferenceNode, { id })}>×</button>
+          <span key={id} className="chip" data-node-ref={id}>
+            {names.get(id) ?? `${id} (missing)`}
+            <button className="small secondary" aria-label={`Remove ${id}`} onClick={() => edit(ITEM_EDITS.unreferenceNode, { id })}>
+              ×
+            </button>
           </span>
         ))}
-        <select aria-label="Add a node reference" value="" onChange={(e) => { const id = e.target.value; if (id) edit(ITEM_EDITS.referenceNode, { id }); }}>
+        <select
+          aria-label="Add a node reference"
+          value=""
+          onChange={(e) => {
+            const id = e.target.value;
+            if (id) edit(ITEM_EDITS.referenceNode, { id });
+          }}
+        >
           <option value="">+ node…</option>
-          {scene?.graph.nodes.map((n) => <option key={n.id} value={n.id}>{n.name || n.id}</option>)}
+          {scene?.graph.nodes.map((n) => (
+            <option key={n.id} value={n.id}>
+              {n.name || n.id}
+            </option>
+          ))}
         </select>
-        <label>Agent <select aria-label="Agent" value={anchors.agent ?? ''} onChange={(e) => edit(ITEM_EDITS.agent, { agent: e.target.value || undefined })}>
-          <option value="">—</option>{profiles?.map((p) => <option key={p.name}>{p.name}</option>)}
-        </select></label>
+        <label>
+          Agent{' '}
+          <select aria-label="Agent" value={anchors.agent ?? ''} onChange={(e) => edit(ITEM_EDITS.agent, { agent: e.target.value || undefined })}>
+            <option value="">—</option>
+            {profiles?.map((p) => (
+              <option key={p.name}>{p.name}</option>
+            ))}
+          </select>
+        </label>
       </div>
     </div>
   );

@@ -17,13 +17,24 @@ function useSceneVideo(sceneId: string): SceneVideoState {
     let live = true;
     let url: string | null = null;
     setVideo({ state: 'loading' });
-    tasks.videoFile(sceneId).then((f) => {
-      if (!live) return;
-      if (!f) { setVideo({ state: 'none' }); return; }
-      url = URL.createObjectURL(f.blob);
-      setVideo({ state: 'ready', url, seconds: f.seconds });
-    }, (e: unknown) => { if (live) setVideo({ state: 'error', message: e instanceof Error ? e.message : String(e) }); });
-    return () => { live = false; if (url) URL.revokeObjectURL(url); };
+    tasks.videoFile(sceneId).then(
+      (f) => {
+        if (!live) return;
+        if (!f) {
+          setVideo({ state: 'none' });
+          return;
+        }
+        url = URL.createObjectURL(f.blob);
+        setVideo({ state: 'ready', url, seconds: f.seconds });
+      },
+      (e: unknown) => {
+        if (live) setVideo({ state: 'error', message: e instanceof Error ? e.message : String(e) });
+      },
+    );
+    return () => {
+      live = false;
+      if (url) URL.revokeObjectURL(url);
+    };
   }, [sceneId, tasks]);
   return video;
 }
@@ -80,12 +91,24 @@ function CitedVideo({ sceneId, cited }: { sceneId: string; cited: CitedTime[] })
     const w = playWindow(c);
     stopAt.current = w.to;
     v.currentTime = w.from;
-    void v.play().then(() => setPlaying(k), () => { stopAt.current = null; setPlaying(null); });
+    void v.play().then(
+      () => setPlaying(k),
+      () => {
+        stopAt.current = null;
+        setPlaying(null);
+      },
+    );
   }, []);
 
   const ready = video.state === 'ready';
-  const disabledWhy = video.state === 'loading' ? 'Loading the scene’s video…' : video.state === 'none' ? `No touring video for this scene: ${NO_VIDEO}`
-    : video.state === 'error' ? `The stored video cannot be read: ${video.message}` : '';
+  const disabledWhy =
+    video.state === 'loading'
+      ? 'Loading the scene’s video…'
+      : video.state === 'none'
+        ? `No touring video for this scene: ${NO_VIDEO}`
+        : video.state === 'error'
+          ? `The stored video cannot be read: ${video.message}`
+          : '';
   return (
     <div className="cited-video">
       <div className="cited-times" role="group" aria-label="Video times the reason cites">
@@ -93,16 +116,47 @@ function CitedVideo({ sceneId, cited }: { sceneId: string; cited: CitedTime[] })
         {cited.map((c, k) => {
           const late = ready && c.from > video.seconds;
           const label = c.point ? formatVideoTime(c.from) : `${formatVideoTime(c.from)}–${formatVideoTime(c.to)}`;
-          const title = !ready ? disabledWhy : late ? `${c.text} is after the video's end (${formatVideoTime(video.seconds)})`
-            : `Play ${c.point ? `from ${label} for a second` : label}${c.reversed ? ` (written ${c.text}: the route walks this stretch against the tour)` : ''}`;
+          const title = !ready
+            ? disabledWhy
+            : late
+              ? `${c.text} is after the video's end (${formatVideoTime(video.seconds)})`
+              : `Play ${c.point ? `from ${label} for a second` : label}${c.reversed ? ` (written ${c.text}: the route walks this stretch against the tour)` : ''}`;
           return (
-            <button key={k} className={`small secondary cite${playing === k ? ' playing' : ''}`} data-testid="cite" data-from={c.from} data-to={playWindow(c).to}
-              disabled={!ready || late} title={title} onClick={() => play(c, k)}>▶ {label}{c.reversed ? ' ⇄' : ''}</button>
+            <button
+              key={k}
+              className={`small secondary cite${playing === k ? ' playing' : ''}`}
+              data-testid="cite"
+              data-from={c.from}
+              data-to={playWindow(c).to}
+              disabled={!ready || late}
+              title={title}
+              onClick={() => play(c, k)}
+            >
+              ▶ {label}
+              {c.reversed ? ' ⇄' : ''}
+            </button>
           );
         })}
       </div>
-      {ready ? <video ref={player} src={video.url} muted playsInline controls preload="auto" data-testid="evidence-video" onPause={() => { stopAt.current = null; setPlaying(null); }} />
-        : <p className={video.state === 'loading' ? 'muted' : 'bad'} data-testid="evidence-no-video">{disabledWhy}</p>}
+      {ready ? (
+        <video
+          ref={player}
+          src={video.url}
+          muted
+          playsInline
+          controls
+          preload="auto"
+          data-testid="evidence-video"
+          onPause={() => {
+            stopAt.current = null;
+            setPlaying(null);
+          }}
+        />
+      ) : (
+        <p className={video.state === 'loading' ? 'muted' : 'bad'} data-testid="evidence-no-video">
+          {disabledWhy}
+        </p>
+      )}
     </div>
   );
 }
@@ -111,16 +165,30 @@ function RouteText({ route, names }: { route: ImpliedRoute; names: Map<string, s
   const broken = route.legs.filter((l) => l.path === null);
   return (
     <div className="implied-route" data-testid="implied-route">
-      <p className="route-line"><span className="muted">Route it implies:</span>{' '}
-        {route.nodes.length ? route.nodes.map((id, i) => (
-          <span key={`${id}:${i}`}>{i > 0 && ' → '}<span className="route-node" data-route-node={id}>{i + 1} {names.get(id) ?? id}</span></span>
-        )) : <span className="bad">none (no reference names a node)</span>}
+      <p className="route-line">
+        <span className="muted">Route it implies:</span>{' '}
+        {route.nodes.length ? (
+          route.nodes.map((id, i) => (
+            <span key={`${id}:${i}`}>
+              {i > 0 && ' → '}
+              <span className="route-node" data-route-node={id}>
+                {i + 1} {names.get(id) ?? id}
+              </span>
+            </span>
+          ))
+        ) : (
+          <span className="bad">none (no reference names a node)</span>
+        )}
       </p>
       {route.unresolved.map((u, i) => (
-        <p key={i} className="bad" data-testid="route-unresolved">Not in the graph: the {u.role === 'intermediate' ? 'intermediate node' : `${u.role} node`} “{u.raw}” ({u.reason}).</p>
+        <p key={i} className="bad" data-testid="route-unresolved">
+          Not in the graph: the {u.role === 'intermediate' ? 'intermediate node' : `${u.role} node`} “{u.raw}” ({u.reason}).
+        </p>
       ))}
       {broken.map((l, i) => (
-        <p key={`b${i}`} className="bad" data-testid="route-broken">No way through the graph from {names.get(l.from) ?? l.from} to {names.get(l.to) ?? l.to}.</p>
+        <p key={`b${i}`} className="bad" data-testid="route-broken">
+          No way through the graph from {names.get(l.from) ?? l.from} to {names.get(l.to) ?? l.to}.
+        </p>
       ))}
     </div>
   );

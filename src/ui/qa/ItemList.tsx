@@ -7,8 +7,13 @@ import { useStudio, useStudioStore } from '../../state/useStudio.ts';
 import { ItemFilters, scopeText } from './ItemFilters.tsx';
 
 const FILTERS: { id: QaFilter; label: string }[] = [
-  { id: 'all', label: 'All' }, { id: 'to-review', label: 'My review queue' }, { id: 'draft', label: 'Drafts' }, { id: 'pending', label: 'Pending review' },
-  { id: 'adjudicate', label: 'To adjudicate' }, { id: 'accepted', label: 'Accepted' }, { id: 'rejected', label: 'Rejected' },
+  { id: 'all', label: 'All' },
+  { id: 'to-review', label: 'My review queue' },
+  { id: 'draft', label: 'Drafts' },
+  { id: 'pending', label: 'Pending review' },
+  { id: 'adjudicate', label: 'To adjudicate' },
+  { id: 'accepted', label: 'Accepted' },
+  { id: 'rejected', label: 'Rejected' },
 ];
 
 /** Rows drawn at once: 20,000 imported items drawn as rows took over a second of one task. */
@@ -38,41 +43,72 @@ export function ItemList() {
   const shown = pages > 1 ? items.slice(page * ITEM_PAGE, (page + 1) * ITEM_PAGE) : items;
   const pager = pages > 1 && (
     <div className="item-pager" data-testid="qa-pager">
-      <button className="small" disabled={page === 0} onClick={() => setTurned(page - 1)} data-testid="qa-page-previous">‹ Previous {ITEM_PAGE}</button>
-      <span data-testid="qa-page">{(page * ITEM_PAGE + 1).toLocaleString('en')}–{Math.min(items.length, (page + 1) * ITEM_PAGE).toLocaleString('en')} of {items.length.toLocaleString('en')}</span>
-      <button className="small" disabled={page >= pages - 1} onClick={() => setTurned(page + 1)} data-testid="qa-page-next">Next {ITEM_PAGE} ›</button>
+      <button className="small" disabled={page === 0} onClick={() => setTurned(page - 1)} data-testid="qa-page-previous">
+        ‹ Previous {ITEM_PAGE}
+      </button>
+      <span data-testid="qa-page">
+        {(page * ITEM_PAGE + 1).toLocaleString('en')}–{Math.min(items.length, (page + 1) * ITEM_PAGE).toLocaleString('en')} of{' '}
+        {items.length.toLocaleString('en')}
+      </span>
+      <button className="small" disabled={page >= pages - 1} onClick={() => setTurned(page + 1)} data-testid="qa-page-next">
+        Next {ITEM_PAGE} ›
+      </button>
     </div>
   );
   return (
     <div className="qa-list" data-testid="qa-list" tabIndex={-1}>
       <div className="qa-filters">
-        <label className="inline">Show <select aria-label="Which items" data-testid="qa-filter" value={filter} onChange={(e) => store.setState((s) => ({ qa: { ...s.qa, filter: e.target.value as QaFilter } }))}>
-          {FILTERS.map((f, i) => <option key={f.id} value={f.id}>{f.label} ({counts[i]})</option>)}
-        </select></label>
+        <label className="inline">
+          Show{' '}
+          <select
+            aria-label="Which items"
+            data-testid="qa-filter"
+            value={filter}
+            onChange={(e) => store.setState((s) => ({ qa: { ...s.qa, filter: e.target.value as QaFilter } }))}
+          >
+            {FILTERS.map((f, i) => (
+              <option key={f.id} value={f.id}>
+                {f.label} ({counts[i]})
+              </option>
+            ))}
+          </select>
+        </label>
         {total > 0 && <ItemFilters />}
       </div>
       {total === 0 ? (
-        <p className="hint" data-testid="qa-empty">No items yet. Write one for this scene with “+ New item”, or import generated items (JSON / JSONL, or a CapNav <code>&lt;SCENE&gt;_QA.json</code>) with “Import items…”.</p>
+        <p className="hint" data-testid="qa-empty">
+          No items yet. Write one for this scene with “+ New item”, or import generated items (JSON / JSONL, or a CapNav <code>&lt;SCENE&gt;_QA.json</code>)
+          with “Import items…”.
+        </p>
       ) : items.length === 0 ? (
         <div className="hint" data-testid="qa-no-match">
           {isScoped(scope) ? (
             <>
-              <p>No item of “{status}” matches the filters ({scopeText(scope)}). Choose another scene, source or import above, or show everything:</p>
-              <button className="small" data-testid="qa-no-match-clear" onClick={() => setScope(store, ANY_SCOPE)}>Clear the filters</button>
+              <p>
+                No item of “{status}” matches the filters ({scopeText(scope)}). Choose another scene, source or import above, or show everything:
+              </p>
+              <button className="small" data-testid="qa-no-match-clear" onClick={() => setScope(store, ANY_SCOPE)}>
+                Clear the filters
+              </button>
             </>
-          ) : <p>No item is “{status}”. Choose “All” under Show to see every item.</p>}
+          ) : (
+            <p>No item is “{status}”. Choose “All” under Show to see every item.</p>
+          )}
         </div>
       ) : (
-        <>{pager}<ul className="items">
-          {shown.map((i) => (
-            <li key={i.id}>
-              <button className={`item-row${i.id === openId ? ' active' : ''}`} data-item-row={i.id} onClick={() => selectItem(store, i.id)}>
-                <span className={`badge status-${i.status}`}>{i.status}</span>
-                <span className="item-id">{i.id}</span> <span className="item-text">{i.question || '(no question yet)'}</span>
-              </button>
-            </li>
-          ))}
-        </ul></>
+        <>
+          {pager}
+          <ul className="items">
+            {shown.map((i) => (
+              <li key={i.id}>
+                <button className={`item-row${i.id === openId ? ' active' : ''}`} data-item-row={i.id} onClick={() => selectItem(store, i.id)}>
+                  <span className={`badge status-${i.status}`}>{i.status}</span>
+                  <span className="item-id">{i.id}</span> <span className="item-text">{i.question || '(no question yet)'}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </div>
   );

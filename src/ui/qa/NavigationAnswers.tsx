@@ -13,7 +13,10 @@ export function NavigationAnswers({ item }: { item: QaItem }) {
   const answers = useMemo(() => (project ? projectNavigationAnswers(project, item) : []), [project, item]);
   return (
     <div className="navigation-answers" data-testid="review-answer">
-      <p className="muted">A navigation question: the answer depends on the agent and comes from the traversability labels (exported as one yes/no record per agent they decide). Review whether the question is real.</p>
+      <p className="muted">
+        A navigation question: the answer depends on the agent and comes from the traversability labels (exported as one yes/no record per agent they decide).
+        Review whether the question is real.
+      </p>
       <ul data-testid="navigation-answers">
         {answers.map((a) => (
           <li key={a.agent} data-agent={a.agent} data-answer={a.answer === null ? 'undecided' : a.answer ? 'yes' : 'no'}>

@@ -36,30 +36,106 @@ export function QaView() {
       <header className="scene-header">
         <h2 id="qa-title">Questions and answers{scene ? ` · ${scene.id}` : ''}</h2>
         <div className="qa-modes" role="group" aria-label="Mode">
-          <button className={mode === 'edit' ? 'active' : 'secondary'} data-testid="mode-write" onClick={() => runCommand('qa.write')}>Write</button>
-          <button className={mode === 'review' ? 'active' : 'secondary'} data-testid="mode-review" onClick={() => runCommand('qa.review')}>Review ({queued} waiting)</button>
+          <button className={mode === 'edit' ? 'active' : 'secondary'} data-testid="mode-write" onClick={() => runCommand('qa.write')}>
+            Write
+          </button>
+          <button className={mode === 'review' ? 'active' : 'secondary'} data-testid="mode-review" onClick={() => runCommand('qa.review')}>
+            Review ({queued} waiting)
+          </button>
         </div>
-        <label>{mode === 'review' ? 'Reviewer' : 'Author'} <input value={annotator} placeholder="your name" data-testid="qa-annotator"
-          onChange={(e) => { const annotator = e.target.value; store.setState((s) => ({ session: { ...s.session, annotator } })); }} /></label>
-        {mode === 'edit' && <button className="small" data-testid="new-item" disabled={!scene} title={scene ? `A new item about ${scene.id}` : 'Choose a scene first'} onClick={() => newItem(store)}>+ New item</button>}
+        <label>
+          {mode === 'review' ? 'Reviewer' : 'Author'}{' '}
+          <input
+            value={annotator}
+            placeholder="your name"
+            data-testid="qa-annotator"
+            onChange={(e) => {
+              const annotator = e.target.value;
+              store.setState((s) => ({ session: { ...s.session, annotator } }));
+            }}
+          />
+        </label>
+        {mode === 'edit' && (
+          <button
+            className="small"
+            data-testid="new-item"
+            disabled={!scene}
+            title={scene ? `A new item about ${scene.id}` : 'Choose a scene first'}
+            onClick={() => newItem(store)}
+          >
+            + New item
+          </button>
+        )}
         {mode === 'edit' && scene && scene.questions.length > 0 && (
-          <button className="small secondary" data-testid="review-scene-questions" title="Each navigation question of this scene becomes an item to review; rejecting one as hallucinated lists it in the scene"
-            onClick={() => { const n = addSceneQuestionItems(store); store.setState((s) => ({ ephemeral: { ...s.ephemeral, notice: n ? `${n} navigation question${n === 1 ? '' : 's'} added for review.` : 'Every navigation question of this scene already has an item.' } })); }}>
+          <button
+            className="small secondary"
+            data-testid="review-scene-questions"
+            title="Each navigation question of this scene becomes an item to review; rejecting one as hallucinated lists it in the scene"
+            onClick={() => {
+              const n = addSceneQuestionItems(store);
+              store.setState((s) => ({
+                ephemeral: {
+                  ...s.ephemeral,
+                  notice: n
+                    ? `${n} navigation question${n === 1 ? '' : 's'} added for review.`
+                    : 'Every navigation question of this scene already has an item.',
+                },
+              }));
+            }}
+          >
             Review this scene’s navigation questions
           </button>
         )}
-        <button className={`small ${taskgenOpen ? '' : 'secondary'}`} data-testid="taskgen-open" disabled={!scene} aria-expanded={taskgenOpen}
+        <button
+          className={`small ${taskgenOpen ? '' : 'secondary'}`}
+          data-testid="taskgen-open"
+          disabled={!scene}
+          aria-expanded={taskgenOpen}
           title={scene ? `Ask a vision-language model for navigation tasks from ${scene.id}'s touring video` : 'Choose a scene first'}
-          onClick={() => setTaskGen(store, { open: !taskgenOpen })}>Generate tasks…</button>
-        <button className="small secondary" data-testid="import-items" onClick={() => fileInput.current?.click()}>Import items…</button>
-        <label title="Independent reviews each imported item needs; 2 or more measures agreement (Cohen's / Fleiss' kappa)">reviews per item
-          <input type="number" min={1} max={5} className="weight" data-testid="import-reviews" value={importReviews}
-            onChange={(e) => { const n = Math.min(5, Math.max(1, Math.round(e.target.valueAsNumber || 1))); store.setState((s) => ({ qa: { ...s.qa, importReviews: n } })); }} /></label>
-        <input ref={fileInput} type="file" multiple accept=".json,.jsonl,.ndjson" hidden data-testid="import-items-input"
-          onChange={(e) => { const files = e.target.files ? filesFromInput(e.target.files) : []; e.target.value = ''; if (files.length) void qa.importFiles(files); }} />
-        <button className="small secondary" data-testid="export-qa" onClick={() => void qa.exportBundle()}>Export QA bundle</button>
+          onClick={() => setTaskGen(store, { open: !taskgenOpen })}
+        >
+          Generate tasks…
+        </button>
+        <button className="small secondary" data-testid="import-items" onClick={() => fileInput.current?.click()}>
+          Import items…
+        </button>
+        <label title="Independent reviews each imported item needs; 2 or more measures agreement (Cohen's / Fleiss' kappa)">
+          reviews per item
+          <input
+            type="number"
+            min={1}
+            max={5}
+            className="weight"
+            data-testid="import-reviews"
+            value={importReviews}
+            onChange={(e) => {
+              const n = Math.min(5, Math.max(1, Math.round(e.target.valueAsNumber || 1)));
+              store.setState((s) => ({ qa: { ...s.qa, importReviews: n } }));
+            }}
+          />
+        </label>
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          accept=".json,.jsonl,.ndjson"
+          hidden
+          data-testid="import-items-input"
+          onChange={(e) => {
+            const files = e.target.files ? filesFromInput(e.target.files) : [];
+            e.target.value = '';
+            if (files.length) void qa.importFiles(files);
+          }}
+        />
+        <button className="small secondary" data-testid="export-qa" onClick={() => void qa.exportBundle()}>
+          Export QA bundle
+        </button>
       </header>
-      {notice && <p className="notice" role="status" data-testid="qa-notice">{notice}</p>}
+      {notice && (
+        <p className="notice" role="status" data-testid="qa-notice">
+          {notice}
+        </p>
+      )}
       <MeshBar />
       <Toolbar tools="measure" />
       <div className="scene-body">

@@ -24,9 +24,13 @@ export const decidedWord = (round: ReviewRound): string => (round.status === 'ac
  * history, no longer in force.
  */
 export function ReviewedChangeView({ item, round }: { item: QaItem; round: ReviewRound }) {
-  const was = round.content, now = reviewedContent(item);
+  const was = round.content,
+    now = reviewedContent(item);
   const decided = decidedWord(round);
-  const who = [...round.reviews.map((r) => `${r.reviewer}: ${r.verdict}`), ...(round.adjudication ? [`${round.adjudication.adjudicator} decided: ${round.adjudication.decision}`] : [])];
+  const who = [
+    ...round.reviews.map((r) => `${r.reviewer}: ${r.verdict}`),
+    ...(round.adjudication ? [`${round.adjudication.adjudicator} decided: ${round.adjudication.decision}`] : []),
+  ];
   const rows: { id: string; label: string; from: string; to: string }[] = [
     { id: 'question', label: 'Question', from: was.question, to: now.question },
     { id: 'answer', label: 'Answer', from: answerLine(was.answer), to: answerLine(now.answer) },
@@ -36,10 +40,29 @@ export function ReviewedChangeView({ item, round }: { item: QaItem; round: Revie
   const trail = !same(was.trail, now.trail);
   return (
     <div className="reviewed-change" data-testid="reviewed-change">
-      <p><strong>Changed since it was {decided}</strong>{who.length ? ` (${who.join(', ')})` : ''}.{item.status === 'pending' || item.status === 'adjudicate' ? ' Those verdicts no longer count: it needs review again.' : ' It has been reviewed again since.'}</p>
-      {rows.map((r) => <p key={r.id} data-change={r.id}><span className="muted">{r.label}: </span><Words segments={textDiff(r.from, r.to)} /></p>)}
-      {anchors && <p className="muted" data-change="anchors">The anchors (viewpoints, marks, nodes or the measurement) changed.</p>}
-      {trail && <p className="muted" data-change="trail">The trail changed: see its steps below.</p>}
+      <p>
+        <strong>Changed since it was {decided}</strong>
+        {who.length ? ` (${who.join(', ')})` : ''}.
+        {item.status === 'pending' || item.status === 'adjudicate'
+          ? ' Those verdicts no longer count: it needs review again.'
+          : ' It has been reviewed again since.'}
+      </p>
+      {rows.map((r) => (
+        <p key={r.id} data-change={r.id}>
+          <span className="muted">{r.label}: </span>
+          <Words segments={textDiff(r.from, r.to)} />
+        </p>
+      ))}
+      {anchors && (
+        <p className="muted" data-change="anchors">
+          The anchors (viewpoints, marks, nodes or the measurement) changed.
+        </p>
+      )}
+      {trail && (
+        <p className="muted" data-change="trail">
+          The trail changed: see its steps below.
+        </p>
+      )}
       {rows.length === 0 && !anchors && !trail && <p className="muted">The content is back as it was {decided}.</p>}
     </div>
   );

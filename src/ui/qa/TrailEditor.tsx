@@ -18,7 +18,10 @@ export function TrailEditor({ item }: { item: QaItem }) {
   const linkNames: Record<LinkKind, (id: string) => string> = {
     nodes: (id) => names.get(id) ?? `${id} (missing)`,
     viewpoints: (id) => item.anchors.viewpoints.find((v) => v.id === id)?.name ?? `${id} (missing)`,
-    marks: (id) => { const m = item.anchors.marks.find((x) => x.id === id); return m ? `mark ${m.number}` : `${id} (missing)`; },
+    marks: (id) => {
+      const m = item.anchors.marks.find((x) => x.id === id);
+      return m ? `mark ${m.number}` : `${id} (missing)`;
+    },
     edges: (id) => id,
   };
   const options: Record<Exclude<LinkKind, 'edges'>, { id: string; name: string }[]> = {
@@ -29,49 +32,128 @@ export function TrailEditor({ item }: { item: QaItem }) {
 
   return (
     <div className="trail" data-testid="trail">
-      <h4>Reasoning trail ({item.trail.length} step{item.trail.length === 1 ? '' : 's'})
-        {item.generated && <button className="small secondary" onClick={() => setShowDiff((d) => !d)}>{showDiff ? 'Edit' : 'What changed from the generated trail'}</button>}
+      <h4>
+        Reasoning trail ({item.trail.length} step{item.trail.length === 1 ? '' : 's'})
+        {item.generated && (
+          <button className="small secondary" onClick={() => setShowDiff((d) => !d)}>
+            {showDiff ? 'Edit' : 'What changed from the generated trail'}
+          </button>
+        )}
       </h4>
-      {showDiff && item.generated ? <TrailDiffView generated={item.generated.trail} current={item.trail} /> : (
+      {showDiff && item.generated ? (
+        <TrailDiffView generated={item.generated.trail} current={item.trail} />
+      ) : (
         <ol className="steps">
           {item.trail.map((step, k) => (
             <li key={step.id} className={`step ${step.origin}`} data-step={k}>
               <div className="step-head">
-                <Field label={`Step ${k + 1} title`} testId={`step-title-${k}`} value={step.title} placeholder="title" onCommit={(v) => edit(ITEM_EDITS.editStep, { k, patch: { title: v } })} />
-                <select aria-label={`Step ${k + 1} kind`} value={step.kind} onChange={(e) => edit(ITEM_EDITS.editStep, { k, patch: { kind: e.target.value as TrailStep['kind'] } })}>
-                  {STEP_KINDS.map((x) => <option key={x}>{x}</option>)}
+                <Field
+                  label={`Step ${k + 1} title`}
+                  testId={`step-title-${k}`}
+                  value={step.title}
+                  placeholder="title"
+                  onCommit={(v) => edit(ITEM_EDITS.editStep, { k, patch: { title: v } })}
+                />
+                <select
+                  aria-label={`Step ${k + 1} kind`}
+                  value={step.kind}
+                  onChange={(e) => edit(ITEM_EDITS.editStep, { k, patch: { kind: e.target.value as TrailStep['kind'] } })}
+                >
+                  {STEP_KINDS.map((x) => (
+                    <option key={x}>{x}</option>
+                  ))}
                 </select>
-                <span className={`badge origin-${step.origin}`} title="generated, written by a person, or a generated step a person edited">{step.origin}</span>
+                <span className={`badge origin-${step.origin}`} title="generated, written by a person, or a generated step a person edited">
+                  {step.origin}
+                </span>
               </div>
-              <textarea aria-label={`Step ${k + 1} text`} data-testid={`step-text-${k}`} defaultValue={step.text} key={`${step.id}:${step.text}`} rows={2}
-                onSelect={(e) => { cursor.current[step.id] = e.currentTarget.selectionStart; }}
-                onBlur={(e) => { if (e.target.value !== step.text) { const v = e.target.value; edit(ITEM_EDITS.editStep, { k, patch: { text: v } }); } }} />
+              <textarea
+                aria-label={`Step ${k + 1} text`}
+                data-testid={`step-text-${k}`}
+                defaultValue={step.text}
+                key={`${step.id}:${step.text}`}
+                rows={2}
+                onSelect={(e) => {
+                  cursor.current[step.id] = e.currentTarget.selectionStart;
+                }}
+                onBlur={(e) => {
+                  if (e.target.value !== step.text) {
+                    const v = e.target.value;
+                    edit(ITEM_EDITS.editStep, { k, patch: { text: v } });
+                  }
+                }}
+              />
               <div className="links">
-                {(['nodes', 'viewpoints', 'marks', 'edges'] as LinkKind[]).flatMap((kind) => step.links[kind].map((id) => (
-                  <span key={`${kind}:${id}`} className="chip" data-link={`${kind}:${id}`}>{linkNames[kind](id)}
-                    <button className="small secondary" aria-label={`Unlink ${id}`} onClick={() => edit(ITEM_EDITS.unlink, { k, kind, id })}>×</button>
-                  </span>
-                )))}
-                {(Object.keys(options) as (keyof typeof options)[]).map((kind) => options[kind].length > 0 && (
-                  <select key={kind} aria-label={`Step ${k + 1}: link a ${kind.slice(0, -1)}`} value="" onChange={(e) => { const id = e.target.value; if (id) edit(ITEM_EDITS.link, { k, kind, id }); }}>
-                    <option value="">+ {kind.slice(0, -1)}…</option>
-                    {options[kind].map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
-                  </select>
-                ))}
+                {(['nodes', 'viewpoints', 'marks', 'edges'] as LinkKind[]).flatMap((kind) =>
+                  step.links[kind].map((id) => (
+                    <span key={`${kind}:${id}`} className="chip" data-link={`${kind}:${id}`}>
+                      {linkNames[kind](id)}
+                      <button className="small secondary" aria-label={`Unlink ${id}`} onClick={() => edit(ITEM_EDITS.unlink, { k, kind, id })}>
+                        ×
+                      </button>
+                    </span>
+                  )),
+                )}
+                {(Object.keys(options) as (keyof typeof options)[]).map(
+                  (kind) =>
+                    options[kind].length > 0 && (
+                      <select
+                        key={kind}
+                        aria-label={`Step ${k + 1}: link a ${kind.slice(0, -1)}`}
+                        value=""
+                        onChange={(e) => {
+                          const id = e.target.value;
+                          if (id) edit(ITEM_EDITS.link, { k, kind, id });
+                        }}
+                      >
+                        <option value="">+ {kind.slice(0, -1)}…</option>
+                        {options[kind].map((o) => (
+                          <option key={o.id} value={o.id}>
+                            {o.name}
+                          </option>
+                        ))}
+                      </select>
+                    ),
+                )}
               </div>
               <div className="step-actions">
-                <button className="small secondary" onClick={() => edit(ITEM_EDITS.addStep, { after: k })}>+ after</button>
-                <button className="small secondary" disabled={k === 0} onClick={() => edit(ITEM_EDITS.moveStep, { from: k, to: k - 1 })} aria-label="Move up">↑</button>
-                <button className="small secondary" disabled={k === item.trail.length - 1} onClick={() => edit(ITEM_EDITS.moveStep, { from: k, to: k + 1 })} aria-label="Move down">↓</button>
-                <button className="small secondary" onClick={() => edit(ITEM_EDITS.splitStep, { k, at: cursor.current[step.id] ?? Math.floor(step.text.length / 2) })} title="Split at the cursor">split</button>
-                <button className="small secondary" disabled={k === item.trail.length - 1} onClick={() => edit(ITEM_EDITS.mergeSteps, { k })}>merge with next</button>
-                <button className="small secondary" onClick={() => edit(ITEM_EDITS.removeStep, { k })} aria-label={`Remove step ${k + 1}`}>remove</button>
+                <button className="small secondary" onClick={() => edit(ITEM_EDITS.addStep, { after: k })}>
+                  + after
+                </button>
+                <button className="small secondary" disabled={k === 0} onClick={() => edit(ITEM_EDITS.moveStep, { from: k, to: k - 1 })} aria-label="Move up">
+                  ↑
+                </button>
+                <button
+                  className="small secondary"
+                  disabled={k === item.trail.length - 1}
+                  onClick={() => edit(ITEM_EDITS.moveStep, { from: k, to: k + 1 })}
+                  aria-label="Move down"
+                >
+                  ↓
+                </button>
+                <button
+                  className="small secondary"
+                  onClick={() => edit(ITEM_EDITS.splitStep, { k, at: cursor.current[step.id] ?? Math.floor(step.text.length / 2) })}
+                  title="Split at the cursor"
+                >
+                  split
+                </button>
+                <button className="small secondary" disabled={k === item.trail.length - 1} onClick={() => edit(ITEM_EDITS.mergeSteps, { k })}>
+                  merge with next
+                </button>
+                <button className="small secondary" onClick={() => edit(ITEM_EDITS.removeStep, { k })} aria-label={`Remove step ${k + 1}`}>
+                  remove
+                </button>
               </div>
             </li>
           ))}
         </ol>
       )}
-      {!showDiff && <button className="small" data-testid="add-step" onClick={() => edit(ITEM_EDITS.addStep, { after: item.trail.length - 1 })}>+ Step</button>}
+      {!showDiff && (
+        <button className="small" data-testid="add-step" onClick={() => edit(ITEM_EDITS.addStep, { after: item.trail.length - 1 })}>
+          + Step
+        </button>
+      )}
     </div>
   );
 }

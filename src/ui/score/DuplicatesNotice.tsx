@@ -30,14 +30,27 @@ export function DuplicatesNotice() {
         return (
           <div key={model} data-model={model}>
             <p>
-              <strong>{model}</strong>: <strong data-testid="duplicate-tasks">{count(d.tasks)}</strong> task{d.tasks === 1 ? '' : 's'} (scene, question, agent) {d.tasks === 1 ? 'is' : 'are'} predicted more than once
-              {' — '}{d.sources.slice(0, 3).map((s, i) => <span key={i} data-testid="duplicate-source">{i ? '; ' : ''}{count(s.tasks)} by {list(s.files)}</span>)}{d.sources.length > 3 ? `; ${d.sources.length - 3} more groups` : ''}.
-              {' '}Every prediction is scored, as the released scorer does: these tasks count {count(d.extra)} extra time{d.extra === 1 ? '' : 's'} among {model}'s {count(r.counts.records)} records.
+              <strong>{model}</strong>: <strong data-testid="duplicate-tasks">{count(d.tasks)}</strong> task{d.tasks === 1 ? '' : 's'} (scene, question, agent){' '}
+              {d.tasks === 1 ? 'is' : 'are'} predicted more than once
+              {' — '}
+              {d.sources.slice(0, 3).map((s, i) => (
+                <span key={i} data-testid="duplicate-source">
+                  {i ? '; ' : ''}
+                  {count(s.tasks)} by {list(s.files)}
+                </span>
+              ))}
+              {d.sources.length > 3 ? `; ${d.sources.length - 3} more groups` : ''}. Every prediction is scored, as the released scorer does: these tasks count{' '}
+              {count(d.extra)} extra time{d.extra === 1 ? '' : 's'} among {model}'s {count(r.counts.records)} records.
             </p>
             {droppable.length > 0 && (
-              <p className="row">Keep one: {droppable.map((p) => (
-                <button key={p} className="small secondary" disabled={running} onClick={() => without(p)} data-testid="score-without">Score again without {p}</button>
-              ))}</p>
+              <p className="row">
+                Keep one:{' '}
+                {droppable.map((p) => (
+                  <button key={p} className="small secondary" disabled={running} onClick={() => without(p)} data-testid="score-without">
+                    Score again without {p}
+                  </button>
+                ))}
+              </p>
             )}
           </div>
         );

@@ -19,7 +19,16 @@ export function ScoreView() {
       <h2 id="score-title">Score predictions</h2>
       <ScoreControls />
       <UnlabelledNotice />
-      {problems.length > 0 && <p className="warn" data-testid="score-problems">{problems.length} problem{problems.length === 1 ? '' : 's'} reading the predictions: {problems.slice(0, 3).map((p) => `${p.file} ${p.location}: ${p.message}`).join('; ')}{problems.length > 3 ? '…' : ''}</p>}
+      {problems.length > 0 && (
+        <p className="warn" data-testid="score-problems">
+          {problems.length} problem{problems.length === 1 ? '' : 's'} reading the predictions:{' '}
+          {problems
+            .slice(0, 3)
+            .map((p) => `${p.file} ${p.location}: ${p.message}`)
+            .join('; ')}
+          {problems.length > 3 ? '…' : ''}
+        </p>
+      )}
       <DuplicatesNotice />
       <ScoreTable />
       <ReferenceTable />

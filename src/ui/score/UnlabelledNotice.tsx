@@ -24,13 +24,20 @@ export function UnlabelledNotice() {
   return (
     <div className="notice warn-box" role="status" data-testid="score-unlabelled">
       <p>
-        Not labelled yet: {scenes.slice(0, SHOWN).map((s, i) => (
-          <span key={s.sceneId} data-testid="unlabelled-scene" data-scene-id={s.sceneId}>{i ? '; ' : ''}{unlabelledText(s)}</span>
-        ))}{scenes.length > SHOWN ? `; and ${scenes.length - SHOWN} more scene${scenes.length - SHOWN === 1 ? '' : 's'}` : ''}.
-        {' '}A segment without a label counts as not traversable, so there every route is &ldquo;not doable&rdquo; for those agents and the scores, the Oracle&rsquo;s too, say little about a model.
+        Not labelled yet:{' '}
+        {scenes.slice(0, SHOWN).map((s, i) => (
+          <span key={s.sceneId} data-testid="unlabelled-scene" data-scene-id={s.sceneId}>
+            {i ? '; ' : ''}
+            {unlabelledText(s)}
+          </span>
+        ))}
+        {scenes.length > SHOWN ? `; and ${scenes.length - SHOWN} more scene${scenes.length - SHOWN === 1 ? '' : 's'}` : ''}. A segment without a label counts as
+        not traversable, so there every route is &ldquo;not doable&rdquo; for those agents and the scores, the Oracle&rsquo;s too, say little about a model.
       </p>
       <p className="row">
-        <button className="small" onClick={() => label(first.sceneId)} data-testid="label-unlabelled">Label {first.sceneId}</button>
+        <button className="small" onClick={() => label(first.sceneId)} data-testid="label-unlabelled">
+          Label {first.sceneId}
+        </button>
         <span className="muted">or import a release with its traverse files.</span>
       </p>
     </div>

@@ -2,7 +2,8 @@ import type { Stat } from '../../core/scoring/vqa/embodied4c.ts';
 import type { QaItemScore } from '../../core/scoring/vqa/qaAnswers.ts';
 
 export const fmt = (x: number | null | undefined) => (x === null || x === undefined ? '–' : x.toFixed(2));
-export const fmtStat = (s: Stat | undefined) => (!s || s.mean === null ? '–' : s.ci ? `${fmt(s.mean)} [${s.ci[0].toFixed(1)}, ${s.ci[1].toFixed(1)}]` : fmt(s.mean));
+export const fmtStat = (s: Stat | undefined) =>
+  !s || s.mean === null ? '–' : s.ci ? `${fmt(s.mean)} [${s.ci[0].toFixed(1)}, ${s.ci[1].toFixed(1)}]` : fmt(s.mean);
 
 /** What the per-item table says beside the score: what was read from the reply, why it scored as it did, where it is reported. */
 export function itemNote(r: QaItemScore): string {
@@ -18,4 +19,4 @@ export function itemNote(r: QaItemScore): string {
 
 /** A FoMER figure as `score-qa` prints it: two decimals, the interval in brackets when there is one. */
 export const fmtCell = (c: { value: number | null; ci?: [number, number] | undefined }) =>
-  (c.value === null ? '–' : c.ci ? `${fmt(c.value)} [${fmt(c.ci[0])}, ${fmt(c.ci[1])}]` : fmt(c.value));
+  c.value === null ? '–' : c.ci ? `${fmt(c.value)} [${fmt(c.ci[0])}, ${fmt(c.ci[1])}]` : fmt(c.value);

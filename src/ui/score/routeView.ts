@@ -2,7 +2,12 @@ import type { ScoredRecord } from '../../core/scoring/paper/types.ts';
 import type { PathPreview } from '../../state/store.ts';
 
 export type HopState = PathPreview['hops'][number]['state'];
-export const STATE_LABEL: Record<HopState, string> = { traversable: 'traversable', blocked: 'not traversable', unlabelled: 'unlabelled', invalid: 'no such edge' };
+export const STATE_LABEL: Record<HopState, string> = {
+  traversable: 'traversable',
+  blocked: 'not traversable',
+  unlabelled: 'unlabelled',
+  invalid: 'no such edge',
+};
 
 export function hopState(h: ScoredRecord['hops'][number]): HopState {
   if (!h.isEdge) return 'invalid';
@@ -18,7 +23,8 @@ export function hopReason(h: ScoredRecord['hops'][number], agent: string): strin
 }
 
 /** How far above the highest floor of the route the view is cut, and how far below its lowest floor things are hidden. */
-const ABOVE = 1.6, BELOW = 0.5;
+const ABOVE = 1.6,
+  BELOW = 0.5;
 
 /**
  * The slice that shows a route's floors and no others: cut above the highest floor it touches,
@@ -27,9 +33,16 @@ const ABOVE = 1.6, BELOW = 0.5;
  */
 export function routeSlice(heights: readonly number[], floors: readonly number[]): { on: boolean; height: number; below: number | null } | null {
   if (!heights.length || !floors.length) return null;
-  const floorOf = (h: number) => { let best = 0; floors.forEach((f, k) => { if (f <= h + BELOW) best = k; }); return best; };
+  const floorOf = (h: number) => {
+    let best = 0;
+    floors.forEach((f, k) => {
+      if (f <= h + BELOW) best = k;
+    });
+    return best;
+  };
   const ks = heights.map(floorOf);
-  const lo = Math.min(...ks), hi = Math.max(...ks);
+  const lo = Math.min(...ks),
+    hi = Math.max(...ks);
   return {
     on: true,
     height: Math.max(floors[hi]! + ABOVE, ...heights.map((h) => h + 0.1)),

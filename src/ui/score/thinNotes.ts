@@ -15,8 +15,16 @@ export function whyRecord(project: Project | null, r: ThinRecord): string | null
   const q = r.questionIndex === null ? undefined : scene?.questions[r.questionIndex];
   if (!scene || !q) return null;
   const iso = isolatedOf(scene);
-  const name = (id: string) => { const n = scene.graph.nodes.find((x) => x.id === id); return n?.name && n.name !== id ? `“${n.name}” (${id})` : id; };
-  const ends = ([['start', q.start.nodeId], ['end', q.end.nodeId]] as const).filter(([, id]) => id !== null && iso.has(id));
+  const name = (id: string) => {
+    const n = scene.graph.nodes.find((x) => x.id === id);
+    return n?.name && n.name !== id ? `“${n.name}” (${id})` : id;
+  };
+  const ends = (
+    [
+      ['start', q.start.nodeId],
+      ['end', q.end.nodeId],
+    ] as const
+  ).filter(([, id]) => id !== null && iso.has(id));
   if (!ends.length) return null;
   return `its ${ends.map(([w, id]) => `${w} node ${name(id!)}`).join(' and ')} ${ends.length > 1 ? 'have' : 'has'} no edges, so the task is infeasible for every agent and a “no” has no route to judge (RV 0)`;
 }

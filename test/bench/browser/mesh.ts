@@ -9,7 +9,9 @@ import { scanSurface } from '../../../src/engine/rays/surface.ts';
 
 function longTasks() {
   const spans: number[] = [];
-  const po = new PerformanceObserver((list) => { for (const e of list.getEntries()) spans.push(e.duration); });
+  const po = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) spans.push(e.duration);
+  });
   po.observe({ type: 'longtask', buffered: false });
   return async () => {
     await new Promise((r) => setTimeout(r, 100)); // long-task entries arrive asynchronously
@@ -19,11 +21,14 @@ function longTasks() {
   };
 }
 
-interface Ray { origin: Vector3; dir: Vector3 }
+interface Ray {
+  origin: Vector3;
+  dir: Vector3;
+}
 
 function rays(box: Box3, n: number): Ray[] {
   let seed = 7;
-  const rnd = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+  const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
   return Array.from({ length: n }, () => ({
     origin: new Vector3(box.min.x + rnd() * (box.max.x - box.min.x), box.max.y + 1, box.min.z + rnd() * (box.max.z - box.min.z)),
     dir: new Vector3(0, -1, 0),
@@ -54,7 +59,8 @@ function rays(box: Box3, n: number): Ray[] {
   const open = timePicks((r) => pick(r, Infinity));
   const sliced = timePicks((r) => pick(r, slice));
   // The same rays as the collider casts its own: a list of surfaces (door flags) and one reused hit.
-  const layers = [{ surface, door: false }], reused = newRayHit();
+  const layers = [{ surface, door: false }],
+    reused = newRayHit();
   const collider = timePicks((r) => castRay(layers, r.origin, r.dir, Infinity, reused));
 
   // Baseline: plain GLTFLoader, no acceleration structure; picking with three's Raycaster.
@@ -65,24 +71,42 @@ function rays(box: Box3, n: number): Ray[] {
   const plainLongest = await stop();
   gltf.scene.updateMatrixWorld(true);
   const meshes: Mesh[] = [];
-  gltf.scene.traverse((o) => { if ((o as Mesh).isMesh) meshes.push(o as Mesh); });
+  gltf.scene.traverse((o) => {
+    if ((o as Mesh).isMesh) meshes.push(o as Mesh);
+  });
   const raycaster = new Raycaster();
   const few = picks.slice(0, 40);
   t0 = performance.now();
   // Without a BVH three finds every hit along the ray (sorted): the first, and the first below the slice.
-  const plainHits = few.map((r) => { raycaster.set(r.origin, r.dir); return raycaster.intersectObjects(meshes, false); });
+  const plainHits = few.map((r) => {
+    raycaster.set(r.origin, r.dir);
+    return raycaster.intersectObjects(meshes, false);
+  });
   const plainPick = (performance.now() - t0) / few.length;
   const plainOpen = plainHits.map((hits) => hits[0]?.distance ?? null);
   const plainSliced = plainHits.map((hits) => hits.find((h) => h.point.y <= slice + 1e-6)?.distance ?? null);
   // Both sides must find the same surfaces, or the speed-up is meaningless.
   const differ = (a: number | null, b: number | null) => (a === null) !== (b === null) || (a !== null && b !== null && Math.abs(a - b) > 1e-4);
-  const disagreements = few.filter((r, i) => differ(pick(r, Infinity)?.distance ?? null, plainOpen[i]!) || differ(pick(r, slice)?.distance ?? null, plainSliced[i]!)
-    || differ(castRay(layers, r.origin, r.dir, Infinity, reused)?.distance ?? null, plainOpen[i]!)).length;
+  const disagreements = few.filter(
+    (r, i) =>
+      differ(pick(r, Infinity)?.distance ?? null, plainOpen[i]!) ||
+      differ(pick(r, slice)?.distance ?? null, plainSliced[i]!) ||
+      differ(castRay(layers, r.origin, r.dir, Infinity, reused)?.distance ?? null, plainOpen[i]!),
+  ).length;
 
   return {
-    triangles: loaded.stats.triangles, bytes: bytes.byteLength, timings: loaded.timings,
+    triangles: loaded.stats.triangles,
+    bytes: bytes.byteLength,
+    timings: loaded.timings,
     traversa: { load: traversaLoad, longestMainThreadTask: traversaLongest, picks: picks.length, open, sliced, collider, slice },
-    plain: { load: plainLoad, longestMainThreadTask: plainLongest, pick: plainPick, hits: plainOpen.filter((d) => d !== null).length, slicedHits: plainSliced.filter((d) => d !== null).length, picks: few.length },
+    plain: {
+      load: plainLoad,
+      longestMainThreadTask: plainLongest,
+      pick: plainPick,
+      hits: plainOpen.filter((d) => d !== null).length,
+      slicedHits: plainSliced.filter((d) => d !== null).length,
+      picks: few.length,
+    },
     disagreements,
   };
 };

@@ -4,7 +4,6 @@ import { scoreQaAnswers, type QaTruth } from '../../../src/core/scoring/vqa/qaAn
 import { readQaAnswers } from '../../../src/formats/qa/answers.ts';
 import { best } from '../best.ts';
 
-
 (window as unknown as { runQaAnswersBench: (base: string) => Promise<unknown> }).runQaAnswersBench = async (base: string) => {
   const items = (await (await fetch(`${base}items.json`)).json()) as QaTruth[];
   const text = await (await fetch(`${base}answers.jsonl`)).text();

@@ -10,7 +10,8 @@ function inWorker(request: PaperRequest, w: Worker): Promise<LiteOutcome> {
   return new Promise((resolve, reject) => {
     w.onmessage = (e: MessageEvent<ScoreWorkerReply>) => {
       if (e.data.type === 'progress') return;
-      if (e.data.type === 'done') resolve(e.data.result); else reject(new Error(e.data.type === 'error' ? e.data.message : e.data.type));
+      if (e.data.type === 'done') resolve(e.data.result);
+      else reject(new Error(e.data.type === 'error' ? e.data.message : e.data.type));
     };
     w.onerror = (e) => reject(new Error(e.message));
     w.postMessage({ type: 'score', request } satisfies ScoreWorkerRequest);
@@ -20,7 +21,12 @@ function inWorker(request: PaperRequest, w: Worker): Promise<LiteOutcome> {
 (window as unknown as { runScoreBench: (base: string) => Promise<unknown> }).runScoreBench = async (base: string) => {
   const project = (await (await fetch(`${base}project.json`)).json()) as Project;
   const text = await (await fetch(`${base}predictions.jsonl`)).text();
-  const req: PaperRequest = { mode: 'paper', project, input: { root: 'predictions.jsonl', files: [{ path: 'predictions.jsonl', text }] }, settings: DEFAULT_PAPER_SETTINGS };
+  const req: PaperRequest = {
+    mode: 'paper',
+    project,
+    input: { root: 'predictions.jsonl', files: [{ path: 'predictions.jsonl', text }] },
+    settings: DEFAULT_PAPER_SETTINGS,
+  };
   let t0 = performance.now();
   const main = await new LocalScoring().score(req, () => {});
   const mainMs = performance.now() - t0;

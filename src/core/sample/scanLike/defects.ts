@@ -22,10 +22,15 @@ export function punchHoles(parts: readonly Part[], o: { fraction: number; maxDia
  * surfaces that face down above head height, `fraction` of their area.
  */
 export function dropCeilingPatches(parts: readonly Part[], o: { fraction: number; aboveM: number }, r: () => number): number {
-  const patches = drawPatches(parts, {
-    fraction: o.fraction, radiusM: [0.3, 0.8],
-    eligible: (s) => s.ny < -0.9 * 2 * s.area && s.cy > o.aboveM,
-  }, r);
+  const patches = drawPatches(
+    parts,
+    {
+      fraction: o.fraction,
+      radiusM: [0.3, 0.8],
+      eligible: (s) => s.ny < -0.9 * 2 * s.area && s.cy > o.aboveM,
+    },
+    r,
+  );
   return removePatches(patches);
 }
 
@@ -46,7 +51,12 @@ function removePatches(patches: ReturnType<typeof drawPatches>): number {
  * apart: patches of floors and walls copied, offset along the surface's normal by `offsetM` either
  * way, with noise of their own (so the two layers cross each other here and there).
  */
-export function duplicateLayers(parts: readonly Part[], o: { fraction: number; offsetM: [number, number]; sigmaM: number }, r: () => number, seed: number): number {
+export function duplicateLayers(
+  parts: readonly Part[],
+  o: { fraction: number; offsetM: [number, number]; sigmaM: number },
+  r: () => number,
+  seed: number,
+): number {
   const patches = drawPatches(parts, { fraction: o.fraction, radiusM: [0.2, 0.7], eligible: (s, p) => p.name === 'floor' || p.name === 'wall' }, r);
   let added = 0;
   const k = o.sigmaM / VALUE_NOISE_RMS;
@@ -57,7 +67,9 @@ export function duplicateLayers(parts: readonly Part[], o: { fraction: number; o
     const dup = (v: number): number => {
       let c = copy.get(v);
       if (c === undefined) {
-        const x = pos[v * 3]!, y = pos[v * 3 + 1]!, z = pos[v * 3 + 2]!;
+        const x = pos[v * 3]!,
+          y = pos[v * 3 + 1]!,
+          z = pos[v * 3 + 2]!;
         const d = off + k * valueNoise(x / 0.05, y / 0.05, z / 0.05, seed);
         pos.push(x + normal[0] * d, y + normal[1] * d, z + normal[2] * d);
         c = pos.length / 3 - 1;
@@ -93,7 +105,10 @@ export function shuffleTriangles(parts: readonly Part[], r: () => number): void 
   for (const p of parts) {
     const n = p.indices.length / 3;
     const order = Array.from({ length: n }, (_, i) => i);
-    for (let i = n - 1; i > 0; i--) { const j = Math.floor(r() * (i + 1)); [order[i], order[j]] = [order[j]!, order[i]!]; }
+    for (let i = n - 1; i > 0; i--) {
+      const j = Math.floor(r() * (i + 1));
+      [order[i], order[j]] = [order[j]!, order[i]!];
+    }
     const out = new Array<number>(n * 3);
     order.forEach((t, i) => {
       const s = Math.floor(r() * 3);

@@ -23,7 +23,17 @@ export interface Patch {
   normal: [number, number, number];
 }
 
-interface Tri { part: number; t: number; cx: number; cy: number; cz: number; nx: number; ny: number; nz: number; area: number }
+interface Tri {
+  part: number;
+  t: number;
+  cx: number;
+  cy: number;
+  cz: number;
+  nx: number;
+  ny: number;
+  nz: number;
+  area: number;
+}
 
 const CELL_M = 0.25;
 
@@ -43,18 +53,31 @@ export function drawPatches(parts: readonly Part[], o: PatchOptions, r: () => nu
   // Cumulative areas, for drawing seeds by area; a hash of centres, for gathering a patch.
   const cum = new Float64Array(tris.length);
   let run = 0;
-  tris.forEach((x, i) => { run += x.area; cum[i] = run; });
+  tris.forEach((x, i) => {
+    run += x.area;
+    cum[i] = run;
+  });
   const grid = new Map<string, number[]>();
   const key = (x: number, y: number, z: number) => `${Math.floor(x / CELL_M)},${Math.floor(y / CELL_M)},${Math.floor(z / CELL_M)}`;
-  tris.forEach((x, i) => { const k = key(x.cx, x.cy, x.cz); const list = grid.get(k); if (list) list.push(i); else grid.set(k, [i]); });
+  tris.forEach((x, i) => {
+    const k = key(x.cx, x.cy, x.cz);
+    const list = grid.get(k);
+    if (list) list.push(i);
+    else grid.set(k, [i]);
+  });
 
   const taken = new Uint8Array(tris.length);
   const patches: Patch[] = [];
   let covered = 0;
   for (let guard = 0; covered < o.fraction * total && guard < 100_000; guard++) {
     const u = r() * total;
-    let lo = 0, hi = tris.length - 1;
-    while (lo < hi) { const mid = (lo + hi) >> 1; if (cum[mid]! < u) lo = mid + 1; else hi = mid; }
+    let lo = 0,
+      hi = tris.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cum[mid]! < u) lo = mid + 1;
+      else hi = mid;
+    }
     const seed = tris[lo]!;
     if (taken[lo]) continue;
     const radius = between(r, o.radiusM[0], o.radiusM[1]);
@@ -76,7 +99,10 @@ export function drawPatches(parts: readonly Part[], o: PatchOptions, r: () => nu
       }
     }
     if (found.length === 0) found.push(lo);
-    for (const n of found) { taken[n] = 1; covered += tris[n]!.area; }
+    for (const n of found) {
+      taken[n] = 1;
+      covered += tris[n]!.area;
+    }
     patches.push({ part: parts[seed.part]!, triangles: found.map((n) => tris[n]!.t), normal: [seed.nx, seed.ny, seed.nz] });
   }
   return patches;

@@ -45,17 +45,26 @@ const fade = (t: number) => t * t * (3 - 2 * t);
  * mean square is about 0.37 (`VALUE_NOISE_RMS`); divide by it for unit spread.
  */
 export function valueNoise(x: number, y: number, z: number, seed: number): number {
-  const i = Math.floor(x), j = Math.floor(y), k = Math.floor(z);
-  const u = fade(x - i), v = fade(y - j), w = fade(z - k);
-  const c000 = latticeValue(i, j, k, seed), c100 = latticeValue(i + 1, j, k, seed);
-  const c010 = latticeValue(i, j + 1, k, seed), c110 = latticeValue(i + 1, j + 1, k, seed);
-  const c001 = latticeValue(i, j, k + 1, seed), c101 = latticeValue(i + 1, j, k + 1, seed);
-  const c011 = latticeValue(i, j + 1, k + 1, seed), c111 = latticeValue(i + 1, j + 1, k + 1, seed);
+  const i = Math.floor(x),
+    j = Math.floor(y),
+    k = Math.floor(z);
+  const u = fade(x - i),
+    v = fade(y - j),
+    w = fade(z - k);
+  const c000 = latticeValue(i, j, k, seed),
+    c100 = latticeValue(i + 1, j, k, seed);
+  const c010 = latticeValue(i, j + 1, k, seed),
+    c110 = latticeValue(i + 1, j + 1, k, seed);
+  const c001 = latticeValue(i, j, k + 1, seed),
+    c101 = latticeValue(i + 1, j, k + 1, seed);
+  const c011 = latticeValue(i, j + 1, k + 1, seed),
+    c111 = latticeValue(i + 1, j + 1, k + 1, seed);
   const x00 = c000 + u * (c100 - c000);
   const x10 = c010 + u * (c110 - c010);
   const x01 = c001 + u * (c101 - c001);
   const x11 = c011 + u * (c111 - c011);
-  const y0 = x00 + v * (x10 - x00), y1 = x01 + v * (x11 - x01);
+  const y0 = x00 + v * (x10 - x00),
+    y1 = x01 + v * (x11 - x01);
   return y0 + w * (y1 - y0);
 }
 

@@ -21,9 +21,7 @@ const ARROW = new RegExp(`${S}*(?:->|→)${S}*`, 'u');
 const REASON = new RegExp(`\\|${S}*(fa${I}l|reason)${S}*:${S}*([^\\n]+)$`, 'iu');
 const THINK = /<think>[\s\S]*?<\/think>/g;
 
-export type ParsedAnswer =
-  | { ok: true; answer: 'yes' | 'no'; tokens: string[]; raw: string }
-  | { ok: false; formatError: FormatErrorType };
+export type ParsedAnswer = { ok: true; answer: 'yes' | 'no'; tokens: string[]; raw: string } | { ok: false; formatError: FormatErrorType };
 
 /**
  * §2 step 2, as `records_from_output_file` and `parse_vlm_output_text` do it: the item's

@@ -13,7 +13,10 @@ export class ByteSink {
    * `blockSize`: bytes per block. With `drain`, a full block is handed to it and then reused
    * (the output streams out in blocks); without, blocks are kept until `bytes()`.
    */
-  constructor(private readonly blockSize = 1 << 20, private readonly drain?: (block: Uint8Array) => void) {
+  constructor(
+    private readonly blockSize = 1 << 20,
+    private readonly drain?: (block: Uint8Array) => void,
+  ) {
     this.buf = new Uint8Array(blockSize);
   }
 
@@ -26,7 +29,11 @@ export class ByteSink {
 
   /** Hand what is in the block to `drain` (at the end of a streamed output). */
   flush(): void {
-    if (this.drain && this.at) { this.drain(this.buf.subarray(0, this.at)); this.done += this.at; this.at = 0; }
+    if (this.drain && this.at) {
+      this.drain(this.buf.subarray(0, this.at));
+      this.done += this.at;
+      this.at = 0;
+    }
   }
 
   /** Bytes written so far. */
@@ -52,7 +59,11 @@ export class ByteSink {
     const n = bytes.length;
     if (this.at + n > this.buf.length) this.room(n);
     const buf = this.buf;
-    if (n > 32) { buf.set(bytes, this.at); this.at += n; return; }
+    if (n > 32) {
+      buf.set(bytes, this.at);
+      this.at += n;
+      return;
+    }
     let at = this.at;
     for (let i = 0; i < n; i++) buf[at++] = bytes[i]!;
     this.at = at;
@@ -60,7 +71,10 @@ export class ByteSink {
 
   /** A non-negative integer's digits. */
   int(n: number): void {
-    if (n < 10) { this.byte(48 + n); return; }
+    if (n < 10) {
+      this.byte(48 + n);
+      return;
+    }
     this.text(String(n));
   }
 
@@ -83,7 +97,10 @@ export class ByteSink {
     let at = this.at;
     for (let i = 0; i < s.length; i++) {
       const c = s.charCodeAt(i);
-      if (c < 0x80) { buf[at++] = c; continue; }
+      if (c < 0x80) {
+        buf[at++] = c;
+        continue;
+      }
       at = putWide(buf, at, s, i, c, false);
       if (pairAt(s, i, c)) i++;
     }
@@ -103,11 +120,21 @@ export class ByteSink {
     for (let i = 0; i < s.length; i++) {
       const c = s.charCodeAt(i);
       if (c < 0x80) {
-        if (c >= 0x20 && c !== 0x22 && c !== 0x5c) { buf[at++] = c; continue; }
+        if (c >= 0x20 && c !== 0x22 && c !== 0x5c) {
+          buf[at++] = c;
+          continue;
+        }
         buf[at++] = 0x5c;
         const short = SHORT_ESCAPE[c];
-        if (short !== undefined) { buf[at++] = short; continue; }
-        buf[at++] = 0x75; buf[at++] = 0x30; buf[at++] = 0x30; buf[at++] = HEX[c >> 4]!; buf[at++] = HEX[c & 15]!;
+        if (short !== undefined) {
+          buf[at++] = short;
+          continue;
+        }
+        buf[at++] = 0x75;
+        buf[at++] = 0x30;
+        buf[at++] = 0x30;
+        buf[at++] = HEX[c >> 4]!;
+        buf[at++] = HEX[c & 15]!;
         continue;
       }
       at = putWide(buf, at, s, i, c, true);
@@ -122,7 +149,10 @@ export class ByteSink {
     if (this.blocks.length === 0) return this.buf.subarray(0, this.at);
     const out = new Uint8Array(this.length);
     let at = 0;
-    for (const b of [...this.blocks, this.buf.subarray(0, this.at)]) { out.set(b, at); at += b.length; }
+    for (const b of [...this.blocks, this.buf.subarray(0, this.at)]) {
+      out.set(b, at);
+      at += b.length;
+    }
     return out;
   }
 }
@@ -143,26 +173,48 @@ const pairAt = (s: string, i: number, c: number): boolean => {
  * Shared by `text` and `str`, whose ASCII loops stay inline.
  */
 function putWide(buf: Uint8Array, at: number, s: string, i: number, c: number, escapeLone: boolean): number {
-  if (c < 0x800) { buf[at++] = 0xc0 | (c >> 6); buf[at++] = 0x80 | (c & 0x3f); return at; }
+  if (c < 0x800) {
+    buf[at++] = 0xc0 | (c >> 6);
+    buf[at++] = 0x80 | (c & 0x3f);
+    return at;
+  }
   if (c >= 0xd800 && c <= 0xdfff) {
     if (pairAt(s, i, c)) {
       const p = 0x10000 + ((c - 0xd800) << 10) + (s.charCodeAt(i + 1) - 0xdc00);
-      buf[at++] = 0xf0 | (p >> 18); buf[at++] = 0x80 | ((p >> 12) & 0x3f); buf[at++] = 0x80 | ((p >> 6) & 0x3f); buf[at++] = 0x80 | (p & 0x3f);
+      buf[at++] = 0xf0 | (p >> 18);
+      buf[at++] = 0x80 | ((p >> 12) & 0x3f);
+      buf[at++] = 0x80 | ((p >> 6) & 0x3f);
+      buf[at++] = 0x80 | (p & 0x3f);
       return at;
     }
     if (escapeLone) {
-      buf[at++] = 0x5c; buf[at++] = 0x75;
-      buf[at++] = HEX[c >> 12]!; buf[at++] = HEX[(c >> 8) & 15]!; buf[at++] = HEX[(c >> 4) & 15]!; buf[at++] = HEX[c & 15]!;
+      buf[at++] = 0x5c;
+      buf[at++] = 0x75;
+      buf[at++] = HEX[c >> 12]!;
+      buf[at++] = HEX[(c >> 8) & 15]!;
+      buf[at++] = HEX[(c >> 4) & 15]!;
+      buf[at++] = HEX[c & 15]!;
       return at;
     }
     c = 0xfffd;
   }
-  buf[at++] = 0xe0 | (c >> 12); buf[at++] = 0x80 | ((c >> 6) & 0x3f); buf[at++] = 0x80 | (c & 0x3f);
+  buf[at++] = 0xe0 | (c >> 12);
+  buf[at++] = 0x80 | ((c >> 6) & 0x3f);
+  buf[at++] = 0x80 | (c & 0x3f);
   return at;
 }
 /** `\"`, `\\` and the short escapes of the control characters, by code. */
 const SHORT_ESCAPE: (number | undefined)[] = [];
-for (const [c, e] of [[0x22, '"'], [0x5c, '\\'], [0x0a, 'n'], [0x0d, 'r'], [0x09, 't'], [0x08, 'b'], [0x0c, 'f']] as const) SHORT_ESCAPE[c] = e.charCodeAt(0);
+for (const [c, e] of [
+  [0x22, '"'],
+  [0x5c, '\\'],
+  [0x0a, 'n'],
+  [0x0d, 'r'],
+  [0x09, 't'],
+  [0x08, 'b'],
+  [0x0c, 'f'],
+] as const)
+  SHORT_ESCAPE[c] = e.charCodeAt(0);
 
 /** UTF-8 of a fixed piece of output. */
 export function utf8(s: string): Uint8Array {

@@ -37,7 +37,8 @@ export class SequenceMatcher {
     this.b = codePoints(b);
     this.b.forEach((elt, i) => {
       const list = this.b2j.get(elt);
-      if (list) list.push(i); else this.b2j.set(elt, [i]);
+      if (list) list.push(i);
+      else this.b2j.set(elt, [i]);
     });
     const n = this.b.length;
     if (autojunk && n >= 200) {
@@ -53,14 +54,19 @@ export class SequenceMatcher {
    */
   findLongestMatch(alo = 0, ahi = this.a.length, blo = 0, bhi = this.b.length): Match {
     const { a, b } = this;
-    const ascii = this.b2jAscii ??= this.asciiIndex();
-    let besti = alo, bestj = blo, bestsize = 0;
+    const ascii = (this.b2jAscii ??= this.asciiIndex());
+    let besti = alo,
+      bestj = blo,
+      bestsize = 0;
     // j2len[j + 1] = length of the longest match ending with a[i-1] and b[j] (CPython keeps it in a dict;
     // two arrays cleared entry by entry give the same values without allocating per row).
-    let j2len = this.scratch(0), newj2len = this.scratch(1);
+    let j2len = this.scratch(0),
+      newj2len = this.scratch(1);
     // The entries set in each, to clear them again.
-    let touched = this.scratch(2), newTouched = this.scratch(3);
-    let nTouched = 0, nNew = 0;
+    let touched = this.scratch(2),
+      newTouched = this.scratch(3);
+    let nTouched = 0,
+      nNew = 0;
     for (let i = alo; i < ahi; i++) {
       const elt = a[i]!;
       const js = elt < 128 ? ascii[elt] : this.b2j.get(elt);
@@ -72,18 +78,30 @@ export class SequenceMatcher {
           const k = j2len[j]! + 1;
           newj2len[j + 1] = k;
           newTouched[nNew++] = j + 1;
-          if (k > bestsize) { besti = i - k + 1; bestj = j - k + 1; bestsize = k; }
+          if (k > bestsize) {
+            besti = i - k + 1;
+            bestj = j - k + 1;
+            bestsize = k;
+          }
         }
       }
       for (let x = 0; x < nTouched; x++) j2len[touched[x]!] = 0;
-      const row = j2len; j2len = newj2len; newj2len = row;
-      const list = touched; touched = newTouched; newTouched = list;
+      const row = j2len;
+      j2len = newj2len;
+      newj2len = row;
+      const list = touched;
+      touched = newTouched;
+      newTouched = list;
       nTouched = nNew;
       nNew = 0;
     }
     for (let x = 0; x < nTouched; x++) j2len[touched[x]!] = 0;
     // Extend by equal elements on both ends (nothing is junk when isjunk is None, popular ones included).
-    while (besti > alo && bestj > blo && a[besti - 1] === b[bestj - 1]) { besti--; bestj--; bestsize++; }
+    while (besti > alo && bestj > blo && a[besti - 1] === b[bestj - 1]) {
+      besti--;
+      bestj--;
+      bestsize++;
+    }
     while (besti + bestsize < ahi && bestj + bestsize < bhi && a[besti + bestsize] === b[bestj + bestsize]) bestsize++;
     return { a: besti, b: bestj, size: bestsize };
   }
@@ -105,7 +123,8 @@ export class SequenceMatcher {
   /** Matching blocks in increasing order, adjacent ones merged, ending with the sentinel (len a, len b, 0). */
   getMatchingBlocks(): Match[] {
     if (this.blocks) return this.blocks;
-    const la = this.a.length, lb = this.b.length;
+    const la = this.a.length,
+      lb = this.b.length;
     const queue: [number, number, number, number][] = [[0, la, 0, lb]];
     const found: Match[] = [];
     while (queue.length) {
@@ -119,12 +138,16 @@ export class SequenceMatcher {
     }
     found.sort((x, y) => x.a - y.a || x.b - y.b || x.size - y.size);
     const merged: Match[] = [];
-    let i1 = 0, j1 = 0, k1 = 0;
+    let i1 = 0,
+      j1 = 0,
+      k1 = 0;
     for (const { a: i2, b: j2, size: k2 } of found) {
       if (i1 + k1 === i2 && j1 + k1 === j2) k1 += k2;
       else {
         if (k1) merged.push({ a: i1, b: j1, size: k1 });
-        i1 = i2; j1 = j2; k1 = k2;
+        i1 = i2;
+        j1 = j2;
+        k1 = k2;
       }
     }
     if (k1) merged.push({ a: i1, b: j1, size: k1 });
@@ -155,8 +178,14 @@ export class SequenceMatcher {
     let wide: Map<number, number> | null = null;
     for (const elt of this.a) {
       const inB = this.fullbcount.get(elt) ?? 0;
-      if (elt < 128) { if (used[elt]! < inB) matches++; used[elt]!++; }
-      else { const u = (wide ??= new Map()).get(elt) ?? 0; if (u < inB) matches++; wide.set(elt, u + 1); }
+      if (elt < 128) {
+        if (used[elt]! < inB) matches++;
+        used[elt]!++;
+      } else {
+        const u = (wide ??= new Map()).get(elt) ?? 0;
+        if (u < inB) matches++;
+        wide.set(elt, u + 1);
+      }
     }
     for (const elt of this.a) if (elt < 128) used[elt] = 0;
     const length = this.a.length + this.b.length;
@@ -180,7 +209,10 @@ export class SequenceMatcher {
     stack.push(0, this.a.length, 0, this.b.length);
     let total = 0;
     while (stack.length) {
-      const bhi = stack.pop()!, blo = stack.pop()!, ahi = stack.pop()!, alo = stack.pop()!;
+      const bhi = stack.pop()!,
+        blo = stack.pop()!,
+        ahi = stack.pop()!,
+        alo = stack.pop()!;
       const m = this.findLongestMatch(alo, ahi, blo, bhi);
       if (!m.size) continue;
       total += m.size;
@@ -213,13 +245,22 @@ export function sequenceRatio(a: string, b: string): number {
  */
 export function quickRatio(a: string, b: string): number {
   const avail = new Map<number, number>();
-  let la = 0, lb = 0, matches = 0;
-  for (const ch of b) { const c = ch.codePointAt(0)!; avail.set(c, (avail.get(c) ?? 0) + 1); lb++; }
+  let la = 0,
+    lb = 0,
+    matches = 0;
+  for (const ch of b) {
+    const c = ch.codePointAt(0)!;
+    avail.set(c, (avail.get(c) ?? 0) + 1);
+    lb++;
+  }
   for (const ch of a) {
     const c = ch.codePointAt(0)!;
     la++;
     const n = avail.get(c) ?? 0;
-    if (n > 0) { matches++; avail.set(c, n - 1); }
+    if (n > 0) {
+      matches++;
+      avail.set(c, n - 1);
+    }
   }
   const length = la + lb;
   return length ? (2 * matches) / length : 1;

@@ -46,8 +46,14 @@ export function guessEndpoints(question: string | null, names: NamedNodes): Endp
     for (const h of wordHits(q, n.norm)) hits.push({ name: n.name, id: n.id, start: h.start, end: h.end, length: n.normLen, center: (h.start + h.end) / 2 });
   }
   if (hits.length === 0) return { ok: false, error: 'no_node_name_hit_in_question' };
-  const found = (s: NameHit, e: NameHit, method: DeriveMethod): Endpoints =>
-    ({ ok: true, src_name: s.name, tgt_name: e.name, src_id: s.id, tgt_id: e.id, method });
+  const found = (s: NameHit, e: NameHit, method: DeriveMethod): Endpoints => ({
+    ok: true,
+    src_name: s.name,
+    tgt_name: e.name,
+    src_id: s.id,
+    tgt_id: e.id,
+    method,
+  });
 
   const span = fromTo(q);
   if (!span) {
@@ -89,10 +95,14 @@ function fromTo(q: string): [number, number] | null {
 
 /** The first candidate with the highest score. */
 function best(cands: readonly NameHit[], score: (h: NameHit) => number): NameHit {
-  let top = cands[0]!, topScore = score(top);
+  let top = cands[0]!,
+    topScore = score(top);
   for (let i = 1; i < cands.length; i++) {
     const s = score(cands[i]!);
-    if (s > topScore) { top = cands[i]!; topScore = s; }
+    if (s > topScore) {
+      top = cands[i]!;
+      topScore = s;
+    }
   }
   return top;
 }

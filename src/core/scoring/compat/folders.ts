@@ -45,7 +45,18 @@ export function referenceRows({ pooled, perModel }: CompatSummaries): string[][]
   const pct = (x: number) => (100 * x).toFixed(2);
   const row = (name: string, s: CompatSummary) => {
     const c = s.capnav_components;
-    return [name, String(s.n_records), String(s.n_ok), String(s.n_fail), String(s.format_errors), pct(c.f1), pct(c.pv), pct(c.rta), pct(c.rv), pct(s.capnav_score)];
+    return [
+      name,
+      String(s.n_records),
+      String(s.n_ok),
+      String(s.n_fail),
+      String(s.format_errors),
+      pct(c.f1),
+      pct(c.pv),
+      pct(c.rta),
+      pct(c.rv),
+      pct(s.capnav_score),
+    ];
   };
   return [...perModel.map(([m, s]) => row(m, s)), row(pooledRowName(perModel.length), pooled)];
 }

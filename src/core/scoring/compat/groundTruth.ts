@@ -25,10 +25,14 @@ export function groundTruthFromRelease(files: readonly CompatInputFile[]): Groun
   const traverses = new Map<string, CompatSceneTruth['traverse']>();
   for (const file of files) {
     const path = file.path.replace(/\\/g, '/');
-    const g = GRAPH.exec(path), t = TRAVERSE.exec(path);
+    const g = GRAPH.exec(path),
+      t = TRAVERSE.exec(path);
     if (!g && !t) continue;
     const parsed = pyJsonLoads(file.text);
-    if (!parsed.ok) { problems.push({ path: file.path, message: `not valid JSON: ${parsed.message} at offset ${parsed.offset}` }); continue; }
+    if (!parsed.ok) {
+      problems.push({ path: file.path, message: `not valid JSON: ${parsed.message} at offset ${parsed.offset}` });
+      continue;
+    }
     if (g) {
       const graph = readGraph(parsed.value);
       if (graph) graphs.set(g[1]!, graph);
@@ -46,17 +50,20 @@ export function groundTruthFromRelease(files: readonly CompatInputFile[]): Groun
 
 function readGraph(v: PyValue): Pick<CompatSceneTruth, 'nodes' | 'edges'> | null {
   if (!isDict(v)) return null;
-  const nodes = v.get('nodes'), edges = v.get('edges');
+  const nodes = v.get('nodes'),
+    edges = v.get('edges');
   if (!Array.isArray(nodes) || !Array.isArray(edges)) return null;
   const out: { nodes: { id: string; name: string }[]; edges: { from: string; to: string }[] } = { nodes: [], edges: [] };
   for (const n of nodes) {
     if (!isDict(n)) continue;
-    const id = n.get('id'), name = n.get('name');
+    const id = n.get('id'),
+      name = n.get('name');
     if (typeof id === 'string') out.nodes.push({ id, name: name === undefined ? '' : pyStr(name) });
   }
   for (const e of edges) {
     if (!isDict(e)) continue;
-    const from = e.get('from'), to = e.get('to');
+    const from = e.get('from'),
+      to = e.get('to');
     if (typeof from === 'string' && typeof to === 'string') out.edges.push({ from, to });
   }
   return out;
@@ -73,7 +80,11 @@ function readTraverse(v: PyValue): CompatSceneTruth['traverse'] | null {
     for (const [key, entry] of table) {
       if (!isDict(entry)) continue;
       const note = entry.get('note');
-      labels[key] = { traversable: pyTruthy(entry.get('traversable')), note: typeof note === 'string' ? note : null, ...(entry.size === 0 ? { empty: true } : {}) };
+      labels[key] = {
+        traversable: pyTruthy(entry.get('traversable')),
+        note: typeof note === 'string' ? note : null,
+        ...(entry.size === 0 ? { empty: true } : {}),
+      };
     }
     out[agent] = labels;
   }

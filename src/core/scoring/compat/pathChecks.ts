@@ -16,7 +16,8 @@ export function pathErrors(ids: readonly (string | null)[], src: string, tgt: st
   if (ids[ids.length - 1] !== tgt) errors.push('path_end_not_tgt');
   if (repeats(ids)) errors.push('not_simple_path_repeated_nodes');
   for (let i = 0; i + 1 < ids.length; i++) {
-    const u = ids[i], v = ids[i + 1];
+    const u = ids[i],
+      v = ids[i + 1];
     if (u === null || v === null || u === undefined || v === undefined) continue;
     if (!scene.hasEdge(u, v)) errors.push(`missing_edge:${u}->${v}`);
   }

@@ -14,14 +14,23 @@ export type PyJsonResult = { ok: true; value: PyValue } | { ok: false; message: 
 export const MAX_PY_DEPTH = 1000;
 
 class PyJsonError extends Error {
-  constructor(message: string, readonly offset: number) { super(message); }
+  constructor(
+    message: string,
+    readonly offset: number,
+  ) {
+    super(message);
+  }
 }
 
 export function pyJsonLoads(text: string): PyJsonResult {
   if (text.charCodeAt(0) === 0xfeff) return { ok: false, message: 'Unexpected UTF-8 BOM (decode using utf-8-sig)', offset: 0 };
   if (fewerBrackets(text, MAX_PY_DEPTH)) {
     let parsed: unknown;
-    try { parsed = JSON.parse(text); } catch { return pyJsonLoadsExact(text); }
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return pyJsonLoadsExact(text);
+    }
     if (exactAsParsed(parsed)) return { ok: true, value: fromChecked(parsed) };
   }
   return pyJsonLoadsExact(text);
@@ -102,23 +111,43 @@ class Parser {
   }
 
   value(): PyValue {
-    const s = this.s, i = this.i;
+    const s = this.s,
+      i = this.i;
     const c = s.charCodeAt(i);
     if (c === 34) return this.string();
     if (c === 123) return this.object();
     if (c === 91) return this.array();
-    if (s.startsWith('null', i)) { this.i += 4; return null; }
-    if (s.startsWith('true', i)) { this.i += 4; return true; }
-    if (s.startsWith('false', i)) { this.i += 5; return false; }
-    if (s.startsWith('NaN', i)) { this.i += 3; return NaN; }
-    if (s.startsWith('Infinity', i)) { this.i += 8; return Infinity; }
-    if (s.startsWith('-Infinity', i)) { this.i += 9; return -Infinity; }
+    if (s.startsWith('null', i)) {
+      this.i += 4;
+      return null;
+    }
+    if (s.startsWith('true', i)) {
+      this.i += 4;
+      return true;
+    }
+    if (s.startsWith('false', i)) {
+      this.i += 5;
+      return false;
+    }
+    if (s.startsWith('NaN', i)) {
+      this.i += 3;
+      return NaN;
+    }
+    if (s.startsWith('Infinity', i)) {
+      this.i += 8;
+      return Infinity;
+    }
+    if (s.startsWith('-Infinity', i)) {
+      this.i += 9;
+      return -Infinity;
+    }
     if (c === 45 || isDigit(c)) return this.number();
     throw new PyJsonError('Expecting value', i);
   }
 
   number(): PyValue {
-    const s = this.s, start = this.i;
+    const s = this.s,
+      start = this.i;
     let i = start;
     if (s.charCodeAt(i) === 45) i++;
     if (s.charCodeAt(i) === 48) i++;
@@ -157,18 +186,37 @@ class Parser {
       const c = s.charCodeAt(i);
       if (c === 34) break;
       if (c < 0x20) throw new PyJsonError('Invalid control character at', i);
-      if (c !== 92) { i++; continue; }
+      if (c !== 92) {
+        i++;
+        continue;
+      }
       out += s.slice(chunk, i);
       const esc = s[i + 1];
       switch (esc) {
-        case '"': out += '"'; break;
-        case '\\': out += '\\'; break;
-        case '/': out += '/'; break;
-        case 'b': out += '\b'; break;
-        case 'f': out += '\f'; break;
-        case 'n': out += '\n'; break;
-        case 'r': out += '\r'; break;
-        case 't': out += '\t'; break;
+        case '"':
+          out += '"';
+          break;
+        case '\\':
+          out += '\\';
+          break;
+        case '/':
+          out += '/';
+          break;
+        case 'b':
+          out += '\b';
+          break;
+        case 'f':
+          out += '\f';
+          break;
+        case 'n':
+          out += '\n';
+          break;
+        case 'r':
+          out += '\r';
+          break;
+        case 't':
+          out += '\t';
+          break;
         case 'u': {
           const h = s.slice(i + 2, i + 6);
           if (!/^[0-9a-fA-F]{4}$/.test(h)) throw new PyJsonError('Invalid \\uXXXX escape', i + 1);
@@ -177,7 +225,8 @@ class Parser {
           i += 4;
           break;
         }
-        default: throw new PyJsonError('Invalid \\escape', i);
+        default:
+          throw new PyJsonError('Invalid \\escape', i);
       }
       i += 2;
       chunk = i;
@@ -193,7 +242,11 @@ class Parser {
     this.enter();
     this.i++;
     this.skipSpace();
-    if (s.charCodeAt(this.i) === 125) { this.i++; this.depth--; return obj; }
+    if (s.charCodeAt(this.i) === 125) {
+      this.i++;
+      this.depth--;
+      return obj;
+    }
     for (;;) {
       if (s.charCodeAt(this.i) !== 34) throw new PyJsonError('Expecting property name enclosed in double quotes', this.i);
       const key = this.string();
@@ -205,7 +258,11 @@ class Parser {
       obj.set(key, this.value());
       this.skipSpace();
       const c = s.charCodeAt(this.i);
-      if (c === 125) { this.i++; this.depth--; return obj; }
+      if (c === 125) {
+        this.i++;
+        this.depth--;
+        return obj;
+      }
       if (c !== 44) throw new PyJsonError("Expecting ',' delimiter", this.i);
       this.i++;
       this.skipSpace();
@@ -218,12 +275,20 @@ class Parser {
     this.enter();
     this.i++;
     this.skipSpace();
-    if (s.charCodeAt(this.i) === 93) { this.i++; this.depth--; return arr; }
+    if (s.charCodeAt(this.i) === 93) {
+      this.i++;
+      this.depth--;
+      return arr;
+    }
     for (;;) {
       arr.push(this.value());
       this.skipSpace();
       const c = s.charCodeAt(this.i);
-      if (c === 93) { this.i++; this.depth--; return arr; }
+      if (c === 93) {
+        this.i++;
+        this.depth--;
+        return arr;
+      }
       if (c !== 44) throw new PyJsonError("Expecting ',' delimiter", this.i);
       this.i++;
       this.skipSpace();

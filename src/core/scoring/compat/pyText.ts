@@ -31,7 +31,10 @@ export function pyLen(s: string): number {
     const c = s.charCodeAt(i);
     if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
       const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) { n--; i++; }
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--;
+        i++;
+      }
     }
   }
   return n;
@@ -41,10 +44,12 @@ export function pyLen(s: string): number {
 export function pyCompare(a: string, b: string): number {
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i), y = b.charCodeAt(i);
+    const x = a.charCodeAt(i),
+      y = b.charCodeAt(i);
     if (x === y) continue;
     // Only a surrogate against a unit at or above U+E000 orders differently by code point.
-    const xs = x >= 0xd800 && x <= 0xdfff, ys = y >= 0xd800 && y <= 0xdfff;
+    const xs = x >= 0xd800 && x <= 0xdfff,
+      ys = y >= 0xd800 && y <= 0xdfff;
     if (xs !== ys) return xs ? 1 : -1;
     return x < y ? -1 : 1;
   }

@@ -5,7 +5,15 @@ import { pyStr } from './pyText.ts';
 import { isDict, pyTruthy, type PyDict, type PyValue } from './pyValue.ts';
 import { SceneIndex } from './sceneIndex.ts';
 import type {
-  CompatFailedRecord, CompatFileOutcome, CompatFormatErrorRecord, CompatGroundTruth, CompatInputFile, CompatJudge, CompatParsedRecord, CompatRecord, CompatResult,
+  CompatFailedRecord,
+  CompatFileOutcome,
+  CompatFormatErrorRecord,
+  CompatGroundTruth,
+  CompatInputFile,
+  CompatJudge,
+  CompatParsedRecord,
+  CompatRecord,
+  CompatResult,
   RecordFailReason,
 } from './types.ts';
 
@@ -59,12 +67,18 @@ export function scoreFile(file: CompatInputFile, ctx: FileContext): CompatFileOu
 
   const sourceFile = joinPath(ctx.resultRoot, file.path);
   const shared = {
-    stem: stem(file.path), scene, source_file: sourceFile, model_setting: grandparentName(sourceFile),
-    prompt_file: data.get('prompt_file') ?? null, time_sec: data.get('time_sec') ?? null,
+    stem: stem(file.path),
+    scene,
+    source_file: sourceFile,
+    model_setting: grandparentName(sourceFile),
+    prompt_file: data.get('prompt_file') ?? null,
+    time_sec: data.get('time_sec') ?? null,
   };
   const index = ctx.scenes.get(scene);
   const records: CompatRecord[] = [];
-  items.forEach((item, i) => { if (isDict(item)) records.push(scoreItem(item, i, shared, index, ctx)); });
+  items.forEach((item, i) => {
+    if (isDict(item)) records.push(scoreItem(item, i, shared, index, ctx));
+  });
   if (records.length === 0) return fail('empty_result_items_or_missing_fields');
   return { path: file.path, failure: null, records };
 }
@@ -94,13 +108,39 @@ function scoreItem(item: PyDict, i: number, f: FileShared, scene: SceneIndex | n
   if (!answer.ok) {
     // A wrong answer either way: a missed positive when feasible, a false alarm when not.
     const r: CompatFormatErrorRecord = {
-      qid, scene: f.scene, agent, entry_idx: i, status: null, question,
-      source_file: f.source_file, model_setting: f.model_setting, prompt_file: f.prompt_file, time_sec: f.time_sec,
-      ok: true, format_error: true, format_error_type: answer.formatError,
-      derive_method: st.method, src_name: st.src_name, tgt_name: st.tgt_name, src_id: st.src_id, tgt_id: st.tgt_id,
-      vlm_answer: 'fail', vlm_path_names_raw: [], vlm_path_names_mapped: [], vlm_path_ids: [], pv_valid: null, pv_errors: [],
-      rta_applicable: false, traversability_score: null, rv_applicable: false, rv_score: null, rv_judge_explanation: null,
-      rv_llm_model: ctx.rvModel, ground_truth_doable: doable, correct_answer: false, binary_bucket: doable ? 'FN' : 'FP',
+      qid,
+      scene: f.scene,
+      agent,
+      entry_idx: i,
+      status: null,
+      question,
+      source_file: f.source_file,
+      model_setting: f.model_setting,
+      prompt_file: f.prompt_file,
+      time_sec: f.time_sec,
+      ok: true,
+      format_error: true,
+      format_error_type: answer.formatError,
+      derive_method: st.method,
+      src_name: st.src_name,
+      tgt_name: st.tgt_name,
+      src_id: st.src_id,
+      tgt_id: st.tgt_id,
+      vlm_answer: 'fail',
+      vlm_path_names_raw: [],
+      vlm_path_names_mapped: [],
+      vlm_path_ids: [],
+      pv_valid: null,
+      pv_errors: [],
+      rta_applicable: false,
+      traversability_score: null,
+      rv_applicable: false,
+      rv_score: null,
+      rv_judge_explanation: null,
+      rv_llm_model: ctx.rvModel,
+      ground_truth_doable: doable,
+      correct_answer: false,
+      binary_bucket: doable ? 'FN' : 'FP',
     };
     return r;
   }
@@ -109,7 +149,9 @@ function scoreItem(item: PyDict, i: number, f: FileShared, scene: SceneIndex | n
   const pvErrors = pathErrors(ids, st.src_id, st.tgt_id, scene);
   const pvValid = pvErrors.length === 0;
   const yes = answer.answer === 'yes';
-  let trav: number | null = null, rvScore: number | null = null, rvExplanation: string | null = null;
+  let trav: number | null = null,
+    rvScore: number | null = null,
+    rvExplanation: string | null = null;
   // A valid path has every token resolved.
   if (yes && pvValid) trav = traversabilityScore(ids as string[], scene, key);
   if (!yes) {
@@ -127,14 +169,39 @@ function scoreItem(item: PyDict, i: number, f: FileShared, scene: SceneIndex | n
     }
   }
   const r: CompatParsedRecord = {
-    qid, scene: f.scene, agent, entry_idx: i, status: null, question,
-    source_file: f.source_file, model_setting: f.model_setting, prompt_file: f.prompt_file, time_sec: f.time_sec,
-    ok: true, format_error: false, format_error_type: null, binary_bucket: null,
-    derive_method: st.method, src_name: st.src_name, tgt_name: st.tgt_name, src_id: st.src_id, tgt_id: st.tgt_id,
-    vlm_answer: answer.answer, vlm_path_names_raw: answer.tokens, vlm_path_names_mapped: mapped, vlm_path_ids: ids,
-    pv_valid: pvValid, pv_errors: pvErrors, rta_applicable: yes && pvValid, traversability_score: trav,
-    rv_applicable: !yes, rv_score: rvScore, rv_judge_explanation: rvExplanation, rv_llm_model: ctx.rvModel,
-    ground_truth_doable: doable, correct_answer: yes === doable,
+    qid,
+    scene: f.scene,
+    agent,
+    entry_idx: i,
+    status: null,
+    question,
+    source_file: f.source_file,
+    model_setting: f.model_setting,
+    prompt_file: f.prompt_file,
+    time_sec: f.time_sec,
+    ok: true,
+    format_error: false,
+    format_error_type: null,
+    binary_bucket: null,
+    derive_method: st.method,
+    src_name: st.src_name,
+    tgt_name: st.tgt_name,
+    src_id: st.src_id,
+    tgt_id: st.tgt_id,
+    vlm_answer: answer.answer,
+    vlm_path_names_raw: answer.tokens,
+    vlm_path_names_mapped: mapped,
+    vlm_path_ids: ids,
+    pv_valid: pvValid,
+    pv_errors: pvErrors,
+    rta_applicable: yes && pvValid,
+    traversability_score: trav,
+    rv_applicable: !yes,
+    rv_score: rvScore,
+    rv_judge_explanation: rvExplanation,
+    rv_llm_model: ctx.rvModel,
+    ground_truth_doable: doable,
+    correct_answer: yes === doable,
   };
   return r;
 }
@@ -143,13 +210,34 @@ function scoreItem(item: PyDict, i: number, f: FileShared, scene: SceneIndex | n
 function failed(qid: string, f: FileShared, agent: PyValue, i: number, question: PyValue, error: RecordFailReason, guessed: boolean): CompatFailedRecord {
   return guessed
     ? {
-      qid, scene: f.scene, agent, entry_idx: i, status: null, question,
-      source_file: f.source_file, model_setting: f.model_setting, prompt_file: f.prompt_file, time_sec: f.time_sec, ok: false, error, derive_method: null,
-    }
+        qid,
+        scene: f.scene,
+        agent,
+        entry_idx: i,
+        status: null,
+        question,
+        source_file: f.source_file,
+        model_setting: f.model_setting,
+        prompt_file: f.prompt_file,
+        time_sec: f.time_sec,
+        ok: false,
+        error,
+        derive_method: null,
+      }
     : {
-      qid, scene: f.scene, agent, entry_idx: i, status: null, question,
-      source_file: f.source_file, model_setting: f.model_setting, prompt_file: f.prompt_file, time_sec: f.time_sec, ok: false, error,
-    };
+        qid,
+        scene: f.scene,
+        agent,
+        entry_idx: i,
+        status: null,
+        question,
+        source_file: f.source_file,
+        model_setting: f.model_setting,
+        prompt_file: f.prompt_file,
+        time_sec: f.time_sec,
+        ok: false,
+        error,
+      };
 }
 
 /** `str(Path(root) / rel)` for a `/`-separated relative path. */

@@ -40,7 +40,10 @@ export interface ReferenceRun {
 export function referenceScorer(run: ReferenceRun): { scorer: ReferenceScorer; truthProblems: { path: string; message: string }[] } {
   const gt = groundTruthFromRelease(run.release);
   const scorer = new ReferenceScorer(gt.groundTruth, {
-    resultRoot: run.root, ...run.settings, rvModel: COMPAT_JUDGE_NAMES[run.judge.kind], judge: compatJudge(run.judge),
+    resultRoot: run.root,
+    ...run.settings,
+    rvModel: COMPAT_JUDGE_NAMES[run.judge.kind],
+    judge: compatJudge(run.judge),
   });
   return { scorer, truthProblems: gt.problems };
 }

@@ -58,7 +58,10 @@ const TOKEN_COUNTS = new Int32Array(128);
 function countInto(counts: Int32Array, codes: readonly number[]): number[] | null {
   const chars: number[] = [];
   for (const c of codes) {
-    if (c >= 128) { for (const d of chars) counts[d] = 0; return null; }
+    if (c >= 128) {
+      for (const d of chars) counts[d] = 0;
+      return null;
+    }
     if (counts[c]!++ === 0) chars.push(c);
   }
   return chars;
@@ -148,7 +151,7 @@ export class SceneIndex {
   }
 
   private table(key: string | null): Readonly<Record<string, CompatLabel>> {
-    return key === null ? NO_LABELS : this.truth.traverse[key] ?? NO_LABELS;
+    return key === null ? NO_LABELS : (this.truth.traverse[key] ?? NO_LABELS);
   }
 
   /** `ad.get("a|b", ad.get("b|a", {}))`: the entry under `a|b` when the key exists, else `b|a`. Cached per agent and pair. */
@@ -161,7 +164,8 @@ export class SceneIndex {
     let label = fromA.get(b);
     if (label === undefined) {
       const t = this.table(key);
-      const ab = `${a}|${b}`, ba = `${b}|${a}`;
+      const ab = `${a}|${b}`,
+        ba = `${b}|${a}`;
       label = (Object.hasOwn(t, ab) ? t[ab] : Object.hasOwn(t, ba) ? t[ba] : undefined) ?? null;
       fromA.set(b, label);
     }
@@ -184,7 +188,10 @@ export class SceneIndex {
       for (let i = 0; i < queue.length; i++) {
         const u = queue[i]!;
         for (const v of this.neighbours.get(u) ?? []) {
-          if (!seen.has(v) && this.traversable(key, u, v)) { seen.add(v); queue.push(v); }
+          if (!seen.has(v) && this.traversable(key, u, v)) {
+            seen.add(v);
+            queue.push(v);
+          }
         }
       }
       byKey.set(src, seen);
@@ -203,7 +210,8 @@ export class SceneIndex {
     const t = this.table(key);
     const notes = new Set<string>();
     for (let i = 0; i + 1 < ids.length; i++) {
-      const u = ids[i]!, v = ids[i + 1]!;
+      const u = ids[i]!,
+        v = ids[i + 1]!;
       const ab = Object.hasOwn(t, `${u}|${v}`) ? t[`${u}|${v}`] : undefined;
       const ba = Object.hasOwn(t, `${v}|${u}`) ? t[`${v}|${u}`] : undefined;
       const info = ab && !ab.empty ? ab : ba && !ba.empty ? ba : undefined;
@@ -261,7 +269,8 @@ export class SceneIndex {
     const tLen = codes.length;
     const tChars = countInto(TOKEN_COUNTS, codes);
     const tCounts = tChars ? TOKEN_COUNTS : null;
-    let fuzzy: ScoredName | null = null, bestRatio = 0;
+    let fuzzy: ScoredName | null = null,
+      bestRatio = 0;
     for (const n of this.nameList) {
       // Names whose upper bounds fall below the cut, or do not exceed the best so far, cannot change the outcome:
       // skip their full ratio. The bounds share the ratio's denominator, so they bound the computed floats too:
@@ -275,7 +284,10 @@ export class SceneIndex {
       const bound = tCounts && n.counts ? (2 * sharedCount(tChars!, tCounts, n.counts)) / total : m.quickRatio();
       if (bound < FUZZY_CUT || bound <= bestRatio) continue;
       const r = m.ratio();
-      if (r > bestRatio) { fuzzy = n; bestRatio = r; }
+      if (r > bestRatio) {
+        fuzzy = n;
+        bestRatio = r;
+      }
     }
     if (tChars) for (const c of tChars) TOKEN_COUNTS[c] = 0;
     return fuzzy !== null && bestRatio >= FUZZY_CUT ? fuzzy.name : null;

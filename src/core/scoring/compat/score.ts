@@ -37,7 +37,9 @@ export function compareParts(pa: readonly string[], pb: readonly string[]): numb
 export function summarySettings(s: CompatSettings = {}): SummarySettings {
   const resultRoot = s.resultRoot ?? 'results';
   return {
-    resultRoot, gtRoot: s.gtRoot ?? 'ground_truth', rvModel: s.rvModel ?? 'none',
+    resultRoot,
+    gtRoot: s.gtRoot ?? 'ground_truth',
+    rvModel: s.rvModel ?? 'none',
     perRecordOutput: s.perRecordOutput ?? joinPath(resultRoot, 'scored_per_record.jsonl'),
   };
 }
@@ -54,7 +56,10 @@ export class ReferenceScorer {
   constructor(groundTruth: CompatGroundTruth, options: CompatOptions = {}) {
     this.settings = summarySettings(options);
     this.ctx = {
-      scenes: new Scenes(groundTruth), judge: options.judge ?? (() => 0), resultRoot: this.settings.resultRoot, rvModel: this.settings.rvModel,
+      scenes: new Scenes(groundTruth),
+      judge: options.judge ?? (() => 0),
+      resultRoot: this.settings.resultRoot,
+      rvModel: this.settings.rvModel,
       unreadable: this.unreadable,
     };
   }
@@ -93,5 +98,8 @@ export function folderSettings(settings: SummarySettings, folder: string, perRec
  */
 export function summariseFolder(result: CompatResult, folder: string, options: CompatSettings = {}): CompatResult['summary'] {
   const prefix = `${folder}/`;
-  return summarise(result.files.filter((f) => f.path.startsWith(prefix)), folderSettings(summarySettings(options), folder, options.perRecordOutput));
+  return summarise(
+    result.files.filter((f) => f.path.startsWith(prefix)),
+    folderSettings(summarySettings(options), folder, options.perRecordOutput),
+  );
 }

@@ -25,29 +25,48 @@ const ratio = (a: number, b: number) => (b ? a / b : 0);
 export class SummaryCounter {
   private readonly s: CounterState = emptyState();
 
-
   add(file: CompatFileOutcome): void {
     const s = this.s;
     s.files++;
-    if (file.failure) { s.records++; s.fail++; count(s.failReasons, file.failure); return; }
+    if (file.failure) {
+      s.records++;
+      s.fail++;
+      count(s.failReasons, file.failure);
+      return;
+    }
     for (const r of file.records) {
       s.records++;
-      if (!r.ok) { s.fail++; count(s.failReasons, r.error); continue; }
+      if (!r.ok) {
+        s.fail++;
+        count(s.failReasons, r.error);
+        continue;
+      }
       s.ok++;
       count(s.methods, r.derive_method);
       if (r.correct_answer) s.correct++;
       if (r.format_error) {
         s.formatErrors++;
         count(s.formatTypes, r.format_error_type);
-        if (r.binary_bucket === 'FN') s.fn++; else s.fp++;
+        if (r.binary_bucket === 'FN') s.fn++;
+        else s.fp++;
         continue;
       }
-      const yes = r.vlm_answer === 'yes', gt = r.ground_truth_doable;
-      if (gt && yes) s.tp++; else if (!gt && yes) s.fp++; else if (gt && !yes) s.fn++; else s.tn++;
+      const yes = r.vlm_answer === 'yes',
+        gt = r.ground_truth_doable;
+      if (gt && yes) s.tp++;
+      else if (!gt && yes) s.fp++;
+      else if (gt && !yes) s.fn++;
+      else s.tn++;
       s.pvTotal++;
       if (r.pv_valid) s.pvValid++;
-      if (r.traversability_score !== null) { s.rtaCount++; s.rtaSum += r.traversability_score; }
-      if (r.rv_score !== null) { s.rvCount++; s.rvSum += r.rv_score; }
+      if (r.traversability_score !== null) {
+        s.rtaCount++;
+        s.rtaSum += r.traversability_score;
+      }
+      if (r.rv_score !== null) {
+        s.rvCount++;
+        s.rvSum += r.rv_score;
+      }
     }
   }
 
@@ -62,8 +81,17 @@ export class SummaryCounter {
     const rta = ratio(rtaSum, rtaCount);
     const rv = ratio(rvSum, rvCount);
     return {
-      n_records: s.records, n_ok: nOk, n_fail: s.fail, n_correct: s.correct, pv_total: s.pvTotal, pv_valid: s.pvValid,
-      rta_count: rtaCount, rta_sum: rtaSum, rv_count: rvCount, rv_sum: rvSum, format_errors: s.formatErrors,
+      n_records: s.records,
+      n_ok: nOk,
+      n_fail: s.fail,
+      n_correct: s.correct,
+      pv_total: s.pvTotal,
+      pv_valid: s.pvValid,
+      rta_count: rtaCount,
+      rta_sum: rtaSum,
+      rv_count: rvCount,
+      rv_sum: rvSum,
+      format_errors: s.formatErrors,
       accuracy: ratio(s.correct, nOk),
       pv_validity_rate: pv,
       avg_traversability_score: rta,
@@ -90,16 +118,48 @@ export class SummaryCounter {
 
 /** A counter's data: counts, sums (record by record, in reading order, as the released scorer's `+=`), named counts in order of first occurrence. */
 interface CounterState {
-  files: number; records: number; ok: number; fail: number; correct: number; pvTotal: number; pvValid: number; formatErrors: number;
-  tp: number; fp: number; fn: number; tn: number;
-  rtaCount: number; rtaSum: number; rvCount: number; rvSum: number;
-  failReasons: Map<string, number>; methods: Map<string, number>; formatTypes: Map<string, number>;
+  files: number;
+  records: number;
+  ok: number;
+  fail: number;
+  correct: number;
+  pvTotal: number;
+  pvValid: number;
+  formatErrors: number;
+  tp: number;
+  fp: number;
+  fn: number;
+  tn: number;
+  rtaCount: number;
+  rtaSum: number;
+  rvCount: number;
+  rvSum: number;
+  failReasons: Map<string, number>;
+  methods: Map<string, number>;
+  formatTypes: Map<string, number>;
 }
 
 function emptyState(): CounterState {
   return {
-    files: 0, records: 0, ok: 0, fail: 0, correct: 0, pvTotal: 0, pvValid: 0, formatErrors: 0, tp: 0, fp: 0, fn: 0, tn: 0,
-    rtaCount: 0, rtaSum: 0, rvCount: 0, rvSum: 0, failReasons: new Map(), methods: new Map(), formatTypes: new Map(),
+    files: 0,
+    records: 0,
+    ok: 0,
+    fail: 0,
+    correct: 0,
+    pvTotal: 0,
+    pvValid: 0,
+    formatErrors: 0,
+    tp: 0,
+    fp: 0,
+    fn: 0,
+    tn: 0,
+    rtaCount: 0,
+    rtaSum: 0,
+    rvCount: 0,
+    rvSum: 0,
+    failReasons: new Map(),
+    methods: new Map(),
+    formatTypes: new Map(),
   };
 }
 

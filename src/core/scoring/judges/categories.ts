@@ -15,10 +15,22 @@ import { REASONS, type ReasonCategory } from '../../rules.ts';
  */
 const PATTERNS: [ReasonCategory, RegExp][] = [
   ['stairs', /stair|(?:climb|ascend|descend|go up|go down|up|down) (?:the |a few |some |several )?steps\b|go (?:up|down)\s*[/.]\s*(?:up|down)|flight of/],
-  ['step', /\bsills?\b|threshold|\bstep\b|height diff|level diff|height change|level change|\bcurb|\bkerb|\bledge|\bbump|raised|elevated|too high|\blip\b|(?:rug|carpet|mat)s?\b[^.;]{0,25}thick|thick[^.;]{0,10}(?:rug|carpet|mat)/],
-  ['narrow', /narrow|narow|nrro|\btight\b|clearance|\bwidth\b|wide enough|not wide|too small|squeez|(?:doesn'?t|does not|won'?t|will not|cannot|can'?t|unable to|not) fit|clutter|obstruct|block(?:s|ed|ing)? (?:the|th[wa]?) ?(?:way|path|passage|route)|(?:in|on) the way|(?:not|no|insufficient) (?:enough )?(?:space|room|gap) (?:between|to pass|for)|space between|gap between|furnitur|will stop|prevents? entering/],
-  ['turning', /turning|turn (?:space|radius|circle|room|area)|(?:space|room) to turn|\bto turn\b|(?:cannot|can'?t|unable to|not able to|no way to) (?:turn|rotate|pivot|manoeuvre|maneuver)|manoeuvr|maneuver|\bpivot/],
-  ['door', /(?:cannot|can'?t|could not|unable to|not able to|inability to|no way to|does not|doesn'?t|without) (?:open|operate|push|pull|unlock)(?:ing)? (?:the |a |any )?(?:doors?|gates?)|(?:closed|locked|shut) (?:doors?|gates?)|(?:doors?|gates?) (?:is |are )?(?:closed|locked|shut)|open(?:ing)? doors?/],
+  [
+    'step',
+    /\bsills?\b|threshold|\bstep\b|height diff|level diff|height change|level change|\bcurb|\bkerb|\bledge|\bbump|raised|elevated|too high|\blip\b|(?:rug|carpet|mat)s?\b[^.;]{0,25}thick|thick[^.;]{0,10}(?:rug|carpet|mat)/,
+  ],
+  [
+    'narrow',
+    /narrow|narow|nrro|\btight\b|clearance|\bwidth\b|wide enough|not wide|too small|squeez|(?:doesn'?t|does not|won'?t|will not|cannot|can'?t|unable to|not) fit|clutter|obstruct|block(?:s|ed|ing)? (?:the|th[wa]?) ?(?:way|path|passage|route)|(?:in|on) the way|(?:not|no|insufficient) (?:enough )?(?:space|room|gap) (?:between|to pass|for)|space between|gap between|furnitur|will stop|prevents? entering/,
+  ],
+  [
+    'turning',
+    /turning|turn (?:space|radius|circle|room|area)|(?:space|room) to turn|\bto turn\b|(?:cannot|can'?t|unable to|not able to|no way to) (?:turn|rotate|pivot|manoeuvre|maneuver)|manoeuvr|maneuver|\bpivot/,
+  ],
+  [
+    'door',
+    /(?:cannot|can'?t|could not|unable to|not able to|inability to|no way to|does not|doesn'?t|without) (?:open|operate|push|pull|unlock)(?:ing)? (?:the |a |any )?(?:doors?|gates?)|(?:closed|locked|shut) (?:doors?|gates?)|(?:doors?|gates?) (?:is |are )?(?:closed|locked|shut)|open(?:ing)? doors?/,
+  ],
   ['lift', /elevator|\blifts?\b/],
   ['other', /terrain|steep|slope|\bramp|gravel|grass|uneven|rough|slipper|\bwet\b|invalid node|sewage|mud|\bsand/],
 ];

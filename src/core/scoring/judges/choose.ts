@@ -37,7 +37,11 @@ export interface HttpJudgeIo {
 }
 
 /** An imported verdict file, read (src/formats/predictions/verdicts.ts: core reads no file formats). */
-export interface VerdictFileRead { name: string; verdicts: ImportedVerdict[]; problems: Problem[] }
+export interface VerdictFileRead {
+  name: string;
+  verdicts: ImportedVerdict[];
+  problems: Problem[];
+}
 
 /**
  * The judge for a choice — the one place that decides what each choice means. An HTTP choice
@@ -49,14 +53,16 @@ export function chooseJudge(
   io: { readVerdicts: (file: { path: string; text: string }) => VerdictFileRead; http?: HttpJudgeIo },
 ): { judge: Judge | null; problems: Problem[] } {
   switch (choice.kind) {
-    case 'rule': return { judge: ruleJudge(), problems: [] };
-    case 'none': return { judge: null, problems: [] };
+    case 'rule':
+      return { judge: ruleJudge(), problems: [] };
+    case 'none':
+      return { judge: null, problems: [] };
     case 'imported': {
       const read = io.readVerdicts(choice.file);
       return { judge: importedJudge(read.verdicts, read.name), problems: read.problems };
     }
     case 'http': {
-      if (!io.http) throw new Error('the HTTP judge cannot run here: it needs the page\'s or the command line\'s fetch');
+      if (!io.http) throw new Error("the HTTP judge cannot run here: it needs the page's or the command line's fetch");
       const { cache, ...transport } = io.http;
       const judge = httpJudge({ ...transport, baseUrl: choice.baseUrl, model: choice.model });
       return { judge: cache ? cachedJudge(judge, cache) : judge, problems: [] };

@@ -15,7 +15,10 @@ export interface ByteStream {
 }
 
 /** The part of `fetch` the judge uses (core has no DOM types; Node's and the browser's fetch both fit). */
-export type FetchLike = (url: string, init: { method: 'POST'; headers: Record<string, string>; body: string; redirect: 'manual'; signal?: AbortSignalLike }) => Promise<{
+export type FetchLike = (
+  url: string,
+  init: { method: 'POST'; headers: Record<string, string>; body: string; redirect: 'manual'; signal?: AbortSignalLike },
+) => Promise<{
   status: number;
   ok: boolean;
   /** 'opaqueredirect': a browser's answer to a redirect not followed (status 0, no Location). */
@@ -62,7 +65,10 @@ export interface HttpJudgeOptions {
 
 /** The endpoint without credentials or query string: safe to print, store and key caches by. */
 export function publicEndpoint(url: string): string {
-  return url.replace(/\/\/[^/@]*@/, '//').replace(/[?#].*$/, '').replace(/\/+$/, '');
+  return url
+    .replace(/\/\/[^/@]*@/, '//')
+    .replace(/[?#].*$/, '')
+    .replace(/\/+$/, '');
 }
 
 /** The endpoint as a run summary or provenance records it: its host (and port), never a path, query or credentials. */
@@ -106,13 +112,23 @@ export interface ChatJudgeSpec<Req, V> {
 export type ChatContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };
 
 /** A chat-completions response's `usage`, the fields any OpenAI-compatible server fills. */
-export interface ChatUsage { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number }
+export interface ChatUsage {
+  prompt_tokens?: number;
+  completion_tokens?: number;
+  total_tokens?: number;
+}
 
 /** A failed request: the reason (redacted), and the HTTP status when the endpoint refused it outright. */
-export interface ChatFailure { error: string; status?: number }
+export interface ChatFailure {
+  error: string;
+  status?: number;
+}
 
 const RV_SPEC: ChatJudgeSpec<JudgeRequest, { correct: boolean; explanation?: string }> = {
-  promptVersion: PROMPT_VERSION, system: SYSTEM_PROMPT, user: userPrompt, read: parseVerdictText,
+  promptVersion: PROMPT_VERSION,
+  system: SYSTEM_PROMPT,
+  user: userPrompt,
+  read: parseVerdictText,
   release: (v, clean) => (v.explanation === undefined ? { correct: v.correct } : { correct: v.correct, explanation: clean(v.explanation) }),
 };
 
@@ -130,7 +146,10 @@ export function httpJudge(opts: HttpJudgeOptions): Judge {
 }
 
 /** The HTTP judge for any prompt (see `httpJudge` for how it asks, retries and redacts). */
-export function chatJudge<Req, V extends object>(opts: HttpJudgeOptions, spec: ChatJudgeSpec<Req, V>): { info: JudgeInfo; judge(req: Req): Promise<V | ChatFailure> } {
+export function chatJudge<Req, V extends object>(
+  opts: HttpJudgeOptions,
+  spec: ChatJudgeSpec<Req, V>,
+): { info: JudgeInfo; judge(req: Req): Promise<V | ChatFailure> } {
   const redact = secretRedactor([opts.apiKey, ...urlSecrets(opts.baseUrl)]);
   const endpoint = redact(publicEndpoint(chatCompletionsUrl(opts.baseUrl)));
   const url = chatCompletionsUrl(opts.baseUrl);
@@ -161,14 +180,20 @@ export function chatJudge<Req, V extends object>(opts: HttpJudgeOptions, spec: C
       if (cancel?.aborted) return cancelled;
       let wait = Math.min(maxDelay, baseDelay * 2 ** (attempt - 1));
       const timeout = Number.isFinite(timeoutMs) ? platform.AbortSignal?.timeout(timeoutMs) : undefined;
-      const signal = timeout && cancel ? platform.AbortSignal?.any?.([timeout, cancel]) ?? timeout : timeout ?? cancel;
+      const signal = timeout && cancel ? (platform.AbortSignal?.any?.([timeout, cancel]) ?? timeout) : (timeout ?? cancel);
       try {
         // No redirect is followed: a 307 would re-send the prompt, the frames and the key to wherever it points.
         const res = await opts.fetch(url, { method: 'POST', headers, body, redirect: 'manual', ...(signal ? { signal } : {}) });
         if (res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400)) {
-          await res.body?.getReader().cancel().catch(() => {});
+          await res.body
+            ?.getReader()
+            .cancel()
+            .catch(() => {});
           const to = res.headers.get('location');
-          return { error: `${noun} endpoint answered with a redirect (${res.status ? `HTTP ${res.status}` : 'the browser hides where to'}${to ? ` to ${redact(to).slice(0, 200)}` : ''}); Traversa follows no redirect of a request that carries your prompt and key — if you trust the place it points to, set it as the endpoint`, status: res.status };
+          return {
+            error: `${noun} endpoint answered with a redirect (${res.status ? `HTTP ${res.status}` : 'the browser hides where to'}${to ? ` to ${redact(to).slice(0, 200)}` : ''}); Traversa follows no redirect of a request that carries your prompt and key — if you trust the place it points to, set it as the endpoint`,
+            status: res.status,
+          };
         }
         const reply = await readCapped(res);
         if (reply === null) return { error: `${noun} reply too large (> ${formatBytes(MAX_REPLY_BYTES)})` };
@@ -204,7 +229,10 @@ export function chatJudge<Req, V extends object>(opts: HttpJudgeOptions, spec: C
   function pause(ms: number): Promise<void> {
     if (!cancel) return opts.sleep(ms);
     let stop = () => {};
-    const aborted = new Promise<void>((resolve) => { stop = resolve; cancel.addEventListener('abort', stop, { once: true }); });
+    const aborted = new Promise<void>((resolve) => {
+      stop = resolve;
+      cancel.addEventListener('abort', stop, { once: true });
+    });
     return Promise.race([opts.sleep(ms), aborted]).finally(() => cancel.removeEventListener('abort', stop));
   }
 
@@ -225,7 +253,7 @@ export function chatJudge<Req, V extends object>(opts: HttpJudgeOptions, spec: C
 function networkError(e: unknown): string {
   const text = e instanceof Error ? e.message : String(e);
   const browser = /^(Failed to fetch|NetworkError when attempting to fetch resource\.?|Load failed)$/.test(text);
-  return `network error: ${text}${browser ? ' (the endpoint cannot be reached, or it does not allow requests from the studio\'s origin: from a browser the endpoint must answer CORS requests — Access-Control-Allow-Origin — or be reached through a proxy that does)' : ''}`;
+  return `network error: ${text}${browser ? " (the endpoint cannot be reached, or it does not allow requests from the studio's origin: from a browser the endpoint must answer CORS requests — Access-Control-Allow-Origin — or be reached through a proxy that does)" : ''}`;
 }
 
 /** The body's text, or null when it is longer than `MAX_REPLY_BYTES` (then it is not read further). */
@@ -265,7 +293,7 @@ function completionContent(body: string): { content: string; usage?: ChatUsage }
   try {
     parsed = JSON.parse(body);
   } catch {
-    return { unreadable: 'the endpoint\'s response is not JSON' };
+    return { unreadable: "the endpoint's response is not JSON" };
   }
   const response = parsed as { choices?: { message?: { content?: unknown } }[]; usage?: unknown } | null;
   const content = response?.choices?.[0]?.message?.content;

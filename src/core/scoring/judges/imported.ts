@@ -37,8 +37,9 @@ export function importedJudge(verdicts: readonly ImportedVerdict[], name = 'verd
     info,
     judge(req: JudgeRequest): Verdict {
       const r = req.record;
-      const hit = (r && (byRecord.get(recordKey(r.scene, r.question, r.agent, r.model)) ?? byRecord.get(recordKey(r.scene, r.question, r.agent, ''))))
-        ?? byContent.get(contentKey(req.reason, req.notes));
+      const hit =
+        (r && (byRecord.get(recordKey(r.scene, r.question, r.agent, r.model)) ?? byRecord.get(recordKey(r.scene, r.question, r.agent, '')))) ??
+        byContent.get(contentKey(req.reason, req.notes));
       if (!hit) return { error: 'no imported verdict for this prediction' };
       return hit.explanation !== undefined ? { correct: hit.correct, explanation: hit.explanation } : { correct: hit.correct };
     },

@@ -37,7 +37,7 @@ export function replyObject(text: string): { object: Record<string, unknown> } |
   try {
     value = JSON.parse(text.slice(start, end + 1));
   } catch {
-    return { unreadable: 'the reply\'s JSON does not parse' };
+    return { unreadable: "the reply's JSON does not parse" };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { unreadable: 'the reply is not a JSON object' };
   return { object: value as Record<string, unknown> };

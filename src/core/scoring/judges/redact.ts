@@ -39,7 +39,11 @@ export function urlSecrets(url: string): string[] {
 }
 
 function safeDecode(s: string): string {
-  try { return decodeURIComponent(s); } catch { return s; }
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
 }
 
 /** A function that removes the given secrets (and anything written as a credential) from a text. */
@@ -54,9 +58,6 @@ export function secretRedactor(secrets: readonly (string | undefined)[]): (text:
   return (text) => {
     let out = text;
     for (const s of ordered) if (out.includes(s)) out = out.split(s).join(REDACTED);
-    return out
-      .replace(BEARER, `$1$2${REDACTED}`)
-      .replace(USERINFO, `$1${REDACTED}@`)
-      .replace(SECRET_PARAM_IN_TEXT, `$1${REDACTED}`);
+    return out.replace(BEARER, `$1$2${REDACTED}`).replace(USERINFO, `$1${REDACTED}@`).replace(SECRET_PARAM_IN_TEXT, `$1${REDACTED}`);
   };
 }

@@ -23,7 +23,8 @@ export function judgeByCategories(req: JudgeRequest): { correct: boolean; explan
   const said = categoriesOf(req.reason);
   const truth = req.categories && req.categories.length ? req.categories : categoriesOfAll(req.notes);
   const shared = said.filter((c) => truth.includes(c));
-  const names = (cs: readonly string[]) => (cs.length ? cs.map((c) => REASON_LABEL[c as keyof typeof REASON_LABEL].toLowerCase()).join(', ') : 'no known obstacle');
+  const names = (cs: readonly string[]) =>
+    cs.length ? cs.map((c) => REASON_LABEL[c as keyof typeof REASON_LABEL].toLowerCase()).join(', ') : 'no known obstacle';
   if (shared.length) return { correct: true, explanation: `the reason names ${names(shared)}, as the ground truth does` };
   return { correct: false, explanation: `the reason names ${names(said)}; the ground truth names ${names(truth)}` };
 }

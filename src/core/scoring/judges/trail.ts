@@ -54,7 +54,10 @@ export function importedTrailJudge(entries: readonly ImportedTrailScores[], name
 /** FoMER's rubric from an OpenAI-compatible chat-completions endpoint (retries, time limit and redaction as the RV judge's). */
 export function httpTrailJudge(opts: HttpJudgeOptions): TrailJudge {
   return chatJudge<TrailJudgeRequest, TrailScores>(opts, {
-    promptVersion: TRAIL_PROMPT_VERSION, system: TRAIL_SYSTEM_PROMPT, user: trailUserPrompt, read: parseTrailScores,
+    promptVersion: TRAIL_PROMPT_VERSION,
+    system: TRAIL_SYSTEM_PROMPT,
+    user: trailUserPrompt,
+    read: parseTrailScores,
     release: (v, clean) => {
       const out: TrailScores = { criteria: { ...v.criteria } };
       if (v.final !== undefined) out.final = v.final;

@@ -33,13 +33,13 @@ export interface TrailScores {
 export const TRAIL_PROMPT_VERSION = 'fomer-trail-1';
 
 const DEFINITIONS: Record<string, string> = {
-  'Faithfulness': 'how well the reasoning steps align with the ground-truth reasoning steps',
+  Faithfulness: 'how well the reasoning steps align with the ground-truth reasoning steps',
   'Spatial Reasoning': 'accuracy and quality of the spatial reasoning (object placement, navigation, frames of reference)',
   'Physical Causality': 'correctness of the reasoning about physical interactions or causes between objects, motions, forces or processes',
-  'Safety': 'whether the reasoning keeps the agent\'s actions safe (collision avoidance, safety around people)',
-  'Commonsense': 'whether the commonsense the problem needs is present (basic physics, what the agent can do, the environment)',
-  'Hallucination': '10 = no irrelevant or invented step, 1 = mostly invented steps not supported by the scene or the question',
-  'Redundancy': '10 = no redundant step, 1 = mostly steps that add nothing to the task',
+  Safety: "whether the reasoning keeps the agent's actions safe (collision avoidance, safety around people)",
+  Commonsense: 'whether the commonsense the problem needs is present (basic physics, what the agent can do, the environment)',
+  Hallucination: '10 = no irrelevant or invented step, 1 = mostly invented steps not supported by the scene or the question',
+  Redundancy: '10 = no redundant step, 1 = mostly steps that add nothing to the task',
   'Semantic Coverage-Step': 'how well the reasoning covers the essential elements of the task (environment, object attributes, constraints)',
   'Reasoning Alignment': 'overall alignment of the reasoning chain with the reference reasoning chain',
   'Missing Step': '10 = no necessary step missing, 1 = most necessary steps missing',
@@ -60,12 +60,15 @@ const list = (xs: readonly string[]) => (xs.length ? xs.map((x, i) => `${i + 1}.
 
 export function trailUserPrompt(req: TrailJudgeRequest): string {
   const open = req.kind === 'freetext' || req.kind === 'numeric';
-  return `Question (${open ? 'open-ended' : req.kind === 'mcq' ? 'multiple choice' : 'yes/no'}):\n${JSON.stringify(req.question)}\n\n`
-    + `Correct answer:\n${JSON.stringify(req.truth)}\n\nReference reasoning steps:\n${list(req.trail)}\n\n`
-    + `Model's answer:\n${JSON.stringify(req.reply)}\n\nModel's reasoning steps:\n${list(req.steps)}`;
+  return (
+    `Question (${open ? 'open-ended' : req.kind === 'mcq' ? 'multiple choice' : 'yes/no'}):\n${JSON.stringify(req.question)}\n\n` +
+    `Correct answer:\n${JSON.stringify(req.truth)}\n\nReference reasoning steps:\n${list(req.trail)}\n\n` +
+    `Model's answer:\n${JSON.stringify(req.reply)}\n\nModel's reasoning steps:\n${list(req.steps)}`
+  );
 }
 
-const asNumber = (v: unknown): number | null => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null);
+const asNumber = (v: unknown): number | null =>
+  typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null;
 
 /**
  * The scores in the judge's reply: the first {...} in the text; every criterion a number 1–10
@@ -79,7 +82,8 @@ export function parseTrailScores(text: string): TrailScores | { unreadable: stri
   const criteria: Record<string, number> = {};
   for (const c of FOMER_CRITERIA) {
     const n = asNumber(obj[c.name]);
-    if (n === null || !(n >= 1 && n <= 10)) return { unreadable: `the reply's "${c.name}" is ${obj[c.name] === undefined ? 'missing' : JSON.stringify(obj[c.name])}, not 1–10` };
+    if (n === null || !(n >= 1 && n <= 10))
+      return { unreadable: `the reply's "${c.name}" is ${obj[c.name] === undefined ? 'missing' : JSON.stringify(obj[c.name])}, not 1–10` };
     criteria[c.name] = n;
   }
   const out: TrailScores = { criteria };

@@ -1,9 +1,23 @@
 import { REASONS, type ReasonCategory } from '../../rules.ts';
 import { bootstrapIntervals, type BootstrapSettings } from '../bootstrap.ts';
 import { addTo, emptyTally, isUnjudged, macroSet, merge, metricSet } from './metrics.ts';
-import { FAILURE_MODES, METRICS, type Averaging, type FailureMode, type MetricSet, type ObstacleAccuracy, type Outcome, type PaperReport, type ScoredRecord, type Weights } from './types.ts';
+import {
+  FAILURE_MODES,
+  METRICS,
+  type Averaging,
+  type FailureMode,
+  type MetricSet,
+  type ObstacleAccuracy,
+  type Outcome,
+  type PaperReport,
+  type ScoredRecord,
+  type Weights,
+} from './types.ts';
 
-export type Aggregates = Pick<PaperReport, 'overall' | 'perAgent' | 'macro' | 'headline' | 'confusion' | 'byObstacle' | 'failureModes' | 'errorCounts' | 'unjudged'>;
+export type Aggregates = Pick<
+  PaperReport,
+  'overall' | 'perAgent' | 'macro' | 'headline' | 'confusion' | 'byObstacle' | 'failureModes' | 'errorCounts' | 'unjudged'
+>;
 
 /**
  * Every aggregate of the scored records (status `scored` only): overall (pooled), per agent in
@@ -11,7 +25,14 @@ export type Aggregates = Pick<PaperReport, 'overall' | 'perAgent' | 'macro' | 'h
  * failure-mode and error counts, and — when asked — bootstrap intervals for every metric of
  * every breakdown.
  */
-export function aggregate(records: readonly ScoredRecord[], agents: readonly string[], weights: Weights, averaging: Averaging, bootstrap: BootstrapSettings, judged: boolean): Aggregates {
+export function aggregate(
+  records: readonly ScoredRecord[],
+  agents: readonly string[],
+  weights: Weights,
+  averaging: Averaging,
+  bootstrap: BootstrapSettings,
+  judged: boolean,
+): Aggregates {
   const slot = new Map(agents.map((a, i) => [a, i]));
   const groups: ScoredRecord[][] = agents.map(() => []);
   const tallies = agents.map(() => emptyTally());
@@ -26,12 +47,17 @@ export function aggregate(records: readonly ScoredRecord[], agents: readonly str
   const overall = metricSet(total, weights);
   const macro = macroSet(perAgentSets);
   const perAgent: Record<string, MetricSet> = {};
-  agents.forEach((a, i) => { perAgent[a] = perAgentSets[i]!; });
+  agents.forEach((a, i) => {
+    perAgent[a] = perAgentSets[i]!;
+  });
 
   if (bootstrap.resamples > 0) attachIntervals(groups, agents, weights, bootstrap, { overall, macro, perAgent });
 
   return {
-    overall, perAgent, macro, headline: averaging === 'macro' ? macro : overall,
+    overall,
+    perAgent,
+    macro,
+    headline: averaging === 'macro' ? macro : overall,
     confusion: { tp: total.tp, fp: total.fp, tn: total.tn, fn: total.fn },
     byObstacle: obstacleAccuracy(records, judged),
     failureModes: failureModeCounts(records),
@@ -53,8 +79,13 @@ function unjudgedOf(records: readonly ScoredRecord[]): Aggregates['unjudged'] {
  * resample keeps each agent's number of records (the per-agent and macro figures are then
  * resampled the way they were measured).
  */
-function attachIntervals(groups: ScoredRecord[][], agents: readonly string[], weights: Weights, settings: BootstrapSettings,
-  sets: { overall: MetricSet; macro: MetricSet; perAgent: Record<string, MetricSet> }): void {
+function attachIntervals(
+  groups: ScoredRecord[][],
+  agents: readonly string[],
+  weights: Weights,
+  settings: BootstrapSettings,
+  sets: { overall: MetricSet; macro: MetricSet; perAgent: Record<string, MetricSet> },
+): void {
   // Columns of what the metrics read (NaN = not applicable), so a resample is a loop over typed arrays.
   const cols = groups.map((rs) => ({
     outcome: Uint8Array.from(rs, (r) => OUTCOME_CODE[r.outcome!]),
@@ -64,36 +95,60 @@ function attachIntervals(groups: ScoredRecord[][], agents: readonly string[], we
     rv: Float64Array.from(rs, (r) => r.rv ?? NaN),
     unjudged: Uint8Array.from(rs, (r) => (isUnjudged(r) ? 1 : 0)),
   }));
-  const ci = bootstrapIntervals<string>(groups.map((g) => g.length), settings, (indices) => {
-    const out: Record<string, number | null> = {};
-    const total = emptyTally();
-    const sets: MetricSet[] = [];
-    indices.forEach((idx, g) => {
-      const c = cols[g]!;
-      const t = emptyTally();
-      for (let k = 0; k < idx.length; k++) {
-        const i = idx[k]!;
-        const o = c.outcome[i]!;
-        if (o === 0) t.tp++; else if (o === 1) t.fp++; else if (o === 2) t.tn++; else t.fn++;
-        if (c.parseable[i]) { t.parseable++; if (c.valid[i]) t.pvValid++; }
-        const rta = c.rta[i]!, rv = c.rv[i]!;
-        if (rta === rta) { t.rtaSum += rta; t.rtaN++; }
-        if (rv === rv) { t.rvSum += rv; t.rvN++; } else if (c.unjudged[i]) t.rvUnknown++;
+  const ci = bootstrapIntervals<string>(
+    groups.map((g) => g.length),
+    settings,
+    (indices) => {
+      const out: Record<string, number | null> = {};
+      const total = emptyTally();
+      const sets: MetricSet[] = [];
+      indices.forEach((idx, g) => {
+        const c = cols[g]!;
+        const t = emptyTally();
+        for (let k = 0; k < idx.length; k++) {
+          const i = idx[k]!;
+          const o = c.outcome[i]!;
+          if (o === 0) t.tp++;
+          else if (o === 1) t.fp++;
+          else if (o === 2) t.tn++;
+          else t.fn++;
+          if (c.parseable[i]) {
+            t.parseable++;
+            if (c.valid[i]) t.pvValid++;
+          }
+          const rta = c.rta[i]!,
+            rv = c.rv[i]!;
+          if (rta === rta) {
+            t.rtaSum += rta;
+            t.rtaN++;
+          }
+          if (rv === rv) {
+            t.rvSum += rv;
+            t.rvN++;
+          } else if (c.unjudged[i]) t.rvUnknown++;
+        }
+        t.records = idx.length;
+        merge(total, t);
+        const s = metricSet(t, weights);
+        sets.push(s);
+        for (const m of METRICS) out[`agent:${agents[g]}:${m}`] = s[m];
+      });
+      const o = metricSet(total, weights),
+        mac = macroSet(sets);
+      for (const m of METRICS) {
+        out[`overall:${m}`] = o[m];
+        out[`macro:${m}`] = mac[m];
       }
-      t.records = idx.length;
-      merge(total, t);
-      const s = metricSet(t, weights);
-      sets.push(s);
-      for (const m of METRICS) out[`agent:${agents[g]}:${m}`] = s[m];
-    });
-    const o = metricSet(total, weights), mac = macroSet(sets);
-    for (const m of METRICS) { out[`overall:${m}`] = o[m]; out[`macro:${m}`] = mac[m]; }
-    return out;
-  });
+      return out;
+    },
+  );
   // No interval for a withheld value (RV and composite where the judge failed on some records).
   const pickCi = (prefix: string, set: MetricSet) => {
     const got: MetricSet['ci'] = {};
-    for (const m of METRICS) { const v = ci[`${prefix}:${m}`]; if (v && set[m] !== null) got[m] = v; }
+    for (const m of METRICS) {
+      const v = ci[`${prefix}:${m}`];
+      if (v && set[m] !== null) got[m] = v;
+    }
     return got;
   };
   sets.overall.ci = pickCi('overall', sets.overall);
@@ -114,7 +169,10 @@ function obstacleAccuracy(records: readonly ScoredRecord[], judged: boolean): Re
     for (const c of r.obstacleTypes) {
       const o = out[c];
       o.n++;
-      if (r.answer === 'no') { o.answeredNo++; if (!judged || r.rv === 1) o.correct++; }
+      if (r.answer === 'no') {
+        o.answeredNo++;
+        if (!judged || r.rv === 1) o.correct++;
+      }
     }
   }
   for (const o of Object.values(out)) o.accuracy = o.n ? (100 * o.correct) / o.n : null;
@@ -130,8 +188,19 @@ function failureModeCounts(records: readonly ScoredRecord[]): Record<FailureMode
 /** Records with each kind of error (a record counts once per kind). */
 function errorCounts(records: readonly ScoredRecord[]): Record<string, number> {
   const out: Record<string, number> = {
-    'unparseable-answer': 0, 'empty-path': 0, 'unknown-node': 0, 'no-edge': 0, 'wrong-start': 0, 'wrong-end': 0, 'repeated-node': 0,
-    'yes-with-invalid-path': 0, 'no-without-route': 0, 'no-without-reason': 0, 'judge-rejected': 0, 'judge-failed': 0, 'rta-below-1': 0,
+    'unparseable-answer': 0,
+    'empty-path': 0,
+    'unknown-node': 0,
+    'no-edge': 0,
+    'wrong-start': 0,
+    'wrong-end': 0,
+    'repeated-node': 0,
+    'yes-with-invalid-path': 0,
+    'no-without-route': 0,
+    'no-without-reason': 0,
+    'judge-rejected': 0,
+    'judge-failed': 0,
+    'rta-below-1': 0,
   };
   for (const r of records) {
     if (!r.parseable) out['unparseable-answer']!++;

@@ -11,15 +11,28 @@
 export type Answer = 'yes' | 'no';
 
 const WORDS: Record<string, Answer> = {
-  yes: 'yes', y: 'yes', true: 'yes', feasible: 'yes',
-  no: 'no', n: 'no', false: 'no', infeasible: 'no', 'not feasible': 'no',
+  yes: 'yes',
+  y: 'yes',
+  true: 'yes',
+  feasible: 'yes',
+  no: 'no',
+  n: 'no',
+  false: 'no',
+  infeasible: 'no',
+  'not feasible': 'no',
 };
 const LETTERS: Record<string, Answer> = { a: 'yes', b: 'no' };
 const OPTION = /^[([]?([ab])[)\].:]?(?:\s*[-:]?\s*(yes|no|true|false))?$/;
 const LEADING = /^(yes|no)\s*[,;.:!-]\s*\S/;
 
 export function parseAnswer(raw: string): Answer | null {
-  const t = raw.trim().toLowerCase().replace(/^["'`]+|["'`]+$/g, '').replace(/\s+/g, ' ').replace(/[.!]+$/, '').trim();
+  const t = raw
+    .trim()
+    .toLowerCase()
+    .replace(/^["'`]+|["'`]+$/g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/[.!]+$/, '')
+    .trim();
   if (t === '') return null;
   const word = WORDS[t];
   if (word) return word;

@@ -23,7 +23,8 @@ export function failureModesOf(rec: ScoredRecord, profile: AgentProfile | undefi
   if (rec.pathTokens.length && rec.pathErrors.some((e) => HALLUCINATED_PATH.has(e.kind))) modes.push('path-hallucination');
   if (rec.answer === 'no' && rec.gtFeasible === true) modes.push('obstacle-hallucination');
   if (rec.answer === 'yes') {
-    let blocked = false, dimensional = false;
+    let blocked = false,
+      dimensional = false;
     for (const h of rec.hops) {
       if (!h.isEdge || h.traversable !== false) continue;
       blocked = true;
@@ -34,7 +35,11 @@ export function failureModesOf(rec: ScoredRecord, profile: AgentProfile | undefi
   }
   if (rec.answer === 'no' && profile && rec.reason.trim()) {
     const denied = deniedAbilities(rec.reason);
-    if ((denied.includes('stairs') && profile.canUseStairs) || (denied.includes('door') && profile.canOpenDoors) || (denied.includes('lift') && profile.canUseElevator)) {
+    if (
+      (denied.includes('stairs') && profile.canUseStairs) ||
+      (denied.includes('door') && profile.canOpenDoors) ||
+      (denied.includes('lift') && profile.canUseElevator)
+    ) {
       modes.push('ability-hallucination');
     }
   }

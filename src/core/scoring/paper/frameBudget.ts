@@ -5,7 +5,12 @@
  */
 
 /** A model setting's frame budget: the model without it, the budget as shown, and its place (frame counts up, then rates). */
-export interface BudgetSetting { setting: string; model: string; budget: string; order: number }
+export interface BudgetSetting {
+  setting: string;
+  model: string;
+  budget: string;
+  order: number;
+}
 
 // A separate `_`/`-` token: 16f, 16frames, 16-frames, 1fps, 0.5fps.
 const BUDGET = /(^|[_-])(\d+(?:\.\d+)?)[_-]?(f|frames?|fps)(?=$|[_-])/i;
@@ -14,7 +19,8 @@ const BUDGET = /(^|[_-])(\d+(?:\.\d+)?)[_-]?(f|frames?|fps)(?=$|[_-])/i;
 export function budgetOf(setting: string): BudgetSetting | null {
   const m = BUDGET.exec(setting);
   if (!m || m.index === 0) return null; // the budget alone names no model
-  const n = Number(m[2]), fps = m[3]!.toLowerCase() === 'fps';
+  const n = Number(m[2]),
+    fps = m[3]!.toLowerCase() === 'fps';
   const model = (setting.slice(0, m.index) + setting.slice(m.index + m[0].length)).replace(/[_-]+$/, '');
   return { setting, model, budget: fps ? `${m[2]} fps` : `${m[2]} frames`, order: fps ? 1e6 + n : n };
 }
@@ -26,7 +32,8 @@ export function budgetGroups(settings: readonly string[]): { model: string; runs
     const b = budgetOf(s);
     if (b) groups.set(b.model, [...(groups.get(b.model) ?? []), b]);
   }
-  return [...groups].filter(([, runs]) => new Set(runs.map((r) => r.order)).size >= 2)
+  return [...groups]
+    .filter(([, runs]) => new Set(runs.map((r) => r.order)).size >= 2)
     .map(([model, runs]) => ({ model, runs: runs.sort((a, b) => a.order - b.order) }));
 }
 

@@ -73,7 +73,10 @@ const indexes = new WeakMap<Project, GroundTruth>();
  */
 export function groundTruth(project: Project): GroundTruth {
   let gt = indexes.get(project);
-  if (!gt) { gt = buildGroundTruth(project); indexes.set(project, gt); }
+  if (!gt) {
+    gt = buildGroundTruth(project);
+    indexes.set(project, gt);
+  }
   return gt;
 }
 
@@ -89,7 +92,10 @@ function buildGroundTruth(project: Project): GroundTruth {
       const key = scenes.has(id) ? id : lower.get(id.trim().toLowerCase());
       if (key === undefined) return undefined;
       let st = built.get(key);
-      if (!st) { st = sceneTruth(scenes.get(key)!); built.set(key, st); }
+      if (!st) {
+        st = sceneTruth(scenes.get(key)!);
+        built.set(key, st);
+      }
       return st;
     },
     profile: (agent) => profiles.get(agent),
@@ -104,8 +110,12 @@ function sceneTruth(scene: Scene): SceneTruth {
   const questions: QuestionTruth[] = scene.questions.map((question, index) => {
     const wps = resolvedWaypoints(question);
     return {
-      index, question, hallucinated: hallucinated.has(question.text),
-      src: question.start.nodeId, tgt: question.end.nodeId, waypoints: wps,
+      index,
+      question,
+      hallucinated: hallucinated.has(question.text),
+      src: question.start.nodeId,
+      tgt: question.end.nodeId,
+      waypoints: wps,
     };
   });
   const byExactText = new Map<string, QuestionTruth>();
@@ -143,7 +153,10 @@ function sceneTruth(scene: Scene): SceneTruth {
       t = new Map();
       const put = (a: string, b: string, l: Label, own: boolean) => {
         let row = t!.get(a);
-        if (!row) { row = new Map(); t!.set(a, row); }
+        if (!row) {
+          row = new Map();
+          t!.set(a, row);
+        }
         if (own || !row.has(b)) row.set(b, l);
       };
       for (const [key, l] of Object.entries(scene.labels[agent] ?? {})) {
@@ -160,11 +173,16 @@ function sceneTruth(scene: Scene): SceneTruth {
 
   const hops = new Map<string, number | null>();
   return {
-    scene, adj, label,
+    scene,
+    adj,
+    label,
     graphHops(src, tgt) {
       const key = `${src}\u0000${tgt}`;
       let h = hops.get(key);
-      if (h === undefined) { h = hopDistance(adj, src, tgt); hops.set(key, h); }
+      if (h === undefined) {
+        h = hopDistance(adj, src, tgt);
+        hops.set(key, h);
+      }
       return h;
     },
     resolveToken(token) {
@@ -191,7 +209,10 @@ function sceneTruth(scene: Scene): SceneTruth {
     },
     agentTruth(q, agent) {
       let row = perAgent[q.index];
-      if (!row) { row = new Map(); perAgent[q.index] = row; }
+      if (!row) {
+        row = new Map();
+        perAgent[q.index] = row;
+      }
       let t = row.get(agent);
       if (!t) {
         const feasible = q.src !== null && q.tgt !== null && isFeasible(scene.graph, scene.labels, agent, q.src, q.tgt, adj);
@@ -214,15 +235,19 @@ function sceneTruth(scene: Scene): SceneTruth {
   };
 }
 
-
 /** Breadth-first hops from `src` to `tgt` over `adj`; null when `tgt` cannot be reached. */
 function hopDistance(adj: Map<string, string[]>, src: string, tgt: string): number | null {
   const dist = new Map<string, number>([[src, 0]]);
   const queue = [src];
   for (let i = 0; i < queue.length; i++) {
-    const u = queue[i]!, d = dist.get(u)!;
+    const u = queue[i]!,
+      d = dist.get(u)!;
     if (u === tgt) return d;
-    for (const v of adj.get(u) ?? []) if (!dist.has(v)) { dist.set(v, d + 1); queue.push(v); }
+    for (const v of adj.get(u) ?? [])
+      if (!dist.has(v)) {
+        dist.set(v, d + 1);
+        queue.push(v);
+      }
   }
   return null;
 }

@@ -62,12 +62,34 @@ const unnum = (x: number) => (Number.isNaN(x) ? null : x);
 
 export function toColumns(records: readonly ScoredRecord[]): RecordColumns {
   const n = records.length;
-  const sceneIx = new Map<string, number>(), agentIx = new Map<string, number>();
-  const ix = (m: Map<string, number>, k: string) => { let v = m.get(k); if (v === undefined) { v = m.size; m.set(k, v); } return v; };
+  const sceneIx = new Map<string, number>(),
+    agentIx = new Map<string, number>();
+  const ix = (m: Map<string, number>, k: string) => {
+    let v = m.get(k);
+    if (v === undefined) {
+      v = m.size;
+      m.set(k, v);
+    }
+    return v;
+  };
   const c: RecordColumns = {
-    length: n, ids: new Array<string>(n), scenes: [], agents: [], scene: new Uint16Array(n), agent: new Uint8Array(n), questionIndex: new Int32Array(n),
-    answer: new Int8Array(n), gtFeasible: new Int8Array(n), outcome: new Int8Array(n), status: new Int8Array(n), pathValid: new Int8Array(n),
-    rta: new Float32Array(n), rv: new Float32Array(n), failureModes: new Uint8Array(n), text: '', textAt: new Uint32Array(n + 1),
+    length: n,
+    ids: new Array<string>(n),
+    scenes: [],
+    agents: [],
+    scene: new Uint16Array(n),
+    agent: new Uint8Array(n),
+    questionIndex: new Int32Array(n),
+    answer: new Int8Array(n),
+    gtFeasible: new Int8Array(n),
+    outcome: new Int8Array(n),
+    status: new Int8Array(n),
+    pathValid: new Int8Array(n),
+    rta: new Float32Array(n),
+    rv: new Float32Array(n),
+    failureModes: new Uint8Array(n),
+    text: '',
+    textAt: new Uint32Array(n + 1),
   };
   const parts: string[] = [];
   let at = 0;
@@ -100,20 +122,38 @@ export function toColumns(records: readonly ScoredRecord[]): RecordColumns {
 export function rowAt(c: RecordColumns, i: number): RecordRow {
   const o = c.outcome[i]!;
   return {
-    i, id: c.ids[i]!, scene: c.scenes[c.scene[i]!]!, questionIndex: c.questionIndex[i]! < 0 ? null : c.questionIndex[i]!, agent: c.agents[c.agent[i]!]!,
-    answer: ANSWERS[c.answer[i]!] ?? null, gtFeasible: untri(c.gtFeasible[i]!), outcome: o < 0 ? null : OUTCOMES[o]!, status: STATUSES[c.status[i]!]!,
-    pathValid: untri(c.pathValid[i]!), rta: unnum(c.rta[i]!), rv: unnum(c.rv[i]!),
-    failureModes: FAILURE_MODES.filter((_, k) => (c.failureModes[i]! & (1 << k)) !== 0), text: c.text.slice(c.textAt[i]!, c.textAt[i + 1]!),
+    i,
+    id: c.ids[i]!,
+    scene: c.scenes[c.scene[i]!]!,
+    questionIndex: c.questionIndex[i]! < 0 ? null : c.questionIndex[i]!,
+    agent: c.agents[c.agent[i]!]!,
+    answer: ANSWERS[c.answer[i]!] ?? null,
+    gtFeasible: untri(c.gtFeasible[i]!),
+    outcome: o < 0 ? null : OUTCOMES[o]!,
+    status: STATUSES[c.status[i]!]!,
+    pathValid: untri(c.pathValid[i]!),
+    rta: unnum(c.rta[i]!),
+    rv: unnum(c.rv[i]!),
+    failureModes: FAILURE_MODES.filter((_, k) => (c.failureModes[i]! & (1 << k)) !== 0),
+    text: c.text.slice(c.textAt[i]!, c.textAt[i + 1]!),
   };
 }
 
 /** The typed arrays of the columns, to transfer rather than copy. */
 export function columnBuffers(c: RecordColumns): ArrayBuffer[] {
-  return [c.scene, c.agent, c.questionIndex, c.answer, c.gtFeasible, c.outcome, c.status, c.pathValid, c.rta, c.rv, c.failureModes, c.textAt].map((a) => a.buffer as ArrayBuffer);
+  return [c.scene, c.agent, c.questionIndex, c.answer, c.gtFeasible, c.outcome, c.status, c.pathValid, c.rta, c.rv, c.failureModes, c.textAt].map(
+    (a) => a.buffer as ArrayBuffer,
+  );
 }
 
-export type LiteReport = Omit<PaperReport, 'records' | 'unmatched' | 'excluded'> & { rows: RecordColumns; counts: { records: number; unmatched: number; excluded: number } };
-export interface LiteResult { reports: [string, LiteReport][]; problems: Problem[] }
+export type LiteReport = Omit<PaperReport, 'records' | 'unmatched' | 'excluded'> & {
+  rows: RecordColumns;
+  counts: { records: number; unmatched: number; excluded: number };
+};
+export interface LiteResult {
+  reports: [string, LiteReport][];
+  problems: Problem[];
+}
 
 export const allRecords = (r: PaperReport): ScoredRecord[] => {
   const out: ScoredRecord[] = [];

@@ -16,7 +16,10 @@ export function byPathLength(records: readonly ScoredRecord[], hopsOf: (r: Score
     const h = hopsOf(r);
     const key = h === null ? -1 : Math.min(h, LONGEST_BUCKET);
     let t = tallies.get(key);
-    if (!t) { t = emptyTally(); tallies.set(key, t); }
+    if (!t) {
+      t = emptyTally();
+      tallies.set(key, t);
+    }
     addTo(t, r);
   }
   const keys = [...tallies.keys()].sort((a, b) => (a < 0 ? 1 : b < 0 ? -1 : a - b));

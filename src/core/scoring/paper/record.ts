@@ -23,12 +23,33 @@ export function scorePrediction(gt: GroundTruth, pred: Prediction, judging: bool
   const answer = remembered(answers, pred.answer, parseAnswer);
   const agent = remembered(agents, pred.agent, canonicalAgent);
   const record: ScoredRecord = {
-    id: pred.id, file: pred.file, location: pred.location, model: pred.model, scene: pred.scene,
-    questionIndex: pred.questionIndex ?? null, question: pred.question, agent,
-    matched: false, parseable: answer !== null, answer, answerRaw: pred.answer,
-    pathTokens: pred.path, pathIds: [], reason: pred.reason,
-    src: null, tgt: null, gtFeasible: null, pathValid: null, pathErrors: [], hops: [],
-    rta: null, rv: null, outcome: null, obstacleTypes: [], failureModes: [], status: 'unmatched',
+    id: pred.id,
+    file: pred.file,
+    location: pred.location,
+    model: pred.model,
+    scene: pred.scene,
+    questionIndex: pred.questionIndex ?? null,
+    question: pred.question,
+    agent,
+    matched: false,
+    parseable: answer !== null,
+    answer,
+    answerRaw: pred.answer,
+    pathTokens: pred.path,
+    pathIds: [],
+    reason: pred.reason,
+    src: null,
+    tgt: null,
+    gtFeasible: null,
+    pathValid: null,
+    pathErrors: [],
+    hops: [],
+    rta: null,
+    rv: null,
+    outcome: null,
+    obstacleTypes: [],
+    failureModes: [],
+    status: 'unmatched',
   };
   const st = gt.scene(pred.scene);
   if (!st) return { record: { ...record, note: `scene "${pred.scene}" is not in the ground truth` } };
@@ -45,7 +66,9 @@ export function scorePrediction(gt: GroundTruth, pred: Prediction, judging: bool
   record.pathIds = pred.path.map((t) => st.resolveToken(t));
   if (q.hallucinated) return { record: { ...record, status: 'excluded-hallucinated', note: 'the question is listed as hallucinated in the traverse file' } };
   if (q.src === null || q.tgt === null) {
-    return { record: { ...record, status: 'excluded-unresolved', note: 'the question\'s start or end names no node, so there is no ground truth to score against' } };
+    return {
+      record: { ...record, status: 'excluded-unresolved', note: "the question's start or end names no node, so there is no ground truth to score against" },
+    };
   }
   record.status = 'scored';
   record.src = q.src;
@@ -72,9 +95,13 @@ export function scorePrediction(gt: GroundTruth, pred: Prediction, judging: bool
   }
   if (answer === 'no' && judging) {
     const resolved = record.pathIds.filter((id): id is string => id !== null);
-    if (resolved.length < 2) { record.rv = 0; record.rvRule = 'no-route'; }
-    else if (pred.reason.trim() === '') { record.rv = 0; record.rvRule = 'no-reason'; }
-    else return { record, task: truth, pending: { record, request: judgeRequest(st, agent, resolved, pred, record) } };
+    if (resolved.length < 2) {
+      record.rv = 0;
+      record.rvRule = 'no-route';
+    } else if (pred.reason.trim() === '') {
+      record.rv = 0;
+      record.rvRule = 'no-reason';
+    } else return { record, task: truth, pending: { record, request: judgeRequest(st, agent, resolved, pred, record) } };
   }
   return { record, task: truth };
 }
@@ -118,7 +145,8 @@ function outcomeOf(answer: 'yes' | 'no' | null, feasible: boolean): Outcome {
 function hopsOf(st: SceneTruth, agent: string, ids: readonly (string | null)[]): Hop[] {
   const hops: Hop[] = [];
   for (let i = 0; i + 1 < ids.length; i++) {
-    const from = ids[i]!, to = ids[i + 1]!;
+    const from = ids[i]!,
+      to = ids[i + 1]!;
     const isEdge = from !== null && to !== null && st.adj.get(from)!.includes(to);
     const hop: Hop = { from, to, isEdge, traversable: null };
     if (isEdge) {
@@ -143,16 +171,26 @@ function judgeRequest(st: SceneTruth, agent: string, resolved: string[], pred: P
   const notes = new Set<string>();
   const cats = new Set<ReasonCategory>();
   for (let i = 0; i + 1 < resolved.length; i++) {
-    const u = resolved[i]!, v = resolved[i + 1]!;
-    if (!st.adj.get(u)!.includes(v)) { notes.add(`No edge between ${u} and ${v}`); continue; }
+    const u = resolved[i]!,
+      v = resolved[i + 1]!;
+    if (!st.adj.get(u)!.includes(v)) {
+      notes.add(`No edge between ${u} and ${v}`);
+      continue;
+    }
     const l = st.label(agent, u, v);
-    if (!l) { notes.add(`Edge ${u}->${v} has no label for ${agent} (not traversable)`); continue; }
+    if (!l) {
+      notes.add(`Edge ${u}->${v} has no label for ${agent} (not traversable)`);
+      continue;
+    }
     if (l.traversable) continue;
     notes.add(l.note.trim() || `Edge ${u}->${v} not traversable for ${agent}`);
     for (const c of statedCategories(l)) cats.add(c);
   }
   return {
-    reason: pred.reason, notes: [...notes].sort(), agent, categories: sortCategories(cats),
+    reason: pred.reason,
+    notes: [...notes].sort(),
+    agent,
+    categories: sortCategories(cats),
     record: { model: pred.model, scene: record.scene, question: st.scene.questions[record.questionIndex!]!.text, agent },
   };
 }

@@ -12,7 +12,13 @@ import { groundTruth, type GroundTruth } from './groundTruth.ts';
 import { scorePrediction, type PendingJudgement } from './record.ts';
 import { DEFAULT_WEIGHTS, type Averaging, type PaperOptions, type PaperReport, type Prediction, type ScoredRecord, type Weights } from './types.ts';
 
-interface Resolved { weights: Weights; judge: Judge | null; averaging: Averaging; bootstrap: BootstrapSettings; concurrency: number }
+interface Resolved {
+  weights: Weights;
+  judge: Judge | null;
+  averaging: Averaging;
+  bootstrap: BootstrapSettings;
+  concurrency: number;
+}
 
 function resolve(o: PaperOptions): Resolved {
   return {
@@ -62,15 +68,28 @@ export function scorePaperSync(project: Project, predictions: readonly Predictio
 }
 
 /** Paper-mode scoring in chunks with progress reports, for a web worker or a long CLI run. */
-export function scorePaperChunked(project: Project, predictions: readonly Prediction[], options: PaperOptions = {}, chunks: ChunkOptions = {}): Promise<PaperReport> {
+export function scorePaperChunked(
+  project: Project,
+  predictions: readonly Prediction[],
+  options: PaperOptions = {},
+  chunks: ChunkOptions = {},
+): Promise<PaperReport> {
   return scoreWith(groundTruth(project), project, predictions, options, chunks);
 }
 
-async function scoreWith(gt: GroundTruth, project: Project, predictions: readonly Prediction[], options: PaperOptions, chunks: ChunkOptions): Promise<PaperReport> {
+async function scoreWith(
+  gt: GroundTruth,
+  project: Project,
+  predictions: readonly Prediction[],
+  options: PaperOptions,
+  chunks: ChunkOptions,
+): Promise<PaperReport> {
   const o = resolve(options);
   const size = Math.max(1, chunks.chunkSize ?? 5000);
   const pause = chunks.yieldNow ?? (() => Promise.resolve());
-  const check = () => { if (chunks.signal?.aborted) throw new Error('scoring cancelled'); };
+  const check = () => {
+    if (chunks.signal?.aborted) throw new Error('scoring cancelled');
+  };
   const problems: Problem[] = [];
   const records: ScoredRecord[] = [];
   const pending: PendingJudgement[] = [];
@@ -107,13 +126,16 @@ export type ModelProgress = ScoreProgress & { model: string };
  * ground-truth index is built once for all of them; `chunks` applies to each model in turn.
  */
 export async function scorePaperByModel(
-  project: Project, predictions: readonly Prediction[], options: PaperOptions = {},
+  project: Project,
+  predictions: readonly Prediction[],
+  options: PaperOptions = {},
   chunks: Omit<ChunkOptions, 'onProgress'> & { onProgress?: (p: ModelProgress) => void } = { chunkSize: Infinity },
 ): Promise<Map<string, PaperReport>> {
   const byModel = new Map<string, Prediction[]>();
   for (const p of predictions) {
     const list = byModel.get(p.model);
-    if (list) list.push(p); else byModel.set(p.model, [p]);
+    if (list) list.push(p);
+    else byModel.set(p.model, [p]);
   }
   const out = new Map<string, PaperReport>();
   const gt = groundTruth(project);
@@ -136,11 +158,21 @@ function scoreRange(gt: GroundTruth, predictions: readonly Prediction[], from: n
     if (r.pending) pending.push(r.pending);
     if (r.task) {
       let tasks = seen.get(r.record.model);
-      if (!tasks) { tasks = new Map(); seen.set(r.record.model, tasks); }
+      if (!tasks) {
+        tasks = new Map();
+        seen.set(r.record.model, tasks);
+      }
       const first = tasks.get(r.task);
       const rec = r.record;
       if (first === undefined) tasks.set(r.task, rec.id);
-      else problems.push({ severity: 'warning', code: 'prediction.duplicate', file: rec.file, location: rec.location, message: `a second prediction for ${rec.scene} question ${rec.questionIndex} and ${rec.agent} (the first is ${first}); both are scored` });
+      else
+        problems.push({
+          severity: 'warning',
+          code: 'prediction.duplicate',
+          file: rec.file,
+          location: rec.location,
+          message: `a second prediction for ${rec.scene} question ${rec.questionIndex} and ${rec.agent} (the first is ${first}); both are scored`,
+        });
     }
   }
   return { records, pending };
@@ -157,7 +189,8 @@ function groupPending(pending: readonly PendingJudgement[], judge: Judge): Map<s
     // Notes arrive sorted and de-duplicated, so joining them is a faithful in-run key.
     const key = judge.info.kind === 'imported' ? String(i) : `${p.request.reason}\u0000${p.request.notes.join('\u0001')}`;
     const g = groups.get(key);
-    if (g) g.push(p); else groups.set(key, [p]);
+    if (g) g.push(p);
+    else groups.set(key, [p]);
   });
   return groups;
 }
@@ -166,7 +199,13 @@ function applyVerdict(group: readonly PendingJudgement[], v: Verdict, judge: Jud
   for (const { record } of group) {
     if (isError(v)) {
       record.judge = { correct: false, judge: judge.info.id, error: v.error };
-      problems.push({ severity: 'error', code: 'judge.failed', file: record.file, location: record.location, message: `RV not judged (RV unknown; RV and the composite are withheld): ${v.error}` });
+      problems.push({
+        severity: 'error',
+        code: 'judge.failed',
+        file: record.file,
+        location: record.location,
+        message: `RV not judged (RV unknown; RV and the composite are withheld): ${v.error}`,
+      });
       continue;
     }
     record.rv = v.correct ? 1 : 0;
@@ -186,7 +225,10 @@ function finish(project: Project, gt: GroundTruth, all: ScoredRecord[], problems
       problems.push({ severity: 'warning', code: 'prediction.unmatched', file: r.file, location: r.location, message: `not scored: ${r.note}` });
       continue;
     }
-    if (r.status !== 'scored') { excluded.push(r); continue; }
+    if (r.status !== 'scored') {
+      excluded.push(r);
+      continue;
+    }
     r.failureModes = failureModesOf(r, gt.profile(r.agent));
     records.push(r);
   }

@@ -29,13 +29,24 @@ export function table2(models: readonly [string, Scored][], agents: readonly str
     header: ['Model', 'Feas-F1', 'PV', 'RTA', 'RV', 'CapNav', ...present],
     rows: models.map(([model, r]) => ({
       model,
-      cells: [cell(r.headline, 'f1'), cell(r.headline, 'pv'), cell(r.headline, 'rta'), cell(r.headline, 'rv'), cell(r.headline, 'capnav'), ...present.map((a) => cell(r.perAgent[a], 'capnav'))],
+      cells: [
+        cell(r.headline, 'f1'),
+        cell(r.headline, 'pv'),
+        cell(r.headline, 'rta'),
+        cell(r.headline, 'rv'),
+        cell(r.headline, 'capnav'),
+        ...present.map((a) => cell(r.perAgent[a], 'capnav')),
+      ],
     })),
   };
 }
 
 /** What a figure or table of a run is captioned with: the project, the models, the mode, the averaging, the judge and the bootstrap seed. */
-export function runCaption(project: string, models: readonly string[], st: Pick<PaperReport['settings'], 'averaging' | 'judge' | 'bootstrap'> | undefined): string {
+export function runCaption(
+  project: string,
+  models: readonly string[],
+  st: Pick<PaperReport['settings'], 'averaging' | 'judge' | 'bootstrap'> | undefined,
+): string {
   return `${project}; models ${models.join(', ')}; paper mode, ${st?.averaging ?? 'micro'}, judge ${st?.judge.label ?? 'none'}${st && st.bootstrap.resamples ? `, bootstrap seed ${st.bootstrap.seed}` : ''}`;
 }
 

@@ -7,9 +7,19 @@ export const THIN_N = 5;
 export type Component = 'f1' | 'pv' | 'rta' | 'rv';
 const COMPONENTS: Component[] = ['f1', 'pv', 'rta', 'rv'];
 
-export interface ThinRecord { i: number; id: string; scene: string; questionIndex: number | null }
+export interface ThinRecord {
+  i: number;
+  id: string;
+  scene: string;
+  questionIndex: number | null;
+}
 /** A per-agent component that rests on `n` (1…THIN_N) records, and those records. */
-export interface ThinNote { agent: string; metric: Component; n: number; records: ThinRecord[] }
+export interface ThinNote {
+  agent: string;
+  metric: Component;
+  n: number;
+  records: ThinRecord[];
+}
 
 /** How many records each component rests on (F1 and the composite: all; PV: parseable; RTA: "yes" with a valid path; RV: "no"). */
 export function nOf(m: MetricSet, k: MetricName): number {
@@ -36,13 +46,21 @@ export function thinComponents(rows: RecordColumns, perAgent: Readonly<Record<st
     const code = rows.agents.indexOf(note.agent);
     if (code < 0) continue;
     const list = byAgent.get(code);
-    if (list) list.push(note); else byAgent.set(code, [note]);
+    if (list) list.push(note);
+    else byAgent.set(code, [note]);
   }
   for (let i = 0; i < rows.length; i++) {
     const notes = byAgent.get(rows.agent[i]!);
     if (!notes || rows.status[i] !== 0) continue; // status 0: scored
     for (const note of notes) {
-      const counts = note.metric === 'f1' ? true : note.metric === 'pv' ? rows.answer[i] !== 0 : note.metric === 'rta' ? !Number.isNaN(rows.rta[i]!) : !Number.isNaN(rows.rv[i]!);
+      const counts =
+        note.metric === 'f1'
+          ? true
+          : note.metric === 'pv'
+            ? rows.answer[i] !== 0
+            : note.metric === 'rta'
+              ? !Number.isNaN(rows.rta[i]!)
+              : !Number.isNaN(rows.rv[i]!);
       if (counts && note.records.length < note.n) {
         const q = rows.questionIndex[i]!;
         note.records.push({ i, id: rows.ids[i]!, scene: rows.scenes[rows.scene[i]!]!, questionIndex: q < 0 ? null : q });

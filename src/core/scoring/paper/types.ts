@@ -127,7 +127,12 @@ export interface MetricSet {
   ci?: Partial<Record<MetricName, [number, number]>>;
 }
 
-export interface Weights { f1: number; pv: number; rta: number; rv: number }
+export interface Weights {
+  f1: number;
+  pv: number;
+  rta: number;
+  rv: number;
+}
 export const DEFAULT_WEIGHTS: Weights = { f1: 0.25, pv: 0.25, rta: 0.25, rv: 0.25 };
 
 export type Averaging = 'micro' | 'macro';

@@ -7,19 +7,27 @@ export const CAPABILITIES = ['semantic', 'spatial', 'temporal', 'physical'] as c
 export type Capability = (typeof CAPABILITIES)[number];
 export type ItemCategory = Capability | 'general';
 
-interface ItemBase { id: string; /** Sub-benchmark, e.g. `driving`, `aerial`, `manipulation`. */ benchmark: string; capability: ItemCategory }
+interface ItemBase {
+  id: string;
+  /** Sub-benchmark, e.g. `driving`, `aerial`, `manipulation`. */ benchmark: string;
+  capability: ItemCategory;
+}
 /** A VQA item with what is needed to score it (0–100). */
-export type VqaItem = ItemBase & (
-  | { kind: 'numeric'; reply: string; truth: number }
-  /** Free-form: the judge's 0–100 score, imported or from a cache; null when not judged yet. */
-  | { kind: 'free'; judgeScore: number | null }
-  | { kind: 'mcq'; reply: string; answer: string; options?: readonly string[]; choices?: Readonly<Record<string, string>> }
-  /** Already scored elsewhere. */
-  | { kind: 'score'; score: number }
-);
+export type VqaItem = ItemBase &
+  (
+    | { kind: 'numeric'; reply: string; truth: number }
+    /** Free-form: the judge's 0–100 score, imported or from a cache; null when not judged yet. */
+    | { kind: 'free'; judgeScore: number | null }
+    | { kind: 'mcq'; reply: string; answer: string; options?: readonly string[]; choices?: Readonly<Record<string, string>> }
+    /** Already scored elsewhere. */
+    | { kind: 'score'; score: number }
+  );
 
 /** One VLN task's score (0–100, Embodied4C eq. 5/6), per sub-benchmark. */
-export interface VlnTask { benchmark: string; score: number }
+export interface VlnTask {
+  benchmark: string;
+  score: number;
+}
 
 export interface VqaSettings {
   /** τ of the numeric score (default 0.01, eq. 2). */
@@ -29,7 +37,11 @@ export interface VqaSettings {
   bootstrap?: Partial<BootstrapSettings>;
 }
 
-export interface Stat { mean: number | null; n: number; ci?: [number, number] }
+export interface Stat {
+  mean: number | null;
+  n: number;
+  ci?: [number, number];
+}
 export interface BenchmarkScores {
   capabilities: Record<Capability, Stat>;
   vqa: Stat;
@@ -57,7 +69,9 @@ export function scoreItem(item: VqaItem, tau: number): { score: number | null; n
     }
     case 'free':
       if (item.judgeScore === null) return { score: null, note: 'not judged' };
-      return item.judgeScore >= 0 && item.judgeScore <= 100 ? { score: item.judgeScore } : { score: null, note: `judge score ${item.judgeScore} is outside 0–100` };
+      return item.judgeScore >= 0 && item.judgeScore <= 100
+        ? { score: item.judgeScore }
+        : { score: null, note: `judge score ${item.judgeScore} is outside 0–100` };
     case 'mcq': {
       const parsed = parseOption(item.reply, item.options, item.choices);
       return parsed === null ? { score: 0, note: 'unparseable option' } : { score: parsed === item.answer.trim().toUpperCase() ? 100 : 0 };
@@ -77,25 +91,42 @@ export function scoreEmbodied4C(items: readonly VqaItem[], vln: readonly VlnTask
   const scoredItems = items.map((it) => ({ id: it.id, benchmark: it.benchmark, capability: it.capability, ...scoreItem(it, tau) }));
   const benchmarks = [...new Set([...items.map((i) => i.benchmark), ...vln.map((v) => v.benchmark)])];
   const collect = new Map<string, number[]>();
-  const push = (key: string, v: number) => { const l = collect.get(key); if (l) l.push(v); else collect.set(key, [v]); };
+  const push = (key: string, v: number) => {
+    const l = collect.get(key);
+    if (l) l.push(v);
+    else collect.set(key, [v]);
+  };
   for (const it of scoredItems) if (it.score !== null) push(`${it.benchmark}|${it.capability}`, it.score);
   for (const t of vln) push(`${t.benchmark}|vln`, t.score);
   const groups: Group[] = [...collect].map(([key, list]) => ({ key, scores: Float64Array.from(list) }));
 
-  const sums = (pick: (g: Group, k: number) => number) => new Map(groups.map((g) => {
-    let s = 0;
-    for (let k = 0; k < g.scores.length; k++) s += pick(g, k);
-    return [g.key, { sum: s, n: g.scores.length }];
-  }));
-  const point = figures(sums((g, k) => g.scores[k]!), benchmarks, averaging);
-  const ci = bootstrapIntervals<string>(groups.map((g) => g.scores.length), bootstrap, (indices) => {
-    const m = new Map(groups.map((g, gi) => {
-      let s = 0;
-      for (const i of indices[gi]!) s += g.scores[i]!;
-      return [g.key, { sum: s, n: g.scores.length }];
-    }));
-    return figures(m, benchmarks, averaging);
-  });
+  const sums = (pick: (g: Group, k: number) => number) =>
+    new Map(
+      groups.map((g) => {
+        let s = 0;
+        for (let k = 0; k < g.scores.length; k++) s += pick(g, k);
+        return [g.key, { sum: s, n: g.scores.length }];
+      }),
+    );
+  const point = figures(
+    sums((g, k) => g.scores[k]!),
+    benchmarks,
+    averaging,
+  );
+  const ci = bootstrapIntervals<string>(
+    groups.map((g) => g.scores.length),
+    bootstrap,
+    (indices) => {
+      const m = new Map(
+        groups.map((g, gi) => {
+          let s = 0;
+          for (const i of indices[gi]!) s += g.scores[i]!;
+          return [g.key, { sum: s, n: g.scores.length }];
+        }),
+      );
+      return figures(m, benchmarks, averaging);
+    },
+  );
   const stat = (key: string, n: number): Stat => {
     const s: Stat = { mean: point[key] ?? null, n };
     if (ci[key]) s.ci = ci[key];
@@ -107,7 +138,9 @@ export function scoreEmbodied4C(items: readonly VqaItem[], vln: readonly VlnTask
     const capN = CAPABILITIES.reduce((a, c) => a + count(`${b}|${c}`), 0);
     out[b] = {
       capabilities: Object.fromEntries(CAPABILITIES.map((c) => [c, stat(`${b}|${c}`, count(`${b}|${c}`))])) as Record<Capability, Stat>,
-      vqa: stat(`${b}|vqa`, capN), vln: stat(`${b}|vln`, count(`${b}|vln`)), score: stat(`${b}|score`, capN + count(`${b}|vln`)),
+      vqa: stat(`${b}|vqa`, capN),
+      vln: stat(`${b}|vln`, count(`${b}|vln`)),
+      score: stat(`${b}|score`, capN + count(`${b}|vln`)),
       general: stat(`${b}|general`, count(`${b}|general`)),
     };
   }
@@ -129,21 +162,35 @@ const meanOf = (xs: (number | null | undefined)[]): number | null => {
 /** Every figure from per-group sums: `<b>|<capability>`, `<b>|vqa`, `<b>|vln`, `<b>|score`, `<b>|general`, `overall`, `general`. */
 function figures(g: Map<string, { sum: number; n: number }>, benchmarks: readonly string[], averaging: 'micro' | 'macro'): Record<string, number | null> {
   const out: Record<string, number | null> = {};
-  const mean = (key: string) => { const s = g.get(key); return s && s.n ? s.sum / s.n : null; };
-  let genSum = 0, genN = 0;
+  const mean = (key: string) => {
+    const s = g.get(key);
+    return s && s.n ? s.sum / s.n : null;
+  };
+  let genSum = 0,
+    genN = 0;
   for (const b of benchmarks) {
     for (const c of CAPABILITIES) out[`${b}|${c}`] = mean(`${b}|${c}`);
     if (averaging === 'macro') out[`${b}|vqa`] = meanOf(CAPABILITIES.map((c) => out[`${b}|${c}`]));
     else {
-      let s = 0, n = 0;
-      for (const c of CAPABILITIES) { const x = g.get(`${b}|${c}`); if (x) { s += x.sum; n += x.n; } }
+      let s = 0,
+        n = 0;
+      for (const c of CAPABILITIES) {
+        const x = g.get(`${b}|${c}`);
+        if (x) {
+          s += x.sum;
+          n += x.n;
+        }
+      }
       out[`${b}|vqa`] = n ? s / n : null;
     }
     out[`${b}|vln`] = mean(`${b}|vln`);
     out[`${b}|score`] = meanOf([out[`${b}|vqa`], out[`${b}|vln`]]);
     out[`${b}|general`] = mean(`${b}|general`);
     const gs = g.get(`${b}|general`);
-    if (gs) { genSum += gs.sum; genN += gs.n; }
+    if (gs) {
+      genSum += gs.sum;
+      genN += gs.n;
+    }
   }
   out.overall = meanOf(benchmarks.map((b) => out[`${b}|score`]));
   out.general = averaging === 'macro' ? meanOf(benchmarks.map((b) => out[`${b}|general`])) : genN ? genSum / genN : null;

@@ -8,7 +8,10 @@ import { bootstrapIntervals, NO_BOOTSTRAP, type BootstrapSettings } from '../boo
  * (micro). Final Accuracy (FA) is separate and never mixed into RA: MCQ/TF items score 0 or 10,
  * open items 0–10, as a percentage, aggregated the same way.
  */
-export interface Criterion { name: string; polarity: 'higher-better' | 'lower-better' }
+export interface Criterion {
+  name: string;
+  polarity: 'higher-better' | 'lower-better';
+}
 
 /**
  * FoMER Table 2's criteria. The judge prompt scores every criterion so that 10 is best (e.g.
@@ -16,8 +19,16 @@ export interface Criterion { name: string; polarity: 'higher-better' | 'lower-be
  * Hallucination, Redundancy or Missing Step as amounts would mark them `lower-better`.
  */
 export const FOMER_CRITERIA: readonly Criterion[] = [
-  'Faithfulness', 'Spatial Reasoning', 'Physical Causality', 'Safety', 'Commonsense',
-  'Hallucination', 'Redundancy', 'Semantic Coverage-Step', 'Reasoning Alignment', 'Missing Step',
+  'Faithfulness',
+  'Spatial Reasoning',
+  'Physical Causality',
+  'Safety',
+  'Commonsense',
+  'Hallucination',
+  'Redundancy',
+  'Semantic Coverage-Step',
+  'Reasoning Alignment',
+  'Missing Step',
 ].map((name) => ({ name, polarity: 'higher-better' as const }));
 
 export interface ReasoningItem {
@@ -35,7 +46,14 @@ export interface ReasoningSettings {
   bootstrap?: Partial<BootstrapSettings>;
 }
 
-export interface SubsetScores { ra: number | null; fa: number | null; nRa: number; nFa: number; ciRa?: [number, number]; ciFa?: [number, number] }
+export interface SubsetScores {
+  ra: number | null;
+  fa: number | null;
+  nRa: number;
+  nFa: number;
+  ciRa?: [number, number];
+  ciFa?: [number, number];
+}
 
 export interface ReasoningReport {
   settings: { criteria: readonly Criterion[]; averaging: 'micro' | 'macro'; bootstrap: BootstrapSettings };
@@ -84,10 +102,15 @@ export function scoreReasoning(items: readonly ReasoningItem[], settings: Reason
     const r = itemRa(it, criteria);
     if (typeof r === 'number') {
       ra.get(it.subset)!.push(r);
-      for (const c of criteria) crit.get(it.subset)!.get(c.name)!.push(c.polarity === 'higher-better' ? it.criteria![c.name]! : 11 - it.criteria![c.name]!);
+      for (const c of criteria)
+        crit
+          .get(it.subset)!
+          .get(c.name)!
+          .push(c.polarity === 'higher-better' ? it.criteria![c.name]! : 11 - it.criteria![c.name]!);
     } else skipped.push({ id: it.id, metric: 'ra', reason: r });
     const f = itemFa(it);
-    if (typeof f === 'number') fa.get(it.subset)!.push(f); else skipped.push({ id: it.id, metric: 'fa', reason: f });
+    if (typeof f === 'number') fa.get(it.subset)!.push(f);
+    else skipped.push({ id: it.id, metric: 'fa', reason: f });
   }
   const groups = [...subsets.map((s) => Float64Array.from(ra.get(s)!)), ...subsets.map((s) => Float64Array.from(fa.get(s)!))];
   const k = subsets.length;
@@ -95,12 +118,17 @@ export function scoreReasoning(items: readonly ReasoningItem[], settings: Reason
     const out: Record<string, number | null> = {};
     for (const metric of ['ra', 'fa'] as const) {
       const off = metric === 'ra' ? 0 : k;
-      let sum = 0, n = 0;
+      let sum = 0,
+        n = 0;
       const means: number[] = [];
       subsets.forEach((s, i) => {
         const g = pick(off + i);
         out[`${s}|${metric}`] = g.n ? g.sum / g.n : null;
-        if (g.n) { means.push(g.sum / g.n); sum += g.sum; n += g.n; }
+        if (g.n) {
+          means.push(g.sum / g.n);
+          sum += g.sum;
+          n += g.n;
+        }
       });
       out[`overall|${metric}`] = averaging === 'macro' ? (means.length ? means.reduce((a, b) => a + b, 0) / means.length : null) : n ? sum / n : null;
     }
@@ -108,11 +136,16 @@ export function scoreReasoning(items: readonly ReasoningItem[], settings: Reason
   };
   const total = (xs: Float64Array) => xs.reduce((a, b) => a + b, 0);
   const point = figures((g) => ({ sum: total(groups[g]!), n: groups[g]!.length }));
-  const ci = bootstrapIntervals<string>(groups.map((g) => g.length), bootstrap, (idx) => figures((g) => {
-    let s = 0;
-    for (const i of idx[g]!) s += groups[g]![i]!;
-    return { sum: s, n: groups[g]!.length };
-  }));
+  const ci = bootstrapIntervals<string>(
+    groups.map((g) => g.length),
+    bootstrap,
+    (idx) =>
+      figures((g) => {
+        let s = 0;
+        for (const i of idx[g]!) s += groups[g]![i]!;
+        return { sum: s, n: groups[g]!.length };
+      }),
+  );
   const scores = (key: string, nRa: number, nFa: number): SubsetScores => {
     const out: SubsetScores = { ra: point[`${key}|ra`] ?? null, fa: point[`${key}|fa`] ?? null, nRa, nFa };
     if (ci[`${key}|ra`]) out.ciRa = ci[`${key}|ra`];
@@ -120,13 +153,16 @@ export function scoreReasoning(items: readonly ReasoningItem[], settings: Reason
     return out;
   };
   const perSubset = Object.fromEntries(subsets.map((s) => [s, scores(s, ra.get(s)!.length, fa.get(s)!.length)]));
-  const perCriterion = Object.fromEntries(criteria.map((c) => {
-    const lists = subsets.map((s) => crit.get(s)!.get(c.name)!).filter((l) => l.length > 0);
-    const sum = (l: readonly number[]) => l.reduce((a, b) => a + b, 0);
-    if (!lists.length) return [c.name, null];
-    const mean = averaging === 'macro' ? lists.reduce((a, l) => a + sum(l) / l.length, 0) / lists.length : sum(lists.flat()) / lists.flat().length;
-    return [c.name, mean * 10];
-  }));
-  const nRa = [...ra.values()].reduce((a, l) => a + l.length, 0), nFa = [...fa.values()].reduce((a, l) => a + l.length, 0);
+  const perCriterion = Object.fromEntries(
+    criteria.map((c) => {
+      const lists = subsets.map((s) => crit.get(s)!.get(c.name)!).filter((l) => l.length > 0);
+      const sum = (l: readonly number[]) => l.reduce((a, b) => a + b, 0);
+      if (!lists.length) return [c.name, null];
+      const mean = averaging === 'macro' ? lists.reduce((a, l) => a + sum(l) / l.length, 0) / lists.length : sum(lists.flat()) / lists.flat().length;
+      return [c.name, mean * 10];
+    }),
+  );
+  const nRa = [...ra.values()].reduce((a, l) => a + l.length, 0),
+    nFa = [...fa.values()].reduce((a, l) => a + l.length, 0);
   return { settings: { criteria, averaging, bootstrap }, perSubset, overall: scores('overall', nRa, nFa), perCriterion, skipped };
 }

@@ -23,7 +23,8 @@ export interface McqItem {
 }
 
 /** Case matters for the letter (a capital is an option, a small "a" may be an article), so the words carry their cases. */
-const KEYWORD = /\b(?:[Oo]ption|[Aa]nswer|[Cc]hoice|OPTION|ANSWER|CHOICE)\b(?:\s+(?:is|IS))?\s*[:=]?\s*(?:\(([A-Za-z])\)|([A-Z])(?![A-Za-z])|([a-z])(?=\s*(?:[.,;:!)]|$)))/g;
+const KEYWORD =
+  /\b(?:[Oo]ption|[Aa]nswer|[Cc]hoice|OPTION|ANSWER|CHOICE)\b(?:\s+(?:is|IS))?\s*[:=]?\s*(?:\(([A-Za-z])\)|([A-Z])(?![A-Za-z])|([a-z])(?=\s*(?:[.,;:!)]|$)))/g;
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -47,7 +48,9 @@ export function parseOption(reply: string, options: readonly string[] = ['A', 'B
   if (lone) return valid(lone[1]);
 
   let best: { at: number; letter: string } | null = null;
-  const consider = (at: number, letter: string) => { if (!best || at >= best.at) best = { at, letter }; };
+  const consider = (at: number, letter: string) => {
+    if (!best || at >= best.at) best = { at, letter };
+  };
   // The letter after "option/answer/choice (is)": bracketed, a capital, or a small letter that
   // ends the phrase ("answer: b."); "the answer is a dog" names no option.
   for (const m of t.matchAll(KEYWORD)) {
@@ -89,8 +92,12 @@ export function scoreMcq(items: readonly McqItem[], bootstrap: Partial<Bootstrap
     const ok = Uint8Array.from(scored, (s) => (s.correct ? 1 : 0));
     const fail = Uint8Array.from(scored, (s) => (s.parsed === null ? 1 : 0));
     out.ci = bootstrapIntervals<'accuracy' | 'failRate'>([n], settings, ([idx]) => {
-      let c = 0, f = 0;
-      for (const i of idx!) { c += ok[i]!; f += fail[i]!; }
+      let c = 0,
+        f = 0;
+      for (const i of idx!) {
+        c += ok[i]!;
+        f += fail[i]!;
+      }
       return { accuracy: (100 * c) / n, failRate: (100 * f) / n };
     });
   }

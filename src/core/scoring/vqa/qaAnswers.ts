@@ -162,9 +162,12 @@ export function truthText(answer: Answer): string {
       const text = answer.options.find((o) => o.key === answer.correct)?.text;
       return text ? `${answer.correct} (${text})` : answer.correct;
     }
-    case 'yesno': return answer.correct ? 'yes' : 'no';
-    case 'numeric': return `${answer.value}${answer.unit ? ` ${answer.unit}` : ''}`;
-    case 'freetext': return answer.reference;
+    case 'yesno':
+      return answer.correct ? 'yes' : 'no';
+    case 'numeric':
+      return `${answer.value}${answer.unit ? ` ${answer.unit}` : ''}`;
+    case 'freetext':
+      return answer.reference;
   }
 }
 
@@ -179,8 +182,15 @@ function scoreOne(t: QaTruth, p: QaPrediction | undefined, tauOverride: number |
   const a = t.answer;
   const capability = t.category.capability;
   const row: QaItemScore = {
-    id: t.id, sceneId: t.sceneId, question: t.question, kind: a.kind, capability, reportedAs: reportedAs(capability), truth: truthText(a),
-    reply: p ? p.reply : null, score: 0,
+    id: t.id,
+    sceneId: t.sceneId,
+    question: t.question,
+    kind: a.kind,
+    capability,
+    reportedAs: reportedAs(capability),
+    truth: truthText(a),
+    reply: p ? p.reply : null,
+    score: 0,
   };
   const scored = (score: number): VqaItem => ({ id: t.id, benchmark: QA_BENCHMARK, capability: capability as ItemCategory, kind: 'score', score });
   if (a.kind === 'numeric') row.tau = tauOverride ?? a.tolerance;
@@ -233,7 +243,16 @@ function optionTexts(options: readonly { key: string; text: string }[]): Record<
 
 /** The VqaItem of an MCQ item and a reply, as `scoreItem` takes it (exported so a test holds the two scorings together). */
 export function mcqVqaItem(id: string, capability: string, a: Extract<Answer, { kind: 'mcq' }>, reply: string): McqVqaItem {
-  return { id, benchmark: QA_BENCHMARK, capability: capability as ItemCategory, kind: 'mcq', reply, answer: a.correct, options: a.options.map((o) => o.key), choices: optionTexts(a.options) };
+  return {
+    id,
+    benchmark: QA_BENCHMARK,
+    capability: capability as ItemCategory,
+    kind: 'mcq',
+    reply,
+    answer: a.correct,
+    options: a.options.map((o) => o.key),
+    choices: optionTexts(a.options),
+  };
 }
 
 const mean = (xs: readonly number[]): number | null => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : null);
@@ -258,7 +277,8 @@ export function scoreQaAnswers(truth: readonly QaTruth[], predictions: readonly 
   const byModel = new Map<string, QaPrediction[]>();
   for (const p of predictions) {
     const list = byModel.get(p.model);
-    if (list) list.push(p); else byModel.set(p.model, [p]);
+    if (list) list.push(p);
+    else byModel.set(p.model, [p]);
   }
   const models = [...byModel].map(([model, preds]) => scoreModel(model, preds, items, tauOverride, averaging, bootstrap));
   return {
@@ -268,14 +288,23 @@ export function scoreQaAnswers(truth: readonly QaTruth[], predictions: readonly 
   };
 }
 
-function scoreModel(model: string, preds: readonly QaPrediction[], items: ReadonlyMap<string, QaTruth>, tauOverride: number | null,
-  averaging: 'micro' | 'macro', bootstrap: BootstrapSettings): QaModelReport {
+function scoreModel(
+  model: string,
+  preds: readonly QaPrediction[],
+  items: ReadonlyMap<string, QaTruth>,
+  tauOverride: number | null,
+  averaging: 'micro' | 'macro',
+  bootstrap: BootstrapSettings,
+): QaModelReport {
   // The answer that counts for each item (the last), and how many it got.
   const answer = new Map<string, { p: QaPrediction; n: number }>();
   const unmatched: QaModelReport['unmatched'] = [];
   for (const p of preds) {
     const seen = answer.get(p.id);
-    if (seen) { seen.p = p; seen.n++; } else if (items.has(p.id)) answer.set(p.id, { p, n: 1 });
+    if (seen) {
+      seen.p = p;
+      seen.n++;
+    } else if (items.has(p.id)) answer.set(p.id, { p, n: 1 });
     else unmatched.push({ id: p.id, reply: p.reply });
   }
   const rows: QaItemScore[] = [];
@@ -288,15 +317,26 @@ function scoreModel(model: string, preds: readonly QaPrediction[], items: Readon
   const { settings: _settings, items: _items, ...embodied4c } = scoreEmbodied4C(inTaxonomy, [], { averaging, bootstrap });
   const ofKind = (k: Answer['kind']) => rows.filter((r) => r.kind === k);
   const scores = (rs: readonly QaItemScore[]) => rs.flatMap((r) => (r.score === null ? [] : [r.score]));
-  const numeric = ofKind('numeric'), free = ofKind('freetext'), outside = rows.filter((r) => r.reportedAs === 'outside');
+  const numeric = ofKind('numeric'),
+    free = ofKind('freetext'),
+    outside = rows.filter((r) => r.reportedAs === 'outside');
   return {
-    model, embodied4c,
+    model,
+    embodied4c,
     mcq: accuracy(ofKind('mcq')),
     yesno: accuracy(ofKind('yesno')),
-    numeric: { n: numeric.length, noNumber: numeric.filter((r) => r.reply !== null && r.parsed === null).length, missing: numeric.filter((r) => r.reply === null).length, mean: mean(scores(numeric)) },
+    numeric: {
+      n: numeric.length,
+      noNumber: numeric.filter((r) => r.reply !== null && r.parsed === null).length,
+      missing: numeric.filter((r) => r.reply === null).length,
+      mean: mean(scores(numeric)),
+    },
     freetext: {
-      n: free.length, judged: free.filter((r) => r.reply !== null && r.score !== null).length, notJudged: free.filter((r) => r.reply !== null && r.score === null).length,
-      missing: free.filter((r) => r.reply === null).length, mean: mean(scores(free)),
+      n: free.length,
+      judged: free.filter((r) => r.reply !== null && r.score !== null).length,
+      notJudged: free.filter((r) => r.reply !== null && r.score === null).length,
+      missing: free.filter((r) => r.reply === null).length,
+      mean: mean(scores(free)),
     },
     outside: { n: outside.length, mean: mean(scores(outside)), capabilities: [...new Set(outside.map((r) => r.capability))] },
     missing: rows.filter((r) => r.reply === null).map((r) => r.id),

@@ -76,16 +76,21 @@ export interface FomerReport {
   models: FomerModelReport[];
 }
 
-export const FA_RULE = 'the answer\'s score ÷ 10 (MCQ and yes/no 0 or 10, numeric and judged free text 0–10); free text without a judgeScore: the trail judge\'s final score; no answer: 0';
+export const FA_RULE =
+  "the answer's score ÷ 10 (MCQ and yes/no 0 or 10, numeric and judged free text 0–10); free text without a judgeScore: the trail judge's final score; no answer: 0";
 
 const NO_SUBSET = '(none)';
 
 export function subsetOf(t: QaTruth, by: TrailSubsets): string {
   switch (by) {
-    case 'source': return t.source ?? NO_SUBSET;
-    case 'scene': return t.sceneId;
-    case 'capability': return t.category.capability;
-    case 'task': return t.category.taskType ?? NO_SUBSET;
+    case 'source':
+      return t.source ?? NO_SUBSET;
+    case 'scene':
+      return t.sceneId;
+    case 'capability':
+      return t.category.capability;
+    case 'task':
+      return t.category.taskType ?? NO_SUBSET;
   }
 }
 
@@ -107,16 +112,25 @@ export function trailRequests(truth: readonly QaTruth[], predictions: readonly Q
     const t = items.get(p.id);
     if (!t || !p.steps?.length || !t.trail?.length) continue;
     out.push({
-      id: t.id, model: p.model, question: t.question, kind: t.answer.kind, truth: truthText(t.answer),
-      trail: t.trail.map((s) => (s.title ? `${s.title}: ${s.text}` : s.text)), reply: p.reply, steps: p.steps,
+      id: t.id,
+      model: p.model,
+      question: t.question,
+      kind: t.answer.kind,
+      truth: truthText(t.answer),
+      trail: t.trail.map((s) => (s.title ? `${s.title}: ${s.text}` : s.text)),
+      reply: p.reply,
+      steps: p.steps,
     });
   }
   return out;
 }
 
 /** Ask the judge about every request, `concurrency` at a time; verdicts by model and item. */
-export async function judgeTrails(requests: readonly TrailJudgeRequest[], judge: TrailJudge,
-  options: { concurrency?: number; onProgress?: (done: number, total: number) => void } = {}): Promise<Map<string, TrailVerdict>> {
+export async function judgeTrails(
+  requests: readonly TrailJudgeRequest[],
+  judge: TrailJudge,
+  options: { concurrency?: number; onProgress?: (done: number, total: number) => void } = {},
+): Promise<Map<string, TrailVerdict>> {
   const out = new Map<string, TrailVerdict>();
   let done = 0;
   await forEachAtMost(requests, options.concurrency ?? 4, async (r) => {
@@ -145,7 +159,8 @@ export function judgeTrailsNow(requests: readonly TrailJudgeRequest[], judge: Tr
 
 /** FA of a scored row on FoMER's scale, or why it has none. */
 function finalOf(row: QaItemScore, verdict: TrailVerdict | undefined): { final: ReasoningItem['final']; from: TrailItemScore['faFrom'] } | null {
-  if (row.kind === 'mcq' || row.kind === 'yesno') return { final: { kind: row.kind === 'mcq' ? 'mcq' : 'tf', score: row.score === 100 ? 10 : 0 }, from: 'answer' };
+  if (row.kind === 'mcq' || row.kind === 'yesno')
+    return { final: { kind: row.kind === 'mcq' ? 'mcq' : 'tf', score: row.score === 100 ? 10 : 0 }, from: 'answer' };
   if (row.score !== null) return { final: { kind: 'open', score: row.score / 10 }, from: 'answer' };
   if (verdict && !('error' in verdict) && verdict.final !== undefined) return { final: { kind: 'open', score: verdict.final }, from: 'judge' };
   return null;
@@ -155,8 +170,14 @@ function finalOf(row: QaItemScore, verdict: TrailVerdict | undefined): { final: 
  * FoMER's RA and FA of every model of an answers report, from the verdicts `judgeTrails` got.
  * `truth` and `predictions` are the ones the report was scored from.
  */
-export function scoreTrails(truth: readonly QaTruth[], predictions: readonly QaPrediction[], answers: QaAnswersReport,
-  verdicts: ReadonlyMap<string, TrailVerdict>, judge: JudgeInfo, settings: TrailSettings = {}): FomerReport {
+export function scoreTrails(
+  truth: readonly QaTruth[],
+  predictions: readonly QaPrediction[],
+  answers: QaAnswersReport,
+  verdicts: ReadonlyMap<string, TrailVerdict>,
+  judge: JudgeInfo,
+  settings: TrailSettings = {},
+): FomerReport {
   const subsets = settings.subsets ?? 'source';
   const averaging = settings.averaging ?? 'macro';
   const bootstrap = { ...NO_BOOTSTRAP, ...settings.bootstrap };
@@ -174,21 +195,34 @@ export function scoreTrails(truth: readonly QaTruth[], predictions: readonly QaP
       const subset = subsetOf(t, subsets);
       const item: ReasoningItem = { id: row.id, subset };
       const out: TrailItemScore = { id: row.id, subset, ra: null, fa: null, faFrom: null };
-      if (!p) { counts.noAnswer++; out.note = 'no answer'; }
-      else if (!p.steps?.length) { counts.noSteps++; out.note = 'no reasoning steps in the answer'; }
-      else {
+      if (!p) {
+        counts.noAnswer++;
+        out.note = 'no answer';
+      } else if (!p.steps?.length) {
+        counts.noSteps++;
+        out.note = 'no reasoning steps in the answer';
+      } else {
         counts.withSteps++;
-        if (!t.trail?.length) { counts.noTrail++; out.note = 'the item has no reasoning trail to judge against'; }
-        else if (!v) { counts.notJudged++; out.note = 'not judged'; }
-        else if ('error' in v) { counts.notJudged++; out.note = v.error; }
-        else {
+        if (!t.trail?.length) {
+          counts.noTrail++;
+          out.note = 'the item has no reasoning trail to judge against';
+        } else if (!v) {
+          counts.notJudged++;
+          out.note = 'not judged';
+        } else if ('error' in v) {
+          counts.notJudged++;
+          out.note = v.error;
+        } else {
           item.criteria = v.criteria;
           out.criteria = { ...v.criteria };
           if (v.explanation !== undefined) out.explanation = v.explanation;
         }
       }
       const f = finalOf(row, v);
-      if (f) { item.final = f.final; out.faFrom = f.from; }
+      if (f) {
+        item.final = f.final;
+        out.faFrom = f.from;
+      }
       reasoning.push(item);
       rows.push(out);
     }
@@ -198,8 +232,13 @@ export function scoreTrails(truth: readonly QaTruth[], predictions: readonly QaP
     for (const [i, out] of rows.entries()) {
       const r = skipped.get(`ra\u0000${out.id}`);
       const it = reasoning[i]!;
-      if (it.criteria && r === undefined) { out.ra = raOf(it.criteria); counts.judged++; }
-      else if (it.criteria && r !== undefined) { counts.notJudged++; out.note = `judge scores: ${r}`; }
+      if (it.criteria && r === undefined) {
+        out.ra = raOf(it.criteria);
+        counts.judged++;
+      } else if (it.criteria && r !== undefined) {
+        counts.notJudged++;
+        out.note = `judge scores: ${r}`;
+      }
       if (it.final && !skipped.has(`fa\u0000${out.id}`)) out.fa = it.final.score * 10;
     }
     return { model: m.model, reasoning: report, counts, items: rows };

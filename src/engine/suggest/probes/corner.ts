@@ -22,15 +22,23 @@ export interface CornerFinding {
   legWidthsByHeight: [(number | null)[], (number | null)[]];
 }
 
-interface RouteSample extends WidthSample { s: number }
+interface RouteSample extends WidthSample {
+  s: number;
+}
 
 function turnAt(samples: readonly RouteSample[], i: number): number {
   const c = samples[i]!;
-  const before = findAt(samples, c.s - CHORD_M), after = findAt(samples, c.s + CHORD_M);
+  const before = findAt(samples, c.s - CHORD_M),
+    after = findAt(samples, c.s + CHORD_M);
   if (before === i || after === i) return 0;
-  const a = samples[before]!.p, b = samples[after]!.p;
-  const ux = c.p.x - a.x, uz = c.p.z - a.z, vx = b.x - c.p.x, vz = b.z - c.p.z;
-  const lu = Math.hypot(ux, uz), lv = Math.hypot(vx, vz);
+  const a = samples[before]!.p,
+    b = samples[after]!.p;
+  const ux = c.p.x - a.x,
+    uz = c.p.z - a.z,
+    vx = b.x - c.p.x,
+    vz = b.z - c.p.z;
+  const lu = Math.hypot(ux, uz),
+    lv = Math.hypot(vx, vz);
   if (lu < CHORD_M / 2 || lv < CHORD_M / 2) return 0;
   const cos = Math.max(-1, Math.min(1, (ux * vx + uz * vz) / (lu * lv)));
   return (Math.acos(cos) * 180) / Math.PI;
@@ -38,7 +46,8 @@ function turnAt(samples: readonly RouteSample[], i: number): number {
 
 /** Index of the sample nearest distance `s` along the route. */
 function findAt(samples: readonly RouteSample[], s: number): number {
-  let lo = 0, hi = samples.length - 1;
+  let lo = 0,
+    hi = samples.length - 1;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     if (samples[mid]!.s < s) lo = mid + 1;
@@ -65,7 +74,8 @@ export function findCorner(probe: WidthProbe, grid: WidthGrid, samples: readonly
     const s = samples[i]!.s;
     const legA = legWidths(probe, grid, samples, findAt(samples, s - LEG_TO_M), findAt(samples, s - LEG_FROM_M));
     const legB = legWidths(probe, grid, samples, findAt(samples, s + LEG_FROM_M), findAt(samples, s + LEG_TO_M));
-    const a = narrowest(legA), b = narrowest(legB);
+    const a = narrowest(legA),
+      b = narrowest(legB);
     if (!(a < NARROW_M && b < NARROW_M)) continue;
     if (!best || Math.min(a, b) < Math.min(narrowest(best.legWidthsByHeight[0]), narrowest(best.legWidthsByHeight[1]))) {
       best = { index: i, turnDeg: turns[i]!, legWidthsByHeight: [legA, legB] };

@@ -11,9 +11,12 @@ import type { Surface } from '../../rays/surface.ts';
 const HEIGHTS_M = [0.1, 0.5, 1.0];
 
 export function findDoorCrossing(doors: Surface, samples: readonly { p: Vector3; floorY: number }[]): Vector3 | null {
-  const origin = new Vector3(), dir = new Vector3(), hit = newRayHit();
+  const origin = new Vector3(),
+    dir = new Vector3(),
+    hit = newRayHit();
   for (let i = 0; i + 1 < samples.length; i++) {
-    const a = samples[i]!, b = samples[i + 1]!;
+    const a = samples[i]!,
+      b = samples[i + 1]!;
     dir.set(b.p.x - a.p.x, 0, b.p.z - a.p.z);
     const length = dir.length();
     if (length === 0) continue;

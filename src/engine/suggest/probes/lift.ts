@@ -18,7 +18,8 @@ const INTO_CABIN_M = 0.3;
 /** The lift part within 3 m of a node on the plan and spanning its height, or null. */
 export function liftNear(lifts: readonly Box3[], p: Vector3): Box3 | null {
   for (const box of lifts) {
-    const dx = Math.max(box.min.x - p.x, 0, p.x - box.max.x), dz = Math.max(box.min.z - p.z, 0, p.z - box.max.z);
+    const dx = Math.max(box.min.x - p.x, 0, p.x - box.max.x),
+      dz = Math.max(box.min.z - p.z, 0, p.z - box.max.z);
     if (Math.hypot(dx, dz) <= NEAR_PLAN_M && p.y >= box.min.y - 1 && p.y <= box.max.y + 1) return box;
   }
   return null;
@@ -26,7 +27,8 @@ export function liftNear(lifts: readonly Box3[], p: Vector3): Box3 | null {
 
 /** Whether an edge without a direct route is a lift ride, and which lift part it uses. */
 export function liftBetween(lifts: readonly Box3[], a: Vector3, b: Vector3): { box: Box3 | null } | null {
-  const boxA = liftNear(lifts, a), boxB = liftNear(lifts, b);
+  const boxA = liftNear(lifts, a),
+    boxB = liftNear(lifts, b);
   if (boxA && boxA === boxB) return { box: boxA };
   if (Math.abs(a.y - b.y) > STOREY_APART_M && Math.hypot(a.x - b.x, a.z - b.z) < PLAN_CLOSE_M) return { box: boxA ?? boxB };
   return null;
@@ -38,7 +40,8 @@ export function liftBetween(lifts: readonly Box3[], a: Vector3, b: Vector3): { b
  * whose floor is not walkable scan. `doorIndex` is the index of the last navmesh point.
  */
 export function liftApproach(ref: AgentNavMesh, from: Vector3, box: Box3): { points: Vector3[]; doorIndex: number } | null {
-  const c = box.getCenter(new Vector3()), size = box.getSize(new Vector3());
+  const c = box.getCenter(new Vector3()),
+    size = box.getSize(new Vector3());
   if (!ref.query) return null;
   const r = ref.query.findClosestPoint(new Vector3(c.x, from.y, c.z), { halfExtents: { x: size.x / 2 + 1.5, y: 0.3, z: size.z / 2 + 1.5 } });
   if (!r.success || r.polyRef === 0) return null;

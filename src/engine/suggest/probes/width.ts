@@ -22,9 +22,17 @@ const PROBE_M = 0.02;
 const HALF_FAN_DEG = 50;
 const FAN_STEP_DEG = 10;
 
-export interface Span { width: number; angle: number }
+export interface Span {
+  width: number;
+  angle: number;
+}
 
-interface Candidate { width: number; angle: number; fwd: Vector3; back: Vector3 }
+interface Candidate {
+  width: number;
+  angle: number;
+  fwd: Vector3;
+  back: Vector3;
+}
 
 export class WidthProbe {
   private readonly origin = new Vector3();
@@ -98,10 +106,18 @@ export function fanAround(angle: number, halfDeg = FAN_STEP_DEG / 4, stepDeg = 0
 
 const HALF_STEP_RAD = ((FAN_STEP_DEG / 4) * Math.PI) / 180;
 
-export interface WidthSample { p: Vector3; floorY: number; heading: Vector3 }
+export interface WidthSample {
+  p: Vector3;
+  floorY: number;
+  heading: Vector3;
+}
 
 /** Coarse spans of every sample at every height: `width[i * H + k]` (NaN where open) and the angle. */
-export interface WidthGrid { width: Float64Array; angle: Float64Array; heights: readonly number[] }
+export interface WidthGrid {
+  width: Float64Array;
+  angle: Float64Array;
+  heights: readonly number[];
+}
 
 /**
  * A width far narrower than every neighbour in the grid — the samples either side at its height, and
@@ -112,7 +128,8 @@ export interface WidthGrid { width: Float64Array; angle: Float64Array; heights: 
 const ISOLATED = 0.9;
 
 function dropIsolated(grid: WidthGrid, count: number): void {
-  const H = grid.heights.length, w = grid.width;
+  const H = grid.heights.length,
+    w = grid.width;
   const at = (i: number, k: number) => (i < 0 || i >= count || k < 0 || k >= H ? NaN : w[i * H + k]!);
   const drop: number[] = [];
   for (let i = 0; i < count; i++) {
@@ -123,7 +140,10 @@ function dropIsolated(grid: WidthGrid, count: number): void {
       if (around.length >= 2 && around.every((v) => x < ISOLATED * v)) drop.push(i * H + k);
     }
   }
-  for (const d of drop) { w[d] = NaN; grid.angle[d] = NaN; }
+  for (const d of drop) {
+    w[d] = NaN;
+    grid.angle[d] = NaN;
+  }
 }
 
 export function measureWidthGrid(probe: WidthProbe, samples: readonly WidthSample[], heights: readonly number[] = WIDTH_HEIGHTS_M): WidthGrid {
@@ -137,7 +157,10 @@ export function measureWidthGrid(probe: WidthProbe, samples: readonly WidthSampl
       // Halve the fan's step round the best line: within 1.25° of the true narrowest, 0.03 % wide.
       const half = span && probe.narrowest(s.p, s.floorY, h, [span.angle - HALF_STEP_RAD, span.angle + HALF_STEP_RAD]);
       if (half && span && half.width < span.width) span = half;
-      if (span) { width[i * H + k] = span.width; angle[i * H + k] = span.angle; }
+      if (span) {
+        width[i * H + k] = span.width;
+        angle[i * H + k] = span.angle;
+      }
     });
   });
   const grid = { width, angle, heights };
@@ -149,7 +172,14 @@ export function measureWidthGrid(probe: WidthProbe, samples: readonly WidthSampl
  * The narrowest width at height index `k` among samples `from..to` (inclusive), refined at the
  * coarse minimum; null when all are open.
  */
-export function narrowestIn(probe: WidthProbe, grid: WidthGrid, samples: readonly WidthSample[], k: number, from = 0, to = samples.length - 1): { width: number; index: number } | null {
+export function narrowestIn(
+  probe: WidthProbe,
+  grid: WidthGrid,
+  samples: readonly WidthSample[],
+  k: number,
+  from = 0,
+  to = samples.length - 1,
+): { width: number; index: number } | null {
   const H = grid.heights.length;
   let best = -1;
   for (let i = Math.max(0, from); i <= Math.min(to, samples.length - 1); i++) {

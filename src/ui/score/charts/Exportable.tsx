@@ -22,8 +22,12 @@ export function Exportable({ name, caption, children }: { name: string; caption:
     <div className="exportable" ref={box}>
       {children}
       <span className="chart-export">
-        <button className="small secondary" data-testid={`${name}-svg`} onClick={() => void save('svg')}>SVG</button>
-        <button className="small secondary" data-testid={`${name}-png`} onClick={() => void save('png')}>PNG</button>
+        <button className="small secondary" data-testid={`${name}-svg`} onClick={() => void save('svg')}>
+          SVG
+        </button>
+        <button className="small secondary" data-testid={`${name}-png`} onClick={() => void save('png')}>
+          PNG
+        </button>
       </span>
     </div>
   );
@@ -36,6 +40,7 @@ export const chartCaption = runCaption;
 export function metricBar(m: MetricSet | undefined, k: MetricName): BarDatum {
   if (!m) return { v: null, text: 'no records' };
   const range = k === 'rv' || k === 'capnav' ? m.incomplete?.[k] : undefined;
-  if (m[k] === null && range !== undefined) return { v: null, text: `withheld${range ? ` (${range[0].toFixed(1)}…${range[1].toFixed(1)})` : ''} · ${count(m.n.unjudged)} not judged` };
+  if (m[k] === null && range !== undefined)
+    return { v: null, text: `withheld${range ? ` (${range[0].toFixed(1)}…${range[1].toFixed(1)})` : ''} · ${count(m.n.unjudged)} not judged` };
   return { v: m[k], ci: m.ci?.[k] ?? null, text: `${m[k] === null ? '–' : m[k]!.toFixed(1)} · n ${count(nOf(m, k))}` };
 }

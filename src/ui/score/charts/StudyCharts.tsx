@@ -16,19 +16,36 @@ const BUDGET_COLOURS = ['#9ecae1', '#4292c6', '#08519c', '#e76f51', '#6d597a', '
 export function BudgetChart({ reports, project }: { reports: [string, LiteReport][]; project: string }) {
   const groups = budgetGroups(reports.map(([m]) => m));
   if (!groups.length) {
-    return <p className="muted" data-testid="chart-budget-empty">Score by frame budget (the paper’s Figure 6): no model was scored at two frame budgets. Name each run’s folder with its budget — <code>gemini-2.5-pro_16f</code>, <code>…_32f</code>, <code>…_64f</code>, <code>…_1fps</code> — to compare them here.</p>;
+    return (
+      <p className="muted" data-testid="chart-budget-empty">
+        Score by frame budget (the paper’s Figure 6): no model was scored at two frame budgets. Name each run’s folder with its budget —{' '}
+        <code>gemini-2.5-pro_16f</code>, <code>…_32f</code>, <code>…_64f</code>, <code>…_1fps</code> — to compare them here.
+      </p>
+    );
   }
   const budgets = budgetsOf(groups);
   const series: Series[] = budgets.map((b, i) => ({ name: b, colour: BUDGET_COLOURS[i % BUDGET_COLOURS.length]! }));
   const report = new Map(reports);
-  const caption = chartCaption(project, groups.flatMap((g) => g.runs.map((r) => r.setting)), reports[0]![1].settings);
+  const caption = chartCaption(
+    project,
+    groups.flatMap((g) => g.runs.map((r) => r.setting)),
+    reports[0]![1].settings,
+  );
   return (
     <Exportable name="chart-budget" caption={caption}>
-      <HBarChart title="CapNav by frame budget (%), per model" rows={groups.map((g) => g.model)} series={series} max={100} width={PANEL} labelWidth={150} testId="chart-budget"
+      <HBarChart
+        title="CapNav by frame budget (%), per model"
+        rows={groups.map((g) => g.model)}
+        series={series}
+        max={100}
+        width={PANEL}
+        labelWidth={150}
+        testId="chart-budget"
         datum={(row, s) => {
           const run = groups.find((g) => g.model === row)!.runs.find((r) => r.budget === s.name);
           return run ? metricBar(report.get(run.setting)!.headline, 'capnav') : { v: null, text: 'not run' };
-        }} />
+        }}
+      />
     </Exportable>
   );
 }
@@ -41,13 +58,31 @@ export function PathLengthChart({ shown, series, project }: { shown: [string, Li
   const rows: string[] = [];
   const hops = new Map<string, number>();
   for (const [, r] of shown) for (const b of r.byPathLength ?? []) if (!hops.has(b.label)) hops.set(b.label, b.hops ?? Infinity);
-  append(rows, [...hops].sort((a, b) => a[1] - b[1]).map(([l]) => l));
+  append(
+    rows,
+    [...hops].sort((a, b) => a[1] - b[1]).map(([l]) => l),
+  );
   if (!rows.length) return null;
   const report = new Map(shown);
   return (
-    <Exportable name="chart-length" caption={chartCaption(project, shown.map(([m]) => m), shown[0]![1].settings)}>
-      <HBarChart title="CapNav by task length (hops of the shortest route on the graph, %)" rows={rows} series={series} max={100} width={PANEL} labelWidth={100} testId="chart-length"
-        datum={(row, s) => metricBar(report.get(s.name)!.byPathLength.find((b) => b.label === row)?.metrics, 'capnav')} />
+    <Exportable
+      name="chart-length"
+      caption={chartCaption(
+        project,
+        shown.map(([m]) => m),
+        shown[0]![1].settings,
+      )}
+    >
+      <HBarChart
+        title="CapNav by task length (hops of the shortest route on the graph, %)"
+        rows={rows}
+        series={series}
+        max={100}
+        width={PANEL}
+        labelWidth={100}
+        testId="chart-length"
+        datum={(row, s) => metricBar(report.get(s.name)!.byPathLength.find((b) => b.label === row)?.metrics, 'capnav')}
+      />
     </Exportable>
   );
 }
