@@ -7,13 +7,17 @@ import { cliScore, completion, folderTexts, hostileJudge, judgedRun, pageScore }
 const MB = 1024 * 1024;
 const verdict = (explanation: string) => JSON.stringify({ correct: true, explanation });
 
-/** 50 MB in 64 KB pieces without a Content-Length, for as long as the client keeps reading. */
+/**
+ * 64 KB pieces without a Content-Length for as long as the client keeps reading (at most 1 GB, far
+ * past what any socket buffer holds: the hang-up is seen however large the machine's buffers are —
+ * with 50 MB, a quiet machine's buffers could take the whole reply before the client hung up).
+ */
 function endlessChunks(res: ServerResponse): void {
   res.writeHead(200, { 'content-type': 'application/json' });
   const piece = 'x'.repeat(64 * 1024);
   let sent = 0;
   const more = () => {
-    while (!res.destroyed && sent < 50 * MB) {
+    while (!res.destroyed && sent < 1024 * MB) {
       sent += piece.length;
       if (!res.write(sent === piece.length ? `{"choices":[{"message":{"content":"{\\"correct\\": true, \\"explanation\\": \\"${piece}` : piece)) {
         res.once('drain', more);

@@ -7,7 +7,7 @@ import { createWrittenItem } from '../../src/core/vqa/items.ts';
 import { exportQaBundle } from '../../src/formats/qa/bundle.ts';
 import { houseScene, releaseFiles, type SceneSpec } from '../support/releaseBuilder.ts';
 import { navGraph, sceneOf } from '../support/sceneBuilder.ts';
-import { traversaWith } from '../support/cli.ts';
+import { REPO, traversaWith } from '../support/cli.ts';
 
 /** No command may take longer than this on a hostile input; the child is killed past it. */
 export const LIMIT_MS = 20_000;
@@ -21,6 +21,21 @@ export const run = (...args: string[]): Promise<Run> => traversaWith({ limitMs: 
  */
 export const asUnprivileged = (): { uid?: number; gid?: number } => (process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {});
 export const runUnprivileged = (...args: string[]): Promise<Run> => traversaWith({ limitMs: LIMIT_MS, ...asUnprivileged() }, ...args);
+
+/**
+ * Why the permission cases cannot run here, or null when they can. As root they run as `nobody`,
+ * who must be able to reach the checkout: a clone in a private folder (`mktemp -d`, mode 0700, as
+ * home folders often are) is out of its reach. Build the bundle first (`run('help')`).
+ */
+export async function unprivilegedBlocked(): Promise<string | null> {
+  const as = asUnprivileged();
+  if (as.uid === undefined) return null;
+  const r = await runUnprivileged('help');
+  if (r.code === 0) return null;
+  const lines = r.stderr.split('\n').map((l) => l.trim());
+  const why = lines.find((l) => /error|denied|EACCES/i.test(l)) ?? lines.find((l) => l !== '') ?? `exit ${r.code}`;
+  return `the unprivileged user "nobody" cannot run the command line from ${REPO} (a private folder?): ${why.trim().slice(0, 200)}`;
+}
 
 /** Temporary folders for one test file, readable by `nobody` too, removed by `cleanUp`. */
 export function tempDirs() {
