@@ -10,76 +10,7 @@ import { baselineCommand, scoreCommand } from './score.ts';
 import { formatPlan, formatStats } from './tables.ts';
 import { optionsByCommand, refuseUnknownOptions } from './options.ts';
 import { guardTerminal } from './terminal.ts';
-
-const USAGE = `Traversa command line
-
-  stats <release-dir> [--json]        dataset statistics (CapNav Table 1 definitions)
-  plan <release-dir> [--json]         the labelling work list of every question
-  validate <release-dir> [--json]     every problem, by file and location; exit 1 on errors
-  convert <release-dir> --out <dir>   read a release and write it back in the release layout
-  suggest --mesh <file> --graph <graph.json> [--agents <agent_profile.json>] [--up y|z] [--scale N] [--json]
-                                      suggested traversability per agent and edge, measured in the scan
-  drive --mesh <file> --graph <graph.json> [--agents <agent_profile.json>] [--up y|z] [--scale N] [--json]
-                                      every agent driven over every edge by the motion planner:
-                                      reached, or stopped with the measured reason
-  tour --mesh <file> --graph <graph.json> --out <video.mp4> [--fps 2] [--fov 75] [--eye 1.5] [--size 640x480] [--up y|z]
-                                      the automatic touring video of the scan through every node, rendered
-                                      headless in Chromium with the studio's code; writes the video (MP4 H.264,
-                                      or WebM VP9) and <video>.poses.json (camera poses, nodes in view)
-  score --gt <release-dir> --pred <results-dir> --out <dir> [--compat reference] [--judge rule|none|http]
-        [--verdicts <file>] [--cache <file>] [--weights λc,λp,λt,λr] [--bootstrap N] [--seed N]
-        [--level 0.95] [--averaging micro|macro] [--accept-unjudged] [--table2] [--json]
-                                      CapNav scores of model predictions (paper definitions, or the
-                                      released scorer with --compat reference); writes
-                                      scored_per_record.jsonl and scored_summary.json into --out.
-                                      --judge http reads TRAVERSA_JUDGE_URL, TRAVERSA_JUDGE_MODEL, TRAVERSA_JUDGE_KEY.
-                                      When the judge fails on some records, RV and the composite are
-                                      withheld and score exits 1 unless --accept-unjudged.
-                                      --table2 also writes the paper's Table 2 (models × Feas-F1, PV,
-                                      RTA, RV, CapNav, per-agent CapNav) as table2.csv and table2.tex
-  eval-inputs --gt <release-dir> --frames 16|32|64|1fps --out <dir> [--agents A,B] [--scenes S,T]
-                                      the evaluation prompt (CapNav B.1) of every question × agent,
-                                      hallucinated questions left out, with the frame set it shows:
-                                      manifest.json, inputs/<SCENE>/<AGENT>/q<NN>.json, frames/
-  run-model (--gt <release-dir> --frames 16|32|64|1fps | --inputs <eval-inputs-dir>) --endpoint <url>
-        --model <name> --out <results-dir> [--concurrency 4] [--retries 3] [--agents A,B] [--scenes S,T]
-        [--limit N] [--cache <dir>] [--json]
-                                      ask an OpenAI-compatible chat endpoint (POST <url>/chat/completions,
-                                      frames as JPEG data URLs; key from TRAVERSA_VLM_KEY) and write the
-                                      predictions for score: <out>/<model>_<frames>/<SCENE>/<SCENE>_<AGENT>.json
-                                      and run_summary.json (tokens, counts, time). Answers are cached in
-                                      <out>/.cache (or --cache): rerun to resume
-  baseline random|oracle --gt <release-dir> --out <file.jsonl> [--seed N]
-                                      random-walk (lower bound) or ground-truth (upper bound) predictions
-  score-qa --gt <bundle-dir|items.json|items.jsonl|project.traversa.json> --pred <answers.jsonl|dir> [--pred …]
-        [--tau N] [--averaging micro|macro] [--bootstrap N] [--seed N] [--json] [--out <dir>]
-        [--verdicts <trail-scores.json> | --judge http [--cache <file>]] [--subsets source|scene|capability|task]
-                                      models' answers to QA items (one {"id", "answer", "model", "steps"}
-                                      per line), Embodied4C scores per capability; each --pred file is
-                                      its own model. With --verdicts or --judge http, FoMER's reasoning
-                                      accuracy of the answers' steps: RA per criterion, FA, macro over
-                                      subsets. --out writes qa_scores.json, qa_scored_items.jsonl and
-                                      qa_reasoning_items.jsonl
-
-Team server and sync (credentials in the URL, http://alice:pw@host:5984/db, or in
-TRAVERSA_COUCH_USER and TRAVERSA_COUCH_PASSWORD):
-  team-server [--port 5984] [--host 127.0.0.1] [--data <dir> (default ./team-data) | --in-memory]
-        [--admin <user>:<password>] [--origin <url>]... [--session-timeout <s> (default 600)]
-                                      a CouchDB-compatible server (pouchdb-server behind Traversa's front:
-                                      members only, admin-only databases and accounts, restarted if it
-                                      stops; browsers from the studio's origins unless --origin; a
-                                      studio's sign-in lasts --session-timeout seconds from its last use)
-  team add-user <couch-url> <name> [--password <pw>]
-                                      create a user (a generated password is shown once)
-  team create-project <couch-url>/<db> [--lead <name>]... --member <name> [--member <name>]...
-                                      create a project database, its leads (graph, scenes, profiles,
-                                      taxonomy, adjudication), annotators and its validation
-  push <release-dir> --to <couch-url>/<db>
-                                      write the release's records, signed as you; exit 1 if any is refused
-  pull --from <couch-url>/<db> --out <release-dir>
-                                      read the project's records and write the release; conflicts
-                                      and bad records are listed by id
-`;
+import { USAGE } from './usage.ts';
 
 /** Flags followed by a value (`--out dir`); the others are switches unless written `--flag=value`. */
 const VALUE_FLAGS = new Set([
