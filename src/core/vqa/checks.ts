@@ -24,6 +24,10 @@ export interface QaFinding {
  */
 export type QaCheckCache = WeakMap<QaItem, { scene: Scene | undefined; taxonomy: Taxonomy; findings: QaFinding[] }>;
 
+/** A cached check still holds while the item's scene and the taxonomy are the objects it was checked against. */
+const fresh = (known: { scene: Scene | undefined; taxonomy: Taxonomy }, scene: Scene | undefined, taxonomy: Taxonomy): boolean =>
+  known.scene === scene && known.taxonomy === taxonomy;
+
 export function checkQaItems(project: Pick<Project, 'scenes' | 'qa'>, cache?: QaCheckCache): QaFinding[] {
   return completed(checkQaItemsSteps(project, cache));
 }
@@ -37,7 +41,7 @@ export function* checkQaItemsSteps(project: Pick<Project, 'scenes' | 'qa'>, cach
     if (i % 500 === 499) yield;
     const scene = scenes.get(item.sceneId);
     const known = cache?.get(item);
-    const findings = known && known.scene === scene && known.taxonomy === taxonomy ? known.findings : checkQaItem(item, { scene, taxonomy });
+    const findings = known && fresh(known, scene, taxonomy) ? known.findings : checkQaItem(item, { scene, taxonomy });
     if (cache && known?.findings !== findings) cache.set(item, { scene, taxonomy, findings });
     for (const f of findings) out.push(f);
   }
@@ -54,7 +58,7 @@ export function checkQaItemsQuickly(project: Pick<Project, 'scenes' | 'qa'>, cac
   let unchecked = 0;
   for (const item of project.qa.items) {
     const known = cache.get(item);
-    if (!known || known.scene !== scenes.get(item.sceneId) || known.taxonomy !== project.qa.taxonomy) if (++unchecked > budget) return null;
+    if (!(known && fresh(known, scenes.get(item.sceneId), project.qa.taxonomy)) && ++unchecked > budget) return null;
   }
   return checkQaItems(project, cache);
 }
