@@ -1,3 +1,4 @@
+import { completed } from '../core/steps.ts';
 import type { SetOfMarkRun } from './setOfMark.ts';
 import { version } from '../../package.json';
 import { hasBlocking, type Problem } from '../core/problems.ts';
@@ -44,7 +45,9 @@ export async function importQaFiles(store: StudioStore, picked: PickedFile[], fl
   let base = project;
   let capnav: ReturnType<typeof readCapnavQaItems>;
   let generated: QaImport;
-  for (;;) {
+  // At most three passes in slices; a project that changed every time (a busy team) is read once
+  // more at once, in one task, where nothing can change it underneath (this used to loop for ever).
+  for (let pass = 1; ; pass++) {
     capnav = readCapnavQaItems(
       files.filter((f) => isCapnavQa(f.path)),
       base,
@@ -52,7 +55,8 @@ export async function importQaFiles(store: StudioStore, picked: PickedFile[], fl
     );
     // Generated items are numbered after the CapNav ones of the same import.
     const afterCapnav = { ...base, qa: { ...base.qa, items: [...base.qa.items, ...capnav.items] } };
-    generated = await sliced(readGeneratedItemsSteps(generatedFiles, afterCapnav, { createdAt, requiredReviews }));
+    const steps = readGeneratedItemsSteps(generatedFiles, afterCapnav, { createdAt, requiredReviews });
+    generated = pass <= 3 ? await sliced(steps) : completed(steps);
     const now = store.getState().document.project;
     // Another project opened (or none) meanwhile: the items were picked for this one, not that.
     if (!now || store.getState().workspace.projectId !== projectId) {

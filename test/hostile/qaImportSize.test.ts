@@ -123,6 +123,25 @@ describe('a project that changes while an import is read', () => {
     expect(longestAfterEdit).toBeLessThan(whole / 2);
   });
 
+  it('a project that changes on every turn (a busy team) still gets the import: it is not read again for ever', { timeout: 60_000 }, async () => {
+    const store = storeWith();
+    const importing = importQaFiles(store, picked(5_000), async () => {});
+    let done = false;
+    let n = 0;
+    const busy = (async () => {
+      while (!done) {
+        await yieldNow();
+        edited(store, `qa_team_${++n}`);
+      }
+    })();
+    expect(await importing).toBe(true);
+    done = true;
+    await busy;
+    const items = store.getState().document.project!.qa.items;
+    expect(items.filter((i) => i.source === 'generated')).toHaveLength(5_000 + n);
+    expect(new Set(items.map((i) => i.id)).size).toBe(items.length);
+  });
+
   it('another project opened meanwhile gets nothing, and the report says to import into the one intended', async () => {
     const store = storeWith();
     const importing = importQaFiles(store, picked(5_000), async () => {});
