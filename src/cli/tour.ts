@@ -66,7 +66,7 @@ export function tourSettings(a: TourArgs): TourSettings {
 }
 
 /** The built studio, built first when missing or older than the sources it is built from. */
-function builtApp(root: string, log: (s: string) => void): string {
+export function builtApp(root: string, log: (s: string) => void): string {
   const dist = join(root, 'dist');
   const page = join(dist, 'src', 'app', 'tour.html');
   const sources = Math.max(newestChange(join(root, 'src')), ...['index.html', 'vite.config.ts', 'package.json'].map((f) => statSync(join(root, f)).mtimeMs));

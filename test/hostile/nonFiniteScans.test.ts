@@ -2,6 +2,8 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadMesh } from '../../src/engine/mesh/load.ts';
+import { builtApp } from '../../src/cli/tour.ts';
+import { REPO } from '../support/cli.ts';
 import { cornerGltf } from '../support/hostileScan.ts';
 import { expectOneLineError, LIMIT_MS, run, tempDirs } from './support.ts';
 
@@ -15,7 +17,10 @@ const Y_UP = { upAxis: 'y', unitScale: 1 } as const;
 const dirs = tempDirs();
 beforeAll(async () => {
   await run('help');
-}, 120_000); // build the CLI bundle once, before the timed runs
+  // `tour` builds the studio first when dist/ is missing (a clean clone's unit tests run before the
+  // browser tests build it): ~10 s alone, past the hang limit beside the other unit tests on CI.
+  builtApp(REPO, () => {});
+}, 240_000); // build the CLI bundle and the studio once, before the timed runs
 afterAll(() => dirs.cleanUp());
 const gltf = (poison?: number) => ({ files: [{ name: 'house.gltf', data: new TextEncoder().encode(cornerGltf({ poison }).gltf).buffer as ArrayBuffer }] });
 
