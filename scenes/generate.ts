@@ -10,7 +10,7 @@
  * graph and agents of scenes/sample-house/, which it shares.
  *
  * Output is byte-for-byte deterministic: no clock, no random numbers, fixed label timestamps.
- * test/unit/sampleHouse.test.ts regenerates the files in memory and compares them with the
+ * test/unit/core/sample/sampleHouse.test.ts regenerates the files in memory and compares them with the
  * committed ones, so the committed scene cannot go stale.
  */
 import { mkdir, writeFile } from 'node:fs/promises';

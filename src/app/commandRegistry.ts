@@ -1,10 +1,10 @@
 import { runCommand as runIfEnabled, type Command } from '../state/commands.ts';
-import { stateCommands } from '../state/commandList.ts';
+import { stateCommands } from './commandList.ts';
 import type { CommandId } from '../state/commandIds.ts';
 import type { StudioStore } from '../state/store.ts';
-import { labellingCommands, type DriveActions } from './labelling.ts';
-import { reviewingCommands } from './reviewing.ts';
-import { tourCommands, type TourRunner } from './tour.ts';
+import { labellingCommands, type DriveActions } from '../features/labelling/app/labelling.ts';
+import { reviewingCommands } from '../features/review/app/reviewing.ts';
+import { tourCommands, type TourRunner } from '../features/tour/app/tour.ts';
 
 /**
  * Every command of the studio, from one builder: the app, the shortcuts list and the tests all get

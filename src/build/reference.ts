@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildCommands } from '../app/commandRegistry.ts';
-import type { TourRunner } from '../app/tour.ts';
+import type { TourRunner } from '../features/tour/app/tour.ts';
 import { USAGE } from '../cli/usage.ts';
 import type { Command } from '../state/commands.ts';
 import { createStudioStore, type View } from '../state/store.ts';

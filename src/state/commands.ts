@@ -66,7 +66,7 @@ function stepScene(store: StudioStore, delta: number) {
   if (!scenes.length) return;
   const at = scenes.findIndex((sc) => sc.id === s.session.sceneId);
   const next = scenes[Math.min(scenes.length - 1, Math.max(0, at < 0 ? 0 : at + delta))]!;
-  // In the label view the queue goes to the next scene's first segment (app/labelling.ts follows);
+  // In the label view the queue goes to the next scene's first segment (features/labelling/app/labelling.ts follows);
   // elsewhere the scene view shows the scene.
   if (s.session.view === 'label') setSession(store, { sceneId: next.id, queueCursor: 0 });
   else setSession(store, { sceneId: next.id, view: 'scene', questionIndex: null });

@@ -1,9 +1,6 @@
 import { floorBands, worldHeight } from '../core/floors.ts';
 import { selectedScene } from './commands.ts';
-import { openItemRoute } from './evidence.ts';
-import { currentItem } from './queueSelectors.ts';
-import { openItem } from './qaItems.ts';
-import type { StudioState, StudioStore } from './store.ts';
+import type { StudioState, StudioStore, View } from './store.ts';
 
 /** How far above a floor the slice cuts, so that floor's rooms and walls stay visible. */
 export const SLICE_ABOVE_FLOOR = 1.6;
@@ -46,27 +43,6 @@ export interface ViewSlice {
   below: number | null;
 }
 
-/**
- * The slice of the current queue item's segment: at its floor, or for a segment between floors
- * (stairs, a lift) at the higher one with the lower one still shown; lower floors are hidden, so
- * their nodes and names do not sit under the current floor's. Null without an item or floors.
- */
-export function segmentSlice(s: StudioState): ViewSlice | null {
-  const item = currentItem(s);
-  return item ? nodesSlice(s, [item.from, item.to]) : null;
-}
-
-/**
- * The slice of the open question-answer item: the floors of the nodes it references (or of the
- * route its question implies), so the scene shows — and a mark placed on it lands on — the floor
- * the item is about, not the slab above it. Null when it references no node.
- */
-export function itemSlice(s: StudioState): ViewSlice | null {
-  const item = openItem(s);
-  const ids = item ? [...item.anchors.nodes, ...(openItemRoute(s)?.nodes ?? [])] : [];
-  return ids.length ? nodesSlice(s, ids) : null;
-}
-
 /** Floor index of each node (its assigned floor, else the highest floor at or below it). */
 export function nodeFloors(s: StudioState, ids: readonly string[]): number[] | null {
   const scene = selectedScene(s);
@@ -90,7 +66,7 @@ export function floorAt(floors: readonly number[], y: number): number {
 }
 
 /** At the highest of the nodes' floors with the lowest still shown, lower floors hidden. */
-function nodesSlice(s: StudioState, ids: readonly string[]): ViewSlice | null {
+export function nodesSlice(s: StudioState, ids: readonly string[]): ViewSlice | null {
   const scene = selectedScene(s);
   const idx = nodeFloors(s, ids);
   if (!scene || !idx) return null;
@@ -110,14 +86,21 @@ function nodesSlice(s: StudioState, ids: readonly string[]): ViewSlice | null {
   };
 }
 
-/** The slice the 3D view shows: the route's in the Score view, the segment's in the label view and the open item's in the QA view (until set by hand), else the session's. */
+const FOLLOWED = new Map<View, (s: StudioState) => ViewSlice | null>();
+
+/**
+ * What the slice follows in a view until the user sets it by hand: the labelling feature registers
+ * the current segment's floors for the label view, the QA feature the open item's for the QA view.
+ */
+export function followSliceIn(view: View, slice: (s: StudioState) => ViewSlice | null): void {
+  FOLLOWED.set(view, slice);
+}
+
+/** The slice the 3D view shows: the route's in the Score view, what the view follows (until set by hand), else the session's. */
 export function viewSlice(s: StudioState): ViewSlice {
   if (s.session.view === 'score' && s.ephemeral.pathPreview?.slice) return s.ephemeral.pathPreview.slice; // the route viewer: the route's floors
-  if ((s.session.view === 'label' || s.session.view === 'qa') && s.session.sliceFollowsItem) {
-    const followed = s.session.view === 'label' ? segmentSlice(s) : itemSlice(s);
-    if (followed) return followed;
-  }
-  return { ...s.session.slice, below: null };
+  const follow = s.session.sliceFollowsItem ? FOLLOWED.get(s.session.view) : undefined;
+  return follow?.(s) ?? { ...s.session.slice, below: null };
 }
 
 /** Set the slice by hand (the label view stops following the segment until the queue moves). */

@@ -10,7 +10,6 @@ import { JUDGE_TIMEOUT_MS } from '../core/scoring/judges/http.ts';
 import { DEFAULT_PAPER_SETTINGS } from '../core/scoring/pipeline.ts';
 import type { ScoredRecord } from '../core/scoring/paper/types.ts';
 import type { CompatSummaries } from '../core/scoring/compat/folders.ts';
-import { initialTaskGen, type TaskGenSession } from './taskGen.ts';
 import { TOUR_DEFAULTS, type TourSettings } from '../core/tour/settings.ts';
 
 /** A scored prediction's route as the viewport draws it (node ids; hops judged against the ground truth). */
@@ -32,7 +31,6 @@ import type { Problem } from '../core/problems.ts';
 import type { Project } from '../core/project.ts';
 import type { LabelComparison } from '../core/labelComparison.ts';
 import { ANY_SCOPE, type ItemScope } from '../core/vqa/itemFilters.ts';
-import { initialQaAnswers, type QaAnswersState } from './qaAnswersState.ts';
 
 /**
  * The studio's state, split by what happens to it:
@@ -47,7 +45,17 @@ export interface HistoryStep {
   changes: Change[];
 }
 
-export interface StudioState {
+/**
+ * The parts of the state a feature adds. Each is declared in the feature's own state/ folder, by
+ * declaration merging —
+ *   declare module '…/state/store.ts' { interface FeatureSlices { taskgen: TaskGenSession } }
+ * — and registered there with `registerSlice` (its scope and initial value), so this file names no
+ * feature of them. A module that reads a slice imports its feature's state, which registers it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface FeatureSlices {}
+
+export interface StudioState extends FeatureSlices {
   document: { project: Project | null };
   session: {
     view: 'overview' | 'scene' | 'label' | 'score' | 'qa' | 'problems';
@@ -105,8 +113,6 @@ export interface StudioState {
   suggestions: Record<string, SuggestionsState>;
   /** Scoring model predictions against the project's ground truth (session data, exported on demand). */
   scoring: ScoringState;
-  /** Scoring a model's answers to the accepted QA items (session data, exported on demand). */
-  qaAnswers: QaAnswersState;
   /** The question-answer view: the item open, review mode, and when its review started. */
   qa: QaSession;
   history: { past: HistoryStep[]; future: HistoryStep[] };
@@ -129,12 +135,19 @@ export interface StudioState {
  * `ephemeral` is what the moment shows (hover, previews, loading and saving status).
  */
 export type Scope = 'document' | 'session' | 'ephemeral';
-export const STATE_SCOPE: { readonly [K in keyof StudioState]: Scope } = {
+const SLICES = new Map<string, { scope: Scope; initial: () => unknown }>();
+
+/** A feature's slice of the state: its scope, and how it starts (in every new store, and never twice). */
+export function registerSlice<K extends keyof FeatureSlices>(key: K, scope: Scope, initial: () => FeatureSlices[K]): void {
+  if (SLICES.has(key) || Object.hasOwn(CORE_SCOPE, key)) throw new Error(`the state already has a slice "${key}"`);
+  SLICES.set(key, { scope, initial });
+}
+
+const CORE_SCOPE: { readonly [K in Exclude<keyof StudioState, keyof FeatureSlices>]: Scope } = {
   document: 'document',
   session: 'session',
   suggestions: 'session',
   scoring: 'session',
-  qaAnswers: 'session',
   qa: 'session',
   history: 'session',
   workspace: 'session',
@@ -146,8 +159,12 @@ export const STATE_SCOPE: { readonly [K in keyof StudioState]: Scope } = {
   tour: 'ephemeral',
 };
 
+/** The scope of each top-level key: the shared ones, and the slices the features registered. */
+export const stateScopes = (): [keyof StudioState, Scope][] =>
+  [...Object.entries(CORE_SCOPE), ...[...SLICES].map(([k, r]) => [k, r.scope] as const)] as [keyof StudioState, Scope][];
+
 /** The keys of one scope. */
-export const keysOfScope = (scope: Scope): (keyof StudioState)[] => (Object.keys(STATE_SCOPE) as (keyof StudioState)[]).filter((k) => STATE_SCOPE[k] === scope);
+export const keysOfScope = (scope: Scope): (keyof StudioState)[] => stateScopes().flatMap(([k, sc]) => (sc === scope ? [k] : []));
 
 export type Selection = { kind: 'node' | 'edge'; id: string };
 
@@ -189,8 +206,7 @@ export interface QaSession {
   importReviews: number;
   /** This project's traversability labels compared with another labelling of the same scenes. */
   labelComparison: LabelComparison | null;
-  /** Generating navigation tasks from the scene's video (state/taskGen.ts). */
-  taskgen: TaskGenSession;
+  /** Generating navigation tasks from the scene's video (features/tasks/state/taskGen.ts). */
 }
 /**
  * Recording a scene's touring video: `walking` while the walk view's camera is being recorded by
@@ -324,7 +340,7 @@ export interface ScoringState {
   compareModel: string | null;
   selectedRecord: string | null;
   filter: { agent: string; outcome: string; failure: string; text: string };
-  /** The route viewer (src/ui/score/RouteViewer.tsx): open, the hop stepped to, and the model whose route for the same task is drawn beside. */
+  /** The route viewer (src/features/scoring/ui/RouteViewer.tsx): open, the hop stepped to, and the model whose route for the same task is drawn beside. */
   viewer: RouteViewerState;
   /** The last run under the released scorer's conventions: its summaries (the records stay with the runner, for the downloads). */
   compat: CompatView | null;
@@ -417,7 +433,9 @@ export interface ProjectSummary {
 export type StudioStore = StoreApi<StudioState>;
 
 export function initialState(): StudioState {
+  const slices = Object.fromEntries([...SLICES].map(([k, r]) => [k, r.initial()])) as unknown as FeatureSlices;
   return {
+    ...slices,
     document: { project: null },
     session: {
       view: 'overview',
@@ -463,7 +481,6 @@ export function initialState(): StudioState {
       scope: ANY_SCOPE,
       labelComparison: null,
       importReviews: 1,
-      taskgen: initialTaskGen(),
     },
     scoring: {
       source: null,
@@ -489,7 +506,6 @@ export function initialState(): StudioState {
       viewer: { open: false, hop: null, compare: null, compareDetail: null },
       compat: null,
     },
-    qaAnswers: initialQaAnswers(),
     history: { past: [], future: [] },
     workspace: { projectId: null, projects: [] },
     team: { state: 'off', waiting: 0, conflicts: [], refused: [] },
@@ -507,7 +523,7 @@ export function leaveProject(s: StudioState): Pick<StudioState, 'ephemeral' | 'q
   const fresh = initialState();
   return {
     ephemeral: { ...fresh.ephemeral, helpOpen: s.ephemeral.helpOpen, projectsOpen: s.ephemeral.projectsOpen },
-    qa: { ...fresh.qa, importReviews: s.qa.importReviews, taskgen: s.qa.taskgen },
+    qa: { ...fresh.qa, importReviews: s.qa.importReviews },
     scoring: { ...fresh.scoring, settings: s.scoring.settings },
     importReport: null,
   };

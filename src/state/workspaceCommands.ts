@@ -1,11 +1,10 @@
 import type { Command } from './commands.ts';
 import { selectedScene } from './commands.ts';
-import { assignFloor, deleteSelection, escape } from './graphCommands.ts';
 import { followSegment, sceneFloors, setSlice, SLICE_ABOVE_FLOOR, viewSlice } from './slice.ts';
 import type { StudioState, StudioStore, Tool, CameraMode } from './store.ts';
 import { setSession } from './patch.ts';
 
-const hasScene = (s: StudioState) => !!selectedScene(s);
+export const hasScene = (s: StudioState): boolean => !!selectedScene(s);
 /** Views that show the 3D workspace (editing, labelling, QA items): cameras and the slice work in all three. */
 const VIEWS_3D = ['scene', 'label', 'qa'] as const;
 /** Views where the measuring tool works: editing, and writing question-answer items (answers filled from it). */
@@ -117,44 +116,4 @@ export const workspaceCommands: Command[] = [
     enabled: (s) => !s.session.sliceFollowsItem,
     run: followSegment,
   },
-  {
-    id: 'selection.delete',
-    label: 'Delete the selected node or edge',
-    shortcut: 'Delete',
-    undoable: true,
-    views: ['scene'],
-    enabled: (s) => hasScene(s) && !!s.session.selection,
-    run: deleteSelection,
-  },
-  {
-    id: 'selection.deleteBackspace',
-    label: 'Delete the selected node or edge',
-    shortcut: 'Backspace',
-    undoable: true,
-    views: ['scene'],
-    enabled: (s) => hasScene(s) && !!s.session.selection,
-    run: deleteSelection,
-  },
-  {
-    id: 'node.rename',
-    label: 'Rename the selected node',
-    shortcut: 'F2',
-    undoable: false,
-    views: ['scene'],
-    enabled: (s) => s.session.selection?.kind === 'node',
-    run: (st) => st.setState((s) => ({ ephemeral: { ...s.ephemeral, renameRequest: s.ephemeral.renameRequest + 1 } })),
-  },
-  {
-    id: 'node.assignFloor',
-    label: 'Assign the selected node to the sliced floor',
-    shortcut: 'G',
-    undoable: true,
-    views: ['scene'],
-    enabled: (s) => hasScene(s) && s.session.selection?.kind === 'node',
-    run: (st) => {
-      const s = st.getState();
-      assignFloor(st, [s.session.selection!.id], currentFloorIndex(s));
-    },
-  },
-  { id: 'escape', label: 'Cancel the drag, the connection or the selection', shortcut: 'Escape', undoable: false, run: escape },
 ];

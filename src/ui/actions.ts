@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { Command } from '../state/commands.ts';
-import type { VideoInfo } from '../state/taskGen.ts';
+import type { VideoInfo } from '../core/tour/types.ts';
 import type { PickedFile } from './pickedFiles.ts';
 import type { CommandId } from '../state/commandIds.ts';
 
@@ -16,7 +16,7 @@ export interface StudioActions {
     confirmMerge: (theirs: ReadonlySet<string>) => boolean;
     cancel: () => void;
   };
-  /** The project list (app/projects.ts). */
+  /** The project list (features/projects/app/projects.ts). */
   projects: {
     open: (id: string) => Promise<void>;
     newProject: () => Promise<void>;
@@ -85,7 +85,7 @@ export interface StudioActions {
     /** Replace the project's taxonomy with one from a JSON file (a taxonomy, or a QA bundle's manifest). */
     importTaxonomy: (file: PickedFile) => Promise<boolean>;
   };
-  /** Navigation tasks generated from the selected scene's video (app/taskGeneration.ts), and the video for review. */
+  /** Navigation tasks generated from the selected scene's video (features/tasks/app/taskGeneration.ts), and the video for review. */
   tasks: {
     /** Ask the endpoint for tasks with the task panel's settings; the valid ones join the review queue (one undo step). */
     generate: () => Promise<void>;
@@ -95,7 +95,7 @@ export interface StudioActions {
     /** The scene's stored video file and its length in seconds, or null when it has none. */
     videoFile: (sceneId: string) => Promise<{ blob: Blob; seconds: number } | null>;
   };
-  /** The scenes' touring videos (app/tour.ts): read the stored one, download its parts. */
+  /** The scenes' touring videos (features/tour/app/tour.ts): read the stored one, download its parts. */
   tour: {
     load: (sceneId: string) => Promise<import('../persistence/videos.ts').SceneVideo | undefined>;
     download: (sceneId: string, what: 'video' | 'poses' | 'frames') => void;

@@ -73,3 +73,7 @@ export async function readPickedInOrder(picked: readonly PickedFile[], take: (fi
   }
   return problems;
 }
+
+/** The hidden file inputs of the header: a release folder, or loose files (the project list's Import clicks the folder's). */
+export const FOLDER_INPUT_ID = 'import-folder-input';
+export const FILES_INPUT_ID = 'import-files-input';

@@ -97,9 +97,13 @@ function FirstPerson({ start, keysBlocked }: { start: Vector3; keysBlocked: () =
   const cam = useRef<PerspectiveCameraImpl>(null);
   const keys = useRef(new Set<string>());
   const look = useRef({ yaw: 0, pitch: 0 });
+  // When the walk last moved (or a walking key went down): the walk covers the time since, so its
+  // pace is the same however slowly frames come (a software renderer draws a few a second), and a
+  // frame after a pause does not jump (at most half a second's walk in one frame).
+  const walkedAt = useRef(0);
   const { gl, invalidate } = useThree();
 
-  // A tour walked by hand records this camera (app/tour.ts polls it while recording).
+  // A tour walked by hand records this camera (features/tour/app/tour.ts polls it while recording).
   useEffect(() => {
     viewportHandle.walkPose = () => {
       const p = cam.current?.position ?? start;
@@ -127,6 +131,7 @@ function FirstPerson({ start, keysBlocked }: { start: Vector3; keysBlocked: () =
     };
     const kd = (e: KeyboardEvent) => {
       if (!WALKING.includes(e.key) || keysBlocked()) return;
+      if (!WALKING.some((x) => keys.current.has(x))) walkedAt.current = performance.now();
       keys.current.add(e.key);
       keys.current.add(e.shiftKey ? WALK_KEYS.hurry : '');
       invalidate();
@@ -150,12 +155,15 @@ function FirstPerson({ start, keysBlocked }: { start: Vector3; keysBlocked: () =
     };
   }, [gl, invalidate, keysBlocked]);
 
-  useFrame((_, dt) => {
+  useFrame(() => {
     const c = cam.current;
     if (!c) return;
     c.rotation.set(look.current.pitch, look.current.yaw, 0, 'YXZ');
     const k = keys.current;
-    const speed = (k.has(WALK_KEYS.hurry) ? 3 : 1.2) * Math.min(dt, 0.1);
+    const now = performance.now();
+    const dt = Math.min((now - walkedAt.current) / 1000, 0.5);
+    walkedAt.current = now;
+    const speed = (k.has(WALK_KEYS.hurry) ? 3 : 1.2) * dt;
     const fwd = new Vector3(-Math.sin(look.current.yaw), 0, -Math.cos(look.current.yaw));
     const right = new Vector3(-fwd.z, 0, fwd.x);
     if (k.has(WALK_KEYS.forward)) c.position.addScaledVector(fwd, speed);

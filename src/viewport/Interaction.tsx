@@ -5,12 +5,12 @@ import { clearWidthAt } from '../engine/measure/clearWidth.ts';
 import { castRay } from '../engine/rays/cast.ts';
 import type { Surface } from '../engine/rays/surface.ts';
 import type { Scene } from '../core/project.ts';
-import { connectToolPick, dragNode, endNodeDrag, placeNode, startNodeDrag } from '../state/graphCommands.ts';
-import { addMarkAt } from '../state/qaItems.ts';
+import { workspaceFeed } from '../state/workspaceFeeds.ts';
 import type { StudioStore } from '../state/store.ts';
 import { NODE_RADIUS } from './GraphOverlay.tsx';
 import { viewportHandle } from './viewportHandle.ts';
 import { toSceneFrame } from './worldGraph.ts';
+import { hoverNode, select, showMeasure } from '../state/sessionChanges.ts';
 
 interface Props {
   store: StudioStore;
@@ -99,13 +99,13 @@ export function Interaction({ store, scene, world, surface, frame, maxY, minY, f
       if (!node) return;
       e.stopImmediatePropagation();
       if (tool === 'connect') {
-        connectToolPick(store, node);
+        workspaceFeed('connectPick')?.(store, node);
         invalidate();
         return;
       }
-      store.setState((s) => ({ session: { ...s.session, selection: { kind: 'node', id: node } } }));
+      select(store, { kind: 'node', id: node });
       dragging = node;
-      startNodeDrag(store);
+      workspaceFeed('startNodeDrag')?.(store);
       const c = controls();
       if (c) c.enabled = false;
       el.setPointerCapture(e.pointerId);
@@ -113,16 +113,16 @@ export function Interaction({ store, scene, world, surface, frame, maxY, minY, f
     const onMove = (e: PointerEvent) => {
       if (dragging) {
         const hit = pick(e);
-        if (hit) dragNode(store, dragging, toSceneFrame(hit, live.current.frame));
+        if (hit) workspaceFeed('dragNode')?.(store, dragging, toSceneFrame(hit, live.current.frame));
         return;
       }
       if (e.buttons) return;
       const hover = nodeAt(e);
-      if (hover !== store.getState().ephemeral.hoverNode) store.setState((s) => ({ ephemeral: { ...s.ephemeral, hoverNode: hover } }));
+      hoverNode(store, hover);
     };
     const onUp = (e: PointerEvent) => {
       if (dragging) {
-        endNodeDrag(store);
+        workspaceFeed('endNodeDrag')?.(store);
         dragging = null;
         const c = controls();
         if (c) c.enabled = true;
@@ -134,16 +134,16 @@ export function Interaction({ store, scene, world, surface, frame, maxY, minY, f
       const tool = session().tool;
       if (tool === 'select') {
         const edge = edgeAt(e);
-        store.setState((s) => ({ session: { ...s.session, selection: edge ? { kind: 'edge', id: edge } : null } }));
+        select(store, edge ? { kind: 'edge', id: edge } : null);
       } else if (tool === 'place') {
         const hit = pick(e);
-        if (hit) placeNode(store, toSceneFrame(hit, live.current.frame), nearestFloor(live.current.floors, hit.y));
+        if (hit) workspaceFeed('placeNode')?.(store, toSceneFrame(hit, live.current.frame), nearestFloor(live.current.floors, hit.y));
       } else if (tool === 'measure') {
         const hit = pick(e);
         if (hit) measureAt(store, hit, live.current.surface);
       } else if (tool === 'mark') {
         const hit = pick(e);
-        if (hit) addMarkAt(store, toSceneFrame(hit, live.current.frame));
+        if (hit) workspaceFeed('addMark')?.(store, toSceneFrame(hit, live.current.frame));
       }
       invalidate();
     };
@@ -201,7 +201,7 @@ function measureAt(store: StudioStore, hit: Vector3, surface: Surface | null) {
       dz = pt.z - a.z;
     measure = { mode: 'distance', points: [a, pt], distance: { total: Math.hypot(dx, dy, dz), horizontal: Math.hypot(dx, dz), vertical: Math.abs(dy) } };
   }
-  store.setState((s) => ({ ephemeral: { ...s.ephemeral, measure } }));
+  showMeasure(store, measure);
 }
 
 /**

@@ -9,8 +9,7 @@ import { planScene } from '../core/plan.ts';
 import { selectedScene } from '../state/commands.ts';
 import { useStudio, useStudioShallow, useStudioStore } from '../state/useStudio.ts';
 import { sceneFloors, viewSlice } from '../state/slice.ts';
-import { currentDrive, currentItem } from '../state/queueSelectors.ts';
-import { openItem } from '../state/qaItems.ts';
+import { workspaceFeed } from '../state/workspaceFeeds.ts';
 import type { Mark } from '../core/vqa/item.ts';
 
 import { CameraRig } from './CameraRig.tsx';
@@ -27,11 +26,11 @@ import { SceneMeshView } from './SceneMeshView.tsx';
 import { softwareRenderer } from './softwareRenderer.ts';
 import { framingBounds, worldPositions } from './worldGraph.ts';
 import { framePoints, routeLabels } from './routeLabels.ts';
-import { openItemRoute } from '../state/evidence.ts';
 import { ImpliedRouteOverlay } from './ImpliedRouteOverlay.tsx';
 import { undirectedKey } from '../core/graph.ts';
 
 const NO_MARKS: Mark[] = [];
+const noDrive = () => null;
 const NO_NODES: string[] = [];
 
 /** The 3D workspace of the selected scene: its scan, its graph, the tools. Renders on demand. */
@@ -50,7 +49,7 @@ export function Workspace() {
   const ephemeral = useStudioShallow((s) => ({ connectFrom: s.ephemeral.connectFrom, measure: s.ephemeral.measure, pathPreview: s.ephemeral.pathPreview }));
   const floors = useStudioShallow(sceneFloors);
   const slice = useStudioShallow(viewSlice);
-  const drive = useStudio(currentDrive);
+  const drive = useStudio(workspaceFeed('drive') ?? noDrive);
   const mesh = useSceneMesh(scene?.id ?? null);
   const registry = useContext(MeshRegistryContext);
 
@@ -66,15 +65,15 @@ export function Workspace() {
   }, [mesh, world]);
   const plan = useMemo(() => (scene ? planScene(scene) : []), [scene]);
   const anchors = useRef<LabelAnchors>(new Map()).current;
-  const item = useStudio((s) => (s.session.view === 'label' ? currentItem(s) : undefined));
-  const marks = useStudio((s) => (s.session.view === 'qa' ? (openItem(s)?.anchors.marks ?? NO_MARKS) : NO_MARKS));
-  const referenced = useStudio((s) => (s.session.view === 'qa' ? (openItem(s)?.anchors.nodes ?? NO_NODES) : NO_NODES));
+  const item = useStudio((s) => (s.session.view === 'label' ? workspaceFeed('segment')?.(s) : undefined));
+  const marks = useStudio((s) => (s.session.view === 'qa' ? (workspaceFeed('marks')?.(s) ?? NO_MARKS) : NO_MARKS));
+  const referenced = useStudio((s) => (s.session.view === 'qa' ? (workspaceFeed('referenced')?.(s) ?? NO_NODES) : NO_NODES));
   const highlight = useMemo(() => new Set(referenced), [referenced]);
   const keysBlocked = useCallback(() => store.getState().ephemeral.helpOpen, [store]);
   const preview = session.view === 'score' ? ephemeral.pathPreview : null;
   const routeView = useMemo(() => routeLabels(preview, world), [preview, world]);
   // Reviewing a navigation question: the route it implies, its nodes numbered in order.
-  const implied = useStudio((s) => (s.session.view === 'qa' ? openItemRoute(s) : null));
+  const implied = useStudio((s) => (s.session.view === 'qa' ? (workspaceFeed('implied')?.(s) ?? null) : null));
   const impliedOrder = useMemo(() => new Map(implied?.nodes.map((id, i) => [id, String(i + 1)]) ?? []), [implied]);
   const fit = useMemo(() => framePoints(preview?.frame ?? null, world), [preview?.frame, world]);
   if (!scene) return null;

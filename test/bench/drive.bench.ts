@@ -26,7 +26,7 @@ import { plannerWay } from '../../src/engine/planner/scene.ts';
 import type { Terrain } from '../../src/engine/terrain/terrain.ts';
 import { prepareGeometry, type SceneGeometry } from '../../src/engine/suggest/index.ts';
 import { edgeWay } from '../../src/engine/suggest/measureEdge.ts';
-import { sampleRelease, type GroundTruth } from '../unit/suggestTruth.ts';
+import { sampleRelease, type GroundTruth } from '../support/suggestTruth.ts';
 import { timeCommand } from './cli.bench.ts';
 import type { BenchSection } from './run.ts';
 
@@ -145,7 +145,7 @@ async function measureScene(label: string, path: string, segments: [string, stri
   let t0 = performance.now();
   const scene = await ScenePlanner.create(geom);
   const refMs = performance.now() - t0;
-  // The greedy drive's world, as the studio makes it (app/drive.ts).
+  // The greedy drive's world, as the studio makes it (features/drive/app/drive.ts).
   const world = colliderWorldOf(loaded);
   const rows: Row[] = [];
   const routeMs: number[] = [];

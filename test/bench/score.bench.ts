@@ -17,7 +17,7 @@ import { scorePaper, scorePaperChunked } from '../../src/core/scoring/paper/scor
 import { readRelease } from '../../src/formats/capnav/read.ts';
 import { writeRelease } from '../../src/formats/capnav/write.ts';
 import { readPredictionJsonl, toPredictionJsonl } from '../../src/formats/predictions/jsonl.ts';
-import { scoringHouse } from '../unit/scoreSupport.ts';
+import { scoringHouse } from '../support/scoreSupport.ts';
 import { CAPNAV_DIR } from '../support/shared.ts';
 import type { BenchSection } from './run.ts';
 import { runBenchPage } from './browserPage.ts';

@@ -90,7 +90,7 @@ describe('a researcher scores the reasoning of two models in the browser', () =>
     expect(code).toBe(0);
     expect(subsetRows).toEqual(cliTable(stdout, /^model\s+subset\s+RA\s+n\s+FA\s+n$/));
     expect(criterionRows).toEqual(cliTable(stdout, /^criterion\s+vlm-a \(n\)/));
-    // And they are the right numbers (worked out in test/unit/scoreQaFomer.test.ts).
+    // And they are the right numbers (worked out in test/unit/cli/scoreQaFomer.test.ts).
     expect(subsetRows).toContainEqual(['vlm-a', 'macro over subsets', '65.00', '6', '69.17', '7']);
     expect(subsetRows).toContainEqual(['vlm-b', 'macro over subsets', '32.67', '4', '37.50', '7']);
     expect(await page.getByTestId('qa-fomer-problems').textContent()).toContain('trail-scores.json /verdicts/8/criteria/Safety: error: Safety is 0, not 1–10');

@@ -5,7 +5,7 @@ import { join, resolve, sep } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BUNDLE_FORMAT } from '../../src/formats/bundle.ts';
 import { studio } from '../support/browser.ts';
-import { scoringHouse } from '../unit/scoreSupport.ts';
+import { scoringHouse } from '../support/scoreSupport.ts';
 
 const SLIP = '../../../../tmp/zipslip';
 

@@ -3,7 +3,7 @@ import { runScoring } from '../../src/core/scoring/pipeline.ts';
 import { csvCell } from '../../src/formats/csv.ts';
 import { predictionReaders } from '../../src/formats/predictions/read.ts';
 import { reportFiles } from '../../src/formats/scoreDownloads.ts';
-import { QUESTIONS as Q, scoringHouse } from '../unit/scoreSupport.ts';
+import { QUESTIONS as Q, scoringHouse } from '../support/scoreSupport.ts';
 
 /** RFC 4180, as a spreadsheet reads it: cells of rows, quotes undone. */
 function parseCsv(text: string): string[][] {

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { vi } from 'vitest';
-import { LocalScoring } from '../../src/app/scoreClient.ts';
+import { LocalScoring } from '../../src/features/scoring/app/scoreClient.ts';
 import type { JudgeEnv } from '../../src/cli/httpJudge.ts';
 import { scoreCommand } from '../../src/cli/score.ts';
 import type { Project } from '../../src/core/project.ts';
@@ -13,7 +13,7 @@ import { DEFAULT_WEIGHTS } from '../../src/core/scoring/paper/types.ts';
 import type { LiteOutcome } from '../../src/core/scoring/workerProtocol.ts';
 import { writeRelease } from '../../src/formats/capnav/write.ts';
 import { writeReleaseDir } from '../support/releaseBuilder.ts';
-import { QUESTIONS, scoringHouse } from '../unit/scoreSupport.ts';
+import { QUESTIONS, scoringHouse } from '../support/scoreSupport.ts';
 
 /** What a hostile judge endpoint saw of one request. */
 export interface SeenRequest {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_RESAMPLES, MAX_SEED } from '../../src/core/scoring/bootstrap.ts';
 import { writeRelease } from '../../src/formats/capnav/write.ts';
-import { scoringHouse } from '../unit/scoreSupport.ts';
+import { scoringHouse } from '../support/scoreSupport.ts';
 import { expectOneLineError, LIMIT_MS, run, tempDirs, writeQaBundle, writeTree } from './support.ts';
 
 // Issue 12, class 10: `--bootstrap 100000000` ran for minutes at 4 GB. Every numeric option has

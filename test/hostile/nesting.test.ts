@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_DEPTH } from '../../src/core/records/storable.ts';
 import { MAX_PY_DEPTH } from '../../src/core/scoring/compat/pyJson.ts';
 import { writeRelease } from '../../src/formats/capnav/write.ts';
-import { scoringHouse } from '../unit/scoreSupport.ts';
+import { scoringHouse } from '../support/scoreSupport.ts';
 import { expectNoTrace, LIMIT_MS, run, tempDirs, writeHouse, writeTree } from './support.ts';
 
 // Issue 12, class 8: one prediction file nested 5,000 levels deep aborted a whole

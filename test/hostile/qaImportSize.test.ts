@@ -3,13 +3,13 @@ import { emptyProject, type Project } from '../../src/core/project.ts';
 import { readGeneratedItems } from '../../src/formats/qa/generated.ts';
 import { FIELD_LIMITS } from '../../src/formats/qa/records.ts';
 import { navGraph, sceneOf } from '../support/sceneBuilder.ts';
-import { importQaFiles } from '../../src/app/qaFiles.ts';
+import { importQaFiles } from '../../src/features/qa/app/qaFiles.ts';
 import { createStudioStore, initialState, type StudioStore } from '../../src/state/store.ts';
 import type { PickedFile } from '../../src/ui/pickedFiles.ts';
 import { yieldNow } from '../../src/engine/yieldNow.ts';
 import { applyEdit } from '../../src/state/edits.ts';
 import { replaceDocument } from '../../src/state/history.ts';
-import { ITEM_LIST_EDITS } from '../../src/state/qaItemEdits.ts';
+import { ITEM_LIST_EDITS } from '../../src/features/qa/state/qaItemEdits.ts';
 
 /**
  * Issue 25 §12: a 20 MB question in imported generated items froze the studio for 31 s and 20,000

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRelease } from '../../src/formats/capnav/read.ts';
 import { writeRelease } from '../../src/formats/capnav/write.ts';
 import { houseScene, releaseFiles } from '../support/releaseBuilder.ts';
-import { scoringHouse } from '../unit/scoreSupport.ts';
+import { scoringHouse } from '../support/scoreSupport.ts';
 import { expectNoTrace, expectOneLineError, LIMIT_MS, run, tempDirs, writeHouse, writeTree } from './support.ts';
 
 // Issue 12, class 11: inputs that were changed without a word — bytes of another encoding turned

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forTerminal } from '../../src/cli/terminal.ts';
 import { writeRelease } from '../../src/formats/capnav/write.ts';
 import { houseScene, Q, rawQuestion } from '../support/releaseBuilder.ts';
-import { scoringHouse } from '../unit/scoreSupport.ts';
+import { scoringHouse } from '../support/scoreSupport.ts';
 import { expectNoTrace, LIMIT_MS, run, tempDirs, writeHouse, writeQaBundle, writeTree } from './support.ts';
 
 // Issue 12, class 9: a reference, a model name or a file name can carry terminal control

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readTours } from '../../src/app/importTours.ts';
+import { readTours } from '../../src/features/tour/app/importTours.ts';
 import { file, mp4, poses, tourOf } from '../support/tourFiles.ts';
 
 /**

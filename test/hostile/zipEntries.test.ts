@@ -1,8 +1,8 @@
 import { unzipSync } from 'fflate';
 import { join, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { qaZip } from '../../src/app/qaFiles.ts';
-import { releaseZip } from '../../src/app/exportRelease.ts';
+import { qaZip } from '../../src/features/qa/app/qaFiles.ts';
+import { releaseZip } from '../../src/services/exportRelease.ts';
 import type { Project } from '../../src/core/project.ts';
 import { assembleProject } from '../../src/core/records/assemble.ts';
 import { projectRecords } from '../../src/core/records/records.ts';
@@ -10,7 +10,7 @@ import { capnavItemsForScene } from '../../src/core/vqa/capnav.ts';
 import { addReview } from '../../src/core/vqa/review.ts';
 import { BUNDLE_FORMAT, readBundle } from '../../src/formats/bundle.ts';
 import { UnsafeZipEntryError } from '../../src/formats/zip.ts';
-import { scoringHouse } from '../unit/scoreSupport.ts';
+import { scoringHouse } from '../support/scoreSupport.ts';
 
 const AT = '2026-05-01T10:00:00.000Z';
 const SLIP = '../../../../tmp/zipslip';

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeRelease } from '../../src/formats/capnav/write.ts';
 import { writeReleaseDir } from '../support/releaseBuilder.ts';
-import { scoringHouse } from '../unit/scoreSupport.ts';
+import { scoringHouse } from '../support/scoreSupport.ts';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const RESULTS = join(REPO, 'test/fixtures/scoring/results');

@@ -18,7 +18,7 @@ import { writeRelease } from '../../src/formats/capnav/write.ts';
 import { scoreHandler } from '../../src/workers/scoreHandler.ts';
 import { REPO, traversa } from '../support/cli.ts';
 import { writeReleaseDir } from '../support/releaseBuilder.ts';
-import { scoringHouse } from '../unit/scoreSupport.ts';
+import { scoringHouse } from '../support/scoreSupport.ts';
 
 const RESULTS = join(REPO, 'test/fixtures/scoring/results');
 const VERDICTS = 'test/fixtures/scoring/verdicts.json';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeRelease } from '../../src/formats/capnav/write.ts';
 import { REPO, traversa } from '../support/cli.ts';
 import { writeReleaseDir } from '../support/releaseBuilder.ts';
-import { scoringHouse } from '../unit/scoreSupport.ts';
+import { scoringHouse } from '../support/scoreSupport.ts';
 
 /*
  * `score --compat reference` on what users give it: a Traversa JSONL file (the baseline's own

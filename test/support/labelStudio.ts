@@ -1,9 +1,9 @@
 import type { Project } from '../../src/core/project.ts';
 import { itemKey } from '../../src/core/queue.ts';
 import { findCommand, runCommand, type Command } from '../../src/state/commands.ts';
-import { stateCommands } from '../../src/state/commandList.ts';
+import { stateCommands } from '../../src/app/commandList.ts';
 import { replaceDocument } from '../../src/state/history.ts';
-import { currentItem } from '../../src/state/queueSelectors.ts';
+import { currentItem } from '../../src/features/labelling/state/queueSelectors.ts';
 import { createStudioStore, type DriveView, type StudioStore } from '../../src/state/store.ts';
 import { commandForKey } from '../../src/ui/shortcuts.ts';
 import { twoStoreyProject } from './twoStoreys.ts';

@@ -12,7 +12,7 @@ import { mergeTriangles } from '../../src/engine/mesh/collisionMerge.ts';
 import type { LoadedMesh } from '../../src/engine/mesh/types.ts';
 import { driveScene, type SceneDrives } from '../../src/engine/planner/index.ts';
 import { prepareGeometry, suggestScene, type SceneSuggestions } from '../../src/engine/suggest/index.ts';
-import { truthRows, type GroundTruth } from '../unit/suggestTruth.ts';
+import { truthRows, type GroundTruth } from './suggestTruth.ts';
 import { SECOND_HOUSE, secondHouseRelease } from './secondHouse.ts';
 
 /**

@@ -5,22 +5,50 @@
  * in the browser's store and its `_id` in a CouchDB database.
  */
 
-export type RecordKind = 'project' | 'taxonomy' | 'profile' | 'scene' | 'node' | 'edge' | 'label' | 'adjudication' | 'qaitem' | 'review' | 'qaadjudication';
+/** What one kind of record is: the parts of its key, where it belongs, and who may write it. */
+export interface KindSpec {
+  /** What each part of the key after the kind names (their number is the key's arity). */
+  readonly parts: readonly string[];
+  /** The scope it is assembled, validated and replaced with: the project (`top`), or the scene or QA item its first part names. */
+  readonly scope: 'top' | 'scene' | 'item';
+  /** Only a project's leads write it; the words for that work ("only a lead changes …"). */
+  readonly lead?: string;
+  /** The key part that names the one member who may write it (their label, their review). */
+  readonly owner?: number;
+  /** Its `order` is only its place in a table other people's records share: a change of place alone is no change (records.ts sameRec). */
+  readonly placeOnly?: true;
+}
+
+/**
+ * Every kind of stored (and synced) record, one entry each. The key's arity, the scope and
+ * browser bucket, the owner, the lead's work, whether only its place can change, and the team
+ * server's key check (validateDoc.ts) are all read from here; a record's value is assembled into
+ * the project in assemble.ts and merged in merge.ts.
+ */
+export const RECORD_KINDS = {
+  project: { parts: [], scope: 'top', lead: 'the project' },
+  taxonomy: { parts: [], scope: 'top', lead: 'the taxonomy' },
+  profile: { parts: ['profile name'], scope: 'top', lead: 'agent profiles' },
+  scene: { parts: ['scene id'], scope: 'scene', lead: 'scenes' },
+  node: { parts: ['scene id', 'node id'], scope: 'scene', lead: 'the graph' },
+  edge: { parts: ['scene id', 'edge id'], scope: 'scene', lead: 'the graph' },
+  label: { parts: ['scene id', 'agent', 'segment', 'author'], scope: 'scene', owner: 3, placeOnly: true },
+  adjudication: { parts: ['scene id', 'agent', 'segment'], scope: 'scene', lead: 'label disputes' },
+  qaitem: { parts: ['item id'], scope: 'item' },
+  review: { parts: ['item id', 'reviewer'], scope: 'item', owner: 1, placeOnly: true },
+  qaadjudication: { parts: ['item id'], scope: 'item', lead: 'review disputes' },
+} as const satisfies Record<string, KindSpec>;
+
+export type RecordKind = keyof typeof RECORD_KINDS;
+const KIND_SPECS: Record<string, KindSpec> = RECORD_KINDS;
+export const RECORD_KIND_NAMES = Object.keys(RECORD_KINDS) as RecordKind[];
 
 /** How many components follow the kind in a key of each kind. */
-const ARITY: Record<RecordKind, number> = {
-  project: 0,
-  taxonomy: 0,
-  profile: 1,
-  scene: 1,
-  node: 2,
-  edge: 2,
-  label: 4,
-  adjudication: 3,
-  qaitem: 1,
-  review: 2,
-  qaadjudication: 1,
-};
+export const ARITY = Object.fromEntries(RECORD_KIND_NAMES.map((k) => [k, RECORD_KINDS[k].parts.length])) as Record<RecordKind, number>;
+
+/** The spec of a kind named by a key's first component (null for what is no kind). */
+const specOf = (kind: string | undefined): KindSpec | null =>
+  kind !== undefined && Object.prototype.hasOwnProperty.call(KIND_SPECS, kind) ? KIND_SPECS[kind]! : null;
 
 // Almost no part holds a `%` or `/`: those are returned as they are, without running the regexes
 // (a 1,000-scene project has ~150,000 keys, each made and read on import).
@@ -32,18 +60,10 @@ export function recordKey(kind: RecordKind, ...parts: string[]): string {
   return [kind, ...parts.map(escape)].join('/');
 }
 
-export const keyOf = {
-  project: () => recordKey('project'),
-  taxonomy: () => recordKey('taxonomy'),
-  profile: (name: string) => recordKey('profile', name),
-  scene: (sceneId: string) => recordKey('scene', sceneId),
-  node: (sceneId: string, id: string) => recordKey('node', sceneId, id),
-  edge: (sceneId: string, id: string) => recordKey('edge', sceneId, id),
-  label: (sceneId: string, agent: string, seg: string, author: string) => recordKey('label', sceneId, agent, seg, author),
-  adjudication: (sceneId: string, agent: string, seg: string) => recordKey('adjudication', sceneId, agent, seg),
-  qaitem: (id: string) => recordKey('qaitem', id),
-  review: (itemId: string, reviewer: string) => recordKey('review', itemId, reviewer),
-  qaadjudication: (itemId: string) => recordKey('qaadjudication', itemId),
+/** A key of each kind from its parts, in the order RECORD_KINDS names them. */
+type KeyMaker<P extends readonly string[]> = (...parts: { [I in keyof P]: string }) => string;
+export const keyOf = Object.fromEntries(RECORD_KIND_NAMES.map((k) => [k, (...parts: string[]) => recordKey(k, ...parts)])) as {
+  readonly [K in RecordKind]: KeyMaker<(typeof RECORD_KINDS)[K]['parts']>;
 };
 
 export interface ParsedKey {
@@ -84,8 +104,8 @@ export function parseKey(key: string): ParsedKey | null {
   // (Not `[kind, ...raw]`: a rest pattern walks the iterator, and a reload parses ~150,000 keys.)
   const raw = key.split('/');
   const kind = raw.shift();
-  if (!kind || !Object.prototype.hasOwnProperty.call(ARITY, kind)) return null;
-  if (raw.length !== ARITY[kind as RecordKind]) return null;
+  const spec = specOf(kind);
+  if (!spec || raw.length !== spec.parts.length) return null;
   // Most keys hold no `%`: their parts are as they are.
   return { kind: kind as RecordKind, parts: key.includes('%') ? raw.map(unescape) : raw };
 }
@@ -95,20 +115,8 @@ export function parseKey(key: string): ParsedKey | null {
  * project itself (`top`). A scope is assembled, validated and replaced as a whole.
  */
 export function scopeOf(parsed: ParsedKey): string {
-  switch (parsed.kind) {
-    case 'scene':
-    case 'node':
-    case 'edge':
-    case 'label':
-    case 'adjudication':
-      return `scene:${parsed.parts[0]}`;
-    case 'qaitem':
-    case 'review':
-    case 'qaadjudication':
-      return `item:${parsed.parts[0]}`;
-    default:
-      return 'top';
-  }
+  const scope = RECORD_KINDS[parsed.kind].scope;
+  return scope === 'top' ? 'top' : `${scope}:${parsed.parts[0]}`;
 }
 
 /**
@@ -119,24 +127,11 @@ export function scopeOf(parsed: ParsedKey): string {
  * 8,000 rows took 1.1–2.3 s to commit, as 1,000 rows 0.26–0.65 s).
  */
 export function bucketOf(parsed: ParsedKey): string {
-  const a = escape(parsed.parts[0] ?? '');
-  switch (parsed.kind) {
-    case 'project':
-    case 'taxonomy':
-    case 'profile':
-      return 'top';
-    case 'scene':
-    case 'node':
-    case 'edge':
-    case 'label':
-    case 'adjudication':
-      return `scene/${a}`;
-    case 'qaitem':
-    case 'review':
-    case 'qaadjudication':
-      return `qa/${a}`;
-  }
+  return bucketIn(RECORD_KINDS[parsed.kind].scope, escape(parsed.parts[0] ?? ''));
 }
+
+/** The bucket of a record of this scope whose first key part is `first` (as the key holds it, escaped). */
+const bucketIn = (scope: KindSpec['scope'], first: string): string => (scope === 'top' ? 'top' : scope === 'scene' ? `scene/${first}` : `qa/${first}`);
 
 /** `scopeOf(parseKey(key))` without parsing the key into parts (null for what is not a record key). */
 export function scopeOfKey(key: string): string | null {
@@ -162,24 +157,8 @@ export function bucketOfKey(key: string): string | null {
   }
   const ends: number[] = [];
   for (let i = key.indexOf('/'); i >= 0; i = key.indexOf('/', i + 1)) ends.push(i);
-  const kind = ends.length ? key.slice(0, ends[0]) : key;
-  if (!kind || !Object.prototype.hasOwnProperty.call(ARITY, kind) || ends.length !== ARITY[kind as RecordKind]) return null;
+  const spec = specOf(ends.length ? key.slice(0, ends[0]) : key);
+  if (!spec || ends.length !== spec.parts.length) return null;
   ends.push(key.length);
-  const part = (i: number) => key.slice(ends[i]! + 1, ends[i + 1]);
-  switch (kind as RecordKind) {
-    case 'project':
-    case 'taxonomy':
-    case 'profile':
-      return 'top';
-    case 'scene':
-    case 'node':
-    case 'edge':
-    case 'label':
-    case 'adjudication':
-      return `scene/${part(0)}`;
-    case 'qaitem':
-    case 'review':
-    case 'qaadjudication':
-      return `qa/${part(0)}`;
-  }
+  return bucketIn(spec.scope, key.slice(ends[0]! + 1, ends[1]));
 }

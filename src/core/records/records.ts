@@ -2,7 +2,7 @@ import { completed } from '../steps.ts';
 import type { Project, Scene } from '../project.ts';
 import type { QaItem } from '../vqa/item.ts';
 import { adjudicationsOf, authorOf } from '../labelVotes.ts';
-import { keyOf, parseKey, scopeOf } from './keys.ts';
+import { keyOf, parseKey, RECORD_KIND_NAMES, RECORD_KINDS, scopeOf } from './keys.ts';
 import { append } from '../arrays.ts';
 
 /**
@@ -154,7 +154,7 @@ export function sameValue(a: unknown, b: unknown): boolean {
  * as changed only when its value does; it keeps the order it was written with (assembly breaks
  * ties by key).
  */
-const PLACE_ONLY = /^(label|review)\//;
+const PLACE_ONLY = new RegExp(`^(${RECORD_KIND_NAMES.filter((k) => 'placeOnly' in RECORD_KINDS[k]).join('|')})/`);
 
 export const sameRec = (a: Rec | undefined, b: Rec | undefined): boolean =>
   a === b || (a !== undefined && b !== undefined && (a.order === b.order || PLACE_ONLY.test(a.key)) && sameValue(a.value, b.value));
@@ -180,10 +180,26 @@ export function diffProjects(a: Project | null, b: Project | null): Change[] {
   return completed(diffProjectsSteps(a, b));
 }
 
+/**
+ * The last diff made from each project version (to the version it was diffed with). An edit is
+ * diffed once: the undo history diffs it, and storage, writing the same step, finds the changes
+ * here instead of comparing the two versions again. Projects are never changed in place, so a
+ * pair of versions always has the same changes; callers never change the list they get.
+ */
+const lastDiff = new WeakMap<Project, { to: Project; changes: Change[] }>();
+
 /** `diffProjects` as steps (a `yield` every 500 scenes or items looked at), for a page to run in slices. */
 export function* diffProjectsSteps(a: Project | null, b: Project | null): Generator<void, Change[], void> {
   if (a === b) return [];
   if (!a || !b) return diffRecords(a ? projectRecords(a) : [], b ? projectRecords(b) : []);
+  const known = lastDiff.get(a);
+  if (known && known.to === b) return known.changes;
+  const changes = yield* diffVersions(a, b);
+  lastDiff.set(a, { to: b, changes });
+  return changes;
+}
+
+function* diffVersions(a: Project, b: Project): Generator<void, Change[], void> {
   const out: Change[] = [];
   const { profiles: pa, scenes: sa, qa: qa_a, ...ha } = a;
   const { profiles: pb, scenes: sb, qa: qa_b, ...hb } = b;

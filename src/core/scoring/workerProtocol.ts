@@ -1,6 +1,6 @@
 /**
  * The scoring worker's typed protocol, shared by the worker shell (src/workers/scoreHandler.ts)
- * and the page's client (src/app/scoreClient.ts), and what crosses it. Paper reports cross as
+ * and the page's client (src/features/scoring/app/scoreClient.ts), and what crosses it. Paper reports cross as
  * light rows in typed-array columns (transferred, not copied); the full records stay where they
  * were scored and are fetched one at a time.
  */

@@ -8,29 +8,25 @@
  *
  * The function is kept as source text, in plain ES5, because it runs inside the server: Apache
  * CouchDB 3 evaluates it in SpiderMonkey, pouchdb-server with `new Function`. It cannot import
- * anything, so the record kinds and their number of key parts are repeated here from keys.ts (a
- * test holds the two tables equal) and the key is unescaped the way keys.ts does.
+ * anything: the record kinds' arity, owners and lead work are written into its text from
+ * RECORD_KINDS (keys.ts), and the key is unescaped the way keys.ts does.
  */
+import { ARITY, RECORD_KIND_NAMES, RECORD_KINDS, type RecordKind } from '../records/keys.ts';
+
 /** `traversa-lead:<db>`: the role that makes its holders leads of database `<db>` (cli/team.ts; also listed in its `_security.members.roles`). */
 export const LEAD_ROLE_PREFIX = 'traversa-lead:';
 
 /** Record kinds only a project's leads write (or delete): its shape and the decisions of disputes. */
-export const LEAD_KINDS = ['project', 'taxonomy', 'profile', 'scene', 'node', 'edge', 'adjudication', 'qaadjudication'] as const;
+export const LEAD_KINDS: readonly RecordKind[] = RECORD_KIND_NAMES.filter((k) => 'lead' in RECORD_KINDS[k]);
 
 /** A lead's work, in the words the validation and the studio refuse it with. */
-const LEAD_WORDS: Record<(typeof LEAD_KINDS)[number], string> = {
-  project: 'the project',
-  taxonomy: 'the taxonomy',
-  profile: 'agent profiles',
-  scene: 'scenes',
-  node: 'the graph',
-  edge: 'the graph',
-  adjudication: 'label disputes',
-  qaadjudication: 'review disputes',
-};
+const LEAD_WORDS = Object.fromEntries(LEAD_KINDS.map((k) => [k, (RECORD_KINDS[k] as { lead: string }).lead])) as Record<string, string>;
+/** The key part naming the one member who may write a record of each kind that has an owner. */
+const OWNERS = Object.fromEntries(RECORD_KIND_NAMES.flatMap((k) => ('owner' in RECORD_KINDS[k] ? [[k, RECORD_KINDS[k].owner]] : [])));
 
 export const VALIDATE_DOC_UPDATE = `function (newDoc, oldDoc, userCtx, secObj) {
-  var ARITY = { project: 0, taxonomy: 0, profile: 1, scene: 1, node: 2, edge: 2, label: 4, adjudication: 3, qaitem: 1, review: 2, qaadjudication: 1 };
+  var ARITY = ${JSON.stringify(ARITY)};
+  var OWNERS = ${JSON.stringify(OWNERS)};
   var VERDICTS = { 'accept': true, 'edit-accept': true, 'reject': true };
   var MAX_RECORD = 1000000, MAX_NOTE = 10000;
   var LEAD_PREFIX = '${LEAD_ROLE_PREFIX}';
@@ -83,7 +79,7 @@ export const VALIDATE_DOC_UPDATE = `function (newDoc, oldDoc, userCtx, secObj) {
       if (pieces[w] === '__proto__' || pieces[w] === 'constructor' || pieces[w] === 'prototype') refuse('"' + pieces[w] + '" may not be an id, an agent or a name in a record key: it is a word of JavaScript objects');
     }
   }
-  var owner = kind === 'label' ? parts[3] : kind === 'review' ? parts[1] : null;
+  var owner = OWNERS.hasOwnProperty(kind) ? parts[OWNERS[kind]] : null;
 
   // Leads: users whose account carries this database's lead role — named by userCtx.db (CouchDB;
   // pouchdb-server may give a storage path, …/<db>), or one of the lead roles its _security lists.
@@ -176,10 +172,10 @@ export function teamRoleOf(dbUrl: string, roles: readonly string[]): TeamRole {
 export function leadWorkIn(keys: Iterable<string>): string | null {
   const found = new Set<string>();
   for (const k of keys) {
-    const kind = k.slice(0, k.indexOf('/') < 0 ? k.length : k.indexOf('/')) as (typeof LEAD_KINDS)[number];
-    if ((LEAD_KINDS as readonly string[]).includes(kind)) found.add(LEAD_WORDS[kind]);
+    const kind = k.slice(0, k.indexOf('/') < 0 ? k.length : k.indexOf('/'));
+    if (Object.hasOwn(LEAD_WORDS, kind)) found.add(LEAD_WORDS[kind]!);
   }
   // A scene's graph goes with it: "scenes" says it.
-  if (found.has(LEAD_WORDS.scene)) found.delete(LEAD_WORDS.node);
+  if (found.has(LEAD_WORDS.scene!)) found.delete(LEAD_WORDS.node!);
   return found.size ? [...found].join(' and ') : null;
 }

@@ -100,3 +100,7 @@ export const isJpegStart = (head: Uint8Array): boolean => head.length >= 3 && he
 export const SampledFramesSchema = z
   .array(z.object({ file: z.string(), index: z.number().int().nonnegative(), t: finite.nonnegative() }))
   .max(MAX_FRAMES_PER_SET, { message: `a frame set lists at most ${MAX_FRAMES_PER_SET.toLocaleString('en')} frames (an hour of touring video at 1 fps)` });
+
+/** What the task panel and the review player need to know of a scene's stored video. */
+export type VideoInfo =
+  { state: 'none' } | { state: 'error'; message: string } | { state: 'ready'; seconds: number; budgets: { budget: FrameBudget; count: number }[] };

@@ -2,7 +2,7 @@
 // scoring worker (light rows back to the page), and the same on the page's main thread (the app's
 // fallback, over the same pipeline), which must give the same report.
 import type { Project } from '../../../src/core/project.ts';
-import { LocalScoring } from '../../../src/app/scoreClient.ts';
+import { LocalScoring } from '../../../src/features/scoring/app/scoreClient.ts';
 import { DEFAULT_PAPER_SETTINGS, type PaperRequest } from '../../../src/core/scoring/pipeline.ts';
 import type { LiteOutcome, ScoreWorkerReply, ScoreWorkerRequest } from '../../../src/core/scoring/workerProtocol.ts';
 

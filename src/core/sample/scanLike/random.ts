@@ -68,5 +68,5 @@ export function valueNoise(x: number, y: number, z: number, seed: number): numbe
   return y0 + w * (y1 - y0);
 }
 
-/** Measured over 10^6 random points (test/unit/scanLike.test.ts checks it). */
+/** Measured over 10^6 random points (test/unit/core/sample/scanLike.test.ts checks it). */
 export const VALUE_NOISE_RMS = 0.37;

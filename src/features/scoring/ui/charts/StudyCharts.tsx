@@ -1,0 +1,88 @@
+import { budgetGroups, budgetsOf } from '../../../../core/scoring/paper/frameBudget.ts';
+import type { LiteReport } from '../../../../core/scoring/paper/lite.ts';
+import { HBarChart, type Series } from './HBarChart.tsx';
+import { chartCaption, Exportable, metricBar } from './Exportable.tsx';
+import { append } from '../../../../core/arrays.ts';
+
+const PANEL = 525;
+/** Budgets drawn in a ramp, fewest frames lightest; rates last. */
+const BUDGET_COLOURS = ['#9ecae1', '#4292c6', '#08519c', '#e76f51', '#6d597a', '#2a9d8f'] as const;
+
+/**
+ * CapNav's Figure 6: the CapNav score of each model at each frame budget, from model settings
+ * named with their budget (`…_16f`, `…_32f`, `…_64f`, `…_1fps`). Every scored model takes part,
+ * not only the charted ones; without such names the view says how to get the chart.
+ */
+export function BudgetChart({ reports, project }: { reports: [string, LiteReport][]; project: string }) {
+  const groups = budgetGroups(reports.map(([m]) => m));
+  if (!groups.length) {
+    return (
+      <p className="muted" data-testid="chart-budget-empty">
+        Score by frame budget (the paper’s Figure 6): no model was scored at two frame budgets. Name each run’s folder with its budget —{' '}
+        <code>gemini-2.5-pro_16f</code>, <code>…_32f</code>, <code>…_64f</code>, <code>…_1fps</code> — to compare them here.
+      </p>
+    );
+  }
+  const budgets = budgetsOf(groups);
+  const series: Series[] = budgets.map((b, i) => ({ name: b, colour: BUDGET_COLOURS[i % BUDGET_COLOURS.length]! }));
+  const report = new Map(reports);
+  const caption = chartCaption(
+    project,
+    groups.flatMap((g) => g.runs.map((r) => r.setting)),
+    reports[0]![1].settings,
+  );
+  return (
+    <Exportable name="chart-budget" caption={caption}>
+      <HBarChart
+        title="CapNav by frame budget (%), per model"
+        rows={groups.map((g) => g.model)}
+        series={series}
+        max={100}
+        width={PANEL}
+        labelWidth={150}
+        testId="chart-budget"
+        datum={(row, s) => {
+          const run = groups.find((g) => g.model === row)!.runs.find((r) => r.budget === s.name);
+          return run ? metricBar(report.get(run.setting)!.headline, 'capnav') : { v: null, text: 'not run' };
+        }}
+      />
+    </Exportable>
+  );
+}
+
+/**
+ * Score by path length: each charted model's CapNav score over the tasks whose shortest route on
+ * the graph has 1, 2, … hops (the task's length, whatever the agent and whatever the model walked).
+ */
+export function PathLengthChart({ shown, series, project }: { shown: [string, LiteReport][]; series: Series[]; project: string }) {
+  const rows: string[] = [];
+  const hops = new Map<string, number>();
+  for (const [, r] of shown) for (const b of r.byPathLength ?? []) if (!hops.has(b.label)) hops.set(b.label, b.hops ?? Infinity);
+  append(
+    rows,
+    [...hops].sort((a, b) => a[1] - b[1]).map(([l]) => l),
+  );
+  if (!rows.length) return null;
+  const report = new Map(shown);
+  return (
+    <Exportable
+      name="chart-length"
+      caption={chartCaption(
+        project,
+        shown.map(([m]) => m),
+        shown[0]![1].settings,
+      )}
+    >
+      <HBarChart
+        title="CapNav by task length (hops of the shortest route on the graph, %)"
+        rows={rows}
+        series={series}
+        max={100}
+        width={PANEL}
+        labelWidth={100}
+        testId="chart-length"
+        datum={(row, s) => metricBar(report.get(s.name)!.byPathLength.find((b) => b.label === row)?.metrics, 'capnav')}
+      />
+    </Exportable>
+  );
+}

@@ -1,0 +1,61 @@
+// The page `cli tour` drives in headless Chromium: it loads the scan and graph the command line
+// hands it and records the automatic tour with the studio's own code (engine/video/record.ts),
+// then sends the video back. Nothing of the studio's store or storage is started here.
+import type { NavGraph } from '../../../core/graph.ts';
+import type { TourSettings } from '../../../core/tour/settings.ts';
+import { loadMesh } from '../../../engine/mesh/load.ts';
+import { recordTour, type TourProgress } from '../../../engine/video/record.ts';
+
+export interface TourJob {
+  /** URLs of the scan's files (the main file first), with their names. */
+  files: { name: string; url: string }[];
+  graph: Pick<NavGraph, 'nodes'>;
+  settings: TourSettings;
+  up: 'y' | 'z';
+  /** Where to POST the video's bytes. */
+  upload: string;
+}
+
+export interface TourJobResult {
+  mime: string;
+  codec: string;
+  poses: import('../../../core/tour/types.ts').TourPoses;
+  order: string[];
+  skippedLegs: { from: string; to: string; why: string }[];
+  unseen: string[];
+  timings: { loadMs: number; planMs: number; renderMs: number; frames: number };
+}
+
+type TourWindow = { __traversaTour?: (job: TourJob) => Promise<TourJobResult>; __traversaTourProgress?: (p: TourProgress) => void };
+
+(window as unknown as TourWindow).__traversaTour = async (job) => {
+  const progress = (p: TourProgress) => (window as unknown as TourWindow).__traversaTourProgress?.(p);
+  const t0 = performance.now();
+  const files = await Promise.all(
+    job.files.map(async (f) => {
+      const r = await fetch(f.url);
+      if (!r.ok) throw new Error(`${f.name}: could not be read (${r.status})`);
+      return { name: f.name, data: await r.arrayBuffer() };
+    }),
+  );
+  progress({ stage: 'route', fraction: 0, message: `Loading ${job.files[0]!.name}` });
+  const loaded = await loadMesh({ files }, { upAxis: job.up, unitScale: 1 });
+  const loadMs = performance.now() - t0;
+  try {
+    const rec = await recordTour(loaded, job.graph, job.settings, { onProgress: progress, budgets: [] });
+    const sent = await fetch(job.upload, { method: 'POST', body: rec.blob, headers: { 'Content-Type': rec.mime } });
+    if (!sent.ok) throw new Error(`the video could not be handed back (${sent.status})`);
+    return {
+      mime: rec.mime,
+      codec: rec.mime.includes('webm') ? 'vp9' : 'avc',
+      poses: rec.poses,
+      order: rec.plan.order,
+      skippedLegs: rec.plan.skippedLegs,
+      unseen: rec.plan.unseen,
+      timings: { loadMs, ...rec.timings },
+    };
+  } finally {
+    loaded.dispose();
+  }
+};
+document.body.dataset.ready = 'true';
