@@ -5,6 +5,7 @@
 // this list to every module that registers something.
 import '../features/tasks/state/taskGen.ts';
 import '../features/scoring/state/qaAnswersState.ts';
+import '../features/tour/state/tourSession.ts';
 import '../features/labelling/state/queueSelectors.ts';
 import '../features/qa/state/evidence.ts';
 import '../features/scene/state/graphCommands.ts';

@@ -10,7 +10,6 @@ import { JUDGE_TIMEOUT_MS } from '../core/scoring/judges/http.ts';
 import { DEFAULT_PAPER_SETTINGS } from '../core/scoring/pipeline.ts';
 import type { ScoredRecord } from '../core/scoring/paper/types.ts';
 import type { CompatSummaries } from '../core/scoring/compat/folders.ts';
-import { TOUR_DEFAULTS, type TourSettings } from '../core/tour/settings.ts';
 
 /** A scored prediction's route as the viewport draws it (node ids; hops judged against the ground truth). */
 export interface PathPreview {
@@ -122,8 +121,6 @@ export interface StudioState extends FeatureSlices {
   workspace: { projectId: string | null; projects: ProjectSummary[] };
   /** The report of the last import attempt (accepted with findings, or rejected). */
   importReport: ImportReport | null;
-  /** The touring video being recorded (or walked) for a scene; the videos themselves are stored apart (persistence/videos.ts). */
-  tour: TourStatus;
   /** Storage status as shown to the user; a failed write is never swallowed. */
   storage: { status: 'loading' | 'idle' | 'saving' | 'saved' | 'error'; message?: string; savedAt?: number };
 }
@@ -156,7 +153,6 @@ const CORE_SCOPE: { readonly [K in Exclude<keyof StudioState, keyof FeatureSlice
   importReport: 'ephemeral',
   storage: 'ephemeral',
   team: 'ephemeral',
-  tour: 'ephemeral',
 };
 
 /** The scope of each top-level key: the shared ones, and the slices the features registered. */
@@ -213,16 +209,6 @@ export interface QaSession {
  * hand, `recording` while frames are rendered and encoded (`fraction` 0..1), then how it ended.
  * `stored` is bumped whenever a scene's stored video changes, so what shows it loads it again.
  */
-export interface TourStatus {
-  sceneId: string | null;
-  phase: 'idle' | 'walking' | 'recording' | 'done' | 'failed' | 'cancelled';
-  fraction: number;
-  message: string;
-  stored: number;
-  /** What the next recording uses (the Tour panel edits them; kept in this browser). */
-  settings: TourSettings;
-}
-export const IDLE_TOUR: TourStatus = { sceneId: null, phase: 'idle', fraction: 0, message: '', stored: 0, settings: TOUR_DEFAULTS };
 
 export type Tool = 'select' | 'place' | 'connect' | 'measure' | 'mark';
 export type CameraMode = 'orbit' | 'top' | 'first';
@@ -467,7 +453,6 @@ export function initialState(): StudioState {
       pathPreview: null,
       cameraRequest: null,
     },
-    tour: IDLE_TOUR,
     meshes: {},
     suggestions: {},
     qa: {

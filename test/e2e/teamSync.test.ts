@@ -35,14 +35,25 @@ async function joinTeam(page: Page, url: string, user: string, password = `${use
 
 const teamState = (page: Page) => page.getByTestId('team-status').getAttribute('data-state');
 async function synced(page: Page, timeout = 30_000): Promise<void> {
-  await page.waitForFunction(
-    () => {
-      const b = document.querySelector('[data-testid=team-status]');
-      return b?.getAttribute('data-state') === 'synced' && b.getAttribute('data-waiting') === '0';
-    },
-    undefined,
-    { timeout },
-  );
+  await page
+    .waitForFunction(
+      () => {
+        const b = document.querySelector('[data-testid=team-status]');
+        return b?.getAttribute('data-state') === 'synced' && b.getAttribute('data-waiting') === '0';
+      },
+      undefined,
+      { timeout },
+    )
+    .catch(async (e: unknown) => {
+      // Say where it stood: the state, what waits, and what the status line says.
+      const stood = await page
+        .evaluate(() => {
+          const b = document.querySelector('[data-testid=team-status]');
+          return b ? `${b.getAttribute('data-state')}, ${b.getAttribute('data-waiting')} waiting: "${b.textContent}"` : 'no team status shown';
+        })
+        .catch(() => 'the page is gone');
+      throw new Error(`not synced after ${timeout} ms (${stood})`, { cause: e });
+    });
 }
 
 /** Label the current queue item (y, or a reason key then x) and wait for "Saved:". */
@@ -217,6 +228,20 @@ describe('a team labels one scene through the team server', { timeout: 300_000 }
     const again = await profiles.ann.page(app.url);
     pages.ann = again;
     await again.getByTestId('team-status').waitFor({ timeout: 60_000 });
+    // The session itself outlives the server's restart (test/unit/cli/teamCookieSession.test.ts, over HTTP). But the
+    // browser was killed (SIGKILL), and Chromium writes its cookies to disk in batches: killed within seconds of
+    // signing in, it may not have kept the cookie. Then, and only then, she is asked to sign in, her work waiting.
+    // What the browser is given is a persistent cookie (kept across a restart), not one for this run only.
+    const bens = (await profiles.ben.context!.cookies()).find((c) => c.name === 'AuthSession');
+    expect(bens?.expires ?? -1, "ben's session cookie outlives his browser").toBeGreaterThan(Date.now() / 1000 + 60);
+    if (!(await profiles.ann.context!.cookies()).some((c) => c.name === 'AuthSession')) {
+      console.log('the killed browser had not written its session cookie: signing in again');
+      await expect.poll(() => teamState(again), { timeout: 30_000 }).toBe('signed-out');
+      expect(Number(await again.getByTestId('team-status').getAttribute('data-waiting'))).toBeGreaterThan(0);
+      await again.getByTestId('team-status').click();
+      await again.getByTestId('team-signin-password').fill('ann-pw');
+      await again.getByTestId('team-signin').click();
+    }
     await synced(again, 60_000);
     expect(await teamState(again)).toBe('synced');
 

@@ -5,6 +5,7 @@ import { REPO } from '../../support/cli.ts';
 import { createStudioStore, initialState, keysOfScope, leaveProject, registerSlice } from '../../../src/state/store.ts';
 import { setTaskGen } from '../../../src/features/tasks/state/taskGenCommands.ts';
 import { initialTaskGen } from '../../../src/features/tasks/state/taskGen.ts';
+import { IDLE_TOUR } from '../../../src/features/tour/state/tourSession.ts';
 import { initialQaAnswers } from '../../../src/features/scoring/state/qaAnswersState.ts';
 
 // Issue 26 §1: a feature's state is its own slice, declared and registered in its state/ folder;
@@ -16,6 +17,8 @@ describe('a feature slice', () => {
     expect(s.qaAnswers).toEqual(initialQaAnswers());
     expect(keysOfScope('session')).toEqual(expect.arrayContaining(['taskgen', 'qaAnswers', 'session', 'qa']));
     expect(keysOfScope('document')).toEqual(['document']);
+    expect(s.tour).toEqual(IDLE_TOUR);
+    expect(keysOfScope('ephemeral')).toContain('tour');
     // Two stores never share a slice's value.
     expect(initialState().taskgen).not.toBe(s.taskgen);
   });

@@ -1,7 +1,8 @@
 import { selectedScene } from '../../../state/commands.ts';
 import { formatVideoTime } from '../../../core/vqa/citedTimes.ts';
 import type { Command } from '../../../state/commands.ts';
-import type { StudioState, StudioStore, TourStatus } from '../../../state/store.ts';
+import type { StudioState, StudioStore } from '../../../state/store.ts';
+import { setTourStatus, type TourStatus } from '../state/tourSession.ts';
 import type { TourSettings } from '../../../core/tour/settings.ts';
 import type { WorldPose } from '../../../engine/tour/poses.ts';
 import type { TraversaDb } from '../../../persistence/db.ts';
@@ -73,7 +74,7 @@ export class TourRunner {
   }
 
   private set(patch: Partial<TourStatus>) {
-    this.store.setState((s) => ({ tour: { ...s.tour, ...patch } }));
+    setTourStatus(this.store, patch);
   }
 
   busy = (): boolean => this.abort !== null || this.walk !== null;
