@@ -1,5 +1,4 @@
 import { BufferAttribute, BufferGeometry, Group, Mesh } from 'three';
-import { MeshBVH } from 'three-mesh-bvh';
 import { describe, expect, it } from 'vitest';
 import type { AgentProfile } from '../../src/core/agents.ts';
 import { maxTurningLengthM, neededWidthM, SIDE_CLEARANCE_M, STEP_TOLERANCE_M, type PassageFeature, type ReasonCategory } from '../../src/core/rules.ts';
@@ -8,11 +7,11 @@ import { SAMPLE_HOUSE, type HouseSpec } from '../../src/core/sample/houseSpec.ts
 import { RUG_EDGE_M } from '../../src/core/sample/scanLike/clutter.ts';
 import { scanLikeHouse, SCAN_VARIANTS, type ScanDefects, type ScanVariant } from '../../src/core/sample/scanLike/index.ts';
 import { buildSampleRelease, type SampleRelease } from '../../src/core/sample/sampleRelease.ts';
-import { mergeTriangles } from '../../src/engine/mesh/collisionMerge.ts';
 import type { LoadedMesh } from '../../src/engine/mesh/types.ts';
 import { driveScene, type SceneDrives } from '../../src/engine/planner/index.ts';
 import { prepareGeometry, suggestScene, type SceneSuggestions } from '../../src/engine/suggest/index.ts';
 import { truthRows, type GroundTruth } from './suggestTruth.ts';
+import { asLoaded } from './suggestScenes.ts';
 import { SECOND_HOUSE, secondHouseRelease } from './secondHouse.ts';
 
 /**
@@ -64,26 +63,7 @@ export function loadedOfSoup(soup: TriangleSoup): LoadedMesh {
     mesh.name = g.name;
     object.add(mesh);
   }
-  const { positions, index } = mergeTriangles(object, 'scan-like');
-  const geometry = new BufferGeometry();
-  geometry.setAttribute('position', new BufferAttribute(positions, 3));
-  geometry.setIndex(new BufferAttribute(index, 1));
-  geometry.boundsTree = new MeshBVH(geometry) as unknown as NonNullable<BufferGeometry['boundsTree']>;
-  const frame = object.matrix.clone();
-  return {
-    object,
-    collision: new Mesh(geometry),
-    frame,
-    floors: [],
-    facing: { up: 0, down: 0, total: 0 },
-    doubleSided: false,
-    warnings: [],
-    stats: { triangles: index.length / 3, vertices: positions.length / 3, textures: 0, bytes: 0, format: 'glb' },
-    timings: { read: 0, parse: 0, textures: 0, bvh: 0 },
-    dispose() {
-      geometry.dispose();
-    },
-  };
+  return asLoaded(object, 'scan-like', object.matrix.clone());
 }
 
 /**

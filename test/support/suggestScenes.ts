@@ -1,4 +1,4 @@
-import { BoxGeometry, BufferAttribute, BufferGeometry, Group, Matrix4, Mesh, Vector3 } from 'three';
+import { BoxGeometry, BufferAttribute, BufferGeometry, Group, Matrix4, Mesh, Vector3, type Object3D } from 'three';
 import { MeshBVH } from 'three-mesh-bvh';
 import type { NavGraph, Vec3 } from '../../src/core/graph.ts';
 import { mergeTriangles } from '../../src/engine/mesh/collisionMerge.ts';
@@ -68,26 +68,7 @@ export class TestScan {
     placed.matrix.copy(frame.clone().invert());
     object.add(placed);
     object.updateMatrixWorld(true);
-    const { positions, index } = mergeTriangles(object, 'test-scan');
-    const geometry = new BufferGeometry();
-    geometry.setAttribute('position', new BufferAttribute(positions, 3));
-    geometry.setIndex(new BufferAttribute(index, 1));
-    geometry.boundsTree = new MeshBVH(geometry) as unknown as NonNullable<BufferGeometry['boundsTree']>;
-    const collision = new Mesh(geometry);
-    return {
-      object,
-      collision,
-      frame,
-      floors: [],
-      facing: { up: 0, down: 0, total: 0 },
-      doubleSided: false,
-      warnings: [],
-      stats: { triangles: index.length / 3, vertices: positions.length / 3, textures: 0, bytes: 0, format: 'glb' },
-      timings: { read: 0, parse: 0, textures: 0, bvh: 0 },
-      dispose() {
-        geometry.dispose();
-      },
-    };
+    return asLoaded(object, 'test-scan', frame);
   }
 }
 
@@ -127,3 +108,26 @@ export const ROOM_NODES: [P3, P3] = [
   [1.5, 0.02, 1.5],
   [4.5, 0.02, 1.5],
 ];
+
+/** A scan object (its matrices up to date) as loadMesh returns it: its triangles merged into one collision mesh with a BVH, nothing else found. */
+export function asLoaded(object: Object3D, name: string, frame: Matrix4): LoadedMesh {
+  const { positions, index } = mergeTriangles(object, name);
+  const geometry = new BufferGeometry();
+  geometry.setAttribute('position', new BufferAttribute(positions, 3));
+  geometry.setIndex(new BufferAttribute(index, 1));
+  geometry.boundsTree = new MeshBVH(geometry) as unknown as NonNullable<BufferGeometry['boundsTree']>;
+  return {
+    object,
+    collision: new Mesh(geometry),
+    frame,
+    floors: [],
+    facing: { up: 0, down: 0, total: 0 },
+    doubleSided: false,
+    warnings: [],
+    stats: { triangles: index.length / 3, vertices: positions.length / 3, textures: 0, bytes: 0, format: 'glb' },
+    timings: { read: 0, parse: 0, textures: 0, bvh: 0 },
+    dispose() {
+      geometry.dispose();
+    },
+  };
+}
