@@ -18,6 +18,7 @@ import {
   writeChanges,
 } from './recordStore.ts';
 import { openTabChannel, type TabChannel, type TabMessage } from './tabChannel.ts';
+import { patchState } from '../state/patch.ts';
 
 /**
  * The projects of this browser and the one open in this tab. The open project is written as
@@ -77,8 +78,7 @@ export async function startProjectStorage(store: StudioStore, db: TraversaDb, op
   const delayMs = options.delayMs ?? 0;
   const channel = options.channel ?? openTabChannel();
   const setStorage = (storage: ReturnType<StudioStore['getState']>['storage']) => store.setState({ storage });
-  const setWorkspace = (patch: Partial<ReturnType<StudioStore['getState']>['workspace']>) =>
-    store.setState((s) => ({ workspace: { ...s.workspace, ...patch } }));
+  const setWorkspace = (patch: Partial<ReturnType<StudioStore['getState']>['workspace']>) => patchState(store, 'workspace', patch);
 
   /** The open project as stored: what the document is compared with to find what to write. */
   let saved: Project | null = null;

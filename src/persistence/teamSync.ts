@@ -9,6 +9,7 @@ import { seedConflicts, writeCheckpoint } from './teamMirror.ts';
 import { readSnapshot, storeRevs } from './teamSnapshot.ts';
 import { cookieSignIn, cookieSignOut, Session, sessionOf, type LocalDb, type SessionHost } from './teamSession.ts';
 import { describePouchError, loadPouch, remoteOptions, type PouchRemote, type PouchStatic } from './pouch.ts';
+import { patchState } from '../state/patch.ts';
 
 /**
  * A project connected to a team database (CouchDB, or `npm run team-server`). The project's
@@ -93,7 +94,7 @@ export class TeamSync implements SessionHost {
   /** Update the team state shown, if `projectId` is still the open project. */
   setTeam(projectId: string, patch: Partial<TeamState>): void {
     if (this.store.getState().workspace.projectId !== projectId) return;
-    this.store.setState((s) => ({ team: { ...s.team, ...patch } }));
+    patchState(this.store, 'team', patch);
   }
 
   isCurrent(session: Session): boolean {

@@ -1,10 +1,15 @@
 import type { StudioState, StudioStore } from './store.ts';
 
-/** Change some fields of one part of the state that is not the document (the document changes through edits). */
-export const setSession = (store: StudioStore, patch: Partial<StudioState['session']>): void =>
-  store.setState((s) => ({ session: { ...s.session, ...patch } }));
+/** The parts of the state changed field by field (the document changes through edits; the undo history through history.ts). */
+type Patchable = {
+  [K in Exclude<keyof StudioState, 'document' | 'history'>]: StudioState[K] extends object | null ? (null extends StudioState[K] ? never : K) : never;
+}[Exclude<keyof StudioState, 'document' | 'history'>];
 
-export const setEphemeral = (store: StudioStore, patch: Partial<StudioState['ephemeral']>): void =>
-  store.setState((s) => ({ ephemeral: { ...s.ephemeral, ...patch } }));
+/** Change some fields of one part of the state: `patchState(store, 'tour', { phase: 'idle' })`. */
+export function patchState<K extends Patchable>(store: StudioStore, key: K, patch: Partial<StudioState[K]>): void {
+  store.setState((s) => ({ [key]: { ...s[key], ...patch } }) as Partial<StudioState>);
+}
 
-export const setQa = (store: StudioStore, patch: Partial<StudioState['qa']>): void => store.setState((s) => ({ qa: { ...s.qa, ...patch } }));
+export const setSession = (store: StudioStore, patch: Partial<StudioState['session']>): void => patchState(store, 'session', patch);
+export const setEphemeral = (store: StudioStore, patch: Partial<StudioState['ephemeral']>): void => patchState(store, 'ephemeral', patch);
+export const setQa = (store: StudioStore, patch: Partial<StudioState['qa']>): void => patchState(store, 'qa', patch);

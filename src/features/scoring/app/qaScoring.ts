@@ -12,6 +12,7 @@ import type { StudioState, StudioStore } from '../../../state/store.ts';
 import { JUDGE_KEY_STORAGE } from '../ui/judgeKey.ts';
 import { readPickedText, type PickedFile } from '../../../ui/pickedFiles.ts';
 import { download, safeName } from '../../../services/exportRelease.ts';
+import { patchState } from '../../../state/patch.ts';
 
 const ANSWER_FILE = /\.(jsonl|ndjson|json)$/i;
 
@@ -41,7 +42,7 @@ export class QaAnswersRunner {
   }
 
   private set(patch: Partial<QaAnswersState>) {
-    this.store.setState((s) => ({ qaAnswers: { ...s.qaAnswers, ...patch } }));
+    patchState(this.store, 'qaAnswers', patch);
   }
 
   private setReasoning(patch: Partial<QaAnswersState['reasoning']>) {

@@ -13,6 +13,7 @@ import { referenceFiles, referenceRequest, referenceView } from './scoringRefere
 import { referenceJudge } from '../../../core/scoring/compat/run.ts';
 import type { Project } from '../../../core/project.ts';
 import type { CompatResult } from '../../../core/scoring/compat/types.ts';
+import { patchState } from '../../../state/patch.ts';
 
 /**
  * Scores loaded predictions against the current project — in a worker (main-thread fallback),
@@ -32,7 +33,7 @@ export class ScoringRunner {
   ) {}
 
   private set(patch: Partial<ScoringState>) {
-    this.store.setState((s) => ({ scoring: { ...s.scoring, ...patch } }));
+    patchState(this.store, 'scoring', patch);
   }
 
   /** `root`: the picked folder's name, or the one picked file's (names the model of loose files, as `--pred` does). */

@@ -1,5 +1,6 @@
 import { TOUR_DEFAULTS, type TourSettings } from '../../../core/tour/settings.ts';
 import { registerSlice, type StudioStore } from '../../../state/store.ts';
+import { patchState } from '../../../state/patch.ts';
 
 /** The touring video being recorded (or walked) for a scene; the videos themselves are stored apart (persistence/videos.ts). */
 export interface TourStatus {
@@ -21,7 +22,7 @@ declare module '../../../state/store.ts' {
 registerSlice('tour', 'ephemeral', () => IDLE_TOUR);
 
 /** The recording's progress and result (the tour runner's). */
-export const setTourStatus = (store: StudioStore, patch: Partial<TourStatus>): void => store.setState((s) => ({ tour: { ...s.tour, ...patch } }));
+export const setTourStatus = (store: StudioStore, patch: Partial<TourStatus>): void => patchState(store, 'tour', patch);
 
 /** The tour panel's settings (frame rate, field of view, eye height, size). */
 export const setTourSettings = (store: StudioStore, settings: TourStatus['settings']): void => setTourStatus(store, { settings });
