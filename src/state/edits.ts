@@ -1,5 +1,6 @@
 import type { Project, Scene } from '../core/project.ts';
 import type { QaItem } from '../core/vqa/item.ts';
+import { setEphemeral } from './patch.ts';
 import { diffProjects } from '../core/records/records.ts';
 import { databaseOf, leadWorkIn } from '../core/sync/validateDoc.ts';
 import { commitDocument } from './history.ts';
@@ -44,12 +45,9 @@ function leadWorkRefused(store: StudioStore, before: Project, after: Project): b
   const what = leadWorkIn(diffProjects(before, after).map((c) => c.key));
   if (!what) return false;
   const db = team.url ? databaseOf(team.url) : 'this project';
-  store.setState((s) => ({
-    ephemeral: {
-      ...s.ephemeral,
-      notice: `Only a lead of ${db} changes ${what}: ${team.user ?? 'you'} ${team.user ? 'is' : 'are'} an annotator in this team project. Ask a lead — or the admin, with team create-project --lead ${team.user ?? '<name>'}.`,
-    },
-  }));
+  setEphemeral(store, {
+    notice: `Only a lead of ${db} changes ${what}: ${team.user ?? 'you'} ${team.user ? 'is' : 'are'} an annotator in this team project. Ask a lead — or the admin, with team create-project --lead ${team.user ?? '<name>'}.`,
+  });
   return true;
 }
 

@@ -49,7 +49,8 @@ export interface HistoryStep {
  * declaration merging —
  *   declare module '…/state/store.ts' { interface FeatureSlices { taskgen: TaskGenSession } }
  * — and registered there with `registerSlice` (its scope and initial value), so this file names no
- * feature of them. A module that reads a slice imports its feature's state, which registers it.
+ * feature of them. The studio loads every registering module before it makes its store
+ * (src/app/features.ts): a panel that reads a slice for its type alone does not load it.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface FeatureSlices {}

@@ -194,7 +194,8 @@ export function* diffProjectsSteps(a: Project | null, b: Project | null): Genera
   if (!a || !b) return diffRecords(a ? projectRecords(a) : [], b ? projectRecords(b) : []);
   const known = lastDiff.get(a);
   if (known && known.to === b) return known.changes;
-  const changes = yield* diffVersions(a, b);
+  // Frozen: the history, the lead check and storage hold the same list.
+  const changes = Object.freeze(yield* diffVersions(a, b)) as Change[];
   lastDiff.set(a, { to: b, changes });
   return changes;
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { emptyProject, type Project } from '../../../src/core/project.ts';
-import { findCommand, runCommand } from '../../../src/state/commands.ts';
+import { findCommand, PROJECT_EDITS, runCommand } from '../../../src/state/commands.ts';
+import { applyEdit } from '../../../src/state/edits.ts';
+import { diffProjects } from '../../../src/core/records/records.ts';
 import type { CommandId } from '../../../src/state/commandIds.ts';
 import { stateCommands } from '../../../src/app/commandList.ts';
 import { replaceDocument } from '../../../src/state/history.ts';
@@ -75,5 +77,21 @@ describe('undo and redo of document commands', () => {
     runCommand(store, cmd('scene.previous'));
     runCommand(store, cmd('scene.previous'));
     expect(store.getState().session.sceneId).toBe('S1');
+  });
+});
+
+describe('an edit is diffed once (issue 26 §3)', () => {
+  it('its undo step, the lead check and storage share one diff of the two versions', () => {
+    const store = createStudioStore();
+    replaceDocument(store, emptyProject('house'));
+    const before = store.getState().document.project!;
+    applyEdit(store, PROJECT_EDITS.rename, { name: 'renamed' });
+    const after = store.getState().document.project!;
+    const step = store.getState().history.past.at(-1)!;
+    expect(step.changes.map((c) => c.key)).toEqual(['project']);
+    // Storage writing this step diffs the same two versions: it is handed the step's own list, not a new diff.
+    expect(diffProjects(before, after)).toBe(step.changes);
+    // A list several holders share cannot be changed by one of them.
+    expect(() => (step.changes as unknown[]).push(null)).toThrow(TypeError);
   });
 });
