@@ -253,6 +253,14 @@ describe('a team labels one scene through the team server', { timeout: 300_000 }
     await again.keyboard.press('Escape');
     await again.keyboard.press('3');
     await expect.poll(async () => (await again.getByTestId('team-kappa').textContent()) ?? '', { timeout: 30_000 }).toContain('ben');
+
+    // Closed as a user closes it (not killed), her browser keeps the session: reopened, it syncs without a password.
+    await profiles.ann.close();
+    const reopened = await profiles.ann.page(app.url);
+    pages.ann = reopened;
+    await reopened.getByTestId('team-status').waitFor({ timeout: 60_000 });
+    await synced(reopened, 60_000);
+    expect((await profiles.ann.context!.cookies()).some((c) => c.name === 'AuthSession')).toBe(true);
   });
 
   it('an outsider is refused, and a record forged with another annotator’s name is rejected by the server', async () => {

@@ -175,7 +175,9 @@ describe('recording the touring video of the sample house in the studio', () => 
     expect(walked.frames.length).toBeLessThan(20);
     const first = walked.frames[0]!.position,
       last = walked.frames[walked.frames.length - 1]!.position;
-    expect(Math.hypot(last.x - first.x, last.z - first.z)).toBeGreaterThan(1.5);
+    // At the walk's own pace whatever the frame rate (3 m; a sample every 0.5 s can miss the last 0.6 m): a pace
+    // tied to frames walked 1.2–2.0 m here on a software renderer.
+    expect(Math.hypot(last.x - first.x, last.z - first.z)).toBeGreaterThan(2.2);
     const surface = scanSurface(loaded);
     for (const f of walked.frames)
       expect(castRay(surface, new Vector3(f.position.x, f.position.y, f.position.z), new Vector3(0, -1, 0), 10)?.distance).toBeCloseTo(1.5, 2);
