@@ -1,10 +1,28 @@
 import { runCommand as runIfEnabled, type Command } from '../state/commands.ts';
 import { stateCommands } from './commandList.ts';
-import type { CommandId } from '../state/commandIds.ts';
+import type { ArgCommands, CommandId } from '../state/commandIds.ts';
 import type { StudioStore } from '../state/store.ts';
 import { labellingCommands, type DriveActions } from '../features/labelling/app/labelling.ts';
 import { reviewingCommands } from '../features/review/app/reviewing.ts';
 import { tourCommands, type TourRunner } from '../features/tour/app/tour.ts';
+import type { Project } from '../core/project.ts';
+import type { TeamSync } from '../persistence/teamSync.ts';
+import type { MeshManager } from '../services/meshManager.ts';
+import type { Importer } from '../features/projects/app/importRelease.ts';
+import type { Projects } from '../features/projects/app/projects.ts';
+import type { SuggestionRunner } from '../features/suggestions/app/suggestions.ts';
+import type { ScoringRunner } from '../features/scoring/app/scoring.ts';
+import type { QaAnswersRunner } from '../features/scoring/app/qaScoring.ts';
+import type { TaskGenerator } from '../features/tasks/app/taskGeneration.ts';
+import type { SetOfMarkRun } from '../features/qa/app/setOfMark.ts';
+import { projectArgCommands } from '../features/projects/app/commands.ts';
+import { teamArgCommands } from '../features/team/app/commands.ts';
+import { scanArgCommands } from '../features/scene/app/commands.ts';
+import { suggestionArgCommands } from '../features/suggestions/app/commands.ts';
+import { scoringArgCommands } from '../features/scoring/app/commands.ts';
+import { qaArgCommands } from '../features/qa/app/commands.ts';
+import { taskArgCommands } from '../features/tasks/app/commands.ts';
+import { tourArgCommands } from '../features/tour/app/commands.ts';
 
 /**
  * Every command of the studio, from one builder: the app, the shortcuts list and the tests all get
@@ -58,4 +76,55 @@ export function buildCommands(deps: CommandDeps): Command[] {
 export function runById(store: StudioStore, commands: readonly Command[], id: CommandId): boolean {
   const c = commands.find((x) => x.id === id);
   return c ? runIfEnabled(store, c) : false;
+}
+
+/**
+ * The commands with arguments, from each feature's builder: every id the features declare must be
+ * supplied (the type says so) and by one feature only (a second would silently replace the first).
+ */
+export function composeArgCommands<P extends Partial<ArgCommands>[]>(...parts: P): AllOf<P[number]> {
+  const all: Record<string, unknown> = {};
+  for (const part of parts)
+    for (const [id, run] of Object.entries(part)) {
+      if (Object.hasOwn(all, id)) throw new Error(`two features supply the command ${id}`);
+      all[id] = run;
+    }
+  return all as AllOf<P[number]>;
+}
+
+/** Every member of a union at once: what all the builders supply together (assigned to ArgCommands, a missing id does not compile). */
+type AllOf<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+
+/** The controllers the commands with arguments run (src/app/main.tsx makes them; a test passes stand-ins). */
+export interface ArgCommandDeps {
+  store: StudioStore;
+  flush: () => Promise<void>;
+  tell: (message: string) => void;
+  projects: Projects;
+  importer: Importer;
+  /** The open project's team database, once storage has opened (null before). */
+  team: () => TeamSync | null;
+  /** Changes to a synced project not sent to its team server yet. */
+  unsent: (projectId: string) => Promise<number>;
+  meshes: MeshManager;
+  suggestions: SuggestionRunner;
+  scorer: ScoringRunner;
+  qaAnswers: QaAnswersRunner;
+  tasks: TaskGenerator;
+  tour: TourRunner;
+  setOfMark: (project: Project) => Promise<SetOfMarkRun>;
+}
+
+/** Every command with arguments of the studio, from each feature's builder. */
+export function buildArgCommands(d: ArgCommandDeps): ArgCommands {
+  return composeArgCommands(
+    projectArgCommands(d.projects, d.importer, { forgetTeamMirror: async (id) => d.team()?.forget(id), unsent: d.unsent }),
+    teamArgCommands(d.team),
+    scanArgCommands(d.meshes),
+    suggestionArgCommands(d.suggestions),
+    scoringArgCommands(d.store, d.scorer, d.qaAnswers, d.tell),
+    qaArgCommands(d.store, { flush: d.flush, tell: d.tell, setOfMark: d.setOfMark }),
+    taskArgCommands(d.tasks),
+    tourArgCommands(d.tour),
+  );
 }

@@ -2,7 +2,7 @@ import { useEffect, useState, type DragEvent } from 'react';
 import { findCommand, runCommand } from '../state/commands.ts';
 import type { CommandId } from '../state/commandIds.ts';
 import { useStudio, useStudioStore } from '../state/useStudio.ts';
-import { useActions } from '../ui/actions.ts';
+import { useCommand, useCommandList } from '../ui/commands.ts';
 import { Header } from './Header.tsx';
 import { ImportReport } from '../features/projects/ui/ImportReport.tsx';
 import { filesFromDrop } from '../ui/pickedFiles.ts';
@@ -19,7 +19,8 @@ import { StatsView } from './StatsView.tsx';
 
 export function App() {
   const store = useStudioStore();
-  const { commands, importFiles } = useActions();
+  const commands = useCommandList();
+  const importFiles = useCommand('import.read');
   // Whether a project is open, not the project: the views below subscribe to what they show, so an edit does not re-render the whole app.
   const hasProject = useStudio((s) => s.document.project !== null);
   const view = useStudio((s) => s.session.view);
@@ -124,12 +125,13 @@ function Opening() {
 }
 
 function EmptyState() {
-  const { openSample, projects } = useActions();
+  const openSample = useCommand('projects.openSample');
+  const newProject = useCommand('projects.new');
   return (
     <section className="empty-state" data-testid="empty-state">
       <h2>No project open</h2>
       <p>
-        <button className="small" onClick={() => void projects.newProject()}>
+        <button className="small" onClick={() => void newProject()}>
           Start a new project
         </button>
         , or open one from the <strong>project list</strong> (the project name at the top, or <kbd>Shift+P</kbd>).

@@ -1,5 +1,5 @@
 import { useStudio, useStudioStore } from '../state/useStudio.ts';
-import { useActions } from '../ui/actions.ts';
+import { useCommand, useRunCommand } from '../ui/commands.ts';
 import { displayShortcut } from '../ui/shortcuts.ts';
 import { FILES_INPUT_ID, filesFromInput, FOLDER_INPUT_ID } from '../ui/pickedFiles.ts';
 import { teamSummary } from '../features/team/ui/TeamSection.tsx';
@@ -10,7 +10,9 @@ export function Header({ onHelp }: { onHelp: () => void }) {
   const project = useStudio((s) => s.document.project);
   const storage = useStudio((s) => s.storage);
   const team = useStudio((s) => s.team);
-  const { exportRelease, importFiles, runCommand } = useActions();
+  const runCommand = useRunCommand();
+  const importFiles = useCommand('import.read');
+  const exportRelease = useCommand('project.export');
   const store = useStudioStore();
   // What the studio says (an export, a refusal) in the views that have no place of their own for it (the label and QA views do).
   const notice = useStudio((s) => (s.session.view === 'label' || s.session.view === 'qa' ? null : s.ephemeral.notice));
@@ -65,7 +67,7 @@ export function Header({ onHelp }: { onHelp: () => void }) {
             }}
           />
         </label>
-        <button onClick={exportRelease} disabled={!project} title={`Export as a CapNav release zip (${displayShortcut('Mod+E')})`}>
+        <button onClick={() => exportRelease()} disabled={!project} title={`Export as a CapNav release zip (${displayShortcut('Mod+E')})`}>
           Export release
         </button>
         <button

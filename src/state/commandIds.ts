@@ -78,3 +78,24 @@ export type CommandId =
   | 'score.hop.nextBracket'
   | 'score.hop.previousBracket'
   | 'escape';
+
+/**
+ * Commands that take arguments or give an answer ("open project X", "download this scene's video",
+ * "how many changes are unsent"). Each feature declares its own here by declaration merging, in
+ * `src/features/<feature>/app/commands.ts` beside their implementation:
+ *   declare module '…/state/commandIds.ts' { interface ArgCommands { 'projects.open': (id: string) => Promise<void> } }
+ * buildArgCommands (src/app/commandRegistry.ts) supplies every one (a missing one does not compile) and panels run them by id
+ * with `useCommand` (src/ui/commands.ts), as they run the commands above.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface ArgCommands {}
+export type ArgCommandId = keyof ArgCommands;
+
+/** Every command by id, as a panel runs it: one without arguments runs if it is enabled. */
+export type Runnable = { readonly [K in CommandId]: () => void } & ArgCommands;
+
+/** An id is a command with arguments or one without, never both (this does not compile otherwise). */
+export const NO_ID_IN_BOTH: [ArgCommandId & CommandId] extends [never] ? true : never = true;
+
+/** A feature's commands with arguments: those whose ids start with one of `P` and a dot (what its builder returns). */
+export type ArgCommandsOf<P extends string> = Pick<ArgCommands, Extract<ArgCommandId, `${P}.${string}`>>;

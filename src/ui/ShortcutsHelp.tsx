@@ -3,7 +3,7 @@ import type { View } from '../state/store.ts';
 import { useStudio } from '../state/useStudio.ts';
 import { DRIVE_KEY_HELP, WALK_KEY_HELP, type MovementKey } from '../viewport/movementKeys.ts';
 import { displayShortcut } from './shortcuts.ts';
-import { useActions } from './actions.ts';
+import { useCommandList } from './commands.ts';
 
 const SECTIONS: { view: View; title: string; moves: MovementKey[] }[] = [
   { view: 'scene', title: 'Scene (editing the graph)', moves: WALK_KEY_HELP },
@@ -18,7 +18,7 @@ const SECTIONS: { view: View; title: string; moves: MovementKey[] }[] = [
  * is open, keys do nothing behind it; `?` or Escape closes it.
  */
 export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
-  const { commands } = useActions();
+  const commands = useCommandList();
   const view = useStudio((s) => s.session.view);
   const keyed = commands.filter((c) => c.shortcut);
   const sections = [...SECTIONS.filter((s) => s.view === view), ...SECTIONS.filter((s) => s.view !== view)];

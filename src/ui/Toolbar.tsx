@@ -2,13 +2,13 @@ import { findCommand, runCommand } from '../state/commands.ts';
 import type { CommandId } from '../state/commandIds.ts';
 import { useStudio, useStudioShallow, useStudioStore } from '../state/useStudio.ts';
 import { sceneFloors, setSlice, SLICE_ABOVE_FLOOR, viewSlice } from '../state/slice.ts';
-import { useActions } from './actions.ts';
+import { useCommandList } from './commands.ts';
 import { displayShortcut } from './shortcuts.ts';
 
 /** Tools, views and the slice, each a command with its shortcut shown. */
 export function Toolbar({ tools = true }: { tools?: boolean | 'measure' }) {
   const store = useStudioStore();
-  const { commands } = useActions();
+  const commands = useCommandList();
   const session = useStudio((s) => s.session);
   const floors = useStudioShallow(sceneFloors);
   const slice = useStudioShallow(viewSlice);

@@ -1,13 +1,13 @@
 import { REASON_LABEL } from '../../../core/rules.ts';
 import { currentDrive } from '../../labelling/state/queueSelectors.ts';
 import { useStudio } from '../../../state/useStudio.ts';
-import { useActions } from '../../../ui/actions.ts';
+import { useRunCommand } from '../../../ui/commands.ts';
 
 const m = (x: number | null | undefined) => (x === null || x === undefined ? '–' : `${x.toFixed(3)} m`);
 
 /** Drive the current agent: buttons for the keys, the verdict with what was measured, and the live readouts. */
 export function DrivePanel() {
-  const { runCommand } = useActions();
+  const runCommand = useRunCommand();
   const drive = useStudio(currentDrive);
   const hasScan = useStudio((s) => !!s.document.project?.scenes.find((x) => x.id === s.session.sceneId)?.mesh);
   if (!hasScan) return null;

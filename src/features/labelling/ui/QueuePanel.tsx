@@ -11,7 +11,7 @@ import { REASON_KEYS, toggleDraftReason } from '../state/queueCommands.ts';
 import { currentDrive, currentItem, sceneQueue } from '../state/queueSelectors.ts';
 import { suggestionFor, suggestionsStale } from '../../suggestions/state/suggestionSelectors.ts';
 import { useStudio, useStudioShallow, useStudioStore } from '../../../state/useStudio.ts';
-import { useActions } from '../../../ui/actions.ts';
+import { useCommand, useRunCommand } from '../../../ui/commands.ts';
 import { setAnnotator } from '../../../state/sessionChanges.ts';
 import { editDraft, setAutoApproveHuman } from '../state/labelSession.ts';
 
@@ -28,7 +28,8 @@ const bar = (p: Progress | undefined, label: string, testId?: string) => (
 /** The labelling queue: one segment, one agent at a time, decided with the keyboard. */
 export function QueuePanel() {
   const store = useStudioStore();
-  const { runCommand, computeSuggestions } = useActions();
+  const runCommand = useRunCommand();
+  const computeSuggestions = useCommand('suggestions.compute');
   const scene = useStudio(selectedScene);
   const items = useStudio(sceneQueue);
   const item = useStudio(currentItem);

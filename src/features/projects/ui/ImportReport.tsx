@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { ImportReport as Report, MergePreview } from '../../../state/store.ts';
 import { useStudio, useStudioStore } from '../../../state/useStudio.ts';
 import { ProblemList } from '../../../ui/ProblemList.tsx';
-import { useActions } from '../../../ui/actions.ts';
+import { useCommand } from '../../../ui/commands.ts';
 import { dismissImportReport } from '../../../state/sessionChanges.ts';
 
 /**
@@ -53,7 +53,10 @@ function headline(report: Report, errors: number): string {
 }
 
 function ImportChoice({ into, merge }: { into: string; merge: MergePreview | null }) {
-  const { imports } = useActions();
+  const cancelImport = useCommand('import.cancel');
+  const confirmMerge = useCommand('import.confirmMerge');
+  const openAsNew = useCommand('import.openAsNew');
+  const previewMerge = useCommand('import.previewMerge');
   const [theirs, setTheirs] = useState<ReadonlySet<string>>(new Set());
   const toggle = (key: string) =>
     setTheirs((t) => {
@@ -65,13 +68,13 @@ function ImportChoice({ into, merge }: { into: string; merge: MergePreview | nul
   if (!merge) {
     return (
       <div className="import-choice">
-        <button onClick={() => void imports.openAsNew()} data-testid="import-as-new">
+        <button onClick={() => void openAsNew()} data-testid="import-as-new">
           Open as a new project
         </button>
-        <button className="secondary" onClick={imports.previewMerge} data-testid="import-merge-preview">
+        <button className="secondary" onClick={previewMerge} data-testid="import-merge-preview">
           Merge into “{into}”…
         </button>
-        <button className="secondary" onClick={imports.cancel}>
+        <button className="secondary" onClick={cancelImport}>
           Cancel
         </button>
       </div>
@@ -119,13 +122,13 @@ function ImportChoice({ into, merge }: { into: string; merge: MergePreview | nul
           </table>
         </div>
       )}
-      <button onClick={() => imports.confirmMerge(theirs)} data-testid="import-merge-confirm">
+      <button onClick={() => confirmMerge(theirs)} data-testid="import-merge-confirm">
         Merge
       </button>
-      <button className="secondary" onClick={() => void imports.openAsNew()}>
+      <button className="secondary" onClick={() => void openAsNew()}>
         Open as a new project instead
       </button>
-      <button className="secondary" onClick={imports.cancel}>
+      <button className="secondary" onClick={cancelImport}>
         Cancel
       </button>
     </div>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ProjectSummary } from '../../../state/store.ts';
 import { useStudio } from '../../../state/useStudio.ts';
-import { useActions } from '../../../ui/actions.ts';
+import { useCommand } from '../../../ui/commands.ts';
 import { FOLDER_INPUT_ID } from '../../../ui/pickedFiles.ts';
 import { JoinTeam, TeamSection } from '../../team/ui/TeamSection.tsx';
 
@@ -17,7 +17,8 @@ export function formatBytes(bytes: number): string {
  * stored once and shared). Shift+P or Escape closes it; keys do nothing behind it.
  */
 export function ProjectsPanel({ onClose }: { onClose: () => void }) {
-  const { projects: act, openSample } = useActions();
+  const newProject = useCommand('projects.new');
+  const openSample = useCommand('projects.openSample');
   const projects = useStudio((s) => s.workspace.projects);
   const openId = useStudio((s) => s.workspace.projectId);
   const run = (fn: () => Promise<void>) => {
@@ -31,7 +32,7 @@ export function ProjectsPanel({ onClose }: { onClose: () => void }) {
           <button
             onClick={() =>
               run(async () => {
-                await act.newProject();
+                await newProject();
                 onClose();
               })
             }
@@ -95,13 +96,17 @@ export function ProjectsPanel({ onClose }: { onClose: () => void }) {
 }
 
 function ProjectRow({ project: p, isOpen, onClose }: { project: ProjectSummary; isOpen: boolean; onClose: () => void }) {
-  const { projects: act } = useActions();
+  const duplicateProject = useCommand('projects.duplicate');
+  const openProject = useCommand('projects.open');
+  const removeProject = useCommand('projects.remove');
+  const renameProject = useCommand('projects.rename');
+  const countUnsent = useCommand('projects.unsent');
   const [renaming, setRenaming] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   // A synced project's changes still waiting for its team server: said before it is deleted.
   const [unsent, setUnsent] = useState<number | null>(null);
   const commitRename = () => {
-    if (renaming !== null && renaming.trim() && renaming.trim() !== p.name) void act.rename(p.id, renaming);
+    if (renaming !== null && renaming.trim() && renaming.trim() !== p.name) void renameProject(p.id, renaming);
     setRenaming(null);
   };
   return (
@@ -129,7 +134,7 @@ function ProjectRow({ project: p, isOpen, onClose }: { project: ProjectSummary; 
           <button
             className="link"
             onClick={() => {
-              void act.open(p.id);
+              void openProject(p.id);
               onClose();
             }}
             data-testid="project-open"
@@ -164,7 +169,7 @@ function ProjectRow({ project: p, isOpen, onClose }: { project: ProjectSummary; 
                       className="small"
                       onClick={() => {
                         setConfirming(false);
-                        void act.open(p.id);
+                        void openProject(p.id);
                         onClose();
                       }}
                       data-testid="project-send-first"
@@ -179,7 +184,7 @@ function ProjectRow({ project: p, isOpen, onClose }: { project: ProjectSummary; 
               className="danger small"
               onClick={() => {
                 setConfirming(false);
-                void act.remove(p.id);
+                void removeProject(p.id);
               }}
               data-testid="project-delete-confirm"
             >
@@ -194,7 +199,7 @@ function ProjectRow({ project: p, isOpen, onClose }: { project: ProjectSummary; 
             <button className="small secondary" onClick={() => setRenaming(p.name)} data-testid="project-rename">
               Rename
             </button>
-            <button className="small secondary" onClick={() => void act.duplicate(p.id)} data-testid="project-duplicate">
+            <button className="small secondary" onClick={() => void duplicateProject(p.id)} data-testid="project-duplicate">
               Duplicate
             </button>
             <button
@@ -203,7 +208,7 @@ function ProjectRow({ project: p, isOpen, onClose }: { project: ProjectSummary; 
               onClick={() => {
                 setUnsent(null);
                 setConfirming(true);
-                if (p.sync) void act.unsent(p.id).then(setUnsent, () => setUnsent(null));
+                if (p.sync) void countUnsent(p.id).then(setUnsent, () => setUnsent(null));
               }}
             >
               Delete…

@@ -5,19 +5,19 @@ import type { QaItem } from '../../../core/vqa/item.ts';
 import { itemCitations, openItemQuestion, openItemRoute } from '../state/evidence.ts';
 import { NO_VIDEO } from '../../tasks/state/taskGen.ts';
 import { useStudio } from '../../../state/useStudio.ts';
-import { useActions } from '../../../ui/actions.ts';
+import { useCommand } from '../../../ui/commands.ts';
 
 type SceneVideoState = { state: 'loading' } | { state: 'none' } | { state: 'error'; message: string } | { state: 'ready'; url: string; seconds: number };
 
 /** The scene's stored touring video as an object URL (released when the scene changes or the view goes). */
 function useSceneVideo(sceneId: string): SceneVideoState {
-  const { tasks } = useActions();
+  const tasksVideoFile = useCommand('tasks.videoFile');
   const [video, setVideo] = useState<SceneVideoState>({ state: 'loading' });
   useEffect(() => {
     let live = true;
     let url: string | null = null;
     setVideo({ state: 'loading' });
-    tasks.videoFile(sceneId).then(
+    tasksVideoFile(sceneId).then(
       (f) => {
         if (!live) return;
         if (!f) {
@@ -35,7 +35,7 @@ function useSceneVideo(sceneId: string): SceneVideoState {
       live = false;
       if (url) URL.revokeObjectURL(url);
     };
-  }, [sceneId, tasks]);
+  }, [sceneId, tasksVideoFile]);
   return video;
 }
 

@@ -4,7 +4,7 @@ import { addSceneQuestionItems, newItem, qaItems } from '../state/qaItems.ts';
 import { itemsFor, reviewerOf } from '../../review/state/qaReview.ts';
 import { useStudio, useStudioStore } from '../../../state/useStudio.ts';
 import { Workspace } from '../../../viewport/Workspace.tsx';
-import { useActions } from '../../../ui/actions.ts';
+import { useCommand, useRunCommand } from '../../../ui/commands.ts';
 import { filesFromInput } from '../../../ui/pickedFiles.ts';
 import { MeshBar } from '../../scene/ui/MeshBar.tsx';
 import { Toolbar } from '../../../ui/Toolbar.tsx';
@@ -21,7 +21,9 @@ import { setImportReviews } from '../state/qaItems.ts';
 /** Question-answer items: write them anchored in the scene, review generated ones, export the accepted. */
 export function QaView() {
   const store = useStudioStore();
-  const { runCommand, qa } = useActions();
+  const runCommand = useRunCommand();
+  const importQaFiles = useCommand('qa.importFiles');
+  const exportQaBundle = useCommand('qa.exportBundle');
   const scene = useStudio(selectedScene);
   const mode = useStudio((s) => s.qa.mode);
   const annotator = useStudio((s) => s.session.annotator);
@@ -120,10 +122,10 @@ export function QaView() {
           onChange={(e) => {
             const files = e.target.files ? filesFromInput(e.target.files) : [];
             e.target.value = '';
-            if (files.length) void qa.importFiles(files);
+            if (files.length) void importQaFiles(files);
           }}
         />
-        <button className="small secondary" data-testid="export-qa" onClick={() => void qa.exportBundle()}>
+        <button className="small secondary" data-testid="export-qa" onClick={() => void exportQaBundle()}>
           Export QA bundle
         </button>
       </header>

@@ -1,12 +1,12 @@
 import { useRef } from 'react';
 import { restoreDefaultTaxonomy } from '../state/qaItems.ts';
 import { useStudio, useStudioStore } from '../../../state/useStudio.ts';
-import { useActions } from '../../../ui/actions.ts';
+import { useCommand } from '../../../ui/commands.ts';
 
 /** The project's taxonomy (the category every item needs), with how many items use each capability; replaceable from a file. */
 export function TaxonomyPanel() {
   const store = useStudioStore();
-  const { qa } = useActions();
+  const qaImportTaxonomy = useCommand('qa.importTaxonomy');
   const taxonomy = useStudio((s) => s.document.project?.qa.taxonomy);
   const items = useStudio((s) => s.document.project?.qa.items);
   const input = useRef<HTMLInputElement>(null);
@@ -39,7 +39,7 @@ export function TaxonomyPanel() {
         onChange={(e) => {
           const f = e.target.files?.[0];
           e.target.value = '';
-          if (f) void qa.importTaxonomy({ path: f.name, file: f });
+          if (f) void qaImportTaxonomy({ path: f.name, file: f });
         }}
       />
       <button className="small secondary" onClick={() => restoreDefaultTaxonomy(store)}>

@@ -1,12 +1,12 @@
 import type { LabelAgreement } from '../../../core/interRater.ts';
 import { useStudio } from '../../../state/useStudio.ts';
-import { useActions } from '../../../ui/actions.ts';
+import { useCommand } from '../../../ui/commands.ts';
 import { filesFromInput } from '../../../ui/pickedFiles.ts';
 import { kappaText } from './kappaText.ts';
 
 /** Traversability labels made twice: this project against a second annotator's export, Cohen's κ per agent. */
 export function LabelAgreementReport() {
-  const { qa } = useActions();
+  const qaCompareLabels = useCommand('qa.compareLabels');
   const comparison = useStudio((s) => s.qa.labelComparison);
   return (
     <div data-testid="label-agreement">
@@ -23,7 +23,7 @@ export function LabelAgreementReport() {
           }}
           onChange={(e) => {
             const l = e.currentTarget.files;
-            if (l?.length) void qa.compareLabels(filesFromInput(l));
+            if (l?.length) void qaCompareLabels(filesFromInput(l));
             e.currentTarget.value = '';
           }}
         />

@@ -6,7 +6,7 @@ import { openItem, qaItems, showViewpoint } from '../../qa/state/qaItems.ts';
 import { itemsFor, REJECT_KEYS, reviewerOf, setScope, startReview } from '../state/qaReview.ts';
 import type { Taxonomy } from '../../../core/vqa/taxonomy.ts';
 import { useStudio, useStudioStore } from '../../../state/useStudio.ts';
-import { useActions } from '../../../ui/actions.ts';
+import { useRunCommand } from '../../../ui/commands.ts';
 import { ItemEditor } from '../../qa/ui/ItemEditor.tsx';
 import { scopeText } from '../../qa/ui/ItemFilters.tsx';
 import { decidedWord, ReviewedChangeView } from './ReviewedChangeView.tsx';
@@ -67,7 +67,7 @@ export function AnswerText({ item }: { item: QaItem }) {
  */
 export function ReviewPanel() {
   const store = useStudioStore();
-  const { runCommand } = useActions();
+  const runCommand = useRunCommand();
   const item = useStudio(openItem);
   const qa = useStudio((s) => s.qa);
   const reviewer = useStudio(reviewerOf);
@@ -309,7 +309,7 @@ function categoryText(item: QaItem, taxonomy: Taxonomy | undefined): string {
 
 /** The reviews disagree: someone who neither wrote nor reviewed the item decides it, with A or R and a reason. */
 function Adjudicate({ item }: { item: QaItem }) {
-  const { runCommand } = useActions();
+  const runCommand = useRunCommand();
   return (
     <div className="adjudicate" data-testid="adjudicate">
       <p>

@@ -3,7 +3,7 @@ import { applyEdit } from '../../../state/edits.ts';
 import { SCAN_EDITS } from '../../../state/scanEdits.ts';
 import type { MeshStatus } from '../../../state/store.ts';
 import { useStudio, useStudioStore } from '../../../state/useStudio.ts';
-import { useActions } from '../../../ui/actions.ts';
+import { useCommand } from '../../../ui/commands.ts';
 import { filesFromInput } from '../../../ui/pickedFiles.ts';
 
 const MB = (b: number) => `${(b / 1e6).toFixed(1)} MB`;
@@ -13,7 +13,8 @@ export function MeshBar() {
   const store = useStudioStore();
   const scene = useStudio(selectedScene);
   const status = useStudio((s) => (scene ? s.meshes[scene.id] : undefined));
-  const { attachMesh, removeMesh } = useActions();
+  const attachMesh = useCommand('scan.attach');
+  const removeMesh = useCommand('scan.remove');
   if (!scene) return null;
   const binding = scene.mesh;
   const setFrame = (frame: Partial<Pick<NonNullable<typeof binding>, 'upAxis' | 'unitScale'>>) =>

@@ -1,6 +1,6 @@
 import type { LiteReport } from '../../../core/scoring/paper/lite.ts';
 import { useStudio, useStudioStore } from '../../../state/useStudio.ts';
-import { useActions } from '../../../ui/actions.ts';
+import { useCommand } from '../../../ui/commands.ts';
 import { dropPredictionFile } from '../state/scoreSession.ts';
 
 const count = (n: number) => n.toLocaleString('en-US');
@@ -13,7 +13,7 @@ const list = (xs: string[]) => (xs.length < 3 ? xs.join(' and ') : `${xs.slice(0
  */
 export function DuplicatesNotice() {
   const store = useStudioStore();
-  const { scoring } = useActions();
+  const scoringRun = useCommand('score.run');
   const reports = useStudio((s) => s.scoring.reports);
   const files = useStudio((s) => s.scoring.files);
   const running = useStudio((s) => s.scoring.status.state === 'running');
@@ -21,7 +21,7 @@ export function DuplicatesNotice() {
   if (!dup.length) return null;
   const without = (path: string) => {
     dropPredictionFile(store, path);
-    void scoring.run();
+    void scoringRun();
   };
   return (
     <div className="notice warn-box" role="status" data-testid="score-duplicates">

@@ -1,7 +1,7 @@
 import { TRAIL_SUBSETS, type TrailSubsets } from '../../../core/scoring/vqa/trails.ts';
 import { fomerCriterionRows, fomerSubsetRows, fomerSummary } from '../../../core/scoring/vqa/trailsTable.ts';
 import { useStudio, useStudioStore } from '../../../state/useStudio.ts';
-import { useActions } from '../../../ui/actions.ts';
+import { useCommand } from '../../../ui/commands.ts';
 import { filesFromInput } from '../../../ui/pickedFiles.ts';
 import { JUDGE_KEY_STORAGE } from './judgeKey.ts';
 import { fmtCell } from './qaAnswersFormat.ts';
@@ -16,7 +16,9 @@ const SUBSET_LABELS: Record<TrailSubsets, string> = { source: 'item source', sce
  */
 export function QaAnswersFomer() {
   const store = useStudioStore();
-  const { qaAnswers } = useActions();
+  const qaAnswersCancelReasoning = useCommand('qaAnswers.cancelReasoning');
+  const qaAnswersLoadReasoningScores = useCommand('qaAnswers.loadReasoningScores');
+  const qaAnswersSetReasoningJudge = useCommand('qaAnswers.setReasoningJudge');
   const r = useStudio((s) => s.qaAnswers.reasoning);
   const subsets = useStudio((s) => s.qaAnswers.settings.subsets);
   const fomer = useStudio((s) => s.qaAnswers.fomer);
@@ -35,7 +37,7 @@ export function QaAnswersFomer() {
               value={r.judge}
               aria-label="Reasoning judge"
               data-testid="qa-fomer-judge"
-              onChange={(e) => qaAnswers.setReasoningJudge(e.target.value as typeof r.judge)}
+              onChange={(e) => qaAnswersSetReasoningJudge(e.target.value as typeof r.judge)}
             >
               <option value="none">none (RA not computed)</option>
               <option value="imported">imported scores</option>
@@ -52,7 +54,7 @@ export function QaAnswersFomer() {
                 data-testid="qa-fomer-scores-input"
                 onChange={(e) => {
                   const l = e.currentTarget.files;
-                  if (l?.length) void qaAnswers.loadReasoningScores(filesFromInput(l));
+                  if (l?.length) void qaAnswersLoadReasoningScores(filesFromInput(l));
                   e.currentTarget.value = '';
                 }}
               />
@@ -75,11 +77,11 @@ export function QaAnswersFomer() {
                 onChange={(e) => localStorage.setItem(JUDGE_KEY_STORAGE, e.target.value)}
               />
               {r.judging ? (
-                <button className="small secondary" onClick={() => qaAnswers.cancelReasoning()}>
+                <button className="small secondary" onClick={() => qaAnswersCancelReasoning()}>
                   Cancel
                 </button>
               ) : (
-                <button className="small" onClick={() => qaAnswers.setReasoningJudge('http')}>
+                <button className="small" onClick={() => qaAnswersSetReasoningJudge('http')}>
                   Judge
                 </button>
               )}

@@ -1,6 +1,6 @@
 import { useStudio, useStudioStore } from '../../../state/useStudio.ts';
 import type { QaAnswersState } from '../state/qaAnswersState.ts';
-import { useActions } from '../../../ui/actions.ts';
+import { useCommand } from '../../../ui/commands.ts';
 import { filesFromInput } from '../../../ui/pickedFiles.ts';
 import { QaAnswersFomer } from './QaAnswersFomer.tsx';
 import { QaAnswersItems } from './QaAnswersItems.tsx';
@@ -13,7 +13,9 @@ const LINE_FORMAT = '{"id": "qa_3", "answer": "B", "model": "gpt-4o"}';
 /** Score a model's answers to the project's accepted QA items: load JSONL, see the capability table and every item, export. */
 export function QaAnswersPanel() {
   const store = useStudioStore();
-  const { qaAnswers } = useActions();
+  const qaAnswersClear = useCommand('qaAnswers.clear');
+  const qaAnswersExportJson = useCommand('qaAnswers.exportJson');
+  const qaAnswersLoad = useCommand('qaAnswers.load');
   const q = useStudio((s) => s.qaAnswers);
   const accepted = useStudio((s) => s.document.project?.qa.items.reduce((n, i) => n + (i.status === 'accepted' ? 1 : 0), 0) ?? 0);
   const set = (patch: Partial<QaAnswersState['settings']>) => setQaAnswersSettings(store, patch);
@@ -33,7 +35,7 @@ export function QaAnswersPanel() {
               data-testid="qa-answers-input"
               onChange={(e) => {
                 const l = e.currentTarget.files;
-                if (l?.length) void qaAnswers.load(filesFromInput(l));
+                if (l?.length) void qaAnswersLoad(filesFromInput(l));
                 e.currentTarget.value = '';
               }}
             />
@@ -78,12 +80,12 @@ export function QaAnswersPanel() {
             resamples
           </label>
           {q.report && (
-            <button className="small secondary" data-testid="qa-answers-export" onClick={() => qaAnswers.exportJson()}>
+            <button className="small secondary" data-testid="qa-answers-export" onClick={() => qaAnswersExportJson()}>
               Export JSON
             </button>
           )}
           {loaded && (
-            <button className="small secondary" onClick={() => qaAnswers.clear()}>
+            <button className="small secondary" onClick={() => qaAnswersClear()}>
               Clear
             </button>
           )}

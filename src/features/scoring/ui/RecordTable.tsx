@@ -4,7 +4,7 @@ import { rowAt, type RecordRow } from '../../../core/scoring/paper/lite.ts';
 
 import { useStudio, useStudioStore } from '../../../state/useStudio.ts';
 import { cachedFilteredIndices, filterActive, selectedColumns } from '../state/scoreSelectors.ts';
-import { useActions } from '../../../ui/actions.ts';
+import { useCommand } from '../../../ui/commands.ts';
 import { openInScene, openRecord } from '../state/links.ts';
 import { pickModel, setRecordFilter } from '../state/scoreSession.ts';
 
@@ -18,7 +18,9 @@ export const isFailure = (r: RecordRow) =>
 /** Every record of one model (named, chosen here), filterable; click one (or , and .) to open its route. */
 export function RecordTable() {
   const store = useStudioStore();
-  const { scoring } = useActions();
+  const scoringExportCsv = useCommand('score.exportCsv');
+  const scoringExportJson = useCommand('score.exportJson');
+  const scoringExportTable2 = useCommand('score.exportTable2');
   const indices = useStudio(cachedFilteredIndices);
   const columns = useStudio(selectedColumns);
   const filter = useStudio((s) => s.scoring.filter);
@@ -91,12 +93,12 @@ export function RecordTable() {
           </span>
         )}
         <span className="export">
-          <button className="small secondary" onClick={() => void scoring.exportJson()} data-testid="export-json">
+          <button className="small secondary" onClick={() => void scoringExportJson()} data-testid="export-json">
             Export JSON
           </button>
           <button
             className="small secondary"
-            onClick={() => scoring.exportTable2('csv')}
+            onClick={() => scoringExportTable2('csv')}
             data-testid="export-table2-csv"
             title="The paper's Table 2 of the scored models (as score --table2)"
           >
@@ -104,13 +106,13 @@ export function RecordTable() {
           </button>
           <button
             className="small secondary"
-            onClick={() => scoring.exportTable2('tex')}
+            onClick={() => scoringExportTable2('tex')}
             data-testid="export-table2-tex"
             title="The paper's Table 2 of the scored models, a LaTeX tabular (booktabs)"
           >
             Table 2 LaTeX
           </button>
-          <button className="small secondary" onClick={() => void scoring.exportCsv()} data-testid="export-csv">
+          <button className="small secondary" onClick={() => void scoringExportCsv()} data-testid="export-csv">
             Export CSV
           </button>
           <span className="muted" data-testid="export-scope">

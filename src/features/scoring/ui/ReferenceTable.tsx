@@ -1,7 +1,7 @@
 import { REFERENCE_COLUMNS, referenceRows } from '../../../core/scoring/compat/folders.ts';
 import { csvTable } from '../../../formats/csv.ts';
 import { useStudio } from '../../../state/useStudio.ts';
-import { useActions } from '../../../ui/actions.ts';
+import { useCommand } from '../../../ui/commands.ts';
 
 const NUMERIC = new Set<string>(REFERENCE_COLUMNS.slice(1));
 const encode = (text: string) => new TextEncoder().encode(text);
@@ -13,7 +13,8 @@ const encode = (text: string) => new TextEncoder().encode(text);
  */
 export function ReferenceTable() {
   const view = useStudio((s) => s.scoring.compat);
-  const { scoring } = useActions();
+  const scoringReferenceFiles = useCommand('score.referenceFiles');
+  const scoringSaveFile = useCommand('score.saveFile');
   if (!view) return null;
   const { pooled, perModel } = view.summaries;
   const rows = referenceRows(view.summaries);
@@ -78,12 +79,12 @@ export function ReferenceTable() {
       )}
       <div className="row">
         <span className="muted">Download:</span>
-        {scoring.referenceFiles().map((f) => (
+        {scoringReferenceFiles().map((f) => (
           <button
             key={f.name}
             className="small secondary"
             data-testid={`reference-file-${f.name}`}
-            onClick={() => scoring.saveFile(f.name, encode(f.text), f.type)}
+            onClick={() => scoringSaveFile(f.name, encode(f.text), f.type)}
           >
             {f.name}
           </button>
@@ -91,7 +92,7 @@ export function ReferenceTable() {
         <button
           className="small secondary"
           data-testid="reference-csv"
-          onClick={() => scoring.saveFile('reference-scores.csv', encode(csvTable(REFERENCE_COLUMNS, rows)), 'text/csv')}
+          onClick={() => scoringSaveFile('reference-scores.csv', encode(csvTable(REFERENCE_COLUMNS, rows)), 'text/csv')}
         >
           Table CSV
         </button>

@@ -8,7 +8,7 @@ import { sceneFloors } from '../../../state/slice.ts';
 import { selectedColumns, selectedIndex } from '../state/scoreSelectors.ts';
 import { COMPARE_COLOURS } from '../../../viewport/PathOverlay.tsx';
 import { Workspace } from '../../../viewport/Workspace.tsx';
-import { useActions } from '../../../ui/actions.ts';
+import { useCommand } from '../../../ui/commands.ts';
 import { closeViewer, openInScene } from '../state/links.ts';
 import { frameNodes, hopReason, hopState, routeSlice, STATE_LABEL } from './routeView.ts';
 import { clearPathPreview, setViewer as setViewerOf, showPathPreview } from '../state/scoreSession.ts';
@@ -23,7 +23,8 @@ const toHops = (r: ScoredRecord) => r.hops.map((h) => ({ from: h.from, to: h.to,
  */
 export function RouteViewer() {
   const store = useStudioStore();
-  const { scoring } = useActions();
+  const scoringOpen = useCommand('score.open');
+  const scoringOpenCompare = useCommand('score.openCompare');
   const open = useStudio((s) => s.scoring.viewer.open);
   // An import waiting for a decision, or refused, is reported in the page: the viewer steps aside (and comes back after).
   const importing = useStudio((s) => !!s.importReport && (!!s.importReport.awaiting || !s.importReport.accepted));
@@ -39,12 +40,12 @@ export function RouteViewer() {
   const project = useStudio((s) => s.document.project);
   // The full record lives where it was scored (the worker): fetch it when a row is opened.
   useEffect(() => {
-    if (index >= 0 && model) void scoring.open(model, index);
-  }, [index, model, columns, scoring]);
+    if (index >= 0 && model) void scoringOpen(model, index);
+  }, [index, model, columns, scoringOpen]);
   const rec = detail && detail.id === id ? detail : undefined;
   useEffect(() => {
-    if (rec) void scoring.openCompare(rec);
-  }, [compare, rec, scoring]);
+    if (rec) void scoringOpenCompare(rec);
+  }, [compare, rec, scoringOpenCompare]);
   const scene = rec ? project?.scenes.find((s) => s.id === rec.scene) : undefined;
   const cmp = other && rec && other.scene === rec.scene && other.questionIndex === rec.questionIndex && other.agent === rec.agent && compare ? other : null;
   const gtRoute = useMemo(

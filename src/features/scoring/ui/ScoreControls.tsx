@@ -1,5 +1,5 @@
 import { useStudio, useStudioStore } from '../../../state/useStudio.ts';
-import { useActions } from '../../../ui/actions.ts';
+import { useCommand } from '../../../ui/commands.ts';
 import { filesFromInput } from '../../../ui/pickedFiles.ts';
 import { JUDGE_KEY_STORAGE } from './judgeKey.ts';
 import { MAX_RESAMPLES } from '../../../core/scoring/bootstrap.ts';
@@ -9,7 +9,10 @@ import { setScoreSettings } from '../state/scoreSession.ts';
 /** Load predictions, choose the judge and the weights, score, export. */
 export function ScoreControls() {
   const store = useStudioStore();
-  const { scoring } = useActions();
+  const scoringAddBaseline = useCommand('score.addBaseline');
+  const scoringCancel = useCommand('score.cancel');
+  const scoringLoadFiles = useCommand('score.loadFiles');
+  const scoringRun = useCommand('score.run');
   const s = useStudio((st) => st.scoring);
   const set = (patch: Partial<typeof s.settings>) => setScoreSettings(store, patch);
   const running = s.status.state === 'running';
@@ -30,7 +33,7 @@ export function ScoreControls() {
             }}
             onChange={(e) => {
               const l = e.currentTarget.files;
-              if (l?.length) void scoring.loadFiles(filesFromInput(l));
+              if (l?.length) void scoringLoadFiles(filesFromInput(l));
               e.currentTarget.value = '';
             }}
           />
@@ -45,17 +48,17 @@ export function ScoreControls() {
             data-testid="load-prediction-files"
             onChange={(e) => {
               const l = e.currentTarget.files;
-              if (l?.length) void scoring.loadFiles(filesFromInput(l));
+              if (l?.length) void scoringLoadFiles(filesFromInput(l));
               e.currentTarget.value = '';
             }}
           />
         </label>
-        <button className="small secondary" onClick={() => scoring.addBaseline('random')} title="CapNav's lower bound: random walks on the graph">
+        <button className="small secondary" onClick={() => scoringAddBaseline('random')} title="CapNav's lower bound: random walks on the graph">
           + Random-walk baseline
         </button>
         <button
           className="small secondary"
-          onClick={() => scoring.addBaseline('oracle')}
+          onClick={() => scoringAddBaseline('oracle')}
           title="The ground truth's own answers: every metric should be (near) 100"
         >
           + Oracle
@@ -228,7 +231,7 @@ export function ScoreControls() {
             )}
           </>
         )}
-        <button onClick={() => void scoring.run()} disabled={!predictions || running} data-testid="run-score">
+        <button onClick={() => void scoringRun()} disabled={!predictions || running} data-testid="run-score">
           Score
         </button>
         {running && (
@@ -238,7 +241,7 @@ export function ScoreControls() {
         {running && s.settings.judge === 'http' && (
           <button
             className="small secondary"
-            onClick={() => scoring.cancel()}
+            onClick={() => scoringCancel()}
             data-testid="cancel-score"
             title="Stop asking the judge: requests in flight are aborted; records not judged have an unknown RV, and RV and the composite are withheld"
           >

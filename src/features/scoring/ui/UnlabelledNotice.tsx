@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { unlabelledScenes, unlabelledText } from '../../../core/scoring/unlabelled.ts';
 import { useStudio, useStudioStore } from '../../../state/useStudio.ts';
-import { useActions } from '../../../ui/actions.ts';
+import { useRunCommand } from '../../../ui/commands.ts';
 import { chooseScene } from '../../../state/sessionChanges.ts';
 
 const SHOWN = 3;
@@ -13,7 +13,7 @@ const SHOWN = 3;
  */
 export function UnlabelledNotice() {
   const store = useStudioStore();
-  const { runCommand } = useActions();
+  const runCommand = useRunCommand();
   const project = useStudio((s) => s.document.project);
   const scenes = useMemo(() => (project ? unlabelledScenes(project) : []), [project]);
   if (!scenes.length) return null;

@@ -9,7 +9,7 @@ import { setScope, startReview } from '../../review/state/qaReview.ts';
 import { NO_VIDEO, type TaskGenReport, type VideoInfo } from '../state/taskGen.ts';
 import { setTaskGen } from '../state/taskGenCommands.ts';
 import { useStudio, useStudioStore } from '../../../state/useStudio.ts';
-import { useActions } from '../../../ui/actions.ts';
+import { useCommand } from '../../../ui/commands.ts';
 import { TASKGEN_KEY_STORAGE } from '../../qa/ui/taskKey.ts';
 import { notify } from '../../../state/sessionChanges.ts';
 
@@ -23,7 +23,9 @@ const budgetLabel = (b: FrameBudget, count?: number) => (b === '1fps' ? `1 per s
  */
 export function TaskGenPanel() {
   const store = useStudioStore();
-  const { tasks } = useActions();
+  const tasksCancel = useCommand('tasks.cancel');
+  const tasksGenerate = useCommand('tasks.generate');
+  const tasksVideoInfo = useCommand('tasks.videoInfo');
   const scene = useStudio(selectedScene);
   const tg = useStudio((s) => s.taskgen);
   const running = tg.status.state === 'running';
@@ -34,13 +36,13 @@ export function TaskGenPanel() {
     let live = true;
     setInfo(null);
     if (sceneId)
-      void tasks.videoInfo(sceneId).then((i) => {
+      void tasksVideoInfo(sceneId).then((i) => {
         if (live) setInfo(i);
       });
     return () => {
       live = false;
     };
-  }, [sceneId, tg.status.state, tasks]);
+  }, [sceneId, tg.status.state, tasksVideoInfo]);
   if (!scene)
     return (
       <section className="taskgen" data-testid="taskgen">
@@ -167,12 +169,12 @@ export function TaskGenPanel() {
           data-testid="taskgen-run"
           disabled={!ready}
           title={why || `Ask ${tg.model} for at least ${tg.minTasks} tasks`}
-          onClick={() => void tasks.generate()}
+          onClick={() => void tasksGenerate()}
         >
           Generate
         </button>
         {running && (
-          <button className="small danger" data-testid="taskgen-cancel" onClick={() => tasks.cancel()}>
+          <button className="small danger" data-testid="taskgen-cancel" onClick={() => tasksCancel()}>
             Cancel
           </button>
         )}

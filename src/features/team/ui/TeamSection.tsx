@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { describeKey } from '../../../core/records/merge.ts';
 import type { TeamState } from '../../../state/store.ts';
 import { useStudio } from '../../../state/useStudio.ts';
-import { useActions } from '../../../ui/actions.ts';
+import { useCommand } from '../../../ui/commands.ts';
 
 /** The team state in a few words, for the header badge and the panel. */
 export function teamSummary(t: TeamState): string {
@@ -84,7 +84,7 @@ function TeamForm({
 
 /** Joining an existing team database from this browser: it becomes a project of the list. */
 export function JoinTeam({ onDone }: { onDone: () => void }) {
-  const { team } = useActions();
+  const teamJoin = useCommand('team.join');
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<string | null>(null);
@@ -110,14 +110,12 @@ export function JoinTeam({ onDone }: { onDone: () => void }) {
           setBusy(true);
           setProblem(null);
           setProgress('Connecting…');
-          void team
-            .join(url, user, password, (done, total) => setProgress(`Copying records: ${done} of ${total}`))
-            .then((p) => {
-              setBusy(false);
-              setProgress(null);
-              if (p) setProblem(p);
-              else onDone();
-            });
+          void teamJoin(url, user, password, (done, total) => setProgress(`Copying records: ${done} of ${total}`)).then((p) => {
+            setBusy(false);
+            setProgress(null);
+            if (p) setProblem(p);
+            else onDone();
+          });
         }}
       />
       {progress && (
@@ -141,7 +139,11 @@ export function JoinTeam({ onDone }: { onDone: () => void }) {
 export function TeamSection() {
   const t = useStudio((s) => s.team);
   const project = useStudio((s) => s.document.project);
-  const { team } = useActions();
+  const teamConnect = useCommand('team.connect');
+  const teamDisconnect = useCommand('team.disconnect');
+  const teamKeep = useCommand('team.keep');
+  const teamSignIn = useCommand('team.signIn');
+  const teamSignOut = useCommand('team.signOut');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [publishing, setPublishing] = useState(false);
@@ -163,7 +165,7 @@ export function TeamSection() {
             submit={(url, user, pw) => {
               setBusy(true);
               setProblem(null);
-              void team.connect(url, user, pw).then((p) => {
+              void teamConnect(url, user, pw).then((p) => {
                 setBusy(false);
                 if (p) setProblem(p);
                 else setPublishing(false);
@@ -204,7 +206,7 @@ export function TeamSection() {
           className="team-form"
           onSubmit={(e) => {
             e.preventDefault();
-            void team.signIn(password);
+            void teamSignIn(password);
             setPassword('');
           }}
         >
@@ -225,7 +227,7 @@ export function TeamSection() {
       )}
       <div className="project-actions">
         {t.state !== 'signed-out' && (
-          <button className="small secondary" onClick={() => team.signOut()} data-testid="team-signout">
+          <button className="small secondary" onClick={() => teamSignOut()} data-testid="team-signout">
             Sign out
           </button>
         )}
@@ -241,7 +243,7 @@ export function TeamSection() {
               className="small danger"
               onClick={() => {
                 setConfirmDisconnect(false);
-                void team.disconnect();
+                void teamDisconnect();
               }}
               data-testid="team-disconnect-confirm"
             >
@@ -275,7 +277,7 @@ export function TeamSection() {
                         {v.at ? `, ${new Date(v.at).toLocaleString()}` : ''}
                         {v.winning ? ' (shown now)' : ''}
                       </span>{' '}
-                      <button className="small secondary" data-testid="team-keep" onClick={() => void team.keep(c.key, v.rev).then((p) => setProblem(p))}>
+                      <button className="small secondary" data-testid="team-keep" onClick={() => void teamKeep(c.key, v.rev).then((p) => setProblem(p))}>
                         Keep this
                       </button>
                     </li>

@@ -4,7 +4,7 @@ import { formatVideoTime } from '../../../core/vqa/citedTimes.ts';
 import type { SceneVideo } from '../../../persistence/videos.ts';
 import { isEnabled, selectedScene } from '../../../state/commands.ts';
 import { useStudio, useStudioStore } from '../../../state/useStudio.ts';
-import { useActions } from '../../../ui/actions.ts';
+import { useCommand, useCommandList, useRunCommand } from '../../../ui/commands.ts';
 import { displayShortcut } from '../../../ui/shortcuts.ts';
 import type { CommandId } from '../../../state/commandIds.ts';
 import { setTourSettings } from '../state/tourSession.ts';
@@ -19,13 +19,15 @@ const clock = (t: number): string => formatVideoTime(t, 1);
  */
 export function TourPanel() {
   const store = useStudioStore();
-  const actions = useActions();
+  const commands = useCommandList();
+  const runCommand = useRunCommand();
+  const loadVideo = useCommand('tour.load');
   const scene = useStudio(selectedScene);
   const mesh = useStudio((s) => (scene ? s.meshes[scene.id] : undefined));
   const tour = useStudio((s) => s.tour);
   // The buttons run the named commands, and are enabled exactly when those are (one rule, in features/tour/app/tour.ts).
   const can = (id: CommandId) => (s: Parameters<typeof isEnabled>[1]) => {
-    const c = actions.commands.find((x) => x.id === id);
+    const c = commands.find((x) => x.id === id);
     return !!c && isEnabled(c, s);
   };
   const canRecord = useStudio(can('tour.record'));
@@ -39,7 +41,7 @@ export function TourPanel() {
     setVideo(null);
     setLoadError(null);
     if (sceneId)
-      actions.tour.load(sceneId).then(
+      loadVideo(sceneId).then(
         (v) => {
           if (live) setVideo(v ?? null);
         },
@@ -50,7 +52,7 @@ export function TourPanel() {
     return () => {
       live = false;
     };
-  }, [actions, sceneId, tour.stored]);
+  }, [loadVideo, sceneId, tour.stored]);
 
   if (!scene) return null;
   const ready = mesh?.state === 'ready';
@@ -59,7 +61,7 @@ export function TourPanel() {
   const walking = tour.phase === 'walking' && tour.sceneId === scene.id;
   const busy = tour.phase === 'recording' || tour.phase === 'walking';
   const problem = settingsProblem(tour.settings);
-  const key = (id: CommandId) => actions.commands.find((c) => c.id === id)?.shortcut;
+  const key = (id: CommandId) => commands.find((c) => c.id === id)?.shortcut;
 
   return (
     <div className="tour-panel" data-testid="tour-panel">
@@ -81,13 +83,13 @@ export function TourPanel() {
         <button
           data-testid="tour-record"
           disabled={!canRecord}
-          onClick={() => actions.runCommand('tour.record')}
+          onClick={() => runCommand('tour.record')}
           title={key('tour.record') ? displayShortcut(key('tour.record')!) : undefined}
         >
           {video ? 'Record the automatic tour again' : 'Record automatic tour'}
           {key('tour.record') && <kbd>{displayShortcut(key('tour.record')!)}</kbd>}
         </button>
-        <button className="secondary" data-testid="tour-walk" disabled={!canWalk} onClick={() => actions.runCommand('tour.walk')}>
+        <button className="secondary" data-testid="tour-walk" disabled={!canWalk} onClick={() => runCommand('tour.walk')}>
           {walking ? 'Stop and render the walk' : 'Walk a tour'}
           {key('tour.walk') && <kbd>{displayShortcut(key('tour.walk')!)}</kbd>}
         </button>
@@ -95,7 +97,7 @@ export function TourPanel() {
       {(running || walking) && (
         <div className="row">
           {running && <progress max={1} value={tour.fraction} aria-label="Recording the tour" data-testid="tour-progress" />}
-          <button className="secondary small" data-testid="tour-cancel" onClick={() => actions.runCommand('tour.cancel')}>
+          <button className="secondary small" data-testid="tour-cancel" onClick={() => runCommand('tour.cancel')}>
             Cancel
           </button>
         </div>
@@ -160,7 +162,7 @@ function Settings({ settings, disabled, onChange }: { settings: TourSettings; di
 }
 
 function StoredVideo({ video, names, sceneId }: { video: SceneVideo; names: Map<string, string>; sceneId: string }) {
-  const actions = useActions();
+  const download = useCommand('tour.download');
   const player = useRef<HTMLVideoElement>(null);
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
@@ -187,13 +189,13 @@ function StoredVideo({ video, names, sceneId }: { video: SceneVideo; names: Map<
       </p>
       {url && <video ref={player} src={url} controls preload="auto" width={Math.min(p.width, 360)} data-testid="tour-video" />}
       <div className="row">
-        <button className="secondary small" data-testid="tour-download-video" onClick={() => actions.tour.download(sceneId, 'video')}>
+        <button className="secondary small" data-testid="tour-download-video" onClick={() => download(sceneId, 'video')}>
           Video
         </button>
-        <button className="secondary small" data-testid="tour-download-poses" onClick={() => actions.tour.download(sceneId, 'poses')}>
+        <button className="secondary small" data-testid="tour-download-poses" onClick={() => download(sceneId, 'poses')}>
           Poses JSON
         </button>
-        <button className="secondary small" data-testid="tour-download-frames" onClick={() => actions.tour.download(sceneId, 'frames')}>
+        <button className="secondary small" data-testid="tour-download-frames" onClick={() => download(sceneId, 'frames')}>
           Frame sets (zip)
         </button>
       </div>

@@ -2,21 +2,21 @@ import { useRef, type ReactNode } from 'react';
 import { nOf } from '../../../../core/scoring/paper/thin.ts';
 import { runCaption } from '../../../../core/scoring/paper/table2.ts';
 import type { MetricName, MetricSet } from '../../../../core/scoring/paper/types.ts';
-import { useActions } from '../../../../ui/actions.ts';
+import { useCommand } from '../../../../ui/commands.ts';
 import { count } from '../metricCell.tsx';
 import { chartPng, chartSvgText } from './chartFile.ts';
 import type { BarDatum } from './HBarChart.tsx';
 
 /** A chart with its SVG and PNG downloads, the file captioned with the project, models, mode and seed. */
 export function Exportable({ name, caption, children }: { name: string; caption: string; children: ReactNode }) {
-  const { scoring } = useActions();
+  const scoringSaveFile = useCommand('score.saveFile');
   const box = useRef<HTMLDivElement>(null);
   const save = async (format: 'svg' | 'png') => {
     const svg = box.current?.querySelector('svg');
     if (!svg) return;
     const file = chartSvgText(svg, caption);
-    if (format === 'svg') scoring.saveFile(`${name}.svg`, new TextEncoder().encode(file.text), 'image/svg+xml');
-    else scoring.saveFile(`${name}.png`, await chartPng(file), 'image/png');
+    if (format === 'svg') scoringSaveFile(`${name}.svg`, new TextEncoder().encode(file.text), 'image/svg+xml');
+    else scoringSaveFile(`${name}.png`, await chartPng(file), 'image/png');
   };
   return (
     <div className="exportable" ref={box}>
