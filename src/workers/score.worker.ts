@@ -1,6 +1,5 @@
 // Thin worker shell: scoring runs here so the page stays responsive on 100,000 predictions.
-import type { ScoreWorkerRequest } from '../core/scoring/workerProtocol.ts';
-import { scoreHandler } from './scoreHandler.ts';
+import { serve, type WorkerScopeLike } from '../engine/workerPort.ts';
+import { scoreService } from './scoreHandler.ts';
 
-const handle = scoreHandler({ postMessage: (message, transfer) => self.postMessage(message, { transfer }) });
-self.onmessage = (e: MessageEvent<ScoreWorkerRequest>) => void handle(e.data);
+serve(self as unknown as WorkerScopeLike, scoreService);

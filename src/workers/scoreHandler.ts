@@ -39,3 +39,9 @@ export function scoreHandler(port: ScoreReplyPort): (message: ScoreWorkerRequest
     }
   };
 }
+
+/** The scoring service as engine/workerPort.ts runs it, in the worker or on the page. */
+export const scoreService = (reply: (m: ScoreWorkerReply, transfer?: Transferable[]) => void) => {
+  const handle = scoreHandler({ postMessage: (m, transfer) => reply(m, transfer) });
+  return (m: ScoreWorkerRequest) => handle(m);
+};

@@ -1,12 +1,8 @@
 import { MeshLoadError, abortReason, seconds } from './errors.ts';
-import { asReply, deserializeError, type Handler, type RunMessage, type WorkerKind } from './workerProtocol.ts';
+import { answerRun, asReply, deserializeError, type Handler, type RunMessage, type WorkerKind } from './workerProtocol.ts';
+import { WorkerPort, type WorkerLike } from '../workerPort.ts';
 
-/** The part of `Worker` the client uses (tests supply their own). */
-export interface WorkerLike {
-  postMessage(message: unknown, transfer: Transferable[]): void;
-  addEventListener(type: 'message' | 'error' | 'messageerror', listener: (event: Event) => void): void;
-  terminate(): void;
-}
+export type { WorkerLike };
 
 /** Returns a started worker for `kind`, or null to do the job on the calling thread. */
 export type WorkerFactory = (kind: WorkerKind) => WorkerLike | null;
@@ -47,73 +43,53 @@ export interface JobResult<R> {
   where: 'worker' | 'main';
 }
 
-/** How long a worker may take to load its modules before the page does the job itself. */
-const READY_TIMEOUT_MS = 15_000;
-
 let nextId = 1;
 
-/** Run a job in a fresh worker (terminated afterwards), or on this thread when no worker can start. */
-export async function runJob<P, R>(job: Job<P, R>): Promise<JobResult<R>> {
-  if (job.signal?.aborted) throw abortReason(job.signal);
-  const worker = job.createWorker(job.kind);
-  if (!worker) return { result: await runHere(job), where: 'main' };
-  const outcome = await inWorker(worker, job);
-  if (outcome === 'not-started') return { result: await runHere(job), where: 'main' };
-  return { result: outcome.result, where: 'worker' };
-}
-
-async function runHere<P, R>(job: Job<P, R>): Promise<R> {
-  return (await job.handler(job.payload, job.onProgress ?? (() => {}))).result;
-}
-
-function inWorker<P, R>(worker: WorkerLike, job: Job<P, R>): Promise<{ result: R } | 'not-started'> {
+/**
+ * Run a job in a fresh worker (terminated afterwards), or on this thread when no worker starts
+ * (engine/workerPort.ts: none can be made, it fails to load, or is not ready in time). Once the
+ * worker is ready the job has `timeoutMs`; an abort stops it at once.
+ */
+export function runJob<P, R>(job: Job<P, R>): Promise<JobResult<R>> {
+  if (job.signal?.aborted) return Promise.reject(abortReason(job.signal));
   const id = nextId++;
   return new Promise((resolve, reject) => {
-    let started = false;
     let settled = false;
-    let timer = setTimeout(() => finish(() => resolve('not-started')), READY_TIMEOUT_MS);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let where: 'worker' | 'main' = 'main';
     const finish = (then: () => void) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       job.signal?.removeEventListener('abort', onAbort);
-      worker.terminate();
+      port.close();
       then();
     };
+    const fail = (reason: string) => finish(() => reject(new MeshLoadError(job.file, reason)));
+    const port = new WorkerPort<RunMessage<P>, unknown>({
+      name: `the ${job.kind} worker`,
+      start: () => job.createWorker(job.kind),
+      here: (reply) => (msg) => void answerRun(job.handler, msg, reply),
+      onReady: (w) => {
+        where = w;
+        if (w === 'worker')
+          timer = setTimeout(
+            () => fail(`${job.doing} did not finish within ${seconds(job.timeoutMs)} s (the file may be too large for this machine)`),
+            job.timeoutMs,
+          );
+      },
+      onReply: (data) => {
+        const reply = asReply(data);
+        if (!reply) return fail(`${job.doing} failed: the worker sent a message this page does not understand`);
+        if (reply.type === 'ready' || reply.id !== id) return;
+        if (reply.type === 'progress') job.onProgress?.(reply.fraction);
+        else if (reply.type === 'done') finish(() => resolve({ result: reply.result as R, where }));
+        else finish(() => reject(deserializeError(reply.error)));
+      },
+      onCrash: (reason) => fail(`${job.doing} failed in the worker: ${reason}`),
+    });
     const onAbort = () => finish(() => reject(abortReason(job.signal!)));
     job.signal?.addEventListener('abort', onAbort, { once: true });
-
-    worker.addEventListener('message', (event) => {
-      const reply = asReply((event as MessageEvent).data);
-      if (!reply) return finish(() => reject(new MeshLoadError(job.file, `${job.doing} failed: the worker sent a message this page does not understand`)));
-      if (reply.type === 'ready') {
-        if (started) return;
-        started = true;
-        clearTimeout(timer);
-        timer = setTimeout(
-          () =>
-            finish(() =>
-              reject(
-                new MeshLoadError(job.file, `${job.doing} did not finish within ${seconds(job.timeoutMs)} s (the file may be too large for this machine)`),
-              ),
-            ),
-          job.timeoutMs,
-        );
-        worker.postMessage({ type: 'run', id, payload: job.payload } satisfies RunMessage<P>, job.transfer);
-        return;
-      }
-      if (reply.id !== id) return;
-      if (reply.type === 'progress') job.onProgress?.(reply.fraction);
-      else if (reply.type === 'done') finish(() => resolve({ result: reply.result as R }));
-      else finish(() => reject(deserializeError(reply.error)));
-    });
-    // Before `ready` nothing was handed over, so a worker that fails to load leaves the job to this thread.
-    const onError = (event: Event) => {
-      if (!started) return finish(() => resolve('not-started'));
-      const detail = (event as ErrorEvent).message || 'it stopped unexpectedly (out of memory?)';
-      finish(() => reject(new MeshLoadError(job.file, `${job.doing} failed in the worker: ${detail}`)));
-    };
-    worker.addEventListener('error', onError);
-    worker.addEventListener('messageerror', onError);
+    port.post({ type: 'run', id, payload: job.payload }, job.transfer);
   });
 }

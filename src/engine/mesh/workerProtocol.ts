@@ -1,4 +1,7 @@
 import { MeshLoadError } from './errors.ts';
+import { serve, type WorkerScopeLike } from '../workerPort.ts';
+
+export type { WorkerScopeLike };
 
 /**
  * The message protocol between the mesh workers and the page. One job per worker: the worker says
@@ -38,12 +41,6 @@ export interface Handled<R> {
  */
 export type Handler<P, R> = (payload: P, progress: (fraction: number) => void) => Handled<R> | Promise<Handled<R>>;
 
-/** What a dedicated worker's global scope offers (typed loosely so tests can stand in for it). */
-export interface WorkerScopeLike {
-  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
-  postMessage(message: unknown, options: { transfer: Transferable[] }): void;
-}
-
 export function serializeError(err: unknown): SerializedError {
   if (err instanceof MeshLoadError) return { name: err.name, message: err.message, file: err.file, reason: err.reason };
   if (err instanceof Error) return { name: err.name, message: err.message };
@@ -57,28 +54,33 @@ export function deserializeError(e: SerializedError): Error {
   return err;
 }
 
-/** The body of a worker file: answer `run` messages with `handler`, transferring its buffers back. */
+/**
+ * Answer one `run` message with `handler`: progress (throttled: a BVH build reports thousands of
+ * times), then its result with the buffers to hand back, or its failure. The worker files and the
+ * page's fallback (workerClient.ts) answer the same way.
+ */
+export async function answerRun<P, R>(handler: Handler<P, R>, msg: RunMessage<P>, post: (m: ReplyMessage<R>, transfer: Transferable[]) => void): Promise<void> {
+  const id = msg.id;
+  let last = 0;
+  const progress = (fraction: number) => {
+    const now = Date.now();
+    if (now - last < 50) return;
+    last = now;
+    post({ type: 'progress', id, fraction }, []);
+  };
+  try {
+    const { result, transfer } = await handler(msg.payload, progress);
+    post({ type: 'done', id, result }, transfer);
+  } catch (err) {
+    post({ type: 'failed', id, error: serializeError(err) }, []);
+  }
+}
+
+/** The body of a mesh worker file: answer `run` messages with `handler`, transferring its buffers back. */
 export function serveRequests<P, R>(scope: WorkerScopeLike, handler: Handler<P, R>): void {
-  scope.addEventListener('message', async (event: MessageEvent) => {
-    const msg = event.data as Partial<RunMessage<P>> | null;
-    if (!msg || msg.type !== 'run' || typeof msg.id !== 'number') return;
-    const id = msg.id;
-    let last = 0;
-    // Progress messages are throttled: a BVH build reports thousands of times.
-    const progress = (fraction: number) => {
-      const now = Date.now();
-      if (now - last < 50) return;
-      last = now;
-      scope.postMessage({ type: 'progress', id, fraction } satisfies ReplyMessage<R>, { transfer: [] });
-    };
-    try {
-      const { result, transfer } = await handler(msg.payload as P, progress);
-      scope.postMessage({ type: 'done', id, result } satisfies ReplyMessage<R>, { transfer });
-    } catch (err) {
-      scope.postMessage({ type: 'failed', id, error: serializeError(err) } satisfies ReplyMessage<R>, { transfer: [] });
-    }
+  serve<Partial<RunMessage<P>> | null, ReplyMessage<R>>(scope, (reply) => (msg) => {
+    if (msg && msg.type === 'run' && typeof msg.id === 'number') void answerRun(handler, msg as RunMessage<P>, reply);
   });
-  scope.postMessage({ type: 'ready' } satisfies ReplyMessage<R>, { transfer: [] });
 }
 
 /** Checks a message from a worker has the protocol's shape (habit: validate at every boundary). */

@@ -7,16 +7,11 @@ import { prepareGeometry, type SceneSuggestions } from '../../../engine/suggest/
 import { packGeometry } from '../../../engine/suggest/transfer.ts';
 import type { SuggestReply, SuggestRequest } from '../../../engine/suggest/workerMessages.ts';
 import { createSceneService } from '../../../engine/suggest/sceneService.ts';
-import type { WorkerLike } from '../../../engine/mesh/workerClient.ts';
+import { READY_TIMEOUT_MS, WorkerPort, type WorkerLike } from '../../../engine/workerPort.ts';
 import type { TraversaDb } from '../../../persistence/db.ts';
 import { keepSuggestions, loadSuggestionsOf } from '../../../persistence/suggestionStore.ts';
 import type { StudioStore, SuggestionView, SuggestionsState } from '../../../state/store.ts';
 import type { MeshManager } from '../../../services/meshManager.ts';
-
-type Channel = { where: 'worker' | 'main'; post: (msg: SuggestRequest, transfer: Transferable[]) => void };
-
-/** How long the scene worker may take to load its modules before the page runs the service itself. */
-const READY_TIMEOUT_MS = 15_000;
 
 /** The scene worker (the `new Worker(new URL(…))` shape stays literal for Vite), or null where none can start. */
 function startSceneWorker(): WorkerLike | null {
@@ -38,7 +33,7 @@ type Waiting = { onProgress?: (f: number, m: string) => void; resolve: (r: Sugge
  * The scan crosses once (with its BVH); later requests about it name it by key.
  */
 export class SuggestionRunner {
-  private channel: Channel | null = null;
+  private port: WorkerPort<SuggestRequest, SuggestReply> | null = null;
   private nextId = 1;
   /** The key the worker knows a scan by, with the frame it was sent in (a new frame is a new scan to it). */
   private keys = new WeakMap<LoadedMesh, { key: number; frame: string }>();
@@ -119,71 +114,37 @@ export class SuggestionRunner {
   }
 
   private post(msg: SuggestRequest, transfer: Transferable[] = []) {
-    this.channel ??= this.open();
-    this.channel.post(msg, transfer);
+    this.port ??= this.open();
+    this.port.post(msg, transfer);
   }
 
   /**
-   * The scene worker, or the same service on this thread when no worker starts: none can be made
-   * (no Worker, a policy that forbids it), it fails to load, or it is not ready within
-   * `readyTimeoutMs`. Requests sent meanwhile are sent again, with the scan, to what takes over.
+   * The scene worker, or the same service on this thread when no worker starts (engine/workerPort.ts:
+   * none can be made, it fails to load, or it is not ready within `readyTimeoutMs`).
    */
-  private open(): Channel {
-    const worker = this.startWorker();
-    if (!worker) return this.openHere();
-    let ready = false;
-    const fallBack = () => {
-      clearTimeout(timer);
-      worker.terminate();
-      this.held = null;
-      this.channel = this.openHere();
-      for (const w of [...this.waiting.values()]) w.resend();
-    };
-    const timer = setTimeout(() => {
-      if (!ready && this.channel === channel) fallBack();
-    }, this.readyTimeoutMs);
-    worker.addEventListener('message', (e) => {
-      const m = (e as MessageEvent<SuggestReply>).data;
-      if (m.type === 'ready') {
-        ready = true;
-        clearTimeout(timer);
-        return;
-      }
-      this.onReply(m);
-    });
-    worker.addEventListener('error', (e) => {
-      if (this.channel !== channel) return;
-      if (!ready) {
-        fallBack();
-        return;
-      }
+  private open(): WorkerPort<SuggestRequest, SuggestReply> {
+    const port: WorkerPort<SuggestRequest, SuggestReply> = new WorkerPort({
+      name: 'the scene worker',
+      start: this.startWorker,
+      here: (reply) => createSceneService(reply),
+      readyTimeoutMs: this.readyTimeoutMs,
+      onReply: (m) => this.onReply(m),
       // A worker that stopped mid-work (out of memory?): its requests fail, the next one starts another.
-      for (const w of this.waiting.values()) w.reject(new Error((e as ErrorEvent).message || 'the scene worker stopped'));
-      this.waiting.clear();
-      worker.terminate();
-      this.channel = null;
-      this.held = null;
-    });
-    const channel: Channel = { where: 'worker', post: (msg, transfer) => worker.postMessage(msg, transfer) };
-    return channel;
-  }
-
-  private openHere(): Channel {
-    const handle = createSceneService((m) => {
-      if (m.type !== 'ready') queueMicrotask(() => this.onReply(m));
-    });
-    // Not transferred: the page keeps its copy; replies come a turn later, as a worker's would.
-    return {
-      where: 'main',
-      post: (msg) => {
-        setTimeout(() => handle(msg), 0);
+      onCrash: (reason) => {
+        if (this.port !== port) return;
+        for (const w of this.waiting.values()) w.reject(new Error(reason));
+        this.waiting.clear();
+        this.port = null;
+        this.held = null;
       },
-    };
+    });
+    return port;
   }
 
   /** Where the scene service runs now (null before the first request). */
   get runsIn(): 'worker' | 'main' | null {
-    return this.channel?.where ?? null;
+    const where = this.port?.where;
+    return where === 'worker' || where === 'main' ? where : null;
   }
 
   private onReply(m: SuggestReply) {

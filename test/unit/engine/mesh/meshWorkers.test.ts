@@ -7,61 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCollision } from '../../../../src/engine/mesh/collisionBuild.ts';
 import { loadMesh, type LoadedMesh } from '../../../../src/engine/mesh/load.ts';
 import { handleParseRequest } from '../../../../src/engine/mesh/parseHandler.ts';
-import type { WorkerFactory, WorkerLike } from '../../../../src/engine/mesh/workerClient.ts';
-import { serveRequests, type Handler, type WorkerKind, type WorkerScopeLike } from '../../../../src/engine/mesh/workerProtocol.ts';
+import type { WorkerFactory } from '../../../../src/engine/mesh/workerClient.ts';
+import { serveRequests, type Handler, type WorkerKind } from '../../../../src/engine/mesh/workerProtocol.ts';
+import { InThreadWorker } from '../../../support/inThreadWorker.ts';
 import { writeBasisScan } from '../../../support/basisScan.ts';
 import { meshInput, writeObjWithMtl, writePly } from '../../../support/meshFixtures.ts';
 import { MESHES_DIR, sharedAvailable } from '../../../support/shared.ts';
 import { append } from '../../../../src/core/arrays.ts';
-
-/**
- * A worker in the same thread: messages cross by structured clone with transfer, as between a
- * page and a real worker, to the same `serveRequests` shell the worker files run. (The real module
- * workers under Vite are exercised by the browser tests.)
- */
-class InThreadWorker implements WorkerLike {
-  private page = new EventTarget();
-  private inside = new EventTarget();
-  terminated = false;
-  received: unknown[] = [];
-  transferred: Transferable[] = [];
-
-  constructor(
-    handler: Handler<never, unknown> | null,
-    private startup: 'ok' | 'fails' = 'ok',
-  ) {
-    const scope: WorkerScopeLike = {
-      addEventListener: (type, listener) => this.inside.addEventListener(type, listener as EventListener),
-      postMessage: (message, { transfer }) => this.deliver(this.page, structuredClone(message, { transfer })),
-    };
-    // Module loading is asynchronous: the shell starts (or fails to) a moment later.
-    setTimeout(() => {
-      if (this.startup === 'fails') this.page.dispatchEvent(new Event('error'));
-      else if (handler) serveRequests(scope, handler);
-    }, 1);
-  }
-
-  postMessage(message: unknown, transfer: Transferable[]): void {
-    const copy = structuredClone(message, { transfer });
-    this.received.push(copy);
-    append(this.transferred, transfer);
-    this.deliver(this.inside, copy);
-  }
-
-  addEventListener(type: 'message' | 'error' | 'messageerror', listener: (event: Event) => void): void {
-    this.page.addEventListener(type, listener);
-  }
-
-  terminate(): void {
-    this.terminated = true;
-  }
-
-  private deliver(target: EventTarget, data: unknown) {
-    setTimeout(() => {
-      if (!this.terminated) target.dispatchEvent(new MessageEvent('message', { data }));
-    }, 0);
-  }
-}
 
 const HANDLERS: Record<WorkerKind, Handler<never, unknown>> = {
   parse: handleParseRequest as Handler<never, unknown>,
@@ -70,7 +22,7 @@ const HANDLERS: Record<WorkerKind, Handler<never, unknown>> = {
 
 function inThread(made: InThreadWorker[], startup: 'ok' | 'fails' = 'ok'): WorkerFactory {
   return (kind) => {
-    const w = new InThreadWorker(HANDLERS[kind], startup);
+    const w = new InThreadWorker((scope) => serveRequests(scope, HANDLERS[kind]), startup);
     made.push(w);
     return w;
   };
@@ -178,9 +130,11 @@ describe('when workers misbehave', () => {
 
   it('reports a failure inside the worker as the load’s failure', async () => {
     const failing: WorkerFactory = () =>
-      new InThreadWorker((() => {
-        throw new RangeError('Array buffer allocation failed');
-      }) as never);
+      new InThreadWorker((scope) =>
+        serveRequests(scope, () => {
+          throw new RangeError('Array buffer allocation failed');
+        }),
+      );
     await expect(loadMesh(meshInput(writePly(dir, 'binary').ply), { ...Z_UP, createWorker: failing })).rejects.toThrow(
       'room-binary.ply: could not be loaded (Array buffer allocation failed)',
     );
@@ -188,7 +142,7 @@ describe('when workers misbehave', () => {
 
   it('gives up with a MeshLoadError when a started worker goes quiet', async () => {
     const quiet: WorkerFactory = () => {
-      const w = new InThreadWorker(HANDLERS.parse);
+      const w = new InThreadWorker((scope) => serveRequests(scope, HANDLERS.parse));
       w.postMessage = () => {}; // the job is swallowed: no answer will come
       return w;
     };
