@@ -4,6 +4,7 @@ import { traverseKeyOf, type AgentProfile } from '../../src/core/agents.ts';
 import type { NavGraph } from '../../src/core/graph.ts';
 import type { PassageFeature, ReasonCategory } from '../../src/core/rules.ts';
 import { readRelease } from '../../src/formats/capnav/read.ts';
+import { loadMesh, type LoadedMesh } from '../../src/engine/mesh/load.ts';
 import { REPO } from './cli.ts';
 
 /** The sample house's release, ground truth and obstacle records, for the suggestion tests. */
@@ -60,4 +61,13 @@ export function sampleRelease(): { profiles: AgentProfile[]; graph: NavGraph; tr
   const truth = project!.profiles.flatMap((p) => truthRows(p.name, traverse[traverseKeyOf(p.name)]!));
   const features = (JSON.parse(readFileSync(join(SAMPLE_DIR, 'features.json'), 'utf8')) as { edges: Record<string, PassageFeature> }).edges;
   return { profiles: project!.profiles, graph: project!.scenes[0]!.graph, truth, features };
+}
+
+/** The sample house's scan, loaded as the studio loads it (on this thread: no workers in Node). */
+export async function loadSampleHouse(): Promise<LoadedMesh> {
+  const bytes = readFileSync(join(SAMPLE_DIR, 'house.glb'));
+  return loadMesh(
+    { files: [{ name: 'house.glb', data: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer }] },
+    { upAxis: 'y', unitScale: 1, createWorker: () => null },
+  );
 }

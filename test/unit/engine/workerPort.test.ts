@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readTree } from '../../../src/cli/files.ts';
 import { DEFAULT_PAPER_SETTINGS, type ScoringRequest } from '../../../src/core/scoring/pipeline.ts';
-import { loadMesh, type LoadedMesh } from '../../../src/engine/mesh/load.ts';
+import { type LoadedMesh } from '../../../src/engine/mesh/load.ts';
 import { createSceneService } from '../../../src/engine/suggest/sceneService.ts';
 import { serve, WorkerPort, type WorkerLike } from '../../../src/engine/workerPort.ts';
 import { SuggestionRunner } from '../../../src/features/suggestions/app/suggestions.ts';
@@ -15,7 +14,7 @@ import { scoreService } from '../../../src/workers/scoreHandler.ts';
 import { InThreadWorker } from '../../support/inThreadWorker.ts';
 import { REPO } from '../../support/cli.ts';
 import { scoringHouse } from '../../support/scoreSupport.ts';
-import { SAMPLE_DIR, sampleRelease } from '../../support/suggestTruth.ts';
+import { loadSampleHouse, sampleRelease } from '../../support/suggestTruth.ts';
 import 'fake-indexeddb/auto';
 
 // Issue 26 §6: every worker goes through one client (engine/workerPort.ts) with the ready
@@ -130,11 +129,7 @@ describe('each worker answers as the page does', () => {
   describe('the scene worker', () => {
     let loaded: LoadedMesh;
     beforeAll(async () => {
-      const bytes = readFileSync(join(SAMPLE_DIR, 'house.glb'));
-      loaded = await loadMesh(
-        { files: [{ name: 'house.glb', data: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer }] },
-        { upAxis: 'y', unitScale: 1, createWorker: () => null },
-      );
+      loaded = await loadSampleHouse();
     });
     afterAll(() => loaded.dispose());
 

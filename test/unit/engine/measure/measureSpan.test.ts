@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import { Vector3 } from 'three';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clearWidthAt, type ClearWidth } from '../../../../src/engine/measure/clearWidth.ts';
-import { loadMesh, type LoadedMesh } from '../../../../src/engine/mesh/load.ts';
+import { type LoadedMesh } from '../../../../src/engine/mesh/load.ts';
 import { scanSurface } from '../../../../src/engine/rays/surface.ts';
 import { REPO } from '../../../support/cli.ts';
+import { loadSampleHouse } from '../../../support/suggestTruth.ts';
 
 // Issue 23 §9: measuring says what it measured, and warns where the click is not on a doorway or
 // corridor cross-section — the sample house, whose every feature's true width is known.
@@ -14,11 +15,7 @@ const features = JSON.parse(readFileSync(join(REPO, 'scenes/sample-house/feature
 };
 let house: LoadedMesh;
 beforeAll(async () => {
-  const bytes = readFileSync(join(REPO, 'scenes/sample-house/house.glb'));
-  house = await loadMesh(
-    { files: [{ name: 'house.glb', data: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer }] },
-    { upAxis: 'y', unitScale: 1, createWorker: () => null },
-  );
+  house = await loadSampleHouse();
 }, 60_000);
 const at = (edge: string, dy = 0.02): ClearWidth => {
   const p = features.edges[edge]!.at;

@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadMesh, type LoadedMesh } from '../../../../src/engine/mesh/load.ts';
+import { type LoadedMesh } from '../../../../src/engine/mesh/load.ts';
 import { ScenePlanner } from '../../../../src/engine/planner/scene.ts';
 import { prepareGeometry } from '../../../../src/engine/suggest/index.ts';
-import { SAMPLE_DIR, sampleRelease } from '../../../support/suggestTruth.ts';
+import { loadSampleHouse, sampleRelease } from '../../../support/suggestTruth.ts';
 
 // The studio's `G` drives a segment the way the label queue walks it — up the stairs or down them —
 // and the scene worker keeps each edge's terrain for the next agent. The terrain was built from
@@ -19,11 +17,7 @@ const agent = (name: string) => release.profiles.find((p) => p.name === name)!;
 let loaded: LoadedMesh;
 
 beforeAll(async () => {
-  const bytes = readFileSync(join(SAMPLE_DIR, 'house.glb'));
-  loaded = await loadMesh(
-    { files: [{ name: 'house.glb', data: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer }] },
-    { upAxis: 'y', unitScale: 1, createWorker: () => null },
-  );
+  loaded = await loadSampleHouse();
 });
 afterAll(() => loaded.dispose());
 

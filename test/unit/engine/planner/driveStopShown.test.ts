@@ -1,13 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentProfile } from '../../../../src/core/agents.ts';
 import { readJsonFiles } from '../../../../src/cli/files.ts';
-import { loadMesh } from '../../../../src/engine/mesh/load.ts';
 import { ScenePlanner } from '../../../../src/engine/planner/index.ts';
 import { prepareGeometry } from '../../../../src/engine/suggest/index.ts';
 import { readRelease } from '../../../../src/formats/capnav/read.ts';
 import { REPO } from '../../../support/cli.ts';
+import { loadSampleHouse } from '../../../support/suggestTruth.ts';
 
 const SAMPLE = join(REPO, 'scenes', 'sample-house');
 const project = readRelease(readJsonFiles(SAMPLE)).project!;
@@ -24,11 +23,7 @@ const half = (p: AgentProfile) => (p.shape === 'box' ? (p.depthM ?? p.widthM) : 
 describe("a stopped drive's motion ends at the stop it names", () => {
   let planner: ScenePlanner;
   beforeAll(async () => {
-    const bytes = readFileSync(join(SAMPLE, 'house.glb'));
-    const loaded = await loadMesh(
-      { files: [{ name: 'house.glb', data: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) }] },
-      { upAxis: 'y', unitScale: 1, createWorker: () => null },
-    );
+    const loaded = await loadSampleHouse();
     planner = await ScenePlanner.create(prepareGeometry(loaded));
   }, 120_000);
   afterAll(() => planner?.dispose());

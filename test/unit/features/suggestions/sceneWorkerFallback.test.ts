@@ -1,17 +1,15 @@
 import 'fake-indexeddb/auto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MeshManager } from '../../../../src/services/meshManager.ts';
 import { SuggestionRunner } from '../../../../src/features/suggestions/app/suggestions.ts';
 import type { WorkerLike } from '../../../../src/engine/mesh/workerClient.ts';
-import { loadMesh, type LoadedMesh } from '../../../../src/engine/mesh/load.ts';
+import { type LoadedMesh } from '../../../../src/engine/mesh/load.ts';
 import { ScenePlanner } from '../../../../src/engine/planner/scene.ts';
 import { prepareGeometry } from '../../../../src/engine/suggest/index.ts';
 import type { SuggestRequest } from '../../../../src/engine/suggest/workerMessages.ts';
 import { TraversaDb } from '../../../../src/persistence/db.ts';
 import { createStudioStore } from '../../../../src/state/store.ts';
-import { SAMPLE_DIR, sampleRelease } from '../../../support/suggestTruth.ts';
+import { loadSampleHouse, sampleRelease } from '../../../support/suggestTruth.ts';
 
 // Issue 26 (and the house guide, rule 8): the scene worker — suggestions and the drive's planner —
 // had no time-out and no main-thread fallback. A worker that cannot be made, fails to load or never
@@ -25,11 +23,7 @@ let loaded: LoadedMesh;
 let n = 0;
 
 beforeAll(async () => {
-  const bytes = readFileSync(join(SAMPLE_DIR, 'house.glb'));
-  loaded = await loadMesh(
-    { files: [{ name: 'house.glb', data: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer }] },
-    { upAxis: 'y', unitScale: 1, createWorker: () => null },
-  );
+  loaded = await loadSampleHouse();
 });
 afterAll(() => loaded.dispose());
 
