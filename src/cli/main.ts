@@ -56,6 +56,8 @@ const VALUE_FLAGS = new Set([
   'admin',
   'origin',
   'session-timeout',
+  'budget',
+  'balance',
 ]);
 
 /** `flags` keeps a flag's last value; `lists` every value of a flag given more than once (`--member a --member b`). */
@@ -221,6 +223,18 @@ const COMMANDS: Record<string, (args: Args) => Promise<number>> = {
       }),
     );
     return 0;
+  },
+  augment: async (args) => {
+    const [{ augmentCommand }, { nameList }] = await Promise.all([import('./augment.ts'), import('./evalInputs.ts')]);
+    const text = augmentCommand(await loadUsable(args.positional[0]), {
+      out: flag(args, 'out'),
+      agents: nameList(args.lists.get('agents')),
+      budget: flag(args, 'budget'),
+      seed: flag(args, 'seed'),
+      balance: nameList(args.lists.get('balance')),
+      json: args.json,
+    });
+    return printed(text);
   },
   'eval-inputs': async (args) => {
     const { evalInputsCommand, nameList } = await import('./evalInputs.ts');

@@ -25,6 +25,11 @@ export const USAGE = `Traversa command line
                                       withheld and score exits 1 unless --accept-unjudged.
                                       --table2 also writes the paper's Table 2 (models × Feas-F1, PV,
                                       RTA, RV, CapNav, per-agent CapNav) as table2.csv and table2.tex
+  augment <release-dir> --out <tasks.jsonl> [--agents A,B] [--budget N] [--seed N] [--balance answers,obstacles] [--json]
+                                      tasks for training (CapNav §5): every ordered pair of connected nodes
+                                      per agent with the labels' answer, a shortest feasible route and what
+                                      blocks it where infeasible; --budget N samples N per scene and agent,
+                                      --balance evens out yes/no answers and obstacle types
   eval-inputs --gt <release-dir> --frames 16|32|64|1fps --out <dir> [--agents A,B] [--scenes S,T]
                                       the evaluation prompt (CapNav B.1) of every question × agent,
                                       hallucinated questions left out, with the frame set it shows:

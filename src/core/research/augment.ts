@@ -1,0 +1,228 @@
+import { agentOrder, type AgentName } from '../agents.ts';
+import { buildBlockCutTree } from '../blockCutTree.ts';
+import { feasibleRoute } from '../feasibility.ts';
+import { adjacency, parseSegmentKey, segmentKey } from '../graph.ts';
+import { labelFor } from '../labels.ts';
+import type { Project, Scene } from '../project.ts';
+import type { ReasonCategory } from '../rules.ts';
+import { seededRandom } from '../scoring/bootstrap.ts';
+import { obstacleCategories } from '../scoring/paper/groundTruth.ts';
+import { sortCategories } from '../scoring/judges/categories.ts';
+import { workList } from '../worklist.ts';
+
+/**
+ * Task augmentation on the navigation graph (issue 27 §1; CapNav §5 expanded its tasks "from 2K to
+ * 13K" this way): every ordered pair of nodes of a labelled scene that the graph connects, per
+ * agent, with the answer the labels give, a shortest feasible route, and — where infeasible — the
+ * not-traversable segments that block it with their measured or written reasons. The answer is
+ * exactly the scorer's ground truth for the same start and end (core/feasibility.ts), so a model
+ * trained on these tasks is scored by the rule it was trained on.
+ */
+export interface AugmentedTask {
+  /** `<scene>/<agent>/<start id>><end id>`: unique in a run, stable across runs. */
+  id: string;
+  scene: string;
+  agent: AgentName;
+  start: { id: string; name: string };
+  end: { id: string; name: string };
+  /** In CapNav's words ("Can [Agent] move from the Foyer to the Sunroom?"); `[Agent]` is left for the runner. */
+  question: string;
+  feasible: boolean;
+  /** The fewest-hop route over segments labelled traversable for the agent (node ids); null when infeasible. */
+  route: string[] | null;
+  /** Infeasible: the categories and the segments that block every route (on a simple path from start to end, labelled not traversable). */
+  blocking: { categories: ReasonCategory[]; segments: { segment: string; reason: ReasonCategory[]; note: string }[] } | null;
+  /** Where it came from: the labels of this scene, and the release question it repeats (if any). */
+  provenance: { method: 'graph-pairs'; labelledSegments: number; releaseQuestion: number | null };
+}
+
+export interface AugmentOptions {
+  /** Agents to make tasks for (default: every profile). */
+  agents?: readonly string[];
+  /** At most this many tasks per scene and agent, sampled with `seed` (default: every pair). */
+  budget?: number;
+  seed?: number;
+  /** Balance: as many feasible as infeasible answers per scene and agent; obstacle types taken in turn among the infeasible. */
+  balance?: { answers?: boolean; obstacles?: boolean };
+}
+
+export interface AugmentSummary {
+  tasks: number;
+  scenes: number;
+  /** Pairs the graph does not connect at all (no route whatever the agent): left out, there is nothing to ask. */
+  unconnectedPairs: number;
+  byAgent: Record<string, { tasks: number; feasible: number; infeasible: number }>;
+  /** Infeasible tasks by the obstacle categories that block them (a task counts once per category). */
+  byObstacle: Record<string, number>;
+}
+
+/** Every task of one scene (before budget and balance), in a fixed order: agent, start, end. */
+export function sceneTasks(scene: Scene, agents: readonly AgentName[]): { tasks: AugmentedTask[]; unconnected: number } {
+  const adj = adjacency(scene.graph);
+  const nodes = scene.graph.nodes;
+  const bct = buildBlockCutTree(scene.graph);
+  const component = components(adj);
+  const asked = new Map<string, number>();
+  scene.questions.forEach((q, i) => {
+    if (q.start.nodeId && q.end.nodeId && !asked.has(`${q.start.nodeId}>${q.end.nodeId}`)) asked.set(`${q.start.nodeId}>${q.end.nodeId}`, i);
+  });
+  const tasks: AugmentedTask[] = [];
+  let unconnected = 0;
+  const pairs: [string, string][] = [];
+  for (const a of nodes)
+    for (const b of nodes) {
+      if (a.id === b.id) continue;
+      if (component.get(a.id) !== component.get(b.id)) unconnected++;
+      else pairs.push([a.id, b.id]);
+    }
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const blockersOf = new Map<string, string[]>();
+  for (const agent of agents) {
+    const table = scene.labels[agent] ?? {};
+    const labelled = Object.keys(table).length;
+    for (const [s, t] of pairs) {
+      const route = feasibleRoute(scene.graph, scene.labels, agent, s, t);
+      let blocking: AugmentedTask['blocking'] = null;
+      if (!route) {
+        const key = s < t ? `${s}>${t}` : `${t}>${s}`;
+        let onPaths = blockersOf.get(key);
+        if (!onPaths) {
+          onPaths = workList(scene.graph, [s, t], bct);
+          blockersOf.set(key, onPaths);
+        }
+        const segments: NonNullable<AugmentedTask['blocking']>['segments'] = [];
+        const cats = new Set<ReasonCategory>();
+        for (const edge of onPaths) {
+          const { from, to } = parseSegmentKey(edge)!;
+          const l = labelFor(scene.labels, agent, from, to);
+          if (!l) {
+            segments.push({ segment: segmentKey(from, to), reason: [], note: 'not labelled' });
+            continue;
+          }
+          if (l.traversable) continue;
+          const reason = obstacleCategories(l);
+          for (const c of reason) cats.add(c);
+          segments.push({ segment: segmentKey(from, to), reason, note: l.note });
+        }
+        blocking = { categories: sortCategories(cats), segments };
+      }
+      const start = byId.get(s)!,
+        end = byId.get(t)!;
+      tasks.push({
+        id: `${scene.id}/${agent}/${s}>${t}`,
+        scene: scene.id,
+        agent,
+        start: { id: s, name: start.name },
+        end: { id: t, name: end.name },
+        question: `Can [Agent] move from the ${start.name.trim() || s} to the ${end.name.trim() || t}?`,
+        feasible: route !== null,
+        route,
+        blocking,
+        provenance: { method: 'graph-pairs', labelledSegments: labelled, releaseQuestion: asked.get(`${s}>${t}`) ?? null },
+      });
+    }
+  }
+  return { tasks, unconnected: unconnected * agents.length };
+}
+
+/** The tasks of a project under the options, with their summary. */
+export function augment(project: Project, options: AugmentOptions = {}): { tasks: AugmentedTask[]; summary: AugmentSummary } {
+  const agents = (options.agents?.length ? options.agents : agentOrder(project.profiles)) as AgentName[];
+  const out: AugmentedTask[] = [];
+  let unconnected = 0;
+  for (const scene of project.scenes) {
+    const made = sceneTasks(scene, agents);
+    unconnected += made.unconnected;
+    for (const agent of agents) {
+      const mine = made.tasks.filter((t) => t.agent === agent);
+      for (const t of choose(mine, options, `${scene.id}/${agent}`)) out.push(t);
+    }
+  }
+  return { tasks: out, summary: summarise(out, project.scenes.length, unconnected) };
+}
+
+/** Budget and balance for one scene and agent: a seeded sample, kept in the fixed order. */
+function choose(tasks: AugmentedTask[], o: AugmentOptions, salt: string): AugmentedTask[] {
+  if (!o.budget && !o.balance?.answers && !o.balance?.obstacles) return tasks;
+  const random = seededRandom(hash(`${o.seed ?? 1}/${salt}`));
+  const shuffled = tasks
+    .map((t) => [random(), t] as const)
+    .sort((a, b) => a[0] - b[0])
+    .map(([, t]) => t);
+  let yes = shuffled.filter((t) => t.feasible);
+  let no = shuffled.filter((t) => !t.feasible);
+  if (o.balance?.obstacles) no = roundRobin(no);
+  if (o.balance?.answers) {
+    const n = Math.min(yes.length, no.length);
+    yes = yes.slice(0, n);
+    no = no.slice(0, n);
+  }
+  let picked = o.balance ? interleave(yes, no) : shuffled;
+  if (o.budget !== undefined) picked = picked.slice(0, o.budget);
+  const order = new Map(tasks.map((t, i) => [t, i]));
+  return picked.sort((a, b) => order.get(a)! - order.get(b)!);
+}
+
+/** Infeasible tasks taken one obstacle category at a time, so a budget keeps the rare ones. */
+function roundRobin(tasks: AugmentedTask[]): AugmentedTask[] {
+  const groups = new Map<string, AugmentedTask[]>();
+  for (const t of tasks) {
+    const k = t.blocking?.categories[0] ?? 'unlabelled';
+    groups.set(k, [...(groups.get(k) ?? []), t]);
+  }
+  const lists = [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, l]) => l);
+  const out: AugmentedTask[] = [];
+  for (let i = 0; out.length < tasks.length; i++) for (const l of lists) if (l[i]) out.push(l[i]!);
+  return out;
+}
+
+const interleave = <T>(a: T[], b: T[]): T[] => {
+  const out: T[] = [];
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    if (a[i] !== undefined) out.push(a[i]!);
+    if (b[i] !== undefined) out.push(b[i]!);
+  }
+  return out;
+};
+
+function summarise(tasks: readonly AugmentedTask[], scenes: number, unconnectedPairs: number): AugmentSummary {
+  const byAgent: AugmentSummary['byAgent'] = {};
+  const byObstacle: Record<string, number> = {};
+  for (const t of tasks) {
+    const a = (byAgent[t.agent] ??= { tasks: 0, feasible: 0, infeasible: 0 });
+    a.tasks++;
+    if (t.feasible) a.feasible++;
+    else {
+      a.infeasible++;
+      const cats = t.blocking?.categories.length ? t.blocking.categories : ['unlabelled'];
+      for (const c of cats) byObstacle[c] = (byObstacle[c] ?? 0) + 1;
+    }
+  }
+  return { tasks: tasks.length, scenes, unconnectedPairs, byAgent, byObstacle };
+}
+
+/** Connected components of the graph (node → component number). */
+function components(adj: Map<string, string[]>): Map<string, number> {
+  const comp = new Map<string, number>();
+  let n = 0;
+  for (const start of adj.keys()) {
+    if (comp.has(start)) continue;
+    const stack = [start];
+    comp.set(start, n);
+    while (stack.length)
+      for (const v of adj.get(stack.pop()!) ?? [])
+        if (!comp.has(v)) {
+          comp.set(v, n);
+          stack.push(v);
+        }
+    n++;
+  }
+  return comp;
+}
+
+/** FNV-1a of a string: the seed of one scene and agent's sample. */
+function hash(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
