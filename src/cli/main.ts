@@ -2,10 +2,10 @@
 // command starts without the others' libraries — three.js and the mesh loaders, zod's schemas,
 // PouchDB: `help` and `score --compat reference` load none of them.
 import { favourShortRuns } from './jit.ts';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { formatProblem, hasBlocking, hasErrors, type Problem } from '../core/problems.ts';
 import type { Project } from '../core/project.ts';
-import { CliError, InputError, readJsonFiles, readTree, writeFiles } from './files.ts';
+import { CliError, InputError, readInputText, readJsonFiles, readTree, writeFiles } from './files.ts';
 import { baselineCommand, scoreCommand } from './score.ts';
 import { formatPlan, formatStats } from './tables.ts';
 import { optionsByCommand, refuseUnknownOptions } from './options.ts';
@@ -268,6 +268,14 @@ const COMMANDS: Record<string, (args: Args) => Promise<number>> = {
     });
     out(text);
     return code;
+  },
+  reward: async (args) => {
+    const pred = flag(args, 'pred');
+    if (!pred) throw new CliError('reward needs --pred <answers.jsonl> (or --pred - for standard input)');
+    const [{ rewardCommand }, project] = await Promise.all([import('./reward.ts'), loadUsable(flag(args, 'gt'))]);
+    // `-`: the answers come on standard input (a pipe from a training loop), read as sent.
+    const text = pred === '-' ? readFileSync(0, 'utf8') : readInputText(pred, 'answers');
+    return printed(rewardCommand(project, { path: pred === '-' ? 'stdin' : pred, text }, flag(args, 'weights')));
   },
   baseline: async (args) => {
     process.stderr.write((await baselineCommand(args.positional[0], { gt: flag(args, 'gt'), out: flag(args, 'out'), seed: flag(args, 'seed') })) + '\n');

@@ -30,6 +30,10 @@ export const USAGE = `Traversa command line
                                       per agent with the labels' answer, a shortest feasible route and what
                                       blocks it where infeasible; --budget N samples N per scene and agent,
                                       --balance evens out yes/no answers and obstacle types
+  reward --gt <release-dir> --pred <answers.jsonl|-> [--weights λc,λp,λt,λr]
+                                      a reward per answer for RL: one JSON line each, in input order, with
+                                      the terms the benchmark scores on its record (feasibility, path
+                                      validity, RTA, RV by the rule judge) and their weighted mean
   eval-inputs --gt <release-dir> --frames 16|32|64|1fps --out <dir> [--agents A,B] [--scenes S,T]
                                       the evaluation prompt (CapNav B.1) of every question × agent,
                                       hallucinated questions left out, with the frame set it shows:

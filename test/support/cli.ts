@@ -16,6 +16,8 @@ export interface RunLimits {
   gid?: number;
   /** Variables added to the test's environment for the child (e.g. an API key). */
   env?: Record<string, string>;
+  /** What the child reads on standard input (closed after it); none: standard input is closed at once. */
+  input?: string;
 }
 
 /** `traversa` with a hard time limit: a command that hangs is killed, never left behind by the test. */
@@ -44,6 +46,7 @@ export function traversaWith(limits: RunLimits, ...args: string[]): Promise<{ co
       clearTimeout(timer);
       reject(e);
     });
+    child.stdin.end(limits.input ?? '');
     child.on('close', (code) => {
       clearTimeout(timer);
       resolve({ code, stdout, stderr, timedOut });
