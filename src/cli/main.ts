@@ -58,6 +58,7 @@ const VALUE_FLAGS = new Set([
   'session-timeout',
   'budget',
   'balance',
+  'ratios',
 ]);
 
 /** `flags` keeps a flag's last value; `lists` every value of a flag given more than once (`--member a --member b`). */
@@ -266,6 +267,16 @@ const COMMANDS: Record<string, (args: Args) => Promise<number>> = {
       scenes: nameList(args.lists.get('scenes')),
       json: args.json,
     });
+    out(text);
+    return code;
+  },
+  split: async (args) => {
+    const { splitCommand } = await import('./split.ts');
+    return printed(splitCommand(args.positional[0], { out: flag(args, 'out'), ratios: flag(args, 'ratios'), seed: flag(args, 'seed') }));
+  },
+  leakage: async (args) => {
+    const { leakageCommand } = await import('./split.ts');
+    const { text, code } = leakageCommand(args.positional[0], args.positional.slice(1));
     out(text);
     return code;
   },

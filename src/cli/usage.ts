@@ -30,6 +30,14 @@ export const USAGE = `Traversa command line
                                       per agent with the labels' answer, a shortest feasible route and what
                                       blocks it where infeasible; --budget N samples N per scene and agent,
                                       --balance evens out yes/no answers and obstacle types
+  split <tasks.jsonl> --out <dir> [--ratios 0.8,0.1,0.1] [--seed N]
+                                      augment's tasks in train/val/test by scene (no scene in two splits),
+                                      each split's mix of agents, answers and obstacles kept close to the
+                                      whole's; writes train.jsonl, val.jsonl, test.jsonl and manifest.json
+                                      (scenes, counts by stratum, SHA-256 of each file)
+  leakage <manifest.json> <file-or-dir>...
+                                      refuse training data naming a held-out (val or test) scene, by
+                                      file and line; exit 1 when any does
   reward --gt <release-dir> --pred <answers.jsonl|-> [--weights λc,λp,λt,λr]
                                       a reward per answer for RL: one JSON line each, in input order, with
                                       the terms the benchmark scores on its record (feasibility, path

@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AugmentedTask } from '../core/research/augment.ts';
+import { leaks, planSplits, SPLITS, type SplitName, type SplitPlan } from '../core/research/split.ts';
+import { CliError, InputError, readInputText, readTree, writeOutput } from './files.ts';
+
+/** What `split` writes beside the splits: the plan, and each file's size and SHA-256 to check a copy by. */
+export interface SplitManifest extends SplitPlan {
+  source: string;
+  files: Record<SplitName, { path: string; bytes: number; sha256: string }>;
+}
+
+/**
+ * `traversa split <tasks.jsonl> --out <dir> [--ratios 0.8,0.1,0.1] [--seed N]`: the tasks of
+ * `augment` in train/val/test by scene (core/research/split.ts), with manifest.json.
+ */
+export function splitCommand(tasksPath: string | undefined, a: { out: string | undefined; ratios: string | undefined; seed: string | undefined }): string {
+  if (!tasksPath) throw new CliError('split needs the tasks file (from augment): split <tasks.jsonl> --out <dir>');
+  if (!a.out) throw new CliError('split needs --out <dir>');
+  const r = (a.ratios ?? '0.8,0.1,0.1').split(',').map(Number);
+  if (r.length !== 3 || r.some((x) => !Number.isFinite(x) || x < 0) || r.every((x) => x === 0))
+    throw new CliError(`--ratios takes three non-negative numbers train,val,test (e.g. 0.8,0.1,0.1), not ${a.ratios}`);
+  const seed = a.seed === undefined ? 1 : Number(a.seed);
+  if (!Number.isInteger(seed)) throw new CliError(`--seed must be a whole number, not ${a.seed}`);
+  const lines = readInputText(tasksPath, 'tasks').split('\n');
+  const tasks: AugmentedTask[] = [];
+  lines.forEach((line, i) => {
+    if (!line.trim()) return;
+    let t: AugmentedTask;
+    try {
+      t = JSON.parse(line) as AugmentedTask;
+    } catch {
+      throw new InputError(`${tasksPath} line ${i + 1}: not valid JSON`);
+    }
+    if (typeof t?.scene !== 'string' || typeof t.agent !== 'string' || typeof t.feasible !== 'boolean')
+      throw new InputError(`${tasksPath} line ${i + 1}: not a task of augment (it needs scene, agent and feasible)`);
+    tasks.push(t);
+  });
+  const plan = planSplits(tasks, { train: r[0]!, val: r[1]!, test: r[2]! }, seed);
+  const files = {} as SplitManifest['files'];
+  for (const k of SPLITS) {
+    const text = tasks
+      .filter((t) => plan.sceneSplit[t.scene] === k)
+      .map((t) => JSON.stringify(t) + '\n')
+      .join('');
+    writeOutput(join(a.out, `${k}.jsonl`), text);
+    files[k] = { path: `${k}.jsonl`, bytes: Buffer.byteLength(text), sha256: createHash('sha256').update(text).digest('hex') };
+  }
+  const manifest: SplitManifest = { source: tasksPath, ...plan, files };
+  writeOutput(join(a.out, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+  return SPLITS.map((k) => `${k}: ${plan.splits[k].scenes.length} scenes, ${plan.splits[k].tasks} tasks`).join('\n');
+}
+
+/**
+ * `traversa leakage <manifest.json> <file-or-dir>…`: refuse training data that names a scene held
+ * out for validation or testing (a record's scene, a frame's or video's path). Exit 1 with every place.
+ */
+export function leakageCommand(manifestPath: string | undefined, targets: readonly string[]): { text: string; code: number } {
+  if (!manifestPath || !targets.length) throw new CliError('leakage needs the split manifest and what to check: leakage <manifest.json> <file-or-dir>…');
+  const manifest = JSON.parse(readInputText(manifestPath, 'split manifest')) as SplitManifest;
+  const heldOut = [...(manifest.splits?.val?.scenes ?? []), ...(manifest.splits?.test?.scenes ?? [])];
+  const found: string[] = [];
+  for (const target of targets) {
+    const files = statSync(target).isDirectory()
+      ? readTree(target, ['.jsonl', '.json', '.txt'], 'training data').map((f) => ({ where: join(target, f.path), text: f.text }))
+      : [{ where: target, text: readInputText(target, 'training data') }];
+    for (const f of files) for (const l of leaks(f.text, heldOut, f.where)) found.push(l);
+  }
+  if (found.length)
+    return { text: [...found, `${found.length} place${found.length === 1 ? '' : 's'} name held-out scenes: not for training`].join('\n'), code: 1 };
+  return { text: `no held-out scene (${heldOut.length}) is named in ${targets.join(', ')}`, code: 0 };
+}
