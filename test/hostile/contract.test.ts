@@ -92,16 +92,20 @@ describe.concurrent('the documented contract', { timeout: 3 * LIMIT_MS }, () => 
   it('every option the help lists is one its command takes (the help is where the accepted options come from)', () => {
     const options = optionsByCommand(help);
     expect([...options.keys()].sort()).toEqual([
+      'augment',
       'baseline',
       'convert',
       'drive',
       'eval-inputs',
+      'leakage',
       'plan',
       'pull',
       'push',
+      'reward',
       'run-model',
       'score',
       'score-qa',
+      'split',
       'stats',
       'suggest',
       'team',
@@ -110,6 +114,9 @@ describe.concurrent('the documented contract', { timeout: 3 * LIMIT_MS }, () => 
       'validate',
     ]);
     expect([...options.get('eval-inputs')!].sort()).toEqual(['agents', 'frames', 'gt', 'out', 'scenes']);
+    expect([...options.get('augment')!].sort()).toEqual(['agents', 'balance', 'budget', 'json', 'out', 'seed']);
+    expect([...options.get('split')!].sort()).toEqual(['out', 'ratios', 'seed']);
+    expect([...options.get('reward')!].sort()).toEqual(['gt', 'pred', 'weights']);
     expect([...options.get('run-model')!].sort()).toEqual([
       'agents',
       'cache',

@@ -113,25 +113,11 @@ describe('the RL reward', () => {
   });
 
   it('reads answers from standard input, and refuses a bad line by its place instead of dropping it', async () => {
-    const release = join(REPO, 'scenes/sample-house');
-    const ok = await traversaWith(
-      { limitMs: 60_000, input: '{"scene":"sample-house","agent":"HUMAN","questionIndex":0,"answer":"yes","path":[],"reason":""}\n' },
-      'reward',
-      '--gt',
-      release,
-      '--pred',
-      '-',
-    );
+    const fromStdin = (input: string) => traversaWith({ limitMs: 60_000, input }, 'reward', '--gt', join(REPO, 'scenes/sample-house'), '--pred', '-');
+    const ok = await fromStdin('{"scene":"sample-house","agent":"HUMAN","questionIndex":0,"answer":"yes","path":[],"reason":""}\n');
     expect(ok.code, ok.stderr).toBe(0);
     expect(JSON.parse(ok.stdout)).toMatchObject({ location: 'line 1' });
-    const bad = await traversaWith(
-      { limitMs: 60_000, input: '{"scene":"sample-house","agent":"HUMAN","questionIndex":0}\nnot json\n' },
-      'reward',
-      '--gt',
-      release,
-      '--pred',
-      '-',
-    );
+    const bad = await fromStdin('{"scene":"sample-house","agent":"HUMAN","questionIndex":0}\nnot json\n');
     expect([bad.code, bad.stdout]).toEqual([1, '']);
     expect(bad.stderr).toMatch(/^traversa: stdin line 2: error: not valid JSON/);
   });
