@@ -59,6 +59,8 @@ const VALUE_FLAGS = new Set([
   'budget',
   'balance',
   'ratios',
+  'format',
+  'manifest',
 ]);
 
 /** `flags` keeps a flag's last value; `lists` every value of a flag given more than once (`--member a --member b`). */
@@ -279,6 +281,18 @@ const COMMANDS: Record<string, (args: Args) => Promise<number>> = {
     const { text, code } = leakageCommand(args.positional[0], args.positional.slice(1));
     out(text);
     return code;
+  },
+  'train-export': async (args) => {
+    const { trainExportCommand } = await import('./trainExport.ts');
+    const gt = flag(args, 'gt');
+    const text = trainExportCommand(await loadUsable(gt), gt!, {
+      tasks: args.positional[0],
+      frames: flag(args, 'frames'),
+      format: flag(args, 'format'),
+      out: flag(args, 'out'),
+      manifest: flag(args, 'manifest'),
+    });
+    return printed(text);
   },
   reward: async (args) => {
     const pred = flag(args, 'pred');

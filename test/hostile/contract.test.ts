@@ -111,12 +111,14 @@ describe.concurrent('the documented contract', { timeout: 3 * LIMIT_MS }, () => 
       'team',
       'team-server',
       'tour',
+      'train-export',
       'validate',
     ]);
     expect([...options.get('eval-inputs')!].sort()).toEqual(['agents', 'frames', 'gt', 'out', 'scenes']);
     expect([...options.get('augment')!].sort()).toEqual(['agents', 'balance', 'budget', 'json', 'out', 'seed']);
     expect([...options.get('split')!].sort()).toEqual(['out', 'ratios', 'seed']);
     expect([...options.get('reward')!].sort()).toEqual(['gt', 'pred', 'weights']);
+    expect([...options.get('train-export')!].sort()).toEqual(['format', 'frames', 'gt', 'manifest', 'out']);
     expect([...options.get('run-model')!].sort()).toEqual([
       'agents',
       'cache',
