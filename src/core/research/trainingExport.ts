@@ -1,11 +1,11 @@
 import type { AgentProfile } from '../agents.ts';
 import { adjacency } from '../graph.ts';
-import { labelFor } from '../labels.ts';
 import type { Scene } from '../project.ts';
 import { evalPrompt, questionFor } from '../evalinputs/prompt.ts';
 import { chatContent } from '../evalinputs/request.ts';
 import { VIDEO_MARK } from '../evalinputs/types.ts';
 import type { AugmentedTask } from './augment.ts';
+import { oracleAnswer } from '../scoring/baselines.ts';
 
 /**
  * Training exports (issue 27 §3): an augmented task as one line of the JSONL that fine-tuning code
@@ -37,20 +37,12 @@ export interface TrainingLine {
 }
 
 /**
- * The answer to train on: for a feasible task its feasible route; for an infeasible one the graph's
- * fewest-hop route (what an agent would try) and the notes of its hops the agent cannot take — the
- * reason the rule judge checks against that same route.
+ * The answer to train on: the ground truth's own answer to the task, as the oracle baseline gives
+ * it (core/scoring/baselines.ts) — a fewest-hop feasible route; or the graph's fewest-hop route and
+ * the note on its first hop the agent cannot take, the reason the rule judge checks on that route.
  */
 export function targetOf(scene: Scene, task: AugmentedTask): TrainingTarget {
-  if (task.feasible && task.route) return { answer: 'yes', path: task.route, reason: '' };
-  const path = shortest(adjacency(scene.graph), task.start.id, task.end.id) ?? [task.start.id, task.end.id];
-  const notes: string[] = [];
-  for (let i = 1; i < path.length; i++) {
-    const l = labelFor(scene.labels, task.agent, path[i - 1]!, path[i]!);
-    const note = !l ? `${path[i - 1]}–${path[i]} is not known to be passable` : l.traversable ? '' : l.note.trim() || (l.reason ?? 'not traversable');
-    if (note && !notes.includes(note)) notes.push(note);
-  }
-  return { answer: 'no', path, reason: notes.join('; ') };
+  return oracleAnswer(scene.labels, adjacency(scene.graph), task.agent, task.start.id, task.end.id);
 }
 
 /** One training line for `task`, its frames given as paths (relative to the export) with their times. */
@@ -108,19 +100,4 @@ export function readTrainingLine(line: string, format: TrainingFormat): Training
   }
   const [answer] = JSON.parse(reply) as [{ result: TrainingTarget }];
   return { task: t.task, scene: t.scene, agent: t.agent, prompt, images, target: answer.result };
-}
-
-function shortest(adj: Map<string, string[]>, s: string, t: string): string[] | null {
-  const prev = new Map<string, string | null>([[s, null]]);
-  const queue = [s];
-  for (let i = 0; i < queue.length && !prev.has(t); i++)
-    for (const v of adj.get(queue[i]!) ?? [])
-      if (!prev.has(v)) {
-        prev.set(v, queue[i]!);
-        queue.push(v);
-      }
-  if (!prev.has(t)) return null;
-  const path: string[] = [];
-  for (let x: string | null = t; x !== null; x = prev.get(x)!) path.unshift(x);
-  return path;
 }

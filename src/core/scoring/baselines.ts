@@ -1,6 +1,6 @@
 import { profiledAgents } from '../agents.ts';
 import { adjacency } from '../graph.ts';
-import { isTraversable, labelFor } from '../labels.ts';
+import { isTraversable, labelFor, type LabelTable } from '../labels.ts';
 import type { Project, Scene } from '../project.ts';
 import { REASON_LABEL } from '../rules.ts';
 import { seededRandom } from './bootstrap.ts';
@@ -115,22 +115,36 @@ function shortestPath(adj: Map<string, string[]>, src: string, tgt: string, ok: 
  * start and end are not connected at all gets the start alone as its path.
  */
 export function oracleBaseline(project: Project): PredictionRow[] {
-  return tasks(project).map((t) => {
-    const row = { model: 'oracle', scene: t.scene.id, question: t.question, questionIndex: t.index, agent: t.agent };
-    const labels = t.scene.labels;
-    const route = shortestPath(t.adj, t.src, t.tgt, (u, v) => isTraversable(labels, t.agent, u, v));
-    if (route) return { ...row, answer: 'yes' as const, path: route, reason: '' };
-    const path = shortestPath(t.adj, t.src, t.tgt, () => true) ?? [t.src];
-    let reason = 'the start and the goal are not connected';
-    for (let i = 0; i + 1 < path.length; i++) {
-      const l = labelFor(labels, t.agent, path[i]!, path[i + 1]!);
-      if (l?.traversable === true) continue;
-      const note = l?.note.trim() ?? '';
-      // A Traversa label's reason category is said in words too, so a judge can match it.
-      const category = l?.reason ? REASON_LABEL[l.reason] : '';
-      reason = [note, category].filter(Boolean).join(': ') || `${path[i]} -> ${path[i + 1]} is not traversable for ${t.agent}`;
-      break;
-    }
-    return { ...row, answer: 'no' as const, path, reason };
-  });
+  return tasks(project).map((t) => ({
+    model: 'oracle',
+    scene: t.scene.id,
+    question: t.question,
+    questionIndex: t.index,
+    agent: t.agent,
+    ...oracleAnswer(t.scene.labels, t.adj, t.agent, t.src, t.tgt),
+  }));
+}
+
+/** The ground truth's answer to one task, as `oracleBaseline` gives it (also the training target of core/research/trainingExport.ts). */
+export function oracleAnswer(
+  labels: LabelTable,
+  adj: Map<string, string[]>,
+  agent: string,
+  src: string,
+  tgt: string,
+): { answer: 'yes' | 'no'; path: string[]; reason: string } {
+  const route = shortestPath(adj, src, tgt, (u, v) => isTraversable(labels, agent, u, v));
+  if (route) return { answer: 'yes', path: route, reason: '' };
+  const path = shortestPath(adj, src, tgt, () => true) ?? [src];
+  let reason = 'the start and the goal are not connected';
+  for (let i = 0; i + 1 < path.length; i++) {
+    const l = labelFor(labels, agent, path[i]!, path[i + 1]!);
+    if (l?.traversable === true) continue;
+    const note = l?.note.trim() ?? '';
+    // A Traversa label's reason category is said in words too, so a judge can match it.
+    const category = l?.reason ? REASON_LABEL[l.reason] : '';
+    reason = [note, category].filter(Boolean).join(': ') || `${path[i]} -> ${path[i + 1]} is not traversable for ${agent}`;
+    break;
+  }
+  return { answer: 'no', path, reason };
 }
