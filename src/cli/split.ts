@@ -23,20 +23,7 @@ export function splitCommand(tasksPath: string | undefined, a: { out: string | u
     throw new CliError(`--ratios takes three non-negative numbers train,val,test (e.g. 0.8,0.1,0.1), not ${a.ratios}`);
   const seed = a.seed === undefined ? 1 : Number(a.seed);
   if (!Number.isInteger(seed)) throw new CliError(`--seed must be a whole number, not ${a.seed}`);
-  const lines = readInputText(tasksPath, 'tasks').split('\n');
-  const tasks: AugmentedTask[] = [];
-  lines.forEach((line, i) => {
-    if (!line.trim()) return;
-    let t: AugmentedTask;
-    try {
-      t = JSON.parse(line) as AugmentedTask;
-    } catch {
-      throw new InputError(`${tasksPath} line ${i + 1}: not valid JSON`);
-    }
-    if (typeof t?.scene !== 'string' || typeof t.agent !== 'string' || typeof t.feasible !== 'boolean')
-      throw new InputError(`${tasksPath} line ${i + 1}: not a task of augment (it needs scene, agent and feasible)`);
-    tasks.push(t);
-  });
+  const { tasks } = readTasks(tasksPath);
   const plan = planSplits(tasks, { train: r[0]!, val: r[1]!, test: r[2]! }, seed);
   const files = {} as SplitManifest['files'];
   for (const k of SPLITS) {
@@ -52,6 +39,34 @@ export function splitCommand(tasksPath: string | undefined, a: { out: string | u
   return SPLITS.map((k) => `${k}: ${plan.splits[k].scenes.length} scenes, ${plan.splits[k].tasks} tasks`).join('\n');
 }
 
+/** A tasks file of `augment`, each line checked for the fields the research commands read; a bad line stops the command with its number. */
+export function readTasks(path: string): { text: string; tasks: AugmentedTask[] } {
+  const text = readInputText(path, 'tasks');
+  const tasks: AugmentedTask[] = [];
+  text.split('\n').forEach((line, i) => {
+    if (!line.trim()) return;
+    let t: AugmentedTask;
+    try {
+      t = JSON.parse(line) as AugmentedTask;
+    } catch {
+      throw new InputError(`${path} line ${i + 1}: not valid JSON`);
+    }
+    if (
+      typeof t?.scene !== 'string' ||
+      typeof t.agent !== 'string' ||
+      typeof t.feasible !== 'boolean' ||
+      typeof t.start?.id !== 'string' ||
+      typeof t.end?.id !== 'string'
+    )
+      throw new InputError(`${path} line ${i + 1}: not a task of augment (it needs scene, agent, start, end and feasible)`);
+    tasks.push(t);
+  });
+  return { text, tasks };
+}
+
+/** The scenes a split manifest holds out from training (validation and test). */
+export const heldOutScenes = (m: SplitManifest): string[] => [...(m.splits?.val?.scenes ?? []), ...(m.splits?.test?.scenes ?? [])];
+
 /**
  * `traversa leakage <manifest.json> <file-or-dir>…`: refuse training data that names a scene held
  * out for validation or testing (a record's scene, a frame's or video's path). Exit 1 with every place.
@@ -59,7 +74,7 @@ export function splitCommand(tasksPath: string | undefined, a: { out: string | u
 export function leakageCommand(manifestPath: string | undefined, targets: readonly string[]): { text: string; code: number } {
   if (!manifestPath || !targets.length) throw new CliError('leakage needs the split manifest and what to check: leakage <manifest.json> <file-or-dir>…');
   const manifest = JSON.parse(readInputText(manifestPath, 'split manifest')) as SplitManifest;
-  const heldOut = [...(manifest.splits?.val?.scenes ?? []), ...(manifest.splits?.test?.scenes ?? [])];
+  const heldOut = heldOutScenes(manifest);
   const found: string[] = [];
   for (const target of targets) {
     const files = statSync(target).isDirectory()

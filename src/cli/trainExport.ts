@@ -1,12 +1,11 @@
 import { join } from 'node:path';
-import type { AugmentedTask } from '../core/research/augment.ts';
 import type { Project } from '../core/project.ts';
 import { leaks } from '../core/research/split.ts';
 import { TRAINING_FORMATS, trainingLine, type TrainingFormat } from '../core/research/trainingExport.ts';
 import { frameSetFolder } from '../core/evalinputs/types.ts';
 import { CliError, InputError, openOutput, readInputText, writeOutput } from './files.ts';
 import { frameBudget, readFrame, readFrameList } from './frameSets.ts';
-import type { SplitManifest } from './split.ts';
+import { heldOutScenes, readTasks, type SplitManifest } from './split.ts';
 
 export interface TrainExportArgs {
   tasks: string | undefined;
@@ -31,25 +30,14 @@ export function trainExportCommand(project: Project, releaseDir: string, a: Trai
   if (!(TRAINING_FORMATS as readonly string[]).includes(a.format ?? ''))
     throw new CliError(`--format takes ${TRAINING_FORMATS.join(' or ')}, not ${a.format ?? '(none)'}`);
   const format = a.format as TrainingFormat;
-  const text = readInputText(a.tasks, 'tasks');
+  const { text, tasks } = readTasks(a.tasks);
   if (a.manifest) {
-    const m = JSON.parse(readInputText(a.manifest, 'split manifest')) as SplitManifest;
-    const found = leaks(text, [...(m.splits?.val?.scenes ?? []), ...(m.splits?.test?.scenes ?? [])], a.tasks);
+    const found = leaks(text, heldOutScenes(JSON.parse(readInputText(a.manifest, 'split manifest')) as SplitManifest), a.tasks);
     if (found.length)
       throw new InputError(
         `${found.slice(0, 5).join('\n')}${found.length > 5 ? `\n… ${found.length - 5} more` : ''}\nnot exported: the tasks hold scenes held out from training`,
       );
   }
-  const tasks = text
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((l, i) => {
-      try {
-        return JSON.parse(l) as AugmentedTask;
-      } catch {
-        throw new InputError(`${a.tasks} line ${i + 1}: not valid JSON`);
-      }
-    });
   const scenes = new Map(project.scenes.map((s) => [s.id, s]));
   const profiles = new Map(project.profiles.map((p) => [p.name, p]));
   const frameSets = new Map<string, { file: string; t: number }[]>();
@@ -57,7 +45,7 @@ export function trainExportCommand(project: Project, releaseDir: string, a: Trai
   for (const [i, t] of tasks.entries()) {
     const scene = scenes.get(t.scene);
     const profile = profiles.get(t.agent);
-    if (!scene || !profile) throw new InputError(`${a.tasks} line ${i + 1}: ${!scene ? `scene ${t.scene}` : `agent ${t.agent}`} is not in ${releaseDir}`);
+    if (!scene || !profile) throw new InputError(`${a.tasks} task ${i + 1}: ${!scene ? `scene ${t.scene}` : `agent ${t.agent}`} is not in ${releaseDir}`);
     let frames = frameSets.get(scene.id);
     if (!frames) {
       const list = readFrameList(releaseDir, scene.id, budget);

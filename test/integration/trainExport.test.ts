@@ -85,4 +85,16 @@ describe('training exports', () => {
     const ok = await exportWith(manifest([], ['sample-house']));
     expect(ok.code, ok.stderr).toBe(0);
   }, 60_000);
+
+  it('a tasks file with a line that is not a task is refused at that line (blank lines counted), for split as for train-export', async () => {
+    const { release, tasksFile } = await setUp();
+    const bad = join(temp(), 'bad.jsonl');
+    writeFileSync(bad, `${readFileSync(tasksFile, 'utf8').split('\n')[0]}\n\n{"scene": "sample-house"}\n`);
+    const exported = await traversa('train-export', bad, '--gt', release, '--frames', '16', '--format', 'openai', '--out', temp());
+    const split = await traversa('split', bad, '--out', temp());
+    for (const r of [exported, split]) {
+      expect(r.code).toBe(1);
+      expect(r.stderr.trim()).toBe(`traversa: ${bad} line 3: not a task of augment (it needs scene, agent, start, end and feasible)`);
+    }
+  }, 60_000);
 });
