@@ -168,7 +168,9 @@ function roundRobin(tasks: AugmentedTask[]): AugmentedTask[] {
   const groups = new Map<string, AugmentedTask[]>();
   for (const t of tasks) {
     const k = t.blocking?.categories[0] ?? 'unlabelled';
-    groups.set(k, [...(groups.get(k) ?? []), t]);
+    const g = groups.get(k);
+    if (g) g.push(t);
+    else groups.set(k, [t]);
   }
   const lists = [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, l]) => l);
   const out: AugmentedTask[] = [];
