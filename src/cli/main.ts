@@ -61,6 +61,7 @@ const VALUE_FLAGS = new Set([
   'ratios',
   'format',
   'manifest',
+  'shard',
 ]);
 
 /** `flags` keeps a flag's last value; `lists` every value of a flag given more than once (`--member a --member b`). */
@@ -202,8 +203,22 @@ const COMMANDS: Record<string, (args: Args) => Promise<number>> = {
       json: args.json,
       acceptUnjudged: args.flags.has('accept-unjudged'),
       table2: args.flags.has('table2'),
+      shard: flag(args, 'shard'),
     };
     const { text, code } = await scoreCommand(a);
+    out(text);
+    return code;
+  },
+  merge: async (args) => {
+    const { mergeCommand } = await import('./merge.ts');
+    const { text, code } = await mergeCommand({
+      paths: args.positional,
+      out: flag(args, 'out'),
+      gt: flag(args, 'gt'),
+      json: args.json,
+      acceptUnjudged: args.flags.has('accept-unjudged'),
+      table2: args.flags.has('table2'),
+    });
     out(text);
     return code;
   },

@@ -1,4 +1,5 @@
 import { CliError } from './files.ts';
+import { parseShard, type Shard } from '../core/shard.ts';
 
 /**
  * The options each command takes are the ones its lines of the help text name, so the help and
@@ -49,4 +50,12 @@ export function wholeNumber(flag: string, v: string | undefined, dflt: number, m
     throw new CliError(`--${flag} takes a whole number from 0 to ${max.toLocaleString('en')}, not "${v}"`);
   }
   return n;
+}
+
+/** `--shard i/N` (core/shard.ts); absent, undefined: the whole run. */
+export function shardOption(v: string | undefined): Shard | undefined {
+  if (v === undefined) return undefined;
+  const s = parseShard(v);
+  if (typeof s === 'string') throw new CliError(s);
+  return s;
 }

@@ -5,7 +5,7 @@ import type { HttpJudgeIo, JudgeChoice } from '../core/scoring/judges/choose.ts'
 import { DEFAULT_WEIGHTS, type Weights } from '../core/scoring/paper/types.ts';
 import { CliError, readInputText } from './files.ts';
 import { fileVerdictCache, httpJudgeFromEnv, type JudgeEnv } from './httpJudge.ts';
-import { wholeNumber } from './options.ts';
+import { shardOption, wholeNumber } from './options.ts';
 import { scoreCompat } from './scoreCompat.ts';
 
 /*
@@ -30,6 +30,7 @@ export interface ScoreArgs {
   json: boolean;
   acceptUnjudged?: boolean;
   table2?: boolean;
+  shard?: string;
 }
 
 export function parseWeights(text: string | undefined): Weights {
@@ -73,7 +74,9 @@ export async function scoreCommand(a: ScoreArgs, env: JudgeEnv = process.env as 
   const seed = a.seed === undefined ? undefined : wholeNumber('seed', a.seed, 0, MAX_SEED);
   const level = parseLevel(a.level);
   if (a.averaging !== undefined && a.averaging !== 'micro' && a.averaging !== 'macro') throw new CliError('--averaging is micro or macro');
+  const shard = shardOption(a.shard);
   if (a.compat === 'reference') {
+    if (shard) throw new CliError('--shard splits a paper-mode run; the released scorer (--compat reference) runs whole');
     if (a.judge === 'http' || a.judge === 'imported' || a.verdicts)
       throw new CliError('--compat reference drops every reason, as the released scorer does: only --judge rule or none apply');
     if (a.table2) throw new CliError("--table2 is written in paper mode (the paper's definitions); leave out --compat reference");
@@ -96,6 +99,7 @@ export async function scoreCommand(a: ScoreArgs, env: JudgeEnv = process.env as 
       level,
       acceptUnjudged: a.acceptUnjudged === true,
       table2: a.table2 === true,
+      shard,
     });
   } finally {
     done();

@@ -5,12 +5,15 @@ import { oracleBaseline, randomWalkBaseline } from '../core/scoring/baselines.ts
 import type { HttpJudgeIo, JudgeChoice } from '../core/scoring/judges/choose.ts';
 import { paperRecordsJsonl, paperSummary } from '../core/scoring/paper/export.ts';
 import type { PaperReport, Weights } from '../core/scoring/paper/types.ts';
-import { DEFAULT_PAPER_SETTINGS, runScoring, type ScoringInput } from '../core/scoring/pipeline.ts';
+import { DEFAULT_PAPER_SETTINGS, runScoring, type PaperOutcome, type PaperRequest, type ScoringInput } from '../core/scoring/pipeline.ts';
 import { unlabelledScenes, unlabelledText } from '../core/scoring/unlabelled.ts';
 import { readRelease } from '../formats/capnav/read.ts';
 import { toPredictionJsonl } from '../formats/predictions/jsonl.ts';
 import { predictionReaders } from '../formats/predictions/read.ts';
 import { InputError, makeFolder, readJsonFiles, readTree, writeOutput } from './files.ts';
+import type { SourceFile } from '../formats/json.ts';
+import type { Shard } from '../core/shard.ts';
+import { writeScoreShard } from './scoreShard.ts';
 import { formatPaperSummary } from './scoreTables.ts';
 import { agentOrder } from '../core/agents.ts';
 import { table2, table2Title } from '../core/scoring/paper/table2.ts';
@@ -34,14 +37,18 @@ function warnUnlabelled(project: Project): void {
   }
 }
 
-function loadProject(dir: string): Project {
+const loadProject = (dir: string): Project => readTruth(dir).project;
+
+/** The release as a project, and its files (a shard of a run records their checksum). */
+export function readTruth(dir: string): { project: Project; files: SourceFile[] } {
+  const files = readJsonFiles(dir);
   // Named after its folder, as the studio names an imported release (Table 2's title names it).
-  const { project, problems } = readRelease(readJsonFiles(dir), basename(resolve(dir)));
+  const { project, problems } = readRelease(files, basename(resolve(dir)));
   if (!project) {
     for (const p of problems.filter((q) => q.severity === 'fatal')) process.stderr.write(formatProblem(p) + '\n');
     throw new InputError(`${dir} cannot be read as a CapNav release (run "validate" for every problem)`);
   }
-  return project;
+  return { project, files };
 }
 
 export interface PaperArgs {
@@ -61,6 +68,8 @@ export interface PaperArgs {
   acceptUnjudged: boolean;
   /** `--table2`: also write the paper's Table 2 as table2.csv and table2.tex. */
   table2?: boolean;
+  /** `--shard i/N`: score this shard's scenes and write scored_shard.json for `merge`. */
+  shard?: Shard;
 }
 
 /**
@@ -68,20 +77,26 @@ export interface PaperArgs {
  * records (RV and the composite are withheld) unless the user accepts that with --accept-unjudged.
  */
 export async function scorePaper(a: PaperArgs): Promise<{ text: string; code: number }> {
+  const { project, files } = readTruth(a.gt);
+  makeFolder(a.out);
+  const request = scoringRequest(a, project);
+  if (a.shard) return { text: await writeScoreShard(request, { ...a, shard: a.shard }, files), code: 0 };
+  return writePaperOutcome(project, await runScoring(request, predictionReaders, { http: a.http }), a);
+}
+
+function scoringRequest(a: PaperArgs, project: Project): PaperRequest {
   const defaults = DEFAULT_PAPER_SETTINGS;
   const bootstrap = { resamples: a.resamples, seed: a.seed ?? defaults.bootstrap.seed, level: a.level ?? defaults.bootstrap.level };
-  const project = loadProject(a.gt);
-  makeFolder(a.out);
-  const outcome = await runScoring(
-    {
-      mode: 'paper',
-      project,
-      input: predictionsUnder(a.pred),
-      settings: { judge: a.judge, weights: a.weights, averaging: a.averaging ?? defaults.averaging, bootstrap },
-    },
-    predictionReaders,
-    { http: a.http },
-  );
+  return {
+    mode: 'paper',
+    project,
+    input: predictionsUnder(a.pred),
+    settings: { judge: a.judge, weights: a.weights, averaging: a.averaging ?? defaults.averaging, bootstrap },
+  };
+}
+
+/** What one run writes into `--out` (scored_per_record.jsonl, scored_summary.json, Table 2), says on stderr, prints and exits with. */
+export function writePaperOutcome(project: Project, outcome: PaperOutcome, a: Pick<PaperArgs, 'out' | 'json' | 'table2' | 'acceptUnjudged' | 'pred'>) {
   if (outcome.reports.length === 0) process.stderr.write(`traversa: no predictions found under ${a.pred}\n`);
   const reports = new Map(outcome.reports);
   const summary = paperSummary(reports, outcome.problems);

@@ -16,7 +16,7 @@ export const USAGE = `Traversa command line
                                       or WebM VP9) and <video>.poses.json (camera poses, nodes in view)
   score --gt <release-dir> --pred <results-dir> --out <dir> [--compat reference] [--judge rule|none|http]
         [--verdicts <file>] [--cache <file>] [--weights λc,λp,λt,λr] [--bootstrap N] [--seed N]
-        [--level 0.95] [--averaging micro|macro] [--accept-unjudged] [--table2] [--json]
+        [--level 0.95] [--averaging micro|macro] [--accept-unjudged] [--table2] [--shard i/N] [--json]
                                       CapNav scores of model predictions (paper definitions, or the
                                       released scorer with --compat reference); writes
                                       scored_per_record.jsonl and scored_summary.json into --out.
@@ -24,7 +24,14 @@ export const USAGE = `Traversa command line
                                       When the judge fails on some records, RV and the composite are
                                       withheld and score exits 1 unless --accept-unjudged.
                                       --table2 also writes the paper's Table 2 (models × Feas-F1, PV,
-                                      RTA, RV, CapNav, per-agent CapNav) as table2.csv and table2.tex
+                                      RTA, RV, CapNav, per-agent CapNav) as table2.csv and table2.tex.
+                                      --shard i/N scores the release's scenes i, i+N, i+2N, … (from 0) and
+                                      writes scored_shard.json into --out, for merge
+  merge <shard output>... --out <dir|file> [--gt <release-dir>] [--accept-unjudged] [--table2] [--json]
+                                      the outputs of a run's N shards (each shard's --out folder or printed
+                                      file) put together into what the run writes unsharded, byte for
+                                      byte; refuses shards of different runs, a shard twice or one missing.
+                                      Score shards need --gt, the release they scored
   augment <release-dir> --out <tasks.jsonl> [--agents A,B] [--budget N] [--seed N] [--balance answers,obstacles] [--json]
                                       tasks for training (CapNav §5): every ordered pair of connected nodes
                                       per agent with the labels' answer, a shortest feasible route and what

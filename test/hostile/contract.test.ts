@@ -98,6 +98,7 @@ describe.concurrent('the documented contract', { timeout: 3 * LIMIT_MS }, () => 
       'drive',
       'eval-inputs',
       'leakage',
+      'merge',
       'plan',
       'pull',
       'push',
@@ -118,6 +119,7 @@ describe.concurrent('the documented contract', { timeout: 3 * LIMIT_MS }, () => 
     expect([...options.get('augment')!].sort()).toEqual(['agents', 'balance', 'budget', 'json', 'out', 'seed']);
     expect([...options.get('split')!].sort()).toEqual(['out', 'ratios', 'seed']);
     expect([...options.get('reward')!].sort()).toEqual(['gt', 'pred', 'weights']);
+    expect([...options.get('merge')!].sort()).toEqual(['accept-unjudged', 'gt', 'json', 'out', 'table2']);
     expect([...options.get('train-export')!].sort()).toEqual(['format', 'frames', 'gt', 'manifest', 'out']);
     expect([...options.get('run-model')!].sort()).toEqual([
       'agents',
@@ -148,6 +150,7 @@ describe.concurrent('the documented contract', { timeout: 3 * LIMIT_MS }, () => 
       'out',
       'pred',
       'seed',
+      'shard',
       'table2',
       'verdicts',
       'weights',

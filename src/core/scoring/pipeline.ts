@@ -24,7 +24,7 @@ export interface ScoringFile {
 }
 
 /** Files the scorer itself writes into a results folder; never read back as predictions. */
-export const SCORER_OUTPUTS = new Set(['scored_per_record.jsonl', 'scored_summary.json', 'judge-cache.json', 'run_summary.json']);
+export const SCORER_OUTPUTS = new Set(['scored_per_record.jsonl', 'scored_summary.json', 'scored_shard.json', 'judge-cache.json', 'run_summary.json']);
 
 /**
  * The prediction and verdict readers of src/formats/predictions, handed in: core reads no file

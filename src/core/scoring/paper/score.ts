@@ -3,7 +3,7 @@ import { agentOrder } from '../../agents.ts';
 import type { Problem } from '../../problems.ts';
 import type { Project } from '../../project.ts';
 import { NO_BOOTSTRAP, type BootstrapSettings } from '../bootstrap.ts';
-import { NO_JUDGE, isError, type Judge, type Verdict } from '../judges/types.ts';
+import { NO_JUDGE, isError, type Judge, type JudgeInfo, type Verdict } from '../judges/types.ts';
 import { byPathLength } from './pathLength.ts';
 import { aggregate } from './aggregate.ts';
 import { duplicateSummary } from './duplicates.ts';
@@ -28,6 +28,12 @@ function resolve(o: PaperOptions): Resolved {
     bootstrap: { ...NO_BOOTSTRAP, ...o.bootstrap },
     concurrency: Math.max(1, o.judgeConcurrency ?? 4),
   };
+}
+
+/** One model's scored records (in prediction order) and the problems found scoring and judging them. */
+export interface ModelPart {
+  records: ScoredRecord[];
+  problems: Problem[];
 }
 
 export type ScoreProgress = { phase: 'score' | 'judge'; done: number; total: number } | { phase: 'aggregate' };
@@ -57,14 +63,15 @@ export function scorePaperSync(project: Project, predictions: readonly Predictio
   const gt = groundTruth(project);
   const problems: Problem[] = [];
   const { records, pending } = scoreRange(gt, predictions, 0, predictions.length, o.judge !== null, new Map(), problems);
+  const failures: JudgeFailure[] = [];
   if (o.judge) {
     for (const [, group] of groupPending(pending, o.judge)) {
       const v = o.judge.judge(group[0]!.request);
       if (v instanceof Promise) throw new Error(`judge ${o.judge.info.id} is asynchronous: use scorePaper`);
-      applyVerdict(group, v, o.judge, problems);
+      applyVerdict(group, v, o.judge, failures);
     }
   }
-  return finish(project, gt, records, problems, o);
+  return reportOf(project, gt, { records, problems: inRecordOrder(records, problems, failures) }, settingsOf(o));
 }
 
 /** Paper-mode scoring in chunks with progress reports, for a web worker or a long CLI run. */
@@ -74,17 +81,12 @@ export function scorePaperChunked(
   options: PaperOptions = {},
   chunks: ChunkOptions = {},
 ): Promise<PaperReport> {
-  return scoreWith(groundTruth(project), project, predictions, options, chunks);
+  const gt = groundTruth(project);
+  const o = resolve(options);
+  return scoreWith(gt, predictions, o, chunks).then((part) => reportOf(project, gt, part, settingsOf(o)));
 }
 
-async function scoreWith(
-  gt: GroundTruth,
-  project: Project,
-  predictions: readonly Prediction[],
-  options: PaperOptions,
-  chunks: ChunkOptions,
-): Promise<PaperReport> {
-  const o = resolve(options);
+async function scoreWith(gt: GroundTruth, predictions: readonly Prediction[], o: Resolved, chunks: ChunkOptions): Promise<ModelPart> {
   const size = Math.max(1, chunks.chunkSize ?? 5000);
   const pause = chunks.yieldNow ?? (() => Promise.resolve());
   const check = () => {
@@ -104,18 +106,19 @@ async function scoreWith(
       check();
     }
   }
+  const failures: JudgeFailure[] = [];
   if (o.judge) {
     const groups = [...groupPending(pending, o.judge).values()];
     let done = 0;
     const judge = o.judge;
     await forEachAtMost(groups, o.concurrency, async (group) => {
       check();
-      applyVerdict(group, await judge.judge(group[0]!.request), judge, problems);
+      applyVerdict(group, await judge.judge(group[0]!.request), judge, failures);
       chunks.onProgress?.({ phase: 'judge', done: ++done, total: groups.length });
     });
   }
   chunks.onProgress?.({ phase: 'aggregate' });
-  return finish(project, gt, records, problems, o);
+  return { records, problems: inRecordOrder(records, problems, failures) };
 }
 
 /** Progress of one model's scoring within a run over several. */
@@ -129,21 +132,43 @@ export async function scorePaperByModel(
   project: Project,
   predictions: readonly Prediction[],
   options: PaperOptions = {},
-  chunks: Omit<ChunkOptions, 'onProgress'> & { onProgress?: (p: ModelProgress) => void } = { chunkSize: Infinity },
+  chunks: ModelChunkOptions = { chunkSize: Infinity },
 ): Promise<Map<string, PaperReport>> {
+  return reportsOf(project, await scorePartsByModel(project, predictions, options, chunks), settingsOf(resolve(options)));
+}
+
+export type ModelChunkOptions = Omit<ChunkOptions, 'onProgress'> & { onProgress?: (p: ModelProgress) => void };
+
+/**
+ * Each model's records and problems, judged but not yet made into a report, in model-name order:
+ * what a shard of a run keeps (`score --shard`), to be made into reports with the other shards'.
+ */
+export async function scorePartsByModel(
+  project: Project,
+  predictions: readonly Prediction[],
+  options: PaperOptions = {},
+  chunks: ModelChunkOptions = { chunkSize: Infinity },
+): Promise<Map<string, ModelPart>> {
   const byModel = new Map<string, Prediction[]>();
   for (const p of predictions) {
     const list = byModel.get(p.model);
     if (list) list.push(p);
     else byModel.set(p.model, [p]);
   }
-  const out = new Map<string, PaperReport>();
+  const out = new Map<string, ModelPart>();
   const gt = groundTruth(project);
+  const o = resolve(options);
   for (const model of [...byModel.keys()].sort()) {
     const report = chunks.onProgress;
-    out.set(model, await scoreWith(gt, project, byModel.get(model)!, options, { ...chunks, onProgress: report && ((p) => report({ ...p, model })) }));
+    out.set(model, await scoreWith(gt, byModel.get(model)!, o, { ...chunks, onProgress: report && ((p) => report({ ...p, model })) }));
   }
   return out;
+}
+
+/** The reports of judged parts (in the parts' order). */
+export function reportsOf(project: Project, parts: ReadonlyMap<string, ModelPart>, settings: ReportSettings): Map<string, PaperReport> {
+  const gt = groundTruth(project);
+  return new Map([...parts].map(([model, part]) => [model, reportOf(project, gt, part, settings)]));
 }
 
 /** First prediction id per model and task, to report a second prediction for the same task. */
@@ -195,16 +220,25 @@ function groupPending(pending: readonly PendingJudgement[], judge: Judge): Map<s
   return groups;
 }
 
-function applyVerdict(group: readonly PendingJudgement[], v: Verdict, judge: Judge, problems: Problem[]): void {
+/** A record the judge could not judge, and the problem that says so. */
+interface JudgeFailure {
+  record: ScoredRecord;
+  problem: Problem;
+}
+
+function applyVerdict(group: readonly PendingJudgement[], v: Verdict, judge: Judge, failures: JudgeFailure[]): void {
   for (const { record } of group) {
     if (isError(v)) {
       record.judge = { correct: false, judge: judge.info.id, error: v.error };
-      problems.push({
-        severity: 'error',
-        code: 'judge.failed',
-        file: record.file,
-        location: record.location,
-        message: `RV not judged (RV unknown; RV and the composite are withheld): ${v.error}`,
+      failures.push({
+        record,
+        problem: {
+          severity: 'error',
+          code: 'judge.failed',
+          file: record.file,
+          location: record.location,
+          message: `RV not judged (RV unknown; RV and the composite are withheld): ${v.error}`,
+        },
       });
       continue;
     }
@@ -215,11 +249,35 @@ function applyVerdict(group: readonly PendingJudgement[], v: Verdict, judge: Jud
   }
 }
 
-function finish(project: Project, gt: GroundTruth, all: ScoredRecord[], problems: Problem[], o: Resolved): PaperReport {
+/**
+ * The judge's failures after the other problems, in the records' order — not in the order the
+ * verdicts came back (several are awaited at once), so a run's report does not depend on timing
+ * and shards of a run merge into the same report.
+ */
+function inRecordOrder(records: readonly ScoredRecord[], problems: Problem[], failures: JudgeFailure[]): Problem[] {
+  if (!failures.length) return problems;
+  const at = new Map(records.map((r, i) => [r, i]));
+  failures.sort((a, b) => at.get(a.record)! - at.get(b.record)!);
+  for (const f of failures) problems.push(f.problem);
+  return problems;
+}
+
+/** What a report needs of the settings: the judge's description (null: RV not computed), not the judge. */
+export interface ReportSettings {
+  weights: Weights;
+  judge: JudgeInfo | null;
+  averaging: Averaging;
+  bootstrap: BootstrapSettings;
+}
+
+const settingsOf = (o: Resolved): ReportSettings => ({ weights: o.weights, judge: o.judge?.info ?? null, averaging: o.averaging, bootstrap: o.bootstrap });
+
+function reportOf(project: Project, gt: GroundTruth, part: ModelPart, o: ReportSettings): PaperReport {
+  const problems = [...part.problems];
   const records: ScoredRecord[] = [];
   const unmatched: ScoredRecord[] = [];
   const excluded: ScoredRecord[] = [];
-  for (const r of all) {
+  for (const r of part.records) {
     if (r.status === 'unmatched') {
       unmatched.push(r);
       problems.push({ severity: 'warning', code: 'prediction.unmatched', file: r.file, location: r.location, message: `not scored: ${r.note}` });
@@ -236,7 +294,7 @@ function finish(project: Project, gt: GroundTruth, all: ScoredRecord[], problems
   const agents = agentOrder(project.profiles, present).filter((a) => present.has(a));
   const agg = aggregate(records, agents, o.weights, o.averaging, o.bootstrap, o.judge !== null);
   return {
-    settings: { weights: o.weights, judge: o.judge?.info ?? NO_JUDGE, averaging: o.averaging, bootstrap: o.bootstrap },
+    settings: { weights: o.weights, judge: o.judge ?? NO_JUDGE, averaging: o.averaging, bootstrap: o.bootstrap },
     ...agg,
     byPathLength: byPathLength(records, (r) => gt.scene(r.scene)!.graphHops(r.src!, r.tgt!), o.weights),
     duplicates: duplicateSummary(records),
