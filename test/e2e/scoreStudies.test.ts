@@ -21,7 +21,8 @@ function writeModels(root: string, models: [string, number][]): void {
 /**
  * Issue 23 §12: the two figures the paper draws that the Score view lacked — score by frame budget
  * per model (Figure 6, from settings named `…_16f`, `…_32f`, `…_1fps`) and score by task length —
- * drawn from the same figures the command line writes.
+ * drawn from the same figures the command line writes. Issue 27 §5: the same by input variant, from
+ * settings named as run-model names them (`gpt-4o_16f_with-depth+graph`).
  */
 describe('score by frame budget and by path length', () => {
   const { profile, url } = studio();
@@ -38,6 +39,15 @@ describe('score by frame budget and by path length', () => {
       ['qwen_64f', 15],
       ['solo', 5],
     ]);
+    writeModels(join(tmp, 'variants'), [
+      ['gpt-4o_16f_with-depth+graph', 21],
+      ['gpt-4o_16f', 22],
+      ['gpt-4o_16f_with-map', 23],
+      ['gpt-4o_16f_with-depth', 24],
+      ['gpt-4o_32f', 25],
+      ['gpt-4o_32f_with-depth', 26],
+      ['solo', 5],
+    ]);
   });
 
   const score = async (folder: string) => {
@@ -47,6 +57,9 @@ describe('score by frame budget and by path length', () => {
     await page.locator('[data-testid=score-table] tr[data-model=solo]').waitFor({ timeout: 60_000 });
   };
   const bar = (chart: string, row: string, series: string) => page.locator(`[data-testid=${chart}] [data-row="${row}"] [data-series="${series}"]`);
+  const attrs = (chart: string, sel: string, attr: string) =>
+    page.locator(`[data-testid=${chart}] ${sel}`).evaluateAll((xs, a) => xs.map((x) => x.getAttribute(a)), attr);
+  const tableScore = (setting: string) => page.locator(`[data-testid=score-table] tr[data-model="${setting}"] td[data-col=capnav] .v`).textContent();
 
   it('without runs at two budgets, says how to name them; the length chart is there', async () => {
     page = await profile.page(url());
@@ -57,6 +70,8 @@ describe('score by frame budget and by path length', () => {
     expect(await page.getByTestId('chart-budget').count()).toBe(0);
     expect(await page.getByTestId('chart-budget-empty').textContent()).toContain('_16f');
     expect(await page.getByTestId('chart-length').count()).toBe(1);
+    expect(await page.getByTestId('chart-variant').count()).toBe(0);
+    expect(await page.getByTestId('chart-variant-empty').textContent()).toContain('eval-inputs --with depth,map,graph');
   });
 
   it("draws each model's budgets in order, and the task-length buckets, with the command line's figures", async () => {
@@ -107,5 +122,59 @@ describe('score by frame budget and by path length', () => {
     await chart.screenshot({ path: join(tmp, 'budget.png') });
     await page.getByTestId('chart-length').screenshot({ path: join(tmp, 'length.png') });
     console.log(`screenshots: ${tmp}`);
+  });
+
+  it('draws each model and budget by input variant, and the budget chart per variant, with the figures of the table', async () => {
+    await score('variants');
+    const chart = page.getByTestId('chart-variant');
+    await chart.waitFor();
+    expect(await attrs('chart-variant', '[data-row]', 'data-row')).toEqual(['gpt-4o · 16 frames', 'gpt-4o · 32 frames']);
+    // Frames only first, then by the number of inputs, then depth, map, graph.
+    expect(await attrs('chart-variant', '[data-row="gpt-4o · 16 frames"] [data-series]', 'data-series')).toEqual([
+      'frames only',
+      '+depth',
+      '+map',
+      '+depth +graph',
+    ]);
+    expect(await bar('chart-variant', 'gpt-4o · 32 frames', '+map').locator('title').textContent()).toContain('not run');
+    for (const [setting, row, variant] of [
+      ['gpt-4o_16f', 'gpt-4o · 16 frames', 'frames only'],
+      ['gpt-4o_16f_with-depth', 'gpt-4o · 16 frames', '+depth'],
+      ['gpt-4o_16f_with-map', 'gpt-4o · 16 frames', '+map'],
+      ['gpt-4o_16f_with-depth+graph', 'gpt-4o · 16 frames', '+depth +graph'],
+      ['gpt-4o_32f', 'gpt-4o · 32 frames', 'frames only'],
+      ['gpt-4o_32f_with-depth', 'gpt-4o · 32 frames', '+depth'],
+    ]) {
+      const v = Number(await bar('chart-variant', row!, variant!).getAttribute('data-value'));
+      expect(await tableScore(setting!), setting).toBe(v.toFixed(2));
+    }
+
+    // Figure 6 compares a model's budgets with the same inputs: one row per variant run at two budgets.
+    expect(await attrs('chart-budget', '[data-row]', 'data-row')).toEqual(['gpt-4o', 'gpt-4o +depth']);
+    for (const [setting, row, budget] of [
+      ['gpt-4o_16f', 'gpt-4o', '16 frames'],
+      ['gpt-4o_32f', 'gpt-4o', '32 frames'],
+      ['gpt-4o_16f_with-depth', 'gpt-4o +depth', '16 frames'],
+      ['gpt-4o_32f_with-depth', 'gpt-4o +depth', '32 frames'],
+    ]) {
+      const v = Number(await bar('chart-budget', row!, budget!).getAttribute('data-value'));
+      expect(await tableScore(setting!), setting).toBe(v.toFixed(2));
+    }
+
+    // The table names each setting's budget and inputs.
+    const row = page.locator('[data-testid=score-table] tr[data-model="gpt-4o_16f_with-depth+graph"]');
+    expect([await row.locator('td[data-col=budget]').textContent(), await row.locator('td[data-col=inputs]').textContent()]).toEqual([
+      '16 frames',
+      '+depth +graph',
+    ]);
+    expect(await page.locator('[data-testid=score-table] tr[data-model=solo] td[data-col=inputs]').textContent()).toBe('frames only');
+
+    const svg = page.waitForEvent('download');
+    await page.getByTestId('chart-variant-svg').click();
+    const text = readFileSync((await (await svg).path())!, 'utf8');
+    expect(text).toContain('CapNav by input variant');
+    expect(text).toContain('gpt-4o_16f_with-depth+graph');
+    await chart.screenshot({ path: join(tmp, 'variant.png') });
+    await page.getByTestId('chart-budget').screenshot({ path: join(tmp, 'budget-variant.png') });
   });
 });

@@ -1,40 +1,47 @@
 /**
  * CapNav's Figure 6: a model run at several frame budgets is several model settings whose names
- * carry the budget (`gemini-2.5-pro_16f`, `…_32f`, `…_64f`, `…_1fps`). These read the budget out
- * of a setting's name and group the settings of one model.
+ * carry the budget (`gemini-2.5-pro_16f`, `…_32f`, `…_64f`, `…_1fps`). These group the settings of
+ * one model with the same input variant (`gpt-4o_16f_with-depth` and `gpt-4o_32f_with-depth` apart
+ * from `gpt-4o_16f` and `gpt-4o_32f`).
  */
+import { compareParts, groupSettings, readSetting, type SettingName } from './settingName.ts';
 
-/** A model setting's frame budget: the model without it, the budget as shown, and its place (frame counts up, then rates). */
-export interface BudgetSetting {
-  setting: string;
-  model: string;
+/** A model setting with a frame budget: the model without it, the budget as shown, and its place (frame counts up, then rates). */
+export interface BudgetSetting extends SettingName {
   budget: string;
-  order: number;
 }
-
-// A separate `_`/`-` token: 16f, 16frames, 16-frames, 1fps, 0.5fps.
-const BUDGET = /(^|[_-])(\d+(?:\.\d+)?)[_-]?(f|frames?|fps)(?=$|[_-])/i;
 
 /** The budget a setting's name carries, or null. */
 export function budgetOf(setting: string): BudgetSetting | null {
-  const m = BUDGET.exec(setting);
-  if (!m || m.index === 0) return null; // the budget alone names no model
-  const n = Number(m[2]),
-    fps = m[3]!.toLowerCase() === 'fps';
-  const model = (setting.slice(0, m.index) + setting.slice(m.index + m[0].length)).replace(/[_-]+$/, '');
-  return { setting, model, budget: fps ? `${m[2]} fps` : `${m[2]} frames`, order: fps ? 1e6 + n : n };
+  const s = readSetting(setting);
+  return s.budget === null ? null : (s as BudgetSetting);
 }
 
-/** Model → its settings by budget (frame counts up, then rates), for models run at two budgets or more, in first-seen order. */
-export function budgetGroups(settings: readonly string[]): { model: string; runs: BudgetSetting[] }[] {
-  const groups = new Map<string, BudgetSetting[]>();
-  for (const s of settings) {
-    const b = budgetOf(s);
-    if (b) groups.set(b.model, [...(groups.get(b.model) ?? []), b]);
-  }
-  return [...groups]
-    .filter(([, runs]) => new Set(runs.map((r) => r.order)).size >= 2)
-    .map(([model, runs]) => ({ model, runs: runs.sort((a, b) => a.order - b.order) }));
+/** One model with one input variant at its budgets; `label` names both ("gpt-4o", "gpt-4o +depth"). */
+export interface BudgetGroup {
+  model: string;
+  variant: string;
+  label: string;
+  runs: BudgetSetting[];
+}
+
+/**
+ * (Model, input variant) → its settings by budget (frame counts up, then rates), for those run at
+ * two budgets or more: models in first-seen order, a model's variants frames only first.
+ */
+export function budgetGroups(settings: readonly string[]): BudgetGroup[] {
+  const runs = settings.map(budgetOf).filter((b): b is BudgetSetting => !!b);
+  const models = [...new Set(runs.map((r) => r.model))];
+  return groupSettings(
+    runs,
+    (r) => `${r.model}\n${r.parts.join('+')}`,
+    (a, b) => models.indexOf(a.model) - models.indexOf(b.model) || compareParts(a.parts, b.parts),
+  )
+    .filter((g) => new Set(g.map((r) => r.order)).size >= 2)
+    .map((g) => {
+      const { model, parts, variant } = g[0]!;
+      return { model, variant, label: parts.length ? `${model} ${variant}` : model, runs: g.sort((a, b) => a.order - b.order) };
+    });
 }
 
 /** Every budget of the groups, in order. */

@@ -1,6 +1,7 @@
 import { Fragment, useMemo } from 'react';
 import { agentOrder } from '../../../core/agents.ts';
 import type { LiteReport } from '../../../core/scoring/paper/lite.ts';
+import { readSetting } from '../../../core/scoring/paper/settingName.ts';
 import { thinComponents, THIN_N, type ThinNote } from '../../../core/scoring/paper/thin.ts';
 import { useStudio, useStudioShallow, useStudioStore } from '../../../state/useStudio.ts';
 import { unjudgedText } from '../../../core/scoring/paper/unjudged.ts';
@@ -10,9 +11,10 @@ import { METRIC_LABEL, whyRecord } from './thinNotes.ts';
 import { pickModel } from '../state/scoreSession.ts';
 
 /**
- * CapNav Table 2's shape: one row per model, Feas-F1 · PV · RTA · RV · CapNav, then one column per
- * agent — each figure with its n, and under a model the per-agent figures that rest on a handful of
- * records, with those records and why they matter.
+ * CapNav Table 2's shape: one row per model (with its frame budget and input variant when the
+ * settings' names carry them), Feas-F1 · PV · RTA · RV · CapNav, then one column per agent — each
+ * figure with its n, and under a model the per-agent figures that rest on a handful of records,
+ * with those records and why they matter.
  */
 export function ScoreTable() {
   const store = useStudioStore();
@@ -26,13 +28,19 @@ export function ScoreTable() {
   const agents = agentOrder(profiles).filter((a) => reports.some(([, r]) => r.perAgent[a]));
   const pick = (model: string, which: 'selectedModel' | 'compareModel') => pickModel(store, model, which);
   const settings = reports[0]![1].settings;
-  const cols = 8 + agents.length;
+  // A setting's budget and input variant (`gpt-4o_16f_with-depth`), in columns of their own when some name carries them.
+  const named = new Map(reports.map(([m]) => [m, readSetting(m)]));
+  const budgets = [...named.values()].some((s) => s.budget !== null);
+  const inputs = [...named.values()].some((s) => s.parts.length > 0);
+  const cols = 8 + agents.length + Number(budgets) + Number(inputs);
   return (
     <div className="score-table">
       <table className="table" data-testid="score-table">
         <thead>
           <tr>
             <th>Model</th>
+            {budgets && <th>Budget</th>}
+            {inputs && <th>Inputs</th>}
             <th>Feas-F1</th>
             <th>PV</th>
             <th>RTA</th>
@@ -54,6 +62,8 @@ export function ScoreTable() {
               <Fragment key={model}>
                 <tr data-model={model} className={model === selected ? 'selected' : ''} onClick={() => pick(model, 'selectedModel')}>
                   <th scope="row">{model}</th>
+                  {budgets && <td data-col="budget">{named.get(model)!.budget ?? '–'}</td>}
+                  {inputs && <td data-col="inputs">{named.get(model)!.variant}</td>}
                   {(['f1', 'pv', 'rta', 'rv'] as const).map((k) => (
                     <td key={k} data-col={k}>
                       <MetricCell m={h} k={k} />

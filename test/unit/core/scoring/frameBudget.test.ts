@@ -7,6 +7,8 @@ describe('frame budgets from model-setting names', () => {
     expect(budgetOf('gemini-2.5-pro_16f')).toMatchObject({ model: 'gemini-2.5-pro', budget: '16 frames', order: 16 });
     expect(budgetOf('qwen3-vl-8b_1fps_thinking')).toMatchObject({ model: 'qwen3-vl-8b_thinking', budget: '1 fps' });
     expect(budgetOf('gpt-5-64-frames')).toMatchObject({ model: 'gpt-5', budget: '64 frames' });
+    // The input variant is not part of the model (issue 27 §5).
+    expect(budgetOf('gpt-4o_32f_with-depth+map')).toMatchObject({ model: 'gpt-4o', budget: '32 frames', variant: '+depth +map' });
     // Names that only look like budgets are not budgets.
     expect(budgetOf('qwen3-vl-8b')).toBeNull();
     expect(budgetOf('llava-16fast')).toBeNull();
@@ -20,5 +22,15 @@ describe('frame budgets from model-setting names', () => {
       ['qwen', ['qwen_16f', 'qwen_32f']],
     ]);
     expect(budgetsOf(groups)).toEqual(['16 frames', '32 frames', '64 frames', '1 fps']);
+  });
+
+  it("Figure 6 by budget compares a model's runs with the same variant", () => {
+    const groups = budgetGroups(['gpt-4o_16f_with-depth', 'gpt-4o_16f', 'gpt-4o_32f_with-depth', 'gpt-4o_32f', 'gpt-4o_64f_with-map', 'qwen_16f', 'qwen_32f']);
+    expect(groups.map((g) => [g.label, g.runs.map((r) => r.setting)])).toEqual([
+      ['gpt-4o', ['gpt-4o_16f', 'gpt-4o_32f']],
+      ['gpt-4o +depth', ['gpt-4o_16f_with-depth', 'gpt-4o_32f_with-depth']],
+      ['qwen', ['qwen_16f', 'qwen_32f']],
+    ]);
+    expect(groups[1]).toMatchObject({ model: 'gpt-4o', variant: '+depth' });
   });
 });

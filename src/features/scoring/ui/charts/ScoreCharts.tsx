@@ -1,6 +1,6 @@
 import { agentOrder } from '../../../../core/agents.ts';
 import { chartCaption, Exportable, metricBar } from './Exportable.tsx';
-import { BudgetChart, PathLengthChart } from './StudyCharts.tsx';
+import { BudgetChart, PathLengthChart, VariantChart } from './StudyCharts.tsx';
 import { REASONS, REASON_LABEL } from '../../../../core/rules.ts';
 import type { LiteReport } from '../../../../core/scoring/paper/lite.ts';
 import { FAILURE_MODES, type MetricName, type MetricSet } from '../../../../core/scoring/paper/types.ts';
@@ -112,6 +112,7 @@ export function ScoreCharts() {
         )}
         <PathLengthChart shown={shown} series={series} project={projectName} />
         <BudgetChart reports={reports} project={projectName} />
+        <VariantChart reports={reports} project={projectName} />
         <Exportable name="chart-failures" caption={caption}>
           <HBarChart
             title="Failure modes (records)"

@@ -1,4 +1,5 @@
 import { budgetGroups, budgetsOf } from '../../../../core/scoring/paper/frameBudget.ts';
+import { variantGroups, variantsOf } from '../../../../core/scoring/paper/inputVariant.ts';
 import type { LiteReport } from '../../../../core/scoring/paper/lite.ts';
 import { HBarChart, type Series } from './HBarChart.tsx';
 import { chartCaption, Exportable, metricBar } from './Exportable.tsx';
@@ -7,11 +8,14 @@ import { append } from '../../../../core/arrays.ts';
 const PANEL = 525;
 /** Budgets drawn in a ramp, fewest frames lightest; rates last. */
 const BUDGET_COLOURS = ['#9ecae1', '#4292c6', '#08519c', '#e76f51', '#6d597a', '#2a9d8f'] as const;
+/** Input variants: frames only grey, then one colour each. */
+const VARIANT_COLOURS = ['#adb5bd', '#0f766e', '#e9c46a', '#3a0ca3', '#e76f51', '#b5838d', '#264653', '#6d597a'] as const;
 
 /**
  * CapNav's Figure 6: the CapNav score of each model at each frame budget, from model settings
- * named with their budget (`…_16f`, `…_32f`, `…_64f`, `…_1fps`). Every scored model takes part,
- * not only the charted ones; without such names the view says how to get the chart.
+ * named with their budget (`…_16f`, `…_32f`, `…_64f`, `…_1fps`), one row per model and input
+ * variant (`gpt-4o +depth`). Every scored model takes part, not only the charted ones; without such
+ * names the view says how to get the chart.
  */
 export function BudgetChart({ reports, project }: { reports: [string, LiteReport][]; project: string }) {
   const groups = budgetGroups(reports.map(([m]) => m));
@@ -35,14 +39,57 @@ export function BudgetChart({ reports, project }: { reports: [string, LiteReport
     <Exportable name="chart-budget" caption={caption}>
       <HBarChart
         title="CapNav by frame budget (%), per model"
-        rows={groups.map((g) => g.model)}
+        rows={groups.map((g) => g.label)}
         series={series}
         max={100}
         width={PANEL}
-        labelWidth={150}
+        labelWidth={190}
         testId="chart-budget"
         datum={(row, s) => {
-          const run = groups.find((g) => g.model === row)!.runs.find((r) => r.budget === s.name);
+          const run = groups.find((g) => g.label === row)!.runs.find((r) => r.budget === s.name);
+          return run ? metricBar(report.get(run.setting)!.headline, 'capnav') : { v: null, text: 'not run' };
+        }}
+      />
+    </Exportable>
+  );
+}
+
+/**
+ * Issue 27 §5: the CapNav score of each model at each budget by the spatial inputs beside its frames,
+ * from model settings named as run-model names them (`gpt-4o_16f`, `gpt-4o_16f_with-depth+graph`).
+ * Every scored model takes part; without such names the view says how to get the chart.
+ */
+export function VariantChart({ reports, project }: { reports: [string, LiteReport][]; project: string }) {
+  const groups = variantGroups(reports.map(([m]) => m));
+  if (!groups.length) {
+    return (
+      <p className="muted" data-testid="chart-variant-empty">
+        Score by input variant: no model was scored at one budget with and without spatial inputs. Write the inputs with{' '}
+        <code>cli eval-inputs --with depth,map,graph</code> and run <code>cli run-model</code> on them (its results folder is named{' '}
+        <code>gpt-4o_16f_with-depth+graph</code>), or name a run’s folder <code>…_with-depth</code>, <code>…_with-map</code>, <code>…_with-graph</code> beside
+        the run without them.
+      </p>
+    );
+  }
+  const series: Series[] = variantsOf(groups).map((v, i) => ({ name: v, colour: VARIANT_COLOURS[i % VARIANT_COLOURS.length]! }));
+  const report = new Map(reports);
+  const caption = chartCaption(
+    project,
+    groups.flatMap((g) => g.runs.map((r) => r.setting)),
+    reports[0]![1].settings,
+  );
+  return (
+    <Exportable name="chart-variant" caption={caption}>
+      <HBarChart
+        title="CapNav by input variant (%), per model and budget"
+        rows={groups.map((g) => g.label)}
+        series={series}
+        max={100}
+        width={PANEL}
+        labelWidth={190}
+        testId="chart-variant"
+        datum={(row, s) => {
+          const run = groups.find((g) => g.label === row)!.runs.find((r) => r.variant === s.name);
           return run ? metricBar(report.get(run.setting)!.headline, 'capnav') : { v: null, text: 'not run' };
         }}
       />
