@@ -2,6 +2,8 @@ import { prepareGeometry } from '../engine/suggest/index.ts';
 import { driveScene, type SceneDrives } from '../engine/planner/index.ts';
 import { withScan, type ScanArgs } from './scanInputs.ts';
 import { table } from './tables.ts';
+import { shardOption } from './options.ts';
+import { scanShardText, shardGraph } from './scanShard.ts';
 
 /**
  * `drive --mesh <file> --graph <graph.json> [--agents <agent_profile.json>] [--up y|z] [--scale N] [--json]`:
@@ -10,9 +12,11 @@ import { table } from './tables.ts';
  * footprint exists at the planner's resolution and the collider drove it; otherwise `reason` is
  * the measured cause in the rules' categories.
  */
-export async function driveCommand(args: ScanArgs): Promise<string> {
+export async function driveCommand(args: ScanArgs & { shard?: string }): Promise<string> {
+  const shard = shardOption(args.shard);
   return withScan('drive', args, async ({ graph, profiles, loaded }) => {
-    const result = await driveScene(prepareGeometry(loaded), graph, profiles);
+    const result = await driveScene(prepareGeometry(loaded), shard ? shardGraph(graph, shard) : graph, profiles);
+    if (shard) return scanShardText('drive', shard, args, graph, asJson(result));
     return args.json ? JSON.stringify(asJson(result), null, 2) : formatDrives(result);
   });
 }

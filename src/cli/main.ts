@@ -167,8 +167,8 @@ const COMMANDS: Record<string, (args: Args) => Promise<number>> = {
     process.stderr.write(`wrote ${files.length} files to ${target}\n`);
     return 0;
   },
-  suggest: async (args) => (await import('./suggest.ts')).suggestCommand(scanArgs(args)).then(printed),
-  drive: async (args) => (await import('./drive.ts')).driveCommand(scanArgs(args)).then(printed),
+  suggest: async (args) => (await import('./suggest.ts')).suggestCommand({ ...scanArgs(args), shard: flag(args, 'shard') }).then(printed),
+  drive: async (args) => (await import('./drive.ts')).driveCommand({ ...scanArgs(args), shard: flag(args, 'shard') }).then(printed),
   tour: async (args) => {
     const { tourCommand } = await import('./tour.ts');
     out(

@@ -19,6 +19,8 @@ type Merger = (shards: ShardOutput[], a: MergeArgs) => Promise<{ text: string; c
 
 const MERGERS: Record<string, Merger> = {
   'traversa-score-shard': async (shards, a) => (await import('./scoreShard.ts')).mergeScoreShards(shards, a),
+  'traversa-suggest-shard': async (shards, a) => (await import('./scanShard.ts')).mergeScanShards(shards, a.out),
+  'traversa-drive-shard': async (shards, a) => (await import('./scanShard.ts')).mergeScanShards(shards, a.out),
 };
 
 export async function mergeCommand(a: MergeArgs): Promise<{ text: string; code: number }> {

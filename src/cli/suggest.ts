@@ -1,6 +1,8 @@
 import { prepareGeometry, suggestScene, type SceneSuggestions } from '../engine/suggest/index.ts';
 import { withScan, type ScanArgs } from './scanInputs.ts';
 import { table } from './tables.ts';
+import { shardOption } from './options.ts';
+import { scanShardText, shardGraph } from './scanShard.ts';
 
 /**
  * `suggest --mesh <file> --graph <graph.json> [--agents <agent_profile.json>] [--up y|z] [--scale N] [--json]`:
@@ -9,11 +11,13 @@ import { table } from './tables.ts';
  * profile file that cannot be read) are a failed command, exit 1; bad arguments are exit 2.
  */
 
-export type SuggestArgs = ScanArgs;
+export type SuggestArgs = ScanArgs & { shard?: string };
 
 export async function suggestCommand(args: SuggestArgs): Promise<string> {
+  const shard = shardOption(args.shard);
   return withScan('suggest', args, async ({ graph, profiles, loaded }) => {
-    const result = await suggestScene(prepareGeometry(loaded), graph, profiles);
+    const result = await suggestScene(prepareGeometry(loaded), shard ? shardGraph(graph, shard) : graph, profiles);
+    if (shard) return scanShardText('suggest', shard, args, graph, asJson(result));
     return args.json ? JSON.stringify(asJson(result), null, 2) : formatSuggestions(result);
   });
 }

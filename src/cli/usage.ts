@@ -6,10 +6,14 @@ export const USAGE = `Traversa command line
   validate <release-dir> [--json]     every problem, by file and location; exit 1 on errors
   convert <release-dir> --out <dir>   read a release and write it back in the release layout
   suggest --mesh <file> --graph <graph.json> [--agents <agent_profile.json>] [--up y|z] [--scale N] [--json]
-                                      suggested traversability per agent and edge, measured in the scan
+        [--shard i/N]
+                                      suggested traversability per agent and edge, measured in the scan;
+                                      --shard i/N decides the graph's edges i, i+N, … (from 0) and prints
+                                      them as JSON for merge
   drive --mesh <file> --graph <graph.json> [--agents <agent_profile.json>] [--up y|z] [--scale N] [--json]
+        [--shard i/N]
                                       every agent driven over every edge by the motion planner:
-                                      reached, or stopped with the measured reason
+                                      reached, or stopped with the measured reason; --shard as suggest's
   tour --mesh <file> --graph <graph.json> --out <video.mp4> [--fps 2] [--fov 75] [--eye 1.5] [--size 640x480] [--up y|z]
                                       the automatic touring video of the scan through every node, rendered
                                       headless in Chromium with the studio's code; writes the video (MP4 H.264,

@@ -37,6 +37,24 @@ export function undirectedKey(a: string, b: string): string {
   return a < b ? `${a}|${b}` : `${b}|${a}`;
 }
 
+/**
+ * The graph's distinct edges between two different nodes it has, each once as `[a, b]` with
+ * `a < b` (its key is `a|b`), in the order they first appear: what the suggestions and the drive
+ * decide, one per edge.
+ */
+export function edgePairs(graph: Pick<NavGraph, 'nodes' | 'edges'>): [string, string][] {
+  const nodes = new Set(graph.nodes.map((n) => n.id));
+  const seen = new Set<string>();
+  const out: [string, string][] = [];
+  for (const e of graph.edges) {
+    const key = undirectedKey(e.from, e.to);
+    if (e.from === e.to || !nodes.has(e.from) || !nodes.has(e.to) || seen.has(key)) continue;
+    seen.add(key);
+    out.push(e.from < e.to ? [e.from, e.to] : [e.to, e.from]);
+  }
+  return out;
+}
+
 /** Directed segment key `from|to`, as the CapNav traverse files write it. */
 export function segmentKey(from: string, to: string): string {
   return `${from}|${to}`;

@@ -69,7 +69,7 @@ function differs(a: unknown, b: unknown): string {
   const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter(
     (k) => JSON.stringify((a as Record<string, unknown>)[k]) !== JSON.stringify((b as Record<string, unknown>)[k]),
   );
-  return keys.length ? `their ${keys.join(', ')} differ` : 'not the same run';
+  return keys.length ? `they differ in ${keys.join(', ')}` : 'not the same run';
 }
 
 /** SHA-256 of a set of files (paths and texts, in the order given): two shards read the same inputs when these agree. */

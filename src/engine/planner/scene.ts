@@ -1,6 +1,6 @@
 import { Vector3 } from 'three';
 import type { AgentProfile } from '../../core/agents.ts';
-import { undirectedKey, type NavGraph, type Vec3 } from '../../core/graph.ts';
+import { edgePairs, type NavGraph, type Vec3 } from '../../core/graph.ts';
 import type { SceneGeometry } from '../suggest/geometry.ts';
 import type { Way } from '../suggest/measureEdge.ts';
 import { edgeWay, measureContext, type MeasureContext } from '../suggest/measureEdge.ts';
@@ -75,20 +75,20 @@ export async function driveScene(
   try {
     const navmeshMs = performance.now() - t0;
     const nodes = new Map(graph.nodes.map((n) => [n.id, n]));
-    const keys = [...new Set(graph.edges.filter((e) => e.from !== e.to && nodes.has(e.from) && nodes.has(e.to)).map((e) => undirectedKey(e.from, e.to)))];
+    const pairs = edgePairs(graph);
     const agents: SceneDrives['agents'] = Object.fromEntries(profiles.map((p) => [p.name, {}]));
     let done = 0;
-    for (const key of keys) {
-      const [a, b] = key.split('|') as [string, string];
+    for (const [a, b] of pairs) {
+      const key = `${a}|${b}`;
       for (const p of profiles) {
         if (signal?.aborted) throw signal.reason ?? new DOMException('The drive was aborted', 'AbortError');
-        onProgress?.(done / (keys.length * profiles.length), `Driving ${p.name} over ${key}`);
+        onProgress?.(done / (pairs.length * profiles.length), `Driving ${p.name} over ${key}`);
         agents[p.name]![key] = scene.decide(p, nodes.get(a)!.position, nodes.get(b)!.position);
         done++;
         await new Promise<void>((resolve) => setTimeout(resolve, 0));
       }
     }
-    onProgress?.(1, `Drove ${profiles.length} agents over ${keys.length} edges`);
+    onProgress?.(1, `Drove ${profiles.length} agents over ${pairs.length} edges`);
     return { agents, timings: { navmeshMs, totalMs: performance.now() - t0 } };
   } finally {
     scene.dispose();

@@ -1,6 +1,6 @@
 import { Vector3 } from 'three';
 import type { AgentProfile } from '../../core/agents.ts';
-import { undirectedKey, type NavGraph } from '../../core/graph.ts';
+import { edgePairs, type NavGraph } from '../../core/graph.ts';
 import { doubtOfMeasure, type DoubtMeasure } from '../../core/doubt.ts';
 import { judgeEdge, maxTurningLengthM, REASON_OF_RULE, type PassageFeature, type RuleCheck } from '../../core/rules.ts';
 import type { SceneGeometry } from './geometry.ts';
@@ -136,14 +136,7 @@ export async function suggestScene(
 ): Promise<SceneSuggestions> {
   const started = performance.now();
   const nodes = new Map(graph.nodes.map((n) => [n.id, n]));
-  const edges: [string, string][] = [];
-  const seen = new Set<string>();
-  for (const e of graph.edges) {
-    const key = undirectedKey(e.from, e.to);
-    if (e.from === e.to || !nodes.has(e.from) || !nodes.has(e.to) || seen.has(key)) continue;
-    seen.add(key);
-    edges.push(e.from < e.to ? [e.from, e.to] : [e.to, e.from]);
-  }
+  const edges = edgePairs(graph);
   const steps = (corroborate ? profiles.length : 0) + 1 + edges.length;
   let done = 0;
   const report = async (stage: SuggestProgress['stage'], message: string) => {
