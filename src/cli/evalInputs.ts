@@ -1,12 +1,21 @@
 import { join } from 'node:path';
 import { buildEvalInputs, evalManifest } from '../core/evalinputs/build.ts';
-import { EvalInputSchema, EvalInputsManifestSchema, frameSetFolder, type EvalInput, type ExcludedQuestion } from '../core/evalinputs/types.ts';
+import {
+  EvalInputSchema,
+  EvalInputsManifestSchema,
+  frameSetFolder,
+  type EvalInput,
+  type ExcludedQuestion,
+  type SpatialPart,
+} from '../core/evalinputs/types.ts';
+import type { NavGraph } from '../core/graph.ts';
 import { canonicalAgent } from '../core/agents.ts';
 import { formatProblem, hasBlocking } from '../core/problems.ts';
 import type { FrameBudget } from '../core/tour/types.ts';
 import { readRelease } from '../formats/capnav/read.ts';
 import { CliError, InputError, makeFolder, readInputText, readJsonFiles, statInput, writeOutput } from './files.ts';
 import { frameBudget, readFrame, readFrameList } from './frameSets.ts';
+import { spatialParts, upAxisOf, writeSpatialFiles, type SpatialArgs } from './spatialInputs.ts';
 
 /** The evaluation inputs of a run, wherever they came from, and the folder their frame paths are relative to. */
 export interface LoadedInputs {
@@ -14,6 +23,8 @@ export interface LoadedInputs {
   excluded: ExcludedQuestion[];
   budget: FrameBudget;
   root: string;
+  /** The spatial information the inputs add (eval-inputs --with); empty: frames only. */
+  with: SpatialPart[];
 }
 
 /** `--agents a,b --agents c` as one list. */
@@ -24,13 +35,19 @@ export const nameList = (values: readonly string[] | undefined): string[] =>
     .filter((s) => s !== '');
 
 /** Every input of a release at a budget (the frames read from `<gt>/frames/`); a scene without frames stops the command, naming the file it looked for. */
-export function inputsFromRelease(gt: string, budget: FrameBudget, agents: string[], scenes: string[]): LoadedInputs {
+export function inputsFromRelease(
+  gt: string,
+  budget: FrameBudget,
+  agents: string[],
+  scenes: string[],
+  spatial: { with: SpatialPart[]; up: 'y' | 'z' } = { with: [], up: 'y' },
+): LoadedInputs & { graphs: Map<string, NavGraph> } {
   const { project, problems } = readRelease(readJsonFiles(gt));
   if (!project || hasBlocking(problems)) {
     for (const p of problems.filter((q) => q.severity === 'fatal')) process.stderr.write(formatProblem(p) + '\n');
     throw new InputError(`${gt} cannot be read as a CapNav release (run "validate" for every problem)`);
   }
-  const built = buildEvalInputs(project, { budget, agents, scenes, frames: (scene) => readFrameList(gt, scene, budget) });
+  const built = buildEvalInputs(project, { budget, agents, scenes, frames: (scene) => readFrameList(gt, scene, budget), ...spatial });
   if (built.errors.length) throw new CliError(built.errors.join('\n'));
   if (built.missingFrames.length) {
     const where = built.missingFrames.map((s) => join(gt, frameSetFolder(s, budget), 'frames.json'));
@@ -40,7 +57,8 @@ export function inputsFromRelease(gt: string, budget: FrameBudget, agents: strin
         'choose a budget the scenes have, or leave them out with --scenes',
     );
   }
-  return { inputs: built.inputs, excluded: built.excluded, budget, root: gt };
+  const graphs = new Map(project.scenes.map((s) => [s.id, s.graph]));
+  return { inputs: built.inputs, excluded: built.excluded, budget, root: gt, with: spatial.with, graphs };
 }
 
 /** The inputs of an export (`eval-inputs --out <dir>`), each file checked; `--agents`/`--scenes` pick among them. */
@@ -61,13 +79,18 @@ export function inputsFromExport(dir: string, budget: string | undefined, agents
     const parsed = EvalInputSchema.safeParse(jsonOf(path, 'evaluation input'));
     if (!parsed.success) throw new InputError(`${path}: ${issue(parsed.error.issues[0]!)}`);
     const input = parsed.data as EvalInput;
+    // The results folder is named after the manifest's variant: every input must be of it.
+    if ((input.with ?? []).join() !== (manifest.data.with ?? []).join())
+      throw new InputError(
+        `${path}: the input adds ${(input.with ?? []).join(', ') || 'nothing'} to its frames, the manifest says ${(manifest.data.with ?? []).join(', ') || 'nothing'}`,
+      );
     if (wantAgents.size && !wantAgents.has(canonicalAgent(input.agent))) continue;
     if (wantScenes.size && !wantScenes.has(input.scene)) continue;
     inputs.push(input);
   }
   for (const a of wantAgents) if (!inputs.some((i) => canonicalAgent(i.agent) === a)) throw new CliError(`--agents ${a}: no input in ${dir} is for that agent`);
   for (const s of wantScenes) if (!inputs.some((i) => i.scene === s)) throw new CliError(`--scenes ${s}: no input in ${dir} is of that scene`);
-  return { inputs, excluded: manifest.data.excluded, budget: manifest.data.budget, root: dir };
+  return { inputs, excluded: manifest.data.excluded, budget: manifest.data.budget, root: dir, with: manifest.data.with ?? [] };
 }
 
 function jsonOf(path: string, what: string): unknown {
@@ -81,7 +104,7 @@ function jsonOf(path: string, what: string): unknown {
 
 const issue = (i: { path: PropertyKey[]; message: string }) => `at /${i.path.map(String).join('/')}: ${i.message}`;
 
-export interface EvalInputsArgs {
+export interface EvalInputsArgs extends SpatialArgs {
   gt?: string;
   frames?: string;
   out?: string;
@@ -90,16 +113,23 @@ export interface EvalInputsArgs {
 }
 
 /**
- * `eval-inputs --gt <release-dir> --frames <budget> --out <dir>`: the export layout of
- * core/evalinputs/types.ts — manifest.json, inputs/<SCENE>/<AGENT>/q<NN>.json, and the frames the
- * inputs cite copied to frames/<SCENE>/<budget>/. Returns what goes to stderr.
+ * `eval-inputs --gt <release-dir> --frames <budget> --out <dir> [--with depth,map,graph]`: the
+ * export layout of core/evalinputs/types.ts — manifest.json, inputs/<SCENE>/<AGENT>/q<NN>.json, the
+ * frames the inputs cite copied to frames/<SCENE>/<budget>/, and with --with the depth frames and
+ * maps rendered from the scans. Returns what goes to stderr.
  */
-export function evalInputsCommand(a: EvalInputsArgs): string {
+export async function evalInputsCommand(a: EvalInputsArgs): Promise<string> {
   if (!a.gt || !a.out) throw new CliError('eval-inputs needs --gt <release-dir> --frames <budget> --out <dir>');
   const budget = frameBudget(a.frames, 'eval-inputs');
-  const loaded = inputsFromRelease(a.gt, budget, a.agents, a.scenes);
+  const parts = spatialParts(a.with);
+  if ((a.mesh || a.scans) && !parts.some((p) => p !== 'graph'))
+    throw new CliError('--mesh and --scans are the scans that --with depth and --with map render from: give one of those too');
+  if (a.mesh && a.scans) throw new CliError('give --mesh <file> (one scene) or --scans <dir>, not both');
+  const loaded = inputsFromRelease(a.gt, budget, a.agents, a.scenes, { with: parts, up: upAxisOf(a.up) });
   makeFolder(a.out);
-  const manifest = evalManifest(loaded, budget);
+  // Rendered first: a missing scan or pose stops the export before any input is written.
+  const spatial = await writeSpatialFiles(a.gt, a.out, loaded.inputs, loaded.graphs, budget, parts, a);
+  const manifest = evalManifest(loaded, budget, parts);
   loaded.inputs.forEach((input, i) => writeOutput(join(a.out!, manifest.inputs[i]!), JSON.stringify(input, null, 2) + '\n'));
   const copied = new Set<string>();
   for (const input of loaded.inputs) {
@@ -118,7 +148,8 @@ export function evalInputsCommand(a: EvalInputsArgs): string {
   const c = manifest.counts;
   return (
     `wrote ${count(c.inputs, 'evaluation input')} (${count(c.questions, 'question')} × ${count(c.agents, 'agent')}, ${count(c.scenes, 'scene')}; ` +
-    `${count(c.excludedHallucinated, 'hallucinated question')} left out) and ${count(copied.size, 'frame')} to ${a.out}`
+    `${count(c.excludedHallucinated, 'hallucinated question')} left out) and ${count(copied.size, 'frame')}` +
+    `${spatial.depth ? `, ${count(spatial.depth, 'depth frame')}` : ''}${spatial.maps ? `, ${count(spatial.maps, 'map')}` : ''} to ${a.out}`
   );
 }
 

@@ -61,6 +61,8 @@ const VALUE_FLAGS = new Set([
   'ratios',
   'format',
   'manifest',
+  'with',
+  'scans',
   'shard',
 ]);
 
@@ -257,13 +259,17 @@ const COMMANDS: Record<string, (args: Args) => Promise<number>> = {
   'eval-inputs': async (args) => {
     const { evalInputsCommand, nameList } = await import('./evalInputs.ts');
     process.stderr.write(
-      evalInputsCommand({
+      (await evalInputsCommand({
         gt: flag(args, 'gt'),
         frames: flag(args, 'frames'),
         out: flag(args, 'out'),
         agents: nameList(args.lists.get('agents')),
         scenes: nameList(args.lists.get('scenes')),
-      }) + '\n',
+        with: flag(args, 'with'),
+        mesh: flag(args, 'mesh'),
+        scans: flag(args, 'scans'),
+        up: flag(args, 'up'),
+      })) + '\n',
     );
     return 0;
   },

@@ -12,6 +12,7 @@ import { CliError, writeOutput } from './files.ts';
 import { frameBudget, readFrame } from './frameSets.ts';
 import { wholeNumber } from './options.ts';
 import { progressLine, runSummary, summaryText, type RunFacts } from './runModelReport.ts';
+import { readPng, spatialFiles, SpatialUrls } from './spatialInputs.ts';
 
 export interface RunModelArgs {
   gt?: string;
@@ -95,16 +96,21 @@ export async function runModelCommand(a: RunModelArgs, env: RunModelEnv = proces
   const inputs = loaded.inputs.slice(0, limit);
   // Every frame read and checked before the first request: a missing or broken frame stops the run now, not halfway.
   const digests = new Map<string, string>();
-  for (const input of inputs) for (const f of input.frames) if (!digests.has(f.file)) digests.set(f.file, digest(readFrame(loaded.root, f.file)));
+  for (const input of inputs) {
+    for (const f of input.frames) if (!digests.has(f.file)) digests.set(f.file, digest(readFrame(loaded.root, f.file)));
+    for (const file of spatialFiles(input)) if (!digests.has(file)) digests.set(file, digest(readPng(loaded.root, file)));
+  }
   const keyOf = (input: EvalInput) =>
     answerKey(
       model,
       input,
       input.frames.map((f) => digests.get(f.file)!),
+      spatialFiles(input).map((file) => digests.get(file)!),
     );
 
   const cache = answerCache(a.cache ?? join(a.out, '.cache'));
   const frames = new FrameUrls(loaded.root);
+  const spatial = new SpatialUrls(loaded.root);
   const cancel = new AbortController();
   const client = chatJudge<{ content: ChatContentPart[] }, ModelAnswer<ReadReply>>(
     {
@@ -161,7 +167,7 @@ export async function runModelCommand(a: RunModelArgs, env: RunModelEnv = proces
         }),
       ask: async (input) => {
         const t0 = Date.now();
-        const answer = await client.judge({ content: chatContent(input, frames.of(input)) });
+        const answer = await client.judge({ content: chatContent(input, frames.of(input), spatial.of(input)) });
         return 'error' in answer ? answer : { ...answer, ms: Date.now() - t0 };
       },
       onProgress: (p) => {
@@ -176,11 +182,12 @@ export async function runModelCommand(a: RunModelArgs, env: RunModelEnv = proces
     process.off('SIGTERM', onSignal);
   }
 
-  const setting = modelSettingName(model, loaded.budget);
+  const setting = modelSettingName(model, loaded.budget, loaded.with);
   const facts: RunFacts = {
     model,
     endpointHost: endpointHost(endpoint),
     budget: loaded.budget,
+    with: loaded.with,
     setting,
     startedAt,
     concurrency,

@@ -1,5 +1,5 @@
 import type { RunOutcome, RunProgress } from '../core/evalinputs/run.ts';
-import type { EvalInput } from '../core/evalinputs/types.ts';
+import type { EvalInput, SpatialPart } from '../core/evalinputs/types.ts';
 import type { FrameBudget } from '../core/tour/types.ts';
 import type { ReadReply } from '../formats/predictions/modelReply.ts';
 
@@ -8,6 +8,8 @@ export interface RunFacts {
   model: string;
   endpointHost: string;
   budget: FrameBudget;
+  /** The spatial information the inputs add (empty: frames only). */
+  with: readonly SpatialPart[];
   setting: string;
   startedAt: Date;
   concurrency: number;
@@ -21,9 +23,9 @@ const tokenSum = (prompt: number, completion: number) => ({ prompt, completion, 
 
 /**
  * The run summary (`<out>/<model_setting>/run_summary.json`): the model, the endpoint's host
- * (never its credentials), the prompt version and frame set, counts, the tokens the run cost
- * (from the replies' `usage`; answers from the cache cost nothing this run and are counted apart),
- * its time and rate, and every failed or unreadable input.
+ * (never its credentials), the prompt version, the frame set and the spatial information added
+ * (`with`), counts, the tokens the run cost (from the replies' `usage`; answers from the cache cost
+ * nothing this run and are counted apart), its time and rate, and every failed or unreadable input.
  */
 export function runSummary(f: RunFacts) {
   const { outcomes, progress, stoppedBy } = f.run;
@@ -55,6 +57,7 @@ export function runSummary(f: RunFacts) {
     endpoint_host: f.endpointHost,
     prompt_version: f.inputs[0]?.promptVersion ?? null,
     frames: f.budget,
+    with: [...f.with],
     model_setting: f.setting,
     started_at: f.startedAt.toISOString(),
     seconds: round(seconds, 3),

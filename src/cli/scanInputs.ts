@@ -54,10 +54,14 @@ async function loadScan(command: string, args: ScanArgs): Promise<{ graph: NavGr
   if (!(unitScale >= SCALE[0] && unitScale <= SCALE[1]))
     throw new CliError(`--scale must be the scan's unit in metres, from ${SCALE[0]} to ${SCALE[1]} (got ${args.scale})`);
   const { graph, profiles } = readInputs(args.graph, args.agents);
+  return { graph, profiles, loaded: await loadScanFile(args.mesh, upAxis, unitScale) };
+}
+
+/** A scan file (with its side files) loaded with its BVH; one that cannot be loaded is an input error. */
+export async function loadScanFile(path: string, upAxis: 'y' | 'z', unitScale = 1): Promise<LoadedMesh> {
   try {
     // No workers on the command line: the parse and the BVH run on this thread.
-    const loaded = await loadMesh({ files: meshFiles(args.mesh) }, { upAxis, unitScale, createWorker: () => null });
-    return { graph, profiles, loaded };
+    return await loadMesh({ files: meshFiles(path) }, { upAxis, unitScale, createWorker: () => null });
   } catch (e) {
     if (e instanceof MeshLoadError) throw new InputError(e.message);
     throw e;

@@ -60,9 +60,14 @@ export const USAGE = `Traversa command line
                                       the terms the benchmark scores on its record (feasibility, path
                                       validity, RTA, RV by the rule judge) and their weighted mean
   eval-inputs --gt <release-dir> --frames 16|32|64|1fps --out <dir> [--agents A,B] [--scenes S,T]
+        [--with depth,map,graph] [--mesh <scan> | --scans <dir>] [--up y|z]
                                       the evaluation prompt (CapNav B.1) of every question × agent,
                                       hallucinated questions left out, with the frame set it shows:
-                                      manifest.json, inputs/<SCENE>/<AGENT>/q<NN>.json, frames/
+                                      manifest.json, inputs/<SCENE>/<AGENT>/q<NN>.json, frames/.
+                                      --with adds depth frames (from the scan at the tour's poses,
+                                      videos/<SCENE>.poses.json), top-down maps with node markers,
+                                      the topological graph in the prompt; the scan is --mesh (one
+                                      scene) or <dir>/<SCENE>.glb|.gltf|.ply|.obj
   run-model (--gt <release-dir> --frames 16|32|64|1fps | --inputs <eval-inputs-dir>) --endpoint <url>
         --model <name> --out <results-dir> [--concurrency 4] [--retries 3] [--agents A,B] [--scenes S,T]
         [--limit N] [--cache <dir>] [--json]

@@ -3,7 +3,9 @@ import { pathPartProblem } from '../pathNames.ts';
 import { isHallucinated, type Project, type Scene } from '../project.ts';
 import type { FrameBudget, SampledFrame } from '../tour/types.ts';
 import { evalPrompt, PROMPT_VERSION } from './prompt.ts';
+import { graphText, sceneMaps } from './spatial.ts';
 import {
+  depthFramePath,
   EVAL_INPUT_FORMAT,
   EVAL_MANIFEST_FORMAT,
   evalInputPath,
@@ -12,6 +14,7 @@ import {
   type EvalInput,
   type EvalInputsManifest,
   type ExcludedQuestion,
+  type SpatialPart,
 } from './types.ts';
 
 export interface BuildOptions {
@@ -22,6 +25,10 @@ export interface BuildOptions {
   agents?: readonly string[];
   /** Scenes to include; default every scene, in project order. */
   scenes?: readonly string[];
+  /** Spatial information to add (in SPATIAL_PARTS order); default none, the inputs of B.1. */
+  with?: readonly SpatialPart[];
+  /** The scan's up axis, which the graph's positions follow (floors go by height on it); default y. */
+  up?: 'y' | 'z';
 }
 
 export interface BuildResult {
@@ -67,6 +74,7 @@ export function buildEvalInputs(project: Project, opts: BuildOptions): BuildResu
     }
     const folder = frameSetFolder(scene.id, opts.budget);
     const cited = frames.map((f) => ({ file: `${folder}/${f.file}`, t: f.t }));
+    const spatial = spatialOf(scene, frames, opts);
     for (const profile of profiles) {
       for (const { q, index } of asked) {
         out.inputs.push({
@@ -79,14 +87,26 @@ export function buildEvalInputs(project: Project, opts: BuildOptions): BuildResu
           questionId: q.id,
           question: q.text,
           promptFile: promptFileName(scene.id, index, profile.name),
-          prompt: evalPrompt({ question: q.text, profile, graph: scene.graph, frameCount: cited.length }),
+          prompt: evalPrompt({ question: q.text, profile, graph: scene.graph, frameCount: cited.length, added: spatial.added }),
           budget: opts.budget,
           frames: cited,
+          ...spatial.fields,
         });
       }
     }
   }
   return out;
+}
+
+/** What the spatial parts add to a scene's inputs: the prompt's graph section, and the depth frames and maps cited. */
+function spatialOf(scene: Scene, frames: readonly SampledFrame[], opts: BuildOptions): { added: string[]; fields: Partial<EvalInput> } {
+  const parts = opts.with ?? [];
+  if (parts.length === 0) return { added: [], fields: {} };
+  const up = opts.up ?? 'y';
+  const fields: Partial<EvalInput> = { with: [...parts] };
+  if (parts.includes('depth')) fields.depthFrames = frames.map((f) => ({ file: depthFramePath(scene.id, opts.budget, f.file), t: f.t }));
+  if (parts.includes('map')) fields.maps = sceneMaps(scene.id, scene.graph, up);
+  return { added: parts.includes('graph') ? [graphText(scene.graph, up)] : [], fields };
 }
 
 function chooseAgents(project: Project, wanted: readonly string[] | undefined, errors: string[]): AgentProfile[] {
@@ -115,7 +135,7 @@ function chooseScenes(project: Project, wanted: readonly string[] | undefined, e
 }
 
 /** The manifest of an export of `result` (what `cli eval-inputs` writes as manifest.json). */
-export function evalManifest(result: Pick<BuildResult, 'inputs' | 'excluded'>, budget: FrameBudget): EvalInputsManifest {
+export function evalManifest(result: Pick<BuildResult, 'inputs' | 'excluded'>, budget: FrameBudget, parts: readonly SpatialPart[] = []): EvalInputsManifest {
   const scenes = new Set(result.inputs.map((i) => i.scene));
   const agents = new Set(result.inputs.map((i) => i.agent));
   const questions = new Set(result.inputs.map((i) => `${i.scene}\u0000${i.questionIndex}`));
@@ -124,6 +144,7 @@ export function evalManifest(result: Pick<BuildResult, 'inputs' | 'excluded'>, b
     version: 1,
     promptVersion: PROMPT_VERSION,
     budget,
+    ...(parts.length ? { with: [...parts] } : {}),
     inputs: result.inputs.map((i) => evalInputPath(i.scene, i.agent, i.questionIndex)),
     excluded: result.excluded,
     counts: { scenes: scenes.size, agents: agents.size, questions: questions.size, inputs: result.inputs.length, excludedHallucinated: result.excluded.length },

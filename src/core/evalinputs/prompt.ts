@@ -113,10 +113,12 @@ export interface PromptParts {
   graph: Pick<NavGraph, 'nodes'>;
   /** How many frames stand for the video. */
   frameCount: number;
+  /** Input sections added after the video (the spatial information of `eval-inputs --with graph`); none in B.1. */
+  added?: readonly string[];
 }
 
 /** The whole prompt; the line VIDEO_MARK stands where the frames go. */
-export function evalPrompt({ question, profile, graph, frameCount }: PromptParts): string {
+export function evalPrompt({ question, profile, graph, frameCount, added = [] }: PromptParts): string {
   const asked = questionFor(question, profile.name);
   return [
     INSTRUCTION,
@@ -125,6 +127,7 @@ export function evalPrompt({ question, profile, graph, frameCount }: PromptParts
     `2.Agent Profile (${profile.name}):\n\n\`\`\`\n${profileText(profile)}\n\`\`\``,
     `3.Scene Node List:\n\n\`\`\`\n${nodeListText(graph)}\n\`\`\``,
     `4.Video\n\n(You can observe the video for spatial layout and obstacles.)\n\nThe video is given as ${frameCount} frame${frameCount === 1 ? '' : 's'} sampled uniformly from the tour, in order; each frame follows its time in the video (mm:ss).\n\n${VIDEO_MARK}`,
+    ...added,
     TASK,
     outputFormat(asked, profile.name),
   ].join('\n\n');

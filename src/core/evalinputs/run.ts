@@ -1,7 +1,8 @@
 import { forEachAtMost } from '../concurrency.ts';
 import type { ChatFailure } from '../scoring/judges/http.ts';
 import type { FrameBudget } from '../tour/types.ts';
-import type { EvalInput } from './types.ts';
+import { variantSuffix } from './spatial.ts';
+import type { EvalInput, SpatialPart } from './types.ts';
 
 /**
  * A model's answer to one input, as the cache keeps it: the reading of the reply (made from the
@@ -133,13 +134,14 @@ export async function runInputs<R>(inputs: readonly EvalInput[], deps: RunDeps<R
 /**
  * The results folder of a model at a frame budget, CapNav's `<model_setting>` (e.g.
  * `gemini-2.5-pro_64f`): the model name with anything but letters, digits, `.`, `_` and `-`
- * made `-` (a `/` in `Qwen/Qwen2.5-VL` would make a folder), then the budget.
+ * made `-` (a `/` in `Qwen/Qwen2.5-VL` would make a folder), then the budget, then the spatial
+ * information the inputs add, if any (`gpt-4o_16f_with-depth+graph`, parts in SPATIAL_PARTS order).
  */
-export function modelSettingName(model: string, budget: FrameBudget): string {
+export function modelSettingName(model: string, budget: FrameBudget, parts: readonly SpatialPart[] = []): string {
   const name =
     model
       .trim()
       .replace(/[^\w.-]+/g, '-')
       .replace(/^[-.]+/, '') || 'model';
-  return `${name}_${budget === '1fps' ? '1fps' : `${budget}f`}`;
+  return `${name}_${budget === '1fps' ? '1fps' : `${budget}f`}${variantSuffix(parts)}`;
 }

@@ -16,6 +16,22 @@ import { FRAME_BUDGETS, type FrameBudget } from '../tour/types.ts';
  *     frames/<SCENE>/<budget>/NNN.jpg          the frame set the inputs cite, copied from the release
  *     frames/<SCENE>/<budget>/frames.json      SampledFrame[] (see core/tour/types.ts)
  *
+ * With spatial information (`eval-inputs --with depth,map,graph`, any of them; the inputs' `with`):
+ *
+ *     frames/<SCENE>/<budget>/depth/NNN.png    depth: frame NNN.jpg's depth rendered from the scan at
+ *                                              the frame's pose, the same camera and picture at a
+ *                                              quarter of its width and height (DEPTH_DOWNSCALE):
+ *                                              16-bit grey PNG, z-depth (along the view axis) in
+ *                                              millimetres, 0 where nothing is within 65.535 m
+ *     frames/<SCENE>/<budget>/depth/depth.json a DepthInfo (spatial.ts): units, camera, each pose
+ *     maps/<SCENE>/floor-<N>.png               map: floor N's top-down map, rendered from the scan
+ *                                              (orthographic, cut 1.8 m above the floor), with a red
+ *                                              numbered marker on each node of the floor
+ *     maps/<SCENE>/map.json                    a MapInfo (spatial.ts): the pixel ↔ world transform, floors,
+ *                                              each node's marker (number, floor, pixel)
+ *
+ * graph adds no file: the topological graph is a section of the prompt (core/evalinputs/spatial.ts).
+ *
  * Frame paths inside an input are relative to the export's root (the release's root when the
  * inputs are built from a release), so an export can be moved and run as it is.
  */
@@ -31,6 +47,20 @@ export interface EvalFrame {
   file: string;
   /** Time in the touring video (seconds). */
   t: number;
+}
+
+/** The spatial information an input may add to its frames (`eval-inputs --with`), in this order. */
+export const SPATIAL_PARTS = ['depth', 'map', 'graph'] as const;
+export type SpatialPart = (typeof SPATIAL_PARTS)[number];
+
+/** A floor's top-down map as an input cites it. */
+export interface EvalMap {
+  /** Relative to the export root: `maps/<SCENE>/floor-1.png`. */
+  file: string;
+  /** From 1 (the lowest floor). */
+  floor: number;
+  /** The markers on it: each node's number on the map. */
+  markers: { label: string; node: string }[];
 }
 
 export interface EvalInput {
@@ -50,6 +80,12 @@ export interface EvalInput {
   prompt: string;
   budget: FrameBudget;
   frames: EvalFrame[];
+  /** The spatial information added, in SPATIAL_PARTS order; absent (as in inputs written before it) or empty: frames only. */
+  with?: SpatialPart[];
+  /** With depth: each frame's depth frame, in the frames' order. */
+  depthFrames?: EvalFrame[];
+  /** With map: the top-down map of each floor with nodes, lowest first. */
+  maps?: EvalMap[];
 }
 
 export interface ExcludedQuestion {
@@ -64,6 +100,8 @@ export interface EvalInputsManifest {
   version: 1;
   promptVersion: string;
   budget: FrameBudget;
+  /** The spatial information every input adds (absent: frames only). */
+  with?: SpatialPart[];
   /** Input files (relative to the export root) in the order run-model asks them. */
   inputs: string[];
   excluded: ExcludedQuestion[];
@@ -80,6 +118,19 @@ export const evalInputPath = (scene: string, agent: string, index: number) => `i
 
 /** The frame-set folder of a scene in the release layout (and in an export). */
 export const frameSetFolder = (scene: string, budget: FrameBudget) => `frames/${scene}/${budget}`;
+
+/** Where a frame's depth frame goes: `frames/<SCENE>/<budget>/depth/000.png` for 000.jpg. */
+export const depthFramePath = (scene: string, budget: FrameBudget, frameFile: string) =>
+  `${frameSetFolder(scene, budget)}/depth/${frameFile.replace(/\.[^.]*$/, '')}.png`;
+
+/** A scene's maps folder, and the map of a floor (from 1) in it. */
+export const mapFolder = (scene: string) => `maps/${scene}`;
+export const mapFile = (scene: string, floor: number) => `${mapFolder(scene)}/floor-${floor}.png`;
+
+/** Depth frames are the colour frame's picture at 1/DEPTH_DOWNSCALE of its width and height. */
+export const DEPTH_DOWNSCALE = 4;
+/** The deepest a 16-bit millimetre depth can say. */
+export const DEPTH_FAR_M = 65.535;
 
 const safeRelative = z.string().superRefine((p, ctx) => {
   const problem = relativePathProblem(p);
@@ -108,6 +159,11 @@ export const EvalInputSchema = z.object({
   prompt: z.string().min(1),
   budget: z.enum(FRAME_BUDGETS),
   frames: z.array(z.object({ file: safeRelative, t: z.number().finite().nonnegative() })),
+  with: z.array(z.enum(SPATIAL_PARTS)).optional(),
+  depthFrames: z.array(z.object({ file: safeRelative, t: z.number().finite().nonnegative() })).optional(),
+  maps: z
+    .array(z.object({ file: safeRelative, floor: z.number().int().positive(), markers: z.array(z.object({ label: z.string(), node: z.string() })) }))
+    .optional(),
 });
 
 export const EvalInputsManifestSchema = z.object({
@@ -115,6 +171,7 @@ export const EvalInputsManifestSchema = z.object({
   version: z.literal(1),
   promptVersion: z.string(),
   budget: z.enum(FRAME_BUDGETS),
+  with: z.array(z.enum(SPATIAL_PARTS)).optional(),
   inputs: z.array(safeRelative),
   excluded: z.array(z.object({ scene: z.string(), questionIndex: z.number(), question: z.string(), reason: z.literal('hallucinated') })),
   counts: z.object({ scenes: z.number(), agents: z.number(), questions: z.number(), inputs: z.number(), excludedHallucinated: z.number() }),

@@ -4,9 +4,7 @@
  * folder `run-model` writes for `eval-inputs --with depth,graph`). Read from the name alone.
  */
 
-/** The spatial inputs a run may add to its frames, in their canonical order. */
-export const INPUT_PARTS = ['depth', 'map', 'graph'] as const;
-export type InputPart = (typeof INPUT_PARTS)[number];
+import { SPATIAL_PARTS as INPUT_PARTS, type SpatialPart as InputPart } from '../../evalinputs/types.ts';
 
 /** A setting's name read: the model without budget and inputs; the budget as shown (null: none) and its place; the inputs in canonical order and their label. */
 export interface SettingName {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { variantGroups, variantsOf } from '../../../../src/core/scoring/paper/inputVariant.ts';
 import { readSetting } from '../../../../src/core/scoring/paper/settingName.ts';
+import { modelSettingName } from '../../../../src/core/evalinputs/run.ts';
 
 const read = (s: string) => {
   const r = readSetting(s);
@@ -64,5 +65,16 @@ describe('input variants from model-setting names', () => {
       ['qwen', ['qwen', 'qwen_with-map']],
     ]);
     expect(variantsOf(groups)).toEqual(['frames only', '+depth', '+map', '+graph', '+depth +graph', '+depth +map +graph']);
+  });
+});
+
+describe('the names run-model writes read back', () => {
+  it('every variant of a model at a budget, as modelSettingName writes its folder, reads back as that model, budget and variant', () => {
+    for (const parts of [[], ['depth'], ['map', 'graph'], ['depth', 'map', 'graph']] as const) {
+      for (const budget of ['16', '1fps'] as const) {
+        const name = modelSettingName('Qwen/Qwen2.5-VL-7B', budget, [...parts]);
+        expect(readSetting(name), name).toMatchObject({ model: 'Qwen-Qwen2.5-VL-7B', budget: budget === '16' ? '16 frames' : '1 fps', parts });
+      }
+    }
   });
 });
