@@ -9,6 +9,7 @@ import {
   type SpatialPart,
 } from '../core/evalinputs/types.ts';
 import type { NavGraph } from '../core/graph.ts';
+import { filesDigest, type Shard } from '../core/shard.ts';
 import { canonicalAgent } from '../core/agents.ts';
 import { formatProblem, hasBlocking } from '../core/problems.ts';
 import type { FrameBudget } from '../core/tour/types.ts';
@@ -16,6 +17,8 @@ import { readRelease } from '../formats/capnav/read.ts';
 import { CliError, InputError, makeFolder, readInputText, readJsonFiles, statInput, writeOutput } from './files.ts';
 import { frameBudget, readFrame, readFrameList } from './frameSets.ts';
 import { spatialParts, upAxisOf, writeSpatialFiles, type SpatialArgs } from './spatialInputs.ts';
+import { shardOption } from './options.ts';
+import { writeEvalInputsShard } from './evalInputsShard.ts';
 
 /** The evaluation inputs of a run, wherever they came from, and the folder their frame paths are relative to. */
 export interface LoadedInputs {
@@ -41,13 +44,15 @@ export function inputsFromRelease(
   agents: string[],
   scenes: string[],
   spatial: { with: SpatialPart[]; up: 'y' | 'z' } = { with: [], up: 'y' },
-): LoadedInputs & { graphs: Map<string, NavGraph> } {
-  const { project, problems } = readRelease(readJsonFiles(gt));
+  shard?: Shard,
+): LoadedInputs & { graphs: Map<string, NavGraph>; order: string[]; truth: () => string } {
+  const files = readJsonFiles(gt);
+  const { project, problems } = readRelease(files);
   if (!project || hasBlocking(problems)) {
     for (const p of problems.filter((q) => q.severity === 'fatal')) process.stderr.write(formatProblem(p) + '\n');
     throw new InputError(`${gt} cannot be read as a CapNav release (run "validate" for every problem)`);
   }
-  const built = buildEvalInputs(project, { budget, agents, scenes, frames: (scene) => readFrameList(gt, scene, budget), ...spatial });
+  const built = buildEvalInputs(project, { budget, agents, scenes, frames: (scene) => readFrameList(gt, scene, budget), ...spatial, shard });
   if (built.errors.length) throw new CliError(built.errors.join('\n'));
   if (built.missingFrames.length) {
     const where = built.missingFrames.map((s) => join(gt, frameSetFolder(s, budget), 'frames.json'));
@@ -58,7 +63,7 @@ export function inputsFromRelease(
     );
   }
   const graphs = new Map(project.scenes.map((s) => [s.id, s.graph]));
-  return { inputs: built.inputs, excluded: built.excluded, budget, root: gt, with: spatial.with, graphs };
+  return { inputs: built.inputs, excluded: built.excluded, budget, root: gt, with: spatial.with, graphs, order: built.order, truth: () => filesDigest(files) };
 }
 
 /** The inputs of an export (`eval-inputs --out <dir>`), each file checked; `--agents`/`--scenes` pick among them. */
@@ -106,6 +111,7 @@ const issue = (i: { path: PropertyKey[]; message: string }) => `at /${i.path.map
 
 export interface EvalInputsArgs extends SpatialArgs {
   gt?: string;
+  shard?: string;
   frames?: string;
   out?: string;
   agents: string[];
@@ -125,7 +131,8 @@ export async function evalInputsCommand(a: EvalInputsArgs): Promise<string> {
   if ((a.mesh || a.scans) && !parts.some((p) => p !== 'graph'))
     throw new CliError('--mesh and --scans are the scans that --with depth and --with map render from: give one of those too');
   if (a.mesh && a.scans) throw new CliError('give --mesh <file> (one scene) or --scans <dir>, not both');
-  const loaded = inputsFromRelease(a.gt, budget, a.agents, a.scenes, { with: parts, up: upAxisOf(a.up) });
+  const shard = shardOption(a.shard);
+  const loaded = inputsFromRelease(a.gt, budget, a.agents, a.scenes, { with: parts, up: upAxisOf(a.up) }, shard);
   makeFolder(a.out);
   // Rendered first: a missing scan or pose stops the export before any input is written.
   const spatial = await writeSpatialFiles(a.gt, a.out, loaded.inputs, loaded.graphs, budget, parts, a);
@@ -145,6 +152,8 @@ export async function evalInputsCommand(a: EvalInputsArgs): Promise<string> {
     writeOutput(join(a.out, list), readInputText(join(a.gt, list), 'frame list'));
   }
   writeOutput(join(a.out, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+  if (shard)
+    writeEvalInputsShard(a.out, shard, { truth: loaded.truth(), budget, with: parts, agents: a.agents, scenes: a.scenes, up: upAxisOf(a.up) }, loaded.order);
   const c = manifest.counts;
   return (
     `wrote ${count(c.inputs, 'evaluation input')} (${count(c.questions, 'question')} × ${count(c.agents, 'agent')}, ${count(c.scenes, 'scene')}; ` +

@@ -269,6 +269,7 @@ const COMMANDS: Record<string, (args: Args) => Promise<number>> = {
         mesh: flag(args, 'mesh'),
         scans: flag(args, 'scans'),
         up: flag(args, 'up'),
+        shard: flag(args, 'shard'),
       })) + '\n',
     );
     return 0;
@@ -289,6 +290,7 @@ const COMMANDS: Record<string, (args: Args) => Promise<number>> = {
       agents: nameList(args.lists.get('agents')),
       scenes: nameList(args.lists.get('scenes')),
       json: args.json,
+      shard: flag(args, 'shard'),
     });
     out(text);
     return code;

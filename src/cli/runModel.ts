@@ -9,9 +9,11 @@ import { outcomeOfReading, runnerResultFiles, type ItemOutcome } from '../format
 import { answerCache } from './answerCache.ts';
 import { count, inputsFromExport, inputsFromRelease, type LoadedInputs } from './evalInputs.ts';
 import { CliError, writeOutput } from './files.ts';
+import { shardOption } from './options.ts';
+import { ofShard, writeRunModelShard } from './runModelShard.ts';
 import { frameBudget, readFrame } from './frameSets.ts';
 import { wholeNumber } from './options.ts';
-import { progressLine, runSummary, summaryText, type RunFacts } from './runModelReport.ts';
+import { progressLine, runSummary, summaryText, type RunFacts, RUN_SUMMARY } from './runModelReport.ts';
 import { readPng, spatialFiles, SpatialUrls } from './spatialInputs.ts';
 
 export interface RunModelArgs {
@@ -28,6 +30,7 @@ export interface RunModelArgs {
   agents: string[];
   scenes: string[];
   json: boolean;
+  shard?: string;
 }
 
 export interface RunModelEnv {
@@ -40,8 +43,6 @@ export interface RunModelEnv {
 }
 
 const DEFAULT_TIMEOUT_MS = 180_000;
-/** The run summary's name: both scorers skip it (paper mode by name, the released scorer by its `_summary.json` ending). */
-export const RUN_SUMMARY = 'run_summary.json';
 
 /** The endpoint as given (`https://host/v1`, or the full `…/chat/completions`), checked to be an http(s) URL. */
 function checkEndpoint(url: string | undefined): string {
@@ -93,7 +94,9 @@ export async function runModelCommand(a: RunModelArgs, env: RunModelEnv = proces
   const loaded: LoadedInputs = a.gt
     ? inputsFromRelease(a.gt, frameBudget(a.frames, 'run-model'), a.agents, a.scenes)
     : inputsFromExport(a.inputs!, a.frames, a.agents, a.scenes);
-  const inputs = loaded.inputs.slice(0, limit);
+  const shard = shardOption(a.shard);
+  const asked = loaded.inputs.slice(0, limit);
+  const inputs = shard ? ofShard(asked, shard) : asked;
   // Every frame read and checked before the first request: a missing or broken frame stops the run now, not halfway.
   const digests = new Map<string, string>();
   for (const input of inputs) {
@@ -213,6 +216,7 @@ export async function runModelCommand(a: RunModelArgs, env: RunModelEnv = proces
   const files = runnerResultFiles(items, setting);
   for (const f of files) writeOutput(join(a.out, f.path), f.text);
   writeOutput(join(a.out, setting, RUN_SUMMARY), JSON.stringify(summary, null, 2) + '\n');
+  if (shard) writeRunModelShard(a.out, shard, asked, summary);
   const text = a.json
     ? JSON.stringify(summary, null, 2)
     : `${summaryText(summary)}\nwrote ${count(files.length, 'result file')} to ${join(a.out, setting)} and the run summary ${join(a.out, setting, RUN_SUMMARY)}` +

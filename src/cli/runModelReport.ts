@@ -19,6 +19,9 @@ export interface RunFacts {
   run: RunOutcome<ReadReply>;
 }
 
+/** The run summary's name: both scorers skip it (paper mode by name, the released scorer by its `_summary.json` ending). */
+export const RUN_SUMMARY = 'run_summary.json';
+
 const tokenSum = (prompt: number, completion: number) => ({ prompt, completion, total: prompt + completion });
 
 /**
@@ -85,6 +88,42 @@ export function runSummary(f: RunFacts) {
   };
 }
 export type RunSummary = ReturnType<typeof runSummary>;
+
+/**
+ * The summary of a run made in shards (`run-model --shard`, then `merge`): counts and tokens
+ * summed, failures and unreadable replies in the run's order (scene by scene, in `order`), the
+ * earliest start and the slowest shard's time (shards run side by side), the rates over the whole.
+ */
+export function mergeRunSummaries(parts: readonly RunSummary[], order: readonly string[]) {
+  const first = parts[0]!;
+  const place = new Map(order.map((s, i) => [s, i]));
+  const inOrder = <T extends Record<string, unknown>>(xs: T[]) =>
+    xs
+      .map((x, i) => [x, i] as const)
+      .sort((a, b) => (place.get(String(a[0].scene)) ?? 0) - (place.get(String(b[0].scene)) ?? 0) || a[1] - b[1])
+      .map(([x]) => x);
+  const sum = <K extends string>(pick: (s: RunSummary) => Record<K, number>): Record<K, number> => {
+    const out = { ...pick(first) };
+    for (const s of parts.slice(1)) for (const k of Object.keys(out) as K[]) out[k] += pick(s)[k];
+    return out;
+  };
+  const seconds = Math.max(...parts.map((s) => s.seconds));
+  const counts = sum((s) => s.counts);
+  const requestSeconds = parts.reduce((n, s) => n + s.mean_request_seconds * s.counts.requested, 0);
+  return {
+    ...first,
+    started_at: parts.map((s) => s.started_at).sort()[0]!,
+    seconds,
+    shards: parts.length,
+    counts: { ...counts, excluded_hallucinated: first.counts.excluded_hallucinated },
+    tokens: { this_run: sum((s) => s.tokens.this_run), from_cache: sum((s) => s.tokens.from_cache) },
+    requests_per_second: seconds > 0 ? round(counts.requested / seconds, 3) : 0,
+    mean_request_seconds: counts.requested > 0 ? round(requestSeconds / counts.requested, 3) : 0,
+    stopped_by: null,
+    failures: inOrder(parts.flatMap((s) => s.failures)),
+    unreadable_replies: inOrder(parts.flatMap((s) => s.unreadable_replies)),
+  };
+}
 
 const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
 const n = (x: number) => x.toLocaleString('en-US');

@@ -60,22 +60,24 @@ export const USAGE = `Traversa command line
                                       the terms the benchmark scores on its record (feasibility, path
                                       validity, RTA, RV by the rule judge) and their weighted mean
   eval-inputs --gt <release-dir> --frames 16|32|64|1fps --out <dir> [--agents A,B] [--scenes S,T]
-        [--with depth,map,graph] [--mesh <scan> | --scans <dir>] [--up y|z]
+        [--with depth,map,graph] [--mesh <scan> | --scans <dir>] [--up y|z] [--shard i/N]
                                       the evaluation prompt (CapNav B.1) of every question × agent,
                                       hallucinated questions left out, with the frame set it shows:
                                       manifest.json, inputs/<SCENE>/<AGENT>/q<NN>.json, frames/.
                                       --with adds depth frames (from the scan at the tour's poses,
                                       videos/<SCENE>.poses.json), top-down maps with node markers,
                                       the topological graph in the prompt; the scan is --mesh (one
-                                      scene) or <dir>/<SCENE>.glb|.gltf|.ply|.obj
+                                      scene) or <dir>/<SCENE>.glb|.gltf|.ply|.obj. --shard i/N exports
+                                      the chosen scenes i, i+N, … (an export of its own, plus shard.json)
   run-model (--gt <release-dir> --frames 16|32|64|1fps | --inputs <eval-inputs-dir>) --endpoint <url>
         --model <name> --out <results-dir> [--concurrency 4] [--retries 3] [--agents A,B] [--scenes S,T]
-        [--limit N] [--cache <dir>] [--json]
+        [--limit N] [--cache <dir>] [--shard i/N] [--json]
                                       ask an OpenAI-compatible chat endpoint (POST <url>/chat/completions,
                                       frames as JPEG data URLs; key from TRAVERSA_VLM_KEY) and write the
                                       predictions for score: <out>/<model>_<frames>/<SCENE>/<SCENE>_<AGENT>.json
                                       and run_summary.json (tokens, counts, time). Answers are cached in
-                                      <out>/.cache (or --cache): rerun to resume
+                                      <out>/.cache (or --cache): rerun to resume. --shard i/N asks about the
+                                      inputs' scenes i, i+N, … and writes shard.json for merge
   baseline random|oracle --gt <release-dir> --out <file.jsonl> [--seed N]
                                       random-walk (lower bound) or ground-truth (upper bound) predictions
   score-qa --gt <bundle-dir|items.json|items.jsonl|project.traversa.json> --pred <answers.jsonl|dir> [--pred …]

@@ -115,7 +115,7 @@ describe.concurrent('the documented contract', { timeout: 3 * LIMIT_MS }, () => 
       'train-export',
       'validate',
     ]);
-    expect([...options.get('eval-inputs')!].sort()).toEqual(['agents', 'frames', 'gt', 'mesh', 'out', 'scans', 'scenes', 'up', 'with']);
+    expect([...options.get('eval-inputs')!].sort()).toEqual(['agents', 'frames', 'gt', 'mesh', 'out', 'scans', 'scenes', 'shard', 'up', 'with']);
     expect([...options.get('augment')!].sort()).toEqual(['agents', 'balance', 'budget', 'json', 'out', 'seed']);
     expect([...options.get('split')!].sort()).toEqual(['out', 'ratios', 'seed']);
     expect([...options.get('reward')!].sort()).toEqual(['gt', 'pred', 'weights']);
@@ -135,6 +135,7 @@ describe.concurrent('the documented contract', { timeout: 3 * LIMIT_MS }, () => 
       'out',
       'retries',
       'scenes',
+      'shard',
     ]);
     expect([...options.get('tour')!].sort()).toEqual(['eye', 'fov', 'fps', 'graph', 'mesh', 'out', 'size', 'up']);
     expect([...options.get('score')!].sort()).toEqual([

@@ -8,7 +8,7 @@ import { traversaWith } from './cli.ts';
 import { promptText, startFakeChat, type ChatBody, type FakeChat, type FakeReply } from './fakeChat.ts';
 
 /**
- * The small release run-model's tests ask a fake model about: the two-storey house with three
+ * The small release run-model's tests ask a fake model about (or several copies of it, under other scene ids): the two-storey house with three
  * questions — hall → master bedroom (over the stairs), kitchen → living room, and the garage
  * question the traverse file lists as hallucinated — for the five agents, and a frame set of
  * four frames at budget 16. Ground truth: only the human can do either trip.
@@ -17,16 +17,19 @@ export const HOUSE = 'HM3D00025';
 export const ASKED = [Q.hallToBedroom, Q.kitchenToLiving] as const;
 export const AGENTS = ['HUMAN', 'WHEELCHAIR', 'HUMANOID', 'QUADRUPEDAL', 'SWEEPER'] as const;
 
-export function houseRelease(frames = 4): string {
-  const scene = houseScene(HOUSE);
-  const [toBedroom, , garage] = scene.qa;
-  const toLiving = {
-    ...toBedroom!,
-    question: Q.kitchenToLiving,
-    nodes_involved: { start: 'node_2', start_detail: 'by the sink', intermediate: [], end: 'Living room', end_detail: 'by the sofa' },
-  };
-  const dir = writeReleaseDir(releaseFiles([{ ...scene, qa: [toBedroom!, toLiving, garage!] }]), 'traversa-runmodel-gt-');
-  if (frames > 0) writeFrameSet(dir, HOUSE, '16', frames);
+export function houseRelease(frames = 4, scenes: readonly string[] = [HOUSE]): string {
+  const specs = scenes.map((id) => {
+    const scene = houseScene(id);
+    const [toBedroom, , garage] = scene.qa;
+    const toLiving = {
+      ...toBedroom!,
+      question: Q.kitchenToLiving,
+      nodes_involved: { start: 'node_2', start_detail: 'by the sink', intermediate: [], end: 'Living room', end_detail: 'by the sofa' },
+    };
+    return { ...scene, qa: [toBedroom!, toLiving, garage!] };
+  });
+  const dir = writeReleaseDir(releaseFiles(specs), 'traversa-runmodel-gt-');
+  if (frames > 0) for (const id of scenes) writeFrameSet(dir, id, '16', frames);
   return dir;
 }
 

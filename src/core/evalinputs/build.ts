@@ -1,3 +1,4 @@
+import { inShard, type Shard } from '../shard.ts';
 import { canonicalAgent, type AgentProfile } from '../agents.ts';
 import { pathPartProblem } from '../pathNames.ts';
 import { isHallucinated, type Project, type Scene } from '../project.ts';
@@ -29,6 +30,8 @@ export interface BuildOptions {
   with?: readonly SpatialPart[];
   /** The scan's up axis, which the graph's positions follow (floors go by height on it); default y. */
   up?: 'y' | 'z';
+  /** Only this shard's scenes: i, i+N, … of the scenes chosen, in their order (core/shard.ts). */
+  shard?: Shard;
 }
 
 export interface BuildResult {
@@ -40,6 +43,8 @@ export interface BuildResult {
   missingFrames: string[];
   /** Why the options cannot be used (an unknown agent or scene, a name that cannot be a folder). */
   errors: string[];
+  /** The scenes chosen, in their order (before a shard takes its own). */
+  order: string[];
 }
 
 /**
@@ -50,9 +55,11 @@ export interface BuildResult {
  * from the text and scores them).
  */
 export function buildEvalInputs(project: Project, opts: BuildOptions): BuildResult {
-  const out: BuildResult = { inputs: [], excluded: [], missingFrames: [], errors: [] };
+  const out: BuildResult = { inputs: [], excluded: [], missingFrames: [], errors: [], order: [] };
   const profiles = chooseAgents(project, opts.agents, out.errors);
-  const scenes = chooseScenes(project, opts.scenes, out.errors);
+  const chosen = chooseScenes(project, opts.scenes, out.errors);
+  out.order = chosen.map((s) => s.id);
+  const scenes = opts.shard ? chosen.filter((_, i) => inShard(i, opts.shard!)) : chosen;
   for (const p of profiles) {
     const problem = pathPartProblem(p.name);
     if (problem) out.errors.push(`agent ${JSON.stringify(p.name)} becomes a folder name and ${problem}`);
