@@ -254,6 +254,23 @@ export function writeOutput(path: string, text: string | Uint8Array): void {
   }
 }
 
+/** Copy a (possibly large) input file to an output, a block at a time, as writeOutput writes. */
+export function copyOutput(from: string, to: string): void {
+  const out = openOutput(to);
+  let fd: number | undefined;
+  try {
+    fd = openSync(from, 'r');
+    const block = Buffer.alloc(4 * 2 ** 20);
+    for (let n; (n = readSync(fd, block, 0, block.length, null)) > 0;) out.write(block.subarray(0, n));
+  } catch (e) {
+    if (e instanceof InputError) throw e;
+    throw new InputError(`${from}: cannot be read (${reason(e, from)})`);
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+    out.close();
+  }
+}
+
 export function writeFiles(root: string, files: readonly SourceFile[]): void {
   for (const f of files) writeOutput(join(root, f.path), f.text);
 }

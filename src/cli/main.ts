@@ -308,7 +308,7 @@ const COMMANDS: Record<string, (args: Args) => Promise<number>> = {
   'train-export': async (args) => {
     const { trainExportCommand } = await import('./trainExport.ts');
     const gt = flag(args, 'gt');
-    const text = trainExportCommand(await loadUsable(gt), gt!, {
+    const text = await trainExportCommand(await loadUsable(gt), gt!, {
       tasks: args.positional[0],
       frames: flag(args, 'frames'),
       format: flag(args, 'format'),

@@ -49,12 +49,14 @@ export const USAGE = `Traversa command line
   leakage <manifest.json> <file-or-dir>...
                                       refuse training data naming a held-out (val or test) scene, by
                                       file and line; exit 1 when any does
-  train-export <tasks.jsonl> --gt <release-dir> --frames 16|32|64|1fps --format openai|sharegpt --out <dir>
+  train-export <tasks.jsonl> --gt <release-dir> --frames 16|32|64|1fps|video --format openai|sharegpt --out <dir>
         [--manifest <split-manifest.json>]
                                       the tasks as fine-tuning data: train.jsonl (OpenAI-style messages with
                                       image_url parts, or LLaVA/ShareGPT conversations with <image> tokens),
                                       the B.1 prompt and the answer in the runner's JSON format, the frames
-                                      copied to frames/; with --manifest, held-out scenes are refused
+                                      copied to frames/ (--frames video: the touring video, a video_url part
+                                      or a <video> token, copied to videos/); with --manifest, held-out
+                                      scenes are refused
   reward --gt <release-dir> --pred <answers.jsonl|-> [--weights λc,λp,λt,λr]
                                       a reward per answer for RL: one JSON line each, in input order, with
                                       the terms the benchmark scores on its record (feasibility, path

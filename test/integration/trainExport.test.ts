@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -67,6 +67,33 @@ describe('training exports', () => {
       }
     }, 60_000);
   }
+
+  it('--frames video: each line refers to the touring video (a video_url part; a <video> token and "videos"), copied into the export; a file that is not a video is refused', async () => {
+    const { release, tasksFile, tasks } = await setUp();
+    mkdirSync(join(release, 'videos'));
+    // The smallest MP4 a player takes: an ftyp box and a moov box.
+    const box = (type: string, body: number[]) => [0, 0, 0, 8 + body.length, ...Buffer.from(type), ...body];
+    const mp4 = Buffer.from([...box('ftyp', [...Buffer.from('isom'), 0, 0, 2, 0]), ...box('moov', [])]);
+    writeFileSync(join(release, 'videos', 'sample-house.mp4'), mp4);
+    for (const format of ['openai', 'sharegpt'] as TrainingFormat[]) {
+      const out = temp();
+      const r = await traversa('train-export', tasksFile, '--gt', release, '--frames', 'video', '--format', format, '--out', out);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toContain('with 1 touring video');
+      const lines = readFileSync(join(out, 'train.jsonl'), 'utf8').trim().split('\n');
+      expect(lines).toHaveLength(tasks.length);
+      for (const line of lines) {
+        const back = readTrainingLine(line, format);
+        expect([back.images, back.videos]).toEqual([[], ['videos/sample-house.mp4']]);
+        expect(back.prompt).not.toContain('frames sampled');
+      }
+      if (format === 'sharegpt') expect(JSON.parse(lines[0]!).conversations[0].value).toContain('\n<video>\n');
+      expect(readFileSync(join(out, 'videos', 'sample-house.mp4'))).toEqual(mp4);
+    }
+    writeFileSync(join(release, 'videos', 'sample-house.mp4'), '<html>not found</html>');
+    const bad = await traversa('train-export', tasksFile, '--gt', release, '--frames', 'video', '--format', 'openai', '--out', temp());
+    expect([bad.code, bad.stderr]).toEqual([1, expect.stringContaining('sample-house.mp4 is not an MP4 video')]);
+  }, 60_000);
 
   it('with the split manifest: a task of a held-out scene is refused and nothing is written; a training scene passes', async () => {
     const { release, tasksFile } = await setUp();

@@ -111,13 +111,18 @@ export interface PromptParts {
   question: string;
   profile: AgentProfile;
   graph: Pick<NavGraph, 'nodes'>;
-  /** How many frames stand for the video. */
-  frameCount: number;
+  /** How many frames stand for the video; null: the video itself is given (a training export's video reference). */
+  frameCount: number | null;
   /** Input sections added after the video (the spatial information of `eval-inputs --with graph`); none in B.1. */
   added?: readonly string[];
 }
 
-/** The whole prompt; the line VIDEO_MARK stands where the frames go. */
+const videoIs = (frames: number | null) =>
+  frames === null
+    ? ''
+    : `The video is given as ${frames} frame${frames === 1 ? '' : 's'} sampled uniformly from the tour, in order; each frame follows its time in the video (mm:ss).\n\n`;
+
+/** The whole prompt; the line VIDEO_MARK stands where the frames (or the video) go. */
 export function evalPrompt({ question, profile, graph, frameCount, added = [] }: PromptParts): string {
   const asked = questionFor(question, profile.name);
   return [
@@ -126,7 +131,7 @@ export function evalPrompt({ question, profile, graph, frameCount, added = [] }:
     `1.Navigation Question:\n\n${asked}`,
     `2.Agent Profile (${profile.name}):\n\n\`\`\`\n${profileText(profile)}\n\`\`\``,
     `3.Scene Node List:\n\n\`\`\`\n${nodeListText(graph)}\n\`\`\``,
-    `4.Video\n\n(You can observe the video for spatial layout and obstacles.)\n\nThe video is given as ${frameCount} frame${frameCount === 1 ? '' : 's'} sampled uniformly from the tour, in order; each frame follows its time in the video (mm:ss).\n\n${VIDEO_MARK}`,
+    `4.Video\n\n(You can observe the video for spatial layout and obstacles.)\n\n${videoIs(frameCount)}${VIDEO_MARK}`,
     ...added,
     TASK,
     outputFormat(asked, profile.name),

@@ -20,6 +20,20 @@ export interface SpatialImages {
  * frames' URLs (data URLs on the command line) in the input's frame order. An input with depth
  * frames or maps has them after the frames, each kind after a line saying what it is.
  */
+/** The prompt's text before and after its VIDEO_MARK line (all of it before, when it has none). */
+export function aroundVideo(prompt: string): { before: string; after: string } {
+  const lines = prompt.split('\n');
+  const at = lines.indexOf(VIDEO_MARK);
+  if (at < 0) return { before: prompt.trimEnd(), after: '' };
+  return {
+    before: lines.slice(0, at).join('\n').trimEnd(),
+    after: lines
+      .slice(at + 1)
+      .join('\n')
+      .trimStart(),
+  };
+}
+
 export function chatContent(
   input: Pick<EvalInput, 'prompt' | 'frames' | 'depthFrames' | 'maps'>,
   images: readonly string[],
@@ -29,16 +43,7 @@ export function chatContent(
   if ((input.depthFrames?.length ?? 0) !== (spatial.depth?.length ?? 0))
     throw new Error(`${input.depthFrames?.length ?? 0} depth frames but ${spatial.depth?.length ?? 0} images`);
   if ((input.maps?.length ?? 0) !== (spatial.maps?.length ?? 0)) throw new Error(`${input.maps?.length ?? 0} maps but ${spatial.maps?.length ?? 0} images`);
-  const at = input.prompt.split('\n').indexOf(VIDEO_MARK);
-  const lines = input.prompt.split('\n');
-  const before = (at < 0 ? lines : lines.slice(0, at)).join('\n').trimEnd();
-  const after =
-    at < 0
-      ? ''
-      : lines
-          .slice(at + 1)
-          .join('\n')
-          .trimStart();
+  const { before, after } = aroundVideo(input.prompt);
   const parts: ChatContentPart[] = [{ type: 'text', text: before }];
   input.frames.forEach((f, i) => {
     parts.push({ type: 'text', text: `Frame ${i + 1}/${input.frames.length} (${formatVideoTime(f.t)})` });

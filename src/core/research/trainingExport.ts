@@ -2,19 +2,21 @@ import type { AgentProfile } from '../agents.ts';
 import { adjacency } from '../graph.ts';
 import type { Scene } from '../project.ts';
 import { evalPrompt, questionFor } from '../evalinputs/prompt.ts';
-import { chatContent } from '../evalinputs/request.ts';
+import { aroundVideo, chatContent } from '../evalinputs/request.ts';
 import { VIDEO_MARK } from '../evalinputs/types.ts';
 import type { AugmentedTask } from './augment.ts';
 import { oracleAnswer } from '../scoring/baselines.ts';
 
 /**
  * Training exports (issue 27 §3): an augmented task as one line of the JSONL that fine-tuning code
- * reads — the evaluation prompt (CapNav B.1) with the scene's frames, and as the reply the answer
- * in the runner's JSON format, the one `score` and `reward` read back.
+ * reads — the evaluation prompt (CapNav B.1) with the scene's frames (or its touring video), and as
+ * the reply the answer in the runner's JSON format, the one `score` and `reward` read back.
  *   openai:   {"messages": [{"role": "user", "content": [text, image_url…]}, {"role": "assistant", "content": "…"}]}
+ *             a video: one {"type": "video_url", "video_url": {"url": …}} part where the frames go
  *   sharegpt: {"id", "images": [...], "conversations": [{"from": "human", "value": "<image>…"}, {"from": "gpt", "value": "…"}]}
- * (LLaVA's and ShareGPT's layout). Each line also carries `traversa` (task id, scene, agent) so a
- * line can be traced back and checked for leakage.
+ *             a video: "videos": [file] and one <video> token
+ * (LLaVA's and ShareGPT's layout; LLaMA-Factory reads `images`/`videos` so). Each line also carries
+ * `traversa` (task id, scene, agent) so a line can be traced back and checked for leakage.
  */
 export const TRAINING_FORMATS = ['openai', 'sharegpt'] as const;
 export type TrainingFormat = (typeof TRAINING_FORMATS)[number];
@@ -26,6 +28,9 @@ export interface TrainingTarget {
   reason: string;
 }
 
+/** What a line shows of the scene: frames (paths relative to the export, with their times) or the touring video. */
+export type TrainingMedia = { kind: 'frames'; frames: readonly { file: string; t: number }[] } | { kind: 'video'; file: string };
+
 /** What a line holds, read back. */
 export interface TrainingLine {
   task: string;
@@ -33,6 +38,7 @@ export interface TrainingLine {
   agent: string;
   prompt: string;
   images: string[];
+  videos: string[];
   target: TrainingTarget;
 }
 
@@ -45,22 +51,25 @@ export function targetOf(scene: Scene, task: AugmentedTask): TrainingTarget {
   return oracleAnswer(scene.labels, adjacency(scene.graph), task.agent, task.start.id, task.end.id);
 }
 
-/** One training line for `task`, its frames given as paths (relative to the export) with their times. */
-export function trainingLine(
-  scene: Scene,
-  profile: AgentProfile,
-  task: AugmentedTask,
-  frames: readonly { file: string; t: number }[],
-  format: TrainingFormat,
-): Record<string, unknown> {
-  const prompt = evalPrompt({ question: task.question, profile, graph: scene.graph, frameCount: frames.length });
+/** One training line for `task`, showing the scene by `media`. */
+export function trainingLine(scene: Scene, profile: AgentProfile, task: AugmentedTask, media: TrainingMedia, format: TrainingFormat): Record<string, unknown> {
+  const frames = media.kind === 'frames' ? media.frames : [];
+  const prompt = evalPrompt({ question: task.question, profile, graph: scene.graph, frameCount: media.kind === 'frames' ? frames.length : null });
   const reply = JSON.stringify([{ question: questionFor(task.question, profile.name), agent: profile.name, result: targetOf(scene, task) }]);
   const traversa = { task: task.id, scene: task.scene, agent: task.agent };
   if (format === 'openai') {
-    const content = chatContent(
-      { prompt, frames: [...frames] },
-      frames.map((f) => f.file),
-    );
+    const { before, after } = aroundVideo(prompt);
+    const content =
+      media.kind === 'frames'
+        ? chatContent(
+            { prompt, frames: [...frames] },
+            frames.map((f) => f.file),
+          )
+        : [
+            { type: 'text', text: before },
+            { type: 'video_url', video_url: { url: media.file } },
+            { type: 'text', text: after },
+          ];
     return {
       messages: [
         { role: 'user', content },
@@ -69,10 +78,11 @@ export function trainingLine(
       traversa,
     };
   }
-  const value = prompt.replace(VIDEO_MARK, frames.map(() => '<image>').join('\n'));
+  const shown = media.kind === 'frames' ? { images: frames.map((f) => f.file) } : { videos: [media.file] };
+  const value = prompt.replace(VIDEO_MARK, media.kind === 'frames' ? frames.map(() => '<image>').join('\n') : '<video>');
   return {
     id: task.id,
-    images: frames.map((f) => f.file),
+    ...shown,
     conversations: [
       { from: 'human', value },
       { from: 'gpt', value: reply },
@@ -85,19 +95,26 @@ export function trainingLine(
 export function readTrainingLine(line: string, format: TrainingFormat): TrainingLine {
   const o = JSON.parse(line) as Record<string, unknown>;
   const t = o.traversa as { task: string; scene: string; agent: string };
-  let prompt: string, images: string[], reply: string;
+  let prompt: string, images: string[], videos: string[], reply: string;
   if (format === 'openai') {
-    const [user, assistant] = o.messages as [{ content: { type: string; text?: string; image_url?: { url: string } }[] }, { content: string }];
+    type Part = { type: string; text?: string; image_url?: { url: string }; video_url?: { url: string } };
+    const [user, assistant] = o.messages as [{ content: Part[] }, { content: string }];
     prompt = user.content.flatMap((p) => (p.type === 'text' ? [p.text!] : [])).join('\n');
     images = user.content.flatMap((p) => (p.type === 'image_url' ? [p.image_url!.url] : []));
+    videos = user.content.flatMap((p) => (p.type === 'video_url' ? [p.video_url!.url] : []));
     reply = assistant.content;
   } else {
     const [human, gpt] = o.conversations as [{ value: string }, { value: string }];
     prompt = human.value;
-    images = o.images as string[];
-    if (human.value.split('<image>').length - 1 !== images.length) throw new Error(`${images.length} images but another count of <image> tokens`);
+    images = (o.images as string[] | undefined) ?? [];
+    videos = (o.videos as string[] | undefined) ?? [];
+    for (const [token, list] of [
+      ['<image>', images],
+      ['<video>', videos],
+    ] as const)
+      if (human.value.split(token).length - 1 !== list.length) throw new Error(`${list.length} ${token} files but another count of ${token} tokens`);
     reply = gpt.value;
   }
   const [answer] = JSON.parse(reply) as [{ result: TrainingTarget }];
-  return { task: t.task, scene: t.scene, agent: t.agent, prompt, images, target: answer.result };
+  return { task: t.task, scene: t.scene, agent: t.agent, prompt, images, videos, target: answer.result };
 }
