@@ -1,14 +1,19 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readJsonFiles } from '../../src/cli/files.ts';
 import type { SplitManifest } from '../../src/cli/split.ts';
+import type { AugmentedTask } from '../../src/core/research/augment.ts';
+import { readTrainingLine, targetOf } from '../../src/core/research/trainingExport.ts';
+import { readRelease } from '../../src/formats/capnav/read.ts';
 import { traversa } from '../support/cli.ts';
+import { writeFrameSet } from '../support/frameSets.ts';
 import { CAPNAV_DIR, sharedAvailable } from '../support/shared.ts';
 
 // Issue 27 §2: augment's tasks split by scene with a manifest; the leakage check refuses training
-// data that names a held-out scene, and passes the training split itself.
+// data that names a held-out scene, and passes the training split itself, and its export (§3).
 
 const made: string[] = [];
 afterAll(() => {
@@ -50,4 +55,55 @@ describe.skipIf(!sharedAvailable(CAPNAV_DIR, 'splitting the shared CapNav releas
       '2 places name held-out scenes: not for training',
     ]);
   }, 120_000);
+
+  it("a training export of the train split: passes the leakage check, every line reads back to its task with the labels' answer, every frame it cites is in the export; the test split is refused", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'traversa-split-export-'));
+    made.push(dir);
+    // The shared release has no tours: the same release with a 16-frame set for every scene.
+    const release = join(dir, 'release');
+    cpSync(CAPNAV_DIR, release, { recursive: true });
+    const project = readRelease(readJsonFiles(release)).project!;
+    for (const scene of project.scenes) writeFrameSet(release, scene.id, '16', 16);
+    expect((await traversa('augment', release, '--out', join(dir, 'tasks.jsonl'), '--budget', '12', '--balance', 'answers')).code).toBe(0);
+    expect((await traversa('split', join(dir, 'tasks.jsonl'), '--out', join(dir, 'split'), '--seed', '4')).code).toBe(0);
+    const manifest = join(dir, 'split', 'manifest.json');
+    const exported = (split: string, out: string) =>
+      traversa(
+        'train-export',
+        join(dir, 'split', `${split}.jsonl`),
+        '--gt',
+        release,
+        '--frames',
+        '16',
+        '--format',
+        'sharegpt',
+        '--out',
+        out,
+        '--manifest',
+        manifest,
+      );
+    const out = join(dir, 'export');
+    const r = await exported('train', out);
+    expect(r.code, r.stderr).toBe(0);
+    expect((await traversa('leakage', manifest, out)).code).toBe(0);
+    const scenes = new Map(project.scenes.map((s) => [s.id, s]));
+    const tasks = readFileSync(join(dir, 'split', 'train.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as AugmentedTask);
+    const lines = readFileSync(join(out, 'train.jsonl'), 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(tasks.length);
+    expect(tasks.length).toBeGreaterThan(1000);
+    for (const [i, line] of lines.entries()) {
+      const back = readTrainingLine(line, 'sharegpt');
+      const task = tasks[i]!;
+      expect([back.task, back.scene, back.agent]).toEqual([task.id, task.scene, task.agent]);
+      expect(back.target).toEqual(targetOf(scenes.get(task.scene)!, task));
+      expect(back.target.answer).toBe(task.feasible ? 'yes' : 'no');
+      expect(back.images).toHaveLength(16);
+    }
+    for (const img of new Set(lines.flatMap((l) => readTrainingLine(l, 'sharegpt').images))) expect(existsSync(join(out, img)), img).toBe(true);
+    const refused = await exported('test', join(dir, 'test-export'));
+    expect([refused.code, existsSync(join(dir, 'test-export', 'train.jsonl'))]).toEqual([1, false]);
+  }, 180_000);
 });
