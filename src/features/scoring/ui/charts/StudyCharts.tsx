@@ -27,26 +27,40 @@ export function BudgetChart({ reports, project }: { reports: [string, LiteReport
       </p>
     );
   }
-  const budgets = budgetsOf(groups);
-  const series: Series[] = budgets.map((b, i) => ({ name: b, colour: BUDGET_COLOURS[i % BUDGET_COLOURS.length]! }));
-  const report = new Map(reports);
+  const series: Series[] = budgetsOf(groups).map((b, i) => ({ name: b, colour: BUDGET_COLOURS[i % BUDGET_COLOURS.length]! }));
+  return (
+    <RunGroupsChart name="chart-budget" title="CapNav by frame budget (%), per model" {...{ groups, series, reports, project }} seriesOf={(r) => r.budget} />
+  );
+}
+
+/** CapNav per run, a row per group and a bar per series (`seriesOf` a run: its budget, its variant); "not run" where a group lacks one. */
+function RunGroupsChart<R extends { setting: string }>(p: {
+  name: string;
+  title: string;
+  groups: readonly { label: string; runs: readonly R[] }[];
+  series: Series[];
+  seriesOf: (run: R) => string | null;
+  reports: [string, LiteReport][];
+  project: string;
+}) {
+  const report = new Map(p.reports);
   const caption = chartCaption(
-    project,
-    groups.flatMap((g) => g.runs.map((r) => r.setting)),
-    reports[0]![1].settings,
+    p.project,
+    p.groups.flatMap((g) => g.runs.map((r) => r.setting)),
+    p.reports[0]![1].settings,
   );
   return (
-    <Exportable name="chart-budget" caption={caption}>
+    <Exportable name={p.name} caption={caption}>
       <HBarChart
-        title="CapNav by frame budget (%), per model"
-        rows={groups.map((g) => g.label)}
-        series={series}
+        title={p.title}
+        rows={p.groups.map((g) => g.label)}
+        series={p.series}
         max={100}
         width={PANEL}
         labelWidth={190}
-        testId="chart-budget"
+        testId={p.name}
         datum={(row, s) => {
-          const run = groups.find((g) => g.label === row)!.runs.find((r) => r.budget === s.name);
+          const run = p.groups.find((g) => g.label === row)!.runs.find((r) => p.seriesOf(r) === s.name);
           return run ? metricBar(report.get(run.setting)!.headline, 'capnav') : { v: null, text: 'not run' };
         }}
       />
@@ -72,28 +86,13 @@ export function VariantChart({ reports, project }: { reports: [string, LiteRepor
     );
   }
   const series: Series[] = variantsOf(groups).map((v, i) => ({ name: v, colour: VARIANT_COLOURS[i % VARIANT_COLOURS.length]! }));
-  const report = new Map(reports);
-  const caption = chartCaption(
-    project,
-    groups.flatMap((g) => g.runs.map((r) => r.setting)),
-    reports[0]![1].settings,
-  );
   return (
-    <Exportable name="chart-variant" caption={caption}>
-      <HBarChart
-        title="CapNav by input variant (%), per model and budget"
-        rows={groups.map((g) => g.label)}
-        series={series}
-        max={100}
-        width={PANEL}
-        labelWidth={190}
-        testId="chart-variant"
-        datum={(row, s) => {
-          const run = groups.find((g) => g.label === row)!.runs.find((r) => r.variant === s.name);
-          return run ? metricBar(report.get(run.setting)!.headline, 'capnav') : { v: null, text: 'not run' };
-        }}
-      />
-    </Exportable>
+    <RunGroupsChart
+      name="chart-variant"
+      title="CapNav by input variant (%), per model and budget"
+      {...{ groups, series, reports, project }}
+      seriesOf={(r) => r.variant}
+    />
   );
 }
 
