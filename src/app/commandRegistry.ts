@@ -23,6 +23,8 @@ import { scoringArgCommands } from '../features/scoring/app/commands.ts';
 import { qaArgCommands } from '../features/qa/app/commands.ts';
 import { taskArgCommands } from '../features/tasks/app/commands.ts';
 import { tourArgCommands } from '../features/tour/app/commands.ts';
+import { trainingArgCommands } from '../features/training/app/commands.ts';
+import type { TrainingTasks } from '../features/training/app/trainingTasks.ts';
 
 /**
  * Every command of the studio, from one builder: the app, the shortcuts list and the tests all get
@@ -112,6 +114,7 @@ export interface ArgCommandDeps {
   qaAnswers: QaAnswersRunner;
   tasks: TaskGenerator;
   tour: TourRunner;
+  training: TrainingTasks;
   setOfMark: (project: Project) => Promise<SetOfMarkRun>;
 }
 
@@ -126,5 +129,6 @@ export function buildArgCommands(d: ArgCommandDeps): ArgCommands {
     qaArgCommands(d.store, { flush: d.flush, tell: d.tell, setOfMark: d.setOfMark }),
     taskArgCommands(d.tasks),
     tourArgCommands(d.tour),
+    trainingArgCommands(d.training),
   );
 }

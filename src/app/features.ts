@@ -9,3 +9,4 @@ import '../features/tour/state/tourSession.ts';
 import '../features/labelling/state/queueSelectors.ts';
 import '../features/qa/state/evidence.ts';
 import '../features/scene/state/graphCommands.ts';
+import '../features/training/state/training.ts';

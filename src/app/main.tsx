@@ -28,6 +28,7 @@ import { saveSceneVideo } from '../persistence/videos.ts';
 import { MeshRegistryContext } from '../viewport/meshRuntime.ts';
 import { TaskGenerator } from '../features/tasks/app/taskGeneration.ts';
 import { TourRunner } from '../features/tour/app/tour.ts';
+import { TrainingTasks } from '../features/training/app/trainingTasks.ts';
 import '../ui/styles.css';
 
 const store = createStudioStore();
@@ -130,6 +131,7 @@ const withArgs = buildArgCommands({
   qaAnswers,
   tasks,
   tour,
+  training: new TrainingTasks(store, tell),
   setOfMark: (project) => setOfMarkPictures(project, meshes.get),
 });
 const studioCommands: StudioCommands = { list: commands, run: (id) => void runById(store, commands, id), withArgs };

@@ -1,4 +1,4 @@
-import { augment, type AugmentOptions, type AugmentSummary } from '../core/research/augment.ts';
+import { augment, augmentOptionsOf, BALANCE_KINDS, tasksJsonlPieces, type AugmentSummary, type BalanceKind } from '../core/research/augment.ts';
 import type { Project } from '../core/project.ts';
 import { CliError, openOutput } from './files.ts';
 
@@ -22,29 +22,16 @@ export function augmentCommand(project: Project, a: AugmentArgs): string {
   if (budget !== undefined && !(Number.isInteger(budget) && budget > 0)) throw new CliError(`--budget must be a whole number above 0, not ${a.budget}`);
   const seed = a.seed === undefined ? 1 : Number(a.seed);
   if (!Number.isInteger(seed)) throw new CliError(`--seed must be a whole number, not ${a.seed}`);
-  const unknownBalance = a.balance.filter((b) => b !== 'answers' && b !== 'obstacles');
+  const unknownBalance = a.balance.filter((b) => !BALANCE_KINDS.includes(b as BalanceKind));
   if (unknownBalance.length) throw new CliError(`--balance takes answers and/or obstacles, not ${unknownBalance.join(', ')}`);
   const missing = a.agents.filter((x) => !project.profiles.some((p) => p.name === x));
   if (missing.length) throw new CliError(`no agent profile named ${missing.join(', ')} (the release has ${project.profiles.map((p) => p.name).join(', ')})`);
-  const options: AugmentOptions = {
-    ...(a.agents.length ? { agents: a.agents } : {}),
-    ...(budget !== undefined ? { budget } : {}),
-    seed,
-    ...(a.balance.length ? { balance: { answers: a.balance.includes('answers'), obstacles: a.balance.includes('obstacles') } } : {}),
-  };
+  const options = augmentOptionsOf({ agents: a.agents, budget, seed, balance: a.balance as BalanceKind[] });
   const { tasks, summary } = augment(project, options);
   const out = openOutput(a.out);
   try {
-    // In pieces: 30 scenes give ~30,000 lines, an HM3D-sized release many more.
-    for (let i = 0; i < tasks.length; i += 2000)
-      out.write(
-        Buffer.from(
-          tasks
-            .slice(i, i + 2000)
-            .map((t) => JSON.stringify(t) + '\n')
-            .join(''),
-        ),
-      );
+    // In pieces (tasksJsonlPieces, the lines the studio's download holds too).
+    for (const piece of tasksJsonlPieces(tasks)) out.write(Buffer.from(piece));
   } finally {
     out.close();
   }

@@ -1,15 +1,10 @@
-import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AugmentedTask } from '../core/research/augment.ts';
-import { leaks, planSplits, SPLITS, type SplitName, type SplitPlan } from '../core/research/split.ts';
+import { leaks, planSplits, SPLITS, splitOutput, type SplitManifest } from '../core/research/split.ts';
 import { CliError, InputError, readInputText, readTree, writeOutput } from './files.ts';
 
-/** What `split` writes beside the splits: the plan, and each file's size and SHA-256 to check a copy by. */
-export interface SplitManifest extends SplitPlan {
-  source: string;
-  files: Record<SplitName, { path: string; bytes: number; sha256: string }>;
-}
+export type { SplitManifest } from '../core/research/split.ts';
 
 /**
  * `traversa split <tasks.jsonl> --out <dir> [--ratios 0.8,0.1,0.1] [--seed N]`: the tasks of
@@ -25,17 +20,8 @@ export function splitCommand(tasksPath: string | undefined, a: { out: string | u
   if (!Number.isInteger(seed)) throw new CliError(`--seed must be a whole number, not ${a.seed}`);
   const { tasks } = readTasks(tasksPath);
   const plan = planSplits(tasks, { train: r[0]!, val: r[1]!, test: r[2]! }, seed);
-  const files = {} as SplitManifest['files'];
-  for (const k of SPLITS) {
-    const text = tasks
-      .filter((t) => plan.sceneSplit[t.scene] === k)
-      .map((t) => JSON.stringify(t) + '\n')
-      .join('');
-    writeOutput(join(a.out, `${k}.jsonl`), text);
-    files[k] = { path: `${k}.jsonl`, bytes: Buffer.byteLength(text), sha256: createHash('sha256').update(text).digest('hex') };
-  }
-  const manifest: SplitManifest = { source: tasksPath, ...plan, files };
-  writeOutput(join(a.out, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+  // The files as the studio's split download holds them (core/research/split.ts splitOutput).
+  for (const f of splitOutput(tasks, plan, tasksPath).files) writeOutput(join(a.out, f.path), f.text);
   return SPLITS.map((k) => `${k}: ${plan.splits[k].scenes.length} scenes, ${plan.splits[k].tasks} tasks`).join('\n');
 }
 

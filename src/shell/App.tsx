@@ -16,6 +16,7 @@ import { QaView } from '../features/qa/ui/QaView.tsx';
 import { commandForKey, leaveField } from '../ui/shortcuts.ts';
 import { ShortcutsHelp } from '../ui/ShortcutsHelp.tsx';
 import { StatsView } from './StatsView.tsx';
+import { TrainingView } from '../features/training/ui/TrainingView.tsx';
 
 export function App() {
   const store = useStudioStore();
@@ -68,7 +69,7 @@ export function App() {
       <div className="layout">
         <aside className="sidebar">
           <nav className="views" aria-label="Views">
-            {(['overview', 'scene', 'label', 'score', 'qa', 'problems'] as const).map((v, i) => (
+            {(['overview', 'scene', 'label', 'score', 'qa', 'problems', 'training'] as const).map((v, i) => (
               <button
                 key={v}
                 className={view === v ? 'active' : ''}
@@ -77,7 +78,7 @@ export function App() {
                 data-view={v}
                 onClick={() => run(`view.${v}`)}
               >
-                {['Statistics', 'Scene', 'Label', 'Score', 'QA', 'Problems'][i]} <kbd>{i + 1}</kbd>
+                {['Statistics', 'Scene', 'Label', 'Score', 'QA', 'Problems', 'Training'][i]} <kbd>{i + 1}</kbd>
               </button>
             ))}
           </nav>
@@ -99,6 +100,8 @@ export function App() {
             <ScoreView />
           ) : view === 'qa' ? (
             <QaView />
+          ) : view === 'training' ? (
+            <TrainingView />
           ) : (
             <ProblemsView />
           )}

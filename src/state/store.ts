@@ -58,7 +58,7 @@ export interface FeatureSlices {}
 export interface StudioState extends FeatureSlices {
   document: { project: Project | null };
   session: {
-    view: 'overview' | 'scene' | 'label' | 'score' | 'qa' | 'problems';
+    view: 'overview' | 'scene' | 'label' | 'score' | 'qa' | 'problems' | 'training';
     sceneId: string | null;
     agent: AgentName;
     questionIndex: number | null;

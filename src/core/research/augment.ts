@@ -125,20 +125,67 @@ export function sceneTasks(scene: Scene, agents: readonly AgentName[]): { tasks:
   return { tasks, unconnected: unconnected * agents.length };
 }
 
+/** The agents a run makes tasks for: those asked for, in their order, or every profile. */
+export const augmentAgents = (project: Project, options: AugmentOptions = {}): AgentName[] =>
+  (options.agents?.length ? options.agents : agentOrder(project.profiles)) as AgentName[];
+
+/**
+ * One scene's tasks under the options (budget and balance per agent). `augment` is this for every
+ * scene in turn, and a scene's tasks for several agents are its tasks for each agent in turn, so a
+ * caller may go scene by scene and agent by agent (the studio, painting between them) and get the
+ * same tasks in the same order.
+ */
+export function augmentScene(scene: Scene, agents: readonly AgentName[], options: AugmentOptions = {}): { tasks: AugmentedTask[]; unconnected: number } {
+  const made = sceneTasks(scene, agents);
+  const out: AugmentedTask[] = [];
+  for (const agent of agents) {
+    const mine = made.tasks.filter((t) => t.agent === agent);
+    for (const t of choose(mine, options, `${scene.id}/${agent}`)) out.push(t);
+  }
+  return { tasks: out, unconnected: made.unconnected };
+}
+
 /** The tasks of a project under the options, with their summary. */
 export function augment(project: Project, options: AugmentOptions = {}): { tasks: AugmentedTask[]; summary: AugmentSummary } {
-  const agents = (options.agents?.length ? options.agents : agentOrder(project.profiles)) as AgentName[];
+  const agents = augmentAgents(project, options);
   const out: AugmentedTask[] = [];
   let unconnected = 0;
   for (const scene of project.scenes) {
-    const made = sceneTasks(scene, agents);
+    const made = augmentScene(scene, agents, options);
     unconnected += made.unconnected;
-    for (const agent of agents) {
-      const mine = made.tasks.filter((t) => t.agent === agent);
-      for (const t of choose(mine, options, `${scene.id}/${agent}`)) out.push(t);
-    }
+    for (const t of made.tasks) out.push(t);
   }
-  return { tasks: out, summary: summarise(out, project.scenes.length, unconnected) };
+  return { tasks: out, summary: summariseTasks(out, project.scenes.length, unconnected) };
+}
+
+/** What balancing can be asked for (`--balance answers,obstacles`, the studio's two boxes). */
+export const BALANCE_KINDS = ['answers', 'obstacles'] as const;
+export type BalanceKind = (typeof BALANCE_KINDS)[number];
+
+/**
+ * The options of a run as `cli augment` and the studio's Training view give them (checked already):
+ * no agents for every profile, no budget for every pair, seed 1 by default, and balance only when
+ * some is asked for (an empty balance is not the same as none: it interleaves the answers).
+ */
+export function augmentOptionsOf(a: { agents: readonly string[]; budget?: number; seed?: number; balance: readonly BalanceKind[] }): AugmentOptions {
+  return {
+    ...(a.agents.length ? { agents: [...a.agents] } : {}),
+    ...(a.budget !== undefined ? { budget: a.budget } : {}),
+    seed: a.seed ?? 1,
+    ...(a.balance.length ? { balance: { answers: a.balance.includes('answers'), obstacles: a.balance.includes('obstacles') } } : {}),
+  };
+}
+
+/** One task as a line of tasks.jsonl: what `cli augment` writes and the studio downloads, byte for byte. */
+export const taskLine = (t: AugmentedTask): string => JSON.stringify(t) + '\n';
+
+/** tasks.jsonl in pieces of `lines` lines (30 scenes give ~30,000 lines, an HM3D-sized release many more): joined, the file. */
+export function* tasksJsonlPieces(tasks: readonly AugmentedTask[], lines = 2000): Generator<string> {
+  for (let i = 0; i < tasks.length; i += lines)
+    yield tasks
+      .slice(i, i + lines)
+      .map(taskLine)
+      .join('');
 }
 
 /** Budget and balance for one scene and agent: a seeded sample, kept in the fixed order. */
@@ -187,7 +234,8 @@ const interleave = <T>(a: T[], b: T[]): T[] => {
   return out;
 };
 
-function summarise(tasks: readonly AugmentedTask[], scenes: number, unconnectedPairs: number): AugmentSummary {
+/** The summary of a run's tasks: by agent and by obstacle (a task counts once per category that blocks it; "unlabelled" when none). */
+export function summariseTasks(tasks: readonly AugmentedTask[], scenes: number, unconnectedPairs: number): AugmentSummary {
   const byAgent: AugmentSummary['byAgent'] = {};
   const byObstacle: Record<string, number> = {};
   for (const t of tasks) {

@@ -1,5 +1,7 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { seededRandom } from '../scoring/bootstrap.ts';
-import type { AugmentedTask } from './augment.ts';
+import { tasksJsonlPieces, type AugmentedTask } from './augment.ts';
 
 /**
  * Train/validation/test splits without leakage (issue 27 §2): by scene — a scene's tasks, and so
@@ -79,6 +81,65 @@ export function planSplits(tasks: readonly AugmentedTask[], ratios: Record<Split
     ]),
   ) as SplitPlan['splits'];
   return { seed, ratios, sceneSplit, splits };
+}
+
+/** What `split` writes beside the splits: the plan, and each file's size and SHA-256 to check a copy by. */
+export interface SplitManifest extends SplitPlan {
+  source: string;
+  files: Record<SplitName, { path: string; bytes: number; sha256: string }>;
+}
+
+/** A piece of a split's file: its next lines (or the manifest), as text and as the UTF-8 bytes written. */
+export interface SplitPiece {
+  path: string;
+  text: string;
+  bytes: Uint8Array;
+}
+
+/**
+ * The files of a split a piece at a time, as `cli split` writes them into its folder and the studio
+ * into its zip: `train.jsonl`, `val.jsonl`, `test.jsonl` (each task's line as in tasks.jsonl, in the
+ * tasks' order, `lines` lines a piece; an empty split gives no piece) and then `manifest.json` (the
+ * plan, `source` the tasks file, and each file's bytes and SHA-256), which it also returns. In
+ * pieces so that the studio paints between them.
+ */
+export function* splitPieces(tasks: readonly AugmentedTask[], plan: SplitPlan, source: string, lines = 2000): Generator<SplitPiece, SplitManifest, void> {
+  const files = {} as SplitManifest['files'];
+  for (const k of SPLITS) {
+    const path = `${k}.jsonl`;
+    const hash = sha256.create();
+    let size = 0;
+    for (const text of tasksJsonlPieces(
+      tasks.filter((t) => plan.sceneSplit[t.scene] === k),
+      lines,
+    )) {
+      const bytes = utf8ToBytes(text);
+      hash.update(bytes);
+      size += bytes.length;
+      yield { path, text, bytes };
+    }
+    files[k] = { path, bytes: size, sha256: bytesToHex(hash.digest()) };
+  }
+  const manifest: SplitManifest = { source, ...plan, files };
+  const text = JSON.stringify(manifest, null, 2) + '\n';
+  yield { path: 'manifest.json', text, bytes: utf8ToBytes(text) };
+  return manifest;
+}
+
+/** The paths of a split's files, in the order splitPieces gives them. */
+export const SPLIT_FILES = [...SPLITS.map((k) => `${k}.jsonl`), 'manifest.json'];
+
+/** The files of a split whole (splitPieces joined): what `cli split` writes. */
+export function splitOutput(
+  tasks: readonly AugmentedTask[],
+  plan: SplitPlan,
+  source: string,
+): { files: { path: string; text: string }[]; manifest: SplitManifest } {
+  const texts = new Map(SPLIT_FILES.map((path) => [path, [] as string[]]));
+  const pieces = splitPieces(tasks, plan, source);
+  let next = pieces.next();
+  for (; !next.done; next = pieces.next()) texts.get(next.value.path)!.push(next.value.text);
+  return { files: [...texts].map(([path, t]) => ({ path, text: t.join('') })), manifest: next.value };
 }
 
 /**

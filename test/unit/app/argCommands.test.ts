@@ -60,6 +60,7 @@ function world(): World {
     qaAnswers: recorder('qaAnswers', w),
     tasks: recorder('tasks', w),
     tour: recorder('tour', w),
+    training: recorder('training', w),
     setOfMark: async () => ({ pictures: new Map(), notRendered: [] }),
   };
   return { ...w, deps };
@@ -200,6 +201,11 @@ const CASES: { [K in ArgCommandId]: Case<K> } = {
   },
   'tour.load': { args: ['HOUSE'], calls: [['tour.load', 'HOUSE']] },
   'tour.download': { args: ['HOUSE', 'frames'], calls: [['tour.download', 'HOUSE', 'frames']], answers: false },
+  // The Training view's run and downloads (their work on a real store: test/unit/features/training/trainingTasks.test.ts).
+  'training.generate': { args: [], calls: [['training.generate']] },
+  'training.cancel': { args: [], calls: [['training.cancel']] },
+  'training.downloadTasks': { args: [], calls: [['training.downloadTasks']] },
+  'training.downloadSplit': { args: [], calls: [['training.downloadSplit']] },
 };
 
 describe('the commands with arguments', () => {
