@@ -172,20 +172,23 @@ const COMMANDS: Record<string, (args: Args) => Promise<number>> = {
   suggest: async (args) => (await import('./suggest.ts')).suggestCommand({ ...scanArgs(args), shard: flag(args, 'shard') }).then(printed),
   drive: async (args) => (await import('./drive.ts')).driveCommand({ ...scanArgs(args), shard: flag(args, 'shard') }).then(printed),
   tour: async (args) => {
-    const { tourCommand } = await import('./tour.ts');
-    out(
-      await tourCommand({
-        mesh: flag(args, 'mesh'),
-        graph: flag(args, 'graph'),
-        out: flag(args, 'out'),
-        fps: flag(args, 'fps'),
-        fov: flag(args, 'fov'),
-        eye: flag(args, 'eye'),
-        size: flag(args, 'size'),
-        up: flag(args, 'up'),
-      }),
-    );
-    return 0;
+    const { tourCli } = await import('./tour.ts');
+    const { text, code } = await tourCli({
+      mesh: flag(args, 'mesh'),
+      graph: flag(args, 'graph'),
+      out: flag(args, 'out'),
+      fps: flag(args, 'fps'),
+      fov: flag(args, 'fov'),
+      eye: flag(args, 'eye'),
+      size: flag(args, 'size'),
+      up: flag(args, 'up'),
+      gt: flag(args, 'gt'),
+      scans: flag(args, 'scans'),
+      shard: flag(args, 'shard'),
+      frames: flag(args, 'frames'),
+    });
+    out(text);
+    return code;
   },
   score: async (args) => {
     favourShortRuns();

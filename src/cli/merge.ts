@@ -21,6 +21,7 @@ const MERGERS: Record<string, Merger> = {
   'traversa-score-shard': async (shards, a) => (await import('./scoreShard.ts')).mergeScoreShards(shards, a),
   'traversa-suggest-shard': async (shards, a) => (await import('./scanShard.ts')).mergeScanShards(shards, a.out),
   'traversa-drive-shard': async (shards, a) => (await import('./scanShard.ts')).mergeScanShards(shards, a.out),
+  'traversa-tour-shard': async (shards, a) => (await import('./tourMerge.ts')).mergeTourShardOutputs(shards, a.out),
   'traversa-eval-inputs-shard': async (shards, a) => (await import('./evalInputsShard.ts')).mergeEvalInputsShards(shards, a.out),
   'traversa-run-model-shard': async (shards, a) => (await import('./runModelShard.ts')).mergeRunModelShards(shards, a.out),
 };

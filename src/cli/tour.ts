@@ -9,8 +9,7 @@ import { CliError, InputError, isRegularFile, statInput, writeOutput } from './f
 import { readInputs } from './graphInput.ts';
 import { numberOption } from './options.ts';
 import { newestChange } from './newestChange.mjs';
-import { CHROMIUM_ARGS, chromiumPath } from './chromium.ts';
-import { startTourServer } from './tourServer.ts';
+import { checkChromium, openTourBrowser } from './tourBrowser.ts';
 
 /**
  * `tour --mesh <file> --graph <graph.json> --out <video> [--fps 2] [--fov 75] [--eye 1.5] [--size 640x480] [--up y|z]`:
@@ -19,7 +18,8 @@ import { startTourServer } from './tourServer.ts';
  * tour page (src/app/tour.html) loading the scan and graph handed to it. Writes the video (MP4 with
  * H.264, or WebM with VP9 where H.264 cannot be encoded) and `<video name>.poses.json` beside it.
  * Progress goes to stderr. Bad arguments exit 2; missing or unreadable inputs, a graph with errors,
- * no Chromium and a failed render exit 1.
+ * no Chromium and a failed render exit 1. `tour --gt <release-dir> --scans <dir> --out <dir>` tours
+ * every scene of a release instead (tourRelease.ts).
  */
 
 export interface TourArgs {
@@ -31,11 +31,16 @@ export interface TourArgs {
   eye?: string;
   size?: string;
   up?: string;
+  /** The release form (tourRelease.ts): the release, its scans, the shard and the frame budgets. */
+  gt?: string;
+  scans?: string;
+  shard?: string;
+  frames?: string;
 }
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The bundle runs from node_modules/.cache/…: find the repository by its package.json instead. */
-function repoRoot(): string {
+export function repoRoot(): string {
   for (let d = dirname(fileURLToPath(import.meta.url)); d !== dirname(d); d = dirname(d)) {
     if (existsSync(join(d, 'package.json')) && existsSync(join(d, 'src', 'app', 'tour.html'))) return d;
   }
@@ -109,6 +114,16 @@ export interface TourRun {
   timings: { loadMs: number; planMs: number; renderMs: number; frames: number };
 }
 
+/** `tour` either way: one scan (--mesh, --graph), or every scan of a release (--gt, --scans). */
+export async function tourCli(a: TourArgs): Promise<{ text: string; code: number }> {
+  if (a.gt !== undefined || a.scans !== undefined) return (await import('./tourRelease.ts')).tourReleaseCommand(a);
+  if (a.shard !== undefined || a.frames !== undefined)
+    throw new CliError(
+      `--${a.shard !== undefined ? 'shard' : 'frames'} is for the tour of a release: give --gt <release-dir> and --scans <dir> (and --out <dir>)`,
+    );
+  return { text: await tourCommand(a), code: 0 };
+}
+
 export async function tourCommand(a: TourArgs, log: (line: string) => void = (l) => process.stderr.write(`tour: ${l}\n`)): Promise<string> {
   const r = await runTour(a, log);
   const t = r.timings,
@@ -139,57 +154,16 @@ export async function runTour(a: TourArgs, log: (line: string) => void): Promise
   const { graph, problems } = readInputs(a.graph, undefined);
   if (hasErrors(problems)) throw new InputError(`${a.graph} has errors (listed above): fix them before touring it`);
   if (graph.nodes.length === 0) throw new InputError(`${a.graph}: the graph has no nodes; the tour walks through every node`);
-  const chromium = chromiumPath();
-  if (!existsSync(chromium)) throw new InputError(`no Chromium at ${chromium}: install Debian's (apt-get install -y chromium) or set CHROMIUM_PATH`);
+  checkChromium();
 
-  const root = repoRoot();
-  const dist = builtApp(root, log);
-  const server = await startTourServer(dist, files);
-  const { chromium: pw } = await import('playwright-core');
-  let browser: Awaited<ReturnType<typeof pw.launch>> | null = null;
+  const dist = builtApp(repoRoot(), log);
+  const browser = await openTourBrowser(dist);
   try {
-    browser = await pw.launch({ executablePath: chromium, headless: true, args: CHROMIUM_ARGS }).catch((e: unknown) => {
-      throw new InputError(`Chromium at ${chromium} did not start (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`);
-    });
-    const page = await browser.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    let shown = -1;
-    await page.exposeFunction('__traversaTourProgress', (p: { stage: string; fraction: number; message: string }) => {
-      const step = Math.floor(p.fraction * 20);
-      if (p.stage !== 'render' || step !== shown) {
-        shown = step;
-        log(`${Math.round(p.fraction * 100)}% ${p.message}`);
-      }
-    });
-    await page.goto(`${server.url}src/app/tour.html`);
-    await page.waitForFunction(() => document.body.dataset.ready === 'true', undefined, { timeout: 30_000 });
-    const job = {
-      files: files.map((f, i) => ({ name: basename(f), url: `${server.url}__tour/files/${i}` })),
-      graph: { nodes: graph.nodes },
-      settings,
-      up,
-      upload: `${server.url}__tour/video`,
-    };
     log(
       `rendering ${basename(a.mesh)} (${graph.nodes.length} nodes) at ${settings.fps} fps, ${settings.fovDeg}°, eye ${settings.eyeHeightM} m, ${settings.width}×${settings.height}`,
     );
-    const result = (await page
-      .evaluate((j) => (window as unknown as { __traversaTour: (job: unknown) => Promise<unknown> }).__traversaTour(j), job)
-      .catch((e: unknown) => {
-        const msg = (e instanceof Error ? e.message : String(e)).replace(/^page\.evaluate: (Error: )?/, '').split('\n')[0];
-        throw new InputError(`the tour could not be rendered: ${msg}${errors.length ? ` (${errors.join('; ')})` : ''}`);
-      })) as {
-      mime: string;
-      codec: string;
-      poses: TourPoses;
-      skippedLegs: { from: string; to: string; why: string }[];
-      unseen: string[];
-      timings: { loadMs: number; planMs: number; renderMs: number; frames: number };
-    };
-    const bytes = server.video();
-    if (!bytes) throw new InputError('the page rendered the tour but sent no video back');
-
+    const result = await browser.render({ files: files.map((f) => ({ path: f, name: basename(f) })), nodes: graph.nodes, settings, up, budgets: [] }, log);
+    const bytes = result.video;
     const ext = result.mime.includes('webm') ? '.webm' : '.mp4';
     const given = extname(a.out).toLowerCase();
     let out = a.out;
@@ -203,7 +177,7 @@ export async function runTour(a: TourArgs, log: (line: string) => void): Promise
     return {
       out,
       posesPath,
-      codec: result.codec === 'vp9' ? 'vp9' : 'avc',
+      codec: result.codec,
       settings,
       poses: result.poses,
       skippedLegs: result.skippedLegs,
@@ -211,7 +185,6 @@ export async function runTour(a: TourArgs, log: (line: string) => void): Promise
       timings: result.timings,
     };
   } finally {
-    await browser?.close();
-    await server.close();
+    await browser.close();
   }
 }

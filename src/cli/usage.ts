@@ -18,6 +18,14 @@ export const USAGE = `Traversa command line
                                       the automatic touring video of the scan through every node, rendered
                                       headless in Chromium with the studio's code; writes the video (MP4 H.264,
                                       or WebM VP9) and <video>.poses.json (camera poses, nodes in view)
+  tour --gt <release-dir> --scans <dir> --out <dir> [--shard i/N] [--frames 16,32,64,1fps] [--fps 2] [--fov 75]
+        [--eye 1.5] [--size 640x480] [--up y|z]
+                                      the tour of every scene of the release that has a scan
+                                      <dir>/<SCENE>.glb|.gltf|.ply|.obj, in one Chromium: videos/<SCENE>.mp4
+                                      and .poses.json under --out (the release layout), with --frames the
+                                      frame sets frames/<SCENE>/<budget>/; writes tours.json (the scenes
+                                      toured and not, in the release's order). --shard i/N tours the scenes
+                                      i, i+N, … (from 0) and writes shard.json, for merge
   score --gt <release-dir> --pred <results-dir> --out <dir> [--compat reference] [--judge rule|none|http]
         [--verdicts <file>] [--cache <file>] [--weights λc,λp,λt,λr] [--bootstrap N] [--seed N]
         [--level 0.95] [--averaging micro|macro] [--accept-unjudged] [--table2] [--shard i/N] [--json]
@@ -35,7 +43,8 @@ export const USAGE = `Traversa command line
                                       the outputs of a run's N shards (each shard's --out folder or printed
                                       file) put together into what the run writes unsharded, byte for
                                       byte; refuses shards of different runs, a shard twice or one missing.
-                                      Score shards need --gt, the release they scored
+                                      Score shards need --gt, the release they scored; tour shards' files
+                                      are copied into --out with tours.json
   augment <release-dir> --out <tasks.jsonl> [--agents A,B] [--budget N] [--seed N] [--balance answers,obstacles] [--json]
                                       tasks for training (CapNav §5): every ordered pair of connected nodes
                                       per agent with the labels' answer, a shortest feasible route and what

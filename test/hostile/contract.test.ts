@@ -137,7 +137,7 @@ describe.concurrent('the documented contract', { timeout: 3 * LIMIT_MS }, () => 
       'scenes',
       'shard',
     ]);
-    expect([...options.get('tour')!].sort()).toEqual(['eye', 'fov', 'fps', 'graph', 'mesh', 'out', 'size', 'up']);
+    expect([...options.get('tour')!].sort()).toEqual(['eye', 'fov', 'fps', 'frames', 'graph', 'gt', 'mesh', 'out', 'scans', 'shard', 'size', 'up']);
     expect([...options.get('score')!].sort()).toEqual([
       'accept-unjudged',
       'averaging',

@@ -1,30 +1,11 @@
 // The page `cli tour` drives in headless Chromium: it loads the scan and graph the command line
 // hands it and records the automatic tour with the studio's own code (engine/video/record.ts),
-// then sends the video back. Nothing of the studio's store or storage is started here.
-import type { NavGraph } from '../../../core/graph.ts';
-import type { TourSettings } from '../../../core/tour/settings.ts';
+// then sends the video back, and the JPEGs of the frame budgets asked for. Nothing of the
+// studio's store or storage is started here.
+import type { TourJob, TourJobResult } from '../../../core/tour/renderJob.ts';
+import type { FrameBudget, SampledFrame } from '../../../core/tour/types.ts';
 import { loadMesh } from '../../../engine/mesh/load.ts';
 import { recordTour, type TourProgress } from '../../../engine/video/record.ts';
-
-export interface TourJob {
-  /** URLs of the scan's files (the main file first), with their names. */
-  files: { name: string; url: string }[];
-  graph: Pick<NavGraph, 'nodes'>;
-  settings: TourSettings;
-  up: 'y' | 'z';
-  /** Where to POST the video's bytes. */
-  upload: string;
-}
-
-export interface TourJobResult {
-  mime: string;
-  codec: string;
-  poses: import('../../../core/tour/types.ts').TourPoses;
-  order: string[];
-  skippedLegs: { from: string; to: string; why: string }[];
-  unseen: string[];
-  timings: { loadMs: number; planMs: number; renderMs: number; frames: number };
-}
 
 type TourWindow = { __traversaTour?: (job: TourJob) => Promise<TourJobResult>; __traversaTourProgress?: (p: TourProgress) => void };
 
@@ -42,13 +23,25 @@ type TourWindow = { __traversaTour?: (job: TourJob) => Promise<TourJobResult>; _
   const loaded = await loadMesh({ files }, { upAxis: job.up, unitScale: 1 });
   const loadMs = performance.now() - t0;
   try {
-    const rec = await recordTour(loaded, job.graph, job.settings, { onProgress: progress, budgets: [] });
+    const rec = await recordTour(loaded, job.graph, job.settings, { onProgress: progress, budgets: job.frames ? (job.budgets ?? []) : [] });
     const sent = await fetch(job.upload, { method: 'POST', body: rec.blob, headers: { 'Content-Type': rec.mime } });
     if (!sent.ok) throw new Error(`the video could not be handed back (${sent.status})`);
+    const frameSets: TourJobResult['frameSets'] = {};
+    const posted = new Set<number>();
+    for (const [budget, set] of Object.entries(rec.frameSets) as [FrameBudget, { frames: SampledFrame[]; jpegs: Blob[] }][]) {
+      frameSets[budget] = set.frames;
+      for (const [i, f] of set.frames.entries()) {
+        if (posted.has(f.index)) continue;
+        posted.add(f.index);
+        const r = await fetch(`${job.frames}/${f.index}`, { method: 'POST', body: set.jpegs[i]!, headers: { 'Content-Type': 'image/jpeg' } });
+        if (!r.ok) throw new Error(`frame ${f.index} could not be handed back (${r.status})`);
+      }
+    }
     return {
       mime: rec.mime,
       codec: rec.mime.includes('webm') ? 'vp9' : 'avc',
       poses: rec.poses,
+      frameSets,
       order: rec.plan.order,
       skippedLegs: rec.plan.skippedLegs,
       unseen: rec.plan.unseen,
