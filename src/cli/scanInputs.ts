@@ -57,11 +57,15 @@ async function loadScan(command: string, args: ScanArgs): Promise<{ graph: NavGr
   return { graph, profiles, loaded: await loadScanFile(args.mesh, upAxis, unitScale) };
 }
 
-/** A scan file (with its side files) loaded with its BVH; one that cannot be loaded is an input error. */
-export async function loadScanFile(path: string, upAxis: 'y' | 'z', unitScale = 1): Promise<LoadedMesh> {
+/**
+ * A scan file (with its side files: every file beside it, or `files`, those it names) loaded with
+ * its BVH; one that cannot be loaded is an input error.
+ */
+export async function loadScanFile(path: string, upAxis: 'y' | 'z', unitScale = 1, files?: readonly { path: string; name: string }[]): Promise<LoadedMesh> {
   try {
+    const read = files ? files.map((f) => ({ name: f.name, data: bytes(f.path) })) : meshFiles(path);
     // No workers on the command line: the parse and the BVH run on this thread.
-    return await loadMesh({ files: meshFiles(path) }, { upAxis, unitScale, createWorker: () => null });
+    return await loadMesh({ files: read }, { upAxis, unitScale, createWorker: () => null });
   } catch (e) {
     if (e instanceof MeshLoadError) throw new InputError(e.message);
     throw e;

@@ -21,6 +21,7 @@ import { renderMaps } from '../engine/spatial/topDown.ts';
 import { CliError, InputError, readInput, readInputText, writeOutput } from './files.ts';
 import { readFrameList } from './frameSets.ts';
 import { loadScanFile } from './scanInputs.ts';
+import { sceneScan, scanFiles, SCAN_EXTENSIONS } from './sceneScans.ts';
 
 /**
  * `eval-inputs --with depth,map,graph`: the depth frames and top-down maps rendered from each
@@ -35,8 +36,6 @@ export interface SpatialArgs {
   scans?: string;
   up?: string;
 }
-
-const SCAN_EXTENSIONS = ['.glb', '.gltf', '.ply', '.obj'];
 
 /** `--with a,b` read and checked: the parts in SPATIAL_PARTS order. */
 export function spatialParts(value: string | undefined): SpatialPart[] {
@@ -63,9 +62,11 @@ function scanFileOf(scene: string, scenes: readonly string[], a: SpatialArgs): s
       );
     return a.mesh;
   }
-  const tried = SCAN_EXTENSIONS.map((ext) => join(a.scans!, scene + ext));
-  const found = tried.find((p) => existsSync(p));
-  if (!found) throw new InputError(`${tried[0]}: no scan of scene ${scene} (looked for ${scene}${SCAN_EXTENSIONS.join(`, ${scene}`)} in ${a.scans})`);
+  const found = sceneScan(a.scans!, scene);
+  if (!found)
+    throw new InputError(
+      `${join(a.scans!, scene + SCAN_EXTENSIONS[0])}: no scan of scene ${scene} (looked for ${scene}${SCAN_EXTENSIONS.join(`, ${scene}`)} in ${a.scans})`,
+    );
   return found;
 }
 
@@ -116,7 +117,8 @@ export async function writeSpatialFiles(
     return { scene, first, poses, scan: scanFileOf(scene, scenes, a) };
   });
   for (const p of plans) {
-    const loaded = await loadScanFile(p.scan, up);
+    // Only the files the scan names: the folder holds every scene's scan.
+    const loaded = await loadScanFile(p.scan, up, 1, a.scans ? scanFiles(p.scan) : undefined);
     try {
       if (p.poses) written.depth += writeDepth(gt, out, p.scene, budget, p.poses, loaded);
       if (parts.includes('map')) written.maps += writeMaps(out, p.first, graphs.get(p.scene)!, loaded);
