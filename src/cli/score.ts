@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { PaperArgs } from './scorePaper.ts';
 import { MAX_RESAMPLES, MAX_SEED } from '../core/scoring/bootstrap.ts';
 import type { CompatJudgeChoice } from '../core/scoring/compat/run.ts';
 import type { HttpJudgeIo, JudgeChoice } from '../core/scoring/judges/choose.ts';
@@ -84,8 +85,7 @@ export async function scoreCommand(a: ScoreArgs, env: JudgeEnv = process.env as 
   }
   const { choice, http, done } = judgeFromFlags(a, env);
   try {
-    const { scorePaper } = await import('./scorePaper.ts');
-    return await scorePaper({
+    const paper: PaperArgs = {
       gt: a.gt,
       pred: a.pred,
       out: a.out,
@@ -99,8 +99,10 @@ export async function scoreCommand(a: ScoreArgs, env: JudgeEnv = process.env as 
       level,
       acceptUnjudged: a.acceptUnjudged === true,
       table2: a.table2 === true,
-      shard,
-    });
+    };
+    // A shard scores its scenes for `merge`; the whole run writes the outputs.
+    if (shard) return await (await import('./scoreShard.ts')).scoreShard({ ...paper, shard });
+    return await (await import('./scorePaper.ts')).scorePaper(paper);
   } finally {
     done();
   }

@@ -12,8 +12,6 @@ import { toPredictionJsonl } from '../formats/predictions/jsonl.ts';
 import { predictionReaders } from '../formats/predictions/read.ts';
 import { InputError, makeFolder, readJsonFiles, readTree, writeOutput } from './files.ts';
 import type { SourceFile } from '../formats/json.ts';
-import type { Shard } from '../core/shard.ts';
-import { writeScoreShard } from './scoreShard.ts';
 import { formatPaperSummary } from './scoreTables.ts';
 import { agentOrder } from '../core/agents.ts';
 import { table2, table2Title } from '../core/scoring/paper/table2.ts';
@@ -68,8 +66,6 @@ export interface PaperArgs {
   acceptUnjudged: boolean;
   /** `--table2`: also write the paper's Table 2 as table2.csv and table2.tex. */
   table2?: boolean;
-  /** `--shard i/N`: score this shard's scenes and write scored_shard.json for `merge`. */
-  shard?: Shard;
 }
 
 /**
@@ -77,14 +73,14 @@ export interface PaperArgs {
  * records (RV and the composite are withheld) unless the user accepts that with --accept-unjudged.
  */
 export async function scorePaper(a: PaperArgs): Promise<{ text: string; code: number }> {
-  const { project, files } = readTruth(a.gt);
+  const { project } = readTruth(a.gt);
   makeFolder(a.out);
   const request = scoringRequest(a, project);
-  if (a.shard) return { text: await writeScoreShard(request, { ...a, shard: a.shard }, files), code: 0 };
   return writePaperOutcome(project, await runScoring(request, predictionReaders, { http: a.http }), a);
 }
 
-function scoringRequest(a: PaperArgs, project: Project): PaperRequest {
+/** What `score` asks of the pipeline: the predictions under `--pred` and the settings, defaults filled in. */
+export function scoringRequest(a: PaperArgs, project: Project): PaperRequest {
   const defaults = DEFAULT_PAPER_SETTINGS;
   const bootstrap = { resamples: a.resamples, seed: a.seed ?? defaults.bootstrap.seed, level: a.level ?? defaults.bootstrap.level };
   return {

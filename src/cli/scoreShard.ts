@@ -6,7 +6,7 @@ import { mergeScoringShards, runScoringShard, SCORE_SHARD_FORMAT, type ScoringSh
 import { filesDigest, shardName, shardSetProblem, type Shard } from '../core/shard.ts';
 import type { SourceFile } from '../formats/json.ts';
 import { CliError, InputError, makeFolder, writeOutput } from './files.ts';
-import { readTruth, writePaperOutcome, type PaperArgs } from './scorePaper.ts';
+import { readTruth, scoringRequest, writePaperOutcome, type PaperArgs } from './scorePaper.ts';
 import type { ShardOutput } from './shardFiles.ts';
 
 /** What `score --shard i/N` writes into its `--out`, and `merge` reads. */
@@ -22,7 +22,13 @@ interface ScoreRun {
 }
 
 /** `score --shard i/N`: score and judge this shard's scenes; write scored_shard.json. Returns what to print. */
-export async function writeScoreShard(request: PaperRequest, a: PaperArgs & { shard: Shard }, truth: readonly SourceFile[]): Promise<string> {
+export async function scoreShard(a: PaperArgs & { shard: Shard }): Promise<{ text: string; code: number }> {
+  const { project, files } = readTruth(a.gt);
+  makeFolder(a.out);
+  return { text: await writeScoreShard(scoringRequest(a, project), a, files), code: 0 };
+}
+
+async function writeScoreShard(request: PaperRequest, a: PaperArgs & { shard: Shard }, truth: readonly SourceFile[]): Promise<string> {
   const s = await runScoringShard(request, predictionReaders, a.shard, { http: a.http });
   const run: ScoreRun = {
     truth: filesDigest(truth),

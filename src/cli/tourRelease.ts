@@ -21,7 +21,7 @@ import { tourPath } from '../formats/capnav/tourFiles.ts';
 import { CliError, InputError, makeFolder, readJsonFiles, statInput, writeOutput } from './files.ts';
 import { shardOption } from './options.ts';
 import { fileDigest, sceneScan, scanFiles, SCAN_EXTENSIONS } from './sceneScans.ts';
-import { builtApp, repoRoot, tourSettings, type TourArgs } from './tour.ts';
+import { builtApp, repoRoot, tourSettings, type TourArgs } from './tourSetup.ts';
 import { checkChromium, openTourBrowser, type TourBrowser } from './tourBrowser.ts';
 
 /**

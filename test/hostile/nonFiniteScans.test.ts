@@ -2,7 +2,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadMesh } from '../../src/engine/mesh/load.ts';
-import { builtApp } from '../../src/cli/tour.ts';
+import { builtApp } from '../../src/cli/tourSetup.ts';
 import { REPO } from '../support/cli.ts';
 import { cornerGltf } from '../support/hostileScan.ts';
 import { expectOneLineError, LIMIT_MS, run, tempDirs } from './support.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CliError } from '../../../src/cli/files.ts';
-import { tourSettings } from '../../../src/cli/tour.ts';
+import { tourSettings } from '../../../src/cli/tourSetup.ts';
 import { TOUR_DEFAULTS } from '../../../src/core/tour/settings.ts';
 
 describe('cli tour: its settings from the command line', () => {
