@@ -18,8 +18,10 @@ const temp = () => {
   return d;
 };
 
-/** Five scenes; two models (a random walker, the oracle) and a loose file with a repeated prediction and one for a scene the release lacks. */
-async function fixture(): Promise<{ gt: string; pred: string }> {
+/** Five scenes; two models (a random walker, the oracle) and a loose file with a repeated prediction and one for a scene the release lacks. Made once: every test only reads it. */
+let made_: Promise<{ gt: string; pred: string }> | undefined;
+const fixture = () => (made_ ??= makeFixture());
+async function makeFixture(): Promise<{ gt: string; pred: string }> {
   const gt = writeReleaseDir(releaseFiles(['A1', 'B2', 'C3', 'D4', 'E5'].map((s) => houseScene(`HM3D000${s}`))));
   made.push(gt);
   const pred = join(temp(), 'results');
