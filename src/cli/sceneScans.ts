@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync } from 'node:fs';
 import { dirname, extname, join, normalize, relative, sep } from 'node:path';
 import { isRegularFile, readInputText } from './files.ts';
+import { refKind } from '../engine/mesh/refs.ts';
 
 /**
  * The scans of a release's scenes in one folder (`--scans <dir>`): `<dir>/<SCENE>.glb|.gltf|.ply|.obj`.
@@ -25,7 +26,7 @@ function gltfRefs(text: string): string[] {
     return []; // the loader says what is wrong with it
   }
   const uris = [...(Array.isArray(doc.buffers) ? doc.buffers : []), ...(Array.isArray(doc.images) ? doc.images : [])].map((x) => x?.uri);
-  return uris.filter((u): u is string => typeof u === 'string' && !/^[a-z][a-z0-9+.-]*:/i.test(u)).map(decodeRef);
+  return uris.filter((u): u is string => typeof u === 'string' && refKind(u) === 'name').map(decodeRef);
 }
 
 const decodeRef = (u: string) => {

@@ -1,9 +1,9 @@
-import { readdirSync } from 'node:fs';
-import { basename, dirname, extname, join } from 'node:path';
+import { basename, extname } from 'node:path';
 import { hasErrors } from '../core/problems.ts';
 import type { TourSettings } from '../core/tour/settings.ts';
 import type { TourPoses } from '../core/tour/types.ts';
-import { CliError, InputError, isRegularFile, statInput, writeOutput } from './files.ts';
+import { CliError, InputError, statInput, writeOutput } from './files.ts';
+import { scanFiles } from './sceneScans.ts';
 import { readInputs } from './graphInput.ts';
 import { checkChromium, openTourBrowser } from './tourBrowser.ts';
 import { builtApp, repoRoot, tourSettings, type TourArgs } from './tourSetup.ts';
@@ -20,19 +20,6 @@ export type { TourArgs } from './tourSetup.ts';
  * no Chromium and a failed render exit 1. `tour --gt <release-dir> --scans <dir> --out <dir>` tours
  * every scene of a release instead (tourRelease.ts).
  */
-
-/** The scan's files: the main one, and for .gltf/.obj the files beside it (its .bin, .mtl, textures). */
-function meshFiles(path: string): string[] {
-  if (!statInput(path, 'mesh').isFile()) throw new InputError(`${path}: the mesh is not a file`);
-  const files = [path];
-  if (['.gltf', '.obj'].includes(extname(path).toLowerCase())) {
-    for (const name of readdirSync(dirname(path))) {
-      const full = join(dirname(path), name);
-      if (full !== path && isRegularFile(full)) files.push(full);
-    }
-  }
-  return files;
-}
 
 /** What a tour run wrote and how long it took. */
 export interface TourRun {
@@ -82,7 +69,8 @@ export async function runTour(a: TourArgs, log: (line: string) => void): Promise
   const up = a.up ?? 'y';
   if (up !== 'y' && up !== 'z') throw new CliError(`--up must be y or z (got ${up})`);
   const settings = tourSettings(a);
-  const files = meshFiles(a.mesh);
+  if (!statInput(a.mesh, 'mesh').isFile()) throw new InputError(`${a.mesh}: the mesh is not a file`);
+  const files = scanFiles(a.mesh);
   const { graph, problems } = readInputs(a.graph, undefined);
   if (hasErrors(problems)) throw new InputError(`${a.graph} has errors (listed above): fix them before touring it`);
   if (graph.nodes.length === 0) throw new InputError(`${a.graph}: the graph has no nodes; the tour walks through every node`);
@@ -94,7 +82,7 @@ export async function runTour(a: TourArgs, log: (line: string) => void): Promise
     log(
       `rendering ${basename(a.mesh)} (${graph.nodes.length} nodes) at ${settings.fps} fps, ${settings.fovDeg}°, eye ${settings.eyeHeightM} m, ${settings.width}×${settings.height}`,
     );
-    const result = await browser.render({ files: files.map((f) => ({ path: f, name: basename(f) })), nodes: graph.nodes, settings, up, budgets: [] }, log);
+    const result = await browser.render({ files, nodes: graph.nodes, settings, up, budgets: [] }, log);
     const bytes = result.video;
     const ext = result.mime.includes('webm') ? '.webm' : '.mp4';
     const given = extname(a.out).toLowerCase();

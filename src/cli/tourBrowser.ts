@@ -74,8 +74,8 @@ export async function openTourBrowser(dist: string): Promise<TourBrowser> {
   const readyPage = async (): Promise<Page> => {
     if (page && !page.isClosed() && used < PAGE_TOURS) return page;
     await page?.close().catch(() => {});
-    const p = (page = await browser.newPage());
-    used = 0;
+    page = null;
+    const p = await browser.newPage();
     p.on('pageerror', (e) => errors.push(e.message));
     let shown = -1;
     await p.exposeFunction('__traversaTourProgress', (r: { stage: string; fraction: number; message: string }) => {
@@ -86,7 +86,15 @@ export async function openTourBrowser(dist: string): Promise<TourBrowser> {
       }
     });
     await p.goto(`${server.url}src/app/tour.html`);
-    await p.waitForFunction(() => document.body.dataset.ready === 'true', undefined, { timeout: 30_000 });
+    try {
+      await p.waitForFunction(() => document.body.dataset.ready === 'true', undefined, { timeout: 30_000 });
+    } catch (e) {
+      // Not kept: the next tour starts on a fresh page instead of this one, which has no tour to run.
+      await p.close().catch(() => {});
+      throw e;
+    }
+    page = p;
+    used = 0;
     return p;
   };
 

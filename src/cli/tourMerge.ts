@@ -6,7 +6,7 @@ import { shardSetProblem } from '../core/shard.ts';
 import { mergeTourShards, TOUR_SHARD_FORMAT, TOURS_FILE, type TourShardDoc } from '../core/tour/tours.ts';
 import { FRAME_BUDGETS, type FrameBudget } from '../core/tour/types.ts';
 import { tourPath } from '../formats/capnav/tourFiles.ts';
-import { CliError, InputError, isRegularFile, makeFolder, MAX_MESH_BYTES, readInput, writeOutput } from './files.ts';
+import { CliError, copyOutput, InputError, isRegularFile, makeFolder, writeOutput } from './files.ts';
 import { readFrameList } from './frameSets.ts';
 import type { ShardOutput } from './shardFiles.ts';
 
@@ -85,7 +85,7 @@ export function mergeTourShardOutputs(shards: readonly ShardOutput[], out: strin
       const from = join(root, path),
         to = join(out, path);
       if (!isRegularFile(from)) throw new InputError(`${from}: missing: the shard lists it (${d.file})`);
-      if (!samePlace(from, to)) writeOutput(to, readInput(from, 'tour file', MAX_MESH_BYTES));
+      if (!samePlace(from, to)) copyOutput(from, to); // a block at a time: a video may be large
       copied++;
     };
     for (const s of d.scenes) {

@@ -1,4 +1,4 @@
-import { inShard, type Shard } from '../shard.ts';
+import { inShard, shardName, type Shard } from '../shard.ts';
 import type { TourSettings } from './settings.ts';
 import { FRAME_BUDGETS, type FrameBudget, type TourCut } from './types.ts';
 
@@ -149,13 +149,13 @@ export function mergeTourShards(shards: readonly (TourShardDoc & { file: string 
   if (other) return `${other.file} and ${first.file} list the release's scenes differently`;
   const failed = sorted.find((s) => s.failed.length);
   if (failed)
-    return `${failed.file}: shard ${failed.shard.index}/${failed.shard.count} failed to tour ${failed.failed.map((f) => f.scene).join(', ')} (${failed.failed[0]!.why}): run that shard again`;
+    return `${failed.file}: shard ${shardName(failed.shard)} failed to tour ${failed.failed.map((f) => f.scene).join(', ')} (${failed.failed[0]!.why}): run that shard again`;
   const place = new Map(order.map((s, i) => [s, i]));
   for (const s of sorted) {
     for (const { scene } of [...s.scenes, ...s.missing]) {
       const at = place.get(scene);
       if (at === undefined) return `${s.file} lists scene ${scene}, which is not in the release it toured`;
-      if (!inShard(at, s.shard)) return `${s.file} lists scene ${scene}, which is not shard ${s.shard.index}/${s.shard.count}'s`;
+      if (!inShard(at, s.shard)) return `${s.file} lists scene ${scene}, which is not shard ${shardName(s.shard)}'s`;
     }
     const listed = new Set([...s.scenes, ...s.missing].map((x) => x.scene));
     if (listed.size !== s.scenes.length + s.missing.length) return `${s.file} lists a scene twice`;
