@@ -136,8 +136,8 @@ describe.skipIf(!haveRelease)('the Training view on the shared release (30 scene
     const expected = augment(readRelease(readJsonFiles(CAPNAV_DIR)).project!).summary;
     console.log(`Training view, shared release: ${expected.tasks} tasks in ${ms} ms; ${painted.length} progress states painted`);
     expect(Number(await page.getByTestId('training-summary').getAttribute('data-tasks'))).toBe(expected.tasks);
-    // The work goes a scene × agent at a time with the page painting between: many states of the bar were on screen.
-    expect(painted.length).toBeGreaterThan(10);
+    // The work goes a scene × agent at a time with the page painting between: states of the bar between empty and full were on screen.
+    expect(painted.length).toBeGreaterThan(2);
     const out = mkdtempSync(join(tmpdir(), 'traversa-training-shared-'));
     const cli = await traversa('augment', CAPNAV_DIR, '--out', join(out, 'tasks.jsonl'));
     expect(cli.code, cli.stderr).toBe(0);

@@ -23,6 +23,8 @@ export class TrainingTasks {
   constructor(
     private store: StudioStore,
     private tell: (message: string) => void,
+    /** Main-thread time between pauses for the page to paint (0: a pause before every scene × agent). */
+    private sliceMs = SLICE_MS,
   ) {}
 
   async generate(): Promise<void> {
@@ -47,7 +49,7 @@ export class TrainingTasks {
     try {
       for (const scene of project.scenes)
         for (const agent of agents) {
-          if (performance.now() - sliceStart > SLICE_MS) {
+          if (performance.now() - sliceStart >= this.sliceMs) {
             setTraining(this.store, { status: { state: 'running', done, total, tasks: tasks.length, scene: scene.id, startedAt } });
             await yieldNow();
             if (me !== this.run) return;

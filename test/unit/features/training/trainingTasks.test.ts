@@ -32,7 +32,7 @@ function studio(project: Project | null = SAMPLE) {
   if (project) replaceDocument(store, project);
   store.setState((s) => ({ workspace: { ...s.workspace, projectId: 'p1' } }));
   const told: string[] = [];
-  return { store, told, training: new TrainingTasks(store, (m) => void told.push(m)) };
+  return { store, told, training: new TrainingTasks(store, (m) => void told.push(m), 0) };
 }
 
 const downloads: { name: string; type: string }[] = [];
@@ -135,7 +135,7 @@ describe('the Training view makes tasks', () => {
   });
 
   it('cancelled, keeps the tasks of the run before', async () => {
-    // Eight copies of the house: more than one slice of the main thread's time.
+    // Eight copies of the house, and a pause before every scene × agent (slices of 0 ms): a run to cancel whatever the machine's speed.
     const big = { ...SAMPLE, scenes: Array.from({ length: 8 }, (_, i) => ({ ...SAMPLE.scenes[0]!, id: `house-${i}` })) };
     const { store, training } = studio(big);
     setTraining(store, { budget: '3' });
