@@ -20,6 +20,7 @@ import { renderDepth, worldPoseOf } from '../engine/spatial/depth.ts';
 import { renderMaps } from '../engine/spatial/topDown.ts';
 import { CliError, InputError, readInput, readInputText, writeOutput } from './files.ts';
 import { readFrameList } from './frameSets.ts';
+import { tourPath } from '../formats/capnav/tourFiles.ts';
 import { loadScanFile } from './scanInputs.ts';
 import { sceneScan, scanFiles, SCAN_EXTENSIONS } from './sceneScans.ts';
 
@@ -71,7 +72,7 @@ function scanFileOf(scene: string, scenes: readonly string[], a: SpatialArgs): s
 }
 
 function posesOf(gt: string, scene: string): { path: string; poses: TourPoses } {
-  const path = join(gt, 'videos', `${scene}.poses.json`);
+  const path = join(gt, tourPath.poses(scene));
   if (!existsSync(path))
     throw new InputError(
       `${path}: no tour poses for scene ${scene} (depth frames are rendered at the tour's poses: record the tour with "cli tour" or the studio)`,

@@ -66,23 +66,19 @@ describe('eval-inputs --with depth,map,graph on the sample house', { timeout: 60
   let gt: string, out: string;
   let house: LoadedMesh;
   let ran: Awaited<ReturnType<typeof cli>>;
-  let ms: number;
   beforeAll(async () => {
     gt = releaseWithTour();
     out = temp('traversa-spatial-out-');
-    const t0 = Date.now();
     ran = await cli('eval-inputs', '--gt', gt, '--frames', '16', '--out', out, '--agents', 'HUMAN', '--with', 'graph,depth,map', '--mesh', MESH);
-    ms = Date.now() - t0;
     house = await loadSampleHouse();
   }, 60_000);
   afterAll(() => house?.dispose());
 
-  it('writes the inputs with the variant, depth frames beside the frames and a map per floor, in a few seconds', () => {
+  it('writes the inputs with the variant, depth frames beside the frames and a map per floor', () => {
     expect(ran.stderr).toBe(
       `wrote 10 evaluation inputs (10 questions × 1 agent, 1 scene; 0 hallucinated questions left out) and 4 frames, 4 depth frames, 2 maps to ${out}\n`,
     );
     expect(ran.code).toBe(0);
-    expect(ms).toBeLessThan(20_000);
     const folder = `frames/${SCENE}/16`;
     for (const f of ['000', '001', '002', '003']) expect(existsSync(join(out, folder, 'depth', `${f}.png`)), f).toBe(true);
     const manifest = json<{ with: string[] }>(join(out, 'manifest.json'));

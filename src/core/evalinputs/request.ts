@@ -14,12 +14,6 @@ export interface SpatialImages {
   maps?: readonly string[];
 }
 
-/**
- * The user message of one input: the prompt's text with the frames where its `<video>` line is,
- * each frame after a caption giving its place and time (`Frame 3/16 (00:12)`). `images` are the
- * frames' URLs (data URLs on the command line) in the input's frame order. An input with depth
- * frames or maps has them after the frames, each kind after a line saying what it is.
- */
 /** The prompt's text before and after its VIDEO_MARK line (all of it before, when it has none). */
 export function aroundVideo(prompt: string): { before: string; after: string } {
   const lines = prompt.split('\n');
@@ -34,6 +28,12 @@ export function aroundVideo(prompt: string): { before: string; after: string } {
   };
 }
 
+/**
+ * The user message of one input: the prompt's text with the frames where its `<video>` line is,
+ * each frame after a caption giving its place and time (`Frame 3/16 (00:12)`). `images` are the
+ * frames' URLs (data URLs on the command line) in the input's frame order. An input with depth
+ * frames or maps has them after the frames, each kind after a line saying what it is.
+ */
 export function chatContent(
   input: Pick<EvalInput, 'prompt' | 'frames' | 'depthFrames' | 'maps'>,
   images: readonly string[],

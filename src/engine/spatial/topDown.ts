@@ -37,7 +37,7 @@ export function topDownSurface(surface: Surface, m: MapFrame, topY: number, bott
 
 /**
  * A scene's maps (one a floor, as `maps` cite them) and their map.json: every floor in one frame
- * (the scan's extent and its nodes), cut MAP_CUT_M above the floor's highest node, each node's
+ * (the scan's extent and its nodes), cut MAP_CUT_M above the floor's lowest node, each node's
  * marker on its floor's map. Pictures are RGBA rows from the top.
  */
 export function renderMaps(
@@ -65,8 +65,10 @@ export function renderMaps(
   };
   const pictures = maps.map((m) => {
     const heights = m.markers.map((k) => world.get(k.node)!.y);
+    // From the floor's level, not its highest node: nodes kept on a floor by hand, or a band that a
+    // staircase joins to the storey above, would put the cut over the next storey.
     const floorY = Math.min(...heights),
-      sliceY = Math.max(...heights) + MAP_CUT_M;
+      sliceY = floorY + MAP_CUT_M;
     const markers = m.markers.map((k) => {
       const p = world.get(k.node)!;
       const [col, row] = mapPixelOf(frame, p.x, p.z);
