@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { edgePairs, undirectedKey, type NavGraph } from '../core/graph.ts';
 import { inShard, shardSetProblem, type Shard } from '../core/shard.ts';
-import { InputError, readInput, writeOutput } from './files.ts';
+import { InputError, writeOutput } from './files.ts';
+import { fileDigest } from './sceneScans.ts';
 import type { ScanArgs } from './scanInputs.ts';
 import type { ShardOutput } from './shardFiles.ts';
 
@@ -25,14 +25,12 @@ export function shardGraph<G extends Pick<NavGraph, 'nodes' | 'edges'>>(graph: G
   return { ...graph, edges: graph.edges.filter((e) => mine.has(undirectedKey(e.from, e.to))) };
 }
 
-const digest = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
-
-/** The run a shard belongs to: the scan, graph and profiles (by checksum) and how the scan is read. */
+/** The run a shard belongs to: the scan, graph and profiles (by checksum, a block at a time: a scan may be a gigabyte) and how the scan is read. */
 function runOf(args: ScanArgs) {
   return {
-    mesh: digest(readInput(args.mesh!, 'mesh')),
-    graph: digest(readInput(args.graph!, 'graph')),
-    agents: args.agents === undefined ? null : digest(readInput(args.agents, 'agent profiles')),
+    mesh: fileDigest(args.mesh!),
+    graph: fileDigest(args.graph!),
+    agents: args.agents === undefined ? null : fileDigest(args.agents),
     up: args.up ?? 'y',
     scale: args.scale ?? '1',
   };
@@ -83,15 +81,14 @@ export function mergeScanShards(shards: readonly ShardOutput[], out: string | un
     });
     return merged;
   };
+  // Every field any shard has, in their order: a shard without edges has no resolution to report.
   const result: Keyed = {};
-  for (const field of Object.keys(sorted[0]!.result)) {
-    if (field === 'agents') {
+  for (const field of new Set(sorted.flatMap((d) => Object.keys(d.result)))) {
+    if (field === 'agents')
       result.agents = Object.fromEntries(Object.keys(sorted[0]!.result.agents).map((agent) => [agent, byEdge((d) => d.result.agents[agent])]));
-    } else if (field === 'edges') result.edges = byEdge((d) => d.result.edges);
+    else if (field === 'edges') result.edges = byEdge((d) => d.result.edges);
     else result[field] = sorted.find((d) => d.result[field] !== undefined)!.result[field];
   }
-  // A shard without edges has no resolution to report; one that has does.
-  for (const d of sorted) for (const field of Object.keys(d.result)) if (!(field in result)) result[field] = d.result[field];
   const text = JSON.stringify(result, null, 2);
   if (out === undefined) return { text, code: 0 };
   writeOutput(out, text + '\n');

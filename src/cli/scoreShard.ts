@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { predictionReaders } from '../formats/predictions/read.ts';
 import type { PaperRequest } from '../core/scoring/pipeline.ts';
 import { mergeScoringShards, runScoringShard, SCORE_SHARD_FORMAT, type ScoringShard } from '../core/scoring/shard.ts';
-import { filesDigest, shardName, shardSetProblem, type Shard } from '../core/shard.ts';
+import { filesDigest, inShard, shardName, shardSetProblem, type Shard } from '../core/shard.ts';
 import type { SourceFile } from '../formats/json.ts';
 import { CliError, InputError, makeFolder, writeOutput } from './files.ts';
 import { readTruth, scoringRequest, writePaperOutcome, type PaperArgs } from './scorePaper.ts';
@@ -39,7 +39,7 @@ async function writeScoreShard(request: PaperRequest, a: PaperArgs & { shard: Sh
   const file = join(a.out, SCORE_SHARD_FILE);
   writeOutput(file, JSON.stringify({ format: SCORE_SHARD_FORMAT, version: 1, shard: s.shard, run, runProblems: s.runProblems, models: s.models }) + '\n');
   const records = s.models.reduce((n, m) => n + m.records.length, 0);
-  const scenes = request.project.scenes.filter((_, i) => i % a.shard.count === a.shard.index).length;
+  const scenes = request.project.scenes.filter((_, i) => inShard(i, a.shard)).length;
   return (
     `shard ${shardName(a.shard)}: ${records.toLocaleString('en-US')} prediction${records === 1 ? '' : 's'} of ${scenes} of the release's ${request.project.scenes.length} scenes scored; wrote ${file}.\n` +
     `When every shard has run: traversa merge --gt ${a.gt} --out <dir> <each shard's --out>`
