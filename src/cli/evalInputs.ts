@@ -16,8 +16,8 @@ import type { FrameBudget } from '../core/tour/types.ts';
 import { readRelease } from '../formats/capnav/read.ts';
 import { CliError, InputError, makeFolder, readInputText, readJsonFiles, statInput, writeOutput } from './files.ts';
 import { frameBudget, readFrame, readFrameList } from './frameSets.ts';
-import { spatialParts, upAxisOf, writeSpatialFiles, type SpatialArgs } from './spatialInputs.ts';
-import { shardOption } from './options.ts';
+import { spatialParts, writeSpatialFiles, type SpatialArgs } from './spatialInputs.ts';
+import { shardOption, upAxisOf } from './options.ts';
 import { writeEvalInputsShard } from './evalInputsShard.ts';
 
 /** The evaluation inputs of a run, wherever they came from, and the folder their frame paths are relative to. */

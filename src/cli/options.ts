@@ -59,3 +59,10 @@ export function shardOption(v: string | undefined): Shard | undefined {
   if (typeof s === 'string') throw new CliError(s);
   return s;
 }
+
+/** `--up`: the scan's up axis, y (default) or z. */
+export function upAxisOf(value: string | undefined): 'y' | 'z' {
+  if (value === undefined) return 'y';
+  if (value !== 'y' && value !== 'z') throw new CliError(`--up must be y or z (got ${value})`);
+  return value;
+}

@@ -4,6 +4,7 @@ import type { AgentProfile } from '../core/agents.ts';
 import type { NavGraph } from '../core/graph.ts';
 import { MeshLoadError, loadMesh, type LoadedMesh } from '../engine/mesh/load.ts';
 import { CliError, InputError, isRegularFile, MAX_MESH_BYTES, readInput } from './files.ts';
+import { upAxisOf } from './options.ts';
 import { readInputs } from './graphInput.ts';
 
 /**
@@ -48,8 +49,7 @@ function meshFiles(path: string): { name: string; data: ArrayBuffer }[] {
 async function loadScan(command: string, args: ScanArgs): Promise<{ graph: NavGraph; profiles: AgentProfile[]; loaded: LoadedMesh }> {
   if (!args.mesh) throw new CliError(`${command} needs --mesh <file>`);
   if (!args.graph) throw new CliError(`${command} needs --graph <graph.json>`);
-  const upAxis = args.up ?? 'y';
-  if (upAxis !== 'y' && upAxis !== 'z') throw new CliError(`--up must be y or z (got ${upAxis})`);
+  const upAxis = upAxisOf(args.up);
   const unitScale = args.scale === undefined ? 1 : Number(args.scale);
   if (!(unitScale >= SCALE[0] && unitScale <= SCALE[1]))
     throw new CliError(`--scale must be the scan's unit in metres, from ${SCALE[0]} to ${SCALE[1]} (got ${args.scale})`);

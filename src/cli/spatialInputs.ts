@@ -19,6 +19,7 @@ import { scanSurface } from '../engine/rays/surface.ts';
 import { renderDepth, worldPoseOf } from '../engine/spatial/depth.ts';
 import { renderMaps } from '../engine/spatial/topDown.ts';
 import { CliError, InputError, readInput, readInputText, writeOutput } from './files.ts';
+import { upAxisOf } from './options.ts';
 import { readFrameList } from './frameSets.ts';
 import { tourPath } from '../formats/capnav/tourFiles.ts';
 import { loadScanFile } from './scanInputs.ts';
@@ -45,13 +46,6 @@ export function spatialParts(value: string | undefined): SpatialPart[] {
   if (unknown.length || parts.length === 0)
     throw new CliError(`--with takes a comma list of ${SPATIAL_PARTS.join(', ')} (any of them), not "${unknown[0] ?? value}"`);
   return parts;
-}
-
-/** `--up`: y (default) or z. */
-export function upAxisOf(value: string | undefined): 'y' | 'z' {
-  if (value === undefined) return 'y';
-  if (value !== 'y' && value !== 'z') throw new CliError(`--up must be y or z (got ${value})`);
-  return value;
 }
 
 /** The scan of a scene: `--mesh` (when the inputs cover one scene) or `<scans>/<SCENE>.<ext>`. */

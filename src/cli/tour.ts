@@ -3,6 +3,7 @@ import { hasErrors } from '../core/problems.ts';
 import type { TourSettings } from '../core/tour/settings.ts';
 import type { TourPoses } from '../core/tour/types.ts';
 import { CliError, InputError, statInput, writeOutput } from './files.ts';
+import { upAxisOf } from './options.ts';
 import { scanFiles } from './sceneScans.ts';
 import { readInputs } from './graphInput.ts';
 import { checkChromium, openTourBrowser } from './tourBrowser.ts';
@@ -66,8 +67,7 @@ export async function runTour(a: TourArgs, log: (line: string) => void): Promise
   if (!a.mesh) throw new CliError('tour needs --mesh <file>');
   if (!a.graph) throw new CliError('tour needs --graph <graph.json>');
   if (!a.out) throw new CliError('tour needs --out <video file> (.mp4, or .webm)');
-  const up = a.up ?? 'y';
-  if (up !== 'y' && up !== 'z') throw new CliError(`--up must be y or z (got ${up})`);
+  const up = upAxisOf(a.up);
   const settings = tourSettings(a);
   if (!statInput(a.mesh, 'mesh').isFile()) throw new InputError(`${a.mesh}: the mesh is not a file`);
   const files = scanFiles(a.mesh);

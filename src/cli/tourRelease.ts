@@ -19,7 +19,7 @@ import { classify } from '../formats/capnav/files.ts';
 import { readRelease } from '../formats/capnav/read.ts';
 import { tourPath } from '../formats/capnav/tourFiles.ts';
 import { CliError, InputError, makeFolder, readJsonFiles, statInput, writeOutput } from './files.ts';
-import { shardOption } from './options.ts';
+import { shardOption, upAxisOf } from './options.ts';
 import { fileDigest, sceneScan, scanFiles, SCAN_EXTENSIONS } from './sceneScans.ts';
 import { builtApp, repoRoot, tourSettings, type TourArgs } from './tourSetup.ts';
 import { checkChromium, openTourBrowser, type TourBrowser } from './tourBrowser.ts';
@@ -42,7 +42,7 @@ export function frameBudgets(v: string | undefined): FrameBudget[] {
   if (v === undefined) return [];
   const asked = v.split(',').map((b) => b.trim());
   const bad = asked.find((b) => !(FRAME_BUDGETS as readonly string[]).includes(b));
-  if (bad !== undefined || !asked.length) throw new CliError(`--frames takes a comma list of ${FRAME_BUDGETS.join(', ')} (any of them), not "${bad ?? v}"`);
+  if (bad !== undefined) throw new CliError(`--frames takes a comma list of ${FRAME_BUDGETS.join(', ')} (any of them), not "${bad}"`);
   return FRAME_BUDGETS.filter((b) => asked.includes(b));
 }
 
@@ -55,8 +55,7 @@ interface Planned {
 
 /** The release's scenes in order with their scans, and the run they make (checksums and settings). */
 function planRun(a: TourReleaseArgs & { gt: string; scans: string }, budgets: FrameBudget[]) {
-  const up = a.up ?? 'y';
-  if (up !== 'y' && up !== 'z') throw new CliError(`--up must be y or z (got ${up})`);
+  const up = upAxisOf(a.up);
   const settings = tourSettings(a);
   if (!statInput(a.scans, 'scans folder').isDirectory())
     throw new InputError(`${a.scans}: --scans is the folder holding <SCENE>.glb (or .gltf, .ply, .obj) for each scene`);
