@@ -100,12 +100,19 @@ export function unknownKeyReason(key: string): string {
 }
 
 export function parseKey(key: string): ParsedKey | null {
-  if (reservedWordIn(key)) return null;
-  // (Not `[kind, ...raw]`: a rest pattern walks the iterator, and a reload parses ~150,000 keys.)
-  const raw = key.split('/');
-  const kind = raw.shift();
+  // Cut by hand rather than `split` and `shift`: a reload parses ~150,000 keys, and this took half
+  // the time (measured in Node on 151,000 CapNav-shaped keys: 45–55 ms against 80–110 ms).
+  const first = key.indexOf('/');
+  const kind = first < 0 ? key : key.slice(0, first);
   const spec = specOf(kind);
-  if (!spec || raw.length !== spec.parts.length) return null;
+  if (!spec) return null;
+  const raw: string[] = [];
+  for (let at = first; at >= 0;) {
+    const next = key.indexOf('/', at + 1);
+    raw.push(next < 0 ? key.slice(at + 1) : key.slice(at + 1, next));
+    at = next;
+  }
+  if (raw.length !== spec.parts.length || reservedWordIn(key)) return null;
   // Most keys hold no `%`: their parts are as they are.
   return { kind: kind as RecordKind, parts: key.includes('%') ? raw.map(unescape) : raw };
 }
