@@ -47,6 +47,7 @@ const importer = new Importer(
   store,
   () => projects.storage,
   (projectId, sceneId, video) => saveSceneVideo(db, projectId, sceneId, video),
+  () => projects.started(),
 );
 let team: TeamSync | null = null;
 /** A team database's password, kept for this tab only (sessionStorage): a new tab or a restarted browser asks again. */

@@ -49,10 +49,18 @@ export class Importer {
     private readonly store: StudioStore,
     private readonly storage: () => ProjectStorage | null,
     private readonly saveVideo: (projectId: string, sceneId: string, video: SceneVideo) => Promise<void> = async () => {},
+    /** Resolves once the studio's first project has opened (Projects.started). */
+    private readonly started: () => Promise<unknown> = async () => {},
   ) {}
 
   async read(picked: readonly PickedFile[]): Promise<boolean> {
     const { store } = this;
+    // Files picked while a stored project opens are read once it has opened (its opening would
+    // otherwise clear the report of an import made meanwhile): the pick is neither lost nor refused.
+    if (store.getState().storage.status === 'loading' || !this.storage()) {
+      await this.started();
+      await this.storage()?.flush();
+    }
     if (store.getState().storage.status === 'loading' || !this.storage()) {
       store.setState({
         importReport: {

@@ -37,8 +37,17 @@ export class Projects {
     private readonly db: TraversaDb,
   ) {}
 
+  private starting: Promise<ProjectStorage> | null = null;
+
   /** Open the tab's project; on a first start (no project at all) the sample house. */
-  async start(): Promise<ProjectStorage> {
+  start(): Promise<ProjectStorage> {
+    return (this.starting ??= this.begin());
+  }
+
+  /** Resolves once the tab's first project has opened (or failed to): what waits for the studio to open waits for this. */
+  started = (): Promise<unknown> => this.starting ?? Promise.resolve();
+
+  private async begin(): Promise<ProjectStorage> {
     this.storage = await startProjectStorage(this.store, this.db, { memory });
     const { workspace, storage } = this.store.getState();
     if (!workspace.projectId && workspace.projects.length === 0 && storage.status !== 'error') await this.openSample();
