@@ -23,8 +23,10 @@ export interface BucketRow {
  * A row holding `text` deflated. Chromium reads IndexedDB values at ~16 MB/s whatever their number
  * (measured here: 1,000 rows of 45 KB in 2.7–3.0 s, 1,000 of 7 KB in 0.42–0.44 s, text or bytes
  * alike), so reading a 1,000-scene project (45 MB of text) was most of a reload; deflated (level 1,
- * ~11× smaller on CapNav's records) it is read in a sixth of that, and inflating it costs ~0.9 s of
- * main-thread time, in slices (the browser's DecompressionStream was no faster, row by row). A label decision's scene row (~45 KB) costs ~1 ms more to write.
+ * ~11× smaller on CapNav's records) it is read in a sixth of that. Inflating it costs ~0.6–0.7 s, on
+ * a reload in the bucket-read worker while the page parses what it has inflated (bucketPages.ts); the
+ * browser's DecompressionStream was slower, row by row (there: 1.9 s against fflate's 0.8 s for
+ * 1,000 scenes). A label decision's scene row (~45 KB) costs ~1 ms more to write.
  */
 export function packedRow(p: string, b: string, s: string, text: string): BucketRow {
   // Deflating a row costs ~60–170 µs however small it is (fflate's tables): 20,000 imported QA
@@ -95,16 +97,23 @@ export function bucketRecords(row: BucketRow): RecordMap {
 export function bucketRecs(row: BucketRow): Rec[] {
   const legacy = (row as { r?: unknown }).r;
   const text = rowText(row);
-  let parsed: unknown = legacy;
-  if (text === undefined) {
-    if (!legacy || typeof legacy !== 'object' || Array.isArray(legacy)) throw new UnreadableBucket('the stored bucket holds no records text');
-  } else {
-    try {
-      parsed = JSON.parse(text);
-    } catch (e) {
-      throw new UnreadableBucket(`the stored bucket is not JSON (${(e as Error).message})`);
-    }
+  if (text !== undefined) return textRecs(text);
+  if (!legacy || typeof legacy !== 'object' || Array.isArray(legacy)) throw new UnreadableBucket('the stored bucket holds no records text');
+  return parsedRecs(legacy);
+}
+
+/** The records of a bucket's text (`rowText`): a list of `[key, value, order]`, or the older map form. */
+export function textRecs(text: string): Rec[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (e) {
+    throw new UnreadableBucket(`the stored bucket is not JSON (${(e as Error).message})`);
   }
+  return parsedRecs(parsed);
+}
+
+function parsedRecs(parsed: unknown): Rec[] {
   if (Array.isArray(parsed)) {
     const recs = new Array<Rec>(parsed.length);
     const keys = new Set<string>();

@@ -1,8 +1,9 @@
 import Dexie from 'dexie';
 import type { Project, Scene } from '../core/project.ts';
 import { completed } from '../core/steps.ts';
-import { assembleProjectSteps, assembleScope, type Assembled, type BadRecord, type ScopeResult } from '../core/records/assemble.ts';
+import { assembleScope, ProjectAssembly, type Assembled, type BadRecord, type ScopeResult } from '../core/records/assemble.ts';
 import { sliced } from './sliced.ts';
+import { readStoredRecs } from './bucketRead.ts';
 import { bucketOf, parseKey, scopeOf } from '../core/records/keys.ts';
 import { itemRecords, sceneRecords, topRecords, type Change, type Rec } from '../core/records/records.ts';
 import { bucketRecords, bucketRecs, bucketRow, packedRow, recsText, UnreadableBucket, type RecordMap } from './bucketText.ts';
@@ -253,13 +254,21 @@ async function setAsideRows(db: TraversaDb, unreadable: readonly { row: BucketRo
 export async function loadStoredProject(db: TraversaDb, projectId: string): Promise<Assembled> {
   // The load's phases, as marks (`npm run bench -- team` prints them for a reload).
   performance.mark('load:start');
-  let rows = await db.records.where('p').equals(projectId).toArray();
+  await db.open(); // the read below opens the database by name: it must exist at its version first
+  // Each page's scopes are assembled while the worker reads and inflates the next pages.
+  const assembly = new ProjectAssembly();
+  let assembling = Promise.resolve();
+  const { unreadable, unparsed } = await readStoredRecs(db.name, projectId, (recs) => {
+    assembling = assembling.then(() => sliced(assembly.add(recs)));
+  });
   performance.mark('load:read');
-  const { recs, unreadable } = await sliced(recsOfSteps(rows));
-  performance.mark('load:parsed');
-  rows = []; // read: the stored text is let go before the project is assembled
+  await assembling;
+  if (unparsed.length) {
+    const rows = await db.records.bulkGet(unparsed.map((u) => [projectId, u.b] as [string, string]));
+    unparsed.forEach((u, i) => rows[i] && unreadable.push({ row: rows[i], reason: u.reason }));
+  }
   await setAsideRows(db, unreadable);
-  const assembled = await sliced(assembleProjectSteps(recs.splice(0)));
+  const assembled = assembly.finish();
   performance.mark('load:assembled');
   const bad = [...unreadable.map(({ row, reason }) => ({ key: `bucket ${row.b}`, reason })), ...assembled.bad];
   if (assembled.bad.length) await setAsideRecords(db, projectId, assembled.bad);

@@ -35,6 +35,15 @@ describe('a broken import never touches the stored project', () => {
     await page.getByTestId('stats-summary').waitFor();
     expect(await page.getByTestId('project-name').textContent()).toBe('my-release');
     expect(await scenesCell(page)).toBe('2');
+    // The stored rows were read and inflated by the bucket-read worker, not on the page's thread.
+    expect(
+      await page.evaluate(() =>
+        performance
+          .getEntriesByType('mark')
+          .map((m) => m.name)
+          .filter((n) => /^load:(worker-ready|reading-here)$/.test(n)),
+      ),
+    ).toEqual(['load:worker-ready']);
   });
 
   it('shows names from the files as text, never as markup', async () => {

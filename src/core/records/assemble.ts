@@ -9,7 +9,7 @@ import { PROJECT_SCHEMA_VERSION, SceneSchema, type Project, type Scene } from '.
 import { DEFAULT_TAXONOMY, TaxonomySchema, type Taxonomy } from '../vqa/taxonomy.ts';
 import { AdjudicationSchema, QaItemSchema, ReviewSchema, type QaItem } from '../vqa/item.ts';
 import { deriveStatus } from '../vqa/review.ts';
-import { parseKey, scopeOf, scopeOfKey, unknownKeyReason, type ParsedKey } from './keys.ts';
+import { parseKey, scopeOf, unknownKeyReason, type ParsedKey } from './keys.ts';
 import { scopeRecords, type Rec } from './records.ts';
 
 /**
@@ -61,6 +61,11 @@ export function assembleScope(scope: string, recs: readonly Rec[]): ScopeResult 
     if (!k || scopeOf(k) !== scope) bad.push({ key: r.key, reason: k ? 'not a record key Traversa knows' : unknownKeyReason(r.key) });
     else parsed.push({ r, k });
   }
+  return assembleParsed(scope, parsed, bad);
+}
+
+/** One scope from records whose keys are parsed and belong to it. */
+function assembleParsed(scope: string, parsed: { r: Rec; k: ParsedKey }[], bad: BadRecord[]): ScopeResult {
   if (scope === 'top') return assembleTop(parsed, bad);
   const id = scope.slice(scope.indexOf(':') + 1);
   return scope.startsWith('scene:') ? assembleScene(id, parsed, bad) : assembleItem(id, parsed, bad);
@@ -236,39 +241,70 @@ export function assembleProject(recs: Iterable<Rec>): Assembled {
  * 1,000 scenes never holds the main thread for long.
  */
 export function* assembleProjectSteps(recs: Iterable<Rec>): Generator<void, Assembled, void> {
-  // (Each scope's records are let go once it is assembled: a large project is not held twice.)
-  const byScope = new Map<string, Rec[]>();
-  const bad: BadRecord[] = [];
-  let n = 0;
-  for (const r of recs) {
-    if (++n % 2000 === 0) yield;
-    const scope = scopeOfKey(r.key);
-    if (scope === null) {
-      bad.push({ key: r.key, reason: unknownKeyReason(r.key) });
-      continue;
+  const assembly = new ProjectAssembly();
+  yield* assembly.add(recs);
+  return assembly.finish();
+}
+
+/**
+ * A project assembled from records that arrive a part at a time (a reload reads the stored buckets
+ * in pages): each part's scopes are assembled as it arrives, so assembling overlaps with reading the
+ * rest. A part holds whole scopes (a browser bucket is one scope: keys.ts `bucketOf`); a record of a
+ * scope an earlier part already held is laid over that scope at the end, as a change would be.
+ * Each part's records are let go once its scopes are assembled: a large project is not held twice.
+ */
+export class ProjectAssembly {
+  private readonly unknown: BadRecord[] = [];
+  private readonly parts: ScopeResult[] = [];
+  private readonly assembled = new Set<string>();
+  private readonly top: Rec[] = [];
+  private readonly late: Rec[] = [];
+
+  /** Take a part's records, a scope per step. */
+  *add(recs: Iterable<Rec>): Generator<void, void, void> {
+    // Each key is parsed once, here: its scope groups it and its parts place it in the scope.
+    const byScope = new Map<string, { r: Rec; k: ParsedKey }[]>();
+    let n = 0;
+    for (const r of recs) {
+      if (++n % 2000 === 0) yield;
+      const k = parseKey(r.key);
+      const scope = k && scopeOf(k);
+      if (scope === null) this.unknown.push({ key: r.key, reason: unknownKeyReason(r.key) });
+      else if (scope === 'top') this.top.push(r);
+      else if (this.assembled.has(scope)) this.late.push(r);
+      else {
+        let list = byScope.get(scope);
+        if (!list) byScope.set(scope, (list = []));
+        list.push({ r, k: k! });
+      }
     }
-    let list = byScope.get(scope);
-    if (!list) byScope.set(scope, (list = []));
-    list.push(r);
+    for (const [scope, list] of byScope) {
+      this.parts.push(assembleParsed(scope, list, []));
+      this.assembled.add(scope);
+      byScope.delete(scope);
+      yield;
+    }
   }
-  const top = assembleScope('top', byScope.get('top') ?? []);
-  byScope.delete('top');
-  if (top.newer) return { project: null, bad, orphans: [], message: top.newer };
-  if (top.scope.kind !== 'top' || !top.scope.top)
-    return { project: null, bad: [...bad, ...top.bad], orphans: top.orphans, message: 'the stored project has no readable project record' };
-  recs = [];
-  const parts: ScopeResult[] = [];
-  for (const [scope, list] of byScope) {
-    parts.push(assembleScope(scope, list));
-    byScope.delete(scope);
-    yield;
+
+  /** The project, once every part has been added. */
+  finish(): Assembled {
+    const top = assembleScope('top', this.top);
+    if (top.newer) return { project: null, bad: this.unknown, orphans: [], message: top.newer };
+    if (top.scope.kind !== 'top' || !top.scope.top)
+      return { project: null, bad: [...this.unknown, ...top.bad], orphans: top.orphans, message: 'the stored project has no readable project record' };
+    const empty: Project = { schemaVersion: PROJECT_SCHEMA_VERSION, name: '', profiles: [], scenes: [], qa: { taxonomy: DEFAULT_TAXONOMY, items: [] } };
+    const whole: Assembled & { project: Project } = {
+      project: withScopes(empty, [top.scope, ...this.parts.map((p) => p.scope)]),
+      bad: [...this.unknown, ...top.bad, ...this.parts.flatMap((p) => p.bad)],
+      orphans: this.parts.flatMap((p) => p.orphans),
+    };
+    if (!this.late.length) return whole;
+    const laid = applyChanges(
+      whole.project,
+      this.late.map((r) => ({ key: r.key, after: r })),
+    );
+    return { project: laid.project, bad: [...whole.bad, ...laid.bad], orphans: [...whole.orphans, ...laid.orphans] };
   }
-  const empty: Project = { schemaVersion: PROJECT_SCHEMA_VERSION, name: '', profiles: [], scenes: [], qa: { taxonomy: DEFAULT_TAXONOMY, items: [] } };
-  return {
-    project: withScopes(empty, [top.scope, ...parts.map((p) => p.scope)]),
-    bad: [...bad, ...top.bad, ...parts.flatMap((p) => p.bad)],
-    orphans: parts.flatMap((p) => p.orphans),
-  };
 }
 
 /**

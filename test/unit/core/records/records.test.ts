@@ -5,7 +5,7 @@ import type { Label } from '../../../../src/core/labels.ts';
 import type { Project } from '../../../../src/core/project.ts';
 import { addReview } from '../../../../src/core/vqa/review.ts';
 import { createWrittenItem } from '../../../../src/core/vqa/items.ts';
-import { applyChanges, assembleProject } from '../../../../src/core/records/assemble.ts';
+import { applyChanges, assembleProject, ProjectAssembly } from '../../../../src/core/records/assemble.ts';
 import { bucketOf, bucketOfKey, keyOf, parseKey, scopeOf, scopeOfKey } from '../../../../src/core/records/keys.ts';
 import { diffProjects, diffProjectsSteps, projectRecords, type Rec } from '../../../../src/core/records/records.ts';
 import { completed } from '../../../../src/core/steps.ts';
@@ -134,6 +134,30 @@ describe('a project stored as records', () => {
       expect(bucketOfKey(key), key).toBe(parsed ? bucketOf(parsed) : null);
       expect(scopeOfKey(key), key).toBe(parsed ? scopeOf(parsed) : null);
     }
+  });
+
+  it('assembled a part at a time (a reload reads pages of buckets), the project is the one assembled at once; a late record of an assembled scene is laid over it', () => {
+    const p = house();
+    const recs = projectRecords(p);
+    const byBucket = new Map<string, Rec[]>();
+    for (const r of recs) byBucket.set(bucketOfKey(r.key)!, [...(byBucket.get(bucketOfKey(r.key)!) ?? []), r]);
+    const inParts = (parts: Rec[][]) => {
+      const assembly = new ProjectAssembly();
+      for (const part of parts) completed(assembly.add(part));
+      return assembly.finish();
+    };
+    // Buckets in key order ('qa/…' < 'scene/…' < 'top'), one part each, as the pages bring them.
+    const parts = [...byBucket.keys()].sort().map((b) => byBucket.get(b)!);
+    expect(stored(inParts(parts).project!)).toEqual(stored(assembleProject(recs).project!));
+    // A record of the first scene found again in a later part (a row written in the wrong bucket):
+    // the node it names is renamed there, as a change of that record would rename it.
+    const node = recs.find((r) => r.key.startsWith('node/HM3D00025/'))!;
+    const late = { ...node, value: { ...(node.value as object), name: 'Renamed late' } };
+    const withLate = inParts([...parts, [late]]);
+    const nodes = withLate.project!.scenes.find((sc) => sc.id === 'HM3D00025')!.graph.nodes;
+    expect(nodes.find((n) => n.id === (node.value as { id: string }).id)!.name).toBe('Renamed late');
+    expect(nodes).toHaveLength(p.scenes[0]!.graph.nodes.length);
+    expect(withLate.bad).toEqual([]);
   });
 
   it('a label decision changes one record, whatever the number of scenes', () => {
