@@ -294,10 +294,13 @@ export class TeamSync implements SessionHost {
     const mirror = this.mirror(PouchDB, id);
     try {
       // Read in bulk and stored once; the mirror pulls only what changes from the snapshot's sequence on (teamSnapshot.ts).
+      performance.mark('join:start');
       const snapshot = await readSnapshot(checked.remote, progress);
+      performance.mark('join:read');
       const { bad, conflicted, seq: pullSince } = snapshot;
       // The records are handed over (the snapshot lets go of them): the project is not held twice.
       const assembled = await sliced(assembleProjectSteps(snapshot.recs.splice(0)));
+      performance.mark('join:assembled');
       if (!assembled.project) {
         this.mirrors.delete(id);
         await mirror.destroy();
@@ -306,10 +309,13 @@ export class TeamSync implements SessionHost {
       await seedConflicts(checked.remote, mirror, conflicted);
       await storeRevs(this.db, id, snapshot.revs);
       snapshot.revs.clear();
+      performance.mark('join:revisions-kept');
       const seq = (await mirror.info()).update_seq;
       await writeCheckpoint(mirror, { seq, conflicts: conflicted, refused: [], pullSince });
       await this.remember(id, url, user, password);
+      performance.mark('join:storing');
       await this.storage.create(assembled.project, { id, sync: { url, user } });
+      performance.mark('join:stored');
       const unread = [...bad, ...assembled.bad];
       if (unread.length)
         this.setTeam(id, {

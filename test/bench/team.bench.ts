@@ -93,8 +93,11 @@ function memorySampler(profileDir: string): { stop(): number; parts(): string } 
 const LONG_TASKS = `(() => { window.__lt = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__lt.push([e.startTime, e.duration]); }).observe({ type: 'longtask', buffered: true }); })()`;
 const longestBlock = async (page: Page, since: number) => {
   await page.waitForTimeout(300);
-  const all = await page.evaluate(() => (window as unknown as { __lt?: [number, number][] }).__lt ?? []);
-  return Math.max(0, ...all.filter(([s, d]) => s + d >= since).map(([, d]) => d));
+  const all = (await page.evaluate(() => (window as unknown as { __lt?: [number, number][] }).__lt ?? [])).filter(([s, d]) => s + d >= since);
+  // The longest blocks and when they came (seconds from the start of what was timed), to find what held the page.
+  const top = [...all].sort((a, b) => b[1] - a[1]).slice(0, 4);
+  if (top.length) console.log(`  longest blocks: ${top.map(([s, d]) => `${d.toFixed(0)} ms at ${((s - since) / 1000).toFixed(1)} s`).join(', ')}`);
+  return Math.max(0, ...all.map(([, d]) => d));
 };
 interface Open {
   usableMs: number;
@@ -165,6 +168,17 @@ async function openTeam(appUrl: string, db: string): Promise<Open> {
     );
     const syncedMs = performance.now() - t0;
     const blockMs = await longestBlock(page, since);
+    // The join's phases (marks made by teamSync.ts), from the same start as the blocks above.
+    const phases = await page.evaluate(
+      (t) =>
+        performance
+          .getEntriesByType('mark')
+          .filter((m) => m.name.startsWith('join:'))
+          .map((m) => `${m.name.slice(5)} ${((m.startTime - t) / 1000).toFixed(1)} s`)
+          .join(', '),
+      since,
+    );
+    console.log(`  the join's phases: ${phases}`);
     if (cdp) printProfile('opening the team project', (await cdp.send('Profiler.stop')).profile as unknown as Parameters<typeof printProfile>[1]);
     // A reload of the synced project: until its scene list is back and it is in sync again.
     if (cdp) await cdp.send('Profiler.start');
