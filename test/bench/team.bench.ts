@@ -4,7 +4,7 @@
 // 2. Opening the team project in an empty browser (the studio's "Open a team project") next to
 //    importing the same release as a folder: time to a usable scene list, time to "in sync", the
 //    longest main-thread block (Long Tasks API) and the peak memory of the whole browser (the PSS
-//    of every Chromium process of the profile, sampled); then a reload of the synced project.
+//    of every Chromium process of the profile, sampled); then three reloads of the synced project (the slowest is judged).
 // Targets (the issue's): open < 60 s, no block > 200 ms, < 1 GB, reload < 3 s, push ≤ 2× _bulk_docs.
 // TRAVERSA_BENCH_TEAM_SCENES sets the size (default 1,000) for a quicker look.
 import { execFileSync } from 'node:child_process';
@@ -108,8 +108,8 @@ interface Open {
   reloadMs: number | null;
 }
 
-/** Reload the page: the time until its scene list is whole again (null past 120 s), with the load's marks. */
-async function timedReload(page: Page): Promise<number | null> {
+/** Reload the page once: the time until its scene list is whole again (null past 120 s), with the load's marks. */
+async function reloadOnce(page: Page): Promise<number | null> {
   const r0 = performance.now();
   await page.reload();
   try {
@@ -130,6 +130,18 @@ async function timedReload(page: Page): Promise<number | null> {
   );
   console.log(`  reload: ${(ms / 1000).toFixed(1)} s (${marks})`);
   return ms;
+}
+
+/** Reload the page RELOADS times: the slowest (the target is for every reload, not the typical one). */
+const RELOADS = 3;
+async function timedReload(page: Page): Promise<number | null> {
+  let worst = 0;
+  for (let i = 0; i < RELOADS; i++) {
+    const ms = await reloadOnce(page);
+    if (ms === null) return null;
+    worst = Math.max(worst, ms);
+  }
+  return worst;
 }
 
 async function openTeam(appUrl: string, db: string): Promise<Open> {
@@ -180,7 +192,7 @@ async function openTeam(appUrl: string, db: string): Promise<Open> {
     );
     console.log(`  the join's phases: ${phases}`);
     if (cdp) printProfile('opening the team project', (await cdp.send('Profiler.stop')).profile as unknown as Parameters<typeof printProfile>[1]);
-    // A reload of the synced project: until its scene list is back and it is in sync again.
+    // Reloads of the synced project: until its scene list is back.
     if (cdp) await cdp.send('Profiler.start');
     // Timed with the sampler stopped: reading every process's memory four times a second takes CPU from the page.
     const memBytes = mem.stop();
@@ -280,13 +292,13 @@ export const teamBench: BenchSection = {
       const open = await openTeam(app.url, `${server.url}house`);
       console.log('In an empty browser profile (built app, headless Chromium)\n');
       console.log(
-        `  ${''.padEnd(34)} ${'usable'.padStart(9)} ${'in sync'.padStart(9)} ${'longest block'.padStart(14)} ${'peak memory'.padStart(12)} ${'reload'.padStart(9)}`,
+        `  ${''.padEnd(34)} ${'usable'.padStart(9)} ${'in sync'.padStart(9)} ${'longest block'.padStart(14)} ${'peak memory'.padStart(12)} ${'slowest of 3 reloads'.padStart(21)}`,
       );
       console.log(
-        `  ${'open the team project'.padEnd(34)} ${s(open.usableMs).padStart(9)} ${s(open.syncedMs).padStart(9)} ${`${open.blockMs.toFixed(0)} ms`.padStart(14)} ${gb(open.memBytes).padStart(12)} ${(open.reloadMs === null ? '> 120 s' : s(open.reloadMs)).padStart(9)}`,
+        `  ${'open the team project'.padEnd(34)} ${s(open.usableMs).padStart(9)} ${s(open.syncedMs).padStart(9)} ${`${open.blockMs.toFixed(0)} ms`.padStart(14)} ${gb(open.memBytes).padStart(12)} ${(open.reloadMs === null ? '> 120 s' : s(open.reloadMs)).padStart(21)}`,
       );
       console.log(
-        `  ${'import the release as a folder'.padEnd(34)} ${s(folder.ms).padStart(9)} ${''.padStart(9)} ${`${folder.blockMs.toFixed(0)} ms`.padStart(14)} ${gb(folder.memBytes).padStart(12)} ${(folder.reloadMs === null ? '> 120 s' : s(folder.reloadMs)).padStart(9)}`,
+        `  ${'import the release as a folder'.padEnd(34)} ${s(folder.ms).padStart(9)} ${''.padStart(9)} ${`${folder.blockMs.toFixed(0)} ms`.padStart(14)} ${gb(folder.memBytes).padStart(12)} ${(folder.reloadMs === null ? '> 120 s' : s(folder.reloadMs)).padStart(21)}`,
       );
       console.log(`  open / import: ${(open.usableMs / folder.ms).toFixed(2)}× to a usable scene list`);
       console.log(`  peak memory by process (PSS): open — ${open.memParts}; import — ${folder.memParts}\n`);
