@@ -9,7 +9,7 @@ import { projectRecords } from '../../src/core/records/records.ts';
 import { capnavItemsForScene } from '../../src/core/vqa/capnav.ts';
 import { addReview } from '../../src/core/vqa/review.ts';
 import { BUNDLE_FORMAT, readBundle } from '../../src/formats/bundle.ts';
-import { UnsafeZipEntryError } from '../../src/formats/zip.ts';
+import { UnsafeZipEntryError, zipPieces } from '../../src/formats/zip.ts';
 import { scoringHouse } from '../support/scoreSupport.ts';
 
 const AT = '2026-05-01T10:00:00.000Z';
@@ -113,5 +113,39 @@ describe('a scene id that is a path is refused where it comes in', () => {
     const sceneRecs = recs.filter((r) => r.key.includes('..%2F'));
     expect(sceneRecs.length).toBeGreaterThan(1);
     expect(bad).toEqual(sceneRecs.map((r) => ({ key: r.key, reason: `the scene id "${SLIP}" contains a folder separator (/ or \\)` })));
+  });
+
+  it("a zip written a piece at a time (the training split) checks its names the same way and refuses pieces out of its entries' order", async () => {
+    const bytes = (t: string) => new TextEncoder().encode(t);
+    const pieces = (list: [string, string][]) => list.map(([path, t]) => ({ path, bytes: bytes(t) }))[Symbol.iterator]();
+    const pause = async () => {};
+    const ok = await zipPieces(
+      null,
+      ['a.jsonl', 'b.jsonl', 'c.json'],
+      pieces([
+        ['a.jsonl', '1\n'],
+        ['a.jsonl', '2\n'],
+        ['c.json', '{}'],
+      ]),
+      pause,
+    );
+    const files = unzipSync(ok);
+    expect(Object.keys(files)).toEqual(['a.jsonl', 'b.jsonl', 'c.json']);
+    expect(new TextDecoder().decode(files['a.jsonl'])).toBe('1\n2\n');
+    expect(files['b.jsonl']).toHaveLength(0);
+    expect(escapes(ok)).toEqual([]);
+    await expect(zipPieces(null, [SLIP], pieces([]), pause)).rejects.toThrow(UnsafeZipEntryError);
+    await expect(zipPieces('split', ['a.jsonl', 'a.jsonl'], pieces([]), pause)).rejects.toThrow(/two files would be the zip entry "split\/a.jsonl"/);
+    await expect(
+      zipPieces(
+        null,
+        ['a.jsonl', 'b.jsonl'],
+        pieces([
+          ['b.jsonl', 'x'],
+          ['a.jsonl', 'y'],
+        ]),
+        pause,
+      ),
+    ).rejects.toThrow(/a piece of "a.jsonl" came out of the entries' order/);
   });
 });

@@ -1,4 +1,5 @@
-import { strToU8, Zip, ZipDeflate } from 'fflate';
+import { strToU8 } from 'fflate';
+import { joinBytes, zipPieces } from '../../../formats/zip.ts';
 import { agentOrder, type AgentName } from '../../../core/agents.ts';
 import { augmentAgents, augmentScene, summariseTasks, tasksJsonlPieces, type AugmentedTask } from '../../../core/research/augment.ts';
 import { planSplits, SPLIT_FILES, splitPieces } from '../../../core/research/split.ts';
@@ -112,7 +113,7 @@ export class TrainingTasks {
         parts.push(strToU8(piece));
         await yieldNow();
       }
-      download(this.fileName('tasks.jsonl'), concat(parts), 'application/x-ndjson');
+      download(this.fileName('tasks.jsonl'), joinBytes(parts), 'application/x-ndjson');
     });
     if (made && shown.stale) this.tell('Downloaded the tasks shown, made before the project’s latest changes: generate again for the labels as they are.');
   }
@@ -128,25 +129,9 @@ export class TrainingTasks {
     if ('error' in settings) return this.tell(settings.error);
     const made = await this.preparing('split', async () => {
       const plan = planSplits(shown.r.tasks, settings.ratios, settings.seed);
-      const chunks: Uint8Array[] = [];
-      const zip = new Zip((error, data) => {
-        if (error) throw error;
-        chunks.push(data);
-      });
       // The files in splitPieces' order, each finished before the next starts (an empty split gives no piece: an empty file).
-      const pieces = splitPieces(shown.r.tasks, plan, 'tasks.jsonl');
-      let next = pieces.next();
-      for (const path of SPLIT_FILES) {
-        const file = new ZipDeflate(path, { level: 6 });
-        zip.add(file);
-        for (; !next.done && next.value.path === path; next = pieces.next()) {
-          file.push(next.value.bytes);
-          await yieldNow();
-        }
-        file.push(new Uint8Array(0), true);
-      }
-      zip.end();
-      download(this.fileName('split.zip'), concat(chunks), 'application/zip');
+      const zipped = await zipPieces(null, SPLIT_FILES, splitPieces(shown.r.tasks, plan, 'tasks.jsonl'), yieldNow);
+      download(this.fileName('split.zip'), zipped, 'application/zip');
     });
     if (made && shown.stale)
       this.tell('Downloaded the split of the tasks shown, made before the project’s latest changes: generate again for the labels as they are.');
@@ -167,14 +152,4 @@ export class TrainingTasks {
       setTraining(this.store, { preparing: null });
     }
   }
-}
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    all.set(p, at);
-    at += p.length;
-  }
-  return all;
 }
