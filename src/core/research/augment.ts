@@ -56,8 +56,19 @@ export interface AugmentSummary {
   byObstacle: Record<string, number>;
 }
 
-/** Every task of one scene (before budget and balance), in a fixed order: agent, start, end. */
-export function sceneTasks(scene: Scene, agents: readonly AgentName[]): { tasks: AugmentedTask[]; unconnected: number } {
+/**
+ * One scene's task maker: what does not depend on the agent — its pairs, components, block–cut
+ * tree and the segments on each pair's routes — worked out once and shared by every agent's tasks
+ * (the studio asks an agent at a time, and made all of it again for each).
+ */
+export interface SceneTaskMaker {
+  /** Ordered pairs the graph does not connect at all, per agent. */
+  unconnected: number;
+  /** The agent's tasks (before budget and balance), by start then end. */
+  tasksOf(agent: AgentName): AugmentedTask[];
+}
+
+export function sceneTaskMaker(scene: Scene): SceneTaskMaker {
   const adj = adjacency(scene.graph);
   const nodes = scene.graph.nodes;
   const bct = buildBlockCutTree(scene.graph);
@@ -66,7 +77,6 @@ export function sceneTasks(scene: Scene, agents: readonly AgentName[]): { tasks:
   scene.questions.forEach((q, i) => {
     if (q.start.nodeId && q.end.nodeId && !asked.has(`${q.start.nodeId}>${q.end.nodeId}`)) asked.set(`${q.start.nodeId}>${q.end.nodeId}`, i);
   });
-  const tasks: AugmentedTask[] = [];
   let unconnected = 0;
   const pairs: [string, string][] = [];
   for (const a of nodes)
@@ -77,7 +87,8 @@ export function sceneTasks(scene: Scene, agents: readonly AgentName[]): { tasks:
     }
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const blockersOf = new Map<string, string[]>();
-  for (const agent of agents) {
+  const tasksOf = (agent: AgentName): AugmentedTask[] => {
+    const tasks: AugmentedTask[] = [];
     const table = scene.labels[agent] ?? {};
     const labelled = Object.keys(table).length;
     for (const [s, t] of pairs) {
@@ -121,8 +132,9 @@ export function sceneTasks(scene: Scene, agents: readonly AgentName[]): { tasks:
         provenance: { method: 'graph-pairs', labelledSegments: labelled, releaseQuestion: asked.get(`${s}>${t}`) ?? null },
       });
     }
-  }
-  return { tasks, unconnected: unconnected * agents.length };
+    return tasks;
+  };
+  return { unconnected, tasksOf };
 }
 
 /** The agents a run makes tasks for: those asked for, in their order, or every profile. */
@@ -133,16 +145,17 @@ export const augmentAgents = (project: Project, options: AugmentOptions = {}): A
  * One scene's tasks under the options (budget and balance per agent). `augment` is this for every
  * scene in turn, and a scene's tasks for several agents are its tasks for each agent in turn, so a
  * caller may go scene by scene and agent by agent (the studio, painting between them) and get the
- * same tasks in the same order.
+ * same tasks in the same order; such a caller makes the scene's `maker` once for all its agents.
  */
-export function augmentScene(scene: Scene, agents: readonly AgentName[], options: AugmentOptions = {}): { tasks: AugmentedTask[]; unconnected: number } {
-  const made = sceneTasks(scene, agents);
+export function augmentScene(
+  scene: Scene,
+  agents: readonly AgentName[],
+  options: AugmentOptions = {},
+  maker: SceneTaskMaker = sceneTaskMaker(scene),
+): { tasks: AugmentedTask[]; unconnected: number } {
   const out: AugmentedTask[] = [];
-  for (const agent of agents) {
-    const mine = made.tasks.filter((t) => t.agent === agent);
-    for (const t of choose(mine, options, `${scene.id}/${agent}`)) out.push(t);
-  }
-  return { tasks: out, unconnected: made.unconnected };
+  for (const agent of agents) for (const t of choose(maker.tasksOf(agent), options, `${scene.id}/${agent}`)) out.push(t);
+  return { tasks: out, unconnected: maker.unconnected * agents.length };
 }
 
 /** The tasks of a project under the options, with their summary. */

@@ -1,7 +1,7 @@
 import { strToU8 } from 'fflate';
 import { joinBytes, zipPieces } from '../../../formats/zip.ts';
 import { agentOrder, type AgentName } from '../../../core/agents.ts';
-import { augmentAgents, augmentScene, summariseTasks, tasksJsonlPieces, type AugmentedTask } from '../../../core/research/augment.ts';
+import { augmentAgents, augmentScene, sceneTaskMaker, summariseTasks, tasksJsonlPieces, type AugmentedTask } from '../../../core/research/augment.ts';
 import { planSplits, SPLIT_FILES, splitPieces } from '../../../core/research/split.ts';
 import { yieldNow } from '../../../engine/yieldNow.ts';
 import { download, safeName } from '../../../services/exportRelease.ts';
@@ -48,7 +48,9 @@ export class TrainingTasks {
       done = 0,
       sliceStart = performance.now();
     try {
-      for (const scene of project.scenes)
+      for (const scene of project.scenes) {
+        // What every agent's tasks share (pairs, block–cut tree, routes' segments) is made once a scene.
+        const maker = sceneTaskMaker(scene);
         for (const agent of agents) {
           if (performance.now() - sliceStart >= this.sliceMs) {
             setTraining(this.store, { status: { state: 'running', done, total, tasks: tasks.length, scene: scene.id, startedAt } });
@@ -57,11 +59,12 @@ export class TrainingTasks {
             sliceStart = performance.now();
           }
           // One agent at a time gives augment's tasks in augment's order (augmentScene).
-          const made = augmentScene(scene, [agent as AgentName], options);
+          const made = augmentScene(scene, [agent as AgentName], options, maker);
           unconnected += made.unconnected;
           for (const t of made.tasks) tasks.push(t);
           done++;
         }
+      }
     } catch (e) {
       if (me === this.run) fail(`The tasks could not be made: ${e instanceof Error ? e.message : String(e)}`);
       return;
