@@ -1,4 +1,5 @@
 import { strToU8, Zip, ZipDeflate, zipSync } from 'fflate';
+import { joinBytes } from '../core/arrays.ts';
 import { relativePathProblem } from '../core/pathNames.ts';
 
 /**
@@ -72,15 +73,4 @@ export async function zipPieces(
   if (!next.done) throw new UnsafeZipEntryError(`a piece of ${JSON.stringify(next.value.path)} came out of the entries' order; nothing was exported`);
   zip.end();
   return joinBytes(chunks);
-}
-
-/** Byte arrays one after another, in one array. */
-export function joinBytes(parts: readonly Uint8Array[]): Uint8Array {
-  const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    all.set(p, at);
-    at += p.length;
-  }
-  return all;
 }

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { encodeToKTX2 } from 'ktx2-encoder';
 import { quietly } from './meshFixtures.ts';
+import { joinBytes } from '../../src/core/arrays.ts';
 
 /**
  * A test scan built the way Habitat's HM3D `*.basis.glb` files are: glTF 2.0 whose texture names a
@@ -113,7 +114,7 @@ export async function writeBasisScan(dir: string, options: BasisScanOptions = {}
   const imageDef = options.separate
     ? { uri: 'quadrants.basis', mimeType: 'image/x-basis' }
     : { bufferView: add(image), mimeType: 'image/x-basis', name: 'quadrants' };
-  const bin = concat(chunks);
+  const bin = joinBytes(chunks);
   const json = {
     asset: { version: '2.0', generator: 'traversa test support: HM3D-style GOOGLE_texture_basis scan' },
     extensionsUsed: ['GOOGLE_texture_basis'],
@@ -145,16 +146,6 @@ export async function writeBasisScan(dir: string, options: BasisScanOptions = {}
   const main = join(dir, `${name}.basis.glb`);
   writeFileSync(main, glb(json, bin));
   return { main, files: [main] };
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.byteLength;
-  }
-  return out;
 }
 
 /** A glTF binary: 12-byte header, the JSON chunk (space-padded), the BIN chunk (zero-padded). */

@@ -1,5 +1,6 @@
 import { strToU8 } from 'fflate';
-import { joinBytes, zipPieces } from '../../../formats/zip.ts';
+import { joinBytes } from '../../../core/arrays.ts';
+import { zipPieces } from '../../../formats/zip.ts';
 import { agentOrder, type AgentName } from '../../../core/agents.ts';
 import { augmentAgents, augmentScene, sceneTaskMaker, summariseTasks, tasksJsonlPieces, type AugmentedTask } from '../../../core/research/augment.ts';
 import { planSplits, SPLIT_FILES, splitPieces } from '../../../core/research/split.ts';
