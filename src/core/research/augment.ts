@@ -247,7 +247,13 @@ const interleave = <T>(a: T[], b: T[]): T[] => {
   return out;
 };
 
+export const UNLABELLED = 'unlabelled';
+
+/** The categories a "no" task counts under (the summary's and the Training view's one rule). */
+export const obstaclesOf = (t: AugmentedTask): readonly string[] => (t.blocking?.categories.length ? t.blocking.categories : [UNLABELLED]);
+
 /** The summary of a run's tasks: by agent and by obstacle (a task counts once per category that blocks it; "unlabelled" when none). */
+
 export function summariseTasks(tasks: readonly AugmentedTask[], scenes: number, unconnectedPairs: number): AugmentSummary {
   const byAgent: AugmentSummary['byAgent'] = {};
   const byObstacle: Record<string, number> = {};
@@ -257,8 +263,7 @@ export function summariseTasks(tasks: readonly AugmentedTask[], scenes: number, 
     if (t.feasible) a.feasible++;
     else {
       a.infeasible++;
-      const cats = t.blocking?.categories.length ? t.blocking.categories : ['unlabelled'];
-      for (const c of cats) byObstacle[c] = (byObstacle[c] ?? 0) + 1;
+      for (const c of obstaclesOf(t)) byObstacle[c] = (byObstacle[c] ?? 0) + 1;
     }
   }
   return { tasks: tasks.length, scenes, unconnectedPairs, byAgent, byObstacle };

@@ -1,4 +1,4 @@
-import type { AugmentedTask } from './augment.ts';
+import { obstaclesOf, type AugmentedTask } from './augment.ts';
 
 /**
  * How a run's tasks are spread (the studio's Training view): per agent its answers and what blocks
@@ -14,11 +14,6 @@ export interface TaskDistribution {
   /** One row per scene that has tasks, in the tasks' order. */
   scenes: { scene: string; tasks: number; yes: number; no: number }[];
 }
-
-export const UNLABELLED = 'unlabelled';
-
-/** The categories a "no" task counts under. */
-export const obstaclesOf = (t: AugmentedTask): readonly string[] => (t.blocking?.categories.length ? t.blocking.categories : [UNLABELLED]);
 
 export function taskDistribution(tasks: readonly AugmentedTask[], agents: readonly string[]): TaskDistribution {
   const byAgent = new Map(agents.map((agent) => [agent, { agent, tasks: 0, yes: 0, no: 0, obstacles: {} as Record<string, number> }]));

@@ -1,6 +1,6 @@
 import { parseSegmentKey } from '../../../core/graph.ts';
 import type { AugmentedTask } from '../../../core/research/augment.ts';
-import { obstaclesOf } from '../../../core/research/taskDistribution.ts';
+import { obstaclesOf } from '../../../core/research/augment.ts';
 import type { TrainingResult } from '../state/training.ts';
 
 /** A few of the tasks as a model would be asked them, with the answer and its route or reason (names and notes as text). */

@@ -15,7 +15,8 @@ import {
   type AugmentedTask,
 } from '../../../../src/core/research/augment.ts';
 import { planSplits, splitOutput, type SplitManifest } from '../../../../src/core/research/split.ts';
-import { exampleTasks, obstaclesOf, taskDistribution } from '../../../../src/core/research/taskDistribution.ts';
+import { obstaclesOf } from '../../../../src/core/research/augment.ts';
+import { exampleTasks, taskDistribution } from '../../../../src/core/research/taskDistribution.ts';
 import { readRelease } from '../../../../src/formats/capnav/read.ts';
 import { REPO } from '../../../support/cli.ts';
 
