@@ -4,6 +4,7 @@ import { readDoc, type RecordDoc } from '../core/sync/docs.ts';
 import type { TeamRevsRow, TraversaDb } from './db.ts';
 import { putRows } from './recordStore.ts';
 import { yieldNow } from '../engine/yieldNow.ts';
+import { sliced } from './sliced.ts';
 import type { PouchRemote } from './pouch.ts';
 
 /**
@@ -74,23 +75,25 @@ const revRow = (key: string) => {
  * between): for 1,000 scenes (149,093 revisions) making the rows in one go held the page for ~0.2 s.
  */
 export async function storeRevs(db: TraversaDb, projectId: string, revs: ReadonlyMap<string, string>): Promise<void> {
+  const rows = await sliced(revRows(projectId, revs));
+  await db.transaction('rw', db.teamRevs, async (tx) => {
+    // ~46 KB a row at 1,000 scenes: a few rows copied into the database per task.
+    await putRows(tx.idbtrans.objectStore(db.teamRevs.name), rows, (row) => Object.keys(row.r).length * 80, 200_000);
+  });
+}
+
+/** The revisions grouped into their rows, a thousand per step. */
+function* revRows(projectId: string, revs: ReadonlyMap<string, string>): Generator<void, TeamRevsRow[], void> {
   const rows = new Map<string, TeamRevsRow>();
-  let t0 = performance.now();
   let n = 0;
   for (const [k, rev] of revs) {
     const s = revRow(k);
     let row = rows.get(s);
     if (!row) rows.set(s, (row = { p: projectId, s, r: {} }));
     row.r[k] = rev;
-    if (++n % 1000 === 0 && performance.now() - t0 > 12) {
-      await yieldNow();
-      t0 = performance.now();
-    }
+    if (++n % 1000 === 0) yield;
   }
-  await db.transaction('rw', db.teamRevs, async (tx) => {
-    // ~46 KB a row at 1,000 scenes: a few rows copied into the database per task.
-    await putRows(tx.idbtrans.objectStore(db.teamRevs.name), [...rows.values()], (row) => Object.keys(row.r).length * 80, 200_000);
-  });
+  return [...rows.values()];
 }
 
 /** The snapshot's revision of each key that has one. */
