@@ -57,11 +57,12 @@ export class Importer {
     const { store } = this;
     // Files picked while a stored project opens are read once it has opened (its opening would
     // otherwise clear the report of an import made meanwhile): the pick is neither lost nor refused.
-    if (store.getState().storage.status === 'loading' || !this.storage()) {
+    const opening = () => store.getState().storage.status === 'loading' || !this.storage();
+    if (opening()) {
       await this.started();
       await this.storage()?.flush();
     }
-    if (store.getState().storage.status === 'loading' || !this.storage()) {
+    if (opening()) {
       store.setState({
         importReport: {
           source: 'import',
