@@ -74,9 +74,23 @@ describe('reading a stored project in pages (the reload)', () => {
         const handle = service(reply);
         return (req: Parameters<typeof handle>[0]) => handle({ ...req, pageSize: 2 });
       });
-    const afterCrash = await readAll(db, id, () => (worker = new InThreadWorker(small)));
+    // The records the page had taken from the worker when it stopped: the read here must go on after them.
+    const recs: Rec[] = [];
+    let takenAtCrash = -1;
+    const problems = await readStoredRecs(
+      db.name,
+      id,
+      (page) => {
+        if (worker?.terminated && takenAtCrash < 0) takenAtCrash = recs.length;
+        append(recs, page);
+      },
+      () => (worker = new InThreadWorker(small)),
+    );
+    const afterCrash = { recs, ...problems };
     expect(worker!.terminated).toBe(true);
     expect(pagesSent).toBeGreaterThanOrEqual(1);
+    // The worker's first page reached the page before the crash, so the read here resumed after it.
+    expect(takenAtCrash).toBeGreaterThan(0);
     expect(afterCrash.recs).toHaveLength(expected.length);
     expect(sorted(afterCrash.recs)).toEqual(expected);
   });
