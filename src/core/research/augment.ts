@@ -253,7 +253,6 @@ export const UNLABELLED = 'unlabelled';
 export const obstaclesOf = (t: AugmentedTask): readonly string[] => (t.blocking?.categories.length ? t.blocking.categories : [UNLABELLED]);
 
 /** The summary of a run's tasks: by agent and by obstacle (a task counts once per category that blocks it; "unlabelled" when none). */
-
 export function summariseTasks(tasks: readonly AugmentedTask[], scenes: number, unconnectedPairs: number): AugmentSummary {
   const byAgent: AugmentSummary['byAgent'] = {};
   const byObstacle: Record<string, number> = {};
