@@ -39,9 +39,12 @@ export interface Attempt {
   goal: number;
 }
 
-/** Make the pose space of an agent on a terrain; `exact` answers the poses the map is unsure of. */
-export function poseSpaceOf(terrain: Terrain, profile: AgentProfile, exact: ExactFit | null, stepCells = STEP_CELLS): PoseSpace {
-  return new PoseSpace(agentMapOf(terrain, specOf(profile)), stepCells, HEADINGS, exact);
+/**
+ * Make the pose space of an agent on a terrain; `exact` answers the poses the map is unsure of;
+ * `backwards` when the agent drives the terrain's route from its far end (progress counts from there).
+ */
+export function poseSpaceOf(terrain: Terrain, profile: AgentProfile, exact: ExactFit | null, stepCells = STEP_CELLS, backwards = false): PoseSpace {
+  return new PoseSpace(agentMapOf(terrain, specOf(profile)), stepCells, HEADINGS, exact, backwards);
 }
 
 /**

@@ -143,7 +143,7 @@ export class SegmentPlanner {
   }
 
   /** The agent's pose space on a terrain, unsure poses answered by the exact collider. */
-  private spaceFor(terrain: Terrain, profile: AgentProfile, stepCells = STEP_CELLS): PoseSpace {
+  private spaceFor(terrain: Terrain, profile: AgentProfile, backwards: boolean, stepCells = STEP_CELLS): PoseSpace {
     const body = AgentBody.place(this.world, profile, { x: 0, y: 0, z: 0 }, 0);
     const fp = body.footprint;
     // The support from the terrain, the obstacles from the scan's triangles (the collider's own test).
@@ -156,18 +156,21 @@ export class SegmentPlanner {
         return body.clearOfBand(x, z, yaw, support + fp.stepLimitM + BODY_GAP_M, support + fp.heightM);
       },
       stepCells,
+      backwards,
     );
     return space;
   }
 
   private drive(profile: AgentProfile, a: Vec3, b: Vec3, route: Vec3[], tube: number, t0: number): DriveDecision {
     const { terrain, ms: terrainMs } = this.terrainFor(route, tube);
-    const coarse = this.spaceFor(terrain, profile);
+    // The terrain is shared by both ways along the edge: progress is counted the way this drive goes.
+    const backwards = drivenBackwards(terrain, route);
+    const coarse = this.spaceFor(terrain, profile, backwards);
     let fine: PoseSpace | null = null;
     const across = {
-      fine: () => (fine ??= this.spaceFor(terrain, profile, 1)),
+      fine: () => (fine ??= this.spaceFor(terrain, profile, backwards, 1)),
       guide: () => {
-        const g = attempt(this.spaceFor(terrain, guideOf(profile)), a, b);
+        const g = attempt(this.spaceFor(terrain, guideOf(profile), backwards), a, b);
         return g.result.found ? pathPoints(g) : null;
       },
       radiusM: Math.hypot(profile.widthM, profile.depthM ?? profile.widthM) / 2 + 0.9,
@@ -237,7 +240,7 @@ export class SegmentPlanner {
       );
     }
     const d0 = now();
-    const why = diagnose({ terrain, world: this.world, profile, a, b, full: plan.last, spaceFor: (p) => this.spaceFor(terrain, p) });
+    const why = diagnose({ terrain, world: this.world, profile, a, b, full: plan.last, spaceFor: (p) => this.spaceFor(terrain, p, backwards) });
     // Its own search had nothing to search (its width never gets there): head for where it is stopped.
     stats.diagnoseMs += now() - d0;
     const s0 = now();
@@ -322,6 +325,14 @@ function sumStats(x: DriveDecision['stats'], y: DriveDecision['stats']): DriveDe
     confirmMs: x.confirmMs + y.confirmMs,
     totalMs: 0,
   };
+}
+
+/** Whether a route runs from the far end of the one its (shared) terrain was made for. */
+function drivenBackwards(terrain: Terrain, route: readonly Vec3[]): boolean {
+  const { from } = terrain.region,
+    first = route[0]!,
+    last = route[route.length - 1]!;
+  return Math.hypot(last.x - from.x, last.z - from.z) < Math.hypot(first.x - from.x, first.z - from.z);
 }
 
 /** The route walked from the end nearer `a`. */

@@ -54,6 +54,8 @@ export class PoseSpace {
     stepCells: number,
     headings: number,
     private readonly exact: ExactFit | null = null,
+    /** The agent goes the other way along the route the terrain was made for: progress is counted from its far end. */
+    private readonly backwards = false,
   ) {
     const g = map.terrain.region.grid;
     this.stepM = stepCells * g.cellM;
@@ -92,10 +94,11 @@ export class PoseSpace {
     return (k * Math.PI) / this.K;
   }
 
-  /** Where the agent stands at point p: how far along the edge's route (metres). */
+  /** Where the agent stands at point p: how far along the edge's route (metres), in the direction it drives. */
   progress(p: number): number {
-    const g = this.map.terrain.region.grid;
-    return this.map.terrain.region.along[Math.round((this.z(p) - this.oz) / g.cellM) * g.nx + Math.round((this.x(p) - this.ox) / g.cellM)] ?? 0;
+    const { grid: g, along, length } = this.map.terrain.region;
+    const s = along[Math.round((this.z(p) - this.oz) / g.cellM) * g.nx + Math.round((this.x(p) - this.ox) / g.cellM)] ?? 0;
+    return this.backwards ? length - s : s;
   }
 
   /** The lattice point nearest (x, z), or −1 off the lattice. */

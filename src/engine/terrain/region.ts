@@ -15,6 +15,9 @@ export interface Region {
   yRef: Float32Array;
   /** How far along the route (metres on the plan) the nearest route point is: progress towards its end. */
   along: Float32Array;
+  /** Where the route the region was made for begins (plan), and its length on the plan: `along` runs from there. */
+  from: { x: number; z: number };
+  length: number;
   yMin: number;
   yMax: number;
 }
@@ -71,5 +74,5 @@ export function regionAround(route: readonly Vec3[], radiusM: number, cellM: num
     }
     s0 += len;
   }
-  return { grid, mask, yRef, along, yMin, yMax };
+  return { grid, mask, yRef, along, from: { x: route[0]!.x, z: route[0]!.z }, length: s0, yMin, yMax };
 }
