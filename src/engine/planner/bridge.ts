@@ -72,6 +72,10 @@ export function bridge(
       b = (f - a) / fine.lx;
     return a % 2 === 0 && b % 2 === 0 && fine.progress(f) >= sStuck + PAST_M;
   };
+  // First over every pose the map does not rule out (no collider call): when even that finds no
+  // way across, none exists at this resolution, and the collider need not be asked at all.
+  const rough = searchPoses(fine, sources, exitOk, null);
+  if (!rough.found) return null;
   const res = searchPoses(fine, sources, exitOk, null, { exact: true });
   if (!res.found) return null;
   const end = res.path[res.path.length - 1]!;
