@@ -20,9 +20,12 @@ const MIN_SUPPORT_NORMAL_Y = Math.cos((MAX_SUPPORT_SLOPE_DEG * Math.PI) / 180);
  * ranges (body.ts), so a sill the footprint overlaps by a millimetre is seen — rays cast down at
  * sample points would miss it.
  *
- * The tree is culled with the column's axis-aligned bounds, not its oriented box: on a million
- * triangles the oriented box's separating-axis test per node cost more than rejecting the few
- * extra triangles it would have culled, which the exact per-triangle clip does anyway.
+ * The tree is culled with the column's axis-aligned bounds and then, for a column turned off the
+ * mesh's axes, with the node's bounds seen from the agent (their centre and extents along its three
+ * axes against the column's box: three of the separating axes, a few multiplications a node). On
+ * a reconstruction's small dense triangles that halves an obstacle test (50 → 25 µs over the 41,000
+ * collider calls of the scan-like L-corner's two hardest drives); on the sample house's few large
+ * triangles it costs a step ~30 µs (a full separating-axis test per node cost more than it saved).
  */
 export class ColumnScan {
   count = 0;
@@ -69,9 +72,32 @@ export class ColumnScan {
       const plain = position.itemSize === 3 && !('isInterleavedBufferAttribute' in position) && !position.normalized;
       const pos = position.array;
       const b = this.bounds;
+      const yMid = (yMin + yMax) / 2,
+        yHalf = (yMax - yMin) / 2;
+      // Turned to the mesh's axes, the column's bounds are its box already.
+      const oriented = Math.abs(e[0]!) < 0.999 && Math.abs(e[2]!) < 0.999;
       bvh.shapecast({
-        intersectsBounds: (box) =>
-          box.min.x <= b.max.x && box.max.x >= b.min.x && box.min.y <= b.max.y && box.max.y >= b.min.y && box.min.z <= b.max.z && box.max.z >= b.min.z,
+        intersectsBounds: (box) => {
+          if (!(box.min.x <= b.max.x && box.max.x >= b.min.x && box.min.y <= b.max.y && box.max.y >= b.min.y && box.min.z <= b.max.z && box.max.z >= b.min.z))
+            return false;
+          if (!oriented) return true;
+          // The node's box seen from the agent: its centre and half extents along the agent's axes.
+          const cx = (box.min.x + box.max.x) / 2,
+            cy = (box.min.y + box.max.y) / 2,
+            cz = (box.min.z + box.max.z) / 2;
+          const hx = (box.max.x - box.min.x) / 2,
+            hy = (box.max.y - box.min.y) / 2,
+            hz = (box.max.z - box.min.z) / 2;
+          const u = e[0]! * cx + e[4]! * cy + e[8]! * cz + e[12]!,
+            hu2 = Math.abs(e[0]!) * hx + Math.abs(e[4]!) * hy + Math.abs(e[8]!) * hz;
+          if (Math.abs(u) - hu2 > hu) return false;
+          const v = e[2]! * cx + e[6]! * cy + e[10]! * cz + e[14]!,
+            hv2 = Math.abs(e[2]!) * hx + Math.abs(e[6]!) * hy + Math.abs(e[10]!) * hz;
+          if (Math.abs(v) - hv2 > hv) return false;
+          const y = e[1]! * cx + e[5]! * cy + e[9]! * cz + e[13]!,
+            hy2 = Math.abs(e[1]!) * hx + Math.abs(e[5]!) * hy + Math.abs(e[9]!) * hz;
+          return Math.abs(y - yMid) - hy2 <= yHalf;
+        },
         intersectsRange: (offset, count) => {
           for (let t = offset; t < offset + count; t++) {
             const tri = bvh.indirect ? bvh.resolveTriangleIndex(t) : t;
