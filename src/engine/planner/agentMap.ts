@@ -1,4 +1,5 @@
 import { squaredDistances } from './distance.ts';
+import { rowMaxOf } from '../terrain/rowMax.ts';
 import type { Terrain } from '../terrain/terrain.ts';
 
 /**
@@ -149,18 +150,33 @@ export class AgentMap {
   }
 
   boxFree(x: number, z: number, yaw: number, hu: number, hv: number): boolean {
+    const cell = this.cell;
+    const sn = Math.sin(yaw),
+      cs = Math.cos(yaw);
     if (this.onCentre(x, z)) {
       // Quick answers from the clearance: clear past the corners, or a blocked centre within the inscribed disc.
-      const d2 = this.clearanceAt(x, z) * this.cell * this.cell;
-      const inner = Math.min(hu, hv) - this.cell;
+      const d2 = this.clearanceAt(x, z) * cell * cell;
+      const inner = Math.min(hu, hv) - cell;
       if (inner > 0 && d2 < inner * inner) return false;
       if (d2 > (hu * hu + hv * hv) * (1 + 1e-9) && this.discFree(x, z, Math.hypot(hu, hv))) return true;
     }
+    // A long box holds two more discs as wide as it, one at each end: a blocked centre in either
+    // blocks it. The clearance is measured from the centre of the cell holding a point, which lies
+    // within half a cell's diagonal of it.
+    const r = Math.min(hu, hv) - 0.75 * cell,
+      reach = Math.abs(hv - hu);
+    if (r > 0 && reach > cell) {
+      // Along the heading (sin yaw, cos yaw) when the box is deeper than wide, else across it (cos yaw, −sin yaw).
+      const ex = hv > hu ? sn * reach : cs * reach,
+        ez = hv > hu ? cs * reach : -sn * reach;
+      for (let t = 1; t >= -1; t -= 2) {
+        const ux = x + t * ex,
+          uz = z + t * ez;
+        if (this.insideGrid(ux, uz) && Math.sqrt(this.clearanceAt(ux, uz)) * cell + 0.7072 * cell < r) return false;
+      }
+    }
     // Row by row (as forRowsOfBox walks them, inline): the first row holding a blocked cell settles it.
-    const sn = Math.sin(yaw),
-      cs = Math.cos(yaw),
-      cell = this.cell,
-      z0 = this.z0;
+    const z0 = this.z0;
     const px = this.corners,
       pz = this.cornersZ;
     px[0] = x + hv * sn + hu * cs;
@@ -195,6 +211,13 @@ export class AgentMap {
   private readonly corners = new Float64Array(4);
   private readonly cornersZ = new Float64Array(4);
 
+  /** Whether (x, z) lies on the grid. */
+  private insideGrid(x: number, z: number): boolean {
+    const i = Math.floor((x - this.x0) / this.cell),
+      j = Math.floor((z - this.z0) / this.cell);
+    return i >= 0 && j >= 0 && i < this.nx && j < this.nz;
+  }
+
   /**
    * The support under the footprint at (x, z) facing yaw (the disc when the map's agent is one): the
    * highest floor of its cells that the agent standing on `floorY` could be on (at most its step
@@ -206,10 +229,18 @@ export class AgentMap {
       floor = this.terrain.floor,
       c = this.cell;
     let best = floorY;
+    const rows = rowMaxOf(floor, this.nx);
     const row = (j: number, xa: number, xb: number) => {
       if (j < 0 || j >= this.nz) return;
       const i0 = Math.max(0, Math.ceil((xa - this.x0) / c - 0.5)),
         i1 = Math.min(this.nx - 1, Math.floor((xb - this.x0) / c - 0.5));
+      if (i0 > i1) return;
+      // Most rows hold nothing above the agent's reach: their highest floor is the answer.
+      const top = rows.max(j, i0, i1);
+      if (top <= reach) {
+        if (top > best) best = top;
+        return;
+      }
       for (let i = i0; i <= i1; i++) {
         const f = floor[j * this.nx + i]!;
         if (f > best && f <= reach) best = f;
