@@ -74,9 +74,14 @@ export function bridge(
   };
   // First over every pose the map does not rule out (no collider call): when even that finds no
   // way across, none exists at this resolution, and the collider need not be asked at all.
-  const rough = searchPoses(fine, sources, exitOk, null);
+  // Headed for the far side: how far along the route a point still is from the exit line. Where a
+  // way exists it is found after a fraction of the window's poses; where none does, every reachable
+  // pose is still tried.
+  const short = new Float32Array(fine.points);
+  for (let p = 0; p < short.length; p++) short[p] = Math.max(0, sStuck + PAST_M - fine.progress(p));
+  const rough = searchPoses(fine, sources, exitOk, short);
   if (!rough.found) return null;
-  const res = searchPoses(fine, sources, exitOk, null, { exact: true });
+  const res = searchPoses(fine, sources, exitOk, short, { exact: true });
   if (!res.found) return null;
   const end = res.path[res.path.length - 1]!;
   const fp = Math.floor(end / fine.S),
