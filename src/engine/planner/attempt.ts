@@ -14,7 +14,7 @@ export const HEADINGS = 36;
 export const SNAP_M = 0.5;
 /** The exact pass may take this many times the optimistic pass's work (and at least this much). */
 const EXACT_OVER_ROUGH = 1.5;
-const EXACT_MIN_EXPANDED = 20_000;
+const EXACT_MIN_EXPANDED = 6_000;
 
 /** The map's view of an agent: its footprint as the collider inflates it, its limits and abilities. */
 export function specOf(profile: AgentProfile): AgentSpec {

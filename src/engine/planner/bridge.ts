@@ -77,8 +77,7 @@ export function bridge(
   // Headed for the far side: how far along the route a point still is from the exit line. Where a
   // way exists it is found after a fraction of the window's poses; where none does, every reachable
   // pose is still tried.
-  const short = new Float32Array(fine.points);
-  for (let p = 0; p < short.length; p++) short[p] = Math.max(0, sStuck + PAST_M - fine.progress(p));
+  const short = fine.shortOf(sStuck + PAST_M);
   const rough = searchPoses(fine, sources, exitOk, short);
   if (!rough.found) return null;
   const res = searchPoses(fine, sources, exitOk, short, { exact: true });

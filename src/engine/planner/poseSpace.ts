@@ -102,6 +102,21 @@ export class PoseSpace {
     return this.backwards ? length - s : s;
   }
 
+  /** Per lattice point the search may use, how much progress it still lacks to reach `target` (0 past it). */
+  shortOf(target: number): Float32Array {
+    const { grid: g, along, length } = this.map.terrain.region;
+    const out = new Float32Array(this.points);
+    for (let b = 0; b < this.lz; b++) {
+      for (let a = 0; a < this.lx; a++) {
+        const p = b * this.lx + a;
+        if (this.within && !this.within[p]) continue;
+        const s = along[b * this.stepCells * g.nx + a * this.stepCells]!;
+        out[p] = Math.max(0, target - (this.backwards ? length - s : s));
+      }
+    }
+    return out;
+  }
+
   /** The lattice point nearest (x, z), or −1 off the lattice. */
   nearest(x: number, z: number): number {
     const a = Math.round((x - this.ox) / this.stepM),
@@ -125,18 +140,36 @@ export class PoseSpace {
   restrictTo(path: readonly { x: number; z: number }[], radiusM: number): void {
     // The lattice points within r steps of a path point's nearest lattice point: one distance
     // transform of those points (a disc stamped per path point cost ~10⁵ writes each at 1 cm).
-    const marked = new Uint8Array(this.points);
     const r = Math.ceil(radiusM / this.stepM);
+    const on: number[] = [];
     const off: { a0: number; b0: number }[] = [];
+    let aMin = Infinity,
+      aMax = -Infinity,
+      bMin = Infinity,
+      bMax = -Infinity;
     for (const { x, z } of path) {
       const a0 = Math.round((x - this.ox) / this.stepM),
         b0 = Math.round((z - this.oz) / this.stepM);
-      if (a0 >= 0 && b0 >= 0 && a0 < this.lx && b0 < this.lz) marked[b0 * this.lx + a0] = 1;
-      else off.push({ a0, b0 });
+      if (a0 >= 0 && b0 >= 0 && a0 < this.lx && b0 < this.lz) {
+        on.push(a0, b0);
+        aMin = Math.min(aMin, a0);
+        aMax = Math.max(aMax, a0);
+        bMin = Math.min(bMin, b0);
+        bMax = Math.max(bMax, b0);
+      } else off.push({ a0, b0 });
     }
-    const d2 = squaredDistances(marked, this.lx, this.lz);
     const within = new Uint8Array(this.points);
-    for (let p = 0; p < within.length; p++) if (d2[p]! <= r * r) within[p] = 1;
+    if (on.length > 0) {
+      // Over the rectangle r round the path's points only: nothing farther can be within r.
+      const a0 = Math.max(0, aMin - r),
+        b0 = Math.max(0, bMin - r),
+        w = Math.min(this.lx - 1, aMax + r) - a0 + 1,
+        h = Math.min(this.lz - 1, bMax + r) - b0 + 1;
+      const marked = new Uint8Array(w * h);
+      for (let k = 0; k < on.length; k += 2) marked[(on[k + 1]! - b0) * w + (on[k]! - a0)] = 1;
+      const d2 = squaredDistances(marked, w, h);
+      for (let b = 0; b < h; b++) for (let a = 0; a < w; a++) if (d2[b * w + a]! <= r * r) within[(b + b0) * this.lx + a + a0] = 1;
+    }
     // A path point off the lattice still reaches onto it.
     for (const { a0, b0 } of off) {
       for (let b = Math.max(0, b0 - r); b <= Math.min(this.lz - 1, b0 + r); b++) {
