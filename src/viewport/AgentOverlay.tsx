@@ -17,10 +17,16 @@ export function playSeconds(motion: DriveView['motion']): number {
   return Math.min(PLAY_MAX_S, Math.max(PLAY_MIN_S, len / PLAY_MPS));
 }
 
+/** Whether the person at the screen asked their system for less motion (then a motion is not played). */
+const motionQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;
+const reducedMotion = () => motionQuery?.matches === true;
+
 /**
  * The driven agent at its true size and heading (width across, depth along the direction of
  * travel), its trajectory, and what stopped it. A planned motion is played back once, pose by pose
- * as the collider drove it, moving the footprint in the frame loop (no React state per frame).
+ * as the collider drove it, moving the footprint in the frame loop (no React state per frame) —
+ * unless the system asks for reduced motion: then the footprint stands where the motion ends, its
+ * whole trajectory drawn, in one frame.
  */
 export function AgentOverlay({ drive }: { drive: DriveView | null }) {
   const body = useRef<Group>(null);
@@ -40,7 +46,7 @@ export function AgentOverlay({ drive }: { drive: DriveView | null }) {
     if (!g || !drive) return;
     const m = drive.motion;
     let p = drive.pose;
-    if (drive.playFrom !== null && m.length > 1) {
+    if (drive.playFrom !== null && m.length > 1 && !reducedMotion()) {
       const f = Math.min(1, (performance.now() - drive.playFrom) / 1000 / playSeconds(m));
       const at = f * (m.length - 1),
         i = Math.min(m.length - 2, Math.floor(at)),

@@ -232,4 +232,14 @@ describe('driving by hand and watching a stop show what happened (issue 23 §8)'
     expect(front).toBeLessThan(0.35);
     await page.screenshot({ path: join(TMP_SHOTS, 'sill-stop.png') });
   });
+
+  it('on a system that asks for reduced motion, the agent stands where its motion ends as soon as the drive is decided', async () => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const seg = await goToItem(page, 'HUMAN', 'node_1|node_2', false);
+    await page.keyboard.press('g');
+    const readouts = page.getByTestId('drive-readouts');
+    await expect.poll(() => readouts.getAttribute('data-reached'), { timeout: 60_000 }).toBe('yes');
+    // Played back, it would start 4 m away at the first node and take seconds to get here.
+    expect(dist((await agentPose(page))!, NODE[seg.split('|')[1]!]!)).toBeLessThan(0.3);
+  });
 });
