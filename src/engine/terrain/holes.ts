@@ -88,6 +88,7 @@ export function fillHoles(spans: ColumnSpans, region: Region, floor: Float32Arra
 
   const cells: number[] = [];
   const rim: number[] = [];
+  const scratch: GapScratch = { stamp: new Int32Array(n), id: 0, dist: new Float64Array(n), height: new Float32Array(n) };
   // Depressions first: a hole without floor next to one is then filled from the floor it had.
   for (let pass = 0; pass < 2; pass++)
     for (let s = 0; s < n; s++) {
@@ -135,13 +136,13 @@ export function fillHoles(spans: ColumnSpans, region: Region, floor: Float32Arra
         }
       }
       if (big || rim.length === 0 || (!noFloor && !depression)) continue;
-      const reach = nearestFloor(cells, rim, floor, nx, nz, cellM);
+      const reach = nearestFloor(cells, rim, floor, nx, nz, cellM, DOUBT_REACH_M, scratch);
       if (reach.maxM <= FILL_REACH_M) {
         let top = -Infinity;
         for (const r of rim) if (floor[r]! > top) top = floor[r]!;
         for (const a of cells) {
           // At the nearest floor's height, and not under what the hole lays bare up to the floor round it.
-          let h = reach.height.get(a)!;
+          let h = reach.height[a]!;
           for (let k = first[a]!; k < first[a + 1]!; k++) if (!door[k] && hi[k]! > h && hi[k]! <= top + PIT_M) h = hi[k]!;
           floor[a] = h;
           floorSpan[a] = -1;
@@ -155,8 +156,21 @@ export function fillHoles(spans: ColumnSpans, region: Region, floor: Float32Arra
 }
 
 /**
+ * Per-grid scratch for `nearestFloor`: the gap a cell belongs to (a stamp), its distance to the rim
+ * and the height it takes; typed arrays over the grid, made once per terrain (Maps and array tuples
+ * per gap cost ~20 % of a scan-like terrain's build).
+ */
+interface GapScratch {
+  stamp: Int32Array;
+  id: number;
+  dist: Float64Array;
+  height: Float32Array;
+}
+
+/**
  * For each gap cell, the height of the nearest rim cell (8-connected distances, by Dijkstra), and
- * the largest distance of any gap cell to the rim.
+ * the largest distance of any gap cell to the rim — only as far as `limitM`: a gap reaching farther
+ * is no hole either way, and its farthest distance is then some value over the limit.
  */
 function nearestFloor(
   cells: readonly number[],
@@ -165,47 +179,30 @@ function nearestFloor(
   nx: number,
   nz: number,
   cellM: number,
-): { height: Map<number, number>; maxM: number } {
-  const dist = new Map<number, number>();
-  const height = new Map<number, number>();
-  for (const a of cells) dist.set(a, Infinity);
-  const heap: [number, number, number][] = []; // [distance, cell, height]
-  const push = (d: number, c: number, h: number) => {
-    heap.push([d, c, h]);
-    let i = heap.length - 1;
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (heap[p]![0] <= d) break;
-      [heap[p], heap[i]] = [heap[i]!, heap[p]!];
-      i = p;
-    }
-  };
-  const pop = (): [number, number, number] => {
-    const top = heap[0]!,
-      last = heap.pop()!;
-    if (heap.length) {
-      heap[0] = last;
-      let i = 0;
-      for (;;) {
-        let c = 2 * i + 1;
-        if (c >= heap.length) break;
-        if (c + 1 < heap.length && heap[c + 1]![0] < heap[c]![0]) c++;
-        if (heap[c]![0] >= heap[i]![0]) break;
-        [heap[c], heap[i]] = [heap[i]!, heap[c]!];
-        i = c;
-      }
-    }
-    return top;
-  };
-  for (const r of rim) push(0, r, floor[r]!);
+  limitM: number,
+  scratch: GapScratch,
+): { height: Float32Array; maxM: number } {
+  const { stamp, dist, height } = scratch;
+  const id = ++scratch.id;
+  for (const a of cells) {
+    stamp[a] = id;
+    dist[a] = Infinity;
+  }
+  const heap = new CellHeap();
+  for (const r of rim) heap.push(0, r, floor[r]!);
   let maxM = 0;
-  while (heap.length) {
-    const [d, c, h] = pop();
-    if (dist.has(c)) {
-      if (d >= dist.get(c)!) continue;
-      dist.set(c, d);
-      height.set(c, h);
-      if (d > maxM) maxM = d;
+  while (heap.size > 0) {
+    const d = heap.topKey(),
+      h = heap.topHeight(),
+      c = heap.pop();
+    if (stamp[c] === id) {
+      if (d >= dist[c]!) continue;
+      dist[c] = d;
+      height[c] = h;
+      if (d > maxM) {
+        maxM = d;
+        if (maxM > limitM) return { height, maxM };
+      }
     } else if (d > 0) continue;
     const ci = c % nx,
       cj = (c - ci) / nx;
@@ -217,11 +214,73 @@ function nearestFloor(
         if (bi < 0 || bj < 0 || bi >= nx || bj >= nz) continue;
         const b = bj * nx + bi;
         const nd = d + (di && dj ? Math.SQRT2 : 1) * cellM;
-        if (dist.has(b) && nd < dist.get(b)!) push(nd, b, h);
+        if (stamp[b] === id && nd < dist[b]!) heap.push(nd, b, h);
       }
     }
   }
   // A gap cell no rim reaches is no floor to fill.
-  for (const a of cells) if (dist.get(a) === Infinity) maxM = Infinity;
+  for (const a of cells) if (dist[a] === Infinity) maxM = Infinity;
   return { height, maxM };
+}
+
+/** A min-heap of (distance, cell, height), in typed arrays. */
+class CellHeap {
+  private keys = new Float64Array(256);
+  private cells = new Int32Array(256);
+  private heights = new Float32Array(256);
+  size = 0;
+  topKey(): number {
+    return this.keys[0]!;
+  }
+  topHeight(): number {
+    return this.heights[0]!;
+  }
+  push(key: number, cell: number, h: number): void {
+    if (this.size === this.keys.length) {
+      const k = new Float64Array(this.size * 2),
+        c = new Int32Array(this.size * 2),
+        hh = new Float32Array(this.size * 2);
+      k.set(this.keys);
+      c.set(this.cells);
+      hh.set(this.heights);
+      this.keys = k;
+      this.cells = c;
+      this.heights = hh;
+    }
+    let i = this.size++;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (this.keys[p]! <= key) break;
+      this.keys[i] = this.keys[p]!;
+      this.cells[i] = this.cells[p]!;
+      this.heights[i] = this.heights[p]!;
+      i = p;
+    }
+    this.keys[i] = key;
+    this.cells[i] = cell;
+    this.heights[i] = h;
+  }
+  /** Remove the top; its cell. */
+  pop(): number {
+    const top = this.cells[0]!;
+    const n = --this.size;
+    const key = this.keys[n]!,
+      cell = this.cells[n]!,
+      h = this.heights[n]!;
+    let i = 0;
+    for (;;) {
+      let c = 2 * i + 1;
+      if (c >= n) break;
+      if (c + 1 < n && this.keys[c + 1]! < this.keys[c]!) c++;
+      if (this.keys[c]! >= key) break;
+      this.keys[i] = this.keys[c]!;
+      this.cells[i] = this.cells[c]!;
+      this.heights[i] = this.heights[c]!;
+      i = c;
+    }
+    this.keys[i] = key;
+    this.cells[i] = cell;
+    this.heights[i] = h;
+    return top;
+  }
 }
