@@ -1,3 +1,4 @@
+import { MinHeap } from '../../core/minHeap.ts';
 import type { PoseSpace } from './poseSpace.ts';
 
 /**
@@ -86,51 +87,6 @@ function buffersOf(space: PoseSpace): Buffers {
   return b;
 }
 
-/** Min-heap of state ids by key. */
-class Heap {
-  private keys = new Float64Array(1 << 12);
-  private ids = new Int32Array(1 << 12);
-  size = 0;
-  push(id: number, key: number): void {
-    if (this.size === this.keys.length) {
-      const k = new Float64Array(this.size * 2);
-      k.set(this.keys);
-      this.keys = k;
-      const d = new Int32Array(this.size * 2);
-      d.set(this.ids);
-      this.ids = d;
-    }
-    let i = this.size++;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (this.keys[parent]! <= key) break;
-      this.keys[i] = this.keys[parent]!;
-      this.ids[i] = this.ids[parent]!;
-      i = parent;
-    }
-    this.keys[i] = key;
-    this.ids[i] = id;
-  }
-  pop(): number {
-    const top = this.ids[0]!;
-    const key = this.keys[--this.size]!,
-      id = this.ids[this.size]!;
-    let i = 0;
-    for (;;) {
-      let c = 2 * i + 1;
-      if (c >= this.size) break;
-      if (c + 1 < this.size && this.keys[c + 1]! < this.keys[c]!) c++;
-      if (this.keys[c]! >= key) break;
-      this.keys[i] = this.keys[c]!;
-      this.ids[i] = this.ids[c]!;
-      i = c;
-    }
-    this.keys[i] = key;
-    this.ids[i] = id;
-    return top;
-  }
-}
-
 /**
  * Per lattice point, a lower bound on the length of the shortest 8-connected way to `goal` of a disc
  * of radius `radiusM` (Infinity where it cannot get): Dijkstra from the goal. Once the `from` points
@@ -142,7 +98,7 @@ export function distanceField(space: PoseSpace, goal: number, radiusM: number, f
   const dist = new Float32Array(space.points).fill(Infinity);
   const settled = new Uint8Array(space.points);
   const fits = new Uint8Array(space.points); // 0 unknown, 1 fits, 2 not
-  const heap = new Heap();
+  const heap = new MinHeap();
   dist[goal] = 0;
   heap.push(goal, 0);
   const disc = (p: number) => {
@@ -199,7 +155,7 @@ export function searchPoses(
   const visited: number[] = [];
   // Where the disc cannot get (Infinity), nor can the footprint.
   const h = field ? (p: number) => field[p]! : () => 0;
-  const heap = new Heap();
+  const heap = new MinHeap();
   for (const s of starts) {
     if (!seen[s]) touched.push(s);
     seen[s] = 1;

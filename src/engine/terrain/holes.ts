@@ -1,3 +1,4 @@
+import { MinHeap } from '../../core/minHeap.ts';
 import type { ColumnSpans } from './rasterize.ts';
 import type { Region } from './region.ts';
 
@@ -88,7 +89,7 @@ export function fillHoles(spans: ColumnSpans, region: Region, floor: Float32Arra
 
   const cells: number[] = [];
   const rim: number[] = [];
-  const scratch: GapScratch = { stamp: new Int32Array(n), id: 0, dist: new Float64Array(n), height: new Float32Array(n) };
+  const scratch: GapScratch = { heap: new MinHeap(), stamp: new Int32Array(n), id: 0, dist: new Float64Array(n), height: new Float32Array(n) };
   // Depressions first: a hole without floor next to one is then filled from the floor it had.
   for (let pass = 0; pass < 2; pass++)
     for (let s = 0; s < n; s++) {
@@ -161,6 +162,7 @@ export function fillHoles(spans: ColumnSpans, region: Region, floor: Float32Arra
  * per gap cost ~20 % of a scan-like terrain's build).
  */
 interface GapScratch {
+  heap: MinHeap;
   stamp: Int32Array;
   id: number;
   dist: Float64Array;
@@ -188,13 +190,23 @@ function nearestFloor(
     stamp[a] = id;
     dist[a] = Infinity;
   }
-  const heap = new CellHeap();
-  for (const r of rim) heap.push(0, r, floor[r]!);
+  // Entries are (distance, cell, the height it carries): the heap holds their index.
+  const heap = scratch.heap;
+  heap.size = 0;
+  const at: number[] = [],
+    carried: number[] = [];
+  const push = (d: number, c: number, h: number) => {
+    heap.push(at.length, d);
+    at.push(c);
+    carried.push(h);
+  };
+  for (const r of rim) push(0, r, floor[r]!);
   let maxM = 0;
   while (heap.size > 0) {
     const d = heap.topKey(),
-      h = heap.topHeight(),
-      c = heap.pop();
+      e = heap.pop(),
+      c = at[e]!,
+      h = carried[e]!;
     if (stamp[c] === id) {
       if (d >= dist[c]!) continue;
       dist[c] = d;
@@ -214,73 +226,11 @@ function nearestFloor(
         if (bi < 0 || bj < 0 || bi >= nx || bj >= nz) continue;
         const b = bj * nx + bi;
         const nd = d + (di && dj ? Math.SQRT2 : 1) * cellM;
-        if (stamp[b] === id && nd < dist[b]!) heap.push(nd, b, h);
+        if (stamp[b] === id && nd < dist[b]!) push(nd, b, h);
       }
     }
   }
   // A gap cell no rim reaches is no floor to fill.
   for (const a of cells) if (dist[a] === Infinity) maxM = Infinity;
   return { height, maxM };
-}
-
-/** A min-heap of (distance, cell, height), in typed arrays. */
-class CellHeap {
-  private keys = new Float64Array(256);
-  private cells = new Int32Array(256);
-  private heights = new Float32Array(256);
-  size = 0;
-  topKey(): number {
-    return this.keys[0]!;
-  }
-  topHeight(): number {
-    return this.heights[0]!;
-  }
-  push(key: number, cell: number, h: number): void {
-    if (this.size === this.keys.length) {
-      const k = new Float64Array(this.size * 2),
-        c = new Int32Array(this.size * 2),
-        hh = new Float32Array(this.size * 2);
-      k.set(this.keys);
-      c.set(this.cells);
-      hh.set(this.heights);
-      this.keys = k;
-      this.cells = c;
-      this.heights = hh;
-    }
-    let i = this.size++;
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (this.keys[p]! <= key) break;
-      this.keys[i] = this.keys[p]!;
-      this.cells[i] = this.cells[p]!;
-      this.heights[i] = this.heights[p]!;
-      i = p;
-    }
-    this.keys[i] = key;
-    this.cells[i] = cell;
-    this.heights[i] = h;
-  }
-  /** Remove the top; its cell. */
-  pop(): number {
-    const top = this.cells[0]!;
-    const n = --this.size;
-    const key = this.keys[n]!,
-      cell = this.cells[n]!,
-      h = this.heights[n]!;
-    let i = 0;
-    for (;;) {
-      let c = 2 * i + 1;
-      if (c >= n) break;
-      if (c + 1 < n && this.keys[c + 1]! < this.keys[c]!) c++;
-      if (this.keys[c]! >= key) break;
-      this.keys[i] = this.keys[c]!;
-      this.cells[i] = this.cells[c]!;
-      this.heights[i] = this.heights[c]!;
-      i = c;
-    }
-    this.keys[i] = key;
-    this.cells[i] = cell;
-    this.heights[i] = h;
-    return top;
-  }
 }
