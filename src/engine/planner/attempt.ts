@@ -3,7 +3,7 @@ import type { Vec3 } from '../../core/graph.ts';
 import { footprintOf } from '../collider/footprint.ts';
 import { AgentMap, type AgentSpec } from './agentMap.ts';
 import { motionOf, type PlanPose } from './motion.ts';
-import { PoseSpace, type ExactFit } from './poseSpace.ts';
+import { PoseSpace, type CellWindow, type ExactFit } from './poseSpace.ts';
 import { distanceField, searchPoses, type SearchResult } from './search.ts';
 import type { Terrain } from '../terrain/terrain.ts';
 
@@ -41,10 +41,18 @@ export interface Attempt {
 
 /**
  * Make the pose space of an agent on a terrain; `exact` answers the poses the map is unsure of;
- * `backwards` when the agent drives the terrain's route from its far end (progress counts from there).
+ * `backwards` when the agent drives the terrain's route from its far end (progress counts from there);
+ * `window` to cover only those cells of the terrain.
  */
-export function poseSpaceOf(terrain: Terrain, profile: AgentProfile, exact: ExactFit | null, stepCells = STEP_CELLS, backwards = false): PoseSpace {
-  return new PoseSpace(agentMapOf(terrain, specOf(profile)), stepCells, HEADINGS, exact, backwards);
+export function poseSpaceOf(
+  terrain: Terrain,
+  profile: AgentProfile,
+  exact: ExactFit | null,
+  stepCells = STEP_CELLS,
+  backwards = false,
+  window: CellWindow | null = null,
+): PoseSpace {
+  return new PoseSpace(agentMapOf(terrain, specOf(profile)), stepCells, HEADINGS, exact, backwards, window);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { PoseSpace } from './poseSpace.ts';
+import type { CellWindow, PoseSpace } from './poseSpace.ts';
 import { searchPoses, tracePath, type SearchResult } from './search.ts';
 
 /**
@@ -14,8 +14,9 @@ import { searchPoses, tracePath, type SearchResult } from './search.ts';
  *   one, 1.5 m or more past the stuck point (or at the goal);
  * - the coarse search then carries on from there.
  *
- * The lattices are aligned (poseSpace.ts): fine point (2a, 2b) is coarse point (a, b), and both have
- * the same heading bins, so states map one to one.
+ * The fine lattice covers the window's cells only (poseSpace.ts `window`). The lattices are aligned:
+ * fine points on even cells are coarse points, and both have the same heading bins, so states map
+ * one to one.
  */
 
 const BEFORE_M = 1.5;
@@ -25,32 +26,59 @@ const PAST_M = 1.5;
 export interface Bridge {
   /** The coarse path from the start to where the fine one begins. */
   before: number[];
-  /** The fine path across. */
+  /** The fine lattice it crossed on, and the fine path across. */
+  fine: PoseSpace;
   across: number[];
   /** The coarse state where the fine path ends. */
   exit: number;
   expanded: number;
 }
 
+/** Makes the fine lattice (1 cm) over a window of the terrain's cells. */
+export type FineOf = (window: CellWindow) => PoseSpace;
+
 export function bridge(
   coarse: PoseSpace,
   stuck: SearchResult,
-  fine: PoseSpace,
+  fineOf: FineOf,
   guide: readonly { x: number; z: number }[],
   radiusM: number,
   goal: number,
 ): Bridge | null {
   const last = stuck.path[stuck.path.length - 1];
-  if (last === undefined || fine.stepCells * 2 !== coarse.stepCells || fine.K !== coarse.K) return null;
+  if (last === undefined || coarse.i0 !== 0 || coarse.j0 !== 0) return null;
   const sStuck = coarse.progress(Math.floor(last / coarse.S));
   const near = guide.filter((p) => {
-    const s = fine.progress(fine.nearest(p.x, p.z));
+    const s = coarse.progress(coarse.nearest(p.x, p.z));
     return s >= sStuck - BEFORE_M && s <= sStuck + AFTER_M;
   });
   if (near.length === 0) return null;
+  // The fine lattice covers the window's cells only: the guide's stretch and `radiusM` round it.
+  const g = coarse.map.terrain.region.grid;
+  let xMin = Infinity,
+    xMax = -Infinity,
+    zMin = Infinity,
+    zMax = -Infinity;
+  for (const p of near) {
+    xMin = Math.min(xMin, p.x);
+    xMax = Math.max(xMax, p.x);
+    zMin = Math.min(zMin, p.z);
+    zMax = Math.max(zMax, p.z);
+  }
+  const i0 = Math.max(0, Math.floor((xMin - radiusM - g.x0) / g.cellM) - 1),
+    j0 = Math.max(0, Math.floor((zMin - radiusM - g.z0) / g.cellM) - 1),
+    i1 = Math.min(g.nx - 1, Math.ceil((xMax + radiusM - g.x0) / g.cellM) + 1),
+    j1 = Math.min(g.nz - 1, Math.ceil((zMax + radiusM - g.z0) / g.cellM) + 1);
+  const fine = fineOf({ i0, j0, ni: i1 - i0 + 1, nj: j1 - j0 + 1 });
+  if (fine.stepCells * 2 !== coarse.stepCells || fine.K !== coarse.K) return null;
   fine.restrictTo(near, radiusM);
 
-  const toFine = (p: number) => 2 * Math.floor(p / coarse.lx) * fine.lx + 2 * (p % coarse.lx);
+  // Coarse point (a, b) stands on cell (2a, 2b); fine point (a', b') on cell (i0 + a', j0 + b').
+  const toFine = (p: number) => {
+    const a = 2 * (p % coarse.lx) - fine.i0,
+      b = 2 * Math.floor(p / coarse.lx) - fine.j0;
+    return a < 0 || b < 0 || a >= fine.lx || b >= fine.lz ? -1 : b * fine.lx + a;
+  };
   const sources: number[] = [];
   const sourceOf = new Map<number, number>();
   for (const s of stuck.visited) {
@@ -59,7 +87,7 @@ export function bridge(
       k = s - p * coarse.S;
     if (coarse.progress(p) > sStuck) continue;
     const f = toFine(p);
-    if (k === coarse.ANY ? !fine.spins(f) : !fine.free(f, k)) continue;
+    if (f < 0 || (k === coarse.ANY ? !fine.spins(f) : !fine.free(f, k))) continue;
     const fs = f * fine.S + k;
     sources.push(fs);
     sourceOf.set(fs, s);
@@ -70,7 +98,7 @@ export function bridge(
     if (f === fineGoal) return true;
     const a = f % fine.lx,
       b = (f - a) / fine.lx;
-    return a % 2 === 0 && b % 2 === 0 && fine.progress(f) >= sStuck + PAST_M;
+    return (fine.i0 + a) % 2 === 0 && (fine.j0 + b) % 2 === 0 && fine.progress(f) >= sStuck + PAST_M;
   };
   // First over every pose the map does not rule out (no collider call): when even that finds no
   // way across, none exists at this resolution, and the collider need not be asked at all.
@@ -87,6 +115,6 @@ export function bridge(
     k = end - fp * fine.S;
   const a = fp % fine.lx,
     b = (fp - a) / fine.lx;
-  const exit = ((b / 2) * coarse.lx + a / 2) * coarse.S + k;
-  return { before: tracePath(stuck.parent, sourceOf.get(res.path[0]!)!), across: res.path, exit, expanded: res.expanded };
+  const exit = (((fine.j0 + b) / 2) * coarse.lx + (fine.i0 + a) / 2) * coarse.S + k;
+  return { before: tracePath(stuck.parent, sourceOf.get(res.path[0]!)!), fine, across: res.path, exit, expanded: res.expanded };
 }

@@ -14,7 +14,7 @@ import { diagnose } from './diagnose.ts';
 import { contradicts, doubtOf } from './doubt.ts';
 import { motionOf } from './motion.ts';
 import { motionOfPieces, planWay, type Plan } from './plan.ts';
-import type { PoseSpace } from './poseSpace.ts';
+import type { CellWindow, PoseSpace } from './poseSpace.ts';
 import { CELL_M, terrainAround } from '../terrain/around.ts';
 import { surfaceNoiseM } from '../terrain/noise.ts';
 import type { Terrain } from '../terrain/terrain.ts';
@@ -143,7 +143,7 @@ export class SegmentPlanner {
   }
 
   /** The agent's pose space on a terrain, unsure poses answered by the exact collider. */
-  private spaceFor(terrain: Terrain, profile: AgentProfile, backwards: boolean, stepCells = STEP_CELLS): PoseSpace {
+  private spaceFor(terrain: Terrain, profile: AgentProfile, backwards: boolean, stepCells = STEP_CELLS, window: CellWindow | null = null): PoseSpace {
     const body = AgentBody.place(this.world, profile, { x: 0, y: 0, z: 0 }, 0);
     const fp = body.footprint;
     // The support from the terrain, the obstacles from the scan's triangles (the collider's own test).
@@ -157,6 +157,7 @@ export class SegmentPlanner {
       },
       stepCells,
       backwards,
+      window,
     );
     return space;
   }
@@ -166,9 +167,21 @@ export class SegmentPlanner {
     // The terrain is shared by both ways along the edge: progress is counted the way this drive goes.
     const backwards = drivenBackwards(terrain, route);
     const coarse = this.spaceFor(terrain, profile, backwards);
-    let fine: PoseSpace | null = null;
+    // The 1 cm lattices of the bottlenecks crossed, each over its own window.
+    const fines: PoseSpace[] = [];
+    // Where the collider refused a way the map let through (ruled out on every lattice, later ones too).
+    const vetoed: { x: number; z: number }[] = [];
+    const veto = (space: PoseSpace, at: { x: number; z: number }) => {
+      const p = space.nearest(at.x, at.z);
+      if (p >= 0) space.veto(p);
+    };
     const across = {
-      fine: () => (fine ??= this.spaceFor(terrain, profile, backwards, 1)),
+      fine: (window: CellWindow) => {
+        const f = this.spaceFor(terrain, profile, backwards, 1, window);
+        for (const at of vetoed) veto(f, at);
+        fines.push(f);
+        return f;
+      },
       guide: () => {
         const g = attempt(this.spaceFor(terrain, guideOf(profile), backwards), a, b);
         return g.result.found ? pathPoints(g) : null;
@@ -192,7 +205,7 @@ export class SegmentPlanner {
       if (!conf.ok) conf = confirmMotion(this.world, profile, motionOfPieces(plan.pieces, false), floorY);
       stats.confirmMs += now() - c0;
       if (conf.ok) {
-        countTests(stats, coarse, fine);
+        countTests(stats, coarse, ...fines);
         const measured: DriveMeasured = { lengthM: round3(pathLength(conf.poses)) };
         if (conf.narrowestWidthM !== null) measured.clearWidthM = round3(conf.narrowestWidthM);
         if (conf.highestRiseM > 0) measured.stepHeightM = conf.highestRiseM;
@@ -204,13 +217,11 @@ export class SegmentPlanner {
       if (stats.repairs >= MAX_REPAIRS) break;
       // The collider refused a pose the map let through: rule it out on both lattices and search again.
       const failed = conf.poses[conf.poses.length - 1]!;
-      for (const space of [coarse, fine]) {
-        const p = space?.nearest(failed.x, failed.z) ?? -1;
-        if (p >= 0) space!.veto(p);
-      }
+      vetoed.push(failed);
+      for (const space of [coarse, ...fines]) veto(space, failed);
       stats.repairs++;
     }
-    countTests(stats, coarse, fine);
+    countTests(stats, coarse, ...fines);
     // As far as it gets: the reachable pose farthest along the route, driven by the collider until it stops.
     const shown = (stuck: Attempt) => {
       const c0 = now();

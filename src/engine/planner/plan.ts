@@ -1,6 +1,6 @@
 import type { Vec3 } from '../../core/graph.ts';
 import { attempt, searchFrom, type Attempt } from './attempt.ts';
-import { bridge } from './bridge.ts';
+import { bridge, type FineOf } from './bridge.ts';
 import { motionOf, type PlanPose } from './motion.ts';
 import type { PoseSpace } from './poseSpace.ts';
 import { append } from '../../core/arrays.ts';
@@ -31,7 +31,7 @@ export function planWay(
   coarse: PoseSpace,
   a: Vec3,
   b: Vec3,
-  across: { fine: () => PoseSpace; guide: () => { x: number; z: number }[] | null; radiusM: number } | null,
+  across: { fine: FineOf; guide: () => { x: number; z: number }[] | null; radiusM: number } | null,
 ): Plan {
   let last = attempt(coarse, a, b);
   let expanded = last.result.expanded;
@@ -39,13 +39,12 @@ export function planWay(
   if (!across || last.start < 0) return { found: false, pieces: [], expanded, last };
   const guide = across.guide();
   if (!guide) return { found: false, pieces: [], expanded, last };
-  const fine = across.fine();
   const pieces: Piece[] = [];
   for (let n = 0; n < MAX_BRIDGES; n++) {
-    const br = bridge(coarse, last.result, fine, guide, across.radiusM, last.goal);
+    const br = bridge(coarse, last.result, across.fine, guide, across.radiusM, last.goal);
     if (!br) break;
     expanded += br.expanded;
-    pieces.push({ space: coarse, path: br.before }, { space: fine, path: br.across });
+    pieces.push({ space: coarse, path: br.before }, { space: br.fine, path: br.across });
     if (Math.floor(br.exit / coarse.S) === last.goal) return { found: true, pieces, expanded, last };
     const next: Attempt = { ...last, result: searchFrom(coarse, [br.exit], last.goal) };
     expanded += next.result.expanded;
