@@ -1,5 +1,6 @@
 import type { CellWindow, PoseSpace } from './poseSpace.ts';
 import { searchPoses, tracePath, type SearchResult } from './search.ts';
+import { planBoundsOf } from '../terrain/grid.ts';
 
 /**
  * Across a bottleneck at the map's own centimetre. A box that turns where the way is only a
@@ -55,20 +56,11 @@ export function bridge(
   if (near.length === 0) return null;
   // The fine lattice covers the window's cells only: the guide's stretch and `radiusM` round it.
   const g = coarse.map.terrain.region.grid;
-  let xMin = Infinity,
-    xMax = -Infinity,
-    zMin = Infinity,
-    zMax = -Infinity;
-  for (const p of near) {
-    xMin = Math.min(xMin, p.x);
-    xMax = Math.max(xMax, p.x);
-    zMin = Math.min(zMin, p.z);
-    zMax = Math.max(zMax, p.z);
-  }
-  const i0 = Math.max(0, Math.floor((xMin - radiusM - g.x0) / g.cellM) - 1),
-    j0 = Math.max(0, Math.floor((zMin - radiusM - g.z0) / g.cellM) - 1),
-    i1 = Math.min(g.nx - 1, Math.ceil((xMax + radiusM - g.x0) / g.cellM) + 1),
-    j1 = Math.min(g.nz - 1, Math.ceil((zMax + radiusM - g.z0) / g.cellM) + 1);
+  const { minX, maxX, minZ, maxZ } = planBoundsOf(near);
+  const i0 = Math.max(0, Math.floor((minX - radiusM - g.x0) / g.cellM) - 1),
+    j0 = Math.max(0, Math.floor((minZ - radiusM - g.z0) / g.cellM) - 1),
+    i1 = Math.min(g.nx - 1, Math.ceil((maxX + radiusM - g.x0) / g.cellM) + 1),
+    j1 = Math.min(g.nz - 1, Math.ceil((maxZ + radiusM - g.z0) / g.cellM) + 1);
   const fine = fineOf({ i0, j0, ni: i1 - i0 + 1, nj: j1 - j0 + 1 });
   if (fine.stepCells * 2 !== coarse.stepCells || fine.K !== coarse.K) return null;
   fine.restrictTo(near, radiusM);

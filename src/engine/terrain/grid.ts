@@ -43,3 +43,18 @@ export function* ringsAround(i0: number, j0: number, rings: number, nx: number, 
     }
   }
 }
+
+/** The plan rectangle of some points (Infinity / −Infinity when there are none). */
+export function planBoundsOf(points: readonly { x: number; z: number }[]): { minX: number; maxX: number; minZ: number; maxZ: number } {
+  let minX = Infinity,
+    maxX = -Infinity,
+    minZ = Infinity,
+    maxZ = -Infinity;
+  for (const p of points) {
+    minX = Math.min(minX, p.x);
+    maxX = Math.max(maxX, p.x);
+    minZ = Math.min(minZ, p.z);
+    maxZ = Math.max(maxZ, p.z);
+  }
+  return { minX, maxX, minZ, maxZ };
+}

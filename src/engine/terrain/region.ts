@@ -1,5 +1,5 @@
 import type { Vec3 } from '../../core/graph.ts';
-import { gridOver, type PlanGrid } from './grid.ts';
+import { gridOver, planBoundsOf, type PlanGrid } from './grid.ts';
 
 /**
  * Where a segment's motion is searched: the cells within `radiusM` of the edge's route on the plan
@@ -24,17 +24,10 @@ export interface Region {
 
 export function regionAround(route: readonly Vec3[], radiusM: number, cellM: number): Region {
   if (route.length === 0) throw new Error('planner: the route is empty');
-  let minX = Infinity,
-    minZ = Infinity,
-    maxX = -Infinity,
-    maxZ = -Infinity,
-    yMin = Infinity,
+  const { minX, maxX, minZ, maxZ } = planBoundsOf(route);
+  let yMin = Infinity,
     yMax = -Infinity;
   for (const p of route) {
-    minX = Math.min(minX, p.x);
-    maxX = Math.max(maxX, p.x);
-    minZ = Math.min(minZ, p.z);
-    maxZ = Math.max(maxZ, p.z);
     yMin = Math.min(yMin, p.y);
     yMax = Math.max(yMax, p.y);
   }
