@@ -47,7 +47,8 @@ export function bridge(
   goal: number,
 ): Bridge | null {
   const last = stuck.path[stuck.path.length - 1];
-  if (last === undefined || coarse.i0 !== 0 || coarse.j0 !== 0) return null;
+  if (coarse.i0 !== 0 || coarse.j0 !== 0) throw new Error('planner: the coarse lattice of a bridge must cover the whole region');
+  if (last === undefined) return null;
   const sStuck = coarse.progress(Math.floor(last / coarse.S));
   const near = guide.filter((p) => {
     const s = coarse.progress(coarse.nearest(p.x, p.z));

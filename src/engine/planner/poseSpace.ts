@@ -1,6 +1,6 @@
 import type { AgentMap } from './agentMap.ts';
 import { squaredDistances } from './distance.ts';
-import { ringsAround } from '../terrain/grid.ts';
+import { planBoundsOf, ringsAround } from '../terrain/grid.ts';
 
 /** The exact collider's answer for one pose (collider/body.ts fitsAt), standing on `floorY`. */
 export type ExactFit = (x: number, z: number, yaw: number, floorY: number) => boolean;
@@ -11,6 +11,14 @@ const UNKNOWN = 0,
   UNSURE = 3,
   UNSURE_FREE = 4,
   UNSURE_BLOCKED = 5;
+
+/** A rectangle of terrain cells: from cell (i0, j0), ni × nj cells. */
+export interface CellWindow {
+  i0: number;
+  j0: number;
+  ni: number;
+  nj: number;
+}
 
 /**
  * The agent's poses at the planner's resolution: positions on a lattice `stepM` apart over the
@@ -27,14 +35,6 @@ const UNKNOWN = 0,
  * clear) is one state, "any heading": in open rooms the search then costs no more for a box than
  * for a disc, and headings multiply only where they matter — doorways, corridors, corners.
  */
-/** A rectangle of terrain cells: from cell (i0, j0), ni × nj cells. */
-export interface CellWindow {
-  i0: number;
-  j0: number;
-  ni: number;
-  nj: number;
-}
-
 export class PoseSpace {
   readonly lx: number;
   readonly lz: number;
@@ -48,6 +48,9 @@ export class PoseSpace {
   /** The terrain cell of lattice point 0. */
   readonly i0: number;
   readonly j0: number;
+  /** The lattice's first point, counted in steps from the region's first cell, and that cell's centre. */
+  private readonly a0: number;
+  private readonly b0: number;
   private readonly ox: number;
   private readonly oz: number;
   private readonly poses: Uint8Array;
@@ -83,8 +86,13 @@ export class PoseSpace {
     this.j0 = window?.j0 ?? 0;
     this.lx = Math.floor(((window?.ni ?? g.nx) - 1) / stepCells) + 1;
     this.lz = Math.floor(((window?.nj ?? g.nz) - 1) / stepCells) + 1;
-    this.ox = g.x0 + (this.i0 + 0.5) * g.cellM;
-    this.oz = g.z0 + (this.j0 + 0.5) * g.cellM;
+    if (this.i0 % stepCells !== 0 || this.j0 % stepCells !== 0) throw new Error('planner: a window must start on a lattice point');
+    // Places are counted from the region's first cell, as the whole lattice counts them, so a point
+    // of the window is at exactly the whole lattice's place for its cell.
+    this.a0 = this.i0 / stepCells;
+    this.b0 = this.j0 / stepCells;
+    this.ox = g.x0 + g.cellM / 2;
+    this.oz = g.z0 + g.cellM / 2;
     const box = map.spec.shape === 'box';
     this.K = box ? headings : 1;
     this.S = box ? headings + 1 : 1;
@@ -104,10 +112,10 @@ export class PoseSpace {
   }
 
   x(p: number): number {
-    return this.ox + (p % this.lx) * this.stepM;
+    return this.ox + (this.a0 + (p % this.lx)) * this.stepM;
   }
   z(p: number): number {
-    return this.oz + Math.floor(p / this.lx) * this.stepM;
+    return this.oz + (this.b0 + Math.floor(p / this.lx)) * this.stepM;
   }
   /** Yaw of heading bin k (radians). */
   yaw(k: number): number {
@@ -130,23 +138,15 @@ export class PoseSpace {
 
   /** Per lattice point the search may use, how much progress it still lacks to reach `target` (0 past it). */
   shortOf(target: number): Float32Array {
-    const { along, length } = this.map.terrain.region;
     const out = new Float32Array(this.points);
-    for (let b = 0; b < this.lz; b++) {
-      for (let a = 0; a < this.lx; a++) {
-        const p = b * this.lx + a;
-        if (this.within && !this.within[p]) continue;
-        const s = along[this.cellOf(p)]!;
-        out[p] = Math.max(0, target - (this.backwards ? length - s : s));
-      }
-    }
+    for (let p = 0; p < out.length; p++) if (!this.within || this.within[p]) out[p] = Math.max(0, target - this.progress(p));
     return out;
   }
 
   /** The lattice point nearest (x, z), or −1 off the lattice. */
   nearest(x: number, z: number): number {
-    const a = Math.round((x - this.ox) / this.stepM),
-      b = Math.round((z - this.oz) / this.stepM);
+    const a = Math.round((x - this.ox) / this.stepM) - this.a0,
+      b = Math.round((z - this.oz) / this.stepM) - this.b0;
     return a < 0 || b < 0 || a >= this.lx || b >= this.lz ? -1 : b * this.lx + a;
   }
 
@@ -162,47 +162,33 @@ export class PoseSpace {
     return this.map.boxFree(x, z, yaw, Math.max(0, spec.halfWidthM - d), Math.max(0, spec.halfDepthM - d)) ? UNSURE : BLOCKED;
   }
 
-  /** Keep the search within `radiusM` of a path (plan points): a narrow tube where a finer lattice is affordable. */
+  /**
+   * Keep the search within `radiusM` of a path (plan points, each on the lattice: the bridge makes
+   * its window round them): a narrow tube where a finer lattice is affordable. The points within r
+   * steps of a path point are found with one distance transform over the path's rectangle (a disc
+   * stamped per path point cost ~10⁵ writes each at 1 cm).
+   */
   restrictTo(path: readonly { x: number; z: number }[], radiusM: number): void {
-    // The lattice points within r steps of a path point's nearest lattice point: one distance
-    // transform of those points (a disc stamped per path point cost ~10⁵ writes each at 1 cm).
     const r = Math.ceil(radiusM / this.stepM);
-    const on: number[] = [];
-    const off: { a0: number; b0: number }[] = [];
-    let aMin = Infinity,
-      aMax = -Infinity,
-      bMin = Infinity,
-      bMax = -Infinity;
-    for (const { x, z } of path) {
-      const a0 = Math.round((x - this.ox) / this.stepM),
-        b0 = Math.round((z - this.oz) / this.stepM);
-      if (a0 >= 0 && b0 >= 0 && a0 < this.lx && b0 < this.lz) {
-        on.push(a0, b0);
-        aMin = Math.min(aMin, a0);
-        aMax = Math.max(aMax, a0);
-        bMin = Math.min(bMin, b0);
-        bMax = Math.max(bMax, b0);
-      } else off.push({ a0, b0 });
-    }
+    const on = path.map(({ x, z }) => {
+      const a = Math.round((x - this.ox) / this.stepM) - this.a0,
+        b = Math.round((z - this.oz) / this.stepM) - this.b0;
+      if (a < 0 || b < 0 || a >= this.lx || b >= this.lz)
+        throw new Error(`planner: a path point (${x.toFixed(3)}, ${z.toFixed(3)}) lies off the lattice it restricts`);
+      return { x: a, z: b };
+    });
     const within = new Uint8Array(this.points);
     if (on.length > 0) {
+      const { minX, maxX, minZ, maxZ } = planBoundsOf(on);
       // Over the rectangle r round the path's points only: nothing farther can be within r.
-      const a0 = Math.max(0, aMin - r),
-        b0 = Math.max(0, bMin - r),
-        w = Math.min(this.lx - 1, aMax + r) - a0 + 1,
-        h = Math.min(this.lz - 1, bMax + r) - b0 + 1;
+      const a0 = Math.max(0, minX - r),
+        b0 = Math.max(0, minZ - r),
+        w = Math.min(this.lx - 1, maxX + r) - a0 + 1,
+        h = Math.min(this.lz - 1, maxZ + r) - b0 + 1;
       const marked = new Uint8Array(w * h);
-      for (let k = 0; k < on.length; k += 2) marked[(on[k + 1]! - b0) * w + (on[k]! - a0)] = 1;
+      for (const q of on) marked[(q.z - b0) * w + (q.x - a0)] = 1;
       const d2 = squaredDistances(marked, w, h);
       for (let b = 0; b < h; b++) for (let a = 0; a < w; a++) if (d2[b * w + a]! <= r * r) within[(b + b0) * this.lx + a + a0] = 1;
-    }
-    // A path point off the lattice still reaches onto it.
-    for (const { a0, b0 } of off) {
-      for (let b = Math.max(0, b0 - r); b <= Math.min(this.lz - 1, b0 + r); b++) {
-        for (let a = Math.max(0, a0 - r); a <= Math.min(this.lx - 1, a0 + r); a++) {
-          if ((a - a0) ** 2 + (b - b0) ** 2 <= r * r) within[b * this.lx + a] = 1;
-        }
-      }
     }
     this.within = within;
   }
@@ -267,8 +253,8 @@ export class PoseSpace {
 
   /** The nearest lattice point within `radiusM` of (x, z) where the agent may fit at all, or −1. */
   snap(x: number, z: number, radiusM: number): number {
-    const a0 = Math.round((x - this.ox) / this.stepM),
-      b0 = Math.round((z - this.oz) / this.stepM);
+    const a0 = Math.round((x - this.ox) / this.stepM) - this.a0,
+      b0 = Math.round((z - this.oz) / this.stepM) - this.b0;
     let best = -1,
       bestD = Infinity;
     for (const [a, b, r] of ringsAround(a0, b0, Math.ceil(radiusM / this.stepM), this.lx, this.lz)) {
