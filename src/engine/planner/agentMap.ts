@@ -1,5 +1,5 @@
 import { squaredDistances } from './distance.ts';
-import { rowMaxOf } from '../terrain/rowMax.ts';
+import { rowMaxOf, type RowMax } from '../terrain/rowMax.ts';
 import type { Terrain } from '../terrain/terrain.ts';
 
 /**
@@ -43,6 +43,8 @@ export class AgentMap {
   private readonly cell: number;
   /** Squared distance (cells²) from each cell centre to the nearest blocked one; made on first use. */
   private clearance: Float32Array | null = null;
+  /** The terrain's floor row maxima (shared by every agent's map of the terrain); made on first use. */
+  private rows: RowMax | null = null;
 
   constructor(
     readonly terrain: Terrain,
@@ -229,7 +231,7 @@ export class AgentMap {
       floor = this.terrain.floor,
       c = this.cell;
     let best = floorY;
-    const rows = rowMaxOf(floor, this.nx);
+    const rows = (this.rows ??= rowMaxOf(floor, this.nx));
     const row = (j: number, xa: number, xb: number) => {
       if (j < 0 || j >= this.nz) return;
       const i0 = Math.max(0, Math.ceil((xa - this.x0) / c - 0.5)),

@@ -215,7 +215,7 @@ export class SegmentPlanner {
       }
       lastContact = conf.contact.message;
       if (stats.repairs >= MAX_REPAIRS) break;
-      // The collider refused a pose the map let through: rule it out on both lattices and search again.
+      // The collider refused a pose the map let through: rule it out on every lattice and search again.
       const failed = conf.poses[conf.poses.length - 1]!;
       vetoed.push(failed);
       for (const space of [coarse, ...fines]) veto(space, failed);
