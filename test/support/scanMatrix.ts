@@ -17,7 +17,7 @@ import { SECOND_HOUSE, secondHouseRelease } from './secondHouse.ts';
 /**
  * The scan-realism matrix (issue: "scans as they really are"): the sample house and the second test
  * house under every scan-like variant (src/core/sample/scanLike/), driven and suggested for every
- * agent × edge and held to the houses' true answers. Where the true answer's margin is within what a
+ * agent × edge (the drive both ways) and held to the houses' true answers. Where the true answer's margin is within what a
  * variant's defects can move a measurement, the case is ambiguous: the tool must then be right or
  * say that the scan cannot tell (a doubt); everywhere else it must be right. No draft may quote a
  * figure that contradicts it.
@@ -170,7 +170,8 @@ export async function runMatrix(house: House, variant: ScanVariant, seed = 1): P
   try {
     const geom = prepareGeometry(loaded);
     const release = houseRelease(house);
-    const drives = await driveScene(geom, release.scene.graph, release.profiles);
+    // Both ways: an edge's label holds for both directions, and a drive read its corner 1 mm wider one way.
+    const drives = await driveScene(geom, release.scene.graph, release.profiles, { bothWays: true });
     const suggestions = await suggestScene(geom, release.scene.graph, release.profiles, { corroborate: false });
     return { drives, suggestions, triangles: report.triangles };
   } finally {
@@ -197,10 +198,12 @@ export function checkMatrix(house: House, variant: ScanVariant, run: MatrixRun):
   const contradictions: string[] = [];
   for (const c of cases) {
     const d = run.drives.agents[c.agent]![c.edge]!;
+    const back = run.drives.reverse![c.agent]![c.edge]!;
     const s = run.suggestions.agents[c.agent]![c.edge]!;
     const truth = answer(c.traversable, c.reason);
     for (const [tool, got, doubt, note] of [
       ['drive', answer(d.reached, d.reason), d.doubt, d.note],
+      ['drive←', answer(back.reached, back.reason), back.doubt, back.note],
       ['suggest', answer(s.traversable, s.reason), s.doubt, s.note],
     ] as const) {
       const right = got === truth;

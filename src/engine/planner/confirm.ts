@@ -50,7 +50,7 @@ export function confirmMotion(world: ColliderWorld, profile: AgentProfile, motio
   return {
     ok: true,
     poses,
-    highestRiseM: Math.round(highestRiseM * 1000) / 1000,
+    highestRiseM,
     tightestClearanceM: readouts.tightestClearanceM,
     narrowestWidthM: readouts.narrowest?.widthM ?? null,
   };

@@ -206,10 +206,10 @@ export class SegmentPlanner {
       stats.confirmMs += now() - c0;
       if (conf.ok) {
         countTests(stats, coarse, ...fines);
-        const measured: DriveMeasured = { lengthM: round3(pathLength(conf.poses)) };
-        if (conf.narrowestWidthM !== null) measured.clearWidthM = round3(conf.narrowestWidthM);
-        if (conf.highestRiseM > 0) measured.stepHeightM = conf.highestRiseM;
-        if (Number.isFinite(conf.tightestClearanceM)) measured.tightestClearanceM = round3(conf.tightestClearanceM);
+        const measured: DriveMeasured = { lengthM: pathLength(conf.poses) };
+        if (conf.narrowestWidthM !== null) measured.clearWidthM = conf.narrowestWidthM;
+        if (round3(conf.highestRiseM) > 0) measured.stepHeightM = conf.highestRiseM;
+        if (Number.isFinite(conf.tightestClearanceM)) measured.tightestClearanceM = conf.tightestClearanceM;
         const doubt = doubtOf({ reached: true, reason: null, measured, stoppedAt: null }, profile, terrain, this.noiseOf(terrain));
         return finish(profile, { reached: true, reason: null, measured, motion: conf.poses, rideAt: null, stoppedAt: null, doubt, stats }, t0);
       }
@@ -289,7 +289,9 @@ type Draft = Omit<DriveDecision, 'note' | 'resolution'> & { message?: string | u
  */
 function finish(profile: AgentProfile, d: Draft, t0: number): DriveDecision {
   const { message, ...rest } = d;
-  const measured = { ...d.measured };
+  // Millimetres, as shown; the doubt was decided on the figures as measured (rounded first, a sill
+  // 3.6 mm under the limit read 4 mm under it and fell out of a ±4 mm doubt).
+  const measured: DriveMeasured = Object.fromEntries(Object.entries(d.measured).map(([k, v]) => [k, round3(v)]));
   if (d.reason === 'narrow' && measured.clearWidthM !== undefined) measured.neededWidthM ??= round3(neededWidthM(profile));
   let reason = d.reason;
   let note = driveDraft({ reached: d.reached, reason, measured, ...(message ? { message } : {}) }, profile)?.note ?? '';

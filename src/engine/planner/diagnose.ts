@@ -18,7 +18,8 @@ import type { Terrain } from '../terrain/terrain.ts';
  * stops it is measured on the best way found before it: the stairs' risers, the highest step, the
  * lowest opening, the narrowest clear width (the collider's ray measurement, jamb to jamb). When a
  * disc as wide as the agent gets through but its box does not, no heading sequence turns the box
- * where it stops: turning space.
+ * where it stops: turning space. Figures are returned as measured: the decision rounds them to
+ * millimetres for showing only after its doubt has read them (decide.ts).
  */
 export interface Diagnosis {
   reason: ReasonCategory;
@@ -217,7 +218,7 @@ function highestRise(terrain: Terrain, route: Sample[]): { riseM: number; at: Ve
       at = point(terrain, after > before ? q : p);
     }
   }
-  return { riseM: round3(riseM), at };
+  return { riseM, at };
 }
 
 /** A rise is read between the floor RISE_GAP to RISE_WINDOW samples (centimetres) either side of it. */
@@ -234,7 +235,7 @@ function lowestOpening(terrain: Terrain, route: Sample[], doorsOpen: boolean): {
       at = point(terrain, p);
     }
   }
-  return { heightM: round3(heightM), at };
+  return { heightM, at };
 }
 
 /**
@@ -283,7 +284,7 @@ function narrowestNear(
       at = point(terrain, p);
     }
   }
-  return { widthM: widthM === null ? null : round3(widthM), at };
+  return { widthM, at };
 }
 
 /** The first route sample whose lattice point the attempt's search never went through, or null. */

@@ -1,8 +1,8 @@
 import type { AgentProfile } from '../../core/agents.ts';
 import type { DriveMeasured } from '../../core/driveDraft.ts';
 import type { Vec3 } from '../../core/graph.ts';
-import { doubtOfMeasure } from '../../core/doubt.ts';
-import { maxTurningLengthM, neededWidthM, SIDE_CLEARANCE_M, STEP_TOLERANCE_M, type ReasonCategory } from '../../core/rules.ts';
+import { doubtOfMeasure, turningDoubt } from '../../core/doubt.ts';
+import { neededWidthM, SIDE_CLEARANCE_M, STEP_TOLERANCE_M, type ReasonCategory } from '../../core/rules.ts';
 import { DOUBTFUL } from '../terrain/holes.ts';
 import type { Terrain } from '../terrain/terrain.ts';
 
@@ -51,7 +51,7 @@ export function doubtOf(d: DoubtInput, profile: AgentProfile, terrain: Terrain, 
       // The longest footprint, as wide as the agent's narrow side with its side clearance, the corner turns.
       const w = Math.min(profile.widthM, profile.depthM) + 2 * SIDE_CLEARANCE_M,
         l = Math.max(profile.widthM, profile.depthM) + 2 * SIDE_CLEARANCE_M;
-      return doubtOfMeasure('turning', maxTurningLengthM(m.clearWidthM, m.clearWidthM, w), l, noiseM, LATTICE_M);
+      return turningDoubt(m.clearWidthM, m.clearWidthM, w, l, noiseM, LATTICE_M);
     }
     default:
       return null;

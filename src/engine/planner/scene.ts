@@ -15,12 +15,16 @@ import { plannerWorld } from './world.ts';
  */
 export interface SceneDrives {
   agents: Record<string, Record<string, DriveDecision>>;
+  /** With `bothWays`: each agent driven from b to a as well, under the same `a|b` key. */
+  reverse?: Record<string, Record<string, DriveDecision>>;
   timings: { navmeshMs: number; totalMs: number };
 }
 
 export interface DriveSceneOptions {
   onProgress?: (fraction: number, message: string) => void;
   signal?: AbortSignal;
+  /** Drive every edge both ways: a label holds for an edge, so its two directions must agree. */
+  bothWays?: boolean;
 }
 
 /** What the planner needs of an edge's way (world coordinates, plain points). */
@@ -68,7 +72,7 @@ export async function driveScene(
   geom: SceneGeometry,
   graph: Pick<NavGraph, 'nodes' | 'edges'>,
   profiles: readonly AgentProfile[],
-  { onProgress, signal }: DriveSceneOptions = {},
+  { onProgress, signal, bothWays = false }: DriveSceneOptions = {},
 ): Promise<SceneDrives> {
   const t0 = performance.now();
   const scene = await ScenePlanner.create(geom);
@@ -76,20 +80,30 @@ export async function driveScene(
     const navmeshMs = performance.now() - t0;
     const nodes = new Map(graph.nodes.map((n) => [n.id, n]));
     const pairs = edgePairs(graph);
-    const agents: SceneDrives['agents'] = Object.fromEntries(profiles.map((p) => [p.name, {}]));
+    const perAgent = (): SceneDrives['agents'] => Object.fromEntries(profiles.map((p) => [p.name, {}]));
+    const agents = perAgent();
+    const reverse = bothWays ? perAgent() : undefined;
+    const total = pairs.length * profiles.length * (bothWays ? 2 : 1);
     let done = 0;
     for (const [a, b] of pairs) {
       const key = `${a}|${b}`;
       for (const p of profiles) {
-        if (signal?.aborted) throw signal.reason ?? new DOMException('The drive was aborted', 'AbortError');
-        onProgress?.(done / (pairs.length * profiles.length), `Driving ${p.name} over ${key}`);
-        agents[p.name]![key] = scene.decide(p, nodes.get(a)!.position, nodes.get(b)!.position);
-        done++;
-        await new Promise<void>((resolve) => setTimeout(resolve, 0));
+        for (const [into, from, to] of reverse
+          ? ([
+              [agents, a, b],
+              [reverse, b, a],
+            ] as const)
+          : ([[agents, a, b]] as const)) {
+          if (signal?.aborted) throw signal.reason ?? new DOMException('The drive was aborted', 'AbortError');
+          onProgress?.(done / total, `Driving ${p.name} over ${from}→${to}`);
+          into[p.name]![key] = scene.decide(p, nodes.get(from)!.position, nodes.get(to)!.position);
+          done++;
+          await new Promise<void>((resolve) => setTimeout(resolve, 0));
+        }
       }
     }
-    onProgress?.(1, `Drove ${profiles.length} agents over ${pairs.length} edges`);
-    return { agents, timings: { navmeshMs, totalMs: performance.now() - t0 } };
+    onProgress?.(1, `Drove ${profiles.length} agents over ${pairs.length} edges${reverse ? ', both ways' : ''}`);
+    return { agents, ...(reverse ? { reverse } : {}), timings: { navmeshMs, totalMs: performance.now() - t0 } };
   } finally {
     scene.dispose();
   }

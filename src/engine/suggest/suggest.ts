@@ -1,7 +1,7 @@
 import { Vector3 } from 'three';
 import type { AgentProfile } from '../../core/agents.ts';
 import { edgePairs, type NavGraph } from '../../core/graph.ts';
-import { doubtOfMeasure, type DoubtMeasure } from '../../core/doubt.ts';
+import { doubtOfMeasure, turningDoubt, type DoubtMeasure } from '../../core/doubt.ts';
 import { judgeEdge, maxTurningLengthM, REASON_OF_RULE, type PassageFeature, type RuleCheck } from '../../core/rules.ts';
 import type { SceneGeometry } from './geometry.ts';
 import { measureContext, measureEdge } from './measureEdge.ts';
@@ -94,20 +94,28 @@ export function suggestForAgent(edge: MeasuredEdge, profile: AgentProfile, navme
     checks: j.checks,
     navmeshRoute,
     navmeshDisagrees: navmeshRoute !== null && navmeshRoute !== j.traversable,
-    doubt: doubtOfChecks(j.checks, edge.noiseM),
+    doubt: doubtOfChecks(j.checks, edge.noiseM, feature.cornerWidthsM, profile),
   };
 }
 
 /** The measure each rule's check reads, for doubt (core/doubt.ts); rules of yes/no facts have none. */
-const MEASURE_OF_RULE: Partial<Record<RuleCheck['rule'], DoubtMeasure>> = { sill: 'sill', headroom: 'headroom', width: 'width', turning: 'turning' };
+const MEASURE_OF_RULE: Partial<Record<RuleCheck['rule'], Exclude<DoubtMeasure, 'turning'>>> = { sill: 'sill', headroom: 'headroom', width: 'width' };
 
 /** The doubt over the check that decides: the failed one, or for a label that passes, any within noise of its limit. */
-function doubtOfChecks(checks: readonly RuleCheck[], noiseM: number): string | null {
+function doubtOfChecks(checks: readonly RuleCheck[], noiseM: number, corner: readonly [number, number] | undefined, profile: AgentProfile): string | null {
   const failed = checks.find((c) => !c.passed);
   for (const c of failed ? [failed] : checks) {
+    if (c.measuredM === undefined || c.limitM === undefined) continue;
     const kind = MEASURE_OF_RULE[c.rule];
-    if (!kind || c.measuredM === undefined || c.limitM === undefined) continue;
-    const doubt = doubtOfMeasure(kind, c.measuredM, c.limitM, noiseM);
+    // A corner's turn is read from its legs (the width the turning check reads for a disc).
+    const doubt =
+      c.rule === 'turning' && corner && profile.depthM !== null && profile.shape === 'box'
+        ? turningDoubt(corner[0], corner[1], Math.min(profile.widthM, profile.depthM), c.limitM, noiseM)
+        : kind
+          ? doubtOfMeasure(kind, c.measuredM, c.limitM, noiseM)
+          : c.rule === 'turning'
+            ? doubtOfMeasure('width', c.measuredM, c.limitM, noiseM)
+            : null;
     if (doubt) return doubt;
   }
   return null;
