@@ -48,7 +48,7 @@ const MAP_RUNS = 3;
  * The segments decided on the ~1 M-triangle scan (every agent × edge is decided on the small one):
  * one of each kind of decision, to keep the section to a few minutes on two cores.
  */
-const LARGE_SEGMENTS: [edge: string, agent: string][] = [
+const LARGE_SEGMENTS: Segment[] = [
   ['node_1|node_2', 'HUMAN'], // a 1.2 m doorway
   ['node_1|node_2', 'WHEELCHAIR'],
   ['node_1|node_5', 'WHEELCHAIR'], // the 0.80 m corridor it fits
@@ -62,9 +62,14 @@ const LARGE_SEGMENTS: [edge: string, agent: string][] = [
   ['node_12|node_9', 'HUMAN'], // the lift
 ];
 
+/** A segment: its edge (`a|b`, a < b), its agent, and whether it is driven from b to a. */
+type Segment = [edge: string, agent: string, back?: boolean];
+
 interface Row {
   edge: string;
   agent: string;
+  /** Driven from the edge's second node to its first. */
+  back: boolean;
   truth: GroundTruth;
   d: DriveDecision;
   /** Wall time of ScenePlanner.decide (its reference route included). */
@@ -136,7 +141,7 @@ const profileOf = (name: string): AgentProfile => release.profiles.find((p) => p
 const position = (id: string): Vec3 => release.graph.nodes.find((n) => n.id === id)!.position;
 
 /** The planner and the greedy drive over `segments` of one scan, and its configuration space. */
-async function measureScene(label: string, path: string, segments: [string, string][], subsampled: boolean): Promise<SceneRun> {
+async function measureScene(label: string, path: string, segments: Segment[], subsampled: boolean): Promise<SceneRun> {
   const { loaded, geom, loadMs } = await load(path);
   if (!warmed) {
     await warmUp(geom, loaded);
@@ -152,14 +157,15 @@ async function measureScene(label: string, path: string, segments: [string, stri
   const edgeTerrain = new Map<string, number>();
   const routes = new Map<string, Vec3[] | null>();
   try {
-    for (const [edge, agent] of segments) {
-      const [a, b] = edge.split('|') as [string, string];
+    for (const [edge, agent, back = false] of segments) {
+      const [a, b] = (back ? edge.split('|').reverse() : edge.split('|')) as [string, string];
       const profile = profileOf(agent);
       const truth = release.truth.find((t) => t.agent === agent && t.edge === edge)!;
       // The studio's route for the greedy drive: the reference route in the edge's key order (lower id first), found once per edge.
       if (!routes.has(edge)) {
         t0 = performance.now();
-        const way = edgeWay(scene.ctx, position(a), position(b));
+        const [p, q] = edge.split('|') as [string, string];
+        const way = edgeWay(scene.ctx, position(p), position(q));
         routeMs.push(performance.now() - t0);
         routes.set(edge, way.kind === 'route' ? way.points.map(plain) : null);
       }
@@ -167,7 +173,7 @@ async function measureScene(label: string, path: string, segments: [string, stri
       const d = scene.decide(profile, position(a), position(b));
       const wallMs = performance.now() - t0;
       if (!edgeTerrain.has(edge)) edgeTerrain.set(edge, d.stats.terrainMs);
-      const route = routes.get(edge)!;
+      const route = back ? (routes.get(edge)?.slice().reverse() ?? null) : routes.get(edge)!;
       let greedy: Row['greedy'] = null;
       if (route) {
         t0 = performance.now();
@@ -177,6 +183,7 @@ async function measureScene(label: string, path: string, segments: [string, stri
       rows.push({
         edge,
         agent,
+        back,
         truth,
         d,
         wallMs,
@@ -269,6 +276,8 @@ const plannerAgrees = (r: Row) => r.d.reached === r.truth.traversable && (r.trut
 const greedyText = (r: Row) => (r.greedy ? (r.greedy.result.reached ? 'reached' : `stopped: ${r.greedy.result.contact?.kind ?? 'stalled'}`) : 'not driven');
 const mark = (ok: boolean) => (ok ? '✓' : '✗');
 /** A segment's cost as the first agent on its edge pays it: its own decision plus the edge's terrain. */
+/** The segment as driven: `a|b`, or `b→a` the other way. */
+const where = (r: Row) => (r.back ? r.edge.split('|').reverse().join('→') : r.edge);
 const segmentMs = (r: Row) => r.wallMs - r.d.stats.terrainMs + r.edgeTerrainMs;
 const k = (n: number) => (n >= 10_000 ? `${Math.round(n / 1000)}k` : String(n));
 
@@ -287,7 +296,7 @@ function printScene(run: SceneRun): void {
   const segs = run.rows.length;
   console.log(
     `\n${run.label}: ${run.triangles.toLocaleString('en')} triangles, loaded in ${ms(run.loadMs)}; reference navmesh (the routes) ${ms(run.refMs)}; ` +
-      `${segs} segments${run.subsampled ? ` of 70 (a subsample, one of each kind, to keep the section to a few minutes; every agent × edge is decided on the small house, and by the whole \`drive\` process below)` : ''}, one run each after a warm-up.`,
+      `${segs} segments${run.subsampled ? ` of the 70 agent × edge pairs, one way (a subsample, one of each kind, to keep the section to a few minutes; every agent × edge is decided on the small house, and by the whole \`drive\` process below)` : ''}, one run each after a warm-up.`,
   );
   const head = [
     'edge',
@@ -315,7 +324,7 @@ function printScene(run: SceneRun): void {
     const other = r.wallMs - s.terrainMs - s.searchMs - s.confirmMs;
     const shared = s.terrainMs === 0 && r.edgeTerrainMs > 0;
     table.push([
-      r.edge,
+      where(r),
       r.agent,
       truthText(r.truth),
       plannerText(r.d),
@@ -348,7 +357,7 @@ function printScene(run: SceneRun): void {
   const gAgree = driven.filter((r) => r.greedy!.result.reached === r.truth.traversable).length;
   const gTimes = driven.map((r) => r.greedy!.ms);
   console.log(
-    `\nplanner: per segment median ${ms(median(times))}, max ${ms(Math.max(...times))} (${worst.edge} ${worst.agent}); all ${segs} in ${(times.reduce((x, y) => x + y, 0) / 1000).toFixed(1)} s; agrees with the ground truth on ${agree}/${segs} (verdict and reason)`,
+    `\nplanner: per segment median ${ms(median(times))}, max ${ms(Math.max(...times))} (${where(worst)} ${worst.agent}); all ${segs} in ${(times.reduce((x, y) => x + y, 0) / 1000).toFixed(1)} s; agrees with the ground truth on ${agree}/${segs} (verdict and reason)`,
   );
   console.log(
     `greedy:  per segment median ${ms(median(gTimes))}, max ${ms(Math.max(...gTimes))}; agrees with the ground truth on ${gAgree}/${driven.length} driven (verdict; it reaches ${driven.filter((r) => r.greedy!.result.reached).length}, ` +
@@ -357,6 +366,17 @@ function printScene(run: SceneRun): void {
   console.log(
     `side by side: the planner's median segment costs ${(median(times) / median(gTimes)).toFixed(0)}× the greedy drive's, and decides ${agree - gAgree} more of these ${segs} segments as the ground truth does`,
   );
+  const backs = run.rows.filter((r) => r.back);
+  if (backs.length) {
+    const answer = (d: DriveDecision) => `${plannerText(d)}${d.doubt ? ' (doubt)' : ''}`;
+    const differ = backs.filter((r) => {
+      const fore = run.rows.find((x) => !x.back && x.edge === r.edge && x.agent === r.agent);
+      return fore && answer(fore.d) !== answer(r.d);
+    });
+    console.log(
+      `both ways: ${backs.length - differ.length}/${backs.length} agent × edge pairs decided alike (verdict, reason, doubt) from either end${differ.length ? `; differ on ${differ.map((r) => `${r.edge} ${r.agent}`).join(', ')}` : ''}`,
+    );
+  }
   const stopped = run.rows.filter((r) => !r.d.reached && r.diagMs);
   if (stopped.length) {
     const share = stopped.reduce((n, r) => n + r.diagMs!, 0) / stopped.reduce((n, r) => n + segmentMs(r), 0);
@@ -381,7 +401,7 @@ function printSideBySide(runs: SceneRun[]): void {
       ms(median(t)),
       ms(t[Math.floor(t.length * 0.9)]!),
       ms(t[t.length - 1]!),
-      `${worst.edge} ${worst.agent}`,
+      `${where(worst)} ${worst.agent}`,
       ms(r.refMs),
       `${right}/${r.rows.length}`,
     ]);
@@ -400,7 +420,7 @@ function printTarget(run: SceneRun): void {
       ['confirmation', s.confirmMs],
     ];
     const [name, v] = parts.reduce((m, p) => (p[1] > m[1] ? p : m));
-    return `${r.edge} ${r.agent} ${ms(segmentMs(r))}, of which ${name} ${ms(v)} (${s.expanded.toLocaleString('en')} poses expanded, ${s.exactTests.toLocaleString('en')} exact collider tests)`;
+    return `${where(r)} ${r.agent} ${ms(segmentMs(r))}, of which ${name} ${ms(v)} (${s.expanded.toLocaleString('en')} poses expanded, ${s.exactTests.toLocaleString('en')} exact collider tests)`;
   };
   const t = run.rows.map(segmentMs).sort((a, b) => a - b);
   const med = median(t),
@@ -560,8 +580,12 @@ export const driveBench: BenchSection = {
       console.log(`Generating the scan-like house (${SCANLIKE})…`);
       await writeScanLike('all');
     }
+    // Every agent × edge, each way: G is pressed from either end, and a decision must not depend on it.
     const all = [...new Set(release.graph.edges.map((e) => undirectedKey(e.from, e.to)))].flatMap((edge) =>
-      release.profiles.map((p) => [edge, p.name] as [string, string]),
+      release.profiles.flatMap((p): Segment[] => [
+        [edge, p.name],
+        [edge, p.name, true],
+      ]),
     );
     const small = await measureScene('small', SMALL, all, false);
     printScene(small);
@@ -584,7 +608,7 @@ export const driveBench: BenchSection = {
 
     if (large) {
       const differ = large.rows.filter((r) => {
-        const s = small.rows.find((x) => x.edge === r.edge && x.agent === r.agent)!;
+        const s = small.rows.find((x) => x.edge === r.edge && x.agent === r.agent && !x.back)!;
         return plannerText(s.d) !== plannerText(r.d);
       });
       if (differ.length)
