@@ -270,6 +270,8 @@ export interface DriveView {
   motion: { x: number; y: number; z: number; yaw: number }[];
   /** When the overlay started playing the motion (performance.now()), or null when it shows its end. */
   playFrom: number | null;
+  /** Played because Replay was asked for: then it plays even when the system asks for reduced motion. */
+  replayed?: boolean;
   /** The measured reason it stopped, in the rules' categories, and its note in the rules' words. */
   reason: ReasonCategory | null;
   note: string;

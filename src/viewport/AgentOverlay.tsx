@@ -26,7 +26,7 @@ const reducedMotion = () => motionQuery?.matches === true;
  * travel), its trajectory, and what stopped it. A planned motion is played back once, pose by pose
  * as the collider drove it, moving the footprint in the frame loop (no React state per frame) —
  * unless the system asks for reduced motion: then the footprint stands where the motion ends, its
- * whole trajectory drawn, in one frame.
+ * whole trajectory drawn, in one frame, and only Replay (asked for, so wanted) plays it.
  */
 export function AgentOverlay({ drive }: { drive: DriveView | null }) {
   const body = useRef<Group>(null);
@@ -46,7 +46,7 @@ export function AgentOverlay({ drive }: { drive: DriveView | null }) {
     if (!g || !drive) return;
     const m = drive.motion;
     let p = drive.pose;
-    if (drive.playFrom !== null && m.length > 1 && !reducedMotion()) {
+    if (drive.playFrom !== null && m.length > 1 && (drive.replayed === true || !reducedMotion())) {
       const f = Math.min(1, (performance.now() - drive.playFrom) / 1000 / playSeconds(m));
       const at = f * (m.length - 1),
         i = Math.min(m.length - 2, Math.floor(at)),

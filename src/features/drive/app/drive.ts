@@ -153,7 +153,9 @@ export class DriveController {
   /** Play the last planned motion again. */
   replay(): void {
     this.store.setState((s) =>
-      s.ephemeral.drive?.source === 'planner' ? { ephemeral: { ...s.ephemeral, drive: { ...s.ephemeral.drive, playFrom: performance.now() } } } : {},
+      s.ephemeral.drive?.source === 'planner'
+        ? { ephemeral: { ...s.ephemeral, drive: { ...s.ephemeral.drive, playFrom: performance.now(), replayed: true } } }
+        : {},
     );
   }
 
