@@ -29,6 +29,49 @@ export interface AgentSpec {
   stairs: boolean;
 }
 
+/** Headings per box whose cell rows are kept (boxRowsAt). */
+const MAX_BOX_ROWS = 512;
+
+/**
+ * The cells whose centres a box centred on a cell centre holds, relative to that cell, row by row
+ * (see AgentMap.rowsOfBox), by the walk boxFree makes with the centre at the origin.
+ */
+function boxRowsAt(yaw: number, hu: number, hv: number, cell: number): Int32Array {
+  const sn = Math.sin(yaw),
+    cs = Math.cos(yaw);
+  const px = [hv * sn + hu * cs, hv * sn - hu * cs, -hv * sn - hu * cs, -hv * sn + hu * cs],
+    pz = [hv * cs - hu * sn, hv * cs + hu * sn, -hv * cs + hu * sn, -hv * cs - hu * sn];
+  const j0 = Math.ceil(Math.min(...pz) / cell),
+    j1 = Math.floor(Math.max(...pz) / cell);
+  const out = new Int32Array(1 + 2 * Math.max(0, j1 - j0 + 1));
+  out[0] = j0;
+  for (let j = j0; j <= j1; j++) {
+    const zc = j * cell;
+    let xa = Infinity,
+      xb = -Infinity;
+    for (let k = 0; k < 4; k++) {
+      const ax = px[k]!,
+        az = pz[k]!,
+        bx = px[(k + 1) & 3]!,
+        bz = pz[(k + 1) & 3]!;
+      if ((zc < az && zc < bz) || (zc > az && zc > bz)) continue;
+      const x1 = az === bz ? Math.min(ax, bx) : ax + ((zc - az) / (bz - az)) * (bx - ax);
+      const x2 = az === bz ? Math.max(ax, bx) : x1;
+      if (x1 < xa) xa = x1;
+      if (x2 > xb) xb = x2;
+    }
+    const r = 1 + 2 * (j - j0);
+    if (xa <= xb) {
+      out[r] = Math.ceil(xa / cell);
+      out[r + 1] = Math.floor(xb / cell);
+    } else {
+      out[r] = 1;
+      out[r + 1] = 0;
+    }
+  }
+  return out;
+}
+
 /** Discs of fewer cells' radius than this are tested row by row. */
 const EDT_MIN_RADIUS_CELLS = 12;
 
@@ -177,6 +220,12 @@ export class AgentMap {
         if (this.insideGrid(ux, uz) && Math.sqrt(this.clearanceAt(ux, uz)) * cell + 0.7072 * cell < r) return false;
       }
     }
+    // On a cell centre (every lattice point is one) the cells the box holds are the same at every
+    // point for one heading: its rows, made once, are two prefix-sum reads each.
+    if (this.onCentre(x, z)) {
+      const rows = this.rowsOfBox(yaw, hu, hv);
+      if (rows) return this.rowsFree(x, z, rows);
+    }
     // Row by row (as forRowsOfBox walks them, inline): the first row holding a blocked cell settles it.
     const z0 = this.z0;
     const px = this.corners,
@@ -212,6 +261,50 @@ export class AgentMap {
   }
   private readonly corners = new Float64Array(4);
   private readonly cornersZ = new Float64Array(4);
+
+  /**
+   * Per box (half extents) and heading, the cells whose centres it holds when centred on a cell
+   * centre, relative to that cell: [first row, then per row its first and last cell (first > last
+   * when the row holds none)]. Made for at most `MAX_BOX_ROWS` headings per box (a search uses its
+   * lattice's few dozen; a caller turning through arbitrary headings gets the general walk).
+   */
+  private readonly boxRows: { hu: number; hv: number; byYaw: Map<number, Int32Array | null> }[] = [];
+
+  private rowsOfBox(yaw: number, hu: number, hv: number): Int32Array | null {
+    let entry = this.boxRows.find((b) => b.hu === hu && b.hv === hv);
+    if (!entry) {
+      entry = { hu, hv, byYaw: new Map() };
+      this.boxRows.push(entry);
+    }
+    let rows = entry.byYaw.get(yaw);
+    if (rows === undefined) {
+      if (entry.byYaw.size >= MAX_BOX_ROWS) return null;
+      rows = boxRowsAt(yaw, hu, hv, this.cell);
+      entry.byYaw.set(yaw, rows);
+    }
+    return rows;
+  }
+
+  /** Whether every cell of a box's rows (rowsOfBox) round the cell holding centre (x, z) is unblocked and on the grid. */
+  private rowsFree(x: number, z: number, rows: Int32Array): boolean {
+    const i = Math.round((x - this.x0) / this.cell - 0.5),
+      j = Math.round((z - this.z0) / this.cell - 0.5);
+    const nx = this.nx,
+      prefix = this.prefix;
+    const first = j + rows[0]!;
+    for (let r = 1; r < rows.length; r += 2) {
+      // A row off the grid blocks it even where it holds no cell centre, as the general walk's does.
+      const jr = first + ((r - 1) >> 1);
+      if (jr < 0 || jr >= this.nz) return false;
+      const i0 = i + rows[r]!,
+        i1 = i + rows[r + 1]!;
+      if (i0 > i1) continue;
+      if (i0 < 0 || i1 >= nx) return false;
+      const base = jr * (nx + 1);
+      if (prefix[base + i1 + 1]! - prefix[base + i0]! !== 0) return false;
+    }
+    return true;
+  }
 
   /** Whether (x, z) lies on the grid. */
   private insideGrid(x: number, z: number): boolean {

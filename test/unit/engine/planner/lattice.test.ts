@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PROFILES, type AgentProfile } from '../../../../src/core/agents.ts';
-import { poseSpaceOf } from '../../../../src/engine/planner/attempt.ts';
+import { AgentMap } from '../../../../src/engine/planner/agentMap.ts';
+import { HEADINGS, poseSpaceOf, specOf } from '../../../../src/engine/planner/attempt.ts';
 import { ScenePlanner } from '../../../../src/engine/planner/scene.ts';
 import { RowMax } from '../../../../src/engine/terrain/rowMax.ts';
 import { prepareGeometry } from '../../../../src/engine/suggest/geometry.ts';
@@ -8,8 +9,9 @@ import { inFrame, ROOM_NODES, twoRooms } from '../../../support/suggestScenes.ts
 import { mulberry32 } from '../../../support/random.ts';
 
 // The pieces the drive's search stands on, against the plain way of working each out: the row
-// maxima behind the support under a footprint, and a 1 cm lattice over a window of the terrain (the
-// bridge across a bottleneck) against the same lattice over the whole region.
+// maxima behind the support under a footprint, a box footprint's free test (its rows, made once per
+// heading, on a lattice point) against every cell centre it holds, and a 1 cm lattice over a window
+// of the terrain (the bridge across a bottleneck) against the same lattice over the whole region.
 
 const agent = (name: string): AgentProfile => DEFAULT_PROFILES.find((p) => p.name === name)!;
 
@@ -76,5 +78,64 @@ describe('a 1 cm lattice over a window of the terrain', () => {
     const p = forth.nearest(a!.x + 1, a!.z);
     expect(forth.progress(p)).toBeCloseTo(1, 1);
     expect(forth.progress(p) + back.progress(p)).toBeCloseTo(terrain.region.length, 5);
+  });
+});
+
+describe("a box footprint's free test", () => {
+  it('is free exactly when no blocked cell centre, and none off the grid, lies inside the box: on lattice points at lattice headings, and elsewhere', async () => {
+    const scene = await ScenePlanner.create(prepareGeometry(twoRooms({ doorWidth: 0.8 }).loaded()));
+    try {
+      const [a, b] = ROOM_NODES.map((p) => inFrame(p));
+      const { terrain } = scene.planner.terrainFor([a!, b!], 1.0);
+      const g = terrain.region.grid;
+      const random = mulberry32(11);
+      for (const name of ['WHEELCHAIR', 'QUADRUPEDAL', 'HUMANOID']) {
+        const spec = specOf(agent(name));
+        const map = new AgentMap(terrain, spec);
+        let free = 0,
+          blocked = 0;
+        for (let n = 0; n < 6000; n++) {
+          // Mostly where a search asks (a cell centre, one of its headings, the map's sure/unsure sizes), some anywhere.
+          const i = Math.floor(random() * g.nx),
+            j = Math.floor(random() * g.nz);
+          const anywhere = n % 5 === 0;
+          const x = g.x0 + (i + 0.5 + (anywhere ? random() - 0.5 : 0)) * g.cellM,
+            z = g.z0 + (j + 0.5) * g.cellM;
+          const yaw = anywhere ? random() * Math.PI : (Math.floor(random() * HEADINGS) * Math.PI) / HEADINGS;
+          const grow = (n % 2 ? 1 : -1) * 0.0075 + (anywhere ? (random() - 0.5) * 0.01 : 0);
+          const hu = spec.halfWidthM + grow,
+            hv = spec.halfDepthM + grow;
+          const sn = Math.sin(yaw),
+            cs = Math.cos(yaw);
+          // A box reaching within a cell of the grid's edge is refused whole (the walk's rows stop at it): not this test's.
+          const ex = hu * Math.abs(cs) + hv * Math.abs(sn),
+            ez = hu * Math.abs(sn) + hv * Math.abs(cs);
+          if (x - ex < g.x0 + g.cellM || x + ex > g.x0 + (g.nx - 1) * g.cellM || z - ez < g.z0 + g.cellM || z + ez > g.z0 + (g.nz - 1) * g.cellM) continue;
+          let want = true;
+          const reach = Math.ceil(Math.hypot(hu, hv) / g.cellM) + 1;
+          const ci = Math.round((x - g.x0) / g.cellM - 0.5),
+            cj = Math.round((z - g.z0) / g.cellM - 0.5);
+          for (let jj = cj - reach; jj <= cj + reach && want; jj++) {
+            for (let ii = ci - reach; ii <= ci + reach && want; ii++) {
+              const dx = g.x0 + (ii + 0.5) * g.cellM - x,
+                dz = g.z0 + (jj + 0.5) * g.cellM - z;
+              // Across the heading (cos, −sin) and along it (sin, cos).
+              if (Math.abs(dx * cs - dz * sn) > hu || Math.abs(dx * sn + dz * cs) > hv) continue;
+              if (ii < 0 || jj < 0 || ii >= g.nx || jj >= g.nz || map.blocked[jj * g.nx + ii]) want = false;
+            }
+          }
+          expect(
+            map.boxFree(x, z, yaw, hu, hv),
+            `${name} at (${x.toFixed(3)}, ${z.toFixed(3)}), yaw ${yaw.toFixed(4)}, ${hu.toFixed(4)} × ${hv.toFixed(4)}`,
+          ).toBe(want);
+          if (want) free++;
+          else blocked++;
+        }
+        expect(free, name).toBeGreaterThan(500);
+        expect(blocked, name).toBeGreaterThan(500);
+      }
+    } finally {
+      scene.dispose();
+    }
   });
 });
