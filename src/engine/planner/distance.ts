@@ -10,12 +10,15 @@ export function squaredDistances(marked: Uint8Array, nx: number, nz: number): Fl
     d = new Float64Array(n),
     z = new Float64Array(n + 1);
   const v = new Int32Array(n);
-  // Columns: the 1-D distance to a marked cell in the same column.
-  for (let i = 0; i < nx; i++) {
-    for (let j = 0; j < nz; j++) f[j] = marked[j * nx + i] ? 0 : Infinity;
-    transform1d(f, nz, d, v, z);
-    for (let j = 0; j < nz; j++) out[j * nx + i] = d[j]!;
+  // Columns: for marks the 1-D transform is the distance to the nearest marked cell of the column,
+  // swept down and then up a row at a time (in memory order: a column at a time strides the grid).
+  for (let i = 0; i < nx; i++) out[i] = marked[i] ? 0 : Infinity;
+  for (let c = nx; c < nx * nz; c++) out[c] = marked[c] ? 0 : out[c - nx]! + 1;
+  for (let c = nx * (nz - 1) - 1; c >= 0; c--) {
+    const up = out[c + nx]! + 1;
+    if (up < out[c]!) out[c] = up;
   }
+  for (let c = 0; c < nx * nz; c++) out[c] = out[c]! * out[c]!;
   // Rows: combine with the columns' results.
   for (let j = 0; j < nz; j++) {
     for (let i = 0; i < nx; i++) f[i] = out[j * nx + i]!;

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PROFILES, type AgentProfile } from '../../../../src/core/agents.ts';
 import { AgentMap } from '../../../../src/engine/planner/agentMap.ts';
+import { squaredDistances } from '../../../../src/engine/planner/distance.ts';
 import { HEADINGS, poseSpaceOf, specOf } from '../../../../src/engine/planner/attempt.ts';
 import { ScenePlanner } from '../../../../src/engine/planner/scene.ts';
 import { RowMax } from '../../../../src/engine/terrain/rowMax.ts';
@@ -78,6 +79,28 @@ describe('a 1 cm lattice over a window of the terrain', () => {
     const p = forth.nearest(a!.x + 1, a!.z);
     expect(forth.progress(p)).toBeCloseTo(1, 1);
     expect(forth.progress(p) + back.progress(p)).toBeCloseTo(terrain.region.length, 5);
+  });
+});
+
+describe('the distance transform behind clearances', () => {
+  it('gives every cell its squared distance to the nearest marked cell, Infinity with none marked', () => {
+    const random = mulberry32(5);
+    for (const [nx, nz, p] of [
+      [1, 1, 0.5],
+      [1, 9, 0.2],
+      [13, 1, 0.2],
+      [31, 17, 0.05],
+      [20, 20, 0],
+      [40, 25, 0.3],
+    ] as const) {
+      const marked = Uint8Array.from({ length: nx * nz }, () => (random() < p ? 1 : 0));
+      const got = squaredDistances(marked, nx, nz);
+      for (let c = 0; c < nx * nz; c++) {
+        let want = Infinity;
+        for (let m = 0; m < nx * nz; m++) if (marked[m]) want = Math.min(want, ((m % nx) - (c % nx)) ** 2 + (Math.floor(m / nx) - Math.floor(c / nx)) ** 2);
+        expect(got[c], `${nx} × ${nz}, cell ${c}`).toBe(want);
+      }
+    }
   });
 });
 
