@@ -1,6 +1,7 @@
 import { squaredDistances } from './distance.ts';
 import { rowMaxOf, type RowMax } from '../terrain/rowMax.ts';
 import type { Terrain } from '../terrain/terrain.ts';
+import { boxRowsAt, crossRow, forRowsOfBox, SPAN } from './boxRows.ts';
 
 /**
  * What one agent may not have under its footprint in one region, as a cell map, and the footprint
@@ -31,46 +32,6 @@ export interface AgentSpec {
 
 /** Headings per box whose cell rows are kept (boxRowsAt). */
 const MAX_BOX_ROWS = 512;
-
-/**
- * The cells whose centres a box centred on a cell centre holds, relative to that cell, row by row
- * (see AgentMap.rowsOfBox), by the walk boxFree makes with the centre at the origin.
- */
-function boxRowsAt(yaw: number, hu: number, hv: number, cell: number): Int32Array {
-  const sn = Math.sin(yaw),
-    cs = Math.cos(yaw);
-  const px = [hv * sn + hu * cs, hv * sn - hu * cs, -hv * sn - hu * cs, -hv * sn + hu * cs],
-    pz = [hv * cs - hu * sn, hv * cs + hu * sn, -hv * cs + hu * sn, -hv * cs - hu * sn];
-  const j0 = Math.ceil(Math.min(...pz) / cell),
-    j1 = Math.floor(Math.max(...pz) / cell);
-  const out = new Int32Array(1 + 2 * Math.max(0, j1 - j0 + 1));
-  out[0] = j0;
-  for (let j = j0; j <= j1; j++) {
-    const zc = j * cell;
-    let xa = Infinity,
-      xb = -Infinity;
-    for (let k = 0; k < 4; k++) {
-      const ax = px[k]!,
-        az = pz[k]!,
-        bx = px[(k + 1) & 3]!,
-        bz = pz[(k + 1) & 3]!;
-      if ((zc < az && zc < bz) || (zc > az && zc > bz)) continue;
-      const x1 = az === bz ? Math.min(ax, bx) : ax + ((zc - az) / (bz - az)) * (bx - ax);
-      const x2 = az === bz ? Math.max(ax, bx) : x1;
-      if (x1 < xa) xa = x1;
-      if (x2 > xb) xb = x2;
-    }
-    const r = 1 + 2 * (j - j0);
-    if (xa <= xb) {
-      out[r] = Math.ceil(xa / cell);
-      out[r + 1] = Math.floor(xb / cell);
-    } else {
-      out[r] = 1;
-      out[r + 1] = 0;
-    }
-  }
-  return out;
-}
 
 /** Discs of fewer cells' radius than this are tested row by row. */
 const EDT_MIN_RADIUS_CELLS = 12;
@@ -242,19 +203,9 @@ export class AgentMap {
       j1 = Math.floor((Math.max(pz[0]!, pz[1]!, pz[2]!, pz[3]!) - z0) / cell - 0.5);
     for (let j = j0; j <= j1; j++) {
       const zc = z0 + (j + 0.5) * cell;
-      let xa = Infinity,
-        xb = -Infinity;
-      for (let k = 0; k < 4; k++) {
-        const ax = px[k]!,
-          az = pz[k]!,
-          bx = px[(k + 1) & 3]!,
-          bz = pz[(k + 1) & 3]!;
-        if ((zc < az && zc < bz) || (zc > az && zc > bz)) continue;
-        const x1 = az === bz ? Math.min(ax, bx) : ax + ((zc - az) / (bz - az)) * (bx - ax);
-        const x2 = az === bz ? Math.max(ax, bx) : x1;
-        if (x1 < xa) xa = x1;
-        if (x2 > xb) xb = x2;
-      }
+      crossRow(px, pz, zc);
+      const xa = SPAN[0]!,
+        xb = SPAN[1]!;
       if (xa <= xb && !this.rowFree(j, xa, xb)) return false;
     }
     return true;
@@ -361,53 +312,5 @@ export class AgentMap {
       j = Math.floor((z - this.z0) / this.cell);
     if (i < 0 || j < 0 || i >= this.nx || j >= this.nz) return NaN;
     return this.terrain.floor[j * this.nx + i]!;
-  }
-}
-
-/**
- * The grid rows a box at (x, z) facing yaw covers (`2·hu` across the heading, `2·hv` along it;
- * heading (sin yaw, cos yaw)), each with the box's extent [xa, xb] at the row's centre line.
- */
-function forRowsOfBox(
-  x: number,
-  z: number,
-  yaw: number,
-  hu: number,
-  hv: number,
-  z0: number,
-  cell: number,
-  row: (j: number, xa: number, xb: number) => void,
-): void {
-  const sn = Math.sin(yaw),
-    cs = Math.cos(yaw);
-  // Corners: centre ± hv·forward ± hu·left, forward = (sn, cs), left = (cs, −sn).
-  const px0 = x + hv * sn + hu * cs,
-    px1 = x + hv * sn - hu * cs,
-    px2 = x - hv * sn - hu * cs,
-    px3 = x - hv * sn + hu * cs;
-  const pz0 = z + hv * cs - hu * sn,
-    pz1 = z + hv * cs + hu * sn,
-    pz2 = z - hv * cs + hu * sn,
-    pz3 = z - hv * cs - hu * sn;
-  const px = [px0, px1, px2, px3],
-    pz = [pz0, pz1, pz2, pz3];
-  const j0 = Math.ceil((Math.min(pz0, pz1, pz2, pz3) - z0) / cell - 0.5),
-    j1 = Math.floor((Math.max(pz0, pz1, pz2, pz3) - z0) / cell - 0.5);
-  for (let j = j0; j <= j1; j++) {
-    const zc = z0 + (j + 0.5) * cell;
-    let xa = Infinity,
-      xb = -Infinity;
-    for (let k = 0; k < 4; k++) {
-      const ax = px[k]!,
-        az = pz[k]!,
-        bx = px[(k + 1) & 3]!,
-        bz = pz[(k + 1) & 3]!;
-      if ((zc < az && zc < bz) || (zc > az && zc > bz)) continue;
-      const x1 = az === bz ? Math.min(ax, bx) : ax + ((zc - az) / (bz - az)) * (bx - ax);
-      const x2 = az === bz ? Math.max(ax, bx) : x1;
-      if (x1 < xa) xa = x1;
-      if (x2 > xb) xb = x2;
-    }
-    if (xa <= xb) row(j, xa, xb);
   }
 }
