@@ -219,7 +219,7 @@ export class AgentMap {
    * when the row holds none)]. Made for at most `MAX_BOX_ROWS` headings per box (a search uses its
    * lattice's few dozen; a caller turning through arbitrary headings gets the general walk).
    */
-  private readonly boxRows: { hu: number; hv: number; byYaw: Map<number, Int32Array | null> }[] = [];
+  private readonly boxRows: { hu: number; hv: number; byYaw: Map<number, Int32Array> }[] = [];
 
   private rowsOfBox(yaw: number, hu: number, hv: number): Int32Array | null {
     let entry = this.boxRows.find((b) => b.hu === hu && b.hv === hv);

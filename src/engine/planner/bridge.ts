@@ -71,7 +71,8 @@ export function bridge(
     i1 = Math.min(g.nx - 1, Math.ceil((maxX + radiusM - g.x0) / g.cellM) + 1),
     j1 = Math.min(g.nz - 1, Math.ceil((maxZ + radiusM - g.z0) / g.cellM) + 1);
   const fine = fineOf({ i0, j0, ni: i1 - i0 + 1, nj: j1 - j0 + 1 });
-  if (fine.stepCells * 2 !== coarse.stepCells || fine.K !== coarse.K) return null;
+  if (fine.stepCells * 2 !== coarse.stepCells || fine.K !== coarse.K)
+    throw new Error('planner: a bridge needs a lattice of half the coarse step with its heading bins');
   fine.restrictTo(near, radiusM);
 
   // Coarse point (a, b) stands on cell (2a, 2b); fine point (a', b') on cell (i0 + a', j0 + b').

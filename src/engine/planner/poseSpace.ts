@@ -117,6 +117,14 @@ export class PoseSpace {
   z(p: number): number {
     return this.oz + (this.b0 + Math.floor(p / this.lx)) * this.stepM;
   }
+  /** The lattice column and row nearest a plan x and z (may lie off the lattice). */
+  private column(x: number): number {
+    return Math.round((x - this.ox) / this.stepM) - this.a0;
+  }
+  private row(z: number): number {
+    return Math.round((z - this.oz) / this.stepM) - this.b0;
+  }
+
   /** Yaw of heading bin k (radians). */
   yaw(k: number): number {
     return (k * Math.PI) / this.K;
@@ -145,8 +153,8 @@ export class PoseSpace {
 
   /** The lattice point nearest (x, z), or −1 off the lattice. */
   nearest(x: number, z: number): number {
-    const a = Math.round((x - this.ox) / this.stepM) - this.a0,
-      b = Math.round((z - this.oz) / this.stepM) - this.b0;
+    const a = this.column(x),
+      b = this.row(z);
     return a < 0 || b < 0 || a >= this.lx || b >= this.lz ? -1 : b * this.lx + a;
   }
 
@@ -171,8 +179,8 @@ export class PoseSpace {
   restrictTo(path: readonly { x: number; z: number }[], radiusM: number): void {
     const r = Math.ceil(radiusM / this.stepM);
     const on = path.map(({ x, z }) => {
-      const a = Math.round((x - this.ox) / this.stepM) - this.a0,
-        b = Math.round((z - this.oz) / this.stepM) - this.b0;
+      const a = this.column(x),
+        b = this.row(z);
       if (a < 0 || b < 0 || a >= this.lx || b >= this.lz)
         throw new Error(`planner: a path point (${x.toFixed(3)}, ${z.toFixed(3)}) lies off the lattice it restricts`);
       return { x: a, z: b };
@@ -253,8 +261,8 @@ export class PoseSpace {
 
   /** The nearest lattice point within `radiusM` of (x, z) where the agent may fit at all, or −1. */
   snap(x: number, z: number, radiusM: number): number {
-    const a0 = Math.round((x - this.ox) / this.stepM) - this.a0,
-      b0 = Math.round((z - this.oz) / this.stepM) - this.b0;
+    const a0 = this.column(x),
+      b0 = this.row(z);
     let best = -1,
       bestD = Infinity;
     for (const [a, b, r] of ringsAround(a0, b0, Math.ceil(radiusM / this.stepM), this.lx, this.lz)) {

@@ -83,17 +83,14 @@ export async function driveScene(
     const perAgent = (): SceneDrives['agents'] => Object.fromEntries(profiles.map((p) => [p.name, {}]));
     const agents = perAgent();
     const reverse = bothWays ? perAgent() : undefined;
-    const total = pairs.length * profiles.length * (bothWays ? 2 : 1);
+    const total = pairs.length * profiles.length * (reverse ? 2 : 1);
     let done = 0;
     for (const [a, b] of pairs) {
       const key = `${a}|${b}`;
+      const ways: [SceneDrives['agents'], string, string][] = [[agents, a, b]];
+      if (reverse) ways.push([reverse, b, a]);
       for (const p of profiles) {
-        for (const [into, from, to] of reverse
-          ? ([
-              [agents, a, b],
-              [reverse, b, a],
-            ] as const)
-          : ([[agents, a, b]] as const)) {
+        for (const [into, from, to] of ways) {
           if (signal?.aborted) throw signal.reason ?? new DOMException('The drive was aborted', 'AbortError');
           onProgress?.(done / total, `Driving ${p.name} over ${from}→${to}`);
           into[p.name]![key] = scene.decide(p, nodes.get(from)!.position, nodes.get(to)!.position);
