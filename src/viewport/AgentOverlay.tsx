@@ -41,6 +41,12 @@ export function AgentOverlay({ drive }: { drive: DriveView | null }) {
       viewportHandle.agentPose = null;
     };
   }, [height]);
+  // The canvas draws on demand: a playback asked for when nothing else is drawing (Replay, the view
+  // idle) must start the frames itself, or the agent stays where it is.
+  const playFrom = drive?.playFrom ?? null;
+  useEffect(() => {
+    if (playFrom !== null) invalidate();
+  }, [playFrom, invalidate]);
   useFrame(() => {
     const g = body.current;
     if (!g || !drive) return;

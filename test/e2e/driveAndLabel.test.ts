@@ -241,8 +241,11 @@ describe('driving by hand and watching a stop show what happened (issue 23 §8)'
     await expect.poll(() => readouts.getAttribute('data-reached'), { timeout: 60_000 }).toBe('yes');
     // Played back, it would start 4 m away at the first node and take seconds to get here.
     expect(dist((await agentPose(page))!, NODE[seg.split('|')[1]!]!)).toBeLessThan(0.3);
-    // Replay is asked for: it plays even so, from the first node.
+    await page.screenshot({ path: join(TMP_SHOTS, 'reduced-motion-end.png') });
+    // Replay is asked for, with the view idle (the canvas draws on demand): it plays even so, from the first node.
+    await page.waitForTimeout(500);
     await page.keyboard.press('Shift+G');
     await expect.poll(async () => dist((await agentPose(page))!, NODE[seg.split('|')[1]!]!), { timeout: 5_000 }).toBeGreaterThan(1);
+    await page.screenshot({ path: join(TMP_SHOTS, 'reduced-motion-replay.png') });
   });
 });
