@@ -99,7 +99,13 @@ export function suggestForAgent(edge: MeasuredEdge, profile: AgentProfile, navme
 }
 
 /** The measure each rule's check reads, for doubt (core/doubt.ts); rules of yes/no facts have none. */
-const MEASURE_OF_RULE: Partial<Record<RuleCheck['rule'], Exclude<DoubtMeasure, 'turning'>>> = { sill: 'sill', headroom: 'headroom', width: 'width' };
+const MEASURE_OF_RULE: Partial<Record<RuleCheck['rule'], Exclude<DoubtMeasure, 'turning'>>> = {
+  sill: 'sill',
+  headroom: 'headroom',
+  width: 'width',
+  // A disc turns a corner as wide as it is: its turning check reads a width. A box's reads the corner's legs (turningDoubt).
+  turning: 'width',
+};
 
 /** The doubt over the check that decides: the failed one, or for a label that passes, any within noise of its limit. */
 function doubtOfChecks(checks: readonly RuleCheck[], noiseM: number, corner: readonly [number, number] | undefined, profile: AgentProfile): string | null {
@@ -107,15 +113,13 @@ function doubtOfChecks(checks: readonly RuleCheck[], noiseM: number, corner: rea
   for (const c of failed ? [failed] : checks) {
     if (c.measuredM === undefined || c.limitM === undefined) continue;
     const kind = MEASURE_OF_RULE[c.rule];
-    // A corner's turn is read from its legs (the width the turning check reads for a disc).
+    const box = corner && profile.shape === 'box' && profile.depthM !== null;
     const doubt =
-      c.rule === 'turning' && corner && profile.depthM !== null && profile.shape === 'box'
-        ? turningDoubt(corner[0], corner[1], Math.min(profile.widthM, profile.depthM), c.limitM, noiseM)
+      c.rule === 'turning' && box
+        ? turningDoubt(corner[0], corner[1], Math.min(profile.widthM, profile.depthM!), c.limitM, noiseM)
         : kind
           ? doubtOfMeasure(kind, c.measuredM, c.limitM, noiseM)
-          : c.rule === 'turning'
-            ? doubtOfMeasure('width', c.measuredM, c.limitM, noiseM)
-            : null;
+          : null;
     if (doubt) return doubt;
   }
   return null;
