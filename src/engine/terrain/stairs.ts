@@ -20,35 +20,37 @@ const RISER_JUMP = [0.07, 0.26] as const;
 export function markStairs(grid: PlanGrid, floor: Float32Array): { stair: Uint8Array; flight: StairFlight | null } {
   const stair = new Uint8Array(grid.nx * grid.nz);
   let flight: StairFlight | null = null;
-  const scan = (count: number, cellOf: (k: number) => number) => {
+  // One line's heights, reused: a flight's every row and column is a candidate (~900 cells each).
+  const heights = new Float32Array(Math.max(grid.nx, grid.nz));
+  /** The line of `count` cells from cell `base`, `stride` apart (1 along a row, nx down a column). */
+  const scan = (base: number, stride: number, count: number) => {
     let k = 0;
     while (k < count) {
       // A run of cells with a floor.
-      while (k < count && Number.isNaN(floor[cellOf(k)]!)) k++;
+      while (k < count && Number.isNaN(floor[base + k * stride]!)) k++;
       const from = k;
       let jumps = 0;
-      while (k < count && !Number.isNaN(floor[cellOf(k)]!)) {
+      while (k < count && !Number.isNaN(floor[base + k * stride]!)) {
         if (k > from) {
-          const d = Math.abs(floor[cellOf(k)]! - floor[cellOf(k - 1)]!);
+          const d = Math.abs(floor[base + k * stride]! - floor[base + (k - 1) * stride]!);
           if (d >= RISER_JUMP[0] && d <= RISER_JUMP[1]) jumps++;
         }
         k++;
       }
       if (jumps < 3) continue;
-      const cells = Array.from({ length: k - from }, (_, m) => cellOf(from + m));
-      const heights = cells.map((c) => floor[c]!);
-      const points = cells.map((_, m) => ({ s: m * grid.cellM, at: { x: 0, y: heights[m]!, z: 0 } }));
-      const found = findSteps(points, heights).stairs;
+      const run = heights.subarray(0, k - from);
+      for (let m = 0; m < run.length; m++) run[m] = floor[base + (from + m) * stride]!;
+      const found = findSteps((m) => ({ s: m * grid.cellM, at: { x: 0, y: run[m]!, z: 0 } }), run).stairs;
       if (!found) continue;
-      for (let m = 0; m < cells.length; m++) {
+      for (let m = 0; m < run.length; m++) {
         const s = m * grid.cellM;
         // A riser's s is that of the first cell above it: the flight is [first riser, last riser).
-        if (s >= found.fromS - 1e-9 && s < found.toS - 1e-9) stair[cells[m]!] = 1;
+        if (s >= found.fromS - 1e-9 && s < found.toS - 1e-9) stair[base + (from + m) * stride] = 1;
       }
       if (!flight || found.risers > flight.risers) flight = { risers: found.risers, riserM: found.riserM };
     }
   };
-  for (let j = 0; j < grid.nz; j++) scan(grid.nx, (i) => j * grid.nx + i);
-  for (let i = 0; i < grid.nx; i++) scan(grid.nz, (j) => j * grid.nx + i);
+  for (let j = 0; j < grid.nz; j++) scan(j * grid.nx, 1, grid.nx);
+  for (let i = 0; i < grid.nx; i++) scan(i, grid.nx, grid.nz);
   return { stair, flight };
 }

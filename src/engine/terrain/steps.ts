@@ -52,7 +52,12 @@ export interface StepFindings {
   sillHeightM: number | undefined;
 }
 
-export function findSteps(points: readonly ProfilePoint[], floor: readonly number[]): StepFindings {
+/**
+ * `points[i]` is where floor[i] was read (or a function giving it: only the steps' points are asked
+ * for, so a caller reading thousands of lines need not make a point per centimetre).
+ */
+export function findSteps(points: readonly ProfilePoint[] | ((i: number) => ProfilePoint), floor: ArrayLike<number>): StepFindings {
+  const pointAt = typeof points === 'function' ? points : (i: number) => points[i]!;
   const steps: StepEvidence[] = [];
   let i = 1;
   while (i < floor.length) {
@@ -66,7 +71,7 @@ export function findSteps(points: readonly ProfilePoint[], floor: readonly numbe
     while (i < floor.length && Math.sign(floor[i]! - floor[i - 1]!) === sign && Math.abs(floor[i]! - floor[i - 1]!) > STEEP_PER_CM) i++;
     const rise = floor[i - 1]! - floor[first]!;
     if (Math.abs(rise) >= MIN_STEP_M) {
-      const mid = points[Math.round((first + i - 1) / 2)]!;
+      const mid = pointAt(Math.round((first + i - 1) / 2));
       steps.push({ s: round4(mid.s), at: mid.at, riseM: round4(rise), stair: false });
     }
   }
