@@ -36,17 +36,82 @@ const MAX_BOX_ROWS = 512;
 /** Discs of fewer cells' radius than this are tested row by row. */
 const EDT_MIN_RADIUS_CELLS = 12;
 
+/**
+ * What an agent may not have under it, apart from its footprint: the blocked cells, their row
+ * prefix sums and (on first use) the clearance. It depends on the agent's height, step limit, doors
+ * and stairs only, so the maps of a terrain that differ in footprint alone — an agent, the disc of
+ * its narrow side, the guide across a bottleneck — share one, and its distance transform is made once.
+ */
+interface BlockedLayer {
+  blocked: Uint8Array;
+  /** Per row j: prefix[j·(nx+1) + i] = blocked cells among the row's first i. */
+  prefix: Int32Array;
+  /** Squared distance (cells²) from each cell centre to the nearest blocked one; made on first use. */
+  clearance: Float32Array | null;
+}
+const layers = new WeakMap<Terrain, Map<string, BlockedLayer>>();
+
+function layerOf(terrain: Terrain, spec: AgentSpec): BlockedLayer {
+  let byTerrain = layers.get(terrain);
+  if (!byTerrain) {
+    byTerrain = new Map();
+    layers.set(terrain, byTerrain);
+  }
+  const key = `${spec.heightM}|${spec.stepLimitM}|${spec.doorsOpen}|${spec.stairs}`;
+  let layer = byTerrain.get(key);
+  if (!layer) {
+    layer = blockedLayer(terrain, spec);
+    byTerrain.set(key, layer);
+  }
+  return layer;
+}
+
+function blockedLayer(terrain: Terrain, spec: AgentSpec): BlockedLayer {
+  const { grid } = terrain.region;
+  const { floor, headroom, doorHeadroom, stair } = terrain;
+  const nx = grid.nx,
+    n = nx * grid.nz;
+  const blocked = new Uint8Array(n);
+  for (let c = 0; c < n; c++) {
+    const f = floor[c]!;
+    if (Number.isNaN(f)) {
+      blocked[c] = 1;
+      continue;
+    }
+    const room = spec.doorsOpen ? headroom[c]! : Math.min(headroom[c]!, doorHeadroom[c]!);
+    if (room < spec.heightM || (!spec.stairs && stair[c])) {
+      blocked[c] = 1;
+      continue;
+    }
+    const i = c % nx;
+    // The high side of a rise the agent cannot climb (NaN neighbours compare false).
+    const lim = f - spec.stepLimitM;
+    if ((i > 0 && floor[c - 1]! < lim) || (i < nx - 1 && floor[c + 1]! < lim) || (c >= nx && floor[c - nx]! < lim) || (c + nx < n && floor[c + nx]! < lim))
+      blocked[c] = 1;
+  }
+  const prefix = new Int32Array(grid.nz * (nx + 1));
+  for (let j = 0; j < grid.nz; j++) {
+    let run = 0;
+    const base = j * (nx + 1),
+      row = j * nx;
+    for (let i = 0; i < nx; i++) {
+      run += blocked[row + i]!;
+      prefix[base + i + 1] = run;
+    }
+  }
+  return { blocked, prefix, clearance: null };
+}
+
 export class AgentMap {
   readonly blocked: Uint8Array;
   /** Per row j: prefix[j·(nx+1) + i] = blocked cells among the row's first i. */
   private readonly prefix: Int32Array;
+  private readonly layer: BlockedLayer;
   private readonly nx: number;
   private readonly nz: number;
   private readonly x0: number;
   private readonly z0: number;
   private readonly cell: number;
-  /** Squared distance (cells²) from each cell centre to the nearest blocked one; made on first use. */
-  private clearance: Float32Array | null = null;
   /** The terrain's floor row maxima (shared by every agent's map of the terrain); made on first use. */
   private rows: RowMax | null = null;
 
@@ -55,44 +120,14 @@ export class AgentMap {
     readonly spec: AgentSpec,
   ) {
     const { grid } = terrain.region;
-    const { floor, headroom, doorHeadroom, stair } = terrain;
     this.nx = grid.nx;
     this.nz = grid.nz;
     this.x0 = grid.x0;
     this.z0 = grid.z0;
     this.cell = grid.cellM;
-    const nx = grid.nx,
-      n = nx * grid.nz;
-    const blocked = new Uint8Array(n);
-    for (let c = 0; c < n; c++) {
-      const f = floor[c]!;
-      if (Number.isNaN(f)) {
-        blocked[c] = 1;
-        continue;
-      }
-      const room = spec.doorsOpen ? headroom[c]! : Math.min(headroom[c]!, doorHeadroom[c]!);
-      if (room < spec.heightM || (!spec.stairs && stair[c])) {
-        blocked[c] = 1;
-        continue;
-      }
-      const i = c % nx;
-      // The high side of a rise the agent cannot climb (NaN neighbours compare false).
-      const lim = f - spec.stepLimitM;
-      if ((i > 0 && floor[c - 1]! < lim) || (i < nx - 1 && floor[c + 1]! < lim) || (c >= nx && floor[c - nx]! < lim) || (c + nx < n && floor[c + nx]! < lim))
-        blocked[c] = 1;
-    }
-    this.blocked = blocked;
-    const prefix = new Int32Array(grid.nz * (nx + 1));
-    for (let j = 0; j < grid.nz; j++) {
-      let run = 0;
-      const base = j * (nx + 1),
-        row = j * nx;
-      for (let i = 0; i < nx; i++) {
-        run += blocked[row + i]!;
-        prefix[base + i + 1] = run;
-      }
-    }
-    this.prefix = prefix;
+    this.layer = layerOf(terrain, spec);
+    this.blocked = this.layer.blocked;
+    this.prefix = this.layer.prefix;
   }
 
   /** Whether the row's cells with centres in [xa, xb] are all unblocked (false when any lies off the grid). */
@@ -108,11 +143,11 @@ export class AgentMap {
 
   /** Squared distance in cells from the centre of the cell holding (x, z) to the nearest blocked centre. */
   private clearanceAt(x: number, z: number): number {
-    this.clearance ??= squaredDistances(this.blocked, this.nx, this.nz);
+    const clearance = (this.layer.clearance ??= squaredDistances(this.blocked, this.nx, this.nz));
     const i = Math.floor((x - this.x0) / this.cell),
       j = Math.floor((z - this.z0) / this.cell);
     if (i < 0 || j < 0 || i >= this.nx || j >= this.nz) return 0;
-    return this.clearance[j * this.nx + i]!;
+    return clearance[j * this.nx + i]!;
   }
 
   /** Whether (x, z) is a cell centre (where the clearance answers a disc test exactly). */

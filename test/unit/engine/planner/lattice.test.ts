@@ -183,3 +183,48 @@ describe("a box footprint's free test", () => {
     }
   });
 });
+
+describe("an agent's blocked cells", () => {
+  it('are shared by the maps that differ in footprint alone (the agent, the disc of its narrow side, a guide), and made anew for another height, step, doors or stairs', async () => {
+    const rooms = twoRooms({ doorWidth: 0.8 });
+    // A shelf 0.9 m up: lower than the wheelchair, higher than a 0.5 m agent, so the two heights block different cells.
+    rooms.box('shelf', [1.0, 0.9, 1.0], [1.6, 0.95, 1.6]);
+    const scene = await ScenePlanner.create(prepareGeometry(rooms.loaded()));
+    try {
+      const [a, b] = ROOM_NODES.map((p) => inFrame(p));
+      const { terrain } = scene.planner.terrainFor([a!, b!], 1.0);
+      const spec = specOf(agent('WHEELCHAIR'));
+      const box = new AgentMap(terrain, spec);
+      const disc = new AgentMap(terrain, { ...spec, shape: 'disc', halfDepthM: spec.halfWidthM });
+      const guide = new AgentMap(terrain, { ...spec, shape: 'disc', halfWidthM: spec.halfWidthM - 0.01, halfDepthM: spec.halfWidthM - 0.01 });
+      expect(disc.blocked).toBe(box.blocked);
+      expect(guide.blocked).toBe(box.blocked);
+      const count = (m: AgentMap) => m.blocked.reduce((n, v) => n + v, 0);
+      const low = new AgentMap(terrain, { ...spec, heightM: 0.5 });
+      expect(low.blocked).not.toBe(box.blocked);
+      // The shelf blocks the tall agent's cells under it, not the low one's.
+      expect(count(box) - count(low)).toBeGreaterThan(2_000);
+      for (const other of [{ stepLimitM: 0.2 }, { doorsOpen: !spec.doorsOpen }, { stairs: !spec.stairs }])
+        expect(new AgentMap(terrain, { ...spec, ...other }).blocked, JSON.stringify(other)).not.toBe(box.blocked);
+      // A disc's test reads the shared cells: free where the brute force finds no blocked centre within its radius.
+      const g = terrain.region.grid;
+      const r = spec.halfWidthM;
+      for (let n = 0; n < 400; n++) {
+        const i = 20 + ((n * 37) % (g.nx - 40)),
+          j = 20 + ((n * 53) % (g.nz - 40));
+        const x = g.x0 + (i + 0.5) * g.cellM,
+          z = g.z0 + (j + 0.5) * g.cellM;
+        let want = true;
+        const reach = Math.ceil(r / g.cellM);
+        for (let jj = j - reach; jj <= j + reach && want; jj++)
+          for (let ii = i - reach; ii <= i + reach && want; ii++) {
+            if (Math.hypot(ii - i, jj - j) * g.cellM > r) continue;
+            if (ii < 0 || jj < 0 || ii >= g.nx || jj >= g.nz || box.blocked[jj * g.nx + ii]) want = false;
+          }
+        expect(disc.discFree(x, z, r), `(${x.toFixed(2)}, ${z.toFixed(2)})`).toBe(want);
+      }
+    } finally {
+      scene.dispose();
+    }
+  });
+});
