@@ -28,16 +28,9 @@ const SIDEWAYS_PENALTY = 1;
  */
 const GREED = 2;
 const TURN_COST_M = 0.02;
-const DIRS: readonly [number, number][] = [
-  [1, 0],
-  [-1, 0],
-  [0, 1],
-  [0, -1],
-  [1, 1],
-  [1, -1],
-  [-1, 1],
-  [-1, -1],
-];
+/** The 8 lattice directions, (da, db) = (DA[d], DB[d]); the first 4 straight, the last 4 diagonal. */
+const DA = [1, -1, 0, 0, 1, 1, -1, -1] as const;
+const DB = [0, 0, 1, -1, 1, -1, 1, -1] as const;
 
 export interface SearchResult {
   found: boolean;
@@ -123,9 +116,8 @@ export function distanceField(space: PoseSpace, goal: number, radiusM: number, f
     const a = p % lx,
       b = (p - a) / lx;
     for (let k = 0; k < 8; k++) {
-      const [da, db] = DIRS[k]!;
-      const na = a + da,
-        nb = b + db;
+      const na = a + DA[k]!,
+        nb = b + DB[k]!;
       if (na < 0 || nb < 0 || na >= lx || nb >= lz) continue;
       const q = nb * lx + na;
       const nd = d + (k < 4 ? stepM : stepM * Math.SQRT2);
@@ -153,32 +145,37 @@ export function searchPoses(
   const { S, K, ANY, lx, lz, stepM } = space;
   const { g, parent, seen, closed, touched } = buffersOf(space);
   const visited: number[] = [];
-  // Where the disc cannot get (Infinity), nor can the footprint.
-  const h = field ? (p: number) => field[p]! : () => 0;
   const heap = new MinHeap();
+  // Where the disc cannot get (field Infinity), nor can the footprint; no field: no estimate.
   for (const s of starts) {
     if (!seen[s]) touched.push(s);
     seen[s] = 1;
     g[s] = 0;
     parent[s] = -1;
-    heap.push(s, Math.min(h(Math.floor(s / S)), 1e9));
+    heap.push(s, Math.min(field ? field[Math.floor(s / S)]! : 0, 1e9));
   }
   const box = ANY >= 0;
-  const sinOff = box ? DIRS.map(([da, db]) => Array.from({ length: K }, (_, k) => Math.abs(Math.sin(Math.atan2(da, db) - space.yaw(k))))) : [];
+  // Per direction d and heading k (d·K + k): how far across its heading the move takes a box.
+  const sinOff = new Float64Array(8 * Math.max(1, K));
+  if (box) for (let d = 0; d < 8; d++) for (let k = 0; k < K; k++) sinOff[d * K + k] = Math.abs(Math.sin(Math.atan2(DA[d]!, DB[d]!) - space.yaw(k)));
+  const lens = [stepM, stepM, stepM, stepM, stepM * Math.SQRT2, stepM * Math.SQRT2, stepM * Math.SQRT2, stepM * Math.SQRT2];
   let expanded = 0,
     best = starts[0] ?? -1,
     bestProgress = -Infinity;
 
+  /** Reach state `to` from `from` at `cost` more, when that is shorter than known and the footprint may get to the goal from there. */
   const relax = (from: number, to: number, cost: number) => {
     const ng = g[from]! + cost;
-    if ((seen[to] && ng >= g[to]!) || h(Math.floor(to / S)) === Infinity) return;
+    if (seen[to] && ng >= g[to]!) return;
+    const h = field ? field[Math.floor(to / S)]! : 0;
+    if (h === Infinity) return;
     if (!seen[to]) {
       touched.push(to);
       seen[to] = 1;
     }
     g[to] = ng;
     parent[to] = from;
-    heap.push(to, ng + GREED * h(Math.floor(to / S)));
+    heap.push(to, ng + GREED * h);
   };
 
   while (heap.size > 0 && expanded < maxExpanded) {
@@ -203,26 +200,29 @@ export function searchPoses(
     const a = p % lx,
       b = (p - a) / lx;
     for (let d = 0; d < 8; d++) {
-      const [da, db] = DIRS[d]!;
-      const na = a + da,
-        nb = b + db;
+      const na = a + DA[d]!,
+        nb = b + DB[d]!;
       if (na < 0 || nb < 0 || na >= lx || nb >= lz) continue;
       const q = nb * lx + na;
-      const len = d < 4 ? stepM : stepM * Math.SQRT2;
+      const len = lens[d]!;
       if (!box) {
         if (space.free(q, 0)) relax(s, q, len);
         continue;
       }
       if (space.spins(q)) {
-        relax(s, q * S + ANY, k === ANY ? len : len * (1 + SIDEWAYS_PENALTY * sinOff[d]![k]!));
+        relax(s, q * S + ANY, k === ANY ? len : len * (1 + SIDEWAYS_PENALTY * sinOff[d * K + k]!));
         continue;
       }
       if (k === ANY) {
-        for (let kk = 0; kk < K; kk++) if (space.free(q, kk)) relax(s, q * S + kk, len * (1 + SIDEWAYS_PENALTY * sinOff[d]![kk]!));
-      } else if (space.free(q, k)) relax(s, q * S + k, len * (1 + SIDEWAYS_PENALTY * sinOff[d]![k]!));
+        for (let kk = 0; kk < K; kk++) if (space.free(q, kk)) relax(s, q * S + kk, len * (1 + SIDEWAYS_PENALTY * sinOff[d * K + kk]!));
+      } else if (space.free(q, k)) relax(s, q * S + k, len * (1 + SIDEWAYS_PENALTY * sinOff[d * K + k]!));
     }
     if (box && k !== ANY) {
-      for (const kk of [(k + 1) % K, (k + K - 1) % K]) if (space.free(p, kk)) relax(s, p * S + kk, TURN_COST_M);
+      // A turn on the spot by one bin, either way.
+      const up = (k + 1) % K,
+        down = (k + K - 1) % K;
+      if (space.free(p, up)) relax(s, p * S + up, TURN_COST_M);
+      if (space.free(p, down)) relax(s, p * S + down, TURN_COST_M);
     }
   }
   return { found: false, path: best >= 0 ? tracePath(parent, best) : [], expanded, closed, parent, visited };
