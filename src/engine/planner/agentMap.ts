@@ -1,7 +1,7 @@
 import { squaredDistances } from './distance.ts';
 import { rowMaxOf, type RowMax } from '../terrain/rowMax.ts';
 import type { Terrain } from '../terrain/terrain.ts';
-import { boxRowsAt, crossRow, forRowsOfBox, SPAN } from './boxRows.ts';
+import { boxCoverAt, boxRowsAt, crossRow, forRowsOfBox, SPAN, type BoxCover } from './boxRows.ts';
 
 /**
  * What one agent may not have under its footprint in one region, as a cell map, and the footprint
@@ -219,8 +219,8 @@ export class AgentMap {
     // On a cell centre (every lattice point is one) the cells the box holds are the same at every
     // point for one heading: its rows, made once, are two prefix-sum reads each.
     if (this.onCentre(x, z)) {
-      const rows = this.rowsOfBox(yaw, hu, hv);
-      if (rows) return this.rowsFree(x, z, rows);
+      const tables = this.rowsOfBox(yaw, hu, hv);
+      if (tables) return this.coverClear(x, z, tables.cover) || this.rowsFree(x, z, tables.rows);
     }
     // Row by row (as forRowsOfBox walks them, inline): the first row holding a blocked cell settles it.
     const z0 = this.z0;
@@ -254,21 +254,33 @@ export class AgentMap {
    * when the row holds none)]. Made for at most `MAX_BOX_ROWS` headings per box (a search uses its
    * lattice's few dozen; a caller turning through arbitrary headings gets the general walk).
    */
-  private readonly boxRows: { hu: number; hv: number; byYaw: Map<number, Int32Array> }[] = [];
+  private readonly boxRows: { hu: number; hv: number; byYaw: Map<number, { rows: Int32Array; cover: BoxCover }> }[] = [];
 
-  private rowsOfBox(yaw: number, hu: number, hv: number): Int32Array | null {
+  private rowsOfBox(yaw: number, hu: number, hv: number): { rows: Int32Array; cover: BoxCover } | null {
     let entry = this.boxRows.find((b) => b.hu === hu && b.hv === hv);
     if (!entry) {
       entry = { hu, hv, byYaw: new Map() };
       this.boxRows.push(entry);
     }
-    let rows = entry.byYaw.get(yaw);
-    if (rows === undefined) {
+    let tables = entry.byYaw.get(yaw);
+    if (tables === undefined) {
       if (entry.byYaw.size >= MAX_BOX_ROWS) return null;
-      rows = boxRowsAt(yaw, hu, hv, this.cell);
-      entry.byYaw.set(yaw, rows);
+      tables = { rows: boxRowsAt(yaw, hu, hv, this.cell), cover: boxCoverAt(yaw, hu, hv, this.cell) };
+      entry.byYaw.set(yaw, tables);
     }
-    return rows;
+    return tables;
+  }
+
+  /** Whether every disc of a box's cover (boxCoverAt) round the cell holding centre (x, z) is clear, and the box well on the grid. */
+  private coverClear(x: number, z: number, cover: BoxCover): boolean {
+    const i = Math.round((x - this.x0) / this.cell - 0.5),
+      j = Math.round((z - this.z0) / this.cell - 0.5);
+    const nx = this.nx;
+    if (i - cover.reachI < 1 || j - cover.reachJ < 1 || i + cover.reachI > nx - 2 || j + cover.reachJ > this.nz - 2) return false;
+    const clearance = (this.layer.clearance ??= squaredDistances(this.blocked, nx, this.nz));
+    const { offsets, r2 } = cover;
+    for (let m = 0; m < offsets.length; m += 2) if (!(clearance[(j + offsets[m + 1]!) * nx + i + offsets[m]!]! > r2 * (1 + 1e-9))) return false;
+    return true;
   }
 
   /** Whether every cell of a box's rows (rowsOfBox) round the cell holding centre (x, z) is unblocked and on the grid. */

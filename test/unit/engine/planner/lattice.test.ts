@@ -5,6 +5,7 @@ import { squaredDistances } from '../../../../src/engine/planner/distance.ts';
 import { HEADINGS, poseSpaceOf, specOf } from '../../../../src/engine/planner/attempt.ts';
 import { ScenePlanner } from '../../../../src/engine/planner/scene.ts';
 import { RowMax } from '../../../../src/engine/terrain/rowMax.ts';
+import { boxCoverAt } from '../../../../src/engine/planner/boxRows.ts';
 import { prepareGeometry } from '../../../../src/engine/suggest/geometry.ts';
 import { inFrame, ROOM_NODES, twoRooms } from '../../../support/suggestScenes.ts';
 import { mulberry32 } from '../../../support/random.ts';
@@ -226,5 +227,38 @@ describe("an agent's blocked cells", () => {
     } finally {
       scene.dispose();
     }
+  });
+});
+
+describe("a box's cover of discs", () => {
+  it('holds every cell centre of the box within one of its discs, at every size and heading a search asks and at odd ones', () => {
+    const random = mulberry32(5);
+    const cell = 0.01;
+    const sizes = DEFAULT_PROFILES.filter((p) => p.shape === 'box').flatMap((p) => {
+      const s = specOf(p);
+      return [-0.0075, 0, 0.0075].map((g) => [s.halfWidthM + g, s.halfDepthM + g] as const);
+    });
+    for (let n = 0; n < 40; n++) sizes.push([0.05 + random() * 0.5, 0.05 + random() * 0.6]);
+    let cells = 0;
+    for (const [hu, hv] of sizes) {
+      const yaws = [...Array.from({ length: HEADINGS }, (_, k) => (k * Math.PI) / HEADINGS), random() * Math.PI, random() * Math.PI];
+      for (const yaw of yaws) {
+        const { offsets, r2, reachI, reachJ } = boxCoverAt(yaw, hu, hv, cell);
+        const sn = Math.sin(yaw),
+          cs = Math.cos(yaw);
+        for (let dj = -reachJ; dj <= reachJ; dj++)
+          for (let di = -reachI; di <= reachI; di++) {
+            const dx = di * cell,
+              dz = dj * cell;
+            // Across the heading (cos, −sin) and along it (sin, cos): inside the box.
+            if (Math.abs(dx * cs - dz * sn) > hu || Math.abs(dx * sn + dz * cs) > hv) continue;
+            cells++;
+            let covered = false;
+            for (let m = 0; m < offsets.length && !covered; m += 2) covered = (di - offsets[m]!) ** 2 + (dj - offsets[m + 1]!) ** 2 <= r2;
+            if (!covered) expect.fail(`${hu.toFixed(4)} × ${hv.toFixed(4)} at yaw ${yaw.toFixed(4)}: cell (${di}, ${dj}) in no disc`);
+          }
+      }
+    }
+    expect(cells).toBeGreaterThan(1_000_000);
   });
 });
