@@ -164,6 +164,14 @@ export class AgentBody {
   }
 
   /**
+   * A body for `clearOfBand` alone, set down nowhere: placing one (the support search and the side
+   * rays at the point) cost the planner ~10 ms for each pose space it made, at the world's origin.
+   */
+  static probe(world: ColliderWorld, profile: AgentProfile): AgentBody {
+    return new AgentBody(world, profile, { x: 0, y: 0, z: 0, yaw: 0 });
+  }
+
+  /**
    * Whether nothing lies inside the body at (x, z) facing yaw between heights `bandLo` and `bandHi`
    * (world): the obstacle test of `evaluate` alone, for a caller that knows the support already
    * (the planner, from its terrain). Only the band is collected, so the floor's triangles are culled.

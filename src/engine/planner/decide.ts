@@ -144,7 +144,7 @@ export class SegmentPlanner {
 
   /** The agent's pose space on a terrain, unsure poses answered by the exact collider. */
   private spaceFor(terrain: Terrain, profile: AgentProfile, backwards: boolean, stepCells = STEP_CELLS, window: CellWindow | null = null): PoseSpace {
-    const body = AgentBody.place(this.world, profile, { x: 0, y: 0, z: 0 }, 0);
+    const body = AgentBody.probe(this.world, profile);
     const fp = body.footprint;
     // The support from the terrain, the obstacles from the scan's triangles (the collider's own test).
     let space: PoseSpace | null = null;
@@ -178,6 +178,7 @@ export class SegmentPlanner {
     const across = {
       fine: (window: CellWindow) => {
         const f = this.spaceFor(terrain, profile, backwards, 1, window);
+        f.readFrom(coarse);
         for (const at of vetoed) veto(f, at);
         fines.push(f);
         return f;
