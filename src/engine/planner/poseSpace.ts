@@ -63,6 +63,10 @@ export class PoseSpace {
   /** Map tests and exact collider calls made (work done). */
   tests = 0;
   exactTests = 0;
+  /** A coarser lattice of the same agent on the same map whose answers this one reads where their points coincide (readFrom). */
+  private coarser: PoseSpace | null = null;
+  /** Points where the collider refused a motion (veto): their poses are no answer of the map's to share. */
+  private vetoed: Uint8Array | null = null;
 
   constructor(
     readonly map: AgentMap,
@@ -201,10 +205,38 @@ export class PoseSpace {
     this.within = within;
   }
 
+  /**
+   * Read the answers `coarser` already has (its map tests and its collider's) at the points the two
+   * lattices share, instead of asking again: a bridge's 1 cm lattice has every coarse point of its
+   * window among its own, a quarter of its points, and their poses are the same questions.
+   */
+  readFrom(coarser: PoseSpace): void {
+    if (coarser.map !== this.map || coarser.K !== this.K || coarser.stepCells % this.stepCells !== 0 || coarser.i0 !== 0 || coarser.j0 !== 0)
+      throw new Error('planner: a lattice reads the answers of a coarser one of the same map over the whole region');
+    this.coarser = coarser;
+  }
+
+  /** The coarser lattice's point on the same cell as point p, or −1 (none there, or vetoed). */
+  private coarserPoint(p: number): number {
+    const c = this.coarser!;
+    const i = this.i0 + (p % this.lx) * this.stepCells,
+      j = this.j0 + Math.floor(p / this.lx) * this.stepCells;
+    if (i % c.stepCells !== 0 || j % c.stepCells !== 0) return -1;
+    const a = i / c.stepCells,
+      b = j / c.stepCells;
+    if (a >= c.lx || b >= c.lz) return -1;
+    const q = b * c.lx + a;
+    return c.vetoed && c.vetoed[q] ? -1 : q;
+  }
+
   private state(p: number, k: number): number {
     if (this.within && !this.within[p]) return BLOCKED;
     const i = p * this.K + k;
-    if (this.poses[i] === UNKNOWN) this.poses[i] = this.classify(this.x(p), this.z(p), this.yaw(k));
+    if (this.poses[i] === UNKNOWN) {
+      const q = this.coarser ? this.coarserPoint(p) : -1;
+      const known = q >= 0 ? this.coarser!.poses[q * this.K + k]! : UNKNOWN;
+      this.poses[i] = known !== UNKNOWN ? known : this.classify(this.x(p), this.z(p), this.yaw(k));
+    }
     return this.poses[i]!;
   }
 
@@ -237,6 +269,10 @@ export class PoseSpace {
   spins(p: number): boolean {
     if (this.ANY < 0 || (this.within && !this.within[p])) return false;
     let v = this.spin[p]!;
+    if (v === 0 && this.coarser) {
+      const q = this.coarserPoint(p);
+      if (q >= 0) v = this.spin[p] = this.coarser.spin[q]!;
+    }
     if (v === 0) {
       this.tests++;
       v = this.map.discFree(this.x(p), this.z(p), this.spinRadius) ? 1 : 2;
@@ -255,6 +291,7 @@ export class PoseSpace {
 
   /** Mark every pose at p blocked: the exact collider refused a motion there. */
   veto(p: number): void {
+    (this.vetoed ??= new Uint8Array(this.points))[p] = 1;
     this.spin[p] = 2;
     this.poses.fill(BLOCKED, p * this.K, (p + 1) * this.K);
   }

@@ -74,6 +74,29 @@ describe('a 1 cm lattice over a window of the terrain', () => {
       expect(blocked).toBeGreaterThan(100);
       expect(free).toBeGreaterThan(100);
     }
+    // Reading a coarse lattice's answers where the points coincide gives the answers it would find itself,
+    // and a point the collider vetoed on the coarse lattice is not passed on.
+    const coarse = poseSpaceOf(terrain, agent('WHEELCHAIR'), null, 2, false);
+    for (let p = 0; p < coarse.points; p++) for (let k = 0; k < coarse.K; k += 3) coarse.free(p, k);
+    const vetoedAt = coarse.nearest(3.0, 1.5);
+    coarse.veto(vetoedAt);
+    const fresh = poseSpaceOf(terrain, agent('WHEELCHAIR'), null, 1, false, window);
+    const reading = poseSpaceOf(terrain, agent('WHEELCHAIR'), null, 1, false, window);
+    reading.readFrom(coarse);
+    let shared = 0;
+    for (let p = 0; p < reading.points; p++) {
+      for (let k = 0; k < reading.K; k += 3) expect(reading.free(p, k), `point ${p}, heading ${k}`).toBe(fresh.free(p, k));
+      expect(reading.spins(p)).toBe(fresh.spins(p));
+      const c = reading.cellOf(p);
+      if ((c % g.nx) % 2 === 0 && Math.floor(c / g.nx) % 2 === 0) shared++;
+    }
+    expect(shared).toBeGreaterThan(1000);
+    expect(fresh.tests - reading.tests, 'map tests the coarse answers saved').toBeGreaterThan(shared);
+    const onVeto = reading.nearest(coarse.x(vetoedAt), coarse.z(vetoedAt));
+    expect(onVeto).toBeGreaterThanOrEqual(0);
+    expect(fresh.statesAt(onVeto).length).toBeGreaterThan(0);
+    expect(reading.statesAt(onVeto)).toEqual(fresh.statesAt(onVeto));
+    expect(() => poseSpaceOf(terrain, agent('HUMANOID'), null, 1, false, window).readFrom(coarse)).toThrow(/same map/);
     // Progress is counted the way the agent drives: from the far end, it is what is left.
     const forth = poseSpaceOf(terrain, agent('WHEELCHAIR'), null, 2, false),
       back = poseSpaceOf(terrain, agent('WHEELCHAIR'), null, 2, true);
