@@ -252,7 +252,8 @@ function configurationSpace(scene: ScenePlanner, edges: string[], edgeTerrain: M
         nextDiscUs = Infinity;
       for (let run = 0; run < MAP_RUNS; run++) {
         let t0 = performance.now();
-        const map = new AgentMap(terrain, spec);
+        // Built anew: the decisions' maps of the terrain share their blocked cells (agentMap.ts).
+        const map = new AgentMap(terrain, spec, { shared: false });
         mapMs = Math.min(mapMs, performance.now() - t0);
         // On a cell centre, well inside the grid: the query that builds the clearance field (distance transform).
         t0 = performance.now();
