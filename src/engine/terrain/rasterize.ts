@@ -165,15 +165,56 @@ function collect(surface: Surface, worldBox: Box3, each: (t: Float64Array) => vo
   return count;
 }
 
+/** Cells a side of the blocks of the mask's summary (Rasterizer.blocks). */
+const BLOCK_CELLS = 16;
+
 class Rasterizer {
   private readonly cut = new Float64Array(6);
   private accLo = new Float64Array(64);
   private accHi = new Float64Array(64);
+  /**
+   * Per block of BLOCK_CELLS² cells, 1 when the mask holds any of them: a triangle over none is
+   * passed over whole. The region is the bounding box of a tube round the route, and round an L
+   * the box is twice the tube: half the triangles it collects put nothing anywhere.
+   */
+  private readonly blocks: Uint8Array | null;
+  private readonly bx: number;
   constructor(
     private readonly g: PlanGrid,
     private readonly mask: Uint8Array | null,
     private readonly pool: SpanPool,
-  ) {}
+  ) {
+    this.bx = Math.ceil(g.nx / BLOCK_CELLS);
+    if (!mask) {
+      this.blocks = null;
+      return;
+    }
+    const blocks = new Uint8Array(this.bx * Math.ceil(g.nz / BLOCK_CELLS));
+    for (let j = 0; j < g.nz; j++) {
+      const row = j * g.nx,
+        brow = Math.floor(j / BLOCK_CELLS) * this.bx;
+      for (let i = 0; i < g.nx; i++) if (mask[row + i]) blocks[brow + Math.floor(i / BLOCK_CELLS)] = 1;
+    }
+    this.blocks = blocks;
+  }
+
+  /** Whether any masked cell lies within a cell of the plan rectangle [x0, x1] × [z0, z1]. */
+  private meetsMask(x0: number, x1: number, z0: number, z1: number): boolean {
+    const blocks = this.blocks;
+    if (!blocks) return true;
+    const g = this.g,
+      c = g.cellM;
+    const i0 = Math.max(0, Math.floor((x0 - g.x0) / c) - 1),
+      i1 = Math.min(g.nx - 1, Math.floor((x1 - g.x0) / c) + 1),
+      j0 = Math.max(0, Math.floor((z0 - g.z0) / c) - 1),
+      j1 = Math.min(g.nz - 1, Math.floor((z1 - g.z0) / c) + 1);
+    if (i0 > i1 || j0 > j1) return false;
+    const b0 = Math.floor(i0 / BLOCK_CELLS),
+      b1 = Math.floor(i1 / BLOCK_CELLS);
+    for (let bj = Math.floor(j0 / BLOCK_CELLS); bj <= Math.floor(j1 / BLOCK_CELLS); bj++)
+      for (let bi = b0; bi <= b1; bi++) if (blocks[bj * this.bx + bi]) return true;
+    return false;
+  }
 
   private put(i: number, j: number, lo: number, hi: number, flat: boolean, door: boolean): void {
     const g = this.g;
@@ -184,6 +225,7 @@ class Rasterizer {
   }
 
   triangle(t: Float64Array, door: boolean): void {
+    if (!this.meetsMask(Math.min(t[0]!, t[3]!, t[6]!), Math.max(t[0]!, t[3]!, t[6]!), Math.min(t[2]!, t[5]!, t[8]!), Math.max(t[2]!, t[5]!, t[8]!))) return;
     const ax = t[3]! - t[0]!,
       ay = t[4]! - t[1]!,
       az = t[5]! - t[2]!;
