@@ -40,6 +40,17 @@ describe("a scan's columns", () => {
       for (let c = 0; c + 1 < joined.start.length; c++) if (joined.start[c + 1]! - joined.start[c]! > 1) stacked++;
       expect(stacked, `${a}|${b}`).toBeGreaterThan(1_000);
       expect(arrays(joined), `${a}|${b}`).toEqual(arrays(apart));
+      // The tube's cells hold what the whole box's do: triangles passed over (outside the tube) put nothing in it.
+      const whole = rasterizeColumns([{ surface, door: false }], region.grid, null, region.yMin - 0.15, region.yMax + 2);
+      let masked = 0;
+      for (let c = 0; c < region.mask.length; c++) {
+        if (!region.mask[c]) continue;
+        masked++;
+        const mine = (s: ColumnSpans) =>
+          Array.from({ length: s.start[c + 1]! - s.start[c]! }, (_, k) => [s.lo[s.start[c]! + k], s.hi[s.start[c]! + k], s.flatHi[s.start[c]! + k]]);
+        if (JSON.stringify(mine(joined)) !== JSON.stringify(mine(whole))) expect.fail(`${a}|${b}: cell ${c} differs with the mask`);
+      }
+      expect(masked).toBeGreaterThan(50_000);
     }
     // Joining more than merge() joins would change them: the pool refuses it.
     expect(() => {
