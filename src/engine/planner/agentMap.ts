@@ -1,3 +1,4 @@
+import { keyedMemo } from '../../core/keyedMemo.ts';
 import { squaredDistances } from './distance.ts';
 import { rowMaxOf, type RowMax } from '../terrain/rowMax.ts';
 import type { Terrain } from '../terrain/terrain.ts';
@@ -49,22 +50,9 @@ interface BlockedLayer {
   /** Squared distance (cells²) from each cell centre to the nearest blocked one; made on first use. */
   clearance: Float32Array | null;
 }
-const layers = new WeakMap<Terrain, Map<string, BlockedLayer>>();
-
-function layerOf(terrain: Terrain, spec: AgentSpec): BlockedLayer {
-  let byTerrain = layers.get(terrain);
-  if (!byTerrain) {
-    byTerrain = new Map();
-    layers.set(terrain, byTerrain);
-  }
-  const key = `${spec.heightM}|${spec.stepLimitM}|${spec.doorsOpen}|${spec.stairs}`;
-  let layer = byTerrain.get(key);
-  if (!layer) {
-    layer = blockedLayer(terrain, spec);
-    byTerrain.set(key, layer);
-  }
-  return layer;
-}
+const layers = keyedMemo<Terrain, BlockedLayer>();
+const layerOf = (terrain: Terrain, spec: AgentSpec): BlockedLayer =>
+  layers(terrain, `${spec.heightM}|${spec.stepLimitM}|${spec.doorsOpen}|${spec.stairs}`, () => blockedLayer(terrain, spec));
 
 function blockedLayer(terrain: Terrain, spec: AgentSpec): BlockedLayer {
   const { grid } = terrain.region;

@@ -1,4 +1,5 @@
 import type { AgentProfile } from '../../core/agents.ts';
+import { keyedMemo } from '../../core/keyedMemo.ts';
 import type { Vec3 } from '../../core/graph.ts';
 import { footprintOf } from '../collider/footprint.ts';
 import { AgentMap, type AgentSpec } from './agentMap.ts';
@@ -60,21 +61,8 @@ export function poseSpaceOf(
  * the diagnosis's agents that restore the same constraints, share it (and its distance transform,
  * the costliest part of a map) instead of each building its own.
  */
-const maps = new WeakMap<Terrain, Map<string, AgentMap>>();
-function agentMapOf(terrain: Terrain, spec: AgentSpec): AgentMap {
-  let byTerrain = maps.get(terrain);
-  if (!byTerrain) {
-    byTerrain = new Map();
-    maps.set(terrain, byTerrain);
-  }
-  const key = JSON.stringify(spec);
-  let map = byTerrain.get(key);
-  if (!map) {
-    map = new AgentMap(terrain, spec);
-    byTerrain.set(key, map);
-  }
-  return map;
-}
+const maps = keyedMemo<Terrain, AgentMap>();
+const agentMapOf = (terrain: Terrain, spec: AgentSpec): AgentMap => maps(terrain, JSON.stringify(spec), () => new AgentMap(terrain, spec));
 
 /** A disc as wide as the agent's narrow side: a box contains it at every heading. */
 export function narrowDisc(profile: AgentProfile): AgentProfile {
