@@ -1,5 +1,5 @@
 import { MinHeap } from '../../core/minHeap.ts';
-import type { ColumnSpans } from './rasterize.ts';
+import type { ColumnSpans } from './spans.ts';
 import type { Region } from './region.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { Vec3 } from '../../core/graph.ts';
 import { STEP_CLASS_M } from '../collider/body.ts';
 import { cellAt, ringsAround } from './grid.ts';
 import { fillHoles } from './holes.ts';
-import { MIN_ROOM_M, type ColumnSpans } from './rasterize.ts';
+import { MIN_ROOM_M, type ColumnSpans } from './spans.ts';
 import type { Region } from './region.ts';
 import { markStairs, type StairFlight } from './stairs.ts';
 

@@ -4,7 +4,8 @@ import { scanLikeHouse, SCAN_VARIANTS } from '../../../../src/core/sample/scanLi
 import { buildSampleRelease } from '../../../../src/core/sample/sampleRelease.ts';
 import { surfaceFromTriangles } from '../../../../src/engine/collider/world.ts';
 import { CELL_M } from '../../../../src/engine/terrain/around.ts';
-import { rasterizeColumns, type ColumnSpans } from '../../../../src/engine/terrain/rasterize.ts';
+import { rasterizeColumns } from '../../../../src/engine/terrain/rasterize.ts';
+import type { ColumnSpans } from '../../../../src/engine/terrain/spans.ts';
 import { regionAround } from '../../../../src/engine/terrain/region.ts';
 
 /** Every array of the spans, by name, as plain numbers (NaN and ±Infinity compare equal in toEqual). */
