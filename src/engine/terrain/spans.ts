@@ -85,19 +85,17 @@ export class SpanPool {
 
   private grow(): void {
     const n = this.lo.length * 2;
-    const c = new Int32Array(n);
-    c.set(this.cell);
-    this.cell = c;
-    const l = new Float32Array(n);
-    l.set(this.lo);
-    this.lo = l;
-    const h = new Float32Array(n);
-    h.set(this.hi);
-    this.hi = h;
-    const f = new Uint8Array(n);
-    f.set(this.flags);
-    this.flags = f;
+    this.cell = copiedInto(this.cell, new Int32Array(n));
+    this.lo = copiedInto(this.lo, new Float32Array(n));
+    this.hi = copiedInto(this.hi, new Float32Array(n));
+    this.flags = copiedInto(this.flags, new Uint8Array(n));
   }
+}
+
+/** `to`, holding `from` at its start. */
+function copiedInto<T extends Int32Array | Float32Array | Uint8Array>(from: T, to: T): T {
+  to.set(from);
+  return to;
 }
 
 /** Per cell: sort the raw spans and merge overlapping ones (solids with solids, doors with doors). */
