@@ -133,11 +133,16 @@ export class AgentMap {
 
   /** Squared distance in cells from the centre of the cell holding (x, z) to the nearest blocked centre. */
   private clearanceAt(x: number, z: number): number {
-    const clearance = (this.layer.clearance ??= squaredDistances(this.blocked, this.nx, this.nz));
+    const clearance = this.clearance();
     const i = Math.floor((x - this.x0) / this.cell),
       j = Math.floor((z - this.z0) / this.cell);
     if (i < 0 || j < 0 || i >= this.nx || j >= this.nz) return 0;
     return clearance[j * this.nx + i]!;
+  }
+
+  /** The layer's clearance, made on first use (shared by the maps of the layer). */
+  private clearance(): Float32Array {
+    return (this.layer.clearance ??= squaredDistances(this.blocked, this.nx, this.nz));
   }
 
   /** Whether (x, z) is a cell centre (where the clearance answers a disc test exactly). */
@@ -184,7 +189,8 @@ export class AgentMap {
     const cell = this.cell;
     const sn = Math.sin(yaw),
       cs = Math.cos(yaw);
-    if (this.onCentre(x, z)) {
+    const centred = this.onCentre(x, z);
+    if (centred) {
       // Quick answers from the clearance: clear past the corners, or a blocked centre within the inscribed disc.
       const d2 = this.clearanceAt(x, z) * cell * cell;
       const inner = Math.min(hu, hv) - cell;
@@ -208,9 +214,13 @@ export class AgentMap {
     }
     // On a cell centre (every lattice point is one) the cells the box holds are the same at every
     // point for one heading: its rows, made once, are two prefix-sum reads each.
-    if (this.onCentre(x, z)) {
+    if (centred) {
       const tables = this.rowsOfBox(yaw, hu, hv);
-      if (tables) return this.coverClear(x, z, tables.cover) || this.rowsFree(x, z, tables.rows);
+      if (tables) {
+        const i = Math.round((x - this.x0) / cell - 0.5),
+          j = Math.round((z - this.z0) / cell - 0.5);
+        return this.coverClear(i, j, tables.cover) || this.rowsFree(i, j, tables.rows);
+      }
     }
     // Row by row (as forRowsOfBox walks them, inline): the first row holding a blocked cell settles it.
     const z0 = this.z0;
@@ -261,22 +271,18 @@ export class AgentMap {
     return tables;
   }
 
-  /** Whether every disc of a box's cover (boxCoverAt) round the cell holding centre (x, z) is clear, and the box well on the grid. */
-  private coverClear(x: number, z: number, cover: BoxCover): boolean {
-    const i = Math.round((x - this.x0) / this.cell - 0.5),
-      j = Math.round((z - this.z0) / this.cell - 0.5);
+  /** Whether every disc of a box's cover (boxCoverAt) round cell (i, j), the box's centre, is clear, and the box well on the grid. */
+  private coverClear(i: number, j: number, cover: BoxCover): boolean {
     const nx = this.nx;
     if (i - cover.reachI < 1 || j - cover.reachJ < 1 || i + cover.reachI > nx - 2 || j + cover.reachJ > this.nz - 2) return false;
-    const clearance = (this.layer.clearance ??= squaredDistances(this.blocked, nx, this.nz));
+    const clearance = this.clearance();
     const { offsets, r2 } = cover;
     for (let m = 0; m < offsets.length; m += 2) if (!(clearance[(j + offsets[m + 1]!) * nx + i + offsets[m]!]! > r2 * (1 + 1e-9))) return false;
     return true;
   }
 
-  /** Whether every cell of a box's rows (rowsOfBox) round the cell holding centre (x, z) is unblocked and on the grid. */
-  private rowsFree(x: number, z: number, rows: Int32Array): boolean {
-    const i = Math.round((x - this.x0) / this.cell - 0.5),
-      j = Math.round((z - this.z0) / this.cell - 0.5);
+  /** Whether every cell of a box's rows (rowsOfBox) round cell (i, j), the box's centre, is unblocked and on the grid. */
+  private rowsFree(i: number, j: number, rows: Int32Array): boolean {
     const nx = this.nx,
       prefix = this.prefix;
     const first = j + rows[0]!;
