@@ -434,7 +434,7 @@ function printTarget(run: SceneRun): void {
 
 function printConfigurationSpace(runs: SceneRun[]): void {
   console.log(
-    '\nConfiguration space, agent-independent part: the terrain per edge (1 cm cells in the 2 m tube round the route; triangles rasterised from the BVH)',
+    '\nConfiguration space, agent-independent part: the terrain per edge (1 cm cells in the 2 m tube round the route; triangles rasterised: those the BVH finds in the box round the tube that reach a cell of the tube)',
   );
   const edges = [...new Set(runs.flatMap((r) => r.terrains.map((t) => t.edge)))];
   const head = ['edge'];

@@ -29,13 +29,12 @@ export function rasterizeColumns(
   const pool = new SpanPool(grid.nx * grid.nz, joinAtAddM);
   const r = new Rasterizer(grid, mask, pool);
   const worldBox = new Box3(new Vector3(grid.x0, yMin, grid.z0), new Vector3(grid.x0 + grid.nx * grid.cellM, yMax, grid.z0 + grid.nz * grid.cellM));
-  let triangles = 0;
-  for (const { surface, door } of sources) triangles += collect(surface, worldBox, (t) => r.triangle(t, door));
-  return { ...merge(grid, pool), triangles };
+  for (const { surface, door } of sources) collect(surface, worldBox, (t) => r.triangle(t, door));
+  return { ...merge(grid, pool), triangles: r.rasterised };
 }
 
 /** Call `each` with the world corners (9 numbers) of every triangle of `surface` whose bounds meet `worldBox`. */
-function collect(surface: Surface, worldBox: Box3, each: (t: Float64Array) => void): number {
+function collect(surface: Surface, worldBox: Box3, each: (t: Float64Array) => void): void {
   const toLocal = surface.frame.clone().invert();
   const local = worldBox.clone().applyMatrix4(toLocal);
   const e = (surface.frame as Matrix4).elements;
@@ -43,7 +42,6 @@ function collect(surface: Surface, worldBox: Box3, each: (t: Float64Array) => vo
   const index = surface.geometry.index!.array;
   const position = surface.geometry.getAttribute('position') as BufferAttribute;
   const tri = new Float64Array(9);
-  let count = 0;
   bvh.shapecast({
     intersectsBounds: (box) => box.intersectsBox(local),
     intersectsRange: (offset, n) => {
@@ -58,13 +56,11 @@ function collect(surface: Surface, worldBox: Box3, each: (t: Float64Array) => vo
           tri[c * 3 + 1] = e[1]! * px + e[5]! * py + e[9]! * pz + e[13]!;
           tri[c * 3 + 2] = e[2]! * px + e[6]! * py + e[10]! * pz + e[14]!;
         }
-        count++;
         each(tri);
       }
       return false;
     },
   });
-  return count;
 }
 
 /** Cells a side of the blocks of the mask's summary (Rasterizer.blocks). */
@@ -80,6 +76,8 @@ class Rasterizer {
    * the box is twice the tube: half the triangles it collects put nothing anywhere.
    */
   private readonly blocks: Uint8Array | null;
+  /** Triangles that met the mask (the others are passed over whole). */
+  rasterised = 0;
   private readonly bx: number;
   constructor(
     private readonly g: PlanGrid,
@@ -128,6 +126,7 @@ class Rasterizer {
 
   triangle(t: Float64Array, door: boolean): void {
     if (!this.meetsMask(Math.min(t[0]!, t[3]!, t[6]!), Math.max(t[0]!, t[3]!, t[6]!), Math.min(t[2]!, t[5]!, t[8]!), Math.max(t[2]!, t[5]!, t[8]!))) return;
+    this.rasterised++;
     const ax = t[3]! - t[0]!,
       ay = t[4]! - t[1]!,
       az = t[5]! - t[2]!;

@@ -52,6 +52,8 @@ describe("a scan's columns", () => {
         if (JSON.stringify(mine(joined)) !== JSON.stringify(mine(whole))) expect.fail(`${a}|${b}: cell ${c} differs with the mask`);
       }
       expect(masked).toBeGreaterThan(50_000);
+      // And the tube did pass triangles over: fewer rasterised than for the whole box.
+      expect(joined.triangles, `${a}|${b}`).toBeLessThan(whole.triangles);
     }
     // Joining more than merge() joins would change them: the pool refuses it.
     expect(() => {
