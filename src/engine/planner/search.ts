@@ -146,13 +146,16 @@ export function searchPoses(
   const { g, parent, seen, closed, touched } = buffersOf(space);
   const visited: number[] = [];
   const heap = new MinHeap();
-  // Where the disc cannot get (field Infinity), nor can the footprint; no field: no estimate.
+  // Where the disc cannot get (field Infinity), nor can the footprint; no field: no estimate. A start
+  // is queued as any other state, at GREED times its estimate: at the estimate alone, the many starts
+  // of a bridge (every pose reached before the bottleneck) all came out before any state one step
+  // closer to the goal, and a way across cost ~40,000 expansions instead of ~9,000.
   for (const s of starts) {
     if (!seen[s]) touched.push(s);
     seen[s] = 1;
     g[s] = 0;
     parent[s] = -1;
-    heap.push(s, Math.min(field ? field[Math.floor(s / S)]! : 0, 1e9));
+    heap.push(s, Math.min(field ? GREED * field[Math.floor(s / S)]! : 0, 1e9));
   }
   const box = ANY >= 0;
   // Per direction d and heading k (d·K + k): how far across its heading the move takes a box.
