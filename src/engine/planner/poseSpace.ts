@@ -148,11 +148,20 @@ export class PoseSpace {
     return (this.j0 + b * this.stepCells) * this.map.terrain.region.grid.nx + this.i0 + a * this.stepCells;
   }
 
-  /** Per lattice point the search may use, how much progress it still lacks to reach `target` (0 past it). */
-  shortOf(target: number): Float32Array {
+  /**
+   * Per lattice point the search may use, how much progress it still lacks to reach `target` (0 past
+   * it); with `past`, how far past `target` it still is (0 short of it): the way back.
+   */
+  shortOf(target: number, past = false): Float32Array {
     const out = new Float32Array(this.points);
-    for (let p = 0; p < out.length; p++) if (!this.within || this.within[p]) out[p] = Math.max(0, target - this.progress(p));
+    const sign = past ? -1 : 1;
+    for (let p = 0; p < out.length; p++) if (this.inWindow(p)) out[p] = Math.max(0, sign * (target - this.progress(p)));
     return out;
+  }
+
+  /** Whether point p is one the search may use (restrictTo). */
+  inWindow(p: number): boolean {
+    return !this.within || this.within[p] === 1;
   }
 
   /** The lattice point nearest (x, z), or −1 off the lattice. */

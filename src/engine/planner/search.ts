@@ -137,7 +137,7 @@ export function distanceField(space: PoseSpace, goal: number, radiusM: number, f
 export function searchPoses(
   space: PoseSpace,
   starts: readonly number[],
-  goal: number | ((p: number) => boolean),
+  goal: number | ((p: number, s: number) => boolean),
   field: Float32Array | null,
   { exact = false, maxExpanded = Infinity } = {},
 ): SearchResult {
@@ -199,7 +199,7 @@ export function searchPoses(
       bestProgress = pr;
       best = s;
     }
-    if (isGoal(p)) return { found: true, path: tracePath(parent, s), expanded, closed, parent, visited };
+    if (isGoal(p, s)) return { found: true, path: tracePath(parent, s), expanded, closed, parent, visited };
     const a = p % lx,
       b = (p - a) / lx;
     for (let d = 0; d < 8; d++) {
