@@ -16,7 +16,7 @@ import { newPassword } from './team.ts';
  * `npm run team-server`: a CouchDB-compatible server for a small team or a test, run by
  * pouchdb-server (express-pouchdb) as a child process. In memory, or on disk with `--data <dir>`
  * through LevelDB: pouchdb-server's `leveldown` ships a prebuilt N-API binary for linux-x64 inside
- * its npm package, so it loads without the install script that npm here does not run. The server
+ * its npm package, so it loads without its install script, which the project's .npmrc turns off. The server
  * is locked from the first request: its admin is written (hashed) into the config file before it
  * starts, so it never runs as an open "admin party". Its log goes to a file, not the terminal.
  * The child (teamServerChild.mjs) ends with its parent and mends pouchdb-server's dropping of
