@@ -184,7 +184,9 @@ export class SegmentPlanner {
         return f;
       },
       guide: () => {
-        const g = attempt(this.spaceFor(terrain, guideOf(profile), backwards), a, b);
+        // On the map alone: it only places the bridge's window, and the collider's say on the guide's
+        // unsure poses cost ~60-90 ms a bridge (the quadruped's and the wheelchair's at the L-corner).
+        const g = attempt(poseSpaceOf(terrain, guideOf(profile), null, STEP_CELLS, backwards), a, b);
         return g.result.found ? pathPoints(g) : null;
       },
       radiusM: Math.hypot(profile.widthM, profile.depthM ?? profile.widthM) / 2 + 0.9,
