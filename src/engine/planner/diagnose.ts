@@ -57,7 +57,36 @@ export interface DiagnoseInput {
 }
 
 export function diagnose({ terrain, world, profile, a, b, full, spaceFor }: DiagnoseInput): Diagnosis {
-  const tryWith = (p: AgentProfile) => attempt(spaceFor(p), a, b, { explore: true });
+  const tried = new Map<string, Attempt>();
+  const tryWith = (p: AgentProfile) => {
+    const key = JSON.stringify(p);
+    let at = tried.get(key);
+    if (!at) tried.set(key, (at = attempt(spaceFor(p), a, b, { explore: true })));
+    return at;
+  };
+  const box = profile.shape === 'box' && profile.depthM !== null;
+  const disc = narrowDisc(profile);
+  // Every constraint but the box's shape, as the steps below restore them: the ghost with the agent's
+  // stairs, doors (where a door is too low for it), step, height, and its narrow side as a disc.
+  const doorsMatter = !profile.canOpenDoors && terrain.doorHeadroom.some((h) => h < profile.heightM);
+  const allButShape: AgentProfile = {
+    ...GHOST,
+    ...(profile.canUseStairs ? {} : { canUseStairs: false }),
+    ...(doorsMatter ? { canOpenDoors: false } : {}),
+    maxStepM: profile.maxStepM,
+    heightM: profile.heightM,
+    shape: 'cylinder',
+    widthM: disc.widthM,
+    depthM: null,
+  };
+  // A box whose narrow side's disc the map lets through (its own search was not hopeless) is most
+  // often stopped by its shape. When that disc, every other constraint restored, gets through, each
+  // step below would get through too (a constraint only takes ways away): it is the shape, measured
+  // on that disc's way, and the ghost and the steps are not searched (~100 ms of a stop at the L-corner).
+  if (box && full.result.expanded > 0) {
+    const shapeOnly = tryWith(allButShape);
+    if (shapeOnly.result.found) return turning(world, profile, terrain, samples(terrain, shapeOnly), full);
+  }
   let best = tryWith(GHOST);
   if (!best.result.found)
     return { reason: 'other', measured: {}, at: endOf(terrain, best), message: 'No walkable way between the nodes in the scan, even for the smallest agent' };
@@ -101,8 +130,6 @@ export function diagnose({ terrain, world, profile, a, b, full, spaceFor }: Diag
   }
   const fp = footprintOf(profile);
   // The agent's narrow side as a disc: a box contains it at every heading, so where it cannot pass the box cannot.
-  const box = profile.shape === 'box' && profile.depthM !== null;
-  const disc = narrowDisc(profile);
   const widthStuck = restore({ ...caps, shape: 'cylinder', widthM: disc.widthM, depthM: null });
   if (
     widthStuck &&
@@ -118,11 +145,14 @@ export function diagnose({ terrain, world, profile, a, b, full, spaceFor }: Diag
     const { widthM, at } = narrowestNear(world, fp, terrain, route(), endOf(terrain, widthStuck), 1.5, false, widthStuck);
     return { reason: 'narrow', measured: { ...(widthM !== null ? { clearWidthM: widthM } : {}), neededWidthM: round3(neededWidthM(profile)) }, at };
   }
-  if (box) {
-    const { widthM, at } = narrowestNear(world, fp, terrain, route(), endOf(terrain, full), 0.6, true);
-    return { reason: 'turning', measured: widthM !== null ? { clearWidthM: widthM } : {}, at };
-  }
+  if (box) return turning(world, profile, terrain, route(), full);
   return { reason: 'other', measured: {}, at: endOf(terrain, full), message: 'The collider stops the agent where its map says it fits' };
+}
+
+/** Turning space: the clear width round where the agent's own search got stuck, on a disc's way through. */
+function turning(world: ColliderWorld, profile: AgentProfile, terrain: Terrain, route: Sample[], full: Attempt): Diagnosis {
+  const { widthM, at } = narrowestNear(world, footprintOf(profile), terrain, route, endOf(terrain, full), 0.6, true);
+  return { reason: 'turning', measured: widthM !== null ? { clearWidthM: widthM } : {}, at };
 }
 
 /** Whether every pose of a found way (a disc's: one state per point) is free in another agent's space. */
