@@ -185,7 +185,7 @@ export class SegmentPlanner {
       },
       guide: () => {
         // On the map alone: it only places the bridge's window, and the collider's say on the guide's
-        // unsure poses cost ~60-90 ms a bridge (the quadruped's and the wheelchair's at the L-corner).
+        // unsure poses cost 15-45 ms a bridge (the quadruped's and the wheelchair's at the L-corner).
         const g = attempt(poseSpaceOf(terrain, guideOf(profile), null, STEP_CELLS, backwards), a, b);
         return g.result.found ? pathPoints(g) : null;
       },
