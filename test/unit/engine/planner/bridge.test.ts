@@ -89,4 +89,32 @@ describe("the bridge's rough search across a doorway at 1 cm", () => {
       }
     });
   }
+
+  it('a start the collider refuses after the round that found it starts nothing in the next round, from either end', async () => {
+    const cases = [
+      { name: 'from the exits back', sources: (s: number) => s <= 1.0, exits: (s: number) => s >= 2.1 && s < 2.15, starts: 'exits' },
+      { name: 'forth from the sources', sources: (s: number) => s >= 0.95 && s <= 1.0, exits: (s: number) => s >= 2.1, starts: 'sources' },
+    ] as const;
+    for (const band of cases) {
+      // A scene each: the refusals stay on its lattice.
+      const { fine, pointsWhere } = await doorway(0.8);
+      const c = { ...band, sources: pointsWhere(band.sources), exits: pointsWhere(band.exits) };
+      const isExit = new Uint8Array(fine.points);
+      for (const p of c.exits) isExit[p] = 1;
+      const exitOk = (f: number) => isExit[f] === 1;
+      const round = roughSearch(
+        fine,
+        c.sources.flatMap((p) => fine.statesAt(p)),
+        exitOk,
+        fine.shortOf(2.1),
+        1.0,
+      );
+      expect(round().found, `${c.name}: a way before the refusal`).toBe(true);
+      // The collider refuses every pose of the end the rounds start from (as bridge.ts vetoes what it refuses).
+      for (const p of c.starts === 'exits' ? c.exits : c.sources) fine.veto(p);
+      const next = round();
+      expect(next.found, c.name).toBe(false);
+      expect(next.expanded, `${c.name}: nothing expanded from a refused start`).toBe(0);
+    }
+  });
 });
