@@ -115,7 +115,7 @@ export function diagnose({ terrain, world, profile, a, b, full, spaceFor }: Diag
       };
     }
   }
-  if (!profile.canOpenDoors && terrain.doorHeadroom.some((h) => h < profile.heightM)) {
+  if (doorsMatter) {
     if (restore({ ...caps, canOpenDoors: false }))
       return { reason: 'door', measured: {}, at: firstOn(terrain, best, (c) => terrain.doorHeadroom[c]! < profile.heightM) };
   }
